@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A wrong environment value stops the start with one line naming the variable (DECISIONS.md section 2). */
+export class ConfigError extends Error {}
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(31_536_000).default(43_200),
+  SUDO_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address').optional(),
+  SUDO_PASSWORD: z.string().optional(),
+  ALLOW_SIGNUP: booleanText.default(true),
+  PAYMENT_PROVIDER: z.enum(['simulated', 'stripe'], { error: 'must be simulated or stripe' }).default('simulated'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().optional(),
+  RESERVATION_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(1440).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  sudoEmail: string | undefined;
+  sudoPassword: string | undefined;
+  allowSignup: boolean;
+  paymentProvider: 'simulated' | 'stripe';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  reservationMinutes: number;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  mediaDir: string;
+  webDistDir: string;
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
+}
+
+/** The JWT key: JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Configuration error: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe');
+  }
+  if (Boolean(e.SUDO_EMAIL) !== Boolean(e.SUDO_PASSWORD)) {
+    throw new ConfigError('Configuration error: SUDO_EMAIL and SUDO_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sudoEmail: e.SUDO_EMAIL?.toLowerCase(),
+    sudoPassword: e.SUDO_PASSWORD,
+    allowSignup: e.ALLOW_SIGNUP,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'ClubTix <no-reply@localhost>',
+    reservationMinutes: e.RESERVATION_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    mediaDir: path.join(dataDir, 'media'),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+  };
+}

@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A club is the tenant: everything a club owns carries its club_id (DECISIONS.md section 1). */
+export const clubs = pgTable('clubs', {
+  id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+  name: text('name').notNull(),
+  description: text('description'),
+  website: text('website'),
+  logoUrl: text('logo_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ClubRow = typeof clubs.$inferSelect;

@@ -1,0 +1,2 @@
+export * from './clubs';
+export * from './users';

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { clubs } from './clubs';
+
+/** App users: role 10 = admin of one club, role 20 = sudo over all clubs (club_id null). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    clubId: text('club_id').references(() => clubs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: smallint('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_club_id_idx').on(t.clubId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Failed sign-in counters per address and per e-mail; kept in the database so every API process shares them. */
+export const signinFailures = pgTable('signin_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,20 @@
+import type { TClub, TClubWithAdmins } from '@clubtix/contract';
+import type { ClubRow, UserRow } from '../../db/schema';
+
+export function toClubDto(row: ClubRow): TClub {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    website: row.website,
+    logoUrl: row.logoUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toClubWithAdminsDto(row: ClubRow, admins: UserRow[]): TClubWithAdmins {
+  return {
+    ...toClubDto(row),
+    admins: admins.map((admin) => ({ id: admin.id, name: admin.name, email: admin.email })),
+  };
+}

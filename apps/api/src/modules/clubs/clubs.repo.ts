@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clubs, type ClubRow } from '../../db/schema';
+
+export interface ClubValues {
+  name: string;
+  description: string | null;
+  website: string | null;
+  logoUrl: string | null;
+}
+
+export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | undefined> {
+  const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
+  return row;
+}
+
+export async function findAllClubs(db: DbOrTx): Promise<ClubRow[]> {
+  return db.select().from(clubs).orderBy(asc(clubs.name), asc(clubs.createdAt));
+}
+
+export async function insertClub(db: DbOrTx, values: ClubValues): Promise<ClubRow> {
+  const [row] = await db.insert(clubs).values(values).returning();
+  return row!;
+}
+
+export async function updateClub(db: DbOrTx, id: string, values: ClubValues): Promise<ClubRow | undefined> {
+  const [row] = await db
+    .update(clubs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clubs.id, id))
+    .returning();
+  return row;
+}
+
+/** Everything the club owns goes with it (foreign keys cascade from club_id). */
+export async function deleteClub(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.delete(clubs).where(eq(clubs.id, id)).returning({ id: clubs.id });
+  return rows.length > 0;
+}

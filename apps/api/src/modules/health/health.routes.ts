@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@clubtix/contract';
+import { AppError } from '../../plugins/errors';
+import { registerEndpoint, type Deps } from '../../plugins/routes';
+
+export function healthRoutes(app: FastifyInstance, deps: Deps): void {
+  registerEndpoint(app, deps, endpoints.system.health, async () => {
+    try {
+      await deps.db.execute(sql`SELECT 1`);
+    } catch {
+      throw new AppError('UNAVAILABLE', 503, 'The database is not answering');
+    }
+    return { payload: { status: 'ok' as const } };
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@clubtix/contract';
+import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { deleteClubAdmin, findClubAdmins, saveClubAdmin } from './users.service';
+
+export function appUserRoutes(app: FastifyInstance, deps: Deps): void {
+  registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body }) => ({
+    payload: await saveClubAdmin(deps, actor, body),
+    msg: body.id ? 'Admin saved' : 'Admin created',
+  }));
+
+  registerEndpoint(app, deps, endpoints.appUser.getAppUsers, async ({ actor, query }) => ({
+    payload: { appUsers: await findClubAdmins(deps, actor, query.clubId) },
+  }));
+
+  registerEndpoint(app, deps, endpoints.appUser.deleteAppUser, async ({ actor, query }) => {
+    await deleteClubAdmin(deps, actor, query.id);
+    return { payload: { id: query.id }, msg: 'Admin removed' };
+  });
+}

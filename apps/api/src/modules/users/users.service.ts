@@ -1,0 +1,74 @@
+import { ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { badInput, conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { hashPassword } from '../auth/passwords';
+import { findClubById } from '../clubs/clubs.repo';
+import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
+import { deleteUser, findUserByEmail, findUserById, findUsersByClub, insertUser, updateUser } from './users.repo';
+
+export function toAppUserDto(row: UserRow): TAppUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === 20 ? 20 : 10,
+    clubId: row.clubId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const duplicateEmail = () => conflict('An account with this e-mail already exists', 'email');
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): Promise<TAppUser[]> {
+  assertCanManageClubUsers(actor, clubId);
+  if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
+  return (await findUsersByClub(deps.db, clubId)).map(toAppUserDto);
+}
+
+/** Create (no id) or update an admin of a club; the password is only ever stored hashed. */
+export async function saveClubAdmin(deps: Deps, actor: Actor, input: z.output<typeof ZSaveAppUserRequest>): Promise<TAppUser> {
+  assertCanManageClubUsers(actor, input.clubId);
+  if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
+  const sameEmail = await findUserByEmail(deps.db, input.email);
+  if (sameEmail && sameEmail.id !== input.id) throw duplicateEmail();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    if (!input.id) {
+      if (!passwordHash) throw badInput('Password is required!', 'password');
+      const row = await insertUser(deps.db, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        role: ROLE_ADMIN,
+        clubId: input.clubId,
+      });
+      return toAppUserDto(row);
+    }
+    const row = await updateUser(deps.db, input.id, input.clubId, {
+      email: input.email,
+      name: input.name,
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    if (!row) throw notFound('App user');
+    return toAppUserDto(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function deleteClubAdmin(deps: Deps, actor: Actor, userId: string): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user?.clubId) throw notFound('App user');
+  assertCanManageClubUsers(actor, user.clubId);
+  assertCanDeleteUser(actor, user.id);
+  await deleteUser(deps.db, user.id);
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Serves the built single-page app; every path outside /api gets index.html and the SPA router decides. */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const index = path.join(webDistDir, 'index.html');
+  if (!existsSync(index)) {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`, then start again.'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ msg: 'Not found', code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,132 @@
+import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+
+/**
+ * Navigation guards of SPEC.md section 2 as pure functions of the session and the URL, so the
+ * router stays thin and the rules are unit-tested. They decide where the user may go; the API
+ * still enforces every permission itself.
+ */
+
+export type RouteAccess = 'public' | 'signedOut' | 'signedIn' | 'admin' | 'sudo';
+
+export interface GuardSession {
+  token: string | null;
+  user: { role: number } | null;
+}
+
+export const PATHS = {
+  home: '/',
+  signIn: '/signin',
+  signOut: '/signout',
+  register: '/register',
+  dashboard: '/dashboard',
+  adminHome: '/dashboard/admin',
+  sudoHome: '/dashboard/sudo',
+  notFound: '/not-found',
+  unknownRoute: '/not-found/404',
+} as const;
+
+export const REDIRECT_PARAM = 'redirect';
+export const API_QUERY_MSG_PARAM = 'apiQueryMsg';
+
+export function isSignedIn(session: GuardSession): boolean {
+  return Boolean(session.token);
+}
+
+export function isAdmin(session: GuardSession): boolean {
+  return isSignedIn(session) && session.user?.role === ROLE_ADMIN;
+}
+
+export function isSudo(session: GuardSession): boolean {
+  return isSignedIn(session) && session.user?.role === ROLE_SUDO;
+}
+
+/** Home by role: admin dashboard, sudo dashboard, otherwise sign-out (a token without a known role is useless). */
+export function roleHome(session: GuardSession): string {
+  if (isSudo(session)) return PATHS.sudoHome;
+  if (isAdmin(session)) return PATHS.adminHome;
+  return PATHS.signOut;
+}
+
+/** Where a route of the given access sends this session, or null when it may stay. */
+export function guardRoute(access: RouteAccess, session: GuardSession): string | null {
+  switch (access) {
+    case 'public':
+      return null;
+    case 'signedOut':
+      return isSignedIn(session) ? roleHome(session) : null;
+    case 'signedIn':
+      return isSignedIn(session) ? null : PATHS.signIn;
+    case 'admin':
+      return isAdmin(session) ? null : PATHS.signIn;
+    case 'sudo':
+      return isSudo(session) ? null : PATHS.signIn;
+  }
+}
+
+/** An unknown path: not-found with 404, or home for a signed-in user. */
+export function unknownRouteTarget(session: GuardSession): string {
+  return isSignedIn(session) ? roleHome(session) : PATHS.unknownRoute;
+}
+
+/** /dashboard: sudo to the sudo dashboard, admin to the admin dashboard, anyone else to not-found. */
+export function dashboardTarget(session: GuardSession): string {
+  if (isSudo(session)) return PATHS.sudoHome;
+  if (isAdmin(session)) return PATHS.adminHome;
+  return PATHS.notFound;
+}
+
+/**
+ * A backend redirect (`?redirect=...`, e.g. after a payment provider returns) names where the app
+ * should go instead. Only same-origin targets count, so the parameter cannot send users elsewhere.
+ */
+export function backendRedirectTarget(url: URL): string | null {
+  const raw = url.searchParams.get(REDIRECT_PARAM);
+  if (!raw) return null;
+  let target: URL;
+  try {
+    target = new URL(raw, url.origin);
+  } catch {
+    return null;
+  }
+  if (target.origin !== url.origin) return null;
+  // A target that redirects again would loop.
+  target.searchParams.delete(REDIRECT_PARAM);
+  return target.pathname + target.search + target.hash;
+}
+
+/** The URL without one query parameter, as a path the router can navigate to. */
+export function withoutParam(url: URL, name: string): string {
+  const clean = new URL(url.href);
+  clean.searchParams.delete(name);
+  return clean.pathname + clean.search + clean.hash;
+}
+
+/** The one-time `apiQueryMsg` message and the URL to continue to without it. */
+export function apiQueryMessage(url: URL): { message: string; next: string } | null {
+  const message = url.searchParams.get(API_QUERY_MSG_PARAM);
+  if (message === null) return null;
+  return { message: message.trim(), next: withoutParam(url, API_QUERY_MSG_PARAM) };
+}
+
+export type NavigationDecision =
+  | { kind: 'proceed' }
+  | { kind: 'redirect'; to: string; reason: 'backendRedirect' | 'guard' | 'apiQueryMsg' }
+  | { kind: 'message'; message: string; to: string };
+
+/**
+ * The order of SPEC.md section 2: backend redirect first, then the route guard, then apiQueryMsg.
+ * Each handled step stops the navigation by redirecting.
+ */
+export function decideNavigation(url: URL, access: RouteAccess, session: GuardSession): NavigationDecision {
+  const backend = backendRedirectTarget(url);
+  if (backend !== null) return { kind: 'redirect', to: backend, reason: 'backendRedirect' };
+  const guarded = guardRoute(access, session);
+  if (guarded !== null) return { kind: 'redirect', to: guarded, reason: 'guard' };
+  const queryMsg = apiQueryMessage(url);
+  if (queryMsg !== null) {
+    return queryMsg.message
+      ? { kind: 'message', message: queryMsg.message, to: queryMsg.next }
+      : { kind: 'redirect', to: queryMsg.next, reason: 'apiQueryMsg' };
+  }
+  return { kind: 'proceed' };
+}

@@ -1,0 +1,63 @@
+import type { TCurrentUser } from '@clubtix/contract';
+import { useSyncExternalStore } from 'react';
+import {
+  clearAuth,
+  clearCurrentEvent,
+  clearStoredEvents,
+  isAuthKey,
+  readCurrentUser,
+  readToken,
+  writeAuth,
+} from '../../lib/storage';
+
+/** Signed in means a token is present (SPEC.md section 4); the user is what sign-in returned. */
+export interface Session {
+  token: string | null;
+  user: TCurrentUser | null;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: Session = load();
+
+function load(): Session {
+  return { token: readToken(), user: readCurrentUser() };
+}
+
+function publish(): void {
+  snapshot = load();
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session {
+  return snapshot;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function signInLocally(token: string, user: TCurrentUser): void {
+  writeAuth(token, user);
+  publish();
+}
+
+/** Sign-out is local only: there is no server session to end (SPEC.md section 4). */
+export function signOutLocally(): void {
+  clearAuth();
+  // Cached events belong to the user who signed out; the next user must not see them.
+  clearStoredEvents();
+  clearCurrentEvent();
+  publish();
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+// Signing in or out in another tab changes this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (isAuthKey(event.key)) publish();
+  });
+}

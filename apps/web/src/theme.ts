@@ -1,0 +1,54 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
+// Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).
+const purple: MantineColorsTuple = [
+  '#f6ecff',
+  '#e7d6fb',
+  '#caa9f2',
+  '#ad79ea',
+  '#944fe3',
+  '#8535de',
+  '#7d28dc',
+  '#6b1cc4',
+  '#5f16b0',
+  '#52109b',
+];
+
+const gold: MantineColorsTuple = [
+  '#fff8e1',
+  '#ffefcc',
+  '#ffdd9b',
+  '#ffca64',
+  '#ffba38',
+  '#ffb01b',
+  '#ffab09',
+  '#e39500',
+  '#ca8500',
+  '#af7100',
+];
+
+/** Semantic colour names, so screens say what a colour means rather than which hue it is. */
+export const tone = {
+  primary: 'purple',
+  secondary: 'gold',
+  accent: 'blue',
+  success: 'green',
+  error: 'red',
+  warning: 'orange',
+  info: 'blue',
+} as const;
+
+export type Tone = keyof typeof tone;
+
+export const theme = createTheme({
+  primaryColor: 'purple',
+  primaryShade: 6,
+  colors: { purple, gold },
+  // Gold and other light fills need dark text to stay readable.
+  autoContrast: true,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  headings: { fontWeight: '700' },
+  other: { tone },
+});

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import { defineConfig } from 'vite';
+
+// The API serves the built SPA from apps/web/dist at the site root, so assets resolve from '/'.
+// In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  css: {
+    postcss: { plugins: [postcssPresetMantine()] },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Who may call an endpoint. The server enforces it; the client uses it to decide whether to send the token. */
+export type Access = 'public' | 'signedIn' | 'admin' | 'sudo';
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface Endpoint<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: Method;
+  /** Path under the API base (`/api`), exactly as SPEC.md section 7 names it. */
+  path: string;
+  access: A;
+  summary: string;
+  query?: Q;
+  body?: B;
+  /** Schema of `payload` in the `{ payload, msg? }` envelope. */
+  response: R;
+  /** Multipart endpoints take a file upload instead of a JSON body. */
+  multipart?: boolean;
+}
+
+export function defineEndpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+>(endpoint: Endpoint<Q, B, R, A>): Endpoint<Q, B, R, A> {
+  return endpoint;
+}
+
+export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType, Access>
+  ? Q extends z.ZodType
+    ? z.input<Q>
+    : undefined
+  : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType, Access>
+  ? B extends z.ZodType
+    ? z.input<B>
+    : undefined
+  : never;
+export type PayloadOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R, Access>
+  ? z.output<R>
+  : never;
+
+/** Every JSON response: `{ payload, msg? }` (DECISIONS.md section 3). */
+export function envelope<T extends z.ZodType>(payload: T) {
+  return z.object({ payload, msg: z.string().optional() });
+}
+
+export const ZErrorCode = z.enum([
+  'BAD_INPUT',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_LARGE',
+  'SOLD_OUT',
+  'ALREADY_CHECKED_IN',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+]);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+export const ZErrorResponse = z.object({
+  msg: z.string(),
+  code: ZErrorCode,
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+/** Status for an expired token (SPEC.md section 9). */
+export const TOKEN_EXPIRED_STATUS = 440;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Roles as numbers (SPEC.md section 9, DECISIONS.md section 4). */
+export const ROLE_ADMIN = 10;
+export const ROLE_SUDO = 20;
+export const ZRole = z.union([z.literal(ROLE_ADMIN), z.literal(ROLE_SUDO)]);
+export type TRole = z.infer<typeof ZRole>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MESSAGES = {
+  required: 'Password is required!',
+  tooShort: 'Password must be 8 or more characters!',
+  noDigit: 'Password must include at least one number!',
+} as const;
+
+/** SPEC.md section 5 password rules; returns the first broken rule's message or true. */
+export function checkPassword(value: string | undefined | null): true | string {
+  if (!value) return PASSWORD_MESSAGES.required;
+  if (value.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (!/\d/.test(value)) return PASSWORD_MESSAGES.noDigit;
+  return true;
+}
+
+export const ZPassword = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .max(200, 'Password must be at most 200 characters')
+  .superRefine((value, ctx) => {
+    const result = checkPassword(value);
+    if (result !== true) ctx.addIssue({ code: 'custom', message: result });
+  });
+
+export const EMAIL_MESSAGE = 'Enter a valid e-mail address, like name@example.org, with no spaces';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export const ZEmail = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .min(1, 'E-mail is required')
+  .max(254, 'E-mail must be at most 254 characters')
+  .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
+  .transform((value) => value.toLowerCase());
+
+/** SPEC.md section 5 slug rule. */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const ZId = z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(64, 'Id is too long');
+
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
+/** Random string of the given length (SPEC.md section 9: default 8) that also meets the password rules. */
+export function generatePassword(length = 8): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const size = Math.max(length, PASSWORD_MIN_LENGTH);
+  const random = new Uint32Array(size);
+  globalThis.crypto.getRandomValues(random);
+  const chars = Array.from(random, (n) => all[n % all.length]);
+  // Guarantee a digit in a random position.
+  const position = random[0]! % size;
+  chars[position] = digits[random[size - 1]! % digits.length];
+  return chars.join('');
+}
