@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { connectDatabase, type Db } from '../src/db/client';
+import type { ClubRow, UserRow } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { signToken } from '../src/modules/auth/tokens';
+import { insertClub } from '../src/modules/clubs/clubs.repo';
+import { insertUser } from '../src/modules/users/users.repo';
+
+export const TEST_JWT_SECRET = 'integration-test-secret-that-is-long-enough-0123456789';
+export const TEST_PASSWORD = 'password123';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Connection string of this file's own database. */
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (cloned from the migrated template) and a fresh app for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = inject('testServerUrl');
+  const name = `${inject('runPrefix')}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-app-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = connectDatabase(databaseUrl, 20);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Signed<T> {
+  row: T;
+  token: string;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function tokenFor(user: UserRow, ttlSeconds = 3600): Promise<string> {
+  return signToken(user.id, TEST_JWT_SECRET, ttlSeconds);
+}
+
+export async function createSudo(t: TestApp, email = `sudo-${unique()}@example.org`): Promise<Signed<UserRow>> {
+  const row = await insertUser(t.db, {
+    email,
+    name: 'Sudo',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    role: ROLE_SUDO,
+    clubId: null,
+  });
+  return { row, token: await tokenFor(row) };
+}
+
+export async function createClub(t: TestApp, name = `Club ${unique()}`): Promise<ClubRow> {
+  return insertClub(t.db, { name, description: null, website: null, logoUrl: null });
+}
+
+export async function createAdmin(t: TestApp, clubId: string, email = `admin-${unique()}@example.org`): Promise<Signed<UserRow>> {
+  const row = await insertUser(t.db, {
+    email,
+    name: 'Club Admin',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    role: ROLE_ADMIN,
+    clubId,
+  });
+  return { row, token: await tokenFor(row) };
+}
+
+/** A club with one admin, signed in. */
+export async function createClubWithAdmin(t: TestApp) {
+  const club = await createClub(t);
+  const admin = await createAdmin(t, club.id);
+  return { club, admin };
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: { payload?: unknown; msg?: string; code?: string; errors?: { path: string; message: string }[] };
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Calls the API the way the web client does (JSON, bearer token); answers status, headers and parsed body. */
+export async function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  apiPath: string,
+  options: { token?: string; query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const request: InjectOptions = {
+    method,
+    url: `/api${apiPath}`,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  };
+  if (options.query) {
+    request.query = Object.fromEntries(
+      Object.entries(options.query)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
+    );
+  }
+  if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+  const response = await t.app.inject(request);
+  let body: ApiResponse['body'] = {};
+  try {
+    body = response.json();
+  } catch {
+    body = {};
+  }
+  return { status: response.statusCode, headers: response.headers, body };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, fieldErrors, toApiError, toFormPath } from './api-error';
+
+describe('toApiError', () => {
+  it('reads the documented error body', () => {
+    const error = toApiError(400, {
+      msg: 'E-mail is required',
+      code: 'BAD_INPUT',
+      errors: [{ path: 'email', message: 'E-mail is required' }],
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'BAD_INPUT', msg: 'E-mail is required' });
+    expect(error.errors).toHaveLength(1);
+  });
+
+  it('falls back on the status for other bodies', () => {
+    expect(toApiError(502, '<html>')).toMatchObject({ status: 502, code: 'INTERNAL' });
+    expect(toApiError(429, null)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(toApiError(440, { msg: 'Session expired' })).toMatchObject({ code: 'TOKEN_EXPIRED', msg: 'Session expired' });
+  });
+});
+
+describe('field paths', () => {
+  it.each([
+    ['email', 'email'],
+    ['/email', 'email'],
+    ['body.email', 'email'],
+    ['/attendees/0/email', 'attendees.0.email'],
+    ['attendees[1].email', 'attendees.1.email'],
+  ])('%s -> %s', (input, expected) => {
+    expect(toFormPath(input)).toBe(expected);
+  });
+
+  it('keeps the first message per field', () => {
+    const error = new ApiError(400, 'BAD_INPUT', 'Bad input', [
+      { path: 'password', message: 'first' },
+      { path: 'body.password', message: 'second' },
+      { path: 'name', message: 'name' },
+    ]);
+    expect(fieldErrors(error)).toEqual({ password: 'first', name: 'name' });
+  });
+});

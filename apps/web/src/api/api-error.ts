@@ -1,0 +1,75 @@
+import { ZErrorResponse, type TErrorCode } from '@clubtix/contract';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Every failed call rejects with this, so callers branch on status and code, never on text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: TErrorCode;
+  readonly msg: string;
+  readonly errors: FieldError[];
+
+  constructor(status: number, code: TErrorCode, msg: string, errors: FieldError[] = []) {
+    super(msg);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.msg = msg;
+    this.errors = errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// Used when the body is not the documented error shape (a proxy's HTML page, an empty 502).
+function fallbackCode(status: number): TErrorCode {
+  if (status === 400) return 'BAD_INPUT';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 440) return 'TOKEN_EXPIRED';
+  if (status === 503) return 'UNAVAILABLE';
+  return 'INTERNAL';
+}
+
+/** Builds the ApiError for an error response from its status and (possibly unparseable) body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const parsed = ZErrorResponse.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.code, parsed.data.msg, parsed.data.errors ?? []);
+  }
+  const msg =
+    typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string'
+      ? body.msg
+      : `The server could not complete the request (status ${status}). Please try again.`;
+  return new ApiError(status, fallbackCode(status), msg);
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** Server field paths may carry a location prefix (`body.email`, `/email`); forms know only `email`. */
+export function toFormPath(path: string): string {
+  return path
+    .replace(/^\//, '')
+    .replace(/\//g, '.')
+    .replace(/^(body|query|params)\./, '')
+    .replace(/\[(\d+)\]/g, '.$1');
+}
+
+/** Field errors keyed by form path; the first message per field wins, as forms show one at a time. */
+export function fieldErrors(error: ApiError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const item of error.errors) {
+    const path = toFormPath(item.path);
+    if (path && !(path in result)) result[path] = item.message;
+  }
+  return result;
+}

@@ -1,0 +1,187 @@
+import {
+  endpoints,
+  TOKEN_EXPIRED_STATUS,
+  type BodyOf,
+  type Endpoint,
+  type PayloadOf,
+  type QueryOf,
+} from '@clubtix/contract';
+import { showToast } from '../components/toasts';
+import { getSession, signOutLocally } from '../features/auth/session';
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
+import { beginProgress } from './progress';
+
+/** Same origin by default (DECISIONS.md section 1); VITE_API_BASE_URL points elsewhere at build time. */
+export const API_BASE_URL = (import.meta.env.VITE_API_BASE_URL || '/api').replace(/\/+$/, '');
+
+export const SUPPRESS_TOAST_HEADER = 'X-Suppress-Toast';
+
+interface CommonOptions {
+  /** No toast for this call's errors or messages; the caller shows its own feedback. */
+  suppressToast?: boolean;
+  signal?: AbortSignal;
+}
+
+type QueryPart<E> = [QueryOf<E>] extends [undefined] ? { query?: undefined } : { query: QueryOf<E> };
+type BodyPart<E> = [BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> };
+
+export type CallOptions<E> = CommonOptions & QueryPart<E> & BodyPart<E>;
+
+// Options are optional only for endpoints that take neither query nor body.
+type CallArgs<E> = [QueryOf<E>] extends [undefined]
+  ? [BodyOf<E>] extends [undefined]
+    ? [options?: CallOptions<E>]
+    : [options: CallOptions<E>]
+  : [options: CallOptions<E>];
+
+export interface ApiResult<P> {
+  payload: P;
+  msg: string | undefined;
+  headers: Headers;
+}
+
+interface ClientHooks {
+  /** Called after a 440 (or a rejected token) has signed the user out locally. */
+  onSessionEnded: () => void;
+}
+
+let hooks: ClientHooks = { onSessionEnded: () => undefined };
+
+/** Wires the client to the app (navigation to sign-in) without the client importing the router. */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+function buildUrl(path: string, query: object | undefined): string {
+  const url = `${API_BASE_URL}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+interface SendInput {
+  query?: object | undefined;
+  body?: object | undefined;
+  formData?: FormData;
+  suppressToast?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
+  const { token } = getSession();
+  const headers = new Headers({ Accept: 'application/json' });
+  // SPEC.md section 6: the token goes with every call except the public ones.
+  const sendsToken = endpoint.access !== 'public' && token !== null;
+  if (sendsToken) headers.set('Authorization', `Bearer ${token}`);
+  if (input.suppressToast) headers.set(SUPPRESS_TOAST_HEADER, 'true');
+  let body: BodyInit | undefined;
+  if (input.formData) {
+    body = input.formData;
+  } else if (input.body !== undefined && endpoint.method !== 'GET') {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(input.body);
+  }
+
+  const endProgress = beginProgress();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(endpoint.path, endpoint.method === 'GET' ? input.query : undefined), {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: input.signal ?? null,
+      });
+    } catch (error) {
+      // Cancellation is the caller's decision, not a failure to report.
+      if (isAbort(error)) throw error;
+      if (!input.suppressToast) showToast('error', NETWORK_ERROR_MESSAGE);
+      throw new ApiError(0, 'UNAVAILABLE', NETWORK_ERROR_MESSAGE);
+    }
+
+    const data = await readBody(response);
+    if (!response.ok) {
+      const error = toApiError(response.status, data);
+      // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
+      // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
+      const sessionEnded =
+        response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
+      if (!input.suppressToast) showToast('error', error.msg);
+      if (sessionEnded) {
+        signOutLocally();
+        hooks.onSessionEnded();
+      }
+      throw error;
+    }
+
+    const envelope = typeof data === 'object' && data !== null ? (data as { payload?: unknown; msg?: unknown }) : {};
+    const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : undefined;
+    if (msg && !input.suppressToast) showToast(response.status >= 200 && response.status < 300 ? 'success' : 'info', msg);
+    // The server serialises payloads with the same contract schema, so the type holds by construction.
+    return { payload: envelope.payload as PayloadOf<E>, msg, headers: response.headers };
+  } finally {
+    endProgress();
+  }
+}
+
+/** Calls an endpoint of the contract table and resolves with its payload. */
+export async function callApi<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<PayloadOf<E>> {
+  const result = await callApiWithMeta(endpoint, ...args);
+  return result.payload;
+}
+
+/** Like callApi, with the message and response headers (sign-in reads its token from them). */
+export function callApiWithMeta<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiResult<PayloadOf<E>>> {
+  const options: CommonOptions & { query?: unknown; body?: unknown } = args[0] ?? {};
+  return send(endpoint, {
+    query: (options.query ?? undefined) as object | undefined,
+    body: (options.body ?? undefined) as object | undefined,
+    suppressToast: options.suppressToast,
+    signal: options.signal,
+  });
+}
+
+/** Multipart upload to an endpoint marked `multipart` in the contract. */
+export function uploadFile<E extends Endpoint>(
+  endpoint: E,
+  fields: Record<string, string | Blob>,
+  options: CommonOptions = {},
+): Promise<PayloadOf<E>> {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return send(endpoint, { formData, suppressToast: options.suppressToast, signal: options.signal }).then(
+    (result) => result.payload,
+  );
+}
+
+/** POST /media/uploadImage: a JPEG or PNG in the field `file`; resolves with its media URL. */
+export function uploadImage(file: File, options: CommonOptions = {}): Promise<PayloadOf<typeof endpoints.system.uploadImage>> {
+  return uploadFile(endpoints.system.uploadImage, { file }, options);
+}
+
+/** The token from an `authorization: Bearer <token>` response header. */
+export function bearerToken(headers: Headers): string | null {
+  const value = headers.get('authorization');
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token || null;
+}

@@ -1,0 +1,123 @@
+import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  apiQueryMessage,
+  backendRedirectTarget,
+  dashboardTarget,
+  decideNavigation,
+  guardRoute,
+  roleHome,
+  unknownRouteTarget,
+  type GuardSession,
+  type RouteAccess,
+} from './guards';
+
+const signedOut: GuardSession = { token: null, user: null };
+const admin: GuardSession = { token: 't', user: { role: ROLE_ADMIN } };
+const sudo: GuardSession = { token: 't', user: { role: ROLE_SUDO } };
+// A token with no stored user (or an unknown role) is signed in but has no home.
+const tokenOnly: GuardSession = { token: 't', user: null };
+// A stored user without a token is signed out: the token alone decides.
+const userWithoutToken: GuardSession = { token: null, user: { role: ROLE_SUDO } };
+
+const sessions = { signedOut, admin, sudo, tokenOnly, userWithoutToken };
+type Name = keyof typeof sessions;
+
+describe('guardRoute', () => {
+  const table: Array<[RouteAccess, Name, string | null]> = [
+    ['public', 'signedOut', null],
+    ['public', 'admin', null],
+    ['public', 'sudo', null],
+    ['signedOut', 'signedOut', null],
+    ['signedOut', 'userWithoutToken', null],
+    ['signedOut', 'admin', '/dashboard/admin'],
+    ['signedOut', 'sudo', '/dashboard/sudo'],
+    ['signedOut', 'tokenOnly', '/signout'],
+    ['signedIn', 'signedOut', '/signin'],
+    ['signedIn', 'userWithoutToken', '/signin'],
+    ['signedIn', 'admin', null],
+    ['signedIn', 'sudo', null],
+    ['signedIn', 'tokenOnly', null],
+    ['admin', 'signedOut', '/signin'],
+    ['admin', 'admin', null],
+    ['admin', 'sudo', '/signin'],
+    ['admin', 'tokenOnly', '/signin'],
+    ['sudo', 'signedOut', '/signin'],
+    ['sudo', 'admin', '/signin'],
+    ['sudo', 'sudo', null],
+    ['sudo', 'userWithoutToken', '/signin'],
+  ];
+  it.each(table)('%s route, %s user -> %s', (access, name, expected) => {
+    expect(guardRoute(access, sessions[name])).toBe(expected);
+  });
+});
+
+describe('homes', () => {
+  it.each<[Name, string, string, string]>([
+    ['admin', '/dashboard/admin', '/dashboard/admin', '/dashboard/admin'],
+    ['sudo', '/dashboard/sudo', '/dashboard/sudo', '/dashboard/sudo'],
+    ['tokenOnly', '/signout', '/not-found', '/signout'],
+    ['signedOut', '/signout', '/not-found', '/not-found/404'],
+  ])('%s: role home %s, dashboard %s, unknown route %s', (name, home, dashboard, unknown) => {
+    expect(roleHome(sessions[name])).toBe(home);
+    expect(dashboardTarget(sessions[name])).toBe(dashboard);
+    expect(unknownRouteTarget(sessions[name])).toBe(unknown);
+  });
+});
+
+describe('backendRedirectTarget', () => {
+  it.each([
+    ['http://app.test/?redirect=/dashboard', '/dashboard'],
+    ['http://app.test/x?redirect=%2Fsummer%2Fsuccess%3Fp%3D1', '/summer/success?p=1'],
+    ['http://app.test/?redirect=http://app.test/signin', '/signin'],
+    ['http://app.test/?redirect=/a?redirect=/b', '/a'],
+    ['http://app.test/?redirect=https://evil.test/', null],
+    ['http://app.test/?redirect=//evil.test/x', null],
+    ['http://app.test/?redirect=', null],
+    ['http://app.test/dashboard', null],
+  ])('%s -> %s', (href, expected) => {
+    expect(backendRedirectTarget(new URL(href))).toBe(expected);
+  });
+});
+
+describe('apiQueryMessage', () => {
+  it('takes the message and keeps the other parameters', () => {
+    expect(apiQueryMessage(new URL('http://app.test/signin?apiQueryMsg=Please%20sign%20in&x=1#top'))).toEqual({
+      message: 'Please sign in',
+      next: '/signin?x=1#top',
+    });
+  });
+  it('is null without the parameter', () => {
+    expect(apiQueryMessage(new URL('http://app.test/signin?x=1'))).toBeNull();
+  });
+});
+
+describe('decideNavigation', () => {
+  it('handles a backend redirect before the guard', () => {
+    const url = new URL('http://app.test/dashboard/sudo?redirect=/pricing');
+    expect(decideNavigation(url, 'sudo', signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/pricing',
+      reason: 'backendRedirect',
+    });
+  });
+  it('guards before showing apiQueryMsg', () => {
+    const url = new URL('http://app.test/dashboard/sudo?apiQueryMsg=Hi');
+    expect(decideNavigation(url, 'sudo', signedOut)).toEqual({ kind: 'redirect', to: '/signin', reason: 'guard' });
+  });
+  it('shows apiQueryMsg once the guard passes, then drops it from the URL', () => {
+    const url = new URL('http://app.test/signin?apiQueryMsg=Session%20ended');
+    expect(decideNavigation(url, 'signedOut', signedOut)).toEqual({
+      kind: 'message',
+      message: 'Session ended',
+      to: '/signin',
+    });
+  });
+  it('drops an empty apiQueryMsg without a toast', () => {
+    const url = new URL('http://app.test/?apiQueryMsg=');
+    expect(decideNavigation(url, 'public', signedOut)).toEqual({ kind: 'redirect', to: '/', reason: 'apiQueryMsg' });
+  });
+  it('proceeds otherwise', () => {
+    expect(decideNavigation(new URL('http://app.test/dashboard/admin'), 'admin', admin)).toEqual({ kind: 'proceed' });
+  });
+});
