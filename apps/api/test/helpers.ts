@@ -138,7 +138,7 @@ export async function call(
   }
   if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
   const response = await t.app.inject(request);
-  let body: ApiResponse['body'] = {};
+  let body: ApiResponse['body'];
   try {
     body = response.json();
   } catch {

@@ -1,0 +1,57 @@
+import { PRODUCT_NAME, ROLE_SUDO } from '@clubtix/contract';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../features/auth/session';
+import { BrandMark } from './brand-mark';
+
+/** Main-layout header. Kept to a few short items so it fits a 375px phone without a menu. */
+export function AppHeader() {
+  const { token, user } = useSession();
+  const navigate = useNavigate();
+  const isSignedIn = Boolean(token);
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${PRODUCT_NAME} home`}>
+        <Group gap={8} wrap="nowrap">
+          <BrandMark size={28} />
+          <Text fw={800} fz="lg" c="purple.7">
+            {PRODUCT_NAME}
+          </Text>
+        </Group>
+      </Anchor>
+
+      <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+        {isSignedIn ? (
+          <>
+            <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
+              Dashboard
+            </Button>
+            {user ? (
+              <Group gap={6} wrap="nowrap" visibleFrom="sm">
+                <Text size="sm" fw={500} data-testid="current-user-name">
+                  {user.name}
+                </Text>
+                <Badge size="sm" variant="light" color={user.role === ROLE_SUDO ? 'gold' : 'purple'}>
+                  {user.role === ROLE_SUDO ? 'Super user' : 'Admin'}
+                </Badge>
+              </Group>
+            ) : null}
+            <Button variant="default" size="compact-md" onClick={() => void navigate('/signout')}>
+              Sign out
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button component={Link} to="/signin" variant="subtle" size="compact-md">
+              Sign in
+            </Button>
+            <Button component={Link} to="/register" size="compact-md">
+              Register
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ComponentType } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { DocumentTitle, type RouteHandle } from './components/document-title';
+import { BareLayout, MainLayout } from './components/layouts';
+import { PageLoader } from './components/page-loader';
+import { RouteError } from './components/route-error';
+import { RouteProgress } from './components/route-progress';
+import type { RouteAccess } from './features/auth/guards';
+import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+interface PageRoute {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  page: () => PageModule;
+  /** Replaces the plain guard loader for routes that redirect by themselves. */
+  loader?: ReturnType<typeof routeLoader>;
+}
+
+// Pages that later issues build: declared and guarded now, not linked from anywhere yet.
+const comingSoon = () => import('./features/home/pages/coming-soon-page');
+
+/** SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
+const mainRoutes: PageRoute[] = [
+  { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
+  { path: '/register', title: 'Register', access: 'signedOut', page: () => import('./features/auth/pages/register-page') },
+  { path: '/signin', title: 'Sign in', access: 'signedOut', page: () => import('./features/auth/pages/sign-in-page') },
+  {
+    path: '/signout',
+    title: 'Sign out',
+    access: 'signedIn',
+    page: () => import('./features/auth/pages/redirecting-page'),
+    loader: signOutLoader,
+  },
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    access: 'signedIn',
+    page: () => import('./features/auth/pages/redirecting-page'),
+    loader: dashboardLoader,
+  },
+  {
+    path: '/dashboard/sudo',
+    title: 'Super User Dashboard',
+    access: 'sudo',
+    page: () => import('./features/dashboard/pages/sudo-dashboard-page'),
+  },
+  {
+    path: '/dashboard/admin',
+    title: 'Admin Dashboard',
+    access: 'admin',
+    page: () => import('./features/dashboard/pages/admin-dashboard-page'),
+  },
+  { path: '/club/add', title: 'Add Club', access: 'sudo', page: () => import('./features/clubs/pages/add-club-page') },
+  {
+    path: '/club/edit/:clubId?',
+    title: 'Edit Club',
+    access: 'signedIn',
+    page: () => import('./features/clubs/pages/edit-club-page'),
+  },
+  {
+    path: '/club/:clubId/credential',
+    title: 'Credentials',
+    access: 'sudo',
+    page: () => import('./features/clubs/pages/credential-page'),
+  },
+  { path: '/tour/add', title: 'Add Tour', access: 'admin', page: comingSoon },
+  { path: '/tour/edit/:eventId?', title: 'Edit Tour', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/tickets', title: 'Tickets', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/extras', title: 'Extras', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/sponsorships', title: 'Sponsorships', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/sponsorship-packages', title: 'Sponsorship Packages', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/attendees', title: 'Attendees', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/statistics', title: 'Statistics', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/checkin', title: 'Check-in', access: 'admin', page: comingSoon },
+  { path: '/event/:eventId/donation', title: 'Support Event', access: 'public', page: comingSoon },
+  {
+    path: '/event/:eventId/qr/:registrationId/:attendeeId/:qrUuid',
+    title: 'QR Code',
+    access: 'public',
+    page: comingSoon,
+  },
+  { path: '/form-builder', title: 'Form Builder', access: 'admin', page: comingSoon },
+  { path: '/import', title: 'Import', access: 'admin', page: comingSoon },
+  { path: '/:slug/tickets', title: 'Tickets', access: 'public', page: comingSoon },
+  { path: '/:slug/attendee-form', title: 'Attendee Form', access: 'public', page: comingSoon },
+  { path: '/:slug/checkout', title: 'Checkout', access: 'public', page: comingSoon },
+  { path: '/:slug/success', title: 'Registration Success', access: 'public', page: comingSoon },
+  { path: '/pricing', title: 'Donation Page', access: 'public', page: comingSoon },
+  { path: '/:slug', title: 'Event Registration', access: 'public', page: comingSoon },
+  {
+    path: '/not-found/:status?/:message?',
+    title: 'Not Found',
+    access: 'public',
+    page: () => import('./features/home/pages/not-found-page'),
+  },
+  {
+    path: '*',
+    title: 'Not Found',
+    access: 'public',
+    page: () => import('./features/home/pages/not-found-page'),
+    loader: unknownRouteLoader,
+  },
+];
+
+const bareRoutes: PageRoute[] = [{ path: '/club/:clubId/event', title: 'Club', access: 'public', page: comingSoon }];
+
+function toRouteObject(route: PageRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title };
+  return {
+    path: route.path,
+    handle,
+    loader: route.loader ?? routeLoader(route.access),
+    lazy: { Component: async () => (await route.page()).default },
+    // Per page, so a failing page keeps the header and its links.
+    ErrorBoundary: RouteError,
+  };
+}
+
+function Root() {
+  return (
+    <>
+      <DocumentTitle />
+      <RouteProgress />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { Component: MainLayout, children: mainRoutes.map(toRouteObject) },
+      { Component: BareLayout, children: bareRoutes.map(toRouteObject) },
+    ],
+  },
+];
+
+/** Route titles by path pattern, for tests and for checking every SPEC.md route is declared. */
+export const routeTitles: ReadonlyArray<{ path: string; title: string; access: RouteAccess }> = [
+  ...mainRoutes,
+  ...bareRoutes,
+].map(({ path, title, access }) => ({ path, title, access }));
