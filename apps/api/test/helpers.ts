@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { expect, inject } from 'vitest';
+import { ROLE_ADMIN, ROLE_SUDO, ZErrorResponse, type TErrorCode } from '@clubtix/contract';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/client';
@@ -113,9 +113,11 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: { payload?: unknown; msg?: string; code?: string; errors?: { path: string; message: string }[] };
+  /** The raw response text, to assert that something never appears in it. */
+  text: string;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
+type Query = Record<string, string | number | boolean | string[] | undefined>;
 
 /** Calls the API the way the web client does (JSON, bearer token); answers status, headers and parsed body. */
 export async function call(
@@ -133,7 +135,7 @@ export async function call(
     request.query = Object.fromEntries(
       Object.entries(options.query)
         .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, String(value)]),
+        .map(([key, value]) => [key, Array.isArray(value) ? value : String(value)]),
     );
   }
   if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
@@ -144,5 +146,69 @@ export async function call(
   } catch {
     body = {};
   }
-  return { status: response.statusCode, headers: response.headers, body };
+  return { status: response.statusCode, headers: response.headers, body, text: response.body };
+}
+
+/** Signs in through the API, the way the sign-in page does. */
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<ApiResponse> {
+  return call(t, 'POST', '/auth/signin', { body: { email, password } });
+}
+
+/** The token of a sign-in or register answer (`authorization: Bearer <token>`). */
+export function bearerOf(response: ApiResponse): string {
+  const header = response.headers.authorization;
+  expect(header).toMatch(/^Bearer \S+$/);
+  return String(header).slice('Bearer '.length);
+}
+
+/**
+ * An error answer as DECISIONS.md section 3 shapes it: the status, exactly `{ msg, code, errors? }`,
+ * and nothing of the server's insides (stack traces, file paths, SQL).
+ */
+export function expectError(response: ApiResponse, status: number, code: TErrorCode, msg?: string | RegExp): void {
+  expect({ status: response.status, code: response.body.code }).toEqual({ status, code });
+  expect(ZErrorResponse.strict().safeParse(response.body).success).toBe(true);
+  if (msg !== undefined) expect(response.body.msg).toEqual(typeof msg === 'string' ? msg : expect.stringMatching(msg));
+  expect(response.text).not.toMatch(/stack|\.ts:\d|node_modules|at [\w.<>]+ \(|SELECT |INSERT |UPDATE |DELETE FROM/i);
+}
+
+export interface MultipartFile {
+  /** Form field name; the API reads the field "file". */
+  field?: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface MultipartField {
+  field: string;
+  value: string;
+}
+
+/** A multipart/form-data body built by hand, as a browser would send it. */
+export function multipartBody(parts: (MultipartFile | MultipartField)[]): { payload: Buffer; contentType: string } {
+  const boundary = `----ClubTixTest${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.contentType}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /media/uploadImage with the given parts. */
+export async function uploadImage(t: TestApp, token: string | undefined, parts: (MultipartFile | MultipartField)[]): Promise<ApiResponse> {
+  const { payload, contentType } = multipartBody(parts);
+  return call(t, 'POST', '/media/uploadImage', { token, body: payload, headers: { 'content-type': contentType } });
 }

@@ -1,0 +1,34 @@
+import { endpoints, type TRegisterRequest, type TSignInRequest } from '@clubtix/contract';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error';
+import { bearerToken, callApiWithMeta, type ApiResult } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { roleHome } from './guards';
+import { getSession, signInLocally } from './session';
+
+type AuthResult = ApiResult<{ currentUser: Parameters<typeof signInLocally>[1] }>;
+
+/** Keeps the token from the authorization header and the payload's currentUser; answers the role home. */
+function completeSignIn(result: AuthResult): string {
+  const token = bearerToken(result.headers);
+  if (!token) {
+    throw new ApiError(500, 'INTERNAL', 'Signed in, but the server sent no session token. Please try again.');
+  }
+  // Data cached for a previous user must not leak into this session.
+  queryClient.clear();
+  signInLocally(token, result.payload.currentUser);
+  return roleHome(getSession());
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async (body: TSignInRequest) => completeSignIn(await callApiWithMeta(endpoints.auth.signin, { body })),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (body: TRegisterRequest) =>
+      completeSignIn(await callApiWithMeta(endpoints.auth.register, { body })),
+  });
+}

@@ -1,0 +1,57 @@
+import { ZRegisterRequest } from '@clubtix/contract';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useRegister } from '../api';
+import { AuthCard } from './auth-card';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useSchemaForm(ZRegisterRequest, { name: '', email: '', password: '', clubName: '' });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const home = await register.mutateAsync(ZRegisterRequest.parse(values));
+      await navigate(home, { replace: true });
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <AuthCard title="Register" subtitle="Create your club and its first administrator account.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters, including a number."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <TextInput label="Club name" autoComplete="organization" required {...form.getInputProps('clubName')} />
+          <Button type="submit" fullWidth loading={register.isPending}>
+            Register
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already registered?{' '}
+        <Anchor component={Link} to="/signin">
+          Use your existing account
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

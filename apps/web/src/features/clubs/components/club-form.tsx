@@ -1,0 +1,64 @@
+import { ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { LogoDropzone } from './logo-dropzone';
+
+interface ClubFormProps {
+  club?: TClub;
+  isSaving: boolean;
+  onSave: (body: TSaveClubRequest) => Promise<unknown>;
+}
+
+/** Club fields for both add (no club) and edit; validated with the contract's save schema. */
+export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
+  const form = useSchemaForm(ZSaveClubRequest, {
+    name: club?.name ?? '',
+    description: club?.description ?? '',
+    website: club?.website ?? '',
+    logoUrl: club?.logoUrl ?? null,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      // parse turns empty optional fields into null, as the API stores them.
+      await onSave(ZSaveClubRequest.parse({ ...values, id: club?.id }));
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Club name" required autoComplete="organization" {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
+        <TextInput
+          label="Website"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.org"
+          autoComplete="url"
+          {...form.getInputProps('website')}
+        />
+        <LogoDropzone
+          clubName={form.values.name}
+          value={form.values.logoUrl}
+          onChange={(url) => form.setFieldValue('logoUrl', url)}
+        />
+        {form.errors.logoUrl ? (
+          <TextInput.Error role="alert">{form.errors.logoUrl}</TextInput.Error>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to="/dashboard" variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { endpoints, type TSaveAppUserRequest } from '@clubtix/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { clubKeys } from '../clubs/api';
+
+/** Query keys of the app users (club admins) feature. */
+export const appUserKeys = {
+  all: ['appUsers'] as const,
+  byClub: (clubId: string) => [...appUserKeys.all, 'club', clubId] as const,
+};
+
+/** A club's admins. */
+export function useAppUsers(clubId: string | null | undefined) {
+  return useQuery({
+    queryKey: appUserKeys.byClub(clubId ?? ''),
+    queryFn: async ({ signal }) =>
+      (await callApi(endpoints.appUser.getAppUsers, { query: { clubId: clubId ?? '' }, signal })).appUsers,
+    enabled: Boolean(clubId),
+  });
+}
+
+/** Creates or updates an admin; the club lists show admins too, so they refresh as well. */
+export function useSaveAppUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSaveAppUserRequest) => callApi(endpoints.appUser.save, { body }),
+    onSuccess: (_user, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appUserKeys.byClub(body.clubId) }),
+        queryClient.invalidateQueries({ queryKey: clubKeys.list() }),
+      ]),
+  });
+}
