@@ -1,5 +1,5 @@
 import { ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Input, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -47,9 +47,7 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
           value={form.values.logoUrl}
           onChange={(url) => form.setFieldValue('logoUrl', url)}
         />
-        {form.errors.logoUrl ? (
-          <TextInput.Error role="alert">{form.errors.logoUrl}</TextInput.Error>
-        ) : null}
+        {form.errors.logoUrl ? <Input.Error role="alert">{form.errors.logoUrl}</Input.Error> : null}
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/dashboard" variant="default">
             Cancel

@@ -1,0 +1,25 @@
+import { Paper } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSaveClub } from '../api';
+import { ClubForm } from '../components/club-form';
+
+export default function AddClubPage() {
+  const navigate = useNavigate();
+  const save = useSaveClub();
+
+  return (
+    <>
+      <PageHeader title="Add club" description="Create a club; then generate credentials for its first admin." />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
+        <ClubForm
+          isSaving={save.isPending}
+          onSave={async (body) => {
+            await save.mutateAsync(body);
+            await navigate('/dashboard');
+          }}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { generatePassword, ZSaveAppUserRequest } from '@clubtix/contract';
+import { Button, Grid, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useAppUsers, useSaveAppUser } from '../../users/api';
+import { AdminList } from '../../users/components/admin-list';
+import { GeneratedCredentials } from '../../users/components/generated-credentials';
+import { useAllClubs } from '../api';
+
+const NEW_ADMIN = 'new';
+const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
+
+/** /club/{clubId}/credential: create an admin, or reset one's password, with a generated password. */
+export default function CredentialPage() {
+  const { clubId = '' } = useParams();
+  const clubs = useAllClubs();
+  const admins = useAppUsers(clubId);
+  const save = useSaveAppUser();
+  const [adminId, setAdminId] = useState<string>(NEW_ADMIN);
+  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+  const form = useSchemaForm(ZCredentialForm, { name: '', email: '' });
+
+  if (clubs.isPending) return <PageLoader label="Loading club" />;
+  if (clubs.isError) return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="the club" />;
+  const club = clubs.data.find((candidate) => candidate.id === clubId);
+  if (!club) return <NotFoundView status={404} message="Club not found" />;
+
+  const pickAdmin = (value: string | null) => {
+    const id = value ?? NEW_ADMIN;
+    setAdminId(id);
+    const admin = admins.data?.find((candidate) => candidate.id === id);
+    form.setValues({ name: admin?.name ?? '', email: admin?.email ?? '' });
+    form.clearErrors();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const { name, email } = ZCredentialForm.parse(values);
+    // Generated here so that only this browser ever sees it in clear (SPEC.md section 3).
+    const password = generatePassword();
+    try {
+      await save.mutateAsync({ id: adminId === NEW_ADMIN ? undefined : adminId, name, email, password, clubId });
+      setShown({ email, password });
+      setAdminId(NEW_ADMIN);
+      form.reset();
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  const adminOptions = [
+    { value: NEW_ADMIN, label: 'New admin' },
+    ...(admins.data ?? []).map((admin) => ({ value: admin.id, label: `${admin.name} (${admin.email})` })),
+  ];
+
+  return (
+    <>
+      <PageHeader title="Credentials" description={club.name} />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <form onSubmit={submit} noValidate>
+                <Stack gap="md">
+                  <Text size="sm" c="dimmed">
+                    Create an admin for {club.name}, or pick an existing admin to give a new password. ClubTix makes up
+                    the password and shows it once.
+                  </Text>
+                  <Select
+                    label="Admin"
+                    data={adminOptions}
+                    value={adminId}
+                    onChange={pickAdmin}
+                    allowDeselect={false}
+                    disabled={!admins.data}
+                  />
+                  <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+                  <TextInput
+                    label="E-mail"
+                    type="email"
+                    inputMode="email"
+                    required
+                    autoComplete="off"
+                    {...form.getInputProps('email')}
+                  />
+                  <Button type="submit" loading={save.isPending}>
+                    Generate credentials
+                  </Button>
+                </Stack>
+              </form>
+            </Paper>
+            {shown ? (
+              <GeneratedCredentials email={shown.email} password={shown.password} onDone={() => setShown(null)} />
+            ) : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Admins of {club.name}
+              </Title>
+              {admins.isPending ? <PageLoader label="Loading admins" /> : null}
+              {admins.isError ? (
+                <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
+              ) : null}
+              {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} /> : null}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TClubWithAdmins } from '@clubtix/contract';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { ClubSummary } from '../../clubs/components/club-summary';
+import { AdminList } from '../../users/components/admin-list';
+
+interface SudoClubCardProps {
+  club: TClubWithAdmins;
+  isRemoving: boolean;
+  onRemove: (club: TClubWithAdmins) => void;
+}
+
+/** One club on the sudo dashboard; a labelled region, so each club's actions can be told apart. */
+export function SudoClubCard({ club, isRemoving, onRemove }: SudoClubCardProps) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <ClubSummary club={club} headingId={headingId} />
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            Admins
+          </Text>
+          <AdminList admins={club.admins} label={`Admins of ${club.name}`} />
+        </Stack>
+        <Group gap="xs">
+          <Button component={Link} to={`/club/edit/${club.id}`} variant="light" size="xs">
+            Edit
+          </Button>
+          <Button component={Link} to={`/club/${club.id}/credential`} variant="light" color="gold" size="xs">
+            Credentials
+          </Button>
+          <Button variant="subtle" color="red" size="xs" loading={isRemoving} onClick={() => onRemove(club)}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

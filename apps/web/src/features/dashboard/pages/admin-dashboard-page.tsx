@@ -1,0 +1,52 @@
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useSession } from '../../auth/session';
+import { useAllClubs } from '../../clubs/api';
+import { ClubSummary } from '../../clubs/components/club-summary';
+import { useAppUsers } from '../../users/api';
+import { AdminList } from '../../users/components/admin-list';
+
+/** The admin's own club: getAllClubs answers an admin its own club only. */
+export default function AdminDashboardPage() {
+  const { user } = useSession();
+  const clubs = useAllClubs();
+  const club = clubs.data?.find((candidate) => candidate.id === user?.clubId) ?? clubs.data?.[0];
+  const admins = useAppUsers(club?.id);
+
+  if (clubs.isPending) return <PageLoader label="Loading your club" />;
+  if (clubs.isError) return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="your club" />;
+  if (!club) return <NotFoundView status={404} message="Your account is not linked to a club." />;
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={user ? `Signed in as ${user.name}` : undefined}
+        actions={
+          <Button component={Link} to={`/club/edit/${club.id}`} variant="light">
+            Edit club
+          </Button>
+        }
+      />
+      <Card component="section" aria-label="Your club" withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <ClubSummary club={club} />
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Admins
+            </Text>
+            {admins.isPending ? <PageLoader label="Loading admins" /> : null}
+            {admins.isError ? (
+              <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
+            ) : null}
+            {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} /> : null}
+          </Stack>
+        </Stack>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TClubWithAdmins } from '@clubtix/contract';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useAllClubs, useRemoveClub } from '../../clubs/api';
+import { SudoClubCard } from '../components/sudo-club-card';
+
+export default function SudoDashboardPage() {
+  const navigate = useNavigate();
+  const clubs = useAllClubs();
+  const remove = useRemoveClub();
+
+  const confirmRemove = (club: TClubWithAdmins) =>
+    modals.openConfirmModal({
+      title: 'Remove club',
+      children: (
+        <Text size="sm">
+          Remove <strong>{club.name}</strong> with its admins, events, tickets and registrations? This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      // A failure is reported by the client's toast; the list stays as it was.
+      onConfirm: () => remove.mutate(club.id),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Clubs"
+        description="Every club on this ClubTix, with its admins."
+        actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
+      />
+      {clubs.isPending ? <PageLoader label="Loading clubs" /> : null}
+      {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="clubs" /> : null}
+      {clubs.data?.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" ta="center">
+          <Text c="dimmed">No clubs yet. Add the first one.</Text>
+        </Paper>
+      ) : null}
+      {clubs.data && clubs.data.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {clubs.data.map((club) => (
+            <SudoClubCard
+              key={club.id}
+              club={club}
+              isRemoving={remove.isPending && remove.variables === club.id}
+              onRemove={confirmRemove}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </>
+  );
+}

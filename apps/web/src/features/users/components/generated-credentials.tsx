@@ -1,0 +1,54 @@
+import { Alert, Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+
+interface GeneratedCredentialsProps {
+  email: string;
+  password: string;
+  onDone: () => void;
+}
+
+/**
+ * The one and only showing of a generated password (SPEC.md section 3: the server never returns
+ * it). It lives in this component's props only, never in storage or the query cache.
+ */
+export function GeneratedCredentials({ email, password, onDone }: GeneratedCredentialsProps) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="lg" bg="gold.0">
+      <Stack gap="sm">
+        <Text id={headingId} fw={700}>
+          New credentials
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            E-mail
+          </Text>
+          <Text ff="monospace" fz="lg" data-testid="generated-email" style={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Password
+          </Text>
+          <Text ff="monospace" fz="lg" fw={700} data-testid="generated-password">
+            {password}
+          </Text>
+        </Stack>
+        <Alert color="orange" variant="light" p="xs">
+          Copy these now and hand them to the admin: the password will not be shown again.
+        </Alert>
+        <Group gap="xs">
+          <CopyButton value={`E-mail: ${email}\nPassword: ${password}`}>
+            {({ copied, copy }) => (
+              <Button color={copied ? 'green' : 'purple'} onClick={copy}>
+                {copied ? 'Copied' : 'Copy credentials'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={onDone}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import '@mantine/dropzone/styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NavigationProgress } from '@mantine/nprogress';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { configureApiClient } from './api/client';
+import { queryClient } from './api/query-client';
+import { PATHS } from './features/auth/guards';
+import { routes } from './routes';
+import { theme } from './theme';
+
+const router = createBrowserRouter(routes);
+
+configureApiClient({
+  // The client has already signed out locally (SPEC.md section 8); leave the page for sign-in.
+  onSessionEnded: () => {
+    queryClient.clear();
+    if (router.state.location.pathname !== PATHS.signIn) void router.navigate(PATHS.signIn, { replace: true });
+  },
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
+      <NavigationProgress size={3} aria-label="Loading" />
+      <Notifications position="bottom-left" limit={5} zIndex={1000} />
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

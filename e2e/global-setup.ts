@@ -1,0 +1,53 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../apps/api/src/db/embedded';
+import { startServer } from '../apps/api/test/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+    sudoEmail: string;
+    sudoPassword: string;
+    jwtSecret: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SUDO_EMAIL = 'sudo@clubtix.test';
+const SUDO_PASSWORD = 'sudo-password-1';
+const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** The end-to-end tests drive the real product: built SPA + API on its embedded PostgreSQL, one process. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` (npm test does it for you)');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-'));
+  chmodSync(dataDir, 0o755);
+  const server = await startServer(await freePort(), {
+    DATA_DIR: dataDir,
+    SUDO_EMAIL,
+    SUDO_PASSWORD,
+    JWT_SECRET,
+    DATABASE_URL: '',
+  });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('sudoEmail', SUDO_EMAIL);
+  project.provide('sudoPassword', SUDO_PASSWORD);
+  project.provide('jwtSecret', JWT_SECRET);
+
+  return async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
