@@ -6,8 +6,13 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
+import { eventRoutes } from './modules/events/events.routes';
+import { extrasRoutes } from './modules/extras/extras.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
 import type { Deps } from './plugins/routes';
@@ -47,6 +52,11 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
       authRoutes(api, deps);
       clubRoutes(api, deps);
       appUserRoutes(api, deps);
+      eventRoutes(api, deps);
+      ticketRoutes(api, deps);
+      extrasRoutes(api, deps);
+      sponsorshipPackageRoutes(api, deps);
+      formRoutes(api, deps);
       await mediaRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -124,11 +124,12 @@ export async function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'DELETE',
   apiPath: string,
-  options: { token?: string; query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; query?: Query; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<ApiResponse> {
   const request: InjectOptions = {
     method,
     url: `/api${apiPath}`,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
   };
   if (options.query) {
@@ -150,8 +151,8 @@ export async function call(
 }
 
 /** Signs in through the API, the way the sign-in page does. */
-export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<ApiResponse> {
-  return call(t, 'POST', '/auth/signin', { body: { email, password } });
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD, remoteAddress?: string): Promise<ApiResponse> {
+  return call(t, 'POST', '/auth/signin', { body: { email, password }, remoteAddress });
 }
 
 /** The token of a sign-in or register answer (`authorization: Bearer <token>`). */

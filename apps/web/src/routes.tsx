@@ -25,7 +25,12 @@ const comingSoon = () => import('./features/home/pages/coming-soon-page');
 /** SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
 const mainRoutes: PageRoute[] = [
   { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
-  { path: '/register', title: 'Register', access: 'signedOut', page: () => import('./features/auth/pages/register-page') },
+  {
+    path: '/register',
+    title: 'Register',
+    access: 'signedOut',
+    page: () => import('./features/auth/pages/register-page'),
+  },
   { path: '/signin', title: 'Sign in', access: 'signedOut', page: () => import('./features/auth/pages/sign-in-page') },
   {
     path: '/signout',

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, PasswordInput, Select, Textarea, TextInput, type MantineColorsTuple } from '@mantine/core';
 
 // SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
 // Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).
@@ -51,4 +51,19 @@ export const theme = createTheme({
   cursorType: 'pointer',
   headings: { fontWeight: '700' },
   other: { tone },
+  // Forms mark the few optional fields with an "Optional" description instead of starring the
+  // required ones: the star would become part of the label text ("Name *") for tools that read it.
+  components: {
+    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
+    Select: Select.extend({ defaultProps: { withAsterisk: false } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        withAsterisk: false,
+        // Mantine's default name for the eye button contains "password", which makes "the field
+        // labelled Password" ambiguous for screen-reader users and for tests alike.
+        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+      },
+    }),
+  },
 });

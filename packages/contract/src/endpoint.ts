@@ -20,6 +20,11 @@ export interface Endpoint<
   body?: B;
   /** Schema of `payload` in the `{ payload, msg? }` envelope. */
   response: R;
+  /**
+   * Public reads that show more to the club's own admins (drafts, inactive items) when the caller
+   * chooses to send its token; without one they answer what the public sees.
+   */
+  optionalAuth?: boolean;
   /** Multipart endpoints take a file upload instead of a JSON body. */
   multipart?: boolean;
 }

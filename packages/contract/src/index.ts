@@ -1,11 +1,22 @@
 import { authEndpoints } from './auth';
 import { clubEndpoints } from './clubs';
+import { eventEndpoints } from './events';
+import { extrasEndpoints } from './extras';
+import { formEndpoints } from './forms';
+import { sponsorshipPackageEndpoints } from './sponsorship-packages';
+import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
 import { appUserEndpoints } from './users';
 
 export * from './auth';
 export * from './clubs';
 export * from './endpoint';
+export * from './events';
+export * from './extras';
+export * from './forms';
+export * from './money';
+export * from './sponsorship-packages';
+export * from './tickets';
 export * from './rules';
 export * from './system';
 export * from './users';
@@ -15,6 +26,11 @@ export const endpoints = {
   auth: authEndpoints,
   club: clubEndpoints,
   appUser: appUserEndpoints,
+  event: eventEndpoints,
+  ticket: ticketEndpoints,
+  extras: extrasEndpoints,
+  sponsorshipPackage: sponsorshipPackageEndpoints,
+  form: formEndpoints,
   system: systemEndpoints,
 };
 

@@ -26,10 +26,11 @@ interface ValidationEntry {
   message?: string;
 }
 
+/** Field paths as `a.b`; an issue with the whole body or query string is named after it (`body`). */
 function validationErrors(error: FastifyError): { path: string; message: string }[] {
   const entries = (error.validation ?? []) as ValidationEntry[];
   return entries.map((entry) => ({
-    path: (entry.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+    path: (entry.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? ''),
     message: entry.message ?? 'is invalid',
   }));
 }

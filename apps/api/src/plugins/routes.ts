@@ -17,7 +17,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteContext<Q, B, A extends Access> {
   query: Out<Q>;
   body: Out<B>;
-  actor: A extends 'public' ? null : Actor;
+  /** On public endpoints: the signed-in user when a token is sent (admins reading their own drafts), else null. */
+  actor: A extends 'public' ? Actor | null : Actor;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -25,6 +26,31 @@ export interface RouteContext<Q, B, A extends Access> {
 export interface RouteResult<P> {
   payload: P;
   msg?: string;
+}
+
+const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying one would fail in the database (a 5xx).
+ * Answers the path of the first such string in the validated input, walking without recursion.
+ */
+function findNulCharacter(input: unknown): string | undefined {
+  const pending: [unknown, string][] = [[input, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, at] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return at;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) pending.push([child, at ? `${at}.${key}` : key]);
+    }
+  }
+  return undefined;
+}
+
+function assertNoNulCharacters(request: FastifyRequest): void {
+  const at = findNulCharacter(request.query) ?? findNulCharacter(request.body);
+  if (at === undefined) return;
+  throw new AppError('BAD_INPUT', 400, at ? `${at}: ${NUL_MESSAGE}` : NUL_MESSAGE, [{ path: at, message: NUL_MESSAGE }]);
 }
 
 /**
@@ -50,8 +76,9 @@ export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.Zo
       response: { 200: envelope(endpoint.response) },
     },
     handler: async (request, reply) => {
+      assertNoNulCharacters(request);
       let actor: Actor | null = null;
-      if (endpoint.access !== 'public') {
+      if (endpoint.access !== 'public' || (endpoint.optionalAuth && request.headers.authorization)) {
         actor = await authenticate(request, deps.db, deps.config.jwtSecret);
         if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
           throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');

@@ -16,7 +16,10 @@ describe('toApiError', () => {
   it('falls back on the status for other bodies', () => {
     expect(toApiError(502, '<html>')).toMatchObject({ status: 502, code: 'INTERNAL' });
     expect(toApiError(429, null)).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(toApiError(440, { msg: 'Session expired' })).toMatchObject({ code: 'TOKEN_EXPIRED', msg: 'Session expired' });
+    expect(toApiError(440, { msg: 'Session expired' })).toMatchObject({
+      code: 'TOKEN_EXPIRED',
+      msg: 'Session expired',
+    });
   });
 });
 

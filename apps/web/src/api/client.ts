@@ -123,8 +123,7 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
       const error = toApiError(response.status, data);
       // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
       // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
-      const sessionEnded =
-        response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
+      const sessionEnded = response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
       if (!input.suppressToast) showToast('error', error.msg);
       if (sessionEnded) {
         signOutLocally();
@@ -135,7 +134,8 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
 
     const envelope = typeof data === 'object' && data !== null ? (data as { payload?: unknown; msg?: unknown }) : {};
     const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : undefined;
-    if (msg && !input.suppressToast) showToast(response.status >= 200 && response.status < 300 ? 'success' : 'info', msg);
+    if (msg && !input.suppressToast)
+      showToast(response.status >= 200 && response.status < 300 ? 'success' : 'info', msg);
     // The server serialises payloads with the same contract schema, so the type holds by construction.
     return { payload: envelope.payload as PayloadOf<E>, msg, headers: response.headers };
   } finally {
@@ -150,7 +150,10 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...args: CallArgs
 }
 
 /** Like callApi, with the message and response headers (sign-in reads its token from them). */
-export function callApiWithMeta<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiResult<PayloadOf<E>>> {
+export function callApiWithMeta<E extends Endpoint>(
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<ApiResult<PayloadOf<E>>> {
   const options: CommonOptions & { query?: unknown; body?: unknown } = args[0] ?? {};
   return send(endpoint, {
     query: (options.query ?? undefined) as object | undefined,
@@ -174,7 +177,10 @@ export function uploadFile<E extends Endpoint>(
 }
 
 /** POST /media/uploadImage: a JPEG or PNG in the field `file`; resolves with its media URL. */
-export function uploadImage(file: File, options: CommonOptions = {}): Promise<PayloadOf<typeof endpoints.system.uploadImage>> {
+export function uploadImage(
+  file: File,
+  options: CommonOptions = {},
+): Promise<PayloadOf<typeof endpoints.system.uploadImage>> {
   return uploadFile(endpoints.system.uploadImage, { file }, options);
 }
 

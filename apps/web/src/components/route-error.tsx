@@ -17,9 +17,7 @@ export function RouteError() {
     <Container size="sm" py="xl">
       <Alert color="red" title="This page could not be shown">
         <Stack gap="sm">
-          <Text size="sm">
-            Reloading usually helps, for example after ClubTix was updated while the page was open.
-          </Text>
+          <Text size="sm">Reloading usually helps, for example after ClubTix was updated while the page was open.</Text>
           {detail ? (
             <Text size="xs" c="dimmed">
               {detail}

@@ -1,2 +1,3 @@
 export * from './clubs';
 export * from './users';
+export * from './events';

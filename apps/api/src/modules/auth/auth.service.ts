@@ -2,12 +2,13 @@ import { ROLE_ADMIN, type TCurrentUser } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZSignInRequest } from '@clubtix/contract';
 import { toActor } from '../../plugins/auth';
-import { AppError, conflict, forbidden } from '../../plugins/errors';
+import { AppError, forbidden } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { insertClub } from '../clubs/clubs.repo';
-import { findUserByEmail, insertUser } from '../users/users.repo';
+import { findUserByEmail, insertUser, isUniqueViolation } from '../users/users.repo';
+import { duplicateEmail } from '../users/users.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
-import { clearFailures, recentFailures, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
+import { clearFailures, forgiveFailure, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
 import { signToken } from './tokens';
 
 export const MAX_FAILURES_PER_EMAIL = 10;
@@ -23,40 +24,43 @@ async function openSession(deps: Deps, user: Parameters<typeof toActor>[0]): Pro
   return { token: await signToken(user.id, deps.config.jwtSecret, deps.config.tokenTtlSeconds), currentUser };
 }
 
+const tooManyAttempts = () =>
+  new AppError('RATE_LIMITED', 429, `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`);
+
+/**
+ * Every attempt is counted as a failure before the password is checked, and given back when it
+ * succeeds or is refused: checking first and counting after would let guesses that arrive at once
+ * all pass the check.
+ */
 export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>, address: string): Promise<Session> {
   const emailKey = `email:${input.email}`;
   const addressKey = `ip:${address}`;
-  const [byEmail, byAddress] = await Promise.all([
-    recentFailures(deps.db, [emailKey]),
-    recentFailures(deps.db, [addressKey]),
-  ]);
-  if (byEmail >= MAX_FAILURES_PER_EMAIL || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-    throw new AppError(
-      'RATE_LIMITED',
-      429,
-      `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`,
-    );
+  const [byEmail, byAddress] = await Promise.all([recordFailure(deps.db, emailKey), recordFailure(deps.db, addressKey)]);
+  if (byEmail > MAX_FAILURES_PER_EMAIL || byAddress > MAX_FAILURES_PER_ADDRESS) {
+    await Promise.all([forgiveFailure(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
+    throw tooManyAttempts();
   }
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid) {
-    await Promise.all([recordFailure(deps.db, emailKey), recordFailure(deps.db, addressKey)]);
-    throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
-  }
-  await clearFailures(deps.db, emailKey);
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
+  await Promise.all([clearFailures(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
   return openSession(deps, user);
 }
 
 /** Self-service sign-up (DECISIONS.md section 4): a new club and its first admin, signed in. */
 export async function registerClubAdmin(deps: Deps, input: z.output<typeof ZRegisterRequest>): Promise<Session> {
   if (!deps.config.allowSignup) throw forbidden('Sign-up is closed on this installation. Ask the administrator for an account.');
-  if (await findUserByEmail(deps.db, input.email)) {
-    throw conflict('An account with this e-mail already exists', 'email');
-  }
+  if (await findUserByEmail(deps.db, input.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(input.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const club = await insertClub(tx, { name: input.clubName, description: null, website: null, logoUrl: null });
-    return insertUser(tx, { email: input.email, name: input.name, passwordHash, role: ROLE_ADMIN, clubId: club.id });
-  });
-  return openSession(deps, user);
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const club = await insertClub(tx, { name: input.clubName, description: null, website: null, logoUrl: null });
+      return insertUser(tx, { email: input.email, name: input.name, passwordHash, role: ROLE_ADMIN, clubId: club.id });
+    });
+    return await openSession(deps, user);
+  } catch (error) {
+    // A simultaneous sign-up with the same e-mail won the race; the transaction took its club back.
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
 }

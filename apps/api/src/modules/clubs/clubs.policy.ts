@@ -8,9 +8,17 @@ export const isSudo = (actor: Actor) => actor.role === ROLE_SUDO;
  * The tenant wall (DECISIONS.md section 4): an admin reaches only its own club; anything else
  * answers 404, exactly as if it did not exist. Sudo reaches every club.
  */
+export function canManageClub(actor: Actor | null, clubId: string): boolean {
+  return actor !== null && (isSudo(actor) || actor.clubId === clubId);
+}
+
 export function assertCanManageClub(actor: Actor, clubId: string): void {
-  if (isSudo(actor)) return;
-  if (actor.clubId !== clubId) throw notFound('Club');
+  if (!canManageClub(actor, clubId)) throw notFound('Club');
+}
+
+/** The club an actor's queries are filtered by: its own for an admin, none (every club) for sudo. */
+export function clubScope(actor: Actor): string | null {
+  return isSudo(actor) ? null : (actor.clubId ?? '');
 }
 
 export function assertCanCreateClub(actor: Actor): void {

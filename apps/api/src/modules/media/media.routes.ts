@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, MAX_IMAGE_BYTES } from '@clubtix/contract';
 import { AppError, badInput, notFound } from '../../plugins/errors';
@@ -11,21 +11,35 @@ const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
   new AppError('TOO_LARGE', 413, `The image is too large: the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
+function hasClientErrorStatus(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * The bytes of the one file in the field "file". A body the multipart parser cannot read (no
+ * boundary, cut short, garbage) is the sender's mistake: 400, never a 5xx.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badInput('Send the image as multipart/form-data in the field "file"', 'file');
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw badInput('Choose an image file to upload', 'file');
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw tooLarge();
+    return bytes;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (error instanceof AppError || hasClientErrorStatus(error)) throw error;
+    throw badInput('The upload could not be read: send the image as multipart/form-data in the field "file"', 'file');
+  }
+}
+
 export async function mediaRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
 
   registerEndpoint(app, deps, endpoints.system.uploadImage, async ({ request }) => {
-    if (!request.isMultipart()) throw badInput('Send the image as multipart/form-data in the field "file"', 'file');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw badInput('Choose an image file to upload', 'file');
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-      throw error;
-    }
-    if (file.file.truncated) throw tooLarge();
+    const bytes = await readUploadedFile(request);
     return { payload: { url: await storeImage(deps.config.mediaDir, bytes) }, msg: 'Image uploaded' };
   });
 

@@ -7,7 +7,15 @@ import type { Deps } from '../../plugins/routes';
 import { hashPassword } from '../auth/passwords';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
-import { deleteUser, findUserByEmail, findUserById, findUsersByClub, insertUser, updateUser } from './users.repo';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  findUsersByClub,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+} from './users.repo';
 
 export function toAppUserDto(row: UserRow): TAppUser {
   return {
@@ -20,12 +28,7 @@ export function toAppUserDto(row: UserRow): TAppUser {
   };
 }
 
-const duplicateEmail = () => conflict('An account with this e-mail already exists', 'email');
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
+export const duplicateEmail = () => conflict('An account with this e-mail already exists', 'email');
 
 export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): Promise<TAppUser[]> {
   assertCanManageClubUsers(actor, clubId);

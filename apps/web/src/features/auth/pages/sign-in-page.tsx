@@ -33,7 +33,12 @@ export default function SignInPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" fullWidth loading={signIn.isPending}>
             Sign in
           </Button>

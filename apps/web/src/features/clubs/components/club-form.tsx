@@ -33,9 +33,17 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Club name" required autoComplete="organization" {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          description="Optional"
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('description')}
+        />
         <TextInput
           label="Website"
+          description="Optional"
           type="url"
           inputMode="url"
           placeholder="https://example.org"

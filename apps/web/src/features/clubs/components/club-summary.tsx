@@ -24,7 +24,13 @@ export function ClubSummary({ club, headingId, headingOrder = 2, children }: Clu
           </Text>
         ) : null}
         {club.website ? (
-          <Anchor href={club.website} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            href={club.website}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {club.website}
           </Anchor>
         ) : null}

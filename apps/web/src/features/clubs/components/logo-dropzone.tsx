@@ -50,9 +50,14 @@ export function LogoDropzone({ clubName, value, onChange }: LogoDropzoneProps) {
 
   return (
     <Stack gap={6}>
-      <Text id={labelId} component="div" size="sm" fw={500}>
-        Logo
-      </Text>
+      <div>
+        <Text id={labelId} component="div" size="sm" fw={500}>
+          Logo
+        </Text>
+        <Text size="xs" c="dimmed">
+          Optional
+        </Text>
+      </div>
       <Group align="center" gap="md" wrap="nowrap">
         <ClubLogo name={clubName || 'Club'} logoUrl={value} size={72} />
         <Dropzone

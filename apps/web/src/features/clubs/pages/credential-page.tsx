@@ -61,7 +61,7 @@ export default function CredentialPage() {
   return (
     <>
       <PageHeader title="Credentials" description={club.name} />
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

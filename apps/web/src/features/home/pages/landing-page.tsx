@@ -41,8 +41,8 @@ export default function LandingPage() {
           {PRODUCT_NAME}: tickets, check-in and support for your club&apos;s events
         </Title>
         <Text size="lg" c="dimmed" maw={640}>
-          Publish events and tours, sell tickets and extras, take donations and sponsorships, and check attendees in
-          by QR code, all in one place.
+          Publish events and tours, sell tickets and extras, take donations and sponsorships, and check attendees in by
+          QR code, all in one place.
         </Text>
         <Group justify="center" gap="sm" mt="sm">
           {token ? (

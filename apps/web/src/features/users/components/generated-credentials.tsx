@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 interface GeneratedCredentialsProps {
   email: string;
@@ -13,10 +13,17 @@ interface GeneratedCredentialsProps {
  */
 export function GeneratedCredentials({ email, password, onDone }: GeneratedCredentialsProps) {
   const headingId = useId();
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  // On a phone the box appears below the fold: bring it into view and move focus to it, so
+  // neither sighted nor screen-reader users miss the only showing of the password.
+  useEffect(() => {
+    headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [password]);
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="lg" bg="gold.0">
       <Stack gap="sm">
-        <Text id={headingId} fw={700}>
+        <Text id={headingId} ref={headingRef} tabIndex={-1} fw={700}>
           New credentials
         </Text>
         <Stack gap={4}>

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClubWithAdmin, createTestApp, expectError, signIn, type TestApp } from '../../../test/helpers';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.service';
+
+// Each test signs in from its own address, so the per-address counter of one test never limits another.
+let addressCounter = 1;
+const newAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+
+describe('sign-in rate limiting (DECISIONS.md section 4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function failTimes(email: string, times: number, address: string): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      expectError(await signIn(t, email, `wrong-password-${i}`, address), 401, 'UNAUTHENTICATED');
+    }
+  }
+
+  it('refuses the 11th attempt for one e-mail with 429, even with the right password; other e-mails still work', async () => {
+    expect(MAX_FAILURES_PER_EMAIL).toBe(10);
+    const { admin } = await createClubWithAdmin(t);
+    const other = await createClubWithAdmin(t);
+    const address = newAddress();
+    await failTimes(admin.row.email, 10, address);
+
+    const limited = await signIn(t, admin.row.email, undefined, address);
+    expectError(limited, 429, 'RATE_LIMITED', /Too many failed sign-in attempts/);
+    expect(limited.headers.authorization).toBeUndefined();
+    // The limit is per e-mail: another address gets no further with that e-mail either.
+    expectError(await signIn(t, admin.row.email, undefined, newAddress()), 429, 'RATE_LIMITED');
+    expect((await signIn(t, other.admin.row.email, undefined, address)).status).toBe(200);
+  });
+
+  it('counts unknown e-mails too, in any letter case', async () => {
+    const email = `Ghost-${Date.now()}@Example.org`;
+    const address = newAddress();
+    await failTimes(email, 5, address);
+    await failTimes(email.toLowerCase(), 5, address);
+    expectError(await signIn(t, email.toUpperCase(), 'anything-1', address), 429, 'RATE_LIMITED');
+  });
+
+  it('starts counting afresh after a successful sign-in', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const address = newAddress();
+    await failTimes(admin.row.email, 9, address);
+    expect((await signIn(t, admin.row.email, undefined, address)).status).toBe(200);
+    await failTimes(admin.row.email, 9, address);
+    expect((await signIn(t, admin.row.email, undefined, address)).status).toBe(200);
+  });
+
+  it('lets no more than 10 wrong guesses through when they arrive all at once', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const address = newAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => signIn(t, admin.row.email, `parallel-guess-${i}`, address)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    expectError(await signIn(t, admin.row.email, undefined, address), 429, 'RATE_LIMITED');
+  });
+
+  it('limits one address that tries many e-mails, while other addresses still sign in', async () => {
+    expect(MAX_FAILURES_PER_ADDRESS).toBe(50);
+    const { admin } = await createClubWithAdmin(t);
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) {
+      await Promise.all(
+        Array.from({ length: 5 }, (_, j) =>
+          signIn(t, `stuffing-${i}-${j}-${Date.now()}@example.org`, 'guess-123', address).then((response) =>
+            expectError(response, 401, 'UNAUTHENTICATED'),
+          ),
+        ),
+      );
+    }
+    expectError(await signIn(t, admin.row.email, undefined, address), 429, 'RATE_LIMITED');
+    expect((await signIn(t, admin.row.email, undefined, newAddress())).status).toBe(200);
+  });
+});

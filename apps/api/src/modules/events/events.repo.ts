@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { events, type EventRow } from '../../db/schema';
+
+export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** `clubId` null means every club (sudo); otherwise the query stays inside that club (tenant wall). */
+function inClub(clubId: string | null): SQL | undefined {
+  return clubId === null ? undefined : eq(events.clubId, clubId);
+}
+
+export async function findEventById(db: DbOrTx, id: string, clubId: string | null): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), inClub(clubId)));
+  return row;
+}
+
+export async function findPublishedEventById(db: DbOrTx, id: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.status, 'published')));
+  return row;
+}
+
+export async function findPublishedEventBySlug(db: DbOrTx, slug: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.status, 'published')));
+  return row;
+}
+
+export async function findEventsByClub(
+  db: DbOrTx,
+  clubId: string,
+  options: { publishedOnly: boolean; endingFrom?: Date },
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.clubId, clubId),
+        options.publishedOnly ? eq(events.status, 'published') : undefined,
+        options.endingFrom ? gte(events.endDate, options.endingFrom) : undefined,
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.title));
+}
+
+/** The next event that has not ended, else the latest one. */
+export async function findFirstEvent(db: DbOrTx, clubId: string | null, now: Date): Promise<EventRow | undefined> {
+  const [upcoming] = await db
+    .select()
+    .from(events)
+    .where(and(inClub(clubId), gte(events.endDate, now)))
+    .orderBy(asc(events.startDate))
+    .limit(1);
+  if (upcoming) return upcoming;
+  const [latest] = await db
+    .select()
+    .from(events)
+    .where(and(inClub(clubId), lt(events.endDate, now)))
+    .orderBy(desc(events.endDate))
+    .limit(1);
+  return latest;
+}
+
+export async function findSlugsLike(db: DbOrTx, base: string): Promise<{ id: string; slug: string }[]> {
+  return db
+    .select({ id: events.id, slug: events.slug })
+    .from(events)
+    .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)));
+}
+
+export async function insertEvent(db: DbOrTx, values: EventValues): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  return row!;
+}
+
+export async function updateEvent(db: DbOrTx, id: string, clubId: string, values: Partial<EventValues>): Promise<EventRow | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(events.id, id), eq(events.clubId, clubId)))
+    .returning();
+  return row;
+}
+
+export async function deleteEvent(db: DbOrTx, id: string, clubId: string): Promise<void> {
+  await db.delete(events).where(and(eq(events.id, id), eq(events.clubId, clubId)));
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@clubtix/contract';
+import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { toEventDto } from './events.mapper';
+import {
+  findActiveClubEvents,
+  findClubEvents,
+  findEventBySlug,
+  findEventOfClub,
+  findFirstEventOf,
+  loadVisibleEvent,
+  removeEvent,
+  saveEvent,
+} from './events.service';
+
+export function eventRoutes(app: FastifyInstance, deps: Deps): void {
+  const e = endpoints.event;
+  registerEndpoint(app, deps, e.getAllEvents, async ({ actor, query }) => ({
+    payload: await findClubEvents(deps, actor, query.clubId),
+  }));
+  registerEndpoint(app, deps, e.getAllActiveEvents, async ({ query }) => ({
+    payload: await findActiveClubEvents(deps, query.clubId, query.currentDate),
+  }));
+  registerEndpoint(app, deps, e.getEvent, async ({ actor, query }) => ({
+    payload: toEventDto(await loadVisibleEvent(deps, actor, query.eventId)),
+  }));
+  registerEndpoint(app, deps, e.getEventBySlug, async ({ query }) => ({
+    payload: await findEventBySlug(deps, query.slug),
+  }));
+  registerEndpoint(app, deps, e.getFirstEvent, async ({ actor }) => ({
+    payload: await findFirstEventOf(deps, actor),
+  }));
+  registerEndpoint(app, deps, e.getEventByEventIdnClubId, async ({ actor, query }) => ({
+    payload: await findEventOfClub(deps, actor, query.eventId, query.clubId),
+  }));
+  registerEndpoint(app, deps, e.save, async ({ actor, body }) => ({
+    payload: await saveEvent(deps, actor, body),
+    msg: body.id ? 'Event saved' : 'Event created',
+  }));
+  registerEndpoint(app, deps, e.removeEvent, async ({ actor, query }) => {
+    await removeEvent(deps, actor, query.eventId);
+    return { payload: { id: query.eventId }, msg: 'Event removed' };
+  });
+}

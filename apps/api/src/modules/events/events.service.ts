@@ -1,0 +1,105 @@
+import type { TEvent, ZSaveEventRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { EventRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { canManageClub, clubScope } from '../clubs/clubs.policy';
+import { findClubById } from '../clubs/clubs.repo';
+import { toEventDto } from './events.mapper';
+import { assertCanManageEvent, canViewEvent, clubForNewEvent } from './events.policy';
+import {
+  deleteEvent,
+  findEventById,
+  findEventsByClub,
+  findFirstEvent,
+  findPublishedEventBySlug,
+  insertEvent,
+  updateEvent,
+} from './events.repo';
+import { chooseSlug } from './slugs';
+
+/** An event the actor may manage (any status), else 404. Every admin call below an event starts here. */
+export async function loadManagedEvent(deps: Deps, actor: Actor, eventId: string): Promise<EventRow> {
+  const event = await findEventById(deps.db, eventId, clubScope(actor));
+  assertCanManageEvent(actor, event);
+  return event;
+}
+
+/** An event the caller may see: published, or the caller's own club's. */
+export async function loadVisibleEvent(deps: Deps, actor: Actor | null, eventId: string): Promise<EventRow> {
+  const event = await findEventById(deps.db, eventId, null);
+  if (!event || !canViewEvent(actor, event)) throw notFound('Event');
+  return event;
+}
+
+export async function findClubEvents(deps: Deps, actor: Actor | null, clubId: string): Promise<TEvent[]> {
+  const rows = await findEventsByClub(deps.db, clubId, { publishedOnly: !canManageClub(actor, clubId) });
+  return rows.map(toEventDto);
+}
+
+export async function findActiveClubEvents(deps: Deps, clubId: string, currentDate: string | undefined) {
+  const endingFrom = currentDate ? new Date(currentDate) : new Date();
+  return (await findEventsByClub(deps.db, clubId, { publishedOnly: true, endingFrom })).map(toEventDto);
+}
+
+export async function findEventBySlug(deps: Deps, slug: string): Promise<TEvent> {
+  const row = await findPublishedEventBySlug(deps.db, slug.toLowerCase());
+  if (!row) throw notFound('Event');
+  return toEventDto(row);
+}
+
+export async function findFirstEventOf(deps: Deps, actor: Actor): Promise<TEvent | null> {
+  const row = await findFirstEvent(deps.db, clubScope(actor), new Date());
+  return row ? toEventDto(row) : null;
+}
+
+export async function findEventOfClub(deps: Deps, actor: Actor, eventId: string, clubId: string): Promise<TEvent> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  if (event.clubId !== clubId) throw notFound('Event');
+  return toEventDto(event);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof ZSaveEventRequest>): Promise<TEvent> {
+  const { id, clubId: requestedClub, slug: typedSlug, ...fields } = input;
+  const values = {
+    ...fields,
+    startDate: new Date(fields.startDate),
+    endDate: new Date(fields.endDate),
+    registrationOpensAt: fields.registrationOpensAt ? new Date(fields.registrationOpensAt) : null,
+    registrationClosesAt: fields.registrationClosesAt ? new Date(fields.registrationClosesAt) : null,
+  };
+  // Two saves racing for one slug: the unique index refuses the second, which then picks again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!id) {
+        const clubId = clubForNewEvent(actor, requestedClub);
+        if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
+        const slug = await chooseSlug(deps.db, { typed: typedSlug, title: fields.title });
+        return toEventDto(await insertEvent(deps.db, { ...values, clubId, slug }));
+      }
+      const existing = await loadManagedEvent(deps, actor, id);
+      if (requestedClub && requestedClub !== existing.clubId) throw notFound('Event');
+      const slug =
+        typedSlug && typedSlug !== existing.slug
+          ? await chooseSlug(deps.db, { typed: typedSlug, title: fields.title, eventId: id })
+          : existing.slug;
+      const row = await updateEvent(deps.db, id, existing.clubId, { ...values, slug });
+      if (!row) throw notFound('Event');
+      return toEventDto(row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (typedSlug || attempt >= 5) throw conflict('That event address is already in use; choose another', 'slug');
+    }
+  }
+}
+
+export async function removeEvent(deps: Deps, actor: Actor, eventId: string): Promise<void> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  await deleteEvent(deps.db, event.id, event.clubId);
+}

@@ -1,0 +1,32 @@
+import { slugify } from '@clubtix/contract';
+import type { DbOrTx } from '../../db/client';
+import { conflict } from '../../plugins/errors';
+import { findSlugsLike } from './events.repo';
+
+/** Paths of the web app that an event slug must not shadow (/{slug} is the event page). */
+const RESERVED = new Set([
+  'api', 'signin', 'signout', 'register', 'dashboard', 'club', 'tour', 'event', 'form-builder', 'import',
+  'pricing', 'not-found', 'assets', 'media', 'docs', 'health', 'admin', 'sudo',
+]);
+
+/**
+ * A slug unique across all clubs (DECISIONS.md section 5). From the title, a clash takes -2, -3, …;
+ * a slug the admin typed that is taken or reserved is refused, so a shared link never changes meaning.
+ */
+export async function chooseSlug(db: DbOrTx, options: { typed?: string | null; title: string; eventId?: string }) {
+  const typed = options.typed ? slugify(options.typed) : '';
+  const base = typed || slugify(options.title) || 'event';
+  const taken = new Set(
+    (await findSlugsLike(db, base)).filter((row) => row.id !== options.eventId).map((row) => row.slug),
+  );
+  if (typed) {
+    if (RESERVED.has(typed)) throw conflict(`The address "${typed}" is reserved; choose another`, 'slug');
+    if (taken.has(typed)) throw conflict(`The address "${typed}" is already used by another event`, 'slug');
+    return typed;
+  }
+  if (!taken.has(base) && !RESERVED.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

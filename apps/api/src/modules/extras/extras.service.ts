@@ -1,0 +1,58 @@
+import type { TExtras, ZSaveExtrasRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { ExtrasRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { clubScope } from '../clubs/clubs.policy';
+import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import {
+  deleteExtras,
+  findExtrasByEvent,
+  findExtrasById,
+  findPublicExtrasByIds,
+  insertExtras,
+  updateExtras,
+} from './extras.repo';
+
+export function toExtrasDto(row: ExtrasRow): TExtras {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    quantity: row.quantity,
+    isActive: row.isActive,
+  };
+}
+
+export async function findManagedExtras(deps: Deps, actor: Actor, eventId: string): Promise<TExtras[]> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  return (await findExtrasByEvent(deps.db, event.id, false)).map(toExtrasDto);
+}
+
+export async function findPublicExtras(deps: Deps, eventId: string): Promise<TExtras[]> {
+  const event = await loadVisibleEvent(deps, null, eventId);
+  return (await findExtrasByEvent(deps.db, event.id, true)).map(toExtrasDto);
+}
+
+export async function findPublicExtrasList(deps: Deps, ids: string[]): Promise<TExtras[]> {
+  return (await findPublicExtrasByIds(deps.db, ids)).map(toExtrasDto);
+}
+
+export async function saveExtras(deps: Deps, actor: Actor, input: z.output<typeof ZSaveExtrasRequest>): Promise<TExtras> {
+  const event = await loadManagedEvent(deps, actor, input.eventId);
+  const { id, eventId: _eventId, ...values } = input;
+  if (!id) return toExtrasDto(await insertExtras(deps.db, { ...values, clubId: event.clubId, eventId: event.id }));
+  const existing = await findExtrasById(deps.db, id, clubScope(actor));
+  if (!existing || existing.eventId !== event.id) throw notFound('Extra');
+  const row = await updateExtras(deps.db, id, { clubId: event.clubId, eventId: event.id }, values);
+  if (!row) throw notFound('Extra');
+  return toExtrasDto(row);
+}
+
+export async function removeExtras(deps: Deps, actor: Actor, extrasId: string, eventId: string): Promise<void> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  if (!(await deleteExtras(deps.db, extrasId, { clubId: event.clubId, eventId: event.id }))) throw notFound('Extra');
+}

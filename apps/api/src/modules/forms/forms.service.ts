@@ -1,0 +1,43 @@
+import type { TFormQuestion, TQuestionType, ZSaveFormRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { FormQuestionRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import type { Deps } from '../../plugins/routes';
+import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { deleteQuestionsExcept, findQuestionsByEvent, upsertQuestion } from './forms.repo';
+
+export function toQuestionDto(row: FormQuestionRow): TFormQuestion {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    type: row.type as TQuestionType,
+    label: row.label,
+    required: row.required,
+    options: row.options,
+    position: row.position,
+    perAttendee: row.perAttendee,
+  };
+}
+
+export async function findFormQuestions(deps: Deps, actor: Actor | null, eventId: string): Promise<TFormQuestion[]> {
+  const event = await loadVisibleEvent(deps, actor, eventId);
+  return (await findQuestionsByEvent(deps.db, event.id)).map(toQuestionDto);
+}
+
+/** Replaces the whole form in one transaction: kept questions keep their ids (and so their answers). */
+export async function saveForm(deps: Deps, actor: Actor, input: z.output<typeof ZSaveFormRequest>): Promise<TFormQuestion[]> {
+  const event = await loadManagedEvent(deps, actor, input.eventId);
+  const scope = { clubId: event.clubId, eventId: event.id };
+  await deps.db.transaction(async (tx) => {
+    await deleteQuestionsExcept(
+      tx,
+      scope,
+      input.questions.flatMap((question) => (question.id ? [question.id] : [])),
+    );
+    for (const [position, question] of input.questions.entries()) {
+      const { id, ...fields } = question;
+      await upsertQuestion(tx, id, { ...fields, ...scope, position });
+    }
+  });
+  return (await findQuestionsByEvent(deps.db, event.id)).map(toQuestionDto);
+}

@@ -1,0 +1,62 @@
+import type { TSponsorshipPackage, ZSavePackageRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { SponsorshipPackageRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { canManageClub, clubScope } from '../clubs/clubs.policy';
+import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { deletePackage, findPackageById, findPackagesByEvent, insertPackage, updatePackage } from './sponsorship-packages.repo';
+
+export function toPackageDto(row: SponsorshipPackageRow): TSponsorshipPackage {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    description: row.description,
+    amount: row.amount,
+    benefits: row.benefits,
+    quantity: row.quantity,
+    isActive: row.isActive,
+  };
+}
+
+/** A package the actor may manage: the tenant wall by its club, then its event. */
+async function loadManagedPackage(deps: Deps, actor: Actor, packageId: string): Promise<SponsorshipPackageRow> {
+  const row = await findPackageById(deps.db, packageId, clubScope(actor));
+  if (!row) throw notFound('Sponsorship package');
+  await loadManagedEvent(deps, actor, row.eventId);
+  return row;
+}
+
+export async function findEventPackages(deps: Deps, actor: Actor | null, eventId: string): Promise<TSponsorshipPackage[]> {
+  const event = await loadVisibleEvent(deps, actor, eventId);
+  return (await findPackagesByEvent(deps.db, event.id, !canManageClub(actor, event.clubId))).map(toPackageDto);
+}
+
+export async function findPackage(deps: Deps, actor: Actor, packageId: string): Promise<TSponsorshipPackage> {
+  return toPackageDto(await loadManagedPackage(deps, actor, packageId));
+}
+
+export async function savePackage(deps: Deps, actor: Actor, input: z.output<typeof ZSavePackageRequest>) {
+  const event = await loadManagedEvent(deps, actor, input.eventId);
+  const { id, eventId: _eventId, ...values } = input;
+  if (!id) return toPackageDto(await insertPackage(deps.db, { ...values, clubId: event.clubId, eventId: event.id }));
+  const existing = await loadManagedPackage(deps, actor, id);
+  if (existing.eventId !== event.id) throw notFound('Sponsorship package');
+  const row = await updatePackage(deps.db, id, existing.clubId, values);
+  if (!row) throw notFound('Sponsorship package');
+  return toPackageDto(row);
+}
+
+export async function setPackageActive(deps: Deps, actor: Actor, packageId: string, isActive: boolean) {
+  const existing = await loadManagedPackage(deps, actor, packageId);
+  const row = await updatePackage(deps.db, packageId, existing.clubId, { isActive });
+  if (!row) throw notFound('Sponsorship package');
+  return toPackageDto(row);
+}
+
+export async function removePackage(deps: Deps, actor: Actor, packageId: string): Promise<void> {
+  const existing = await loadManagedPackage(deps, actor, packageId);
+  await deletePackage(deps.db, existing.id, existing.clubId);
+}

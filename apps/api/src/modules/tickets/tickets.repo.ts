@@ -1,0 +1,59 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tickets, type TicketRow } from '../../db/schema';
+
+export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(tickets.clubId, clubId));
+
+export async function findTicketById(db: DbOrTx, id: string, clubId: string | null): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), inClub(clubId)));
+  return row;
+}
+
+export async function findTicketsByEvent(db: DbOrTx, eventId: string, activeOnly: boolean): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), activeOnly ? eq(tickets.isActive, true) : undefined))
+    .orderBy(asc(tickets.position), asc(tickets.createdAt));
+}
+
+export async function insertTicket(db: DbOrTx, values: TicketValues): Promise<TicketRow> {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row!;
+}
+
+export async function updateTicket(
+  db: DbOrTx,
+  id: string,
+  scope: { clubId: string; eventId: string },
+  values: Partial<TicketValues>,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.id, id), eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId)))
+    .returning();
+  return row;
+}
+
+export async function deleteTicket(db: DbOrTx, id: string, clubId: string): Promise<void> {
+  await db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.clubId, clubId)));
+}
+
+/**
+ * Tickets held or sold per ticket type. Nothing can be sold before the purchase flow exists, so
+ * every count is 0 until its tables arrive; callers already treat the numbers as real.
+ */
+export async function countSold(_db: DbOrTx, ticketIds: string[]): Promise<Map<string, number>> {
+  return new Map(ticketIds.map((id) => [id, 0]));
+}
+
+export async function maxPosition(db: DbOrTx, eventId: string): Promise<number> {
+  const rows = await db.select({ position: tickets.position }).from(tickets).where(eq(tickets.eventId, eventId));
+  return rows.reduce((max, row) => Math.max(max, row.position), -1);
+}

@@ -1,0 +1,75 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export interface ApiResult<T> {
+  status: number;
+  authorization: string | null;
+  body: { payload: T; msg?: string; code?: string };
+}
+
+/** Seeds through the real API, as an admin's browser would. */
+export async function api<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const url = new URL(`/api${path}`, inject('baseUrl'));
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  return {
+    status: response.status,
+    authorization: response.headers.get('authorization'),
+    body: (await response.json()) as ApiResult<T>['body'],
+  };
+}
+
+export async function signInViaApi(email: string, password: string): Promise<string> {
+  const result = await api('POST', '/auth/signin', { body: { email, password } });
+  if (result.status !== 200 || !result.authorization) throw new Error(`sign-in of ${email} failed: ${result.status}`);
+  return result.authorization;
+}
+
+export function sudoToken(): Promise<string> {
+  return signInViaApi(inject('sudoEmail'), inject('sudoPassword'));
+}
+
+let counter = 0;
+/** A value no other test uses (the e2e tests share one database). */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { money } from './money';
+import { optionalText, requiredText, ZId } from './rules';
+import { optionalQuantity } from './tickets';
+
+export const ZExtras = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number().nullable(),
+  isActive: z.boolean(),
+});
+export type TExtras = z.infer<typeof ZExtras>;
+
+export const ZSaveExtrasRequest = z.object({
+  id: ZId.optional(),
+  eventId: ZId,
+  name: requiredText('Name', 120),
+  description: optionalText('Description', 2000),
+  price: money('Price'),
+  quantity: optionalQuantity('Quantity'),
+  isActive: z.boolean().default(true),
+});
+export type TSaveExtrasRequest = z.input<typeof ZSaveExtrasRequest>;
+
+/** `extrasIds` is a JSON array of ids sent as a string (SPEC.md section 7). */
+export const ZExtrasIdsQuery = z.object({
+  extrasIds: z
+    .string({ error: 'extrasIds is required' })
+    .max(10_000)
+    .transform((text, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        const ids = z.array(z.string().min(1).max(64)).max(200).parse(parsed);
+        return ids;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'extrasIds must be a JSON array of ids, like ["a","b"]' });
+        return z.NEVER;
+      }
+    }),
+});
+
+export const extrasEndpoints = {
+  saveExtras: defineEndpoint({
+    method: 'POST',
+    path: '/event/saveExtras',
+    access: 'admin',
+    summary: 'Create (or, with an id, update) an extra',
+    body: ZSaveExtrasRequest,
+    response: ZExtras,
+  }),
+  getExtras: defineEndpoint({
+    method: 'GET',
+    path: '/event/getExtras',
+    access: 'admin',
+    summary: "An event's extras, active or not",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZExtras),
+  }),
+  removeExtras: defineEndpoint({
+    method: 'GET',
+    path: '/event/removeExtras',
+    access: 'admin',
+    summary: 'Delete an extra',
+    query: z.object({ extrasId: ZId, eventId: ZId }),
+    response: z.object({ id: z.string() }),
+  }),
+  getExtrasByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/extras/getExtrasByEventId',
+    access: 'public',
+    summary: "A published event's active extras",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZExtras),
+  }),
+  getExtrasByIds: defineEndpoint({
+    method: 'GET',
+    path: '/extras/getExtrasByIds',
+    access: 'public',
+    summary: 'Extras of published events by id',
+    query: ZExtrasIdsQuery,
+    response: z.array(ZExtras),
+  }),
+};

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { requiredText, ZId } from './rules';
+
+/** SPEC.md section 3 question types. */
+export const QUESTION_TYPES = {
+  shortAnswer: 0,
+  paragraph: 1,
+  multipleChoice: 2,
+  checkboxes: 3,
+  dropdown: 4,
+} as const;
+export const QUESTION_TYPE_LABELS = ['Short answer', 'Paragraph', 'Multiple choice', 'Checkboxes', 'Dropdown'] as const;
+export const ZQuestionType = z.union(
+  [z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)],
+  { error: 'Type must be 0 (Short answer), 1 (Paragraph), 2 (Multiple choice), 3 (Checkboxes) or 4 (Dropdown)' },
+);
+export type TQuestionType = z.infer<typeof ZQuestionType>;
+export const hasOptions = (type: number) => type >= 2 && type <= 4;
+
+export const ZFormQuestion = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  type: ZQuestionType,
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.string()),
+  position: z.number(),
+  perAttendee: z.boolean(),
+});
+export type TFormQuestion = z.infer<typeof ZFormQuestion>;
+
+export const ZFormQuestionInput = z
+  .object({
+    id: ZId.optional(),
+    type: ZQuestionType,
+    label: requiredText('Question', 300),
+    required: z.boolean().default(false),
+    options: z.array(requiredText('Option', 200)).max(50, 'At most 50 options').default([]),
+    perAttendee: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (hasOptions(value.type) && value.options.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least one option' });
+    }
+    if (new Set(value.options).size !== value.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must be different from each other' });
+    }
+  })
+  .transform((value) => ({ ...value, options: hasOptions(value.type) ? value.options : [] }));
+
+export const ZSaveFormRequest = z.object({
+  eventId: ZId,
+  /** The whole form in order: questions left out are removed. */
+  questions: z.array(ZFormQuestionInput).max(100, 'At most 100 questions'),
+});
+export type TSaveFormRequest = z.input<typeof ZSaveFormRequest>;
+
+/** Answers keyed by question id: a string for types 0, 1, 2 and 4, a list of strings for type 3. */
+export const ZAnswers = z.record(z.string(), z.union([z.string().max(5000), z.array(z.string().max(200)).max(50)]));
+export type TAnswers = z.infer<typeof ZAnswers>;
+
+/** Checks answers against the questions (required, option in list); the same rules run in the browser and on the server. */
+export function checkAnswers(questions: TFormQuestion[], answers: TAnswers): { questionId: string; message: string }[] {
+  const problems: { questionId: string; message: string }[] = [];
+  for (const question of questions) {
+    const answer = answers[question.id];
+    const empty = answer === undefined || (Array.isArray(answer) ? answer.length === 0 : answer.trim() === '');
+    if (empty) {
+      if (question.required) problems.push({ questionId: question.id, message: `${question.label} is required` });
+      continue;
+    }
+    if (question.type === 3) {
+      if (!Array.isArray(answer) || answer.some((choice) => !question.options.includes(choice))) {
+        problems.push({ questionId: question.id, message: `${question.label}: choose from the listed options` });
+      }
+    } else if (typeof answer !== 'string') {
+      problems.push({ questionId: question.id, message: `${question.label} takes one answer` });
+    } else if (hasOptions(question.type) && !question.options.includes(answer)) {
+      problems.push({ questionId: question.id, message: `${question.label}: choose one of the listed options` });
+    }
+  }
+  return problems;
+}
+
+export const formEndpoints = {
+  getFormQuestions: defineEndpoint({
+    method: 'GET',
+    optionalAuth: true,
+    path: '/form/getFormQuestions',
+    access: 'public',
+    summary: "An event's registration form questions, in order",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZFormQuestion),
+  }),
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/form/save',
+    access: 'admin',
+    summary: "Replace an event's registration form",
+    body: ZSaveFormRequest,
+    response: z.array(ZFormQuestion),
+  }),
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const CURRENCIES = ['usd', 'gbp', 'eur', 'thb'] as const;
+export const ZCurrency = z.enum(CURRENCIES, { error: 'Currency must be one of usd, gbp, eur, thb' });
+export type TCurrency = z.infer<typeof ZCurrency>;
+
+const CURRENCY_SIGNS: Record<TCurrency, string> = { usd: '$', gbp: '£', eur: '€', thb: '฿' };
+
+/** Money is an integer of minor units (cents, pence, satang): never negative, never fractional. */
+export function money(label: string) {
+  return z
+    .number({ error: `${label} must be a number of minor units (for example 1050 for 10.50)` })
+    .int(`${label} must be a whole number of minor units (for example 1050 for 10.50)`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000, `${label} is too large`);
+}
+
+/** SPEC.md section 3: shown divided by 100 with 0 to 2 decimals. */
+export function formatMoney(minor: number, currency: TCurrency): string {
+  const major = minor / 100;
+  const text = major.toLocaleString('en-GB', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return `${CURRENCY_SIGNS[currency]}${text}`;
+}
