@@ -73,3 +73,27 @@ let counter = 0;
 export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 }
+
+/** Puts a session in the browser's storage, as a sign-in would (SPEC.md section 3). */
+export async function primeSession(page: Page, token: string, user: unknown): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('clubtix.token', t);
+      localStorage.setItem('clubtix.currentUser', u);
+    },
+    [token.replace(/^Bearer /, ''), JSON.stringify(user)] as const,
+  );
+}
+
+/** Waits for a toast with this text (Mantine notifications, bottom-left). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
+import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+
+// The preset ships an untyped module declaration; this is its documented call signature.
+const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
 
 // The API serves the built SPA from apps/web/dist at the site root, so assets resolve from '/'.
 // In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
@@ -8,7 +12,7 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   css: {
-    postcss: { plugins: [postcssPresetMantine()] },
+    postcss: { plugins: [mantinePreset()] },
   },
   server: {
     port: 5173,

@@ -91,7 +91,11 @@ export async function createClub(t: TestApp, name = `Club ${unique()}`): Promise
   return insertClub(t.db, { name, description: null, website: null, logoUrl: null });
 }
 
-export async function createAdmin(t: TestApp, clubId: string, email = `admin-${unique()}@example.org`): Promise<Signed<UserRow>> {
+export async function createAdmin(
+  t: TestApp,
+  clubId: string,
+  email = `admin-${unique()}@example.org`,
+): Promise<Signed<UserRow>> {
   const row = await insertUser(t.db, {
     email,
     name: 'Club Admin',
@@ -124,7 +128,13 @@ export async function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'DELETE',
   apiPath: string,
-  options: { token?: string; query?: Query; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
+  options: {
+    token?: string;
+    query?: Query;
+    body?: unknown;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
 ): Promise<ApiResponse> {
   const request: InjectOptions = {
     method,
@@ -151,7 +161,12 @@ export async function call(
 }
 
 /** Signs in through the API, the way the sign-in page does. */
-export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD, remoteAddress?: string): Promise<ApiResponse> {
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = TEST_PASSWORD,
+  remoteAddress?: string,
+): Promise<ApiResponse> {
   return call(t, 'POST', '/auth/signin', { body: { email, password }, remoteAddress });
 }
 
@@ -192,7 +207,9 @@ export function multipartBody(parts: (MultipartFile | MultipartField)[]): { payl
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       chunks.push(
         Buffer.from(
@@ -209,7 +226,11 @@ export function multipartBody(parts: (MultipartFile | MultipartField)[]): { payl
 }
 
 /** POST /media/uploadImage with the given parts. */
-export async function uploadImage(t: TestApp, token: string | undefined, parts: (MultipartFile | MultipartField)[]): Promise<ApiResponse> {
+export async function uploadImage(
+  t: TestApp,
+  token: string | undefined,
+  parts: (MultipartFile | MultipartField)[],
+): Promise<ApiResponse> {
   const { payload, contentType } = multipartBody(parts);
   return call(t, 'POST', '/media/uploadImage', { token, body: payload, headers: { 'content-type': contentType } });
 }

@@ -35,7 +35,7 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
       <NavigationProgress size={3} aria-label="Loading" />
-      <Notifications position="bottom-left" limit={4} zIndex={1000} />
+      <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
           <RouterProvider router={router} />

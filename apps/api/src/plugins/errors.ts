@@ -89,7 +89,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: TErrorResponse = { msg: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' };
+    const body: TErrorResponse = {
+      msg: `No such API call: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    };
     return reply.code(404).send(body);
   });
 }

@@ -50,7 +50,9 @@ function findNulCharacter(input: unknown): string | undefined {
 function assertNoNulCharacters(request: FastifyRequest): void {
   const at = findNulCharacter(request.query) ?? findNulCharacter(request.body);
   if (at === undefined) return;
-  throw new AppError('BAD_INPUT', 400, at ? `${at}: ${NUL_MESSAGE}` : NUL_MESSAGE, [{ path: at, message: NUL_MESSAGE }]);
+  throw new AppError('BAD_INPUT', 400, at ? `${at}: ${NUL_MESSAGE}` : NUL_MESSAGE, [
+    { path: at, message: NUL_MESSAGE },
+  ]);
 }
 
 /**
@@ -58,7 +60,12 @@ function assertNoNulCharacters(request: FastifyRequest): void {
  * serialise the `{ payload, msg? }` envelope; its access level is the first gate (sign-in, sudo).
  * The tenant wall and finer role checks are the services' policy functions.
  */
-export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType, A extends Access>(
+export function registerEndpoint<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+  A extends Access,
+>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: Endpoint<Q, B, R, A>,

@@ -52,9 +52,9 @@ export function configureApiClient(next: ClientHooks): void {
   hooks = next;
 }
 
-function buildUrl(path: string, query: object | undefined): string {
+function buildUrl(path: string, query: unknown): string {
   const url = `${API_BASE_URL}${path}`;
-  if (!query) return url;
+  if (typeof query !== 'object' || query === null) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -79,8 +79,8 @@ function isAbort(error: unknown): boolean {
 }
 
 interface SendInput {
-  query?: object | undefined;
-  body?: object | undefined;
+  query?: unknown;
+  body?: unknown;
   formData?: FormData;
   suppressToast?: boolean | undefined;
   signal?: AbortSignal | undefined;
@@ -89,8 +89,9 @@ interface SendInput {
 async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
   const { token } = getSession();
   const headers = new Headers({ Accept: 'application/json' });
-  // SPEC.md section 6: the token goes with every call except the public ones.
-  const sendsToken = endpoint.access !== 'public' && token !== null;
+  // SPEC.md section 6: the token goes with every call except the public ones; public reads marked
+  // optionalAuth take it when there is one, to show a club's own admins their drafts too.
+  const sendsToken = token !== null && (endpoint.access !== 'public' || endpoint.optionalAuth === true);
   if (sendsToken) headers.set('Authorization', `Bearer ${token}`);
   if (input.suppressToast) headers.set(SUPPRESS_TOAST_HEADER, 'true');
   let body: BodyInit | undefined;
@@ -124,6 +125,12 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
       // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
       // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
       const sessionEnded = response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
+      if (sessionEnded && endpoint.access === 'public') {
+        // A public read only offered the token: drop the stale session and ask again as the
+        // public, rather than sending a visitor of a public page to sign-in.
+        signOutLocally();
+        return await send(endpoint, input);
+      }
       if (!input.suppressToast) showToast('error', error.msg);
       if (sessionEnded) {
         signOutLocally();
@@ -155,12 +162,7 @@ export function callApiWithMeta<E extends Endpoint>(
   ...args: CallArgs<E>
 ): Promise<ApiResult<PayloadOf<E>>> {
   const options: CommonOptions & { query?: unknown; body?: unknown } = args[0] ?? {};
-  return send(endpoint, {
-    query: (options.query ?? undefined) as object | undefined,
-    body: (options.body ?? undefined) as object | undefined,
-    suppressToast: options.suppressToast,
-    signal: options.signal,
-  });
+  return send(endpoint, options);
 }
 
 /** Multipart upload to an endpoint marked `multipart` in the contract. */

@@ -78,7 +78,8 @@ describe('POST /api/auth/signin', () => {
   ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
     const response = await call(t, 'POST', '/auth/signin', { body });
     expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: .*${message}`));
-    expect(response.body.errors?.[0]).toMatchObject({ path: field, message: expect.stringContaining(message) });
+    expect(response.body.errors?.[0]?.path).toBe(field);
+    expect(response.body.errors?.[0]?.message).toContain(message);
   });
 
   it('never echoes the password', async () => {
@@ -102,7 +103,8 @@ describe('POST /api/auth/register', () => {
   });
   afterAll(async () => t.close());
 
-  const allClubs = async () => (await call(t, 'GET', '/club/getAllClubs', { token: sudoToken })).body.payload as TClubWithAdmins[];
+  const allClubs = async () =>
+    (await call(t, 'GET', '/club/getAllClubs', { token: sudoToken })).body.payload as TClubWithAdmins[];
   const registration = (overrides: Record<string, unknown> = {}) => ({
     name: 'Ann Organiser',
     email: newEmail('ann'),
@@ -116,13 +118,21 @@ describe('POST /api/auth/register', () => {
     const response = await call(t, 'POST', '/auth/register', { body });
     expect(response.status).toBe(200);
     const user = currentUserOf(response);
-    expect(user).toMatchObject({ name: 'Ann Organiser', email: String(body.email).trim().toLowerCase(), role: ROLE_ADMIN });
+    expect(user).toMatchObject({
+      name: 'Ann Organiser',
+      email: String(body.email).trim().toLowerCase(),
+      role: ROLE_ADMIN,
+    });
     expect(user.clubId).toEqual(expect.any(String));
     expect(response.text).not.toContain('sunny-day-42');
 
     const own = await call(t, 'GET', '/club/getAllClubs', { token: bearerOf(response) });
     expect(own.body.payload).toEqual([
-      expect.objectContaining({ id: user.clubId, name: body.clubName, admins: [{ id: user.id, name: 'Ann Organiser', email: user.email }] }),
+      expect.objectContaining({
+        id: user.clubId,
+        name: body.clubName,
+        admins: [{ id: user.id, name: 'Ann Organiser', email: user.email }],
+      }),
     ]);
     const again = await signIn(t, user.email, 'sunny-day-42');
     expect(currentUserOf(again)).toEqual(user);
@@ -154,7 +164,9 @@ describe('POST /api/auth/register', () => {
   it('answers 409 for an e-mail that already has an account, in any case, and creates no club', async () => {
     const { admin } = await createClubWithAdmin(t);
     const before = await allClubs();
-    const response = await call(t, 'POST', '/auth/register', { body: registration({ email: admin.row.email.toUpperCase() }) });
+    const response = await call(t, 'POST', '/auth/register', {
+      body: registration({ email: admin.row.email.toUpperCase() }),
+    });
     expectError(response, 409, 'CONFLICT', 'An account with this e-mail already exists');
     expect(response.headers.authorization).toBeUndefined();
     expect(await allClubs()).toEqual(before);
@@ -168,7 +180,11 @@ describe('POST /api/auth/register', () => {
       call(t, 'POST', '/auth/register', { body: registration({ email }) }),
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
-    expectError(responses.find((r) => r.status !== 200)!, 409, 'CONFLICT');
+    expectError(
+      responses.find((r) => r.status !== 200)!,
+      409,
+      'CONFLICT',
+    );
     expect(await allClubs()).toHaveLength(before.length + 1);
   });
 });

@@ -25,7 +25,11 @@ async function openSession(deps: Deps, user: Parameters<typeof toActor>[0]): Pro
 }
 
 const tooManyAttempts = () =>
-  new AppError('RATE_LIMITED', 429, `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`);
+  new AppError(
+    'RATE_LIMITED',
+    429,
+    `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`,
+  );
 
 /**
  * Every attempt is counted as a failure before the password is checked, and given back when it
@@ -35,7 +39,10 @@ const tooManyAttempts = () =>
 export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>, address: string): Promise<Session> {
   const emailKey = `email:${input.email}`;
   const addressKey = `ip:${address}`;
-  const [byEmail, byAddress] = await Promise.all([recordFailure(deps.db, emailKey), recordFailure(deps.db, addressKey)]);
+  const [byEmail, byAddress] = await Promise.all([
+    recordFailure(deps.db, emailKey),
+    recordFailure(deps.db, addressKey),
+  ]);
   if (byEmail > MAX_FAILURES_PER_EMAIL || byAddress > MAX_FAILURES_PER_ADDRESS) {
     await Promise.all([forgiveFailure(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
     throw tooManyAttempts();
@@ -49,7 +56,8 @@ export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>,
 
 /** Self-service sign-up (DECISIONS.md section 4): a new club and its first admin, signed in. */
 export async function registerClubAdmin(deps: Deps, input: z.output<typeof ZRegisterRequest>): Promise<Session> {
-  if (!deps.config.allowSignup) throw forbidden('Sign-up is closed on this installation. Ask the administrator for an account.');
+  if (!deps.config.allowSignup)
+    throw forbidden('Sign-up is closed on this installation. Ask the administrator for an account.');
   if (await findUserByEmail(deps.db, input.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(input.password);
   try {

@@ -55,17 +55,33 @@ describe('session tokens', () => {
   // Every forged token names a real, existing user, so only the forgery can be the reason for the 401.
   it.each([
     ['signed with another secret', (sub: string) => craftToken({ sub, exp: now() + 600 }, { secret: otherSecret })],
-    ['expired and signed with another secret', (sub: string) => craftToken({ sub, exp: now() - 60 }, { secret: otherSecret })],
-    ['unsigned (alg: none)', async (sub: string) => new UnsecuredJWT({}).setSubject(sub).setExpirationTime(now() + 600).encode()],
-    ['signed with the right secret but HS512', (sub: string) => craftToken({ sub, exp: now() + 600 }, { alg: 'HS512' })],
+    [
+      'expired and signed with another secret',
+      (sub: string) => craftToken({ sub, exp: now() - 60 }, { secret: otherSecret }),
+    ],
+    [
+      'unsigned (alg: none)',
+      (sub: string) =>
+        new UnsecuredJWT({})
+          .setSubject(sub)
+          .setExpirationTime(now() + 600)
+          .encode(),
+    ],
+    [
+      'signed with the right secret but HS512',
+      (sub: string) => craftToken({ sub, exp: now() + 600 }, { alg: 'HS512' }),
+    ],
     ['without an expiry', (sub: string) => craftToken({ sub })],
     ['without a subject', () => craftToken({ exp: now() + 600 })],
-    ['of garbage', async () => 'not-a-token'],
-    ['of three dotted pieces of garbage', async () => 'a.b.c'],
-  ])('answers 401 for a token %s', async (_case, makeToken) => {
-    const { admin } = await createClubWithAdmin(t);
-    expectError(await adminCall(await makeToken(admin.row.id)), 401, 'UNAUTHENTICATED');
-  });
+    ['of garbage', () => 'not-a-token'],
+    ['of three dotted pieces of garbage', () => 'a.b.c'],
+  ] as [string, (sub: string) => string | Promise<string>][])(
+    'answers 401 for a token %s',
+    async (_case, makeToken) => {
+      const { admin } = await createClubWithAdmin(t);
+      expectError(await adminCall(await makeToken(admin.row.id)), 401, 'UNAUTHENTICATED');
+    },
+  );
 
   it('answers 401 when the payload of a good token is altered', async () => {
     const { admin } = await createClubWithAdmin(t);

@@ -85,17 +85,31 @@ describe('clubs', () => {
 
   describe('POST /club/save', () => {
     it('lets the super user create a club and update it', async () => {
-      const created = await save(sudoToken, { name: '  Harbour Sailing  ', description: 'Boats', website: 'https://harbour.example' });
+      const created = await save(sudoToken, {
+        name: '  Harbour Sailing  ',
+        description: 'Boats',
+        website: 'https://harbour.example',
+      });
       expect(created.status).toBe(200);
       expect(created.body.msg).toBe('Club created');
       const club = created.body.payload as TClub;
-      expect(club).toMatchObject({ name: 'Harbour Sailing', description: 'Boats', website: 'https://harbour.example', logoUrl: null });
+      expect(club).toMatchObject({
+        name: 'Harbour Sailing',
+        description: 'Boats',
+        website: 'https://harbour.example',
+        logoUrl: null,
+      });
       expect((await getClub(club.id)).body.payload).toEqual(club);
 
       const updated = await save(sudoToken, { id: club.id, name: 'Harbour Sailing Club', website: '' });
       expect(updated.status).toBe(200);
       expect(updated.body.msg).toBe('Club saved');
-      expect((await getClub(club.id)).body.payload).toEqual({ ...club, name: 'Harbour Sailing Club', description: null, website: null });
+      expect((await getClub(club.id)).body.payload).toEqual({
+        ...club,
+        name: 'Harbour Sailing Club',
+        description: null,
+        website: null,
+      });
     });
 
     it('lets an admin update its own club, logo included', async () => {
@@ -109,7 +123,12 @@ describe('clubs', () => {
     it('answers 403 when an admin tries to create a club, and creates none', async () => {
       const { admin } = await createClubWithAdmin(t);
       const before = await allClubs();
-      expectError(await save(admin.token, { name: 'Sneaky Club' }), 403, 'FORBIDDEN', 'Only the super user can add clubs');
+      expectError(
+        await save(admin.token, { name: 'Sneaky Club' }),
+        403,
+        'FORBIDDEN',
+        'Only the super user can add clubs',
+      );
       expect(await allClubs()).toEqual(before);
     });
 
@@ -131,11 +150,36 @@ describe('clubs', () => {
       ['a missing name', {}, 'name', 'Club name is required'],
       ['a 10,000-character name', { name: 'n'.repeat(10_000) }, 'name', 'Club name must be at most 120 characters'],
       ['a number as name', { name: 42 }, 'name', 'Club name is required'],
-      ['an ftp website', { name: 'Club', website: 'ftp://x' }, 'website', 'Website must start with http:// or https://'],
-      ['a website with spaces', { name: 'Club', website: 'http://a b' }, 'website', 'Website must start with http:// or https://'],
-      ['a logo from elsewhere', { name: 'Club', logoUrl: 'https://evil/x.png' }, 'logoUrl', 'Image must be uploaded through the image upload'],
-      ['a logo path outside media', { name: 'Club', logoUrl: '/api/media/../../etc/passwd' }, 'logoUrl', 'Image must be uploaded'],
-      ['a 3,000-character description', { name: 'Club', description: 'd'.repeat(3000) }, 'description', 'Description must be at most 2000 characters'],
+      [
+        'an ftp website',
+        { name: 'Club', website: 'ftp://x' },
+        'website',
+        'Website must start with http:// or https://',
+      ],
+      [
+        'a website with spaces',
+        { name: 'Club', website: 'http://a b' },
+        'website',
+        'Website must start with http:// or https://',
+      ],
+      [
+        'a logo from elsewhere',
+        { name: 'Club', logoUrl: 'https://evil/x.png' },
+        'logoUrl',
+        'Image must be uploaded through the image upload',
+      ],
+      [
+        'a logo path outside media',
+        { name: 'Club', logoUrl: '/api/media/../../etc/passwd' },
+        'logoUrl',
+        'Image must be uploaded',
+      ],
+      [
+        'a 3,000-character description',
+        { name: 'Club', description: 'd'.repeat(3000) },
+        'description',
+        'Description must be at most 2000 characters',
+      ],
     ])('refuses %s with a 400 naming the field, and changes nothing', async (_case, body, field, message) => {
       const { club, admin } = await createClubWithAdmin(t);
       const before = (await getClub(club.id)).body.payload;
@@ -173,7 +217,11 @@ describe('clubs', () => {
 
     it('answers 404 for an unknown club and 401 without a token', async () => {
       const { club } = await createClubWithAdmin(t);
-      expectError(await call(t, 'GET', '/club/removeClub', { token: sudoToken, query: { clubId: 'no-such-club' } }), 404, 'NOT_FOUND');
+      expectError(
+        await call(t, 'GET', '/club/removeClub', { token: sudoToken, query: { clubId: 'no-such-club' } }),
+        404,
+        'NOT_FOUND',
+      );
       expectError(await call(t, 'GET', '/club/removeClub', { query: { clubId: club.id } }), 401, 'UNAUTHENTICATED');
       expect((await getClub(club.id)).status).toBe(200);
     });

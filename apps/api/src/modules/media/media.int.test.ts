@@ -12,6 +12,7 @@ import {
   tokenFor,
   uploadImage,
   type ApiResponse,
+  type MultipartFile,
   type TestApp,
 } from '../../../test/helpers';
 
@@ -41,21 +42,24 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   it.each([
     ['PNG', () => png, 'logo.png', 'image/png', 'png', 'image/png', 64, 48],
     ['JPEG', () => jpeg, 'photo.jpeg', 'image/jpeg', 'jpg', 'image/jpeg', 40, 30],
-  ])('stores a %s and serves it back as an image', async (_kind, bytes, filename, declared, extension, served, width, height) => {
-    const response = await uploadImage(t, token, [file(bytes(), filename, declared)]);
-    expect(response.status).toBe(200);
-    expect(response.body.msg).toBe('Image uploaded');
-    const url = urlOf(response);
-    expect(url).toMatch(MEDIA_URL);
-    expect(url.endsWith(`.${extension}`)).toBe(true);
+  ])(
+    'stores a %s and serves it back as an image',
+    async (_kind, bytes, filename, declared, extension, served, width, height) => {
+      const response = await uploadImage(t, token, [file(bytes(), filename, declared)]);
+      expect(response.status).toBe(200);
+      expect(response.body.msg).toBe('Image uploaded');
+      const url = urlOf(response);
+      expect(url).toMatch(MEDIA_URL);
+      expect(url.endsWith(`.${extension}`)).toBe(true);
 
-    const image = await fetchMedia(url);
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe(served);
-    expect(image.headers['x-content-type-options']).toBe('nosniff');
-    const metadata = await sharp(image.rawPayload).metadata();
-    expect(metadata).toMatchObject({ format: extension === 'jpg' ? 'jpeg' : 'png', width, height });
-  });
+      const image = await fetchMedia(url);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe(served);
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      const metadata = await sharp(image.rawPayload).metadata();
+      expect(metadata).toMatchObject({ format: extension === 'jpg' ? 'jpeg' : 'png', width, height });
+    },
+  );
 
   it('takes the type from the bytes, not from the name or the declared type', async () => {
     const response = await uploadImage(t, token, [file(png, 'looks-like.jpg', 'image/jpeg')]);
@@ -75,31 +79,46 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   it('stores an image that can become a club logo', async () => {
     const { club, admin } = await createClubWithAdmin(t);
     const logoUrl = urlOf(await uploadImage(t, admin.token, [file(png, 'logo.png', 'image/png')]));
-    const saved = await call(t, 'POST', '/club/save', { token: admin.token, body: { id: club.id, name: club.name, logoUrl } });
+    const saved = await call(t, 'POST', '/club/save', {
+      token: admin.token,
+      body: { id: club.id, name: club.name, logoUrl },
+    });
     expect((saved.body.payload as TClub).logoUrl).toBe(logoUrl);
   });
 
   it.each([
-    ['a text file renamed .png', async () => file(Buffer.from('just some words, not a picture\n'), 'notes.png', 'image/png')],
+    ['a text file renamed .png', () => file(Buffer.from('just some words, not a picture\n'), 'notes.png', 'image/png')],
     [
       'an SVG',
-      async () =>
-        file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'),
+      () =>
+        file(
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'x.svg',
+          'image/svg+xml',
+        ),
     ],
-    ['an SVG renamed .png', async () => file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png', 'image/png')],
+    ['an SVG renamed .png', () => file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png', 'image/png')],
     ['a GIF', async () => file(await picture(8, 8).gif().toBuffer(), 'anim.gif', 'image/gif')],
     ['a GIF renamed .jpg', async () => file(await picture(8, 8).gif().toBuffer(), 'anim.jpg', 'image/jpeg')],
     ['a WebP', async () => file(await picture(8, 8).webp().toBuffer(), 'x.webp', 'image/webp')],
-    ['an empty file', async () => file(Buffer.alloc(0), 'empty.png', 'image/png')],
-  ])('refuses %s with a 400 naming the allowed types', async (_case, makeFile) => {
-    const response = await uploadImage(t, token, [await makeFile()]);
-    expectError(response, 400, 'BAD_INPUT', IMAGE_TYPE_MESSAGE);
-    expect(response.body.errors).toEqual([{ path: 'file', message: IMAGE_TYPE_MESSAGE }]);
-  });
+    ['an empty file', () => file(Buffer.alloc(0), 'empty.png', 'image/png')],
+  ] as [string, () => MultipartFile | Promise<MultipartFile>][])(
+    'refuses %s with a 400 naming the allowed types',
+    async (_case, makeFile) => {
+      const response = await uploadImage(t, token, [await makeFile()]);
+      expectError(response, 400, 'BAD_INPUT', IMAGE_TYPE_MESSAGE);
+      expect(response.body.errors).toEqual([{ path: 'file', message: IMAGE_TYPE_MESSAGE }]);
+    },
+  );
 
   it('refuses a file that starts like a PNG but is not one', async () => {
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.from('broken broken broken')]);
-    expectError(await uploadImage(t, token, [file(fake, 'fake.png', 'image/png')]), 400, 'BAD_INPUT', /not a readable JPEG or PNG/);
+    expectError(
+      await uploadImage(t, token, [file(fake, 'fake.png', 'image/png')]),
+      400,
+      'BAD_INPUT',
+      /not a readable JPEG or PNG/,
+    );
   });
 
   it.each([
@@ -114,7 +133,10 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   it.each([
     ['no part at all', [] as Parameters<typeof uploadImage>[2]],
     ['a text field only', [{ field: 'file', value: 'hello' }]],
-    ['the file in another field', [{ field: 'image', filename: 'a.png', contentType: 'image/png', data: Buffer.from('x') }]],
+    [
+      'the file in another field',
+      [{ field: 'image', filename: 'a.png', contentType: 'image/png', data: Buffer.from('x') }],
+    ],
   ])('answers 400 for a form with %s', async (_case, parts) => {
     expectError(await uploadImage(t, token, parts), 400, 'BAD_INPUT', 'Choose an image file to upload');
   });
@@ -130,14 +152,22 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
       /The upload could not be read/,
     ],
   ])('answers 400, not a 5xx, for a body of %s', async (_case, contentType, body, msg) => {
-    const response = await call(t, 'POST', '/media/uploadImage', { token, body, headers: { 'content-type': contentType } });
+    const response = await call(t, 'POST', '/media/uploadImage', {
+      token,
+      body,
+      headers: { 'content-type': contentType },
+    });
     expectError(response, 400, 'BAD_INPUT', msg);
   });
 
   it('needs a valid token of an admin', async () => {
     const { admin } = await createClubWithAdmin(t);
     expectError(await uploadImage(t, undefined, [file(png, 'a.png', 'image/png')]), 401, 'UNAUTHENTICATED');
-    expectError(await uploadImage(t, await tokenFor(admin.row, -10), [file(png, 'a.png', 'image/png')]), 440, 'TOKEN_EXPIRED');
+    expectError(
+      await uploadImage(t, await tokenFor(admin.row, -10), [file(png, 'a.png', 'image/png')]),
+      440,
+      'TOKEN_EXPIRED',
+    );
     const sudo = await createSudo(t);
     expect((await uploadImage(t, sudo.token, [file(png, 'a.png', 'image/png')])).status).toBe(200);
   });
@@ -153,19 +183,24 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   ])('answers a JSON 404 for GET %s', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', msg: expect.any(String) });
+    const body = response.json<{ code: string; msg: string }>();
+    expect(body.code).toBe('NOT_FOUND');
+    expect(body.msg.length).toBeGreaterThan(0);
   });
 
   it('answers 404 for a raw ../ path that no browser would have cleaned up', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port, path: '/api/media/../../../../etc/passwd' }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/media/../../../../etc/passwd' },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });

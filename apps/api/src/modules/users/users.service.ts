@@ -37,7 +37,11 @@ export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): 
 }
 
 /** Create (no id) or update an admin of a club; the password is only ever stored hashed. */
-export async function saveClubAdmin(deps: Deps, actor: Actor, input: z.output<typeof ZSaveAppUserRequest>): Promise<TAppUser> {
+export async function saveClubAdmin(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof ZSaveAppUserRequest>,
+): Promise<TAppUser> {
   assertCanManageClubUsers(actor, input.clubId);
   if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
   const sameEmail = await findUserByEmail(deps.db, input.email);

@@ -1,0 +1,201 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint, type TClubWithAdmins, type TErrorCode } from '@clubtix/contract';
+import type { UserRow } from '../db/schema';
+import {
+  call,
+  createAdmin,
+  createClubWithAdmin,
+  createSudo,
+  createTestApp,
+  expectError,
+  uploadImage,
+  type ApiResponse,
+  type Signed,
+  type TestApp,
+} from '../../test/helpers';
+
+/**
+ * DECISIONS.md section 4: an admin of club A aiming at club B's data gets 404 (403 for a call its
+ * role may not make at all), and B's data stays exactly as it was. One row per attempt; every
+ * endpoint of these groups of the contract that needs a token must have at least one row. The
+ * catalogue groups (event, ticket, extras, sponsorshipPackage, form) get their rows with their tests.
+ */
+const WALLED_GROUPS = ['auth', 'club', 'appUser', 'system'] as const;
+interface World {
+  t: TestApp;
+  a: { clubId: string; admin: Signed<UserRow> };
+  b: { clubId: string; admin: Signed<UserRow>; second: Signed<UserRow>; logoUrl: string };
+}
+
+type Expectation = { status: 403 | 404; code: TErrorCode } | { check: (response: ApiResponse, world: World) => void };
+
+interface Row {
+  endpoint: string;
+  attempt: string;
+  send: (world: World) => Promise<ApiResponse>;
+  expected: Expectation;
+}
+
+const NOT_FOUND = { status: 404, code: 'NOT_FOUND' } as const;
+const FORBIDDEN = { status: 403, code: 'FORBIDDEN' } as const;
+
+const rows: Row[] = [
+  {
+    endpoint: 'club.getAllClubs',
+    attempt: 'lists clubs: sees its own club only',
+    send: ({ t, a }) => call(t, 'GET', '/club/getAllClubs', { token: a.admin.token }),
+    expected: {
+      check: (response, { a, b }) => {
+        expect(response.status).toBe(200);
+        expect((response.body.payload as TClubWithAdmins[]).map((club) => club.id)).toEqual([a.clubId]);
+        expect(response.text).not.toContain(b.clubId);
+        expect(response.text).not.toContain(b.admin.row.email);
+      },
+    },
+  },
+  {
+    endpoint: 'club.save',
+    attempt: "updates B's club",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/club/save', { token: a.admin.token, body: { id: b.clubId, name: 'Taken over' } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'club.save',
+    attempt: 'creates a club (a super user call)',
+    send: ({ t, a }) => call(t, 'POST', '/club/save', { token: a.admin.token, body: { name: 'Shadow club' } }),
+    expected: FORBIDDEN,
+  },
+  {
+    endpoint: 'club.removeClub',
+    attempt: "removes B's club (a super user call)",
+    send: ({ t, a, b }) => call(t, 'GET', '/club/removeClub', { token: a.admin.token, query: { clubId: b.clubId } }),
+    expected: FORBIDDEN,
+  },
+  {
+    endpoint: 'appUser.getAppUsers',
+    attempt: "lists B's admins",
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/appUser/getAppUsers', { token: a.admin.token, query: { clubId: b.clubId } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'appUser.save',
+    attempt: 'creates an admin in B',
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/appUser/save', {
+        token: a.admin.token,
+        body: { name: 'Mole', email: 'mole@example.org', password: 'mole-pass-1', clubId: b.clubId },
+      }),
+    expected: NOT_FOUND,
+  },
+  ...(['b', 'a'] as const).map((target): Row => ({
+    endpoint: 'appUser.save',
+    attempt: `updates an admin of B, naming club ${target.toUpperCase()}`,
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/appUser/save', {
+        token: a.admin.token,
+        body: {
+          id: b.second.row.id,
+          name: 'Hijacked',
+          email: 'hijacked@example.org',
+          password: 'hijack-pass-1',
+          clubId: target === 'a' ? a.clubId : b.clubId,
+        },
+      }),
+    expected: NOT_FOUND,
+  })),
+  {
+    endpoint: 'appUser.deleteAppUser',
+    attempt: 'deletes an admin of B',
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/appUser/deleteAppUser', { token: a.admin.token, query: { id: b.second.row.id } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'system.uploadImage',
+    attempt: "uploads under the name of B's logo: gets a new name, B's logo stays",
+    send: async ({ t, a, b }) => {
+      const data = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      return uploadImage(t, a.admin.token, [{ filename: b.logoUrl.split('/').pop()!, contentType: 'image/png', data }]);
+    },
+    expected: {
+      check: (response, { b }) => {
+        expect(response.status).toBe(200);
+        expect((response.body.payload as { url: string }).url).not.toBe(b.logoUrl);
+      },
+    },
+  },
+];
+
+describe('the tenant wall: an admin of club A against club B', () => {
+  const world = {} as World;
+  let sudoToken: string;
+
+  beforeAll(async () => {
+    const t = await createTestApp();
+    sudoToken = (await createSudo(t)).token;
+    const a = await createClubWithAdmin(t);
+    const b = await createClubWithAdmin(t);
+    const second = await createAdmin(t, b.club.id);
+    const logo = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const upload = await uploadImage(t, b.admin.token, [
+      { filename: 'b-logo.png', contentType: 'image/png', data: logo },
+    ]);
+    const logoUrl = (upload.body.payload as { url: string }).url;
+    const saved = await call(t, 'POST', '/club/save', {
+      token: b.admin.token,
+      body: { id: b.club.id, name: 'Club B', description: 'B only', website: 'https://b.example', logoUrl },
+    });
+    expect(saved.status).toBe(200);
+    Object.assign(world, {
+      t,
+      a: { clubId: a.club.id, admin: a.admin },
+      b: { clubId: b.club.id, admin: b.admin, second, logoUrl },
+    });
+  });
+  afterAll(async () => world.t.close());
+
+  /** Everything of B's that a person could check, read back as the super user. */
+  async function snapshotOfB() {
+    const { t, b } = world;
+    const club = await call(t, 'GET', '/club/getClub', { query: { clubId: b.clubId } });
+    const users = await call(t, 'GET', '/appUser/getAppUsers', { token: sudoToken, query: { clubId: b.clubId } });
+    const all = await call(t, 'GET', '/club/getAllClubs', { token: sudoToken });
+    const logo = await t.app.inject({ method: 'GET', url: b.logoUrl });
+    return {
+      club: club.body.payload,
+      users: users.body.payload,
+      clubs: (all.body.payload as TClubWithAdmins[]).map((c) => c.id).sort(),
+      logo: logo.rawPayload.toString('base64'),
+      adminsStillSignedIn: [
+        (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
+        (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,
+      ],
+    };
+  }
+
+  it(`has a row for every endpoint of ${WALLED_GROUPS.join(', ')} that needs a token`, () => {
+    const guarded = WALLED_GROUPS.flatMap((group) =>
+      Object.entries(endpoints[group] as Record<string, Endpoint>)
+        .filter(([, endpoint]) => endpoint.access !== 'public')
+        .map(([name]) => `${group}.${name}`),
+    );
+    expect([...new Set(rows.map((row) => row.endpoint))].sort()).toEqual(guarded.sort());
+  });
+
+  it.each(rows.map((row) => [`${row.endpoint} ${row.attempt}`, row] as const))('%s', async (_title, row) => {
+    const before = await snapshotOfB();
+    expect(before.club).toMatchObject({ name: 'Club B', logoUrl: world.b.logoUrl });
+    expect(before.adminsStillSignedIn).toEqual([200, 200]);
+    const response = await row.send(world);
+    if ('check' in row.expected) row.expected.check(response, world);
+    else expectError(response, row.expected.status, row.expected.code);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+});

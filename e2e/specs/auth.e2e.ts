@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, PHONE, signInThroughForm, toast, unique } from '../helpers';
+
+describe('signing up, in and out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('lets a treasurer register a club on a phone, sign out and sign back in', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const email = `${unique('treasurer')}@example.org`;
+    const clubName = unique('Riverside Ramblers');
+
+    await page.goto('/register');
+    expect(await page.title()).toBe('Register | ClubTix');
+    await page.getByLabel('Name', { exact: true }).fill('Tess Treasurer');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Club name', { exact: true }).fill(clubName);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Password must be 8 or more characters!').waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill('ramblers2026');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/dashboard/admin');
+    await page.getByText(clubName).first().waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).or(page.getByRole('banner').getByRole('link', { name: 'Sign out' })).first().click();
+    await page.waitForURL(/\/signin$|\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
+
+    await page.goto('/dashboard/admin');
+    await page.waitForURL('**/signin');
+
+    await signInThroughForm(page, email, 'ramblers2026');
+    await page.waitForURL('**/dashboard/admin');
+    await page.getByText(clubName).first().waitFor();
+    await context.close();
+  });
+
+  it('says so when the password is wrong, and stays on the sign-in page', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, 'nobody@example.org', 'wrongpass1');
+    await toast(page, 'Invalid e-mail or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, launchBrowser, newPage, primeSession, unique } from '../helpers';
+
+interface SignedIn {
+  currentUser: unknown;
+}
+
+describe('navigation guards', () => {
+  let browser: Browser;
+  let adminToken: string;
+  let adminUser: unknown;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const registered = await api<SignedIn>('POST', '/auth/register', {
+      body: { name: 'Gus Guard', email: `${unique('guard')}@example.org`, password: 'guarding123', clubName: unique('Guard Club') },
+    });
+    adminToken = registered.authorization!;
+    adminUser = registered.body.payload.currentUser;
+  });
+  afterAll(async () => browser.close());
+
+  it('sends a signed-out visitor to sign in from every signed-in, admin and sudo route', async () => {
+    const { context, page } = await newPage(browser);
+    for (const path of ['/dashboard', '/dashboard/admin', '/dashboard/sudo', '/club/add', '/club/edit', '/signout']) {
+      await page.goto(path);
+      await page.waitForURL('**/signin');
+    }
+    expect(await page.title()).toBe('Sign in | ClubTix');
+    await context.close();
+  });
+
+  it('shows the not-found page for an unknown path, with its default status and message', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/not-found/404**');
+    await page.getByText("Looks like you're lost!").waitFor();
+    await page.goto('/not-found');
+    await page.getByText('404').first().waitFor();
+    await page.getByText("Looks like you're lost!").waitFor();
+    await context.close();
+  });
+
+  it("sends a signed-in admin from signed-out-only and sudo pages to the admin's home", async () => {
+    const { context, page } = await newPage(browser);
+    await primeSession(page, adminToken, adminUser);
+    for (const path of ['/signin', '/register', '/dashboard', '/dashboard/sudo', '/no/such/page']) {
+      await page.goto(path);
+      await page.waitForURL('**/dashboard/admin');
+    }
+    expect(await page.title()).toBe('Admin Dashboard | ClubTix');
+    await context.close();
+  });
+
+  it('sends the super user to the sudo dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    const me = await api<SignedIn>('POST', '/auth/signin', {
+      body: { email: inject('sudoEmail'), password: inject('sudoPassword') },
+    });
+    await primeSession(page, me.authorization!, me.body.payload.currentUser);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/dashboard/sudo');
+    expect(await page.title()).toBe('Super User Dashboard | ClubTix');
+    await context.close();
+  });
+
+  it('shows an apiQueryMsg once as a toast with a Close action', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/?apiQueryMsg=Your%20payment%20was%20received');
+    const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Your payment was received' });
+    await note.waitFor();
+    expect(await page.title()).toBe('Homepage | ClubTix');
+    await note.getByRole('button', { name: 'Close' }).first().click();
+    await note.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('apiQueryMsg')).toBeNull();
+    await page.reload();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await note.count()).toBe(0);
+    await context.close();
+  });
+});
