@@ -25,7 +25,9 @@ const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
 export default async function setup(project: TestProject) {
   const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromiumPath)) {
-    throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
   }
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you)');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE, signInThroughForm, toast, unique } from '../helpers';
+import { launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
 
 describe('signing up, in and out', () => {
   let browser: Browser;
@@ -15,7 +15,7 @@ describe('signing up, in and out', () => {
     const clubName = unique('Riverside Ramblers');
 
     await page.goto('/register');
-    expect(await page.title()).toBe('Register | ClubTix');
+    await waitForTitle(page, 'Register | ClubTix');
     await page.getByLabel('Name', { exact: true }).fill('Tess Treasurer');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -28,7 +28,12 @@ describe('signing up, in and out', () => {
     await page.waitForURL('**/dashboard/admin');
     await page.getByText(clubName).first().waitFor();
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).or(page.getByRole('banner').getByRole('link', { name: 'Sign out' })).first().click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Sign out' })
+      .or(page.getByRole('banner').getByRole('link', { name: 'Sign out' }))
+      .first()
+      .click();
     await page.waitForURL(/\/signin$|\/$/);
     expect(await page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
 

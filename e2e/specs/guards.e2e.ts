@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launchBrowser, newPage, primeSession, unique } from '../helpers';
+import { api, launchBrowser, newPage, primeSession, unique, waitForTitle } from '../helpers';
 
 interface SignedIn {
   currentUser: unknown;
@@ -14,7 +14,12 @@ describe('navigation guards', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const registered = await api<SignedIn>('POST', '/auth/register', {
-      body: { name: 'Gus Guard', email: `${unique('guard')}@example.org`, password: 'guarding123', clubName: unique('Guard Club') },
+      body: {
+        name: 'Gus Guard',
+        email: `${unique('guard')}@example.org`,
+        password: 'guarding123',
+        clubName: unique('Guard Club'),
+      },
     });
     adminToken = registered.authorization!;
     adminUser = registered.body.payload.currentUser;
@@ -27,7 +32,7 @@ describe('navigation guards', () => {
       await page.goto(path);
       await page.waitForURL('**/signin');
     }
-    expect(await page.title()).toBe('Sign in | ClubTix');
+    await waitForTitle(page, 'Sign in | ClubTix');
     await context.close();
   });
 
@@ -49,7 +54,7 @@ describe('navigation guards', () => {
       await page.goto(path);
       await page.waitForURL('**/dashboard/admin');
     }
-    expect(await page.title()).toBe('Admin Dashboard | ClubTix');
+    await waitForTitle(page, 'Admin Dashboard | ClubTix');
     await context.close();
   });
 
@@ -61,7 +66,7 @@ describe('navigation guards', () => {
     await primeSession(page, me.authorization!, me.body.payload.currentUser);
     await page.goto('/dashboard');
     await page.waitForURL('**/dashboard/sudo');
-    expect(await page.title()).toBe('Super User Dashboard | ClubTix');
+    await waitForTitle(page, 'Super User Dashboard | ClubTix');
     await context.close();
   });
 
@@ -70,7 +75,7 @@ describe('navigation guards', () => {
     await page.goto('/?apiQueryMsg=Your%20payment%20was%20received');
     const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Your payment was received' });
     await note.waitFor();
-    expect(await page.title()).toBe('Homepage | ClubTix');
+    await waitForTitle(page, 'Homepage | ClubTix');
     await note.getByRole('button', { name: 'Close' }).first().click();
     await note.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('apiQueryMsg')).toBeNull();

@@ -12,7 +12,12 @@ describe('an expired session', () => {
 
   it('lands on sign-in with a toast saying the session expired, signed out', async () => {
     const registered = await api<{ currentUser: { id: string } }>('POST', '/auth/register', {
-      body: { name: 'Eve Expired', email: `${unique('expired')}@example.org`, password: 'expired123', clubName: unique('Late Club') },
+      body: {
+        name: 'Eve Expired',
+        email: `${unique('expired')}@example.org`,
+        password: 'expired123',
+        clubName: unique('Late Club'),
+      },
     });
     const user = registered.body.payload.currentUser;
     const expired = await signToken(user.id, inject('jwtSecret'), -60);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signInThroughForm, toast, unique } from '../helpers';
+import { launchBrowser, newPage, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
 
 describe('the super user manages clubs and their admins', () => {
   let browser: Browser;
@@ -14,7 +14,9 @@ describe('the super user manages clubs and their admins', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7b2cbf' } }).png().toFile(logo);
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7b2cbf' } })
+      .png()
+      .toFile(logo);
     writeFileSync(fakeLogo, 'this is a text file pretending to be an image');
   });
   afterAll(async () => {
@@ -28,9 +30,13 @@ describe('the super user manages clubs and their admins', () => {
     await signInThroughForm(page, inject('sudoEmail'), inject('sudoPassword'));
     await page.waitForURL('**/dashboard/sudo');
 
-    await page.getByRole('link', { name: 'Add club' }).or(page.getByRole('button', { name: 'Add club' })).first().click();
+    await page
+      .getByRole('link', { name: 'Add club' })
+      .or(page.getByRole('button', { name: 'Add club' }))
+      .first()
+      .click();
     await page.waitForURL('**/club/add');
-    expect(await page.title()).toBe('Add Club | ClubTix');
+    await waitForTitle(page, 'Add Club | ClubTix');
     await page.getByLabel('Club name', { exact: true }).fill(clubName);
     await page.getByLabel('Description').fill('Rides along the coast every Sunday');
 
@@ -68,7 +74,11 @@ describe('the super user manages clubs and their admins', () => {
     const clubName = unique('Valley Voices');
     await signInThroughForm(page, inject('sudoEmail'), inject('sudoPassword'));
     await page.waitForURL('**/dashboard/sudo');
-    await page.getByRole('link', { name: 'Add club' }).or(page.getByRole('button', { name: 'Add club' })).first().click();
+    await page
+      .getByRole('link', { name: 'Add club' })
+      .or(page.getByRole('button', { name: 'Add club' }))
+      .first()
+      .click();
     await page.getByLabel('Club name', { exact: true }).fill(clubName);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard/sudo');
