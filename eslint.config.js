@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/*.mjs', 'bench/*.mjs', '.ci/*.mjs'] },
+        projectService: { allowDefaultProject: ['scripts/*.mjs', 'bench/*.mjs', 'vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -31,6 +31,7 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().optional(),
   RESERVATION_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(1440).default(15),
+  TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -51,6 +52,8 @@ export interface Config {
   mailFrom: string;
   reservationMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in rate limits use it). */
+  trustProxy: boolean;
   mediaDir: string;
   webDistDir: string;
 }
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'ClubTix <no-reply@localhost>',
     reservationMinutes: e.RESERVATION_MINUTES,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     mediaDir: path.join(dataDir, 'media'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
   };

@@ -49,8 +49,8 @@ export async function deleteTicket(db: DbOrTx, id: string, clubId: string): Prom
  * Tickets held or sold per ticket type. Nothing can be sold before the purchase flow exists, so
  * every count is 0 until its tables arrive; callers already treat the numbers as real.
  */
-export async function countSold(_db: DbOrTx, ticketIds: string[]): Promise<Map<string, number>> {
-  return new Map(ticketIds.map((id) => [id, 0]));
+export function countSold(_db: DbOrTx, ticketIds: string[]): Promise<Map<string, number>> {
+  return Promise.resolve(new Map(ticketIds.map((id) => [id, 0])));
 }
 
 export async function maxPosition(db: DbOrTx, eventId: string): Promise<number> {
