@@ -1,11 +1,12 @@
 import { ROLE_ADMIN, type TCurrentUser } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZSignInRequest } from '@clubtix/contract';
+import { isUniqueViolation } from '../../db/errors';
 import { toActor } from '../../plugins/auth';
 import { AppError, forbidden } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { insertClub } from '../clubs/clubs.repo';
-import { findUserByEmail, insertUser, isUniqueViolation } from '../users/users.repo';
+import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { clearFailures, forgiveFailure, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';

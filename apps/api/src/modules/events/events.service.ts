@@ -1,5 +1,6 @@
 import type { TEvent, ZSaveEventRequest } from '@clubtix/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
@@ -58,11 +59,6 @@ export async function findEventOfClub(deps: Deps, actor: Actor, eventId: string,
   const event = await loadManagedEvent(deps, actor, eventId);
   if (event.clubId !== clubId) throw notFound('Event');
   return toEventDto(event);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
 export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof ZSaveEventRequest>): Promise<TEvent> {

@@ -2,12 +2,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
-/** The e-mail is unique: two requests racing past the service's check end here (PostgreSQL 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
-
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

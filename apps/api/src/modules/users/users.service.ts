@@ -1,5 +1,6 @@
 import { ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
@@ -13,7 +14,6 @@ import {
   findUserById,
   findUsersByClub,
   insertUser,
-  isUniqueViolation,
   updateUser,
 } from './users.repo';
 
