@@ -11,21 +11,35 @@ import { extrasRoutes } from './modules/extras/extras.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { registrationRoutes } from './modules/registrations/registrations.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
 import type { Deps } from './plugins/routes';
+import { createMailer, type Transport } from './modules/mail/mailer';
+import { smtpTransport } from './modules/mail/smtp-transport';
+import type { PaymentProvider } from './modules/payments/provider';
+import { createPaymentProvider } from './modules/payments/providers';
+import { expireLapsedHolds } from './modules/registrations/holds.repo';
 import { registerSpa } from './plugins/spa';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Tests put a provider or a mail transport of their own here. */
+  payments?: PaymentProvider;
+  mailTransport?: Transport | null;
 }
 
+const HOLD_SWEEP_MS = 15_000;
+const MAIL_RETRY_MS = 10_000;
+
 /** Builds the whole product: the API under /api and the SPA on every other path. */
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
     trustProxy: config.trustProxy,
@@ -33,7 +47,15 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const deps: Deps = { db, config };
+  const transport =
+    options.mailTransport !== undefined ? options.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const deps: Deps = {
+    db,
+    config,
+    payments: options.payments ?? createPaymentProvider(config, db),
+    mail: createMailer(db, config, transport, app.log),
+  };
+  startBackgroundWork(app, deps);
 
   await app.register(swagger, {
     openapi: {
@@ -57,6 +79,9 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
       extrasRoutes(api, deps);
       sponsorshipPackageRoutes(api, deps);
       formRoutes(api, deps);
+      registrationRoutes(api, deps);
+      orderRoutes(api, deps);
+      paymentRoutes(api, deps);
       await mediaRoutes(api, deps);
     },
     { prefix: '/api' },
@@ -64,4 +89,26 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
 
   await registerSpa(app, config.webDistDir);
   return app;
+}
+
+/**
+ * Work nobody asks for: lapsed holds are released and queued mail is (re)tried, in every process;
+ * the database hands each row to one process only.
+ */
+function startBackgroundWork(app: FastifyInstance, deps: Deps): void {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, job: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      job().catch((error: unknown) => app.log.warn({ err: error }, 'background job failed'));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  app.addHook('onReady', async () => {
+    every(HOLD_SWEEP_MS, () => expireLapsedHolds(deps.db));
+    every(MAIL_RETRY_MS, () => deps.mail.flush());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
 }

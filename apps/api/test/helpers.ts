@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { ROLE_ADMIN, ROLE_SUDO, ZErrorResponse, type TErrorCode } from '@clubtix/contract';
 import { buildApp } from '../src/app';
+import type { Transport } from '../src/modules/mail/mailer';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/client';
 import type { ClubRow, UserRow } from '../src/db/schema';
@@ -28,7 +29,7 @@ export interface TestApp {
 }
 
 /** A fresh database (cloned from the migrated template) and a fresh app for one test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = inject('testServerUrl');
   const name = `${inject('runPrefix')}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -37,8 +38,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  return startTestApp(url.toString(), env, options);
+}
 
+export interface TestAppOptions {
+  mailTransport?: Transport | null;
+}
+
+/** Another app process on the same database, as when several API processes share one PostgreSQL. */
+export function createSiblingApp(
+  t: TestApp,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return startTestApp(t.databaseUrl, env, options);
+}
+
+async function startTestApp(
+  databaseUrl: string,
+  env: Record<string, string>,
+  options: TestAppOptions,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -49,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = connectDatabase(databaseUrl, 20);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, mailTransport: options.mailTransport ?? null });
   await app.ready();
   return {
     app,

@@ -28,7 +28,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /** Starts the real product (apps/api/src/server.ts) as its own process, as `npm start` does, and waits until it answers. */
-export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

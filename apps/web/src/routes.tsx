@@ -80,7 +80,12 @@ const mainRoutes: PageRoute[] = [
   { path: '/event/:eventId/attendees', title: 'Attendees', access: 'admin', page: comingSoon },
   { path: '/event/:eventId/statistics', title: 'Statistics', access: 'admin', page: comingSoon },
   { path: '/event/:eventId/checkin', title: 'Check-in', access: 'admin', page: comingSoon },
-  { path: '/event/:eventId/donation', title: 'Support Event', access: 'public', page: comingSoon },
+  {
+    path: '/event/:eventId/donation',
+    title: 'Support Event',
+    access: 'public',
+    page: () => import('./features/public/pages/donation-page'),
+  },
   {
     path: '/event/:eventId/qr/:registrationId/:attendeeId/:qrUuid',
     title: 'QR Code',
@@ -93,8 +98,18 @@ const mainRoutes: PageRoute[] = [
   { path: '/:slug/attendee-form', title: 'Attendee Form', access: 'public', page: comingSoon },
   { path: '/:slug/checkout', title: 'Checkout', access: 'public', page: comingSoon },
   { path: '/:slug/success', title: 'Registration Success', access: 'public', page: comingSoon },
-  { path: '/pricing', title: 'Donation Page', access: 'public', page: comingSoon },
-  { path: '/:slug', title: 'Event Registration', access: 'public', page: comingSoon },
+  {
+    path: '/pricing',
+    title: 'Donation Page',
+    access: 'public',
+    page: () => import('./features/public/pages/pricing-page'),
+  },
+  {
+    path: '/:slug',
+    title: 'Event Registration',
+    access: 'public',
+    page: () => import('./features/public/pages/event-page'),
+  },
   {
     path: '/not-found/:status?/:message?',
     title: 'Not Found',
@@ -110,7 +125,14 @@ const mainRoutes: PageRoute[] = [
   },
 ];
 
-const bareRoutes: PageRoute[] = [{ path: '/club/:clubId/event', title: 'Club', access: 'public', page: comingSoon }];
+const bareRoutes: PageRoute[] = [
+  {
+    path: '/club/:clubId/event',
+    title: 'Club',
+    access: 'public',
+    page: () => import('./features/public/pages/club-page'),
+  },
+];
 
 function toRouteObject(route: PageRoute): RouteObject {
   const handle: RouteHandle = { title: route.title };

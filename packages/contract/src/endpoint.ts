@@ -38,19 +38,20 @@ export function defineEndpoint<
   return endpoint;
 }
 
-export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType, Access>
-  ? Q extends z.ZodType
-    ? z.input<Q>
-    : undefined
-  : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType, Access>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : undefined
-  : never;
-export type PayloadOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R, Access>
-  ? z.output<R>
-  : never;
+export type QueryOf<E> =
+  E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType, Access>
+    ? Q extends z.ZodType
+      ? z.input<Q>
+      : undefined
+    : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType, Access>
+    ? B extends z.ZodType
+      ? z.input<B>
+      : undefined
+    : never;
+export type PayloadOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R, Access> ? z.output<R> : never;
 
 /** Every JSON response: `{ payload, msg? }` (DECISIONS.md section 3). */
 export function envelope<T extends z.ZodType>(payload: T) {
@@ -68,6 +69,7 @@ export const ZErrorCode = z.enum([
   'SOLD_OUT',
   'ALREADY_CHECKED_IN',
   'RATE_LIMITED',
+  'PAYMENT_FAILED',
   'UNAVAILABLE',
   'INTERNAL',
 ]);

@@ -26,10 +26,13 @@ export const ZSaveExtrasRequest = z.object({
 });
 export type TSaveExtrasRequest = z.input<typeof ZSaveExtrasRequest>;
 
+const EXTRAS_IDS_MESSAGE = 'extrasIds must be a JSON array of ids, like ["a","b"]';
+
 /** `extrasIds` is a JSON array of ids sent as a string (SPEC.md section 7). */
 export const ZExtrasIdsQuery = z.object({
   extrasIds: z
-    .string({ error: 'extrasIds is required' })
+    // Sent twice, the parameter arrives as a list of strings: say what it should be, not that it is missing.
+    .string({ error: (issue) => (issue.input === undefined ? 'extrasIds is required' : EXTRAS_IDS_MESSAGE) })
     .max(10_000)
     .transform((text, ctx) => {
       try {
@@ -37,7 +40,7 @@ export const ZExtrasIdsQuery = z.object({
         const ids = z.array(z.string().min(1).max(64)).max(200).parse(parsed);
         return ids;
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'extrasIds must be a JSON array of ids, like ["a","b"]' });
+        ctx.addIssue({ code: 'custom', message: EXTRAS_IDS_MESSAGE });
         return z.NEVER;
       }
     }),

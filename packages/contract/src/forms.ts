@@ -11,10 +11,9 @@ export const QUESTION_TYPES = {
   dropdown: 4,
 } as const;
 export const QUESTION_TYPE_LABELS = ['Short answer', 'Paragraph', 'Multiple choice', 'Checkboxes', 'Dropdown'] as const;
-export const ZQuestionType = z.union(
-  [z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)],
-  { error: 'Type must be 0 (Short answer), 1 (Paragraph), 2 (Multiple choice), 3 (Checkboxes) or 4 (Dropdown)' },
-);
+export const ZQuestionType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: 'Type must be 0 (Short answer), 1 (Paragraph), 2 (Multiple choice), 3 (Checkboxes) or 4 (Dropdown)',
+});
 export type TQuestionType = z.infer<typeof ZQuestionType>;
 export const hasOptions = (type: number) => type >= 2 && type <= 4;
 
@@ -52,7 +51,19 @@ export const ZFormQuestionInput = z
 export const ZSaveFormRequest = z.object({
   eventId: ZId,
   /** The whole form in order: questions left out are removed. */
-  questions: z.array(ZFormQuestionInput).max(100, 'At most 100 questions'),
+  questions: z
+    .array(ZFormQuestionInput)
+    .max(100, 'At most 100 questions')
+    .superRefine((questions, ctx) => {
+      const seen = new Set<string>();
+      questions.forEach((question, index) => {
+        if (!question.id) return;
+        if (seen.has(question.id)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'This question is already in the form' });
+        }
+        seen.add(question.id);
+      });
+    }),
 });
 export type TSaveFormRequest = z.input<typeof ZSaveFormRequest>;
 

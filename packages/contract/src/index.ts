@@ -3,6 +3,7 @@ import { clubEndpoints } from './clubs';
 import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
+import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
 import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
@@ -15,6 +16,7 @@ export * from './events';
 export * from './extras';
 export * from './forms';
 export * from './money';
+export * from './registrations';
 export * from './sponsorship-packages';
 export * from './tickets';
 export * from './rules';
@@ -31,6 +33,9 @@ export const endpoints = {
   extras: extrasEndpoints,
   sponsorshipPackage: sponsorshipPackageEndpoints,
   form: formEndpoints,
+  registration: registrationEndpoints,
+  order: orderEndpoints,
+  stripe: paymentEndpoints,
   system: systemEndpoints,
 };
 

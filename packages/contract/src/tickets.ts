@@ -48,8 +48,14 @@ export const ZSaveTicketRequest = z
       .min(1, 'Per-order limit must be at least 1')
       .max(100, 'Per-order limit must be at most 100')
       .default(10),
-    salesStartAt: dateTime('Sales start').nullable().optional().transform((v) => v ?? null),
-    salesEndAt: dateTime('Sales end').nullable().optional().transform((v) => v ?? null),
+    salesStartAt: dateTime('Sales start')
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    salesEndAt: dateTime('Sales end')
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     isActive: z.boolean().default(true),
     position: z.number().int().min(0).max(10_000).optional(),
   })

@@ -137,9 +137,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${pgDir} did not start${error instanceof Error ? `: ${error.message}` : ''}`, {
-      cause: error,
-    });
+    throw new Error(
+      `The embedded PostgreSQL in ${pgDir} did not start${error instanceof Error ? `: ${error.message}` : ''}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });

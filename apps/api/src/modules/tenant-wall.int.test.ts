@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint, type TClubWithAdmins, type TErrorCode } from '@clubtix/contract';
-import type { UserRow } from '../db/schema';
+import { endpoints, type Endpoint, type TClubWithAdmins } from '@clubtix/contract';
+import { createEvent } from '../../test/catalogue';
 import {
   call,
   createAdmin,
@@ -10,35 +10,34 @@ import {
   createTestApp,
   expectError,
   uploadImage,
-  type ApiResponse,
-  type Signed,
-  type TestApp,
 } from '../../test/helpers';
+import {
+  catalogueRows,
+  FORBIDDEN,
+  NOT_FOUND,
+  snapshotCatalogue,
+  stockCatalogue,
+  type Row,
+  type World,
+} from '../../test/tenant-wall';
 
 /**
  * DECISIONS.md section 4: an admin of club A aiming at club B's data gets 404 (403 for a call its
  * role may not make at all), and B's data stays exactly as it was. One row per attempt; every
- * endpoint of these groups of the contract that needs a token must have at least one row. The
- * catalogue groups (event, ticket, extras, sponsorshipPackage, form) get their rows with their tests.
+ * endpoint of these groups of the contract that needs a token, or shows more to a club's own admins
+ * when given one, must have at least one row. The catalogue rows live in test/tenant-wall.ts.
  */
-const WALLED_GROUPS = ['auth', 'club', 'appUser', 'system'] as const;
-interface World {
-  t: TestApp;
-  a: { clubId: string; admin: Signed<UserRow> };
-  b: { clubId: string; admin: Signed<UserRow>; second: Signed<UserRow>; logoUrl: string };
-}
-
-type Expectation = { status: 403 | 404; code: TErrorCode } | { check: (response: ApiResponse, world: World) => void };
-
-interface Row {
-  endpoint: string;
-  attempt: string;
-  send: (world: World) => Promise<ApiResponse>;
-  expected: Expectation;
-}
-
-const NOT_FOUND = { status: 404, code: 'NOT_FOUND' } as const;
-const FORBIDDEN = { status: 403, code: 'FORBIDDEN' } as const;
+const WALLED_GROUPS = [
+  'auth',
+  'club',
+  'appUser',
+  'system',
+  'event',
+  'ticket',
+  'extras',
+  'sponsorshipPackage',
+  'form',
+] as const;
 
 const rows: Row[] = [
   {
@@ -129,6 +128,7 @@ const rows: Row[] = [
       },
     },
   },
+  ...catalogueRows,
 ];
 
 describe('the tenant wall: an admin of club A against club B', () => {
@@ -155,8 +155,8 @@ describe('the tenant wall: an admin of club A against club B', () => {
     expect(saved.status).toBe(200);
     Object.assign(world, {
       t,
-      a: { clubId: a.club.id, admin: a.admin },
-      b: { clubId: b.club.id, admin: b.admin, second, logoUrl },
+      a: { clubId: a.club.id, admin: a.admin, event: await createEvent(t, a.admin.token, { title: 'A Own' }) },
+      b: { clubId: b.club.id, admin: b.admin, second, logoUrl, catalogue: await stockCatalogue(t, b.admin.token) },
     });
   });
   afterAll(async () => world.t.close());
@@ -173,6 +173,7 @@ describe('the tenant wall: an admin of club A against club B', () => {
       users: users.body.payload,
       clubs: (all.body.payload as TClubWithAdmins[]).map((c) => c.id).sort(),
       logo: logo.rawPayload.toString('base64'),
+      catalogue: await snapshotCatalogue(t, sudoToken, b.clubId),
       adminsStillSignedIn: [
         (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
         (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,
@@ -180,10 +181,10 @@ describe('the tenant wall: an admin of club A against club B', () => {
     };
   }
 
-  it(`has a row for every endpoint of ${WALLED_GROUPS.join(', ')} that needs a token`, () => {
+  it(`has a row for every endpoint of ${WALLED_GROUPS.join(', ')} that needs a token or shows more with one`, () => {
     const guarded = WALLED_GROUPS.flatMap((group) =>
       Object.entries(endpoints[group] as Record<string, Endpoint>)
-        .filter(([, endpoint]) => endpoint.access !== 'public')
+        .filter(([, endpoint]) => endpoint.access !== 'public' || endpoint.optionalAuth)
         .map(([name]) => `${group}.${name}`),
     );
     expect([...new Set(rows.map((row) => row.endpoint))].sort()).toEqual(guarded.sort());
@@ -193,6 +194,11 @@ describe('the tenant wall: an admin of club A against club B', () => {
     const before = await snapshotOfB();
     expect(before.club).toMatchObject({ name: 'Club B', logoUrl: world.b.logoUrl });
     expect(before.adminsStillSignedIn).toEqual([200, 200]);
+    const { published, draft, questions } = world.b.catalogue;
+    expect(before.catalogue.map((entry) => [entry.event.id, entry.questions])).toEqual([
+      [published.id, []],
+      [draft.id, questions],
+    ]);
     const response = await row.send(world);
     if ('check' in row.expected) row.expected.check(response, world);
     else expectError(response, row.expected.status, row.expected.code);

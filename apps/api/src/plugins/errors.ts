@@ -16,6 +16,9 @@ export class AppError extends Error {
 
 export const badInput = (message: string, pathName?: string) =>
   new AppError('BAD_INPUT', 400, message, pathName ? [{ path: pathName, message }] : undefined);
+/** A 400 about one field, worded as the schema validation words it (`field: message`). */
+export const fieldError = (pathName: string, message: string) =>
+  new AppError('BAD_INPUT', 400, `${pathName}: ${message}`, [{ path: pathName, message }]);
 export const notFound = (what: string) => new AppError('NOT_FOUND', 404, `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', 403, message);
 export const conflict = (message: string, pathName?: string) =>

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { envelope, ROLE_SUDO, type Access, type Endpoint } from '@clubtix/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Mailer } from '../modules/mail/mailer';
+import type { PaymentProvider } from '../modules/payments/provider';
 import { authenticate, type Actor } from './auth';
 import { AppError } from './errors';
 
@@ -10,6 +12,8 @@ import { AppError } from './errors';
 export interface Deps {
   db: Db;
   config: Config;
+  payments: PaymentProvider;
+  mail: Mailer;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -10,6 +10,7 @@ import { showToast } from '../components/toasts';
 import { getSession, signOutLocally } from '../features/auth/session';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
 import { beginProgress } from './progress';
+import { shouldSendToken } from './token-policy';
 
 /** Same origin by default (DECISIONS.md section 1); VITE_API_BASE_URL points elsewhere at build time. */
 export const API_BASE_URL = (import.meta.env.VITE_API_BASE_URL || '/api').replace(/\/+$/, '');
@@ -20,6 +21,11 @@ interface CommonOptions {
   /** No toast for this call's errors or messages; the caller shows its own feedback. */
   suppressToast?: boolean;
   signal?: AbortSignal;
+  /**
+   * Send the token on a public read marked `optionalAuth`, so a club's admins see their drafts and
+   * inactive items. Admin screens set it; public pages never do (SPEC.md section 6).
+   */
+  asManager?: boolean;
 }
 
 type QueryPart<E> = [QueryOf<E>] extends [undefined] ? { query?: undefined } : { query: QueryOf<E> };
@@ -84,14 +90,13 @@ interface SendInput {
   formData?: FormData;
   suppressToast?: boolean | undefined;
   signal?: AbortSignal | undefined;
+  asManager?: boolean | undefined;
 }
 
 async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
   const { token } = getSession();
   const headers = new Headers({ Accept: 'application/json' });
-  // SPEC.md section 6: the token goes with every call except the public ones; public reads marked
-  // optionalAuth take it when there is one, to show a club's own admins their drafts too.
-  const sendsToken = token !== null && (endpoint.access !== 'public' || endpoint.optionalAuth === true);
+  const sendsToken = shouldSendToken(endpoint, token !== null, input.asManager === true);
   if (sendsToken) headers.set('Authorization', `Bearer ${token}`);
   if (input.suppressToast) headers.set(SUPPRESS_TOAST_HEADER, 'true');
   let body: BodyInit | undefined;
@@ -124,13 +129,9 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
       const error = toApiError(response.status, data);
       // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
       // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
+      // Public pages never send the token, so only calls that did (admin calls, and optionalAuth
+      // reads made asManager from an admin screen) can end the session and lead to sign-in.
       const sessionEnded = response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
-      if (sessionEnded && endpoint.access === 'public') {
-        // A public read only offered the token: drop the stale session and ask again as the
-        // public, rather than sending a visitor of a public page to sign-in.
-        signOutLocally();
-        return await send(endpoint, input);
-      }
       if (!input.suppressToast) showToast('error', error.msg);
       if (sessionEnded) {
         signOutLocally();
@@ -173,7 +174,7 @@ export function uploadFile<E extends Endpoint>(
 ): Promise<PayloadOf<E>> {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.append(name, value);
-  return send(endpoint, { formData, suppressToast: options.suppressToast, signal: options.signal }).then(
+  return send(endpoint, { ...options, formData }).then(
     (result) => result.payload,
   );
 }

@@ -1,12 +1,18 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { fieldErrors, isApiError } from '../api/api-error';
+import { renameErrors } from './use-schema-form';
 
 /**
  * Puts the server's field errors onto the form's fields (ARCHITECTURE.md convention 7). The toast
  * with the server's message has already been shown by the client; this adds the per-field detail.
+ * `fieldOf` maps request paths to the form fields that hold them, as in useSchemaForm.
  */
-export function applyServerErrors<V>(form: UseFormReturnType<V>, error: unknown): void {
+export function applyServerErrors<V>(
+  form: UseFormReturnType<V>,
+  error: unknown,
+  fieldOf?: Record<string, string>,
+): void {
   if (!isApiError(error)) return;
-  const errors = fieldErrors(error);
+  const errors = renameErrors(fieldErrors(error), fieldOf);
   if (Object.keys(errors).length > 0) form.setErrors(errors);
 }

@@ -1,15 +1,49 @@
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import type { z } from 'zod';
+
+interface SchemaFormOptions<V> {
+  /**
+   * Builds the request the schema checks from the form values, for forms whose fields differ from
+   * the request (money typed in major units, a date and a time for one instant).
+   */
+  toRequest?: (values: V) => unknown;
+  /** Request paths shown on another field: `{ registrationOpensAt: 'registrationOpensDate' }`. */
+  fieldOf?: Record<string, string>;
+  /** Checks of the typed values themselves; their messages win over the schema's for the same field. */
+  check?: (values: V) => FormErrors;
+}
+
+/** Moves errors from request paths to the form fields that hold them. */
+export function renameErrors(errors: FormErrors, fieldOf: Record<string, string> = {}): FormErrors {
+  const result: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = fieldOf[path] ?? path;
+    if (!(field in result)) result[field] = message;
+  }
+  return result;
+}
 
 /**
  * A Mantine form validated by a contract schema, so the client checks input with the very rules
  * the server applies (ARCHITECTURE.md convention 7). Fields validate on blur and on submit.
  */
-export function useSchemaForm<V extends Record<string, unknown>>(schema: z.ZodType, initialValues: V) {
+export function useSchemaForm<V extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: V,
+  options: SchemaFormOptions<V> = {},
+) {
+  const resolve = schemaResolver(schema, { sync: true });
+  const { toRequest, fieldOf, check } = options;
   return useForm<V>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(schema, { sync: true }),
+    validate:
+      toRequest || check
+        ? (values) => ({
+            ...renameErrors(resolve(toRequest ? toRequest(values) : values), fieldOf),
+            ...(check ? check(values) : {}),
+          })
+        : resolve,
     validateInputOnBlur: true,
   });
 }

@@ -3,7 +3,9 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A club is the tenant: everything a club owns carries its club_id (DECISIONS.md section 1). */
 export const clubs = pgTable('clubs', {
-  id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID()),
   name: text('name').notNull(),
   description: text('description'),
   website: text('website'),

@@ -3,9 +3,18 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 
-const id = () => text('id').primaryKey().$defaultFn(() => randomUUID());
-const clubId = () => text('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' });
-const eventId = () => text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' });
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const clubId = () =>
+  text('club_id')
+    .notNull()
+    .references(() => clubs.id, { onDelete: 'cascade' });
+const eventId = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -32,6 +41,8 @@ export const events = pgTable(
     donationsEnabled: boolean('donations_enabled').notNull().default(false),
     sponsorshipsEnabled: boolean('sponsorships_enabled').notNull().default(false),
     maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(10),
+    /** Tickets held or sold across the event, checked against capacity in the same UPDATE that changes it. */
+    reservedCount: integer('reserved_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +65,9 @@ export const tickets = pgTable(
     salesEndAt: at('sales_end_at'),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Held (pending) plus sold: checked against quantity in the same UPDATE that changes it. */
+    reservedCount: integer('reserved_count').notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,7 +102,10 @@ export const sponsorshipPackages = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     amount: integer('amount').notNull(),
-    benefits: text('benefits').array().notNull().default(sql`'{}'::text[]`),
+    benefits: text('benefits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     quantity: integer('quantity'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -107,7 +124,10 @@ export const formQuestions = pgTable(
     type: smallint('type').notNull(),
     label: text('label').notNull(),
     required: boolean('required').notNull().default(false),
-    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    options: text('options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer('position').notNull(),
     perAttendee: boolean('per_attendee').notNull().default(true),
     createdAt: createdAt(),

@@ -1,3 +1,5 @@
 export * from './clubs';
 export * from './users';
 export * from './events';
+export * from './registrations';
+export * from './payments';

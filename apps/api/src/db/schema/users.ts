@@ -6,7 +6,9 @@ import { clubs } from './clubs';
 export const users = pgTable(
   'users',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
     clubId: text('club_id').references(() => clubs.id, { onDelete: 'cascade' }),
     email: text('email').notNull().unique(),
     name: text('name').notNull(),

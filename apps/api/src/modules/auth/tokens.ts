@@ -24,7 +24,10 @@ export async function signToken(userId: string, secret: string, ttlSeconds: numb
 /** The algorithm is pinned: a token signed any other way (or `alg: none`) is invalid. */
 export async function verifyToken(token: string, secret: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['exp', 'sub'],
+    });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) return { ok: false, reason: 'invalid' };
     return { ok: true, userId: payload.sub };
   } catch (error) {

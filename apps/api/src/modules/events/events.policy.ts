@@ -1,6 +1,6 @@
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { badInput, notFound } from '../../plugins/errors';
+import { fieldError, notFound } from '../../plugins/errors';
 import { canManageClub, isSudo } from '../clubs/clubs.policy';
 
 /** Tenant wall for everything below an event: another club's event answers 404. */
@@ -16,7 +16,7 @@ export function canViewEvent(actor: Actor | null, event: EventRow): boolean {
 /** The club a new event goes to: an admin's own; sudo must name one. */
 export function clubForNewEvent(actor: Actor, requested: string | undefined): string {
   if (isSudo(actor)) {
-    if (!requested) throw badInput('Choose the club this event belongs to', 'clubId');
+    if (!requested) throw fieldError('clubId', 'Choose the club this event belongs to');
     return requested;
   }
   if (requested && requested !== actor.clubId) throw notFound('Club');

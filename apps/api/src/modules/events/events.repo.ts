@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { events, type EventRow } from '../../db/schema';
 
-export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt'>;
+export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount'>;
 
 /** `clubId` null means every club (sudo); otherwise the query stays inside that club (tenant wall). */
 function inClub(clubId: string | null): SQL | undefined {
@@ -76,12 +76,25 @@ export async function findSlugsLike(db: DbOrTx, base: string): Promise<{ id: str
     .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)));
 }
 
+/** Namespace of the slug locks among the advisory locks of the database. */
+const SLUG_LOCK_NAMESPACE = 5_310_001;
+
+/** Holds the slug base until the transaction ends, so two saves never pick the same free slug. */
+export async function lockSlugBase(tx: Tx, base: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SLUG_LOCK_NAMESPACE}, hashtext(${base}))`);
+}
+
 export async function insertEvent(db: DbOrTx, values: EventValues): Promise<EventRow> {
   const [row] = await db.insert(events).values(values).returning();
   return row!;
 }
 
-export async function updateEvent(db: DbOrTx, id: string, clubId: string, values: Partial<EventValues>): Promise<EventRow | undefined> {
+export async function updateEvent(
+  db: DbOrTx,
+  id: string,
+  clubId: string,
+  values: Partial<EventValues>,
+): Promise<EventRow | undefined> {
   const [row] = await db
     .update(events)
     .set({ ...values, updatedAt: new Date() })

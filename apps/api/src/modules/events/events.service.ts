@@ -1,6 +1,7 @@
 import type { TEvent, ZSaveEventRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
+import type { Tx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
@@ -61,6 +62,26 @@ export async function findEventOfClub(deps: Deps, actor: Actor, eventId: string,
   return toEventDto(event);
 }
 
+/**
+ * Picks a slug and writes the event with it in one transaction. The slug lock serialises saves of
+ * one base; a save of another base may still claim a suffixed slug first (title "Open Day 2" against
+ * "open-day-2"), so a title-made slug tries again while a typed one is refused.
+ */
+async function writeWithSlug(
+  deps: Deps,
+  options: { typed?: string | null; title: string; eventId?: string },
+  write: (tx: Tx, slug: string) => Promise<EventRow | undefined>,
+): Promise<EventRow | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => write(tx, await chooseSlug(tx, options)));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (options.typed || attempt >= 5) throw conflict('That event address is already in use; choose another', 'slug');
+    }
+  }
+}
+
 export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof ZSaveEventRequest>): Promise<TEvent> {
   const { id, clubId: requestedClub, slug: typedSlug, ...fields } = input;
   const values = {
@@ -70,29 +91,25 @@ export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof
     registrationOpensAt: fields.registrationOpensAt ? new Date(fields.registrationOpensAt) : null,
     registrationClosesAt: fields.registrationClosesAt ? new Date(fields.registrationClosesAt) : null,
   };
-  // Two saves racing for one slug: the unique index refuses the second, which then picks again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if (!id) {
-        const clubId = clubForNewEvent(actor, requestedClub);
-        if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
-        const slug = await chooseSlug(deps.db, { typed: typedSlug, title: fields.title });
-        return toEventDto(await insertEvent(deps.db, { ...values, clubId, slug }));
-      }
-      const existing = await loadManagedEvent(deps, actor, id);
-      if (requestedClub && requestedClub !== existing.clubId) throw notFound('Event');
-      const slug =
-        typedSlug && typedSlug !== existing.slug
-          ? await chooseSlug(deps.db, { typed: typedSlug, title: fields.title, eventId: id })
-          : existing.slug;
-      const row = await updateEvent(deps.db, id, existing.clubId, { ...values, slug });
-      if (!row) throw notFound('Event');
-      return toEventDto(row);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (typedSlug || attempt >= 5) throw conflict('That event address is already in use; choose another', 'slug');
-    }
+  if (!id) {
+    const clubId = clubForNewEvent(actor, requestedClub);
+    if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
+    const row = await writeWithSlug(deps, { typed: typedSlug, title: fields.title }, (tx, slug) =>
+      insertEvent(tx, { ...values, clubId, slug }),
+    );
+    return toEventDto(row!);
   }
+  const existing = await loadManagedEvent(deps, actor, id);
+  if (requestedClub && requestedClub !== existing.clubId) throw notFound('Event');
+  // The slug changes only when the admin types a new one: shared links keep working after a rename.
+  const row =
+    typedSlug && typedSlug !== existing.slug
+      ? await writeWithSlug(deps, { typed: typedSlug, title: fields.title, eventId: id }, (tx, slug) =>
+          updateEvent(tx, id, existing.clubId, { ...values, slug }),
+        )
+      : await updateEvent(deps.db, id, existing.clubId, values);
+  if (!row) throw notFound('Event');
+  return toEventDto(row);
 }
 
 export async function removeEvent(deps: Deps, actor: Actor, eventId: string): Promise<void> {

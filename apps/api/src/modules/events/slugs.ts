@@ -1,26 +1,45 @@
 import { slugify } from '@clubtix/contract';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { conflict } from '../../plugins/errors';
-import { findSlugsLike } from './events.repo';
+import { findSlugsLike, lockSlugBase } from './events.repo';
 
 /** Paths of the web app that an event slug must not shadow (/{slug} is the event page). */
 const RESERVED = new Set([
-  'api', 'signin', 'signout', 'register', 'dashboard', 'club', 'tour', 'event', 'form-builder', 'import',
-  'pricing', 'not-found', 'assets', 'media', 'docs', 'health', 'admin', 'sudo',
+  'api',
+  'signin',
+  'signout',
+  'register',
+  'dashboard',
+  'club',
+  'tour',
+  'event',
+  'form-builder',
+  'import',
+  'pricing',
+  'not-found',
+  'assets',
+  'media',
+  'docs',
+  'health',
+  'admin',
+  'sudo',
 ]);
 
 /**
  * A slug unique across all clubs (DECISIONS.md section 5). From the title, a clash takes -2, -3, …;
  * a slug the admin typed that is taken or reserved is refused, so a shared link never changes meaning.
+ * Runs inside the transaction that writes the event: saves of the same base wait for each other on
+ * an advisory lock, so simultaneous saves of one title (on any process) each get their own suffix.
  */
-export async function chooseSlug(db: DbOrTx, options: { typed?: string | null; title: string; eventId?: string }) {
+export async function chooseSlug(tx: Tx, options: { typed?: string | null; title: string; eventId?: string }) {
   const typed = options.typed ? slugify(options.typed) : '';
   const base = typed || slugify(options.title) || 'event';
+  if (typed && RESERVED.has(typed)) throw conflict(`The address "${typed}" is reserved; choose another`, 'slug');
+  await lockSlugBase(tx, base);
   const taken = new Set(
-    (await findSlugsLike(db, base)).filter((row) => row.id !== options.eventId).map((row) => row.slug),
+    (await findSlugsLike(tx, base)).filter((row) => row.id !== options.eventId).map((row) => row.slug),
   );
   if (typed) {
-    if (RESERVED.has(typed)) throw conflict(`The address "${typed}" is reserved; choose another`, 'slug');
     if (taken.has(typed)) throw conflict(`The address "${typed}" is already used by another event`, 'slug');
     return typed;
   }

@@ -53,7 +53,11 @@ export async function updateExtras(
   return row;
 }
 
-export async function deleteExtras(db: DbOrTx, id: string, scope: { clubId: string; eventId: string }): Promise<boolean> {
+export async function deleteExtras(
+  db: DbOrTx,
+  id: string,
+  scope: { clubId: string; eventId: string },
+): Promise<boolean> {
   const rows = await db
     .delete(extras)
     .where(and(eq(extras.id, id), eq(extras.clubId, scope.clubId), eq(extras.eventId, scope.eventId)))

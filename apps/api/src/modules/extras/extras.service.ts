@@ -41,7 +41,11 @@ export async function findPublicExtrasList(deps: Deps, ids: string[]): Promise<T
   return (await findPublicExtrasByIds(deps.db, ids)).map(toExtrasDto);
 }
 
-export async function saveExtras(deps: Deps, actor: Actor, input: z.output<typeof ZSaveExtrasRequest>): Promise<TExtras> {
+export async function saveExtras(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof ZSaveExtrasRequest>,
+): Promise<TExtras> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const { id, eventId: _eventId, ...values } = input;
   if (!id) return toExtrasDto(await insertExtras(deps.db, { ...values, clubId: event.clubId, eventId: event.id }));

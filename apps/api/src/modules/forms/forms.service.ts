@@ -4,7 +4,7 @@ import type { FormQuestionRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { deleteQuestionsExcept, findQuestionsByEvent, upsertQuestion } from './forms.repo';
+import { deleteQuestionsExcept, findQuestionsByEvent, lockForm, upsertQuestion } from './forms.repo';
 
 export function toQuestionDto(row: FormQuestionRow): TFormQuestion {
   return {
@@ -21,14 +21,22 @@ export function toQuestionDto(row: FormQuestionRow): TFormQuestion {
 
 export async function findFormQuestions(deps: Deps, actor: Actor | null, eventId: string): Promise<TFormQuestion[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
-  return (await findQuestionsByEvent(deps.db, event.id)).map(toQuestionDto);
+  return (await findQuestionsByEvent(deps.db, { clubId: event.clubId, eventId: event.id })).map(toQuestionDto);
 }
 
-/** Replaces the whole form in one transaction: kept questions keep their ids (and so their answers). */
-export async function saveForm(deps: Deps, actor: Actor, input: z.output<typeof ZSaveFormRequest>): Promise<TFormQuestion[]> {
+/**
+ * Replaces the whole form in one transaction: kept questions keep their ids (and so their answers).
+ * An id of another event's question is not this form's, so it comes in as a new question.
+ */
+export async function saveForm(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof ZSaveFormRequest>,
+): Promise<TFormQuestion[]> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    await lockForm(tx, event.id);
     await deleteQuestionsExcept(
       tx,
       scope,
@@ -38,6 +46,6 @@ export async function saveForm(deps: Deps, actor: Actor, input: z.output<typeof 
       const { id, ...fields } = question;
       await upsertQuestion(tx, id, { ...fields, ...scope, position });
     }
+    return (await findQuestionsByEvent(tx, scope)).map(toQuestionDto);
   });
-  return (await findQuestionsByEvent(deps.db, event.id)).map(toQuestionDto);
 }

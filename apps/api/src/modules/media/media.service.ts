@@ -30,7 +30,8 @@ export async function storeImage(mediaDir: string, bytes: Buffer): Promise<strin
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    output = kind === 'jpg' ? await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer() : await image.png().toBuffer();
+    output =
+      kind === 'jpg' ? await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer() : await image.png().toBuffer();
   } catch {
     throw badInput('The file is not a readable JPEG or PNG image', 'file');
   }

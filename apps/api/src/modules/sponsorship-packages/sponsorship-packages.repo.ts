@@ -6,7 +6,11 @@ export type PackageValues = Omit<SponsorshipPackageRow, 'id' | 'createdAt' | 'up
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(packages.clubId, clubId));
 
-export async function findPackageById(db: DbOrTx, id: string, clubId: string | null): Promise<SponsorshipPackageRow | undefined> {
+export async function findPackageById(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<SponsorshipPackageRow | undefined> {
   const [row] = await db
     .select()
     .from(packages)
@@ -14,7 +18,11 @@ export async function findPackageById(db: DbOrTx, id: string, clubId: string | n
   return row;
 }
 
-export async function findPackagesByEvent(db: DbOrTx, eventId: string, activeOnly: boolean): Promise<SponsorshipPackageRow[]> {
+export async function findPackagesByEvent(
+  db: DbOrTx,
+  eventId: string,
+  activeOnly: boolean,
+): Promise<SponsorshipPackageRow[]> {
   return db
     .select()
     .from(packages)

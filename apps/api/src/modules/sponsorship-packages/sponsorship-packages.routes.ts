@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
-import { findEventPackages, findPackage, removePackage, savePackage, setPackageActive } from './sponsorship-packages.service';
+import {
+  findEventPackages,
+  findPackage,
+  removePackage,
+  savePackage,
+  setPackageActive,
+} from './sponsorship-packages.service';
 
 export function sponsorshipPackageRoutes(app: FastifyInstance, deps: Deps): void {
   const p = endpoints.sponsorshipPackage;

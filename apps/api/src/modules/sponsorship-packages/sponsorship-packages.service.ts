@@ -6,7 +6,13 @@ import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { deletePackage, findPackageById, findPackagesByEvent, insertPackage, updatePackage } from './sponsorship-packages.repo';
+import {
+  deletePackage,
+  findPackageById,
+  findPackagesByEvent,
+  insertPackage,
+  updatePackage,
+} from './sponsorship-packages.repo';
 
 export function toPackageDto(row: SponsorshipPackageRow): TSponsorshipPackage {
   return {
@@ -29,7 +35,11 @@ async function loadManagedPackage(deps: Deps, actor: Actor, packageId: string): 
   return row;
 }
 
-export async function findEventPackages(deps: Deps, actor: Actor | null, eventId: string): Promise<TSponsorshipPackage[]> {
+export async function findEventPackages(
+  deps: Deps,
+  actor: Actor | null,
+  eventId: string,
+): Promise<TSponsorshipPackage[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
   return (await findPackagesByEvent(deps.db, event.id, !canManageClub(actor, event.clubId))).map(toPackageDto);
 }

@@ -1,7 +1,8 @@
 import type { TTicket } from '@clubtix/contract';
 import type { TicketRow } from '../../db/schema';
 
-export function toTicketDto(row: TicketRow, sold: number): TTicket {
+/** `sold` counts paid tickets; `available` also leaves out tickets held by buyers who are paying now. */
+export function toTicketDto(row: TicketRow): TTicket {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -9,8 +10,8 @@ export function toTicketDto(row: TicketRow, sold: number): TTicket {
     description: row.description,
     price: row.price,
     quantity: row.quantity,
-    sold,
-    available: row.quantity === null ? null : Math.max(0, row.quantity - sold),
+    sold: row.soldCount,
+    available: row.quantity === null ? null : Math.max(0, row.quantity - row.reservedCount),
     maxPerOrder: row.maxPerOrder,
     salesStartAt: row.salesStartAt?.toISOString() ?? null,
     salesEndAt: row.salesEndAt?.toISOString() ?? null,

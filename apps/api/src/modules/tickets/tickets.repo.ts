@@ -2,7 +2,8 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tickets, type TicketRow } from '../../db/schema';
 
-export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt'>;
+/** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
+export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount'>;
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(tickets.clubId, clubId));
 
@@ -43,14 +44,6 @@ export async function updateTicket(
 
 export async function deleteTicket(db: DbOrTx, id: string, clubId: string): Promise<void> {
   await db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.clubId, clubId)));
-}
-
-/**
- * Tickets held or sold per ticket type. Nothing can be sold before the purchase flow exists, so
- * every count is 0 until its tables arrive; callers already treat the numbers as real.
- */
-export function countSold(_db: DbOrTx, ticketIds: string[]): Promise<Map<string, number>> {
-  return Promise.resolve(new Map(ticketIds.map((id) => [id, 0])));
 }
 
 export async function maxPosition(db: DbOrTx, eventId: string): Promise<number> {

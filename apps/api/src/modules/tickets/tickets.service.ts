@@ -1,6 +1,5 @@
 import type { TTicket, ZSaveTicketRequest } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -8,7 +7,6 @@ import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { toTicketDto } from './tickets.mapper';
 import {
-  countSold,
   deleteTicket,
   findTicketById,
   findTicketsByEvent,
@@ -17,18 +15,10 @@ import {
   updateTicket,
 } from './tickets.repo';
 
-async function withSales(deps: Deps, rows: TicketRow[]): Promise<TTicket[]> {
-  const sold = await countSold(
-    deps.db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toTicketDto(row, sold.get(row.id) ?? 0));
-}
-
 export async function findEventTickets(deps: Deps, actor: Actor | null, eventId: string): Promise<TTicket[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
   const rows = await findTicketsByEvent(deps.db, event.id, !canManageClub(actor, event.clubId));
-  return withSales(deps, rows);
+  return rows.map(toTicketDto);
 }
 
 export async function findTicket(deps: Deps, actor: Actor | null, ticketId: string): Promise<TTicket> {
@@ -36,11 +26,14 @@ export async function findTicket(deps: Deps, actor: Actor | null, ticketId: stri
   if (!row) throw notFound('Ticket');
   const event = await loadVisibleEvent(deps, actor, row.eventId).catch(() => undefined);
   if (!event || (!row.isActive && !canManageClub(actor, event.clubId))) throw notFound('Ticket');
-  const [dto] = await withSales(deps, [row]);
-  return dto!;
+  return toTicketDto(row);
 }
 
-export async function saveTicket(deps: Deps, actor: Actor, input: z.output<typeof ZSaveTicketRequest>): Promise<TTicket> {
+export async function saveTicket(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof ZSaveTicketRequest>,
+): Promise<TTicket> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const { id, eventId: _eventId, position, ...fields } = input;
   const values = {
@@ -55,27 +48,32 @@ export async function saveTicket(deps: Deps, actor: Actor, input: z.output<typeo
       eventId: event.id,
       position: position ?? (await maxPosition(deps.db, event.id)) + 1,
     });
-    return toTicketDto(row, 0);
+    return toTicketDto(row);
   }
   const existing = await findTicketById(deps.db, id, clubScope(actor));
   if (!existing || existing.eventId !== event.id) throw notFound('Ticket');
-  const sold = (await countSold(deps.db, [id])).get(id) ?? 0;
-  if (values.quantity !== null && values.quantity < sold) {
-    throw conflict(`Quantity cannot be lower than the ${sold} already sold`, 'quantity');
+  const taken = existing.reservedCount;
+  if (values.quantity !== null && values.quantity < taken) {
+    throw conflict(`Quantity cannot be lower than the ${taken} already sold or held`, 'quantity');
   }
-  const row = await updateTicket(deps.db, id, { clubId: event.clubId, eventId: event.id }, {
-    ...values,
-    ...(position === undefined ? {} : { position }),
-  });
+  const row = await updateTicket(
+    deps.db,
+    id,
+    { clubId: event.clubId, eventId: event.id },
+    {
+      ...values,
+      ...(position === undefined ? {} : { position }),
+    },
+  );
   if (!row) throw notFound('Ticket');
-  return toTicketDto(row, sold);
+  return toTicketDto(row);
 }
 
 export async function removeTicket(deps: Deps, actor: Actor, ticketId: string): Promise<void> {
   const row = await findTicketById(deps.db, ticketId, clubScope(actor));
   if (!row) throw notFound('Ticket');
   await loadManagedEvent(deps, actor, row.eventId);
-  const sold = (await countSold(deps.db, [row.id])).get(row.id) ?? 0;
-  if (sold > 0) throw conflict('This ticket type has been sold, so it cannot be deleted; deactivate it instead');
+  if (row.reservedCount > 0 || row.soldCount > 0)
+    throw conflict('This ticket type has been sold, so it cannot be deleted; deactivate it instead');
   await deleteTicket(deps.db, row.id, row.clubId);
 }

@@ -15,7 +15,7 @@ const DEFAULT_SUDO_EMAIL = 'admin@localhost';
  * DECISIONS.md section 2: SUDO_EMAIL/SUDO_PASSWORD create that super user if absent; with neither
  * set and no super user at all, admin@localhost gets a random password, printed once by the caller.
  */
-export async function ensureSudo(deps: Deps): Promise<BootstrapResult> {
+export async function ensureSudo(deps: Pick<Deps, 'db' | 'config'>): Promise<BootstrapResult> {
   const { sudoEmail, sudoPassword } = deps.config;
   if (sudoEmail && sudoPassword) {
     const rule = checkPassword(sudoPassword);

@@ -8,14 +8,7 @@ import type { Deps } from '../../plugins/routes';
 import { hashPassword } from '../auth/passwords';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
-import {
-  deleteUser,
-  findUserByEmail,
-  findUserById,
-  findUsersByClub,
-  insertUser,
-  updateUser,
-} from './users.repo';
+import { deleteUser, findUserByEmail, findUserById, findUsersByClub, insertUser, updateUser } from './users.repo';
 
 export function toAppUserDto(row: UserRow): TAppUser {
   return {

@@ -1,6 +1,6 @@
 import { endpoints, type TSaveClubRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, uploadImage } from '../../api/client';
+import { callApi } from '../../api/client';
 
 /** Query keys of the clubs feature; everything under `all` is refreshed after a change. */
 export const clubKeys = {
@@ -40,8 +40,4 @@ export function useRemoveClub() {
     mutationFn: (clubId: string) => callApi(endpoints.club.removeClub, { query: { clubId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clubKeys.all }),
   });
-}
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: (file: File) => uploadImage(file) });
 }

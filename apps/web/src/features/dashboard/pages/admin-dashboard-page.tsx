@@ -6,11 +6,12 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../auth/session';
 import { useAllClubs } from '../../clubs/api';
+import { ClubEvents } from '../../events/components/club-events';
 import { ClubSummary } from '../../clubs/components/club-summary';
 import { useAppUsers } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';
 
-/** The admin's own club: getAllClubs answers an admin its own club only. */
+/** The admin's own club and its events: getAllClubs answers an admin its own club only. */
 export default function AdminDashboardPage() {
   const { user } = useSession();
   const clubs = useAllClubs();
@@ -47,6 +48,7 @@ export default function AdminDashboardPage() {
           </Stack>
         </Stack>
       </Card>
+      <ClubEvents clubId={club.id} />
     </>
   );
 }

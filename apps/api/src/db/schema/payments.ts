@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { clubs } from './clubs';
+import { events, extras, sponsorshipPackages } from './events';
+import { registrations } from './registrations';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const clubId = () =>
+  text('club_id')
+    .notNull()
+    .references(() => clubs.id, { onDelete: 'cascade' });
+const eventId = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => at('created_at').notNull().defaultNow();
+
+/** Donations (package_id null, amount chosen by the giver) and sponsorships (a package's amount). */
+export const sponsorships = pgTable(
+  'sponsorships',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    packageId: text('package_id').references(() => sponsorshipPackages.id, { onDelete: 'set null' }),
+    registrationId: text('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    provider: text('provider'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paidAt: at('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sponsorships_event_idx').on(t.eventId)],
+);
+export type SponsorshipRow = typeof sponsorships.$inferSelect;
+
+/** Extras bought on their own, each with a QR that is redeemed once at the door. */
+export const extrasPurchases = pgTable(
+  'extras_purchases',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    extrasId: text('extras_id')
+      .notNull()
+      .references(() => extras.id),
+    registrationId: text('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    orderId: text('order_id'),
+    email: text('email').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    qrUuid: text('qr_uuid')
+      .notNull()
+      .$defaultFn(() => randomUUID()),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    provider: text('provider'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    redeemedAt: at('redeemed_at'),
+    paidAt: at('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('extras_purchases_event_idx').on(t.eventId)],
+);
+export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;
+
+/** Mail waiting to go, or kept when no SMTP_URL is set (DECISIONS.md section 2). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    clubId: text('club_id').references(() => clubs.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** What the mail is about, so a retry never sends it twice (for example 'tickets:<registrationId>'). */
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+/** The simulated provider's payment intents: kept in the database so every API process sees them. */
+export const simulatedPayments = pgTable('simulated_payments', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull().default('requires_payment_method'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clubs } from './clubs';
+import { events, extras, tickets } from './events';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const clubId = () =>
+  text('club_id')
+    .notNull()
+    .references(() => clubs.id, { onDelete: 'cascade' });
+const eventId = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => at('created_at').notNull().defaultNow();
+
+export type Answers = Record<string, string | string[]>;
+
+/**
+ * A buyer's registration: 'pending' while its tickets are held (until expires_at), 'confirmed' once
+ * paid, 'expired' when the hold lapsed unpaid. qr_uuid is the buyer's secret for the public calls.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    email: text('email').notNull(),
+    qrUuid: text('qr_uuid')
+      .notNull()
+      .$defaultFn(() => randomUUID()),
+    status: text('status').notNull().default('pending'),
+    answers: jsonb('answers')
+      .$type<Answers>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    expiresAt: at('expires_at'),
+    confirmedAt: at('confirmed_at'),
+    source: text('source').notNull().default('online'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('registrations_event_idx').on(t.eventId, t.status),
+    index('registrations_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('registrations_email_idx').on(t.eventId, t.email),
+  ],
+);
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+export const attendees = pgTable(
+  'attendees',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    answers: jsonb('answers')
+      .$type<Answers>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attendees_registration_idx').on(t.registrationId), index('attendees_event_idx').on(t.eventId)],
+);
+export type AttendeeRow = typeof attendees.$inferSelect;
+
+/** One row per checked-in attendee: the unique index makes two scanners at once store exactly one. */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    attendeeId: text('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkins_attendee_unique').on(t.attendeeId),
+    index('checkins_event_idx').on(t.eventId, t.createdAt),
+  ],
+);
+export type CheckinRow = typeof checkins.$inferSelect;
+
+/** paymentStatus: 'pending', 'paid', 'refund_required' (paid after its hold lapsed and sold out), 'failed'. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    provider: text('provider'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paidAt: at('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_event_idx').on(t.eventId), index('orders_registration_idx').on(t.registrationId)],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    clubId: clubId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ticketId: text('ticket_id').references(() => tickets.id),
+    extrasId: text('extras_id').references(() => extras.id),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,0 +1,26 @@
+import type { TCurrency, TOrder } from '@clubtix/contract';
+import type { OrderItemRow, OrderRow } from '../../db/schema';
+
+export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    registrationId: row.registrationId,
+    amount: row.amount,
+    currency: row.currency as TCurrency,
+    paymentStatus: row.paymentStatus as TOrder['paymentStatus'],
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    items: items
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({
+        kind: item.kind === 'extras' ? 'extras' : 'ticket',
+        ticketId: item.ticketId,
+        extrasId: item.extrasId,
+        name: item.name,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        amount: item.amount,
+      })),
+  };
+}

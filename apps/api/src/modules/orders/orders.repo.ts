@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
+
+export type OrderItemValues = Omit<OrderItemRow, 'id' | 'orderId' | 'clubId'>;
+
+const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(orders.clubId, clubId));
+
+export async function insertOrder(
+  db: DbOrTx,
+  values: { clubId: string; eventId: string; registrationId: string; currency: string },
+  items: OrderItemValues[],
+): Promise<OrderRow> {
+  const amount = items.reduce((sum, item) => sum + item.amount, 0);
+  const [row] = await db
+    .insert(orders)
+    .values({ ...values, amount })
+    .returning();
+  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id, clubId: values.clubId })));
+  return row!;
+}
+
+/** Re-prices a pending order: its lines are replaced and the amount follows them. */
+export async function replaceOrderItems(db: DbOrTx, order: OrderRow, items: OrderItemValues[]): Promise<OrderRow> {
+  await db.delete(orderItems).where(eq(orderItems.orderId, order.id));
+  if (items.length > 0) {
+    await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id, clubId: order.clubId })));
+  }
+  const [row] = await db
+    .update(orders)
+    .set({ amount: items.reduce((sum, item) => sum + item.amount, 0) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return row!;
+}
+
+export async function findOrderById(db: DbOrTx, id: string, clubId: string | null): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), inClub(clubId)));
+  return row;
+}
+
+export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function findOrderByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  return row;
+}
+
+export async function findOrderOfRegistration(db: DbOrTx, registrationId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.registrationId, registrationId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findOrdersByEvent(db: DbOrTx, eventId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.eventId, eventId)).orderBy(desc(orders.createdAt));
+}
+
+export async function findItemsOf(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.kind), asc(orderItems.name));
+}
+
+export async function updateOrder(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<OrderRow, 'paymentStatus' | 'paymentIntentId' | 'provider' | 'paidAt'>>,
+): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row!;
+}

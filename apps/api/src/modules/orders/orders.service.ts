@@ -1,0 +1,77 @@
+import type { TOrder, ZCreateOrderRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { OrderRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { clubScope } from '../clubs/clubs.policy';
+import { loadManagedEvent } from '../events/events.service';
+import { findPublicExtrasByIds } from '../extras/extras.repo';
+import { settlePaidOrder } from '../payments/payments.service';
+import { loadBuyerRegistration } from '../registrations/registrations.service';
+import { toOrderDto } from './orders.mapper';
+import {
+  findItemsOf,
+  findOrderById,
+  findOrderOfRegistration,
+  findOrdersByEvent,
+  replaceOrderItems,
+} from './orders.repo';
+
+async function withItems(deps: Deps, order: OrderRow): Promise<TOrder> {
+  return toOrderDto(order, await findItemsOf(deps.db, [order.id]));
+}
+
+/**
+ * Step 3 of buying: the whole order priced on the server from the held tickets and the chosen
+ * extras (the browser's prices are never trusted). A free order is confirmed at once.
+ */
+export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrderRequest>): Promise<TOrder> {
+  const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
+  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  const order = await findOrderOfRegistration(deps.db, registration.id);
+  if (!order) throw notFound('Order');
+  if (order.paymentStatus !== 'pending') return withItems(deps, order);
+
+  const extras = await findPublicExtrasByIds(
+    deps.db,
+    input.extras.map((line) => line.extrasId),
+  );
+  const extrasItems = input.extras.map((line) => {
+    const item = extras.find(
+      (candidate) => candidate.id === line.extrasId && candidate.eventId === registration.eventId,
+    );
+    if (!item) throw notFound('Extra');
+    return {
+      kind: 'extras',
+      ticketId: null,
+      extrasId: item.id,
+      name: item.name,
+      quantity: line.quantity,
+      unitPrice: item.price,
+      amount: item.price * line.quantity,
+    };
+  });
+  const ticketItems = (await findItemsOf(deps.db, [order.id])).filter((item) => item.kind === 'ticket');
+  const priced = await deps.db.transaction((tx) => replaceOrderItems(tx, order, [...ticketItems, ...extrasItems]));
+  if (priced.amount === 0) return withItems(deps, await settlePaidOrder(deps, priced.id));
+  return withItems(deps, priced);
+}
+
+export async function findEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrder[]> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  const orders = await findOrdersByEvent(deps.db, event.id);
+  const items = await findItemsOf(
+    deps.db,
+    orders.map((order) => order.id),
+  );
+  return orders.map((order) => toOrderDto(order, items));
+}
+
+export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrder> {
+  const order = await findOrderById(deps.db, orderId, clubScope(actor));
+  if (!order) throw notFound('Order');
+  await loadManagedEvent(deps, actor, order.eventId);
+  return withItems(deps, order);
+}

@@ -1,0 +1,107 @@
+import type { TPaymentIntent, TRegistration, TOrder } from '@clubtix/contract';
+import type { Tx } from '../../db/client';
+import type { OrderRow } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { findEventById } from '../events/events.repo';
+import { queueTicketMail } from '../mail/ticket-mail';
+import { toOrderDto } from '../orders/orders.mapper';
+import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, updateOrder } from '../orders/orders.repo';
+import { markSeatsSold, registrationLines, reserveSeats } from '../registrations/holds.repo';
+import { findRegistrationById, lockRegistration, updateRegistration } from '../registrations/registrations.repo';
+import { loadRegistrationDto } from '../registrations/registrations.service';
+
+const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
+
+export async function startPayment(deps: Deps, orderId: string): Promise<TPaymentIntent> {
+  const order = await findOrderById(deps.db, orderId, null);
+  if (!order) throw notFound('Order');
+  if (order.paymentStatus !== 'pending') throw conflict('This order is already paid');
+  if (order.amount === 0) throw conflict('This order is free: it needs no payment');
+  const intent = await deps.payments.createIntent({
+    amount: order.amount,
+    currency: order.currency,
+    key: `order:${order.id}:${order.amount}`,
+    description: `ClubTix order ${order.id}`,
+  });
+  await updateOrder(deps.db, order.id, { paymentIntentId: intent.id, provider: deps.payments.name });
+  return {
+    provider: deps.payments.name,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amount: order.amount,
+    currency: order.currency as TPaymentIntent['currency'],
+    ...(deps.payments.publishableKey ? { publishableKey: deps.payments.publishableKey } : {}),
+  };
+}
+
+/**
+ * Marks a paid order paid and confirms its registration, once: the order row's lock makes a second
+ * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
+ * nothing. A payment that lands after its hold lapsed keeps the seats if they are still there;
+ * otherwise the order is flagged for refund for the admin to see.
+ */
+export async function settlePaidOrder(deps: Deps, orderId: string): Promise<OrderRow> {
+  const settled = await deps.db.transaction(async (tx: Tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order');
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
+    const registration = await lockRegistration(tx, order.registrationId);
+    if (!registration) throw notFound('Registration');
+    const lines = await registrationLines(tx, registration.id);
+    let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
+    if (!holdsSeats) holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
+    if (!holdsSeats) {
+      return {
+        order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
+        fresh: false,
+      };
+    }
+    if (registration.status !== 'confirmed') {
+      await markSeatsSold(tx, lines);
+      const confirmed = await updateRegistration(tx, registration.id, {
+        status: 'confirmed',
+        confirmedAt: new Date(),
+        expiresAt: null,
+      });
+      const event = await findEventById(tx, registration.eventId, null);
+      if (event) await queueTicketMail(tx, deps.config, event, confirmed);
+    }
+    return { order: await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() }), fresh: true };
+  });
+  if (settled.fresh) void deps.mail.flush().catch(() => undefined);
+  return settled.order;
+}
+
+async function purchaseOf(deps: Deps, order: OrderRow): Promise<{ registration: TRegistration; order: TOrder }> {
+  const registration = await findRegistrationById(deps.db, order.registrationId, null);
+  if (!registration) throw notFound('Registration');
+  return {
+    registration: await loadRegistrationDto(deps, registration),
+    order: toOrderDto(order, await findItemsOf(deps.db, [order.id])),
+  };
+}
+
+export async function confirmPayment(deps: Deps, paymentIntentId: string, testCard: string | undefined) {
+  const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
+  if (!order) throw notFound('Payment');
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return purchaseOf(deps, order);
+  const state =
+    testCard !== undefined && deps.payments.payWithTestCard
+      ? await deps.payments.payWithTestCard(paymentIntentId, testCard)
+      : await deps.payments.retrieveIntent(paymentIntentId);
+  if (!state) throw notFound('Payment');
+  if (state.status !== 'succeeded') {
+    throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
+  }
+  if (state.amount !== order.amount || state.currency.toLowerCase() !== order.currency) {
+    throw conflict('The payment does not match the order amount');
+  }
+  return purchaseOf(deps, await settlePaidOrder(deps, order.id));
+}
+
+export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TRegistration> {
+  const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
+  if (!order || order.paymentStatus !== 'paid') throw notFound('Confirmed registration');
+  return (await purchaseOf(deps, order)).registration;
+}

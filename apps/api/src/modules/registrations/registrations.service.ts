@@ -1,0 +1,269 @@
+import {
+  checkAnswers,
+  type TFormQuestion,
+  type TOrder,
+  type TRegistration,
+  type ZInitRegistrationRequest,
+  type ZSaveRegistrationRequest,
+} from '@clubtix/contract';
+import type { z } from 'zod';
+import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { clubScope } from '../clubs/clubs.policy';
+import { assertCanManageEvent } from '../events/events.policy';
+import { findEventById } from '../events/events.repo';
+import { findFormQuestions } from '../forms/forms.service';
+import { toOrderDto } from '../orders/orders.mapper';
+import { findItemsOf, insertOrder } from '../orders/orders.repo';
+import { findTicketById } from '../tickets/tickets.repo';
+import {
+  expireLapsedHolds,
+  markSeatsSold,
+  registrationLines,
+  releaseSeats,
+  reserveSeats,
+  type TicketLine,
+} from './holds.repo';
+import { toRegistrationDto } from './registrations.mapper';
+import {
+  findAttendeesOf,
+  findRegistrationById,
+  findRegistrationBySecret,
+  insertAttendeeSlots,
+  insertRegistration,
+  lockRegistration,
+  updateAttendeeDetails,
+  updateRegistration,
+} from './registrations.repo';
+
+export async function loadRegistrationDto(deps: Deps, row: RegistrationRow): Promise<TRegistration> {
+  return toRegistrationDto(row, await findAttendeesOf(deps.db, [row.id]));
+}
+
+const soldOut = (message: string) => new AppError('SOLD_OUT', 409, message);
+
+function assertOnSale(event: EventRow | undefined, now: Date): asserts event is EventRow {
+  if (!event || event.status !== 'published') throw notFound('Event');
+  if (event.endDate < now) throw conflict('This event has ended');
+  if (event.registrationOpensAt && event.registrationOpensAt > now) throw conflict('Registration has not opened yet');
+  if (event.registrationClosesAt && event.registrationClosesAt < now) throw conflict('Registration has closed');
+}
+
+function assertTicketOnSale(
+  ticket: TicketRow | undefined,
+  event: EventRow,
+  quantity: number,
+  now: Date,
+): asserts ticket is TicketRow {
+  if (!ticket || ticket.eventId !== event.id || !ticket.isActive) throw notFound('Ticket');
+  if (ticket.salesStartAt && ticket.salesStartAt > now) throw conflict(`${ticket.name}: sales have not started yet`);
+  if (ticket.salesEndAt && ticket.salesEndAt < now) throw conflict(`${ticket.name}: sales have ended`);
+  if (quantity > ticket.maxPerOrder) {
+    throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'tickets');
+  }
+}
+
+/** Merges repeated lines of one ticket type. */
+function mergeLines(lines: TicketLine[]): TicketLine[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.ticketId, (merged.get(line.ticketId) ?? 0) + line.quantity);
+  return [...merged].map(([ticketId, quantity]) => ({ ticketId, quantity }));
+}
+
+/**
+ * Step 1 of buying (DECISIONS.md section 6): holds the tickets for RESERVATION_MINUTES. Not enough
+ * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
+ * released and it tries once more, so a seat freed a moment ago is not refused.
+ */
+export async function initRegistration(
+  deps: Deps,
+  input: z.output<typeof ZInitRegistrationRequest>,
+): Promise<{ registration: TRegistration; order: TOrder }> {
+  const now = new Date();
+  const event = await findEventById(deps.db, input.eventId, null);
+  assertOnSale(event, now);
+  const lines = mergeLines(input.tickets);
+  const total = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (total > event.maxTicketsPerOrder) {
+    throw badInput(`At most ${event.maxTicketsPerOrder} tickets per order`, 'tickets');
+  }
+  const ticketsById = new Map<string, TicketRow>();
+  for (const line of lines) {
+    const ticket = await findTicketById(deps.db, line.ticketId, event.clubId);
+    assertTicketOnSale(ticket, event, line.quantity, now);
+    ticketsById.set(ticket.id, ticket);
+  }
+
+  const attempt = () =>
+    deps.db.transaction(async (tx) => {
+      const reserved = await reserveSeats(tx, event.id, lines);
+      if (!reserved.ok) throw new SeatsUnavailable();
+      const registration = await insertRegistration(tx, {
+        clubId: event.clubId,
+        eventId: event.id,
+        email: input.email,
+        expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
+      });
+      await insertAttendeeSlots(
+        tx,
+        registration,
+        lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId }))),
+      );
+      const order = await insertOrder(
+        tx,
+        { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
+        lines.map((line) => {
+          const ticket = ticketsById.get(line.ticketId)!;
+          return {
+            kind: 'ticket',
+            ticketId: ticket.id,
+            extrasId: null,
+            name: ticket.name,
+            quantity: line.quantity,
+            unitPrice: ticket.price,
+            amount: ticket.price * line.quantity,
+          };
+        }),
+      );
+      return { registration, order };
+    });
+
+  let result;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!isRollback(error)) throw error;
+    if ((await expireLapsedHolds(deps.db, { eventId: event.id })) === 0) throw soldOutError(lines, ticketsById);
+    try {
+      result = await attempt();
+    } catch (retryError) {
+      if (isRollback(retryError)) throw soldOutError(lines, ticketsById);
+      throw retryError;
+    }
+  }
+  const items = await findItemsOf(deps.db, [result.order.id]);
+  return { registration: await loadRegistrationDto(deps, result.registration), order: toOrderDto(result.order, items) };
+}
+
+/** Thrown inside the hold's transaction so that nothing of it is kept. */
+class SeatsUnavailable extends Error {}
+
+function isRollback(error: unknown): boolean {
+  return error instanceof SeatsUnavailable;
+}
+
+function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
+  const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
+  return soldOut(
+    names.length === 1
+      ? `Not enough ${names[0]} tickets left for this order`
+      : 'Not enough tickets left for this order',
+  );
+}
+
+/** The buyer's own registration: the qrUuid is the secret that proves it. */
+export async function loadBuyerRegistration(
+  deps: Deps,
+  registrationId: string,
+  qrUuid: string,
+): Promise<RegistrationRow> {
+  const row = await findRegistrationBySecret(deps.db, registrationId, qrUuid);
+  if (!row) throw notFound('Registration');
+  return row;
+}
+
+function answerErrors(questions: TFormQuestion[], answers: Record<string, string | string[]>, path: string) {
+  return checkAnswers(questions, answers).map((problem) => ({
+    path: `${path}.${problem.questionId}`,
+    message: problem.message,
+  }));
+}
+
+/** Step 2: attendees' names, e-mails and answers, checked against the event's form on the server. */
+export async function saveRegistrationDetails(
+  deps: Deps,
+  input: z.output<typeof ZSaveRegistrationRequest>,
+): Promise<TRegistration> {
+  const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
+  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  const questions = await findFormQuestions(deps, null, registration.eventId);
+  const perAttendee = questions.filter((q) => q.perAttendee);
+  const once = questions.filter((q) => !q.perAttendee);
+  const slots = await findAttendeesOf(deps.db, [registration.id]);
+  const given = new Map(input.attendees.map((a) => [a.attendeeId, a]));
+  const errors = [
+    ...answerErrors(once, input.answers, 'answers'),
+    ...slots.flatMap((slot, index) => {
+      const attendee = given.get(slot.id);
+      if (!attendee) return [{ path: `attendees.${index}`, message: `Fill in attendee ${index + 1}` }];
+      return answerErrors(perAttendee, attendee.answers, `attendees.${index}.answers`);
+    }),
+    ...input.attendees
+      .filter((a) => !slots.some((slot) => slot.id === a.attendeeId))
+      .map(() => ({ path: 'attendees', message: 'An attendee does not belong to this registration' })),
+  ];
+  if (errors.length > 0) throw new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
+  await deps.db.transaction(async (tx) => {
+    for (const attendee of input.attendees) {
+      await updateAttendeeDetails(tx, registration.id, attendee.attendeeId, {
+        firstName: attendee.firstName,
+        lastName: attendee.lastName,
+        email: attendee.email,
+        answers: attendee.answers,
+      });
+    }
+    await updateRegistration(tx, registration.id, { answers: input.answers });
+  });
+  return loadRegistrationDto(deps, { ...registration, answers: input.answers });
+}
+
+export async function findBuyerRegistration(deps: Deps, registrationId: string, qrUuid: string) {
+  return loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid));
+}
+
+export async function loadManagedRegistration(
+  deps: Deps,
+  actor: Actor,
+  registrationId: string,
+): Promise<RegistrationRow> {
+  const row = await findRegistrationById(deps.db, registrationId, clubScope(actor));
+  if (!row) throw notFound('Registration');
+  assertCanManageEvent(actor, await findEventById(deps.db, row.eventId, clubScope(actor)));
+  return row;
+}
+
+export async function findManagedRegistration(deps: Deps, actor: Actor, registrationId: string) {
+  return loadRegistrationDto(deps, await loadManagedRegistration(deps, actor, registrationId));
+}
+
+/** By hand: cancelling gives the seats back; confirming keeps them (an admin's free ticket). */
+export async function setRegistrationStatus(
+  deps: Deps,
+  actor: Actor,
+  registrationId: string,
+  status: 'confirmed' | 'cancelled',
+): Promise<TRegistration> {
+  const existing = await loadManagedRegistration(deps, actor, registrationId);
+  const row = await deps.db.transaction(async (tx) => {
+    const locked = await lockRegistration(tx, existing.id);
+    if (!locked) throw notFound('Registration');
+    if (locked.status === status) return locked;
+    const lines = await registrationLines(tx, locked.id);
+    if (status === 'cancelled') {
+      if (locked.status === 'pending' || locked.status === 'confirmed') {
+        await releaseSeats(tx, locked.eventId, lines, locked.status === 'confirmed');
+      }
+      return updateRegistration(tx, locked.id, { status, expiresAt: null });
+    }
+    if (locked.status === 'expired' || locked.status === 'cancelled') {
+      const reserved = await reserveSeats(tx, locked.eventId, lines);
+      if (!reserved.ok) throw soldOut('Not enough tickets left to confirm this registration');
+    }
+    await markSeatsSold(tx, lines);
+    return updateRegistration(tx, locked.id, { status, confirmedAt: new Date(), expiresAt: null });
+  });
+  return loadRegistrationDto(deps, row);
+}

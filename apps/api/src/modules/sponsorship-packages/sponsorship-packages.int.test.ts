@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEvent, TSponsorshipPackage } from '@clubtix/contract';
+import { createEvent, createPackage, payloadOf } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+
+/** Sponsorship packages (DECISIONS.md section 5): admin calls, the public list, the tenant wall. */
+describe('sponsorship packages', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof createClubWithAdmin>>;
+  let b: Awaited<ReturnType<typeof createClubWithAdmin>>;
+  let published: TEvent;
+  let draft: TEvent;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createClubWithAdmin(t);
+    b = await createClubWithAdmin(t);
+    published = await createEvent(t, a.admin.token, { title: 'Sponsored' });
+    draft = await createEvent(t, a.admin.token, { title: 'Sponsored Draft', status: 'draft' });
+  });
+  afterAll(async () => t.close());
+
+  const base = '/sponsorship-package';
+  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', `${base}/save`, { token, body });
+  const byId = (packageId: string, token = a.admin.token) =>
+    call(t, 'GET', `${base}/getPackageById`, { token, query: { packageId } });
+  const list = (eventId: string, token?: string) =>
+    call(t, 'GET', `${base}/getPackagesByEventId`, { token, query: { eventId } });
+  const setStatus = (token: string, packageId: string, isActive: unknown) =>
+    call(t, 'POST', `${base}/updateStatus`, { token, body: { packageId, isActive } });
+  const remove = (token: string, packageId: string) =>
+    call(t, 'DELETE', `${base}/deletePackage`, { token, body: { packageId } });
+  const namesOf = async (eventId: string, token?: string) =>
+    payloadOf<TSponsorshipPackage[]>(await list(eventId, token)).map((p) => p.name);
+
+  describe('POST /sponsorship-package/save', () => {
+    it('creates a package and updates it in place', async () => {
+      const body = {
+        eventId: published.id,
+        name: ' Gold ',
+        description: 'Top tier',
+        amount: 100_000,
+        benefits: [' Logo ', 'Stand'],
+        quantity: 3,
+      };
+      const created = await save(a.admin.token, body);
+      expect(created.body.msg).toBe('Package created');
+      const gold = payloadOf<TSponsorshipPackage>(created);
+      expect(gold).toEqual({
+        ...body,
+        id: expect.any(String),
+        name: 'Gold',
+        benefits: ['Logo', 'Stand'],
+        isActive: true,
+      });
+      expect(payloadOf(await byId(gold.id))).toEqual(gold);
+
+      const updated = await save(a.admin.token, { id: gold.id, eventId: published.id, name: 'Gold+', amount: 120_000 });
+      expect(updated.body.msg).toBe('Package saved');
+      const expected = { ...gold, name: 'Gold+', description: null, amount: 120_000, benefits: [], quantity: null };
+      expect(payloadOf(updated)).toEqual(expected);
+      expect(payloadOf(await byId(gold.id))).toEqual(expected);
+    });
+
+    it.each([
+      ['an empty benefit', { benefits: ['Logo', ''] }, 'benefits.1', 'benefits.1: Benefit is required'],
+      ['a blank benefit', { benefits: ['   '] }, 'benefits.0', 'benefits.0: Benefit is required'],
+      ['benefits as text', { benefits: 'Logo' }, 'benefits', 'benefits: Benefits must be a list of texts'],
+      ['a number benefit', { benefits: [5] }, 'benefits.0', /^benefits\.0: /],
+      [
+        '31 benefits',
+        { benefits: Array.from({ length: 31 }, (_, i) => `B${i}`) },
+        'benefits',
+        'benefits: At most 30 benefits',
+      ],
+      ['a negative amount', { amount: -100 }, 'amount', 'amount: Amount cannot be negative'],
+      ['a fractional amount', { amount: 99.5 }, 'amount', /^amount: Amount must be a whole number/],
+      ['a missing name', { name: undefined }, 'name', 'name: Name is required'],
+    ])('answers 400 for %s, and creates nothing', async (_title, overrides, field, msg) => {
+      const event = await createEvent(t, a.admin.token, { title: 'Strict Packages' });
+      const response = await save(a.admin.token, { eventId: event.id, name: 'Bad', amount: 1000, ...overrides });
+      expectError(response, 400, 'BAD_INPUT', msg);
+      expect(response.body.errors?.[0]?.path).toBe(field);
+      expect(await namesOf(event.id, a.admin.token)).toEqual([]);
+    });
+
+    it('answers 404 for an update naming another event of the club', async () => {
+      const pkg = await createPackage(t, a.admin.token, published.id, { name: 'Anchored' });
+      expectError(
+        await save(a.admin.token, { id: pkg.id, eventId: draft.id, name: 'Moved', amount: 1 }),
+        404,
+        'NOT_FOUND',
+      );
+      expect(payloadOf(await byId(pkg.id))).toEqual(pkg);
+    });
+  });
+
+  describe('GET /sponsorship-package/getPackagesByEventId', () => {
+    it('shows the public the active packages of a published event, cheapest first; the admin all of them', async () => {
+      const event = await createEvent(t, a.admin.token, { title: 'Package Shelf' });
+      await createPackage(t, a.admin.token, event.id, { name: 'Silver', amount: 20_000 });
+      await createPackage(t, a.admin.token, event.id, { name: 'Bronze', amount: 5_000 });
+      await createPackage(t, a.admin.token, event.id, { name: 'Retired', amount: 1_000, isActive: false });
+      expect(await namesOf(event.id)).toEqual(['Bronze', 'Silver']);
+      expect(await namesOf(event.id, b.admin.token)).toEqual(['Bronze', 'Silver']);
+      expect(await namesOf(event.id, a.admin.token)).toEqual(['Retired', 'Bronze', 'Silver']);
+    });
+
+    it("answers 404 for a draft's packages except to its own admin", async () => {
+      await createPackage(t, a.admin.token, draft.id, { name: 'Hidden' });
+      expectError(await list(draft.id), 404, 'NOT_FOUND');
+      expectError(await list(draft.id, b.admin.token), 404, 'NOT_FOUND');
+      expect(await namesOf(draft.id, a.admin.token)).toContain('Hidden');
+    });
+  });
+
+  describe('POST /sponsorship-package/updateStatus', () => {
+    it('deactivates and reactivates a package', async () => {
+      const pkg = await createPackage(t, a.admin.token, published.id, { name: 'Flip' });
+      const off = await setStatus(a.admin.token, pkg.id, false);
+      expect(off.body).toEqual({ payload: { ...pkg, isActive: false }, msg: 'Package deactivated' });
+      expect(await namesOf(published.id)).not.toContain('Flip');
+      const on = await setStatus(a.admin.token, pkg.id, true);
+      expect(on.body).toEqual({ payload: pkg, msg: 'Package activated' });
+      expect(await namesOf(published.id)).toContain('Flip');
+    });
+
+    it('answers 400 for an isActive that is not a boolean, 404 for an unknown package', async () => {
+      expectError(
+        await setStatus(a.admin.token, 'x', 'false'),
+        400,
+        'BAD_INPUT',
+        'isActive: isActive must be true or false',
+      );
+      expectError(
+        await setStatus(a.admin.token, 'no-such-package', true),
+        404,
+        'NOT_FOUND',
+        'Sponsorship package not found',
+      );
+    });
+  });
+
+  describe('DELETE /sponsorship-package/deletePackage', () => {
+    it('deletes a package', async () => {
+      const pkg = await createPackage(t, a.admin.token, published.id, { name: 'Short' });
+      expect((await remove(a.admin.token, pkg.id)).body).toEqual({ payload: { id: pkg.id }, msg: 'Package removed' });
+      expectError(await byId(pkg.id), 404, 'NOT_FOUND');
+      expectError(await remove(a.admin.token, pkg.id), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('the tenant wall', () => {
+    it("answers 404 to every admin call on another club's package, and changes nothing", async () => {
+      const event = await createEvent(t, b.admin.token, { title: 'B Packages' });
+      const pkg = await createPackage(t, b.admin.token, event.id, { name: 'B only' });
+      const attempts = [
+        save(a.admin.token, { eventId: event.id, name: 'Planted', amount: 1 }),
+        save(a.admin.token, { id: pkg.id, eventId: event.id, name: 'Hijacked', amount: 1 }),
+        save(a.admin.token, { id: pkg.id, eventId: published.id, name: 'Hijacked', amount: 1 }),
+        byId(pkg.id),
+        setStatus(a.admin.token, pkg.id, false),
+        remove(a.admin.token, pkg.id),
+      ];
+      for (const response of await Promise.all(attempts)) expectError(response, 404, 'NOT_FOUND');
+      expect(payloadOf(await list(event.id, b.admin.token))).toEqual([pkg]);
+      expect(await namesOf(published.id, a.admin.token)).not.toContain('Hijacked');
+    });
+  });
+});

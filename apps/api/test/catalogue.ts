@@ -1,0 +1,119 @@
+import { expect } from 'vitest';
+import type {
+  TEvent,
+  TExtras,
+  TFormQuestion,
+  TSaveEventRequest,
+  TSaveExtrasRequest,
+  TSaveFormRequest,
+  TSavePackageRequest,
+  TSaveTicketRequest,
+  TSponsorshipPackage,
+  TTicket,
+} from '@clubtix/contract';
+import { call, type ApiResponse, type TestApp } from './helpers';
+
+/** Shared factories of the catalogue: each saves through the API, as an admin would set it up. */
+
+const DAY = 24 * 60 * 60 * 1000;
+/** An ISO date `days` from now (negative: in the past). */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+export function eventBody(overrides: Partial<TSaveEventRequest> = {}): TSaveEventRequest {
+  return {
+    title: 'Spring Regatta',
+    startDate: daysFromNow(30),
+    endDate: daysFromNow(31),
+    timezone: 'Europe/London',
+    currency: 'gbp',
+    status: 'published',
+    ...overrides,
+  };
+}
+
+/** The payload of a 200 answer (the message of any other answer shows in the failure). */
+export function payloadOf<T>(response: ApiResponse): T {
+  expect(response.body, response.body.msg).toHaveProperty('payload');
+  expect(response.status).toBe(200);
+  return response.body.payload as T;
+}
+
+export const saveEventCall = (t: TestApp, token: string, body: unknown) =>
+  call(t, 'POST', '/event/save', { token, body });
+
+export async function createEvent(t: TestApp, token: string, overrides: Partial<TSaveEventRequest> = {}) {
+  return payloadOf<TEvent>(await saveEventCall(t, token, eventBody(overrides)));
+}
+
+export async function createTicket(
+  t: TestApp,
+  token: string,
+  eventId: string,
+  overrides: Partial<TSaveTicketRequest> = {},
+) {
+  const body: TSaveTicketRequest = { eventId, name: 'Adult', price: 2500, quantity: 100, ...overrides };
+  return payloadOf<TTicket>(await call(t, 'POST', '/ticket/save', { token, body }));
+}
+
+export async function createExtras(
+  t: TestApp,
+  token: string,
+  eventId: string,
+  overrides: Partial<TSaveExtrasRequest> = {},
+) {
+  const body: TSaveExtrasRequest = { eventId, name: 'Lunch box', price: 1200, ...overrides };
+  return payloadOf<TExtras>(await call(t, 'POST', '/event/saveExtras', { token, body }));
+}
+
+export async function createPackage(
+  t: TestApp,
+  token: string,
+  eventId: string,
+  overrides: Partial<TSavePackageRequest> = {},
+) {
+  const body: TSavePackageRequest = {
+    eventId,
+    name: 'Gold',
+    amount: 50_000,
+    benefits: ['Logo on the sail'],
+    ...overrides,
+  };
+  return payloadOf<TSponsorshipPackage>(await call(t, 'POST', '/sponsorship-package/save', { token, body }));
+}
+
+export async function saveForm(t: TestApp, token: string, eventId: string, questions: TSaveFormRequest['questions']) {
+  return payloadOf<TFormQuestion[]>(await call(t, 'POST', '/form/save', { token, body: { eventId, questions } }));
+}
+
+/** A published event through the API, as an admin would set it up. */
+export async function publishEvent(t: TestApp, token: string, fields: Record<string, unknown> = {}): Promise<TEvent> {
+  const start = new Date(Date.now() + 7 * 24 * 3600_000);
+  const response = await call(t, 'POST', '/event/save', {
+    token,
+    body: {
+      title: `Harbour Tour ${Math.random().toString(36).slice(2, 8)}`,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3 * 3600_000).toISOString(),
+      timezone: 'Europe/London',
+      currency: 'gbp',
+      status: 'published',
+      ...fields,
+    },
+  });
+  if (response.status !== 200) throw new Error(`event not saved: ${JSON.stringify(response.body)}`);
+  return response.body.payload as TEvent;
+}
+
+export async function addTicket(
+  t: TestApp,
+  token: string,
+  eventId: string,
+  fields: Record<string, unknown> = {},
+): Promise<TTicket> {
+  const response = await call(t, 'POST', '/ticket/save', {
+    token,
+    body: { eventId, name: 'Adult', price: 1500, quantity: 10, ...fields },
+  });
+  if (response.status !== 200) throw new Error(`ticket not saved: ${JSON.stringify(response.body)}`);
+  return response.body.payload as TTicket;
+}

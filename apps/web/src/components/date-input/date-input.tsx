@@ -1,0 +1,207 @@
+import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { Calendar } from './calendar';
+import {
+  compareDates,
+  dateOrderForLocale,
+  formatDate,
+  formatDates,
+  formatPattern,
+  isSameDate,
+  isWithin,
+  parseDateText,
+  todayIn,
+  type CalendarDate,
+  type DateInputMode,
+} from './date-parsing';
+
+/**
+ * The product shows dates as dd/mm/yyyy (SPEC.md section 9), so fields read and write in en-GB
+ * order by default: what an admin types is what the field then shows. Another locale's order can
+ * be asked for with `locale`.
+ */
+export const DEFAULT_DATE_LOCALE = 'en-GB';
+
+type UpdateTrigger = 'blur' | 'enter';
+
+interface BaseProps {
+  label: string;
+  description?: ReactNode;
+  /** An error from the form; a date that cannot be read shows its own message first. */
+  error?: ReactNode;
+  required?: boolean;
+  locale?: string;
+  min?: CalendarDate | null;
+  max?: CalendarDate | null;
+  /** When typed text becomes the value (SPEC.md section 5: on blur and on Enter by default). */
+  updateOn?: readonly UpdateTrigger[];
+  /** Called after the typed text was read on leaving the field, so the form can validate it. */
+  onBlur?: () => void;
+  /** "Today" and the base for two-digit years; tests pin it. */
+  now?: Date;
+}
+
+interface SingleProps extends BaseProps {
+  mode?: 'single';
+  value: CalendarDate | null;
+  onChange: (value: CalendarDate | null) => void;
+}
+
+interface ManyProps extends BaseProps {
+  mode: 'range' | 'multiple';
+  value: CalendarDate[];
+  onChange: (value: CalendarDate[]) => void;
+}
+
+export type DateInputProps = SingleProps | ManyProps;
+
+function isMany(props: DateInputProps): props is ManyProps {
+  return props.mode === 'range' || props.mode === 'multiple';
+}
+
+const DEFAULT_TRIGGERS: readonly UpdateTrigger[] = ['blur', 'enter'];
+
+function CalendarIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 11h18" />
+    </svg>
+  );
+}
+
+/** A date field that takes typed dates in the locale's order, with a 42-day calendar to pick from. */
+export function DateInput(props: DateInputProps) {
+  const {
+    label,
+    description,
+    error,
+    required,
+    locale = DEFAULT_DATE_LOCALE,
+    min,
+    max,
+    updateOn = DEFAULT_TRIGGERS,
+    onBlur,
+    now,
+  } = props;
+  const mode: DateInputMode = props.mode ?? 'single';
+  const dates: CalendarDate[] = isMany(props) ? props.value : props.value ? [props.value] : [];
+  const order = dateOrderForLocale(locale);
+  const pattern = formatPattern(order);
+  const show = (values: readonly CalendarDate[]) => formatDates(values, mode, order);
+
+  const [opened, { close, toggle }] = useDisclosure(false);
+  const [text, setText] = useState(() => show(dates));
+  const [shownKey, setShownKey] = useState(() => JSON.stringify(dates));
+  const [readError, setReadError] = useState<string | null>(null);
+
+  // A value set from outside (the calendar, a form reset) replaces the text; adjusting state while
+  // rendering, as React recommends, avoids a second paint with the old text.
+  const valueKey = JSON.stringify(dates);
+  if (valueKey !== shownKey) {
+    setShownKey(valueKey);
+    setText(show(dates));
+    setReadError(null);
+  }
+
+  const emit = (values: CalendarDate[]) => {
+    // Remember what the text now stands for, so the render above keeps the typed text.
+    setShownKey(JSON.stringify(values));
+    if (isMany(props)) props.onChange(values);
+    else props.onChange(values[0] ?? null);
+  };
+
+  const commit = () => {
+    const result = parseDateText(text, mode, { order, now: now ?? new Date() });
+    if (!result.ok) {
+      setReadError(`Enter a date as ${pattern}`);
+      // The form must not keep a date the field no longer shows.
+      emit([]);
+      return;
+    }
+    const outside = result.dates.find((date) => !isWithin(date, min, max));
+    if (outside) {
+      setReadError(boundsMessage(min, max));
+      emit([]);
+      return;
+    }
+    setReadError(null);
+    setText(show(result.dates));
+    emit(result.dates);
+  };
+
+  const pick = (date: CalendarDate) => {
+    setReadError(null);
+    if (mode === 'single') {
+      emit([date]);
+      setText(show([date]));
+      close();
+      return;
+    }
+    let next: CalendarDate[];
+    if (mode === 'multiple') {
+      next = dates.some((selected) => isSameDate(selected, date))
+        ? dates.filter((selected) => !isSameDate(selected, date))
+        : [...dates, date].sort(compareDates);
+    } else {
+      // A range: the first pick starts it, the second ends it, a third starts again.
+      const start = dates[0];
+      next = dates.length === 1 && start ? [start, date].sort(compareDates) : [date];
+    }
+    emit(next);
+    setText(show(next));
+  };
+
+  const today = todayIn(now ?? new Date());
+  return (
+    <Popover opened={opened} onChange={(isOpen) => (isOpen ? undefined : close())} position="bottom-start" trapFocus>
+      <Popover.Target>
+        <TextInput
+          label={label}
+          description={description}
+          required={required}
+          withAsterisk={false}
+          placeholder={mode === 'single' ? pattern : `${pattern} – ${pattern}`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          error={readError ?? error}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onBlur={() => {
+            if (updateOn.includes('blur')) commit();
+            onBlur?.();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && updateOn.includes('enter')) {
+              // Enter reads the date instead of submitting the form half-typed.
+              event.preventDefault();
+              commit();
+            }
+          }}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Open calendar for ${label}`}
+              aria-expanded={opened}
+              onClick={toggle}
+            >
+              <CalendarIcon />
+            </ActionIcon>
+          }
+        />
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <Calendar mode={mode} value={dates} onPick={pick} today={today} locale={locale} min={min} max={max} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function boundsMessage(min?: CalendarDate | null, max?: CalendarDate | null): string {
+  if (min && max) return `Choose a date from ${formatDate(min)} to ${formatDate(max)}`;
+  if (min) return `Choose a date on or after ${formatDate(min)}`;
+  if (max) return `Choose a date on or before ${formatDate(max)}`;
+  return 'Choose another date';
+}

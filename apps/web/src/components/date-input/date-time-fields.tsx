@@ -1,0 +1,51 @@
+import { Grid } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DateInput } from './date-input';
+import type { CalendarDate } from './date-parsing';
+import { TimeInput } from './time-input';
+
+interface DateTimeFieldsProps {
+  /** Labels read "<label> date" and "<label> time": "Start date", "Start time". */
+  label: string;
+  date: CalendarDate | null;
+  time: string;
+  onDateChange: (date: CalendarDate | null) => void;
+  onTimeChange: (time: string) => void;
+  onDateBlur?: () => void;
+  onTimeBlur?: () => void;
+  dateError?: ReactNode;
+  timeError?: ReactNode;
+  required?: boolean;
+  /** Under the date label, e.g. "Optional" or the time zone. */
+  description?: ReactNode;
+}
+
+/** A moment as two fields side by side, the date wider than the time, also on a phone. */
+export function DateTimeFields(props: DateTimeFieldsProps) {
+  return (
+    <Grid gap="xs" align="flex-start">
+      <Grid.Col span={7}>
+        <DateInput
+          label={`${props.label} date`}
+          description={props.description}
+          required={props.required}
+          value={props.date}
+          onChange={props.onDateChange}
+          onBlur={props.onDateBlur}
+          error={props.dateError}
+        />
+      </Grid.Col>
+      <Grid.Col span={5}>
+        <TimeInput
+          label={`${props.label} time`}
+          description={props.description ? ' ' : undefined}
+          required={props.required}
+          value={props.time}
+          onChange={props.onTimeChange}
+          onBlur={props.onTimeBlur}
+          error={props.timeError}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

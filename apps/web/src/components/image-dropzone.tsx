@@ -1,0 +1,147 @@
+import { IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '@clubtix/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../api/api-error';
+import { uploadImage } from '../api/client';
+
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
+const MAX_MEGABYTES = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
+export const IMAGE_SIZE_MESSAGE = `Images can be at most ${MAX_MEGABYTES} MB`;
+
+function rejectionMessage(rejections: FileRejection[]): string {
+  const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+  if (codes.includes('file-invalid-type')) return IMAGE_TYPE_MESSAGE;
+  if (codes.includes('file-too-large')) return IMAGE_SIZE_MESSAGE;
+  if (codes.includes('too-many-files')) return 'Choose one image';
+  return rejections[0]?.errors[0]?.message ?? IMAGE_TYPE_MESSAGE;
+}
+
+interface ImageDropzoneProps {
+  /** The field's label ("Logo", "Banner"). */
+  label: string;
+  /** Text inside the drop area while idle ("Drag a logo here"). */
+  idleText: string;
+  /** Name of the button that removes the image ("Clear logo"). */
+  clearText: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  /** Shows the current image (or its placeholder) beside or above the drop area. */
+  preview: ReactNode;
+  /** Beside the drop area (a small logo) or above it (a wide banner). */
+  previewPosition?: 'side' | 'top';
+  /** An error of the form for this field. */
+  error?: ReactNode;
+}
+
+/**
+ * Image picker for the form fields that hold a media URL: checks type and size before uploading
+ * (the same limits the server applies), then uploads at once so the form carries only the URL.
+ */
+export function ImageDropzone({
+  label,
+  idleText,
+  clearText,
+  value,
+  onChange,
+  preview,
+  previewPosition = 'side',
+  error: formError,
+}: ImageDropzoneProps) {
+  const labelId = useId();
+  const errorId = useId();
+  const openRef = useRef<() => void>(null);
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(file) });
+  const [error, setError] = useState<string | null>(null);
+
+  const onDrop = async (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    setError(null);
+    try {
+      const { url } = await upload.mutateAsync(file);
+      onChange(url);
+    } catch (uploadError) {
+      // The client already showed the server's message as a toast; keep it beside the field too.
+      setError(isApiError(uploadError) ? uploadError.msg : 'The image could not be uploaded');
+    }
+  };
+
+  const dropzone = (
+    <Dropzone
+      style={{ flex: 1 }}
+      onDrop={(files) => void onDrop(files)}
+      onReject={(rejections) => setError(rejectionMessage(rejections))}
+      accept={ACCEPTED_TYPES}
+      maxSize={MAX_IMAGE_BYTES}
+      multiple={false}
+      loading={upload.isPending}
+      openRef={openRef}
+      activateOnClick={false}
+      inputProps={{ 'aria-labelledby': labelId, 'aria-describedby': errorId }}
+      p="md"
+    >
+      <Stack gap={2} align="center" ta="center">
+        <Dropzone.Accept>
+          <Text size="sm">Drop the image here</Text>
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <Text size="sm">{IMAGE_TYPE_MESSAGE}</Text>
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <Text size="sm">{idleText}</Text>
+        </Dropzone.Idle>
+        <Text size="xs" c="dimmed">
+          JPEG or PNG, up to {MAX_MEGABYTES} MB
+        </Text>
+      </Stack>
+    </Dropzone>
+  );
+
+  const shownError = error ?? formError ?? null;
+  return (
+    <Stack gap={6}>
+      <div>
+        <Text id={labelId} component="div" size="sm" fw={500}>
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Optional
+        </Text>
+      </div>
+      {previewPosition === 'top' ? (
+        <>
+          {preview}
+          {dropzone}
+        </>
+      ) : (
+        <Group align="center" gap="md" wrap="nowrap">
+          {preview}
+          {dropzone}
+        </Group>
+      )}
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={() => openRef.current?.()} loading={upload.isPending}>
+          Choose image
+        </Button>
+        {value ? (
+          <Button
+            variant="subtle"
+            color="gray"
+            size="xs"
+            onClick={() => {
+              setError(null);
+              onChange(null);
+            }}
+          >
+            {clearText}
+          </Button>
+        ) : null}
+      </Group>
+      <Text id={errorId} size="sm" c="red" role={shownError ? 'alert' : undefined}>
+        {shownError}
+      </Text>
+    </Stack>
+  );
+}

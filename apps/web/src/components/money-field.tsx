@@ -1,0 +1,27 @@
+import type { TCurrency } from '@clubtix/contract';
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { currencyCode } from '../lib/money-input';
+
+const SIGNS: Record<TCurrency, string> = { usd: '$', gbp: '£', eur: '€', thb: '฿' };
+
+/**
+ * An amount typed in major units (12.50) in the event's currency; the form converts it to the
+ * minor units the API takes.
+ */
+export function MoneyField({
+  currency,
+  description,
+  ...props
+}: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'allowNegative'> & { currency: TCurrency }) {
+  return (
+    <NumberInput
+      {...props}
+      description={description ?? `In ${currencyCode(currency)}, for example 12.50`}
+      prefix={SIGNS[currency]}
+      decimalScale={2}
+      allowNegative={false}
+      thousandSeparator=","
+      inputMode="decimal"
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { endpoints, type TSaveEventRequest } from '@clubtix/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callApi } from '../../api/client';
+import { readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
+
+/**
+ * Query keys of the events feature. Every read here is an admin's (`asManager`), so it sees drafts
+ * and cancelled events of its own club; public pages keep their own keys and calls.
+ */
+export const eventKeys = {
+  all: ['events', 'managed'] as const,
+  byClub: (clubId: string) => [...eventKeys.all, 'club', clubId] as const,
+  detail: (eventId: string) => [...eventKeys.all, 'detail', eventId] as const,
+  first: () => [...eventKeys.all, 'first'] as const,
+};
+
+/** All events of a club, any status, soonest first as the API orders them. */
+export function useClubEvents(clubId: string | null | undefined) {
+  return useQuery({
+    queryKey: eventKeys.byClub(clubId ?? ''),
+    queryFn: async ({ signal }) => {
+      const events = await callApi(endpoints.event.getAllEvents, {
+        query: { clubId: clubId ?? '' },
+        asManager: true,
+        signal,
+      });
+      // SPEC.md section 3 keeps the events list in local storage.
+      writeStoredEvents(events);
+      return events;
+    },
+    enabled: Boolean(clubId),
+  });
+}
+
+/** One event of the admin's club, any status; remembered as the current event (SPEC.md section 3). */
+export function useManagedEvent(eventId: string | null | undefined) {
+  return useQuery({
+    queryKey: eventKeys.detail(eventId ?? ''),
+    queryFn: async ({ signal }) => {
+      const event = await callApi(endpoints.event.getEvent, { query: { eventId: eventId ?? '' }, asManager: true, signal });
+      writeCurrentEvent(event);
+      return event;
+    },
+    enabled: Boolean(eventId),
+  });
+}
+
+/** The club's next event (or latest past one), null when it has none. */
+export function useFirstEvent() {
+  return useQuery({
+    queryKey: eventKeys.first(),
+    queryFn: ({ signal }) => callApi(endpoints.event.getFirstEvent, { signal }),
+  });
+}
+
+export function useSaveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSaveEventRequest) => callApi(endpoints.event.save, { body }),
+    onSuccess: async (event) => {
+      writeCurrentEvent(event);
+      queryClient.setQueryData(eventKeys.detail(event.id), event);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+}
+
+/** The id of the event last worked on, if the browser remembers one. */
+export function storedCurrentEventId(): string | null {
+  return readCurrentEvent(z.object({ id: z.string() }))?.id ?? null;
+}

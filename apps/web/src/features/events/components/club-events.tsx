@@ -1,0 +1,63 @@
+import type { TEvent } from '@clubtix/contract';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime } from '../../../lib/zoned-time';
+import { useClubEvents } from '../api';
+import { EventLinks } from './event-links';
+import { EventStatusBadge } from './event-status-badge';
+
+/** "15/08/2026 18:30 – 15/08/2026 23:00 (Europe/London)": dates on the event's own clock. */
+export function eventDateRange(event: Pick<TEvent, 'startDate' | 'endDate' | 'timezone'>): string {
+  return `${formatDateTime(event.startDate, event.timezone)} – ${formatDateTime(event.endDate, event.timezone)} (${event.timezone})`;
+}
+
+function EventCard({ event }: { event: TEvent }) {
+  const titleId = useId();
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={3} id={titleId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {event.title}
+          </Title>
+          <EventStatusBadge status={event.status} />
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="event-dates">
+          {eventDateRange(event)}
+        </Text>
+        <EventLinks event={event} label={`Screens of ${event.title}`} mb={0} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The club's events, every status, with quick links to the screens that set each one up. */
+export function ClubEvents({ clubId }: { clubId: string }) {
+  const headingId = useId();
+  const events = useClubEvents(clubId);
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm" mt="xl">
+      <Group justify="space-between" align="center">
+        <Title order={2} id={headingId} fz="xl">
+          Events
+        </Title>
+        <Button component={Link} to="/tour/add">
+          Add event
+        </Button>
+      </Group>
+      {events.isPending ? <PageLoader label="Loading events" /> : null}
+      {events.isError ? (
+        <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />
+      ) : null}
+      {events.data?.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No events yet. Add one to start selling tickets.
+        </Text>
+      ) : null}
+      {events.data?.map((event) => <EventCard key={event.id} event={event} />)}
+    </Stack>
+  );
+}

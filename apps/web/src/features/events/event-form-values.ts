@@ -1,0 +1,145 @@
+import type { TCurrency, TEvent, TEventStatus, TSaveEventRequest } from '@clubtix/contract';
+import type { FormErrors } from '@mantine/form';
+import type { CalendarDate } from '../../components/date-input/date-parsing';
+import {
+  checkOptionalMoment,
+  checkRequiredMoment,
+  END_OF_DAY,
+  momentToIso,
+  optionalMomentToIso,
+  optionalNumber,
+  START_OF_DAY,
+} from '../../lib/moment-fields';
+import { toWallClock } from '../../lib/zoned-time';
+
+/**
+ * The event form's fields and their conversion to the save request. An instant is typed as a day
+ * and a time in the event's own zone, so one request field is two form fields.
+ */
+export type EventFormValues = {
+  title: string;
+  slug: string;
+  description: string;
+  bannerUrl: string | null;
+  venue: string;
+  address: string;
+  startDate: CalendarDate | null;
+  startTime: string;
+  endDate: CalendarDate | null;
+  endTime: string;
+  timezone: string;
+  currency: TCurrency;
+  status: TEventStatus;
+  /** '' while empty, as Mantine's number input gives it. */
+  capacity: number | string;
+  registrationOpensDate: CalendarDate | null;
+  registrationOpensTime: string;
+  registrationClosesDate: CalendarDate | null;
+  registrationClosesTime: string;
+  donationsEnabled: boolean;
+  sponsorshipsEnabled: boolean;
+  maxTicketsPerOrder: number | string;
+};
+
+/** Request paths whose errors show on another form field. */
+export const EVENT_FIELD_OF: Record<string, string> = {
+  registrationOpensAt: 'registrationOpensDate',
+  registrationClosesAt: 'registrationClosesDate',
+};
+
+export function eventToFormValues(event: TEvent | undefined, defaults: { timezone: string }): EventFormValues {
+  const timezone = event?.timezone ?? defaults.timezone;
+  const wall = (iso: string | null | undefined) => (iso ? toWallClock(iso, timezone) : null);
+  const start = wall(event?.startDate);
+  const end = wall(event?.endDate);
+  const opens = wall(event?.registrationOpensAt);
+  const closes = wall(event?.registrationClosesAt);
+  return {
+    title: event?.title ?? '',
+    slug: event?.slug ?? '',
+    description: event?.description ?? '',
+    bannerUrl: event?.bannerUrl ?? null,
+    venue: event?.venue ?? '',
+    address: event?.address ?? '',
+    startDate: start?.date ?? null,
+    startTime: start?.time ?? '',
+    endDate: end?.date ?? null,
+    endTime: end?.time ?? '',
+    timezone,
+    currency: event?.currency ?? 'gbp',
+    status: event?.status ?? 'draft',
+    capacity: event?.capacity ?? '',
+    registrationOpensDate: opens?.date ?? null,
+    registrationOpensTime: opens?.time ?? '',
+    registrationClosesDate: closes?.date ?? null,
+    registrationClosesTime: closes?.time ?? '',
+    donationsEnabled: event?.donationsEnabled ?? false,
+    sponsorshipsEnabled: event?.sponsorshipsEnabled ?? false,
+    maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
+  };
+}
+
+/** The save request for the typed values; `id` updates that event. */
+export function formValuesToRequest(values: EventFormValues, id?: string): TSaveEventRequest {
+  const zone = values.timezone;
+  return {
+    ...(id ? { id } : {}),
+    title: values.title,
+    slug: values.slug.trim() === '' ? null : values.slug,
+    description: values.description,
+    bannerUrl: values.bannerUrl,
+    venue: values.venue,
+    address: values.address,
+    // Undefined fails the schema, and check() below gives the message the admin reads.
+    startDate: momentToIso(values.startDate, values.startTime, zone) as string,
+    endDate: momentToIso(values.endDate, values.endTime, zone) as string,
+    timezone: zone,
+    currency: values.currency,
+    status: values.status,
+    capacity: optionalNumber(values.capacity),
+    registrationOpensAt: optionalMomentToIso(
+      values.registrationOpensDate,
+      values.registrationOpensTime,
+      zone,
+      START_OF_DAY,
+    ),
+    registrationClosesAt: optionalMomentToIso(
+      values.registrationClosesDate,
+      values.registrationClosesTime,
+      zone,
+      END_OF_DAY,
+    ),
+    donationsEnabled: values.donationsEnabled,
+    sponsorshipsEnabled: values.sponsorshipsEnabled,
+    maxTicketsPerOrder: values.maxTicketsPerOrder === '' ? Number.NaN : Number(values.maxTicketsPerOrder),
+  };
+}
+
+/** Checks of the typed day and time fields, in the words of those fields. */
+export function checkEventForm(values: EventFormValues): FormErrors {
+  const errors: FormErrors = {};
+  checkRequiredMoment(
+    errors,
+    { dateField: 'startDate', timeField: 'startTime', date: values.startDate, time: values.startTime },
+    'Start',
+  );
+  checkRequiredMoment(
+    errors,
+    { dateField: 'endDate', timeField: 'endTime', date: values.endDate, time: values.endTime },
+    'End',
+  );
+  checkOptionalMoment(errors, {
+    dateField: 'registrationOpensDate',
+    timeField: 'registrationOpensTime',
+    date: values.registrationOpensDate,
+    time: values.registrationOpensTime,
+  });
+  checkOptionalMoment(errors, {
+    dateField: 'registrationClosesDate',
+    timeField: 'registrationClosesTime',
+    date: values.registrationClosesDate,
+    time: values.registrationClosesTime,
+  });
+  if (values.maxTicketsPerOrder === '') errors.maxTicketsPerOrder = 'Tickets per order is required';
+  return errors;
+}

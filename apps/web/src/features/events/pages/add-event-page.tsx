@@ -1,0 +1,25 @@
+import { Paper } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSaveEvent } from '../api';
+import { EventForm } from '../components/event-form';
+
+/** /tour/add: a new event of the admin's club; saving returns to the dashboard. */
+export default function AddEventPage() {
+  const navigate = useNavigate();
+  const save = useSaveEvent();
+  return (
+    <>
+      <PageHeader title="Add event" description="New events start as drafts: publish when everything is ready." />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820}>
+        <EventForm
+          isSaving={save.isPending}
+          onSave={async (body) => {
+            await save.mutateAsync(body);
+            await navigate('/dashboard/admin');
+          }}
+        />
+      </Paper>
+    </>
+  );
+}

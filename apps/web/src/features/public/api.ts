@@ -1,0 +1,91 @@
+import { endpoints } from '@clubtix/contract';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../api/api-error';
+import { callApi } from '../../api/client';
+
+/**
+ * Query keys of the public pages. They are kept apart from the admin features' keys on purpose:
+ * these queries never send the token and hold what the public sees, so a signed-in admin's cached
+ * drafts or inactive tickets can never show up on a public page, nor the reverse.
+ */
+export const publicKeys = {
+  all: ['public'] as const,
+  eventBySlug: (slug: string) => [...publicKeys.all, 'event-by-slug', slug] as const,
+  event: (eventId: string) => [...publicKeys.all, 'event', eventId] as const,
+  tickets: (eventId: string) => [...publicKeys.all, 'event', eventId, 'tickets'] as const,
+  packages: (eventId: string) => [...publicKeys.all, 'event', eventId, 'packages'] as const,
+  club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
+  activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
+};
+
+// Public pages show their own loading, missing and failed states in place, so their calls do not
+// also raise toasts: a visitor who follows a stale link should read one clear message, not two.
+const quiet = { suppressToast: true } as const;
+
+/** A bad or unknown id answers 400 or 404; both mean the same to a visitor: nothing to show. */
+export function isMissing(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+/** A published event by its slug (drafts and cancelled events answer 404). */
+export function usePublicEventBySlug(slug: string) {
+  return useQuery({
+    queryKey: publicKeys.eventBySlug(slug),
+    queryFn: ({ signal }) => callApi(endpoints.event.getEventBySlug, { ...quiet, query: { slug }, signal }),
+    enabled: slug !== '',
+  });
+}
+
+/** A published event by its id. */
+export function usePublicEvent(eventId: string) {
+  return useQuery({
+    queryKey: publicKeys.event(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.event.getEvent, { ...quiet, query: { eventId }, signal }),
+    enabled: eventId !== '',
+  });
+}
+
+/** An event's ticket types; only active ones are shown, even if the server ever sent more. */
+export function usePublicTickets(eventId: string) {
+  return useQuery({
+    queryKey: publicKeys.tickets(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.ticket.getTicketsByEventId, { ...quiet, query: { eventId }, signal }),
+    select: (tickets) => tickets.filter((ticket) => ticket.isActive),
+    enabled: eventId !== '',
+  });
+}
+
+/** An event's active sponsorship packages. */
+export function usePublicPackages(eventId: string, enabled = true) {
+  return useQuery({
+    queryKey: publicKeys.packages(eventId),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.sponsorshipPackage.getPackagesByEventId, { ...quiet, query: { eventId }, signal }),
+    select: (packages) => packages.filter((item) => item.isActive),
+    enabled: enabled && eventId !== '',
+  });
+}
+
+/** A club's public face (name, description, website, logo). */
+export function usePublicClub(clubId: string) {
+  return useQuery({
+    queryKey: publicKeys.club(clubId),
+    queryFn: ({ signal }) => callApi(endpoints.club.getClub, { ...quiet, query: { clubId }, signal }),
+    enabled: clubId !== '',
+  });
+}
+
+/** A club's published events that have not ended yet, soonest first. */
+export function usePublicActiveEvents(clubId: string) {
+  return useQuery({
+    queryKey: publicKeys.activeEvents(clubId),
+    // The moment is taken when the query runs, not kept in the key, so a refetch uses a fresh "now".
+    queryFn: ({ signal }) =>
+      callApi(endpoints.event.getAllActiveEvents, {
+        ...quiet,
+        query: { clubId, currentDate: new Date().toISOString() },
+        signal,
+      }),
+    enabled: clubId !== '',
+  });
+}

@@ -1,0 +1,64 @@
+import type { TEvent } from '@clubtix/contract';
+import { Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePublicTickets } from '../api';
+import { formatEventDateTime } from '../event-dates';
+import { formatPrice, lowestPrice } from '../ticket-offer';
+import { EventBanner } from './event-banner';
+import classes from './event-card.module.css';
+
+/**
+ * "From £10" under a card. A club lists a handful of active events, so one small request per card
+ * is cheap, and it fills the same cache the event page reads when the visitor opens it.
+ */
+function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
+  const tickets = usePublicTickets(event.id);
+  if (tickets.isPending) return <Skeleton height={18} width={90} aria-hidden="true" />;
+  if (tickets.isError) return null;
+  const lowest = lowestPrice(tickets.data);
+  if (lowest === null) {
+    return tickets.data.length > 0 ? (
+      <Text size="sm" fw={600} c="red.9">
+        Sold out
+      </Text>
+    ) : null;
+  }
+  return (
+    <Text size="sm" fw={700} data-testid="event-card-price">
+      {lowest === 0 ? 'Free tickets' : `From ${formatPrice(lowest, event.currency)}`}
+    </Text>
+  );
+}
+
+/** An event on the club page: banner, title (the link to /{slug}), date, venue and lowest price. */
+export function EventCard({ event }: { event: TEvent }) {
+  return (
+    <Card withBorder radius="lg" padding="md" className={classes.card} data-testid="event-card">
+      <Card.Section>
+        <EventBanner event={event} variant="card" />
+      </Card.Section>
+      <Stack gap={6} mt="md">
+        <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={`/${encodeURIComponent(event.slug)}`}
+            c="inherit"
+            inherit
+            className={classes.link}
+          >
+            {event.title}
+          </Anchor>
+        </Title>
+        <Text size="sm" fw={500}>
+          {formatEventDateTime(event.startDate, event.timezone)}
+        </Text>
+        {event.venue ? (
+          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            {event.venue}
+          </Text>
+        ) : null}
+        <PriceHint event={event} />
+      </Stack>
+    </Card>
+  );
+}

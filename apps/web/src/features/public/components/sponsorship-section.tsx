@@ -1,0 +1,41 @@
+import type { TEvent } from '@clubtix/contract';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { usePublicPackages } from '../api';
+import { PackageList } from './package-list';
+
+/** The event's active sponsorship packages under an h2; the caller decides whether sponsoring is on. */
+export function SponsorshipSection({
+  event,
+  columns,
+  intro,
+  footer,
+}: {
+  event: Pick<TEvent, 'id' | 'currency'>;
+  columns?: 1 | 2 | 3;
+  intro?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const packages = usePublicPackages(event.id);
+  return (
+    <Stack component="section" aria-labelledby="event-sponsorship" gap="md">
+      <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-sponsorship">
+        Sponsorship packages
+      </Title>
+      {intro}
+      {packages.isPending ? (
+        <Skeleton height={120} radius="lg" />
+      ) : packages.isError ? (
+        <QueryError error={packages.error} onRetry={() => void packages.refetch()} what="the sponsorship packages" />
+      ) : packages.data.length === 0 ? (
+        <Text c="gray.7">No sponsorship packages are offered yet.</Text>
+      ) : (
+        <>
+          <PackageList packages={packages.data} currency={event.currency} columns={columns} />
+          {footer}
+        </>
+      )}
+    </Stack>
+  );
+}

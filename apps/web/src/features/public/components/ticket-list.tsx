@@ -1,0 +1,79 @@
+import type { TCurrency, TTicket } from '@clubtix/contract';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatEventDateTime } from '../event-dates';
+import { formatPrice, ticketAvailability } from '../ticket-offer';
+
+function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; timeZone: string; now: Date }) {
+  const availability = ticketAvailability(ticket, now);
+  switch (availability.kind) {
+    case 'soldOut':
+      // Filled dark red and gold keep their text at 4.5:1 or more; the light variants do not.
+      return (
+        <Badge color="red.9" variant="filled" size="md" tt="none">
+          Sold out
+        </Badge>
+      );
+    case 'salesEnded':
+      return (
+        <Text size="sm" c="gray.7">
+          Sales ended
+        </Text>
+      );
+    case 'notYetOnSale':
+      return (
+        <Text size="sm" c="gray.7">
+          On sale from {formatEventDateTime(availability.from, timeZone)}
+        </Text>
+      );
+    case 'fewLeft':
+      return (
+        <Badge color="gold" variant="filled" size="md" tt="none">
+          {availability.count} left
+        </Badge>
+      );
+    case 'available':
+      return null;
+  }
+}
+
+/** The event's ticket types with price and what is left; each is an h3 under the page's h2. */
+export function TicketList({
+  tickets,
+  currency,
+  timeZone,
+}: {
+  tickets: TTicket[];
+  currency: TCurrency;
+  timeZone: string;
+}) {
+  const [now] = useState(() => new Date());
+  return (
+    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ticket types">
+      {tickets.map((ticket, index) => (
+        <li
+          key={ticket.id}
+          data-testid="ticket-type"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py="sm">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={3} fz="md" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {ticket.name}
+              </Title>
+              {ticket.description ? (
+                <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {ticket.description}
+                </Text>
+              ) : null}
+              <AvailabilityNote ticket={ticket} timeZone={timeZone} now={now} />
+            </Stack>
+            <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }} data-testid="ticket-price">
+              {formatPrice(ticket.price, currency)}
+            </Text>
+          </Group>
+        </li>
+      ))}
+    </Stack>
+  );
+}

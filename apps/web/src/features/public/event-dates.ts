@@ -1,0 +1,98 @@
+/**
+ * Event times are shown in the event's own time zone, not the visitor's: a visitor reading the
+ * page abroad or on a phone set to another zone must see the time printed on the poster.
+ * SPEC.md section 9: dates read dd/mm/yyyy and times hh:mm (24-hour).
+ */
+
+export interface EventMoment {
+  /** Short weekday in English, e.g. "Sat". */
+  weekday: string;
+  /** dd/mm/yyyy */
+  date: string;
+  /** hh:mm, 00:00 to 23:59 */
+  time: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A zone the runtime does not know (older ICU data) falls back to UTC rather than breaking the page. */
+function resolveZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: resolveZone(timeZone),
+      weekday: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      // h23, not hour12: false, which some engines render as "24:00" at midnight.
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock date and time of an ISO instant in a time zone; null for an unreadable date. */
+export function eventMoment(iso: string, timeZone: string): EventMoment | null {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return null;
+  // Assembled from parts so the order never depends on the locale's own pattern.
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return {
+    weekday: parts.weekday ?? '',
+    date: `${parts.day}/${parts.month}/${parts.year}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** "dd/mm/yyyy", or '' for an unreadable date. */
+export function formatEventDate(iso: string, timeZone: string): string {
+  return eventMoment(iso, timeZone)?.date ?? '';
+}
+
+/** "Sat 14/03/2026, 19:00", or '' for an unreadable date. */
+export function formatEventDateTime(iso: string, timeZone: string): string {
+  const moment = eventMoment(iso, timeZone);
+  return moment ? `${moment.weekday} ${moment.date}, ${moment.time}` : '';
+}
+
+/**
+ * Start and end in one line: "Sat 14/03/2026, 19:00 – 22:30" on one day,
+ * "Sat 14/03/2026, 19:00 – Sun 15/03/2026, 02:00" across days.
+ */
+export function formatEventRange(startIso: string, endIso: string, timeZone: string): string {
+  const start = eventMoment(startIso, timeZone);
+  const end = eventMoment(endIso, timeZone);
+  if (!start) return '';
+  const startText = `${start.weekday} ${start.date}, ${start.time}`;
+  if (!end || endIso === startIso) return startText;
+  if (end.date === start.date) return `${startText} – ${end.time}`;
+  return `${startText} – ${end.weekday} ${end.date}, ${end.time}`;
+}
+
+/**
+ * The zone as visitors know it: its IANA name plus the abbreviation in force at that instant,
+ * "Europe/London (BST)"; just the name when the abbreviation adds nothing ("UTC").
+ */
+export function formatTimeZone(timeZone: string, atIso: string): string {
+  const zone = resolveZone(timeZone);
+  const instant = new Date(atIso);
+  if (Number.isNaN(instant.getTime())) return zone;
+  const short = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return short && short !== zone ? `${zone} (${short})` : zone;
+}

@@ -1,0 +1,73 @@
+import { PRODUCT_NAME } from '@clubtix/contract';
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { BrandMark } from '../../../components/brand-mark';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { isMissing, usePublicActiveEvents, usePublicClub } from '../api';
+import { ClubProfile } from '../components/club-profile';
+import { EventCard } from '../components/event-card';
+import { CLUB_NOT_AVAILABLE } from '../messages';
+
+function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string }) {
+  const events = usePublicActiveEvents(clubId);
+  return (
+    <Stack component="section" aria-labelledby="club-events" gap="md">
+      <Title order={2} fz={{ base: 'xl', sm: 26 }} id="club-events">
+        Upcoming events
+      </Title>
+      {events.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-hidden="true">
+          <Skeleton height={260} radius="lg" />
+          <Skeleton height={260} radius="lg" />
+        </SimpleGrid>
+      ) : events.isError ? (
+        <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />
+      ) : events.data.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" ta="center" data-testid="club-events-empty">
+          <Text fw={600} fz="lg">
+            No upcoming events right now
+          </Text>
+          <Text c="gray.7" mt={4}>
+            {clubName} has no upcoming events at the moment. New events appear here as soon as they are published.
+          </Text>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {events.data.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** /club/{clubId}/event: a club's public page, in the layout without header (SPEC.md section 2). */
+export default function ClubPage() {
+  const { clubId = '' } = useParams();
+  const club = usePublicClub(clubId);
+  if (club.isPending) return <PageLoader label="Loading the club" />;
+  if (club.isError) {
+    if (isMissing(club.error)) return <NotFoundView message={CLUB_NOT_AVAILABLE} />;
+    return <QueryError error={club.error} onRetry={() => void club.refetch()} what="this club" />;
+  }
+  return (
+    <Stack gap={40}>
+      <ClubProfile club={club.data} />
+      <UpcomingEvents clubId={clubId} clubName={club.data.name} />
+      {/* No header on this layout: a small mark says where the page lives and leads home. */}
+      <Anchor
+        component={Link}
+        to="/"
+        c="gray.7"
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'center' }}
+      >
+        <BrandMark size={18} />
+        Tickets by {PRODUCT_NAME}
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import type { TEvent } from '@clubtix/contract';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { isMissing, usePublicEventBySlug } from '../api';
+import { ClubOrganiser } from '../components/club-organiser';
+import { EventFacts } from '../components/event-facts';
+import { EventHero } from '../components/event-hero';
+import { PlainText } from '../components/plain-text';
+import { SponsorshipSection } from '../components/sponsorship-section';
+import { TicketPanel } from '../components/ticket-panel';
+import { EVENT_NOT_AVAILABLE } from '../messages';
+import classes from './event-page.module.css';
+
+function EventDetails({ event }: { event: TEvent }) {
+  const donationPath = `/event/${encodeURIComponent(event.id)}/donation`;
+  return (
+    <Stack gap="lg">
+      <EventHero event={event} />
+      <div className={classes.layout}>
+        <div className={classes.facts}>
+          <EventFacts event={event} />
+        </div>
+        <div className={classes.tickets}>
+          <TicketPanel event={event} />
+        </div>
+        <Stack className={classes.about} gap="xl">
+          {event.description ? (
+            <Stack component="section" aria-labelledby="event-about" gap="sm">
+              <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-about">
+                About this event
+              </Title>
+              <PlainText data-testid="event-description">{event.description}</PlainText>
+            </Stack>
+          ) : null}
+          {event.sponsorshipsEnabled ? (
+            <SponsorshipSection
+              event={event}
+              columns={2}
+              intro={<Text c="gray.7">Businesses and supporters can back this event with one of these packages.</Text>}
+              footer={
+                <Button component={Link} to={donationPath} variant="outline" style={{ alignSelf: 'flex-start' }}>
+                  Sponsor this event
+                </Button>
+              }
+            />
+          ) : null}
+          <ClubOrganiser clubId={event.clubId} />
+        </Stack>
+      </div>
+    </Stack>
+  );
+}
+
+/** /{slug}: the public page of a published event (SPEC.md section 2, "Event Registration"). */
+export default function EventPage() {
+  const { slug = '' } = useParams();
+  const event = usePublicEventBySlug(slug);
+  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isError) {
+    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+  }
+  return <EventDetails event={event.data} />;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, lowestPrice, ticketAvailability } from './ticket-offer';
+
+const now = new Date('2026-05-01T12:00:00Z');
+
+describe('ticketAvailability', () => {
+  it.each([
+    ['unlimited', { available: null, salesStartAt: null, salesEndAt: null }, { kind: 'available' }],
+    ['plenty', { available: 11, salesStartAt: null, salesEndAt: null }, { kind: 'available' }],
+    ['few', { available: 10, salesStartAt: null, salesEndAt: null }, { kind: 'fewLeft', count: 10 }],
+    ['one', { available: 1, salesStartAt: null, salesEndAt: null }, { kind: 'fewLeft', count: 1 }],
+    ['none', { available: 0, salesStartAt: null, salesEndAt: null }, { kind: 'soldOut' }],
+    [
+      'sold out wins over a closed window',
+      { available: 0, salesStartAt: null, salesEndAt: '2026-04-01T00:00:00Z' },
+      { kind: 'soldOut' },
+    ],
+    ['window closed', { available: 5, salesStartAt: null, salesEndAt: '2026-04-30T23:59:00Z' }, { kind: 'salesEnded' }],
+    [
+      'window not open yet',
+      { available: null, salesStartAt: '2026-05-02T09:00:00Z', salesEndAt: null },
+      { kind: 'notYetOnSale', from: '2026-05-02T09:00:00Z' },
+    ],
+    [
+      'inside the window',
+      { available: 3, salesStartAt: '2026-04-01T00:00:00Z', salesEndAt: '2026-06-01T00:00:00Z' },
+      { kind: 'fewLeft', count: 3 },
+    ],
+  ])('%s', (_case, ticket, expected) => {
+    expect(ticketAvailability(ticket, now)).toEqual(expected);
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [0, 'gbp', 'Free'],
+    [0, 'thb', 'Free'],
+    [1000, 'gbp', '£10'],
+    [1050, 'usd', '$10.5'],
+    [99, 'eur', '€0.99'],
+    [150000, 'thb', '฿1,500'],
+  ] as const)('%i %s -> %s', (minor, currency, expected) => {
+    expect(formatPrice(minor, currency)).toBe(expected);
+  });
+});
+
+describe('lowestPrice', () => {
+  const ticket = (price: number, available: number | null, isActive = true) => ({ price, available, isActive });
+
+  it.each([
+    ['no tickets', [], null],
+    ['one', [ticket(1500, null)], 1500],
+    ['the lowest', [ticket(1500, null), ticket(900, 4), ticket(2500, 100)], 900],
+    ['free counts', [ticket(1500, null), ticket(0, null)], 0],
+    ['skips sold out', [ticket(500, 0), ticket(1500, 2)], 1500],
+    ['skips inactive', [ticket(500, null, false), ticket(1500, null)], 1500],
+    ['all sold out', [ticket(500, 0), ticket(700, 0)], null],
+  ])('%s', (_case, tickets, expected) => {
+    expect(lowestPrice(tickets)).toBe(expected);
+  });
+});

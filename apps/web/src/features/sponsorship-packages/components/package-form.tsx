@@ -1,0 +1,66 @@
+import { ZSavePackageRequest, type TEvent, type TSavePackageRequest, type TSponsorshipPackage } from '@clubtix/contract';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { MoneyField } from '../../../components/money-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import {
+  checkPackageForm,
+  packageFormToRequest,
+  packageToFormValues,
+  type PackageFormValues,
+} from '../package-form-values';
+import { BenefitsField } from './benefits-field';
+
+interface PackageFormProps {
+  event: TEvent;
+  item?: TSponsorshipPackage;
+  isSaving: boolean;
+  onSave: (body: TSavePackageRequest) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** A sponsorship package: what it costs, how many there are and what a sponsor gets. */
+export function PackageForm({ event, item, isSaving, onSave, onCancel }: PackageFormProps) {
+  const form = useSchemaForm<PackageFormValues>(ZSavePackageRequest, packageToFormValues(item), {
+    toRequest: (values) => packageFormToRequest(values, event.id, item?.id),
+    check: checkPackageForm,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSave(packageFormToRequest(values, event.id, item?.id));
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <MoneyField label="Amount" required currency={event.currency} {...form.getInputProps('amount')} />
+          <NumberInput
+            label="Quantity"
+            description="Optional. Leave empty for unlimited"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('quantity')}
+          />
+        </SimpleGrid>
+        <BenefitsField form={form} />
+        <Switch label="Active (on offer)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            Save package
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

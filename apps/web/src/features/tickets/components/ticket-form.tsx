@@ -1,0 +1,105 @@
+import { ZSaveTicketRequest, type TEvent, type TSaveTicketRequest, type TTicket } from '@clubtix/contract';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { DateTimeFields } from '../../../components/date-input/date-time-fields';
+import { MoneyField } from '../../../components/money-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import {
+  checkTicketForm,
+  TICKET_FIELD_OF,
+  ticketFormToRequest,
+  ticketToFormValues,
+  type TicketFormValues,
+} from '../ticket-form-values';
+
+interface TicketFormProps {
+  event: TEvent;
+  ticket?: TTicket;
+  isSaving: boolean;
+  onSave: (body: TSaveTicketRequest) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** A ticket type: name, price in the event's currency, how many, per-order limit and sales window. */
+export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: TicketFormProps) {
+  const context = { eventId: event.id, timezone: event.timezone, ticket };
+  const form = useSchemaForm<TicketFormValues>(ZSaveTicketRequest, ticketToFormValues(ticket, event.timezone), {
+    toRequest: (values) => ticketFormToRequest(values, context),
+    fieldOf: TICKET_FIELD_OF,
+    check: checkTicketForm,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSave(ticketFormToRequest(values, context));
+    } catch (error) {
+      applyServerErrors(form, error, TICKET_FIELD_OF);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <MoneyField label="Price" required currency={event.currency} {...form.getInputProps('price')} />
+          <NumberInput
+            label="Quantity"
+            description="Optional. Leave empty for unlimited"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('quantity')}
+          />
+          <NumberInput
+            label="Per-order limit"
+            description="Most of this ticket in one order"
+            required
+            min={1}
+            max={100}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('maxPerOrder')}
+          />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          Sales window, in {event.timezone}. Leave empty to sell whenever registration is open.
+        </Text>
+        <DateTimeFields
+          label="Sales start"
+          description="Optional"
+          date={form.values.salesStartDate}
+          time={form.values.salesStartTime}
+          onDateChange={(date) => form.setFieldValue('salesStartDate', date)}
+          onTimeChange={(time) => form.setFieldValue('salesStartTime', time)}
+          onDateBlur={() => form.validateField('salesStartDate')}
+          onTimeBlur={() => form.validateField('salesStartTime')}
+          dateError={form.errors.salesStartDate}
+          timeError={form.errors.salesStartTime}
+        />
+        <DateTimeFields
+          label="Sales end"
+          description="Optional"
+          date={form.values.salesEndDate}
+          time={form.values.salesEndTime}
+          onDateChange={(date) => form.setFieldValue('salesEndDate', date)}
+          onTimeChange={(time) => form.setFieldValue('salesEndTime', time)}
+          onDateBlur={() => form.validateField('salesEndDate')}
+          onTimeBlur={() => form.validateField('salesEndTime')}
+          dateError={form.errors.salesEndDate}
+          timeError={form.errors.salesEndTime}
+        />
+        <Switch label="Active (on sale)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            Save ticket
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { ZSaveTicketRequest, type TTicket } from '@clubtix/contract';
+import { describe, expect, it } from 'vitest';
+import { checkTicketForm, ticketFormToRequest, ticketToFormValues, ticketToRequest } from './ticket-form-values';
+
+const ticket: TTicket = {
+  id: 't1',
+  eventId: 'e1',
+  name: 'Standard',
+  description: null,
+  price: 1250,
+  quantity: 100,
+  sold: 3,
+  available: 97,
+  maxPerOrder: 6,
+  salesStartAt: null,
+  salesEndAt: '2026-08-15T16:00:00.000Z',
+  isActive: true,
+  position: 2,
+};
+
+describe('ticket form values', () => {
+  it('sends the typed price in minor units and an empty quantity as unlimited', () => {
+    const values = { ...ticketToFormValues(undefined, 'Europe/London'), name: 'VIP', price: '12.50' };
+    const request = ticketFormToRequest(values, { eventId: 'e1', timezone: 'Europe/London' });
+    expect(request).toMatchObject({ eventId: 'e1', name: 'VIP', price: 1250, quantity: null, maxPerOrder: 10 });
+    expect(request.id).toBeUndefined();
+    expect(ZSaveTicketRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('edits in major units and on the event clock, and round-trips', () => {
+    const values = ticketToFormValues(ticket, 'Europe/London');
+    expect(values).toMatchObject({ price: 12.5, quantity: 100, salesEndTime: '17:00', salesStartDate: null });
+    // Compared as the server reads them: an empty description is null either way.
+    expect(ZSaveTicketRequest.parse(ticketFormToRequest(values, { eventId: 'e1', timezone: 'Europe/London', ticket }))).toEqual(
+      ZSaveTicketRequest.parse(ticketToRequest(ticket)),
+    );
+  });
+
+  it('changes one field of a saved ticket for the list actions', () => {
+    expect(ticketToRequest(ticket, { isActive: false })).toMatchObject({ id: 't1', isActive: false, price: 1250 });
+  });
+
+  it('explains money in major units', () => {
+    const values = ticketToFormValues(undefined, 'UTC');
+    expect(checkTicketForm(values)).toEqual({ price: 'Price is required (0 for free)' });
+    expect(checkTicketForm({ ...values, price: 0 })).toEqual({});
+    expect(checkTicketForm({ ...values, price: 0, maxPerOrder: '', salesEndTime: '10:00' })).toEqual({
+      maxPerOrder: 'Per-order limit is required',
+      salesEndDate: 'Choose a date for this time',
+    });
+  });
+});

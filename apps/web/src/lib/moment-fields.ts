@@ -1,0 +1,70 @@
+import type { FormErrors } from '@mantine/form';
+import { parseTime, TIME_MESSAGE, type CalendarDate } from '../components/date-input/date-parsing';
+import { fromWallClock } from './zoned-time';
+
+/**
+ * Forms type an instant as two fields, a day and a time on the event's clock. These helpers turn
+ * the pair into the ISO instant a request carries and say what is missing in the fields' words.
+ */
+
+export interface MomentFields {
+  dateField: string;
+  timeField: string;
+  date: CalendarDate | null;
+  time: string;
+}
+
+// An optional moment given as a day alone: a window opens at the day's start and closes at its end.
+export const START_OF_DAY = '00:00';
+export const END_OF_DAY = '23:59';
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ISO instant, or undefined when the day, time or zone cannot be read (the form says why). */
+export function momentToIso(
+  date: CalendarDate | null,
+  time: string,
+  zone: string,
+  defaultTime?: string,
+): string | undefined {
+  const parsed = time.trim() === '' && defaultTime ? defaultTime : parseTime(time);
+  if (!date || !parsed || !isTimeZone(zone)) return undefined;
+  return fromWallClock({ date, time: parsed }, zone);
+}
+
+/** Like momentToIso, with null for a moment left empty. */
+export function optionalMomentToIso(
+  date: CalendarDate | null,
+  time: string,
+  zone: string,
+  defaultTime: string,
+): string | null | undefined {
+  if (!date && time.trim() === '') return null;
+  return momentToIso(date, time, zone, defaultTime);
+}
+
+/** Adds the messages of a required moment ("Start date is required") to `errors`. */
+export function checkRequiredMoment(errors: FormErrors, moment: MomentFields, label: string): void {
+  if (!moment.date) errors[moment.dateField] = `${label} date is required`;
+  if (moment.time.trim() === '') errors[moment.timeField] = `${label} time is required`;
+  else if (!parseTime(moment.time)) errors[moment.timeField] = TIME_MESSAGE;
+}
+
+/** Adds the messages of an optional moment: a time must be readable and come with a day. */
+export function checkOptionalMoment(errors: FormErrors, moment: MomentFields): void {
+  if (moment.time.trim() === '') return;
+  if (!parseTime(moment.time)) errors[moment.timeField] = TIME_MESSAGE;
+  else if (!moment.date) errors[moment.dateField] = 'Choose a date for this time';
+}
+
+/** '' while a number field is empty, as Mantine's number input gives it. */
+export function optionalNumber(value: number | string): number | null {
+  return value === '' ? null : Number(value);
+}

@@ -1,0 +1,91 @@
+import type { CalendarDate } from '../components/date-input/date-parsing';
+
+/**
+ * Wall-clock times in an event's time zone. Events keep UTC instants (DECISIONS.md section 3) but
+ * are planned and shown in their own zone, whatever zone the admin's browser is in.
+ */
+
+export interface WallClock {
+  date: CalendarDate;
+  /** "hh:mm", 24-hour. */
+  time: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function partsAt(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = partsAt(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - (instant - (instant % 1000));
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** The wall clock of an ISO instant in a zone. */
+export function toWallClock(iso: string, timeZone: string): WallClock {
+  const p = partsAt(Date.parse(iso), timeZone);
+  return { date: { year: p.year, month: p.month, day: p.day }, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
+/**
+ * The UTC instant (ISO 8601) at which a zone's clock shows the given day and time. A time skipped
+ * by a daylight-saving change lands just after the change, as wall clocks do.
+ */
+export function fromWallClock({ date, time }: WallClock, timeZone: string): string {
+  const [hours, minutes] = time.split(':').map(Number);
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, hours ?? 0, minutes ?? 0);
+  const firstGuess = asUtc - offsetAt(asUtc, timeZone);
+  const offset = offsetAt(firstGuess, timeZone);
+  return new Date(asUtc - offset).toISOString();
+}
+
+/** "dd/mm/yyyy hh:mm" in the zone (SPEC.md section 9). */
+export function formatDateTime(iso: string, timeZone: string): string {
+  const { date, time } = toWallClock(iso, timeZone);
+  return `${pad(date.day)}/${pad(date.month)}/${date.year} ${time}`;
+}
+
+/** The browser's zone, used as the default for a new event. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Every IANA zone the browser knows, with the browser's own and UTC guaranteed to be there. */
+export function supportedTimeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...zones, browserTimeZone(), 'UTC'])].sort();
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ZAnswers } from './forms';
+import { ZCurrency } from './money';
+import { requiredText, ZEmail, ZId } from './rules';
+
+export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
+export const ZRegistrationStatus = z.enum(REGISTRATION_STATUSES);
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refund_required', 'failed'] as const;
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+
+export const ZAttendee = z.object({
+  attendeeId: z.string(),
+  registrationId: z.string(),
+  ticketId: z.string(),
+  ticketName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  answers: ZAnswers,
+  checkinId: z.string().nullable(),
+  checkinTime: z.string().nullable(),
+});
+export type TAttendee = z.infer<typeof ZAttendee>;
+
+export const ZRegistration = z.object({
+  registrationId: z.string(),
+  eventId: z.string(),
+  email: z.string(),
+  qrUuid: z.string(),
+  status: ZRegistrationStatus,
+  answers: ZAnswers,
+  expiresAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+  attendees: z.array(ZAttendee),
+});
+export type TRegistration = z.infer<typeof ZRegistration>;
+
+export const ZOrderItem = z.object({
+  kind: z.enum(['ticket', 'extras']),
+  ticketId: z.string().nullable(),
+  extrasId: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: z.number(),
+});
+
+export const ZOrder = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  registrationId: z.string(),
+  amount: z.number(),
+  currency: ZCurrency,
+  paymentStatus: ZPaymentStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  items: z.array(ZOrderItem),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(100, 'Quantity must be at most 100');
+
+export const ZInitRegistrationRequest = z.object({
+  eventId: ZId,
+  email: ZEmail,
+  tickets: z
+    .array(z.object({ ticketId: ZId, quantity }), { error: 'Choose at least one ticket' })
+    .min(1, 'Choose at least one ticket')
+    .max(20, 'Too many ticket lines'),
+});
+export type TInitRegistrationRequest = z.input<typeof ZInitRegistrationRequest>;
+
+export const ZBuyerSecret = z.object({ registrationId: ZId, qrUuid: ZId });
+
+export const ZSaveRegistrationRequest = ZBuyerSecret.extend({
+  attendees: z
+    .array(
+      z.object({
+        attendeeId: ZId,
+        firstName: requiredText('First name', 100),
+        lastName: requiredText('Last name', 100),
+        email: ZEmail,
+        answers: ZAnswers.default({}),
+      }),
+    )
+    .max(100),
+  answers: ZAnswers.default({}),
+});
+export type TSaveRegistrationRequest = z.input<typeof ZSaveRegistrationRequest>;
+
+export const ZCreateOrderRequest = ZBuyerSecret.extend({
+  extras: z
+    .array(z.object({ extrasId: ZId, quantity }))
+    .max(50)
+    .default([]),
+});
+export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
+
+export const ZPaymentIntent = z.object({
+  provider: z.enum(['simulated', 'stripe']),
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  publishableKey: z.string().optional(),
+  amount: z.number(),
+  currency: ZCurrency,
+});
+export type TPaymentIntent = z.infer<typeof ZPaymentIntent>;
+
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+export const ZConfirmPaymentRequest = z.object({
+  paymentIntentId: ZId,
+  /** Simulated provider only: the test card typed on the Test mode form. */
+  testCard: z
+    .string()
+    .max(40)
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .optional(),
+});
+
+export const ZConfirmedPurchase = z.object({ registration: ZRegistration, order: ZOrder });
+
+export const registrationEndpoints = {
+  initRegistration: defineEndpoint({
+    method: 'POST',
+    path: '/registration/initRegistration',
+    access: 'public',
+    summary: 'Hold tickets for RESERVATION_MINUTES: a pending registration and its order',
+    body: ZInitRegistrationRequest,
+    response: z.object({ registration: ZRegistration, order: ZOrder }),
+  }),
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/registration/save',
+    access: 'public',
+    summary: "Fill in a pending registration's attendees and answers",
+    body: ZSaveRegistrationRequest,
+    response: ZRegistration,
+  }),
+  getRegistration: defineEndpoint({
+    method: 'GET',
+    path: '/registration/getRegistration',
+    access: 'public',
+    summary: 'A registration, for its buyer (the qrUuid is the secret)',
+    query: ZBuyerSecret,
+    response: ZRegistration,
+  }),
+  getRegistrationById: defineEndpoint({
+    method: 'GET',
+    path: '/registration/getRegistrationById',
+    access: 'admin',
+    summary: 'A registration of one of your events',
+    query: z.object({ registrationId: ZId }),
+    response: ZRegistration,
+  }),
+  updateStatus: defineEndpoint({
+    method: 'POST',
+    path: '/registration/updateStatus',
+    access: 'admin',
+    summary: 'Confirm or cancel a registration by hand (cancelling frees its tickets)',
+    body: z.object({
+      registrationId: ZId,
+      status: z.enum(['confirmed', 'cancelled'], { error: 'Status must be confirmed or cancelled' }),
+    }),
+    response: ZRegistration,
+  }),
+};
+
+export const orderEndpoints = {
+  createOrder: defineEndpoint({
+    method: 'POST',
+    path: '/order/createOrder',
+    access: 'public',
+    summary: 'Price the whole order (tickets and extras) on the server; a free order is confirmed at once',
+    body: ZCreateOrderRequest,
+    response: z.object({ order: ZOrder }),
+  }),
+  getOrdersByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/order/getOrdersByEventId',
+    access: 'admin',
+    summary: "An event's orders",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZOrder),
+  }),
+  getOrderById: defineEndpoint({
+    method: 'GET',
+    path: '/order/getOrderById',
+    access: 'admin',
+    summary: 'One order',
+    query: z.object({ orderId: ZId }),
+    response: ZOrder,
+  }),
+  getOrderWithItems: defineEndpoint({
+    method: 'GET',
+    path: '/order/getOrderWithItems',
+    access: 'admin',
+    summary: 'One order with its lines',
+    query: z.object({ orderId: ZId }),
+    response: ZOrder,
+  }),
+};
+
+export const paymentEndpoints = {
+  createPaymentIntent: defineEndpoint({
+    method: 'POST',
+    path: '/stripe/create-payment-intent',
+    access: 'public',
+    summary: 'Start paying an order with the configured provider',
+    body: z.object({ orderId: ZId }),
+    response: ZPaymentIntent,
+  }),
+  confirmPayment: defineEndpoint({
+    method: 'POST',
+    path: '/stripe/confirm-payment',
+    access: 'public',
+    summary: 'Verify the payment with the provider, mark the order paid, confirm and mail the tickets (idempotent)',
+    body: ZConfirmPaymentRequest,
+    response: ZConfirmedPurchase,
+  }),
+  getRegistrationFromPayment: defineEndpoint({
+    method: 'GET',
+    path: '/stripe/get-registration-from-payment',
+    access: 'public',
+    summary: 'The registration a payment confirmed',
+    query: z.object({ paymentIntentId: ZId }),
+    response: ZRegistration,
+  }),
+};
