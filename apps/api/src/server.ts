@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     url = embedded.url;
   }
   await runMigrations(url);
-  const database = connectDatabase(url);
+  const database = connectDatabase(url, 20);
   const app = await buildApp({ config, db: database.db });
 
   let stopping = false;

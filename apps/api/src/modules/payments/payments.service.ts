@@ -1,7 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentIntent, TRegistration, TOrder } from '@clubtix/contract';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../plugins/errors';
+import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
@@ -10,8 +11,13 @@ import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, update
 import { markSeatsSold, registrationLines, reserveSeats } from '../registrations/holds.repo';
 import { findRegistrationById, lockRegistration, updateRegistration } from '../registrations/registrations.repo';
 import { loadRegistrationDto } from '../registrations/registrations.service';
+import type { IntentState } from './provider';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
+
+/** A payment settles an order only for exactly the order's amount, in its currency. */
+const paysFor = (state: IntentState, order: OrderRow) =>
+  state.amount === order.amount && state.currency.toLowerCase() === order.currency;
 
 export async function startPayment(deps: Deps, orderId: string): Promise<TPaymentIntent> {
   const order = await findOrderById(deps.db, orderId, null);
@@ -23,6 +29,7 @@ export async function startPayment(deps: Deps, orderId: string): Promise<TPaymen
     currency: order.currency,
     key: `order:${order.id}:${order.amount}`,
     description: `ClubTix order ${order.id}`,
+    metadata: { orderId: order.id },
   });
   await updateOrder(deps.db, order.id, { paymentIntentId: intent.id, provider: deps.payments.name });
   return {
@@ -58,7 +65,6 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Orde
       };
     }
     if (registration.status !== 'confirmed') {
-      await markSeatsSold(tx, lines);
       const confirmed = await updateRegistration(tx, registration.id, {
         status: 'confirmed',
         confirmedAt: new Date(),
@@ -67,7 +73,10 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Orde
       const event = await findEventById(tx, registration.eventId, null);
       if (event) await queueTicketMail(tx, deps.config, event, confirmed);
     }
-    return { order: await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() }), fresh: true };
+    const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
+    // Last, for the same reason as in the hold: the ticket row is the one every buyer queues on.
+    if (registration.status !== 'confirmed') await markSeatsSold(tx, lines);
+    return { order: paid, fresh: true };
   });
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
   return settled.order;
@@ -94,7 +103,7 @@ export async function confirmPayment(deps: Deps, paymentIntentId: string, testCa
   if (state.status !== 'succeeded') {
     throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
   }
-  if (state.amount !== order.amount || state.currency.toLowerCase() !== order.currency) {
+  if (!paysFor(state, order)) {
     throw conflict('The payment does not match the order amount');
   }
   return purchaseOf(deps, await settlePaidOrder(deps, order.id));
@@ -104,4 +113,39 @@ export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: str
   const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
   if (!order || order.paymentStatus !== 'paid') throw notFound('Confirmed registration');
   return (await purchaseOf(deps, order)).registration;
+}
+
+/**
+ * The provider's own word that a payment succeeded (Stripe calls this, not the buyer): it settles
+ * through the same settlePaidOrder as confirm-payment, so whichever arrives second changes nothing.
+ * Anything that is not ours to settle is acknowledged and left alone, or the provider would retry
+ * it for days.
+ */
+export async function handlePaymentWebhook(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<void> {
+  if (!deps.payments.verifyWebhook) throw notFound('Payment webhook');
+  const event = deps.payments.verifyWebhook(rawBody, signature);
+  if (!event) throw badInput('The webhook signature does not match');
+  if (event.kind !== 'payment_succeeded') {
+    log.debug({ type: event.type }, 'payment webhook: event type not used');
+    return;
+  }
+  const { intent } = event;
+  const order = await findOrderByPaymentIntent(deps.db, intent.id);
+  if (!order) {
+    log.debug({ paymentIntentId: intent.id }, 'payment webhook: no order has this payment; ignored');
+    return;
+  }
+  if (!paysFor(intent, order)) {
+    log.warn(
+      { paymentIntentId: intent.id, orderId: order.id, paid: intent.amount, currency: intent.currency },
+      'payment webhook: the amount paid differs from the order; not settled',
+    );
+    return;
+  }
+  await settlePaidOrder(deps, order.id);
 }

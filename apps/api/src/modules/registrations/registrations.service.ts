@@ -98,8 +98,6 @@ export async function initRegistration(
 
   const attempt = () =>
     deps.db.transaction(async (tx) => {
-      const reserved = await reserveSeats(tx, event.id, lines);
-      if (!reserved.ok) throw new SeatsUnavailable();
       const registration = await insertRegistration(tx, {
         clubId: event.clubId,
         eventId: event.id,
@@ -127,6 +125,10 @@ export async function initRegistration(
           };
         }),
       );
+      // The counters come last: their rows are what every buyer of the event queues on, so the
+      // lock is held only from here to the commit.
+      const reserved = await reserveSeats(tx, event.id, lines);
+      if (!reserved.ok) throw new SeatsUnavailable();
       return { registration, order };
     });
 

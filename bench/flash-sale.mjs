@@ -1,0 +1,97 @@
+// Flash sale (issue 4): one event, one ticket type of 2,000, 200 concurrent buyers through the real
+// HTTP purchase path (hold, attendees, order, payment intent, confirm) until sold out, on the embedded
+// PostgreSQL. Prints tickets sold per second, latencies, and oversold (must be 0), with pgbench's
+// ceiling for a single-row update plus an insert on the same server.
+import { client, pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
+
+const QUANTITY = Number(process.env.QUANTITY ?? 2000);
+const BUYERS = Number(process.env.BUYERS ?? 200);
+
+const product = await startProduct();
+const call = client(product.baseUrl);
+try {
+  const signin = await call('POST', '/auth/signin', { body: SUDO });
+  const token = signin.authorization;
+  const club = await call('POST', '/club/save', { token, body: { name: 'Bench Club' } });
+  const start = new Date(Date.now() + 86_400_000);
+  const event = await call('POST', '/event/save', {
+    token,
+    body: {
+      clubId: club.json.payload.id,
+      title: 'Flash Sale',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      timezone: 'UTC',
+      currency: 'usd',
+      status: 'published',
+    },
+  });
+  const eventId = event.json.payload.id;
+  const ticket = await call('POST', '/ticket/save', { token, body: { eventId, name: 'General', price: 2500, quantity: QUANTITY } });
+  const ticketId = ticket.json.payload.id;
+
+  const purchases = [];
+  const holds = [];
+  let soldOut = false;
+  let failures = 0;
+  const buyer = async (n) => {
+    for (let i = 0; !soldOut; i++) {
+      const began = performance.now();
+      const init = await call('POST', '/registration/initRegistration', {
+        body: { eventId, email: `b${n}-${i}@bench.test`, tickets: [{ ticketId, quantity: 1 }] },
+      });
+      holds.push(performance.now() - began);
+      if (init.status === 409) {
+        soldOut = true;
+        return;
+      }
+      if (init.status !== 200) {
+        failures++;
+        continue;
+      }
+      const { registration } = init.json.payload;
+      const secret = { registrationId: registration.registrationId, qrUuid: registration.qrUuid };
+      await call('POST', '/registration/save', {
+        body: { ...secret, attendees: registration.attendees.map((a) => ({ attendeeId: a.attendeeId, firstName: 'B', lastName: `${n}`, email: `b${n}@bench.test` })) },
+      });
+      const order = await call('POST', '/order/createOrder', { body: secret });
+      const intent = await call('POST', '/stripe/create-payment-intent', { body: { orderId: order.json.payload.order.id } });
+      const paid = await call('POST', '/stripe/confirm-payment', {
+        body: { paymentIntentId: intent.json.payload.paymentIntentId, testCard: '4242424242424242' },
+      });
+      if (paid.status === 200) purchases.push(performance.now() - began);
+      else failures++;
+    }
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: BUYERS }, (_, n) => buyer(n)));
+  const seconds = (performance.now() - began) / 1000;
+
+  const after = await call('GET', '/ticket/getTicketsByEventId', { query: { eventId } });
+  const sold = after.json.payload[0].sold;
+  const ceiling = pgbenchCeiling(product.pgUrl());
+  const ticketsPerSecond = Math.round((sold / seconds) * 10) / 10;
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'flash-sale',
+        quantity: QUANTITY,
+        buyers: BUYERS,
+        seconds: Math.round(seconds * 10) / 10,
+        ticketsSold: sold,
+        oversold: Math.max(0, sold - QUANTITY),
+        ticketsPerSecond,
+        ordersPerMinute: Math.round(ticketsPerSecond * 60),
+        failures,
+        purchase: summarise(purchases),
+        hold: summarise(holds),
+        pgbenchCeiling: ceiling,
+        shareOfCeiling: ceiling.transactionsPerSecond ? Math.round((ticketsPerSecond / ceiling.transactionsPerSecond) * 1000) / 1000 : null,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await product.stop();
+}

@@ -1,0 +1,108 @@
+// Shared by the benchmarks: start the real product on a fresh embedded PostgreSQL, call its API,
+// and summarise latencies. Each benchmark prints one JSON object.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SUDO = { email: 'bench@clubtix.test', password: 'bench-password-1' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startProduct(env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-bench-'));
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SUDO_EMAIL: SUDO.email, SUDO_PASSWORD: SUDO.password, LOG_LEVEL: 'error', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (c) => (log += c));
+  child.stderr.on('data', (c) => (log += c));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    /** Connection string of the embedded server, for pgbench. */
+    pgUrl() {
+      const password = readFileSync(path.join(dataDir, 'secrets/pg-password'), 'utf8').trim();
+      const pgPort = readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[3];
+      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/clubtix`;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function client(baseUrl) {
+  return async function call(method, apiPath, { token, body, query } = {}) {
+    const url = new URL(`/api${apiPath}`, baseUrl);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const response = await fetch(url, {
+      method,
+      headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await response.json().catch(() => ({}));
+    return { status: response.status, json, authorization: response.headers.get('authorization') };
+  };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export function summarise(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (v) => (v === null ? null : Math.round(v * 10) / 10);
+  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? null) };
+}
+
+/** pgbench on the same server: an uncontended single-row update plus an insert, the ceiling for a purchase's writes. */
+export function pgbenchCeiling(pgUrl, seconds = 10) {
+  const which = spawnSync('pgbench', ['--version']);
+  if (which.status !== 0) return { skipped: 'pgbench not installed (apt-get install postgresql-client)' };
+  const psql = (sql) => spawnSync('psql', [pgUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { encoding: 'utf8' });
+  psql('DROP TABLE IF EXISTS bench_rows, bench_log; CREATE TABLE bench_rows (id int PRIMARY KEY, n int NOT NULL); INSERT INTO bench_rows SELECT g, 0 FROM generate_series(1, 100000) g; CREATE TABLE bench_log (id bigserial PRIMARY KEY, row_id int, at timestamptz DEFAULT now());');
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'pgbench-')), 'tx.sql');
+  spawnSync('sh', ['-c', `cat > ${script} <<'EOF'
+\\set id random(1, 100000)
+BEGIN;
+UPDATE bench_rows SET n = n + 1 WHERE id = :id;
+INSERT INTO bench_log (row_id) VALUES (:id);
+END;
+EOF`]);
+  const run = spawnSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(seconds), '-f', script, pgUrl], { encoding: 'utf8' });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '')?.[1];
+  psql('DROP TABLE IF EXISTS bench_rows, bench_log;');
+  return tps ? { transactionsPerSecond: Math.round(Number(tps)), clients: 16, seconds } : { error: run.stderr || run.stdout };
+}
