@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@clubtix/contract';
+import { registerEndpoint, type Deps } from '../../plugins/routes';
+import {
+  createSponsorship,
+  findEventSponsorships,
+  findManagedSponsorship,
+  findRegistrationSponsorships,
+  startSponsorshipPayment,
+} from './sponsorships.service';
+
+export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
+  const s = endpoints.sponsorship;
+  registerEndpoint(app, deps, s.create, async ({ body }) => ({ payload: await createSponsorship(deps, body) }));
+  registerEndpoint(app, deps, s.createSponsorshipPaymentIntent, async ({ body }) => ({
+    payload: await startSponsorshipPayment(deps, body.sponsorshipId),
+  }));
+  registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query }) => ({
+    payload: await findEventSponsorships(deps, actor, query.eventId),
+  }));
+  registerEndpoint(app, deps, s.getSponsorshipsByRegistrationId, async ({ actor, query }) => ({
+    payload: await findRegistrationSponsorships(deps, actor, query.registrationId),
+  }));
+  registerEndpoint(app, deps, s.getSponsorshipById, async ({ actor, query }) => ({
+    payload: await findManagedSponsorship(deps, actor, query.sponsorshipId),
+  }));
+}

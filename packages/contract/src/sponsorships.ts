@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ZCurrency } from './money';
+import { ZExtras } from './extras';
+import { ZPaymentIntent, ZPaymentStatus } from './registrations';
+import { optionalText, requiredText, ZEmail, ZId } from './rules';
+
+/** Donations are sponsorships without a package, of an amount the giver chooses (DECISIONS.md section 6). */
+export const MIN_DONATION = 100;
+export const MAX_DONATION = 10_000_000;
+
+export const ZSponsorship = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  packageId: z.string().nullable(),
+  packageName: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string().nullable(),
+  amount: z.number(),
+  currency: ZCurrency,
+  paymentStatus: ZPaymentStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TSponsorship = z.infer<typeof ZSponsorship>;
+
+export const ZCreateSponsorshipRequest = z.object({
+  eventId: ZId,
+  /** A package's amount is fixed; without a package it is a donation of `amount`. */
+  packageId: ZId.optional().nullable(),
+  amount: z
+    .number({ error: 'Amount must be a number of minor units' })
+    .int('Amount must be a whole number of minor units (for example 1050 for 10.50)')
+    .min(MIN_DONATION, 'The smallest donation is 1.00')
+    .max(MAX_DONATION, 'That amount is too large')
+    .optional(),
+  name: requiredText('Name', 120),
+  email: ZEmail,
+  message: optionalText('Message', 1000),
+});
+export type TCreateSponsorshipRequest = z.input<typeof ZCreateSponsorshipRequest>;
+
+export const ZExtrasPurchase = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  extras: ZExtras,
+  email: z.string(),
+  quantity: z.number(),
+  amount: z.number(),
+  currency: ZCurrency,
+  qrUuid: z.string(),
+  paymentStatus: ZPaymentStatus,
+  redeemedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TExtrasPurchase = z.infer<typeof ZExtrasPurchase>;
+
+/** The QR of an extras purchase: {"x": purchaseId, "q": qrUuid}, redeemed once at the door. */
+export function extrasQrText(purchaseId: string, qrUuid: string): string {
+  return JSON.stringify({ x: purchaseId, q: qrUuid });
+}
+
+export const sponsorshipEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/sponsorship/create',
+    access: 'public',
+    summary: 'Start a donation or a sponsorship (pending until paid)',
+    body: ZCreateSponsorshipRequest,
+    response: ZSponsorship,
+  }),
+  createSponsorshipPaymentIntent: defineEndpoint({
+    method: 'POST',
+    path: '/sponsorship/createSponsorshipPaymentIntent',
+    access: 'public',
+    summary: 'Start paying a donation or sponsorship',
+    body: z.object({ sponsorshipId: ZId }),
+    response: ZPaymentIntent,
+  }),
+  getSponsorshipsByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/sponsorship/getSponsorshipsByEventId',
+    access: 'admin',
+    summary: "An event's donations and sponsorships (totals count only paid ones)",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZSponsorship),
+  }),
+  getSponsorshipsByRegistrationId: defineEndpoint({
+    method: 'GET',
+    path: '/sponsorship/getSponsorshipsByRegistrationId',
+    access: 'admin',
+    summary: 'Donations and sponsorships made with a registration',
+    query: z.object({ registrationId: ZId }),
+    response: z.array(ZSponsorship),
+  }),
+  getSponsorshipById: defineEndpoint({
+    method: 'GET',
+    path: '/sponsorship/getSponsorshipById',
+    access: 'admin',
+    summary: 'One donation or sponsorship',
+    query: z.object({ sponsorshipId: ZId }),
+    response: ZSponsorship,
+  }),
+};
+
+export const extrasPurchaseEndpoints = {
+  purchaseExtras: defineEndpoint({
+    method: 'POST',
+    path: '/extras/purchaseExtras',
+    access: 'public',
+    summary: 'Buy an extra on its own (pending until paid); it gets its own QR',
+    body: z.object({
+      eventId: ZId,
+      extrasId: ZId,
+      quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100),
+      email: ZEmail,
+    }),
+    response: ZExtrasPurchase,
+  }),
+};
