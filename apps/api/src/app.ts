@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { checkinRoutes } from './modules/checkin/checkin.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { extrasRoutes } from './modules/extras/extras.routes';
@@ -14,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { registrationRoutes } from './modules/registrations/registrations.routes';
+import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
@@ -82,6 +84,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       registrationRoutes(api, deps);
       orderRoutes(api, deps);
       paymentRoutes(api, deps);
+      sponsorshipRoutes(api, deps);
+      checkinRoutes(api, deps);
       await mediaRoutes(api, deps);
     },
     { prefix: '/api' },

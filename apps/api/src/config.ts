@@ -36,6 +36,9 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -46,6 +49,17 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
+
+/** Set when PAYMENT_PROVIDER=stripe. */
+export interface StripeSettings {
+  secretKey: string;
+  /** Without it the checkout has no Stripe Elements key to mount the card form with. */
+  publishableKey: string | undefined;
+  /** Without it the webhook endpoint refuses every call; the buyer's browser still confirms. */
+  webhookSecret: string | undefined;
+  /** Another API host (a local stand-in in tests, a proxy in operations); unset: Stripe's own. */
+  apiBase: string | undefined;
+}
 
 export interface Config {
   port: number;
@@ -59,6 +73,7 @@ export interface Config {
   sudoPassword: string | undefined;
   allowSignup: boolean;
   paymentProvider: 'simulated' | 'stripe';
+  stripe: StripeSettings | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   reservationMinutes: number;
@@ -113,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sudoPassword: e.SUDO_PASSWORD,
     allowSignup: e.ALLOW_SIGNUP,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe:
+      e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'ClubTix <no-reply@localhost>',
     reservationMinutes: e.RESERVATION_MINUTES,

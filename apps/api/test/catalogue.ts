@@ -31,6 +31,9 @@ export function eventBody(overrides: Partial<TSaveEventRequest> = {}): TSaveEven
   };
 }
 
+/** Matches any string (a server-made id or timestamp) inside an expected object. */
+export const anyString = expect.any(String) as string;
+
 /** The payload of a 200 answer (the message of any other answer shows in the failure). */
 export function payloadOf<T>(response: ApiResponse): T {
   expect(response.body, response.body.msg).toHaveProperty('payload');

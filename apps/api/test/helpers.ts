@@ -42,6 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 }
 
 export interface TestAppOptions {
+  /** Unset: SMTP delivery when `env` names an SMTP_URL, else mail is kept in the outbox. */
   mailTransport?: Transport | null;
 }
 
@@ -69,7 +70,7 @@ async function startTestApp(
     ...env,
   });
   const database = connectDatabase(databaseUrl, 20);
-  const app = await buildApp({ config, db: database.db, logger: false, mailTransport: options.mailTransport ?? null });
+  const app = await buildApp({ config, db: database.db, logger: false, mailTransport: options.mailTransport });
   await app.ready();
   return {
     app,

@@ -1,4 +1,13 @@
-import { createTheme, PasswordInput, Select, Textarea, TextInput, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  NativeSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Textarea,
+  TextInput,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 // SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
 // Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).
@@ -57,6 +66,8 @@ export const theme = createTheme({
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),
+    NativeSelect: NativeSelect.extend({ defaultProps: { withAsterisk: false } }),
+    NumberInput: NumberInput.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: {
         withAsterisk: false,

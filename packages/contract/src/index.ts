@@ -1,23 +1,28 @@
 import { authEndpoints } from './auth';
+import { checkinEndpoints } from './checkin';
 import { clubEndpoints } from './clubs';
 import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
 import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
+import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
 import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
 import { appUserEndpoints } from './users';
 
 export * from './auth';
+export * from './checkin';
 export * from './clubs';
 export * from './endpoint';
 export * from './events';
 export * from './extras';
 export * from './forms';
 export * from './money';
+export * from './qr';
 export * from './registrations';
 export * from './sponsorship-packages';
+export * from './sponsorships';
 export * from './tickets';
 export * from './rules';
 export * from './system';
@@ -36,6 +41,9 @@ export const endpoints = {
   registration: registrationEndpoints,
   order: orderEndpoints,
   stripe: paymentEndpoints,
+  checkin: checkinEndpoints,
+  sponsorship: sponsorshipEndpoints,
+  extrasPurchase: extrasPurchaseEndpoints,
   system: systemEndpoints,
 };
 

@@ -124,7 +124,31 @@ export const ZConfirmPaymentRequest = z.object({
     .optional(),
 });
 
-export const ZConfirmedPurchase = z.object({ registration: ZRegistration, order: ZOrder });
+/** What a confirmed payment paid for: an order (with its registration), a sponsorship or an extras purchase. */
+export const ZConfirmedPurchase = z.object({
+  registration: ZRegistration.optional(),
+  order: ZOrder.optional(),
+  sponsorshipId: z.string().optional(),
+  extrasPurchaseId: z.string().optional(),
+});
+
+/**
+ * The content of an attendee's QR code (SPEC.md section 3, DECISIONS.md section 7): exactly the JSON
+ * {"r": registrationId, "a": attendeeId, "q": qrUuid}, keys in that order, on every screen and mail.
+ */
+export function ticketQrContent(ticket: { registrationId: string; attendeeId: string; qrUuid: string }): string {
+  return JSON.stringify({ r: ticket.registrationId, a: ticket.attendeeId, q: ticket.qrUuid });
+}
+
+export const ZSendTicketResult = z.object({
+  /** True when handed to the mail server for delivery; false with no SMTP_URL (kept in the outbox). */
+  sent: z.boolean(),
+  to: z.string(),
+});
+export type TSendTicketResult = z.infer<typeof ZSendTicketResult>;
+
+/** How often getRegistrationByEmail mails one e-mail's tickets for one event, per hour. */
+export const TICKET_LOOKUP_MAILS_PER_HOUR = 3;
 
 export const registrationEndpoints = {
   initRegistration: defineEndpoint({
@@ -158,6 +182,24 @@ export const registrationEndpoints = {
     summary: 'A registration of one of your events',
     query: z.object({ registrationId: ZId }),
     response: ZRegistration,
+  }),
+  sendTicket: defineEndpoint({
+    method: 'GET',
+    path: '/registration/sendTicket',
+    access: 'admin',
+    summary: "Mail an attendee's ticket again, to the attendee's e-mail or else the buyer's",
+    query: z.object({ attendeeId: ZId, eventId: ZId }),
+    response: ZSendTicketResult,
+  }),
+  getRegistrationByEmail: defineEndpoint({
+    method: 'GET',
+    path: '/registration/getRegistrationByEmail',
+    access: 'public',
+    summary:
+      'Whether this e-mail has a confirmed registration for the event; if so its tickets are mailed to it again ' +
+      `(at most ${TICKET_LOOKUP_MAILS_PER_HOUR} times an hour)`,
+    query: z.object({ email: ZEmail, eventId: ZId }),
+    response: z.object({ found: z.boolean() }),
   }),
   updateStatus: defineEndpoint({
     method: 'POST',
@@ -212,8 +254,13 @@ export const paymentEndpoints = {
     method: 'POST',
     path: '/stripe/create-payment-intent',
     access: 'public',
-    summary: 'Start paying an order with the configured provider',
-    body: z.object({ orderId: ZId }),
+    summary: 'Start paying an order (or an extras purchase) with the configured provider',
+    body: z
+      .object({ orderId: ZId.optional(), extrasPurchaseId: ZId.optional() })
+      .refine((value) => Boolean(value.orderId) !== Boolean(value.extrasPurchaseId), {
+        message: 'Give either orderId or extrasPurchaseId',
+        path: ['orderId'],
+      }),
     response: ZPaymentIntent,
   }),
   confirmPayment: defineEndpoint({

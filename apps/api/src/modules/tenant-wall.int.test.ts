@@ -196,8 +196,8 @@ describe('the tenant wall: an admin of club A against club B', () => {
     expect(before.adminsStillSignedIn).toEqual([200, 200]);
     const { published, draft, questions } = world.b.catalogue;
     expect(before.catalogue.map((entry) => [entry.event.id, entry.questions])).toEqual([
-      [published.id, []],
       [draft.id, questions],
+      [published.id, []],
     ]);
     const response = await row.send(world);
     if ('check' in row.expected) row.expected.check(response, world);

@@ -5,12 +5,12 @@ import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type
 /**
  * DECISIONS.md section 3: bad input answers 4xx with `{ msg, code }` naming the field, never a 5xx
  * and never the server's insides. Wrong types, arrays, nulls, missing or oversized bodies, bodies
- * on GET calls, NUL characters, for every call of the foundation.
+ * on GET calls, NUL characters, for every call of the foundation and of the catalogue.
  */
 type Role = 'sudo' | 'admin';
 interface Case {
   title: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   as?: Role;
   query?: Record<string, string | string[]>;
@@ -56,6 +56,10 @@ const gets = (
     code: 'BAD_INPUT',
   }));
 
+/** The same rows as `posts`, sent with DELETE (the calls of SPEC.md section 7 that delete by a JSON body). */
+const deletes = (path: string, as: Role | undefined, rows: [string, unknown, string][]): Case[] =>
+  posts(path, as, rows).map((c) => ({ ...c, method: 'DELETE', title: c.title.replace(/^POST/, 'DELETE') }));
+
 /** A raw body with its content type, answered with the given status and code. */
 const raw = (
   title: string,
@@ -76,6 +80,16 @@ const raw = (
 });
 
 const clubBody = { name: 'Club' };
+const eventBody = {
+  title: 'Event',
+  startDate: '2031-01-01T10:00:00Z',
+  endDate: '2031-01-01T12:00:00Z',
+  timezone: 'Europe/London',
+  currency: 'gbp',
+};
+const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
+const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
+const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
 
 const cases: Case[] = [
@@ -144,6 +158,114 @@ const cases: Case[] = [
     ['with an object id', { ...userBody, id: {} }, 'id'],
     ['with a NUL in the name', { ...userBody, name: 'B\u0000o' }, 'name'],
   ]),
+  ...posts('/event/save', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with an array body', [eventBody], 'body'],
+    ['with a number title', { ...eventBody, title: 5 }, 'title'],
+    ['with an array title', { ...eventBody, title: ['Event'] }, 'title'],
+    ['with a huge title', { ...eventBody, title: huge }, 'title'],
+    ['with a NUL in the title', { ...eventBody, title: 'Ev\u0000ent' }, 'title'],
+    ['with a NUL in the venue', { ...eventBody, venue: '\u0000' }, 'venue'],
+    ['with a huge description', { ...eventBody, description: huge }, 'description'],
+    ['with a huge time zone', { ...eventBody, timezone: huge }, 'timezone'],
+    ['with a NUL in the time zone', { ...eventBody, timezone: 'UTC\u0000' }, 'timezone'],
+    ['with a number time zone', { ...eventBody, timezone: 0 }, 'timezone'],
+    ['with an object start', { ...eventBody, startDate: {} }, 'startDate'],
+    ['with a number end', { ...eventBody, endDate: 1_900_000_000_000 }, 'endDate'],
+    ['with a huge slug', { ...eventBody, slug: huge }, 'slug'],
+    ['with an array club id', { ...eventBody, clubId: ['a'] }, 'clubId'],
+    ['with a number id', { ...eventBody, id: 1 }, 'id'],
+    ['with a capacity as text', { ...eventBody, capacity: '10' }, 'capacity'],
+    ['with a huge capacity', { ...eventBody, capacity: 1e12 }, 'capacity'],
+    ['with a string switch', { ...eventBody, donationsEnabled: 'yes' }, 'donationsEnabled'],
+  ]),
+  ...gets('/event/getAllEvents', undefined, [
+    ['without a club id', undefined, undefined, 'clubId'],
+    ['with two club ids', { clubId: ['a', 'b'] }, undefined, 'clubId'],
+    ['with a huge club id', { clubId: huge }, undefined, 'clubId'],
+  ]),
+  ...gets('/event/getAllActiveEvents', undefined, [
+    ['with two dates', { clubId: 'c', currentDate: ['2031-01-01T00:00:00Z', '2031-01-02T00:00:00Z'] }, undefined, 'currentDate'],
+    ['with a NUL in the date', { clubId: 'c', currentDate: '2031-01-01T00:00:00Z\u0000' }, undefined, 'currentDate'],
+  ]),
+  ...gets('/event/getEvent', undefined, [
+    ['with the id in a JSON body', undefined, { eventId: 'x' }, 'eventId'],
+    ['with a NUL in the id', { eventId: 'e\u0000' }, undefined, 'eventId'],
+  ]),
+  ...gets('/event/getEventBySlug', undefined, [
+    ['with a blank slug', { slug: ' ' }, undefined, 'slug'],
+    ['with a huge slug', { slug: huge }, undefined, 'slug'],
+    ['with a NUL in the slug', { slug: 'a\u0000' }, undefined, 'slug'],
+  ]),
+  ...gets('/event/getEventByEventIdnClubId', 'admin', [['without a club id', { eventId: 'e' }, undefined, 'clubId']]),
+  ...gets('/event/removeEvent', 'admin', [['with the id in a JSON body', undefined, { eventId: 'x' }, 'eventId']]),
+  ...posts('/ticket/save', 'admin', [
+    ['with a price as text', { ...ticketBody, price: '100' }, 'price'],
+    ['with a price array', { ...ticketBody, price: [100] }, 'price'],
+    ['with a huge price', { ...ticketBody, price: 1e20 }, 'price'],
+    ['with a huge quantity', { ...ticketBody, quantity: 1e9 }, 'quantity'],
+    ['with a NUL in the name', { ...ticketBody, name: 'A\u0000' }, 'name'],
+    ['with a number sales start', { ...ticketBody, salesStartAt: 5 }, 'salesStartAt'],
+    ['with a negative position', { ...ticketBody, position: -1 }, 'position'],
+    ['with a string isActive', { ...ticketBody, isActive: 'true' }, 'isActive'],
+    ['with a huge event id', { ...ticketBody, eventId: huge }, 'eventId'],
+  ]),
+  ...deletes('/ticket/removeTicket', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a number id', { ticketId: 5 }, 'ticketId'],
+    ['with two ids', { ticketId: ['a', 'b'] }, 'ticketId'],
+    ['with a NUL in the id', { ticketId: 't\u0000' }, 'ticketId'],
+  ]),
+  ...gets('/ticket/getTicketsByEventId', undefined, [['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId']]),
+  ...gets('/ticket/getTicketById', undefined, [['with a NUL in the id', { ticketId: '\u0000' }, undefined, 'ticketId']]),
+  ...posts('/event/saveExtras', 'admin', [
+    ['with a price as text', { ...ticketBody, price: 'free' }, 'price'],
+    ['with a NUL in the description', { ...ticketBody, description: 'a\u0000' }, 'description'],
+    ['with an object name', { ...ticketBody, name: {} }, 'name'],
+  ]),
+  ...gets('/event/getExtras', 'admin', [['without an event id', undefined, undefined, 'eventId']]),
+  ...gets('/event/removeExtras', 'admin', [
+    ['without an extra id', { eventId: 'e' }, undefined, 'extrasId'],
+    ['with two extra ids', { extrasId: ['a', 'b'], eventId: 'e' }, undefined, 'extrasId'],
+  ]),
+  ...gets('/extras/getExtrasByEventId', undefined, [['with a NUL in the id', { eventId: 'e\u0000' }, undefined, 'eventId']]),
+  ...gets('/extras/getExtrasByIds', undefined, [
+    ['with a huge list', { extrasIds: JSON.stringify(Array(5000).fill('abc')) }, undefined, 'extrasIds'],
+    ['with 201 ids', { extrasIds: JSON.stringify(Array.from({ length: 201 }, (_, i) => `x${i}`)) }, undefined, 'extrasIds'],
+    ['with a huge id', { extrasIds: JSON.stringify(['x'.repeat(65)]) }, undefined, 'extrasIds'],
+    ['with a NUL in an id', { extrasIds: '["a\\u0000"]' }, undefined, 'extrasIds.0'],
+    ['with a nested list', { extrasIds: '[["a"]]' }, undefined, 'extrasIds'],
+    ['with null', { extrasIds: 'null' }, undefined, 'extrasIds'],
+  ]),
+  ...posts('/sponsorship-package/save', 'admin', [
+    ['with benefits as an object', { ...packageBody, benefits: { a: 'b' } }, 'benefits'],
+    ['with a NUL in a benefit', { ...packageBody, benefits: ['ok', 'b\u0000'] }, 'benefits.1'],
+    ['with a huge benefit', { ...packageBody, benefits: [huge] }, 'benefits.0'],
+    ['with an amount as text', { ...packageBody, amount: '100' }, 'amount'],
+    ['with a null amount', { ...packageBody, amount: null }, 'amount'],
+  ]),
+  ...posts('/sponsorship-package/updateStatus', 'admin', [
+    ['with a string isActive', { packageId: 'p', isActive: 'false' }, 'isActive'],
+    ['with a number id', { packageId: 1, isActive: true }, 'packageId'],
+  ]),
+  ...deletes('/sponsorship-package/deletePackage', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with two ids', { packageId: ['a', 'b'] }, 'packageId'],
+  ]),
+  ...gets('/sponsorship-package/getPackageById', 'admin', [['without an id', undefined, undefined, 'packageId']]),
+  ...gets('/sponsorship-package/getPackagesByEventId', undefined, [['with a huge id', { eventId: huge }, undefined, 'eventId']]),
+  ...posts('/form/save', 'admin', [
+    ['with null questions', { eventId: 'e', questions: null }, 'questions'],
+    ['with questions as text', { eventId: 'e', questions: '[]' }, 'questions'],
+    ['with a string type', { eventId: 'e', questions: [{ ...question, type: '2' }] }, 'questions.0.type'],
+    ['with a NUL in a label', { eventId: 'e', questions: [{ ...question, label: 'a\u0000' }] }, 'questions.0.label'],
+    ['with a NUL in an option', { eventId: 'e', questions: [{ ...question, options: ['a\u0000'] }] }, 'questions.0.options.0'],
+    ['with a huge label', { eventId: 'e', questions: [{ ...question, label: huge }] }, 'questions.0.label'],
+    ['with options as text', { eventId: 'e', questions: [{ ...question, options: 'a,b' }] }, 'questions.0.options'],
+    ['with a string required', { eventId: 'e', questions: [{ ...question, required: 'yes' }] }, 'questions.0.required'],
+    ['with 101 questions', { eventId: 'e', questions: Array(101).fill(question) }, 'questions'],
+  ]),
+  ...gets('/form/getFormQuestions', undefined, [['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId']]),
 ];
 
 describe('bad input never gets a 5xx', () => {

@@ -174,9 +174,7 @@ export function uploadFile<E extends Endpoint>(
 ): Promise<PayloadOf<E>> {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.append(name, value);
-  return send(endpoint, { ...options, formData }).then(
-    (result) => result.payload,
-  );
+  return send(endpoint, { ...options, formData }).then((result) => result.payload);
 }
 
 /** POST /media/uploadImage: a JPEG or PNG in the field `file`; resolves with its media URL. */

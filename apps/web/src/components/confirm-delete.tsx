@@ -8,11 +8,7 @@ import { modals } from '@mantine/modals';
 export function confirmDelete({ what, name, onConfirm }: { what: string; name: string; onConfirm: () => void }) {
   modals.openConfirmModal({
     title: `Delete ${what}?`,
-    children: (
-      <Text size="sm">
-        “{name}” will be deleted. This cannot be undone.
-      </Text>
-    ),
+    children: <Text size="sm">“{name}” will be deleted. This cannot be undone.</Text>,
     labels: { confirm: 'Delete', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm,

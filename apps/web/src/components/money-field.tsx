@@ -1,8 +1,6 @@
 import type { TCurrency } from '@clubtix/contract';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { currencyCode } from '../lib/money-input';
-
-const SIGNS: Record<TCurrency, string> = { usd: '$', gbp: '£', eur: '€', thb: '฿' };
+import { CURRENCY_SIGNS, currencyCode } from '../lib/money-input';
 
 /**
  * An amount typed in major units (12.50) in the event's currency; the form converts it to the
@@ -17,7 +15,7 @@ export function MoneyField({
     <NumberInput
       {...props}
       description={description ?? `In ${currencyCode(currency)}, for example 12.50`}
-      prefix={SIGNS[currency]}
+      prefix={CURRENCY_SIGNS[currency]}
       decimalScale={2}
       allowNegative={false}
       thousandSeparator=","

@@ -1,4 +1,4 @@
-import { CURRENCIES, type TCurrency } from '@clubtix/contract';
+import type { TCurrency } from '@clubtix/contract';
 
 /**
  * Admins type money in major units ("12.50"); the API takes integer minor units (1250), as
@@ -30,7 +30,8 @@ export function checkMoneyInput(label: string, value: number | string, { mayBeFr
   return null;
 }
 
-export const CURRENCY_CODES: readonly TCurrency[] = CURRENCIES;
+/** The signs formatMoney of the contract puts before amounts. */
+export const CURRENCY_SIGNS: Record<TCurrency, string> = { usd: '$', gbp: '£', eur: '€', thb: '฿' };
 
 /** "GBP" for the gbp the API uses. */
 export function currencyCode(currency: TCurrency): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 import { events, extras, sponsorshipPackages } from './events';
 import { registrations } from './registrations';
@@ -73,6 +74,18 @@ export const extrasPurchases = pgTable(
 );
 export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;
 
+/**
+ * An image shown inline through `<img src="cid:…">`. A QR code is kept as its text and drawn when the
+ * mail is sent: drawing one costs about 10 ms of CPU, which must not be spent inside the purchase
+ * transaction, and a mail kept in the outbox (no SMTP_URL) never needs it drawn.
+ */
+export interface MailAttachment {
+  kind: 'qr';
+  filename: string;
+  cid: string;
+  text: string;
+}
+
 /** Mail waiting to go, or kept when no SMTP_URL is set (DECISIONS.md section 2). */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -83,15 +96,26 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments')
+      .$type<MailAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** What the mail is about, so a retry never sends it twice (for example 'tickets:<registrationId>'). */
     dedupeKey: text('dedupe_key').unique(),
+    /** Mail that is counted to limit how often it goes out, for example 'ticket-lookup:<eventId>'. */
+    topic: text('topic'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: at('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_topic_idx')
+      .on(t.topic, t.to, t.createdAt)
+      .where(sql`${t.topic} IS NOT NULL`),
+  ],
 );
 export type MailRow = typeof mailOutbox.$inferSelect;
 

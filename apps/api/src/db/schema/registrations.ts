@@ -77,7 +77,12 @@ export const attendees = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('attendees_registration_idx').on(t.registrationId), index('attendees_event_idx').on(t.eventId)],
+  (t) => [
+    index('attendees_registration_idx').on(t.registrationId),
+    index('attendees_event_idx').on(t.eventId),
+    // Finding the tickets of an e-mail (getRegistrationByEmail) without reading the whole event.
+    index('attendees_email_idx').on(t.eventId, t.email),
+  ],
 );
 export type AttendeeRow = typeof attendees.$inferSelect;
 

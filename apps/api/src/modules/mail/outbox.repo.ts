@@ -1,6 +1,6 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { mailOutbox, type MailRow } from '../../db/schema';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { mailOutbox, type MailAttachment, type MailRow } from '../../db/schema';
 
 export interface MailValues {
   clubId: string | null;
@@ -8,7 +8,9 @@ export interface MailValues {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   dedupeKey: string | null;
+  topic?: string | null;
 }
 
 /** Queues a mail in the caller's transaction; the same dedupe key twice queues it once. */
@@ -34,4 +36,28 @@ export async function markMail(
   values: Partial<Pick<MailRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>>,
 ): Promise<void> {
   await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Holds, until the transaction ends, the right to count and queue mail of one topic to one address:
+ * two requests at the same moment then count one after the other, and a limit cannot be passed by
+ * racing it. Works across processes, as the count lives in the database.
+ */
+export async function lockMailTopic(tx: Tx, topic: string, to: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mail:${topic}:${to}`}, 0))`);
+}
+
+/** Mails of one topic queued for one address in the last `minutes`, whatever became of them. */
+export async function countRecentMail(db: DbOrTx, topic: string, to: string, minutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.topic, topic),
+        eq(mailOutbox.to, to),
+        gt(mailOutbox.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,10 +1,34 @@
 import nodemailer from 'nodemailer';
 import type { Transport } from './mailer';
 
-/** SMTP delivery through nodemailer, from SMTP_URL (smtp://user:pass@host:port or smtps://…). */
+/**
+ * SMTP delivery through nodemailer, from SMTP_URL: smtp://user:pass@host:port (STARTTLS when the
+ * server offers it) or smtps://… (TLS from the start). nodemailer reads options from the query
+ * string too, e.g. `?ignoreTLS=true` for a local relay, `?tls.rejectUnauthorized=false` for a
+ * self-signed one. The timeouts keep an unreachable server from holding a delivery round (and the
+ * outbox rows it locked) for minutes; the mail is retried on the next round.
+ */
 export function smtpTransport(smtpUrl: string): Transport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return async (mail) => {
-    await transporter.sendMail(mail);
+    await transporter.sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        cid: attachment.cid,
+        content: attachment.content,
+        contentDisposition: 'inline',
+      })),
+    });
   };
 }

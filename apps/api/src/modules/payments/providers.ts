@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from './provider';
 import { simulatedProvider } from './simulated-provider';
+import { stripeProvider } from './stripe-provider';
 
 /** PAYMENT_PROVIDER picks the provider; the simulated one needs no account anywhere. */
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
@@ -9,6 +10,8 @@ export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
     case 'simulated':
       return simulatedProvider(db);
     case 'stripe':
-      throw new Error('PAYMENT_PROVIDER=stripe is not available in this version yet; use simulated');
+      // loadConfig refuses PAYMENT_PROVIDER=stripe without STRIPE_SECRET_KEY, so this only guards hand-made configs.
+      if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+      return stripeProvider(config.stripe);
   }
 }

@@ -8,6 +8,7 @@ import {
   saveRegistrationDetails,
   setRegistrationStatus,
 } from './registrations.service';
+import { resendAttendeeTicket, resendTicketsByEmail } from './ticket-delivery.service';
 
 export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   const r = endpoints.registration;
@@ -21,6 +22,22 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, r.getRegistrationById, async ({ actor, query }) => ({
     payload: await findManagedRegistration(deps, actor, query.registrationId),
   }));
+  registerEndpoint(app, deps, r.sendTicket, async ({ actor, query }) => {
+    const result = await resendAttendeeTicket(deps, actor, query.eventId, query.attendeeId);
+    return {
+      payload: result,
+      msg: result.sent ? 'Ticket sent' : 'No mail server is set up: the ticket was kept in the outbox',
+    };
+  });
+  registerEndpoint(app, deps, r.getRegistrationByEmail, async ({ query }) => {
+    const result = await resendTicketsByEmail(deps, query.email, query.eventId);
+    return {
+      payload: result,
+      msg: result.found
+        ? 'Your tickets are on their way to this e-mail address'
+        : 'No confirmed registration was found for this e-mail address',
+    };
+  });
   registerEndpoint(app, deps, r.updateStatus, async ({ actor, body }) => ({
     payload: await setRegistrationStatus(deps, actor, body.registrationId, body.status),
     msg: body.status === 'cancelled' ? 'Registration cancelled' : 'Registration confirmed',

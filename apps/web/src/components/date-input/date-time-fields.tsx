@@ -16,7 +16,7 @@ interface DateTimeFieldsProps {
   dateError?: ReactNode;
   timeError?: ReactNode;
   required?: boolean;
-  /** Under the date label, e.g. "Optional" or the time zone. */
+  /** Under both labels, e.g. "Optional". */
   description?: ReactNode;
 }
 
@@ -38,7 +38,7 @@ export function DateTimeFields(props: DateTimeFieldsProps) {
       <Grid.Col span={5}>
         <TimeInput
           label={`${props.label} time`}
-          description={props.description ? ' ' : undefined}
+          description={props.description}
           required={props.required}
           value={props.time}
           onChange={props.onTimeChange}

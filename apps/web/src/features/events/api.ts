@@ -38,7 +38,11 @@ export function useManagedEvent(eventId: string | null | undefined) {
   return useQuery({
     queryKey: eventKeys.detail(eventId ?? ''),
     queryFn: async ({ signal }) => {
-      const event = await callApi(endpoints.event.getEvent, { query: { eventId: eventId ?? '' }, asManager: true, signal });
+      const event = await callApi(endpoints.event.getEvent, {
+        query: { eventId: eventId ?? '' },
+        asManager: true,
+        signal,
+      });
       writeCurrentEvent(event);
       return event;
     },

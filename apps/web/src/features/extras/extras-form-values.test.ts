@@ -17,9 +17,10 @@ describe('extras form values', () => {
     const values = extrasToFormValues(extra);
     expect(values).toMatchObject({ price: 5.99, quantity: '', isActive: false });
     expect(extrasFormToRequest(values, 'e1', 'x1')).toEqual(extrasToRequest(extra));
-    expect(ZSaveExtrasRequest.safeParse(extrasFormToRequest({ ...values, price: '0.29' }, 'e1')).data).toMatchObject(
-      { price: 29, quantity: null },
-    );
+    expect(ZSaveExtrasRequest.safeParse(extrasFormToRequest({ ...values, price: '0.29' }, 'e1')).data).toMatchObject({
+      price: 29,
+      quantity: null,
+    });
   });
 
   it('flips the active state from the list', () => {

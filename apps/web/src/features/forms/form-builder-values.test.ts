@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { draftsToQuestions, draftsToRequest, newQuestion, questionsToDrafts, withType } from './form-builder-values';
 
 const saved: TFormQuestion[] = [
-  { id: 'q2', eventId: 'e1', type: 4, label: 'Size', required: true, options: ['S', 'M'], position: 1, perAttendee: true },
+  {
+    id: 'q2',
+    eventId: 'e1',
+    type: 4,
+    label: 'Size',
+    required: true,
+    options: ['S', 'M'],
+    position: 1,
+    perAttendee: true,
+  },
   { id: 'q1', eventId: 'e1', type: 0, label: 'Club', required: false, options: [], position: 0, perAttendee: false },
 ];
 
@@ -12,7 +21,14 @@ describe('form builder values', () => {
     const drafts = questionsToDrafts(saved);
     expect(drafts.questions.map((question) => question.id)).toEqual(['q1', 'q2']);
     const request = draftsToRequest(drafts, 'e1');
-    expect(request.questions[0]).toEqual({ id: 'q1', type: 0, label: 'Club', required: false, options: [], perAttendee: false });
+    expect(request.questions[0]).toEqual({
+      id: 'q1',
+      type: 0,
+      label: 'Club',
+      required: false,
+      options: [],
+      perAttendee: false,
+    });
     expect(ZSaveFormRequest.safeParse(request).success).toBe(true);
   });
 
@@ -30,7 +46,10 @@ describe('form builder values', () => {
     const request = draftsToRequest({ questions: [question] }, 'e1');
     expect(request.questions[0]?.options).toEqual([]);
     const result = ZSaveFormRequest.safeParse(request);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['questions', 0, 'options'], message: 'Add at least one option' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['questions', 0, 'options'],
+      message: 'Add at least one option',
+    });
   });
 
   it('previews untitled questions and skips blank options', () => {

@@ -23,7 +23,10 @@ describe('package form values', () => {
   });
 
   it('keeps a blank line in the middle for the schema to point at', () => {
-    const request = packageFormToRequest({ ...packageToFormValues(), name: 'X', amount: 1, benefits: ['', 'Two', ''] }, 'e1');
+    const request = packageFormToRequest(
+      { ...packageToFormValues(), name: 'X', amount: 1, benefits: ['', 'Two', ''] },
+      'e1',
+    );
     expect(request.benefits).toEqual(['', 'Two']);
     const result = ZSavePackageRequest.safeParse(request);
     expect(result.error?.issues[0]?.path).toEqual(['benefits', 0]);
@@ -32,7 +35,11 @@ describe('package form values', () => {
   it('edits a saved package in major units', () => {
     const values = packageToFormValues(gold);
     expect(values).toMatchObject({ amount: 500, quantity: 3, benefits: gold.benefits });
-    expect(packageFormToRequest(values, 'e1', 'p1')).toMatchObject({ id: 'p1', amount: 50000, benefits: gold.benefits });
+    expect(packageFormToRequest(values, 'e1', 'p1')).toMatchObject({
+      id: 'p1',
+      amount: 50000,
+      benefits: gold.benefits,
+    });
   });
 
   it('asks for an amount', () => {

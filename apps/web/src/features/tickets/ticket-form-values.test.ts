@@ -31,9 +31,9 @@ describe('ticket form values', () => {
     const values = ticketToFormValues(ticket, 'Europe/London');
     expect(values).toMatchObject({ price: 12.5, quantity: 100, salesEndTime: '17:00', salesStartDate: null });
     // Compared as the server reads them: an empty description is null either way.
-    expect(ZSaveTicketRequest.parse(ticketFormToRequest(values, { eventId: 'e1', timezone: 'Europe/London', ticket }))).toEqual(
-      ZSaveTicketRequest.parse(ticketToRequest(ticket)),
-    );
+    expect(
+      ZSaveTicketRequest.parse(ticketFormToRequest(values, { eventId: 'e1', timezone: 'Europe/London', ticket })),
+    ).toEqual(ZSaveTicketRequest.parse(ticketToRequest(ticket)));
   });
 
   it('changes one field of a saved ticket for the list actions', () => {

@@ -53,7 +53,10 @@ interface TicketContext {
   ticket?: TTicket;
 }
 
-export function ticketFormToRequest(values: TicketFormValues, { eventId, timezone, ticket }: TicketContext): TSaveTicketRequest {
+export function ticketFormToRequest(
+  values: TicketFormValues,
+  { eventId, timezone, ticket }: TicketContext,
+): TSaveTicketRequest {
   return {
     ...(ticket ? { id: ticket.id, position: ticket.position } : {}),
     eventId,

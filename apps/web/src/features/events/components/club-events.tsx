@@ -57,7 +57,9 @@ export function ClubEvents({ clubId }: { clubId: string }) {
           No events yet. Add one to start selling tickets.
         </Text>
       ) : null}
-      {events.data?.map((event) => <EventCard key={event.id} event={event} />)}
+      {events.data?.map((event) => (
+        <EventCard key={event.id} event={event} />
+      ))}
     </Stack>
   );
 }

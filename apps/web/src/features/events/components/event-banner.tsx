@@ -5,7 +5,15 @@ export const BANNER_PLACEHOLDER_GRADIENT =
   'linear-gradient(135deg, var(--mantine-color-blue-7) 0%, var(--mantine-color-blue-4) 55%, var(--mantine-color-cyan-3) 100%)';
 
 /** An event's banner at a fixed 3:1 shape, so a missing or tall image does not move the page. */
-export function EventBanner({ title, bannerUrl, height = 120 }: { title: string; bannerUrl: string | null; height?: number }) {
+export function EventBanner({
+  title,
+  bannerUrl,
+  height = 120,
+}: {
+  title: string;
+  bannerUrl: string | null;
+  height?: number;
+}) {
   if (bannerUrl) {
     return <Image src={bannerUrl} alt={`Banner of ${title || 'the event'}`} h={height} radius="md" fit="cover" />;
   }

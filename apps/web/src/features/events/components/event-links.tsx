@@ -40,7 +40,7 @@ export function EventLinks({
   event: Pick<TEvent, 'id' | 'slug' | 'status'>;
   current?: EventScreen;
   label?: string;
-  mb?: MantineSpacing | 0;
+  mb?: MantineSpacing;
 }) {
   return (
     <Group component="nav" aria-label={label} gap={6} mb={mb}>

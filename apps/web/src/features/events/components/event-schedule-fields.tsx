@@ -39,10 +39,15 @@ export function EventScheduleFields({ form }: { form: UseFormReturnType<EventFor
       <Moment form={form} label="Start" dateField="startDate" timeField="startTime" required />
       <Moment form={form} label="End" dateField="endDate" timeField="endTime" required />
       <Text size="sm" c="dimmed">
-        Registration window, if registration opens or closes at set times. A day given without a time opens at
-        00:00 and closes at 23:59.
+        Registration window, if registration opens or closes at set times. A day given without a time opens at 00:00 and
+        closes at 23:59.
       </Text>
-      <Moment form={form} label="Registration opens" dateField="registrationOpensDate" timeField="registrationOpensTime" />
+      <Moment
+        form={form}
+        label="Registration opens"
+        dateField="registrationOpensDate"
+        timeField="registrationOpensTime"
+      />
       <Moment
         form={form}
         label="Registration closes"

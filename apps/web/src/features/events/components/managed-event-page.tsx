@@ -27,7 +27,8 @@ export function ManagedEventPage({ eventId, title, screen, actions, children }: 
   if (!eventId) return <NotFoundView status={404} message="Event not found" />;
   if (event.isPending) return <PageLoader label="Loading event" />;
   if (event.isError) {
-    if (isApiError(event.error) && event.error.status === 404) return <NotFoundView status={404} message="Event not found" />;
+    if (isApiError(event.error) && event.error.status === 404)
+      return <NotFoundView status={404} message="Event not found" />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
   }
   return (

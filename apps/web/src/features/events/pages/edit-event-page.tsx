@@ -37,7 +37,8 @@ function EditEventById({ eventId }: { eventId: string }) {
   if (event.isPending) return <PageLoader label="Loading event" />;
   if (event.isError) {
     // Another club's event answers 404, like one that does not exist.
-    if (isApiError(event.error) && event.error.status === 404) return <NotFoundView status={404} message="Event not found" />;
+    if (isApiError(event.error) && event.error.status === 404)
+      return <NotFoundView status={404} message="Event not found" />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
   }
   return <EditEvent event={event.data} />;

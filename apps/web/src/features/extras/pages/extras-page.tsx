@@ -32,7 +32,8 @@ function Extras({ event, editor }: { event: TEvent; editor: Editor }) {
   };
 
   if (extras.isPending) return <PageLoader label="Loading extras" />;
-  if (extras.isError) return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
+  if (extras.isError)
+    return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
 
   return (
     <Stack gap="sm">

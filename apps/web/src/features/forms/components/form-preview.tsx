@@ -59,7 +59,11 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
         <Button
           variant="light"
           onClick={() =>
-            setErrors(Object.fromEntries(checkAnswers(questions, answers).map((problem) => [problem.questionId, problem.message])))
+            setErrors(
+              Object.fromEntries(
+                checkAnswers(questions, answers).map((problem) => [problem.questionId, problem.message]),
+              ),
+            )
           }
         >
           Check answers

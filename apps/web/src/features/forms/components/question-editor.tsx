@@ -1,5 +1,16 @@
 import { hasOptions, QUESTION_TYPE_LABELS, type TQuestionType } from '@clubtix/contract';
-import { ActionIcon, Button, Checkbox, Fieldset, Group, Input, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Input,
+  NativeSelect,
+  Radio,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { withType, type FormBuilderValues } from '../form-builder-values';
@@ -102,7 +113,12 @@ export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
           >
             Move down
           </Button>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={() => form.removeListItem('questions', index)}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => form.removeListItem('questions', index)}
+          >
             Remove question
           </Button>
         </Group>

@@ -87,7 +87,10 @@ export function QuestionField({ question, value, onChange, onBlur, error }: Ques
           value={asText(value)}
           onChange={(event) => onChange(event.currentTarget.value)}
           onBlur={onBlur}
-          data={[{ value: '', label: 'Choose an answer' }, ...question.options.map((option) => ({ value: option, label: option }))]}
+          data={[
+            { value: '', label: 'Choose an answer' },
+            ...question.options.map((option) => ({ value: option, label: option })),
+          ]}
         />
       );
   }

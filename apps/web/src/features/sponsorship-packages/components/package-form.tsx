@@ -1,4 +1,9 @@
-import { ZSavePackageRequest, type TEvent, type TSavePackageRequest, type TSponsorshipPackage } from '@clubtix/contract';
+import {
+  ZSavePackageRequest,
+  type TEvent,
+  type TSavePackageRequest,
+  type TSponsorshipPackage,
+} from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -38,7 +43,14 @@ export function PackageForm({ event, item, isSaving, onSave, onCancel }: Package
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          description="Optional"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <MoneyField label="Amount" required currency={event.currency} {...form.getInputProps('amount')} />
           <NumberInput

@@ -41,7 +41,14 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          description="Optional"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <MoneyField label="Price" required currency={event.currency} {...form.getInputProps('price')} />
           <NumberInput

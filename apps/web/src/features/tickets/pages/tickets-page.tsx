@@ -38,7 +38,8 @@ function Tickets({ event, editor }: { event: TEvent; editor: Editor }) {
   };
 
   if (tickets.isPending) return <PageLoader label="Loading tickets" />;
-  if (tickets.isError) return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
+  if (tickets.isError)
+    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
 
   return (
     <Stack gap="sm">
@@ -72,7 +73,11 @@ function Tickets({ event, editor }: { event: TEvent; editor: Editor }) {
           }
         />
       ))}
-      <FormModal title={editor.item ? 'Edit ticket type' : 'Add ticket type'} opened={editor.opened} onClose={editor.close}>
+      <FormModal
+        title={editor.item ? 'Edit ticket type' : 'Add ticket type'}
+        opened={editor.opened}
+        onClose={editor.close}
+      >
         <TicketForm
           key={editor.item?.id ?? 'new'}
           event={event}

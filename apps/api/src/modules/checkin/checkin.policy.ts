@@ -1,0 +1,84 @@
+import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
+import type { CheckinRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { AppError, badInput, notFound } from '../../plugins/errors';
+import { canManageClub } from '../clubs/clubs.policy';
+import type { ExtrasAtDoor, TicketAtDoor } from './checkin.repo';
+import { doorTime } from './local-time';
+
+/**
+ * Who may pass the door, in the order door staff need to hear it: the door's event must be the
+ * admin's (else 404 as if it did not exist); a ticket of another club, a wrong qrUuid or another
+ * registration is "not found" (the tenant wall: nothing of another club shows); a ticket of the
+ * admin's own club for another event says so; an unconfirmed registration is "not found or not paid".
+ */
+
+const notFoundAs = (message: string) => new AppError('NOT_FOUND', 404, message);
+
+function forAnotherEvent(message: string, what: string, title: string | null): AppError {
+  return new AppError('NOT_FOUND', 404, message, title ? [{ path: 'eventId', message: `${what} ${title}` }] : undefined);
+}
+
+export const notATicket = () => badInput(SCAN_MESSAGES.notATicket, 'payload');
+
+export function toCheckinDto(row: CheckinRow): TCheckin {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    registrationId: row.registrationId,
+    attendeeId: row.attendeeId,
+  };
+}
+
+/** 409 with the first check-in's time in the event's time zone, and the check-in itself in `errors`. */
+export function alreadyCheckedIn(checkin: CheckinRow, timeZone: string): AppError {
+  return new AppError(
+    'ALREADY_CHECKED_IN',
+    409,
+    `Already checked in at ${doorTime(checkin.createdAt, timeZone)}`,
+    checkinConflictErrors(toCheckinDto(checkin)),
+  );
+}
+
+export function admitTicket(
+  actor: Actor,
+  found: TicketAtDoor | undefined,
+  claim: { registrationId: string; qrUuid?: string },
+) {
+  if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');
+  const { door, attendee, registration, checkin } = found;
+  if (
+    !attendee ||
+    !registration ||
+    !canManageClub(actor, attendee.clubId) ||
+    attendee.registrationId !== claim.registrationId ||
+    (claim.qrUuid !== undefined && registration.qrUuid !== claim.qrUuid)
+  ) {
+    throw notFoundAs(SCAN_MESSAGES.ticketNotFound);
+  }
+  if (attendee.eventId !== door.id) {
+    throw forAnotherEvent(SCAN_MESSAGES.ticketForAnotherEvent, 'This ticket is for', found.ticketEventTitle);
+  }
+  if (registration.status !== 'confirmed') throw notFoundAs(SCAN_MESSAGES.ticketNotFound);
+  return { door, attendee, registration, checkin };
+}
+
+/** As admitTicket, for an extras voucher; one already redeemed answers 409 with the time. */
+export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string) {
+  if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');
+  const { door, purchase, extras } = found;
+  if (!purchase || !extras || !canManageClub(actor, purchase.clubId) || purchase.qrUuid !== qrUuid) {
+    throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  }
+  if (purchase.eventId !== door.id) {
+    throw forAnotherEvent(SCAN_MESSAGES.extrasForAnotherEvent, 'This extras voucher is for', found.purchaseEventTitle);
+  }
+  if (purchase.paymentStatus !== 'paid') throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  if (purchase.redeemedAt) {
+    throw new AppError('CONFLICT', 409, `Already redeemed at ${doorTime(purchase.redeemedAt, door.timezone)}`, [
+      { path: 'extrasPurchase.id', message: purchase.id },
+      { path: 'extrasPurchase.redeemedAt', message: purchase.redeemedAt.toISOString() },
+    ]);
+  }
+  return { door, purchase, extras };
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  attendees,
+  checkins,
+  events,
+  extras,
+  extrasPurchases,
+  registrations,
+  type CheckinRow,
+  type ExtrasPurchaseRow,
+} from '../../db/schema';
+
+/**
+ * The door's hot path: every scan and check-in is one or two statements on primary keys and unique
+ * indexes, and the tenant check rides in the same statement (the door's event and the ticket's club).
+ */
+
+const ticketEvent = alias(events, 'ticket_event');
+
+/** A ticket seen from the door of an event; undefined when that event does not exist. */
+export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: string) {
+  const [row] = await db
+    .select({
+      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
+      attendee: {
+        id: attendees.id,
+        clubId: attendees.clubId,
+        eventId: attendees.eventId,
+        registrationId: attendees.registrationId,
+      },
+      registration: registrations,
+      ticketEventTitle: ticketEvent.title,
+      checkin: checkins,
+    })
+    .from(events)
+    .leftJoin(attendees, eq(attendees.id, attendeeId))
+    .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .leftJoin(ticketEvent, eq(ticketEvent.id, attendees.eventId))
+    .leftJoin(checkins, eq(checkins.attendeeId, attendees.id))
+    .where(eq(events.id, eventId));
+  return row;
+}
+export type TicketAtDoor = NonNullable<Awaited<ReturnType<typeof findTicketAtDoor>>>;
+
+/**
+ * Checks an attendee in with one statement: the row is written only when the attendee belongs to
+ * that registration and event, its registration is confirmed, and (for an admin) it is of the
+ * admin's club. The unique index on attendee_id lets exactly one of any number of simultaneous
+ * scanners write it; the others get nothing back (as does any refusal) and the caller finds out why.
+ */
+export async function insertCheckin(
+  db: DbOrTx,
+  input: { eventId: string; registrationId: string; attendeeId: string; clubId: string | null; createdBy: string },
+): Promise<CheckinRow | undefined> {
+  const source = db
+    .select({
+      id: sql<string>`${randomUUID()}::text`.as('id'),
+      clubId: attendees.clubId,
+      eventId: attendees.eventId,
+      registrationId: attendees.registrationId,
+      attendeeId: attendees.id,
+      createdBy: sql<string>`${input.createdBy}::text`.as('created_by'),
+      createdAt: sql<Date>`now()`.as('created_at'),
+    })
+    .from(attendees)
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .where(
+      and(
+        eq(attendees.id, input.attendeeId),
+        eq(attendees.registrationId, input.registrationId),
+        eq(attendees.eventId, input.eventId),
+        eq(registrations.status, 'confirmed'),
+        input.clubId === null ? undefined : eq(attendees.clubId, input.clubId),
+      ),
+    );
+  const [row] = await db
+    .insert(checkins)
+    .select(source)
+    .onConflictDoNothing({ target: checkins.attendeeId })
+    .returning();
+  return row;
+}
+
+export async function deleteCheckin(
+  db: DbOrTx,
+  attendeeId: string,
+  scope: { clubId: string | null; eventId?: string },
+): Promise<CheckinRow | undefined> {
+  const [row] = await db
+    .delete(checkins)
+    .where(
+      and(
+        eq(checkins.attendeeId, attendeeId),
+        scope.clubId === null ? undefined : eq(checkins.clubId, scope.clubId),
+        scope.eventId === undefined ? undefined : eq(checkins.eventId, scope.eventId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+const purchaseEvent = alias(events, 'purchase_event');
+
+/** An extras purchase seen from the door of an event; undefined when that event does not exist. */
+export async function findExtrasAtDoor(db: DbOrTx, eventId: string, purchaseId: string) {
+  const [row] = await db
+    .select({
+      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
+      purchase: extrasPurchases,
+      extras,
+      purchaseEventTitle: purchaseEvent.title,
+    })
+    .from(events)
+    .leftJoin(extrasPurchases, eq(extrasPurchases.id, purchaseId))
+    .leftJoin(extras, eq(extras.id, extrasPurchases.extrasId))
+    .leftJoin(purchaseEvent, eq(purchaseEvent.id, extrasPurchases.eventId))
+    .where(eq(events.id, eventId));
+  return row;
+}
+export type ExtrasAtDoor = NonNullable<Awaited<ReturnType<typeof findExtrasAtDoor>>>;
+
+/** Redeems a paid purchase that is not redeemed yet; of two scanners at once, one gets the row. */
+export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
+  const [row] = await db
+    .update(extrasPurchases)
+    .set({ redeemedAt: sql`now()` })
+    .where(
+      and(
+        eq(extrasPurchases.id, purchaseId),
+        eq(extrasPurchases.paymentStatus, 'paid'),
+        isNull(extrasPurchases.redeemedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+const ONE_LINE = sql`1`;
+
+/** Attendees of confirmed registrations per local day (yyyy-mm-dd in `timezone`) of registering. */
+export async function countRegistrationsByDay(
+  db: DbOrTx,
+  event: { id: string; clubId: string; timezone: string },
+): Promise<{ day: string; count: number }[]> {
+  return db
+    .select({
+      day: sql<string>`to_char(${registrations.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(attendees)
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .where(
+      and(
+        eq(attendees.eventId, event.id),
+        eq(attendees.clubId, event.clubId),
+        eq(registrations.status, 'confirmed'),
+      ),
+    )
+    .groupBy(ONE_LINE);
+}
+
+/**
+ * Check-ins per quarter hour (`start` in epoch seconds) with the local day it falls in. Quarter
+ * hours counted from the epoch are also local quarter hours: every time zone in use is offset from
+ * UTC by a whole number of quarter hours.
+ */
+export async function countCheckinsByQuarterHour(
+  db: DbOrTx,
+  event: { id: string; clubId: string; timezone: string },
+): Promise<{ start: number; day: string; count: number }[]> {
+  return db
+    .select({
+      start: sql<number>`(floor(extract(epoch from ${checkins.createdAt}) / 900) * 900)::float8`.mapWith(Number),
+      day: sql<string>`to_char(${checkins.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(checkins)
+    .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId)))
+    .groupBy(ONE_LINE, sql`2`);
+}

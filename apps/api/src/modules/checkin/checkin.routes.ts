@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@clubtix/contract';
+import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { findCheckinStatistics, redeemExtras, saveCheckin, scanTicket, undoCheckin } from './checkin.service';
+
+/** The door (DECISIONS.md section 7): scan, check in, undo, statistics, and extras vouchers. */
+export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
+  const c = endpoints.checkin;
+  registerEndpoint(app, deps, c.scanByRegistrationId, async ({ actor, body }) => ({
+    payload: await scanTicket(deps, actor, body),
+  }));
+  registerEndpoint(app, deps, c.save, async ({ actor, body }) => ({ payload: await saveCheckin(deps, actor, body) }));
+  registerEndpoint(app, deps, c.delete, async ({ actor, body }) => ({
+    payload: await undoCheckin(deps, actor, body),
+    msg: 'Check-in undone',
+  }));
+  registerEndpoint(app, deps, c.getStatistics, async ({ actor, query }) => ({
+    payload: await findCheckinStatistics(deps, actor, query),
+  }));
+  registerEndpoint(app, deps, c.scanByExtrasPurchaseId, async ({ actor, body }) => ({
+    payload: await redeemExtras(deps, actor, body),
+  }));
+}

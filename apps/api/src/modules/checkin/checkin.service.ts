@@ -1,0 +1,121 @@
+import {
+  parseScannedQr,
+  SCAN_MESSAGES,
+  type TCheckin,
+  type TCheckinScan,
+  type TCheckinStatistics,
+  type TExtrasPurchase,
+  type TScanRequest,
+  type TSaveCheckinRequest,
+} from '@clubtix/contract';
+import type { ExtrasPurchaseRow, ExtrasRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { badInput, conflict, notFound } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { clubScope } from '../clubs/clubs.policy';
+import { loadManagedEvent } from '../events/events.service';
+import { toExtrasDto } from '../extras/extras.service';
+import { toRegistrationDto } from '../registrations/registrations.mapper';
+import { findAttendeesOf } from '../registrations/registrations.repo';
+import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
+import {
+  countCheckinsByQuarterHour,
+  countRegistrationsByDay,
+  deleteCheckin,
+  findExtrasAtDoor,
+  findTicketAtDoor,
+  insertCheckin,
+  markExtrasRedeemed,
+} from './checkin.repo';
+import { localDay } from './local-time';
+import { buildStatistics } from './statistics';
+
+/** A scanned ticket at the door: the attendee, its whole registration and its check-in state. */
+export async function scanTicket(deps: Deps, actor: Actor, input: TScanRequest): Promise<TCheckinScan> {
+  const qr = parseScannedQr(input.payload);
+  if (!qr) throw notATicket();
+  if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
+  const { registration } = admitTicket(actor, await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId), qr);
+  const dto = toRegistrationDto(registration, await findAttendeesOf(deps.db, [registration.id]));
+  const attendee = dto.attendees.find((a) => a.attendeeId === qr.attendeeId);
+  if (!attendee) throw notFound('Attendee');
+  return { registration: dto, attendee };
+}
+
+/**
+ * Checks in with one statement when nothing stands in the way; otherwise reads the ticket at the
+ * door to say why (404s, or 409 with the first check-in). A check-in undone between the two
+ * statements leaves nothing in the way, so that case writes once more.
+ */
+export async function saveCheckin(deps: Deps, actor: Actor, input: TSaveCheckinRequest): Promise<TCheckin> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await insertCheckin(deps.db, { ...input, clubId: clubScope(actor), createdBy: actor.id });
+    if (row) return toCheckinDto(row);
+    const { door, checkin } = admitTicket(actor, await findTicketAtDoor(deps.db, input.eventId, input.attendeeId), {
+      registrationId: input.registrationId,
+    });
+    if (checkin) throw alreadyCheckedIn(checkin, door.timezone);
+  }
+  throw conflict('The check-in changed while it was being saved; please try again');
+}
+
+export async function undoCheckin(
+  deps: Deps,
+  actor: Actor,
+  input: { attendeeId: string; eventId?: string | undefined },
+): Promise<TCheckin> {
+  const row = await deleteCheckin(deps.db, input.attendeeId, { clubId: clubScope(actor), eventId: input.eventId });
+  if (!row) throw notFound('Check-in');
+  return toCheckinDto(row);
+}
+
+export async function findCheckinStatistics(
+  deps: Deps,
+  actor: Actor,
+  query: { eventId: string; date?: string | undefined },
+): Promise<TCheckinStatistics> {
+  const event = await loadManagedEvent(deps, actor, query.eventId);
+  const [registrationsByDay, checkinsByQuarterHour] = await Promise.all([
+    countRegistrationsByDay(deps.db, event),
+    countCheckinsByQuarterHour(deps.db, event),
+  ]);
+  return buildStatistics({
+    date: query.date ?? localDay(new Date(), event.timezone),
+    timezone: event.timezone,
+    registrationsByDay,
+    checkinsByQuarterHour,
+  });
+}
+
+function toExtrasPurchaseDto(row: ExtrasPurchaseRow, extras: ExtrasRow): TExtrasPurchase {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    extras: toExtrasDto(extras),
+    email: row.email,
+    quantity: row.quantity,
+    amount: row.amount,
+    currency: row.currency as TExtrasPurchase['currency'],
+    qrUuid: row.qrUuid,
+    paymentStatus: row.paymentStatus as TExtrasPurchase['paymentStatus'],
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when redeemed. */
+export async function redeemExtras(deps: Deps, actor: Actor, input: TScanRequest): Promise<TExtrasPurchase> {
+  const qr = parseScannedQr(input.payload);
+  if (!qr) throw badInput(SCAN_MESSAGES.notAnExtrasVoucher, 'payload');
+  if (qr.kind === 'ticket') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
+  const { purchase, extras } = admitExtras(
+    actor,
+    await findExtrasAtDoor(deps.db, input.eventId, qr.extrasPurchaseId),
+    qr.qrUuid,
+  );
+  const redeemed = await markExtrasRedeemed(deps.db, purchase.id);
+  if (redeemed) return toExtrasPurchaseDto(redeemed, extras);
+  // Another scanner redeemed it a moment ago (or it changed meanwhile): read it again to say so.
+  admitExtras(actor, await findExtrasAtDoor(deps.db, input.eventId, qr.extrasPurchaseId), qr.qrUuid);
+  throw conflict('The voucher changed while it was being redeemed; please scan it again');
+}

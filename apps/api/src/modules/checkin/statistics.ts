@@ -1,0 +1,66 @@
+import type { TCheckinStatistics } from '@clubtix/contract';
+import { addDays, startOfLocalDay } from './local-time';
+
+const QUARTER_HOUR_SECONDS = 900;
+/** A days series longer than this keeps its most recent days. */
+const MAX_DAYS = 1000;
+
+export interface StatisticsInput {
+  /** The day the historical counts end with, yyyy-mm-dd in `timezone`. */
+  date: string;
+  timezone: string;
+  registrationsByDay: { day: string; count: number }[];
+  /** `start` in epoch seconds. */
+  checkinsByQuarterHour: { start: number; day: string; count: number }[];
+}
+
+const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
+
+/** Every day from the first with a count to the last, zeros included. */
+function daySeries(counts: Map<string, number>): { date: string; count: number }[] {
+  const days = [...counts.keys()].sort();
+  const first = days[0];
+  const last = days.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const series: { date: string; count: number }[] = [];
+  for (let day = last; day >= first && series.length < MAX_DAYS; day = addDays(day, -1)) {
+    series.push({ date: day, count: counts.get(day) ?? 0 });
+  }
+  return series.reverse();
+}
+
+function byDay(rows: { day: string; count: number }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.day, (counts.get(row.day) ?? 0) + row.count);
+  return counts;
+}
+
+/**
+ * DECISIONS.md section 7: `total*` count everything so far, `historical*` what was made on or before
+ * the end of `date` in the event's time zone (yyyy-mm-dd strings compare as days).
+ */
+export function buildStatistics(input: StatisticsInput): TCheckinStatistics {
+  const { date, timezone } = input;
+  const dayStart = startOfLocalDay(date, timezone).getTime() / 1000;
+  const dayEnd = startOfLocalDay(addDays(date, 1), timezone).getTime() / 1000;
+  const checkinsAt = new Map(
+    input.checkinsByQuarterHour.filter((row) => row.day === date).map((row) => [row.start, row.count]),
+  );
+  const checkinsByQuarterHour: { start: string; count: number }[] = [];
+  for (let start = dayStart; start < dayEnd; start += QUARTER_HOUR_SECONDS) {
+    checkinsByQuarterHour.push({ start: new Date(start * 1000).toISOString(), count: checkinsAt.get(start) ?? 0 });
+  }
+  return {
+    historicalRegistrationCount: sum(input.registrationsByDay.filter((row) => row.day <= date)),
+    historicalCheckinCount: sum(input.checkinsByQuarterHour.filter((row) => row.day <= date)),
+    totalRegistrationCount: sum(input.registrationsByDay),
+    totalCheckinCount: sum(input.checkinsByQuarterHour),
+    date,
+    timezone,
+    series: {
+      checkinsByQuarterHour,
+      checkinsByDay: daySeries(byDay(input.checkinsByQuarterHour)),
+      registrationsByDay: daySeries(byDay(input.registrationsByDay)),
+    },
+  };
+}

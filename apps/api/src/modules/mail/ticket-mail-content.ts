@@ -1,0 +1,146 @@
+import { ticketQrContent } from '@clubtix/contract';
+import type { Config } from '../../config';
+import type { EventRow, MailAttachment } from '../../db/schema';
+
+/** One ticket in a mail: an attendee of a confirmed registration. */
+export interface TicketEntry {
+  registrationId: string;
+  qrUuid: string;
+  attendeeId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  ticketName: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Headers take one line; a title typed with a line break must not end the subject early. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function qrViewerUrl(
+  config: Config,
+  eventId: string,
+  registrationId: string,
+  attendeeId: string,
+  qrUuid: string,
+) {
+  const segments = [eventId, 'qr', registrationId, attendeeId, qrUuid].map(encodeURIComponent);
+  return `${config.publicUrl}/event/${segments.join('/')}`;
+}
+
+/** When the event happens, in the event's own time zone (named, since buyers may be elsewhere). */
+export function eventWhen(event: Pick<EventRow, 'startDate' | 'endDate' | 'timezone'>): string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: event.timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const range = event.endDate > event.startDate ? format.formatRange(event.startDate, event.endDate) : format.format(event.startDate);
+  return `${range} (${event.timezone})`;
+}
+
+export const attendeeName = (ticket: TicketEntry, index: number) =>
+  [ticket.firstName, ticket.lastName].filter(Boolean).join(' ') || `Attendee ${index + 1}`;
+
+/** The content id an attendee's QR image is referred to by from the HTML part. */
+const qrCid = (ticket: TicketEntry) => `qr-${ticket.attendeeId}@clubtix`;
+
+/**
+ * The ticket mail (issue 4, "Tickets and e-mail"): the event's details, then for each attendee the
+ * name, the ticket type, the QR code as an inline image and the link to the QR viewer, which also
+ * serves mail clients that block images. Everything a user typed is escaped in the HTML part.
+ */
+export function composeTicketMail(
+  config: Config,
+  event: Pick<EventRow, 'id' | 'title' | 'venue' | 'address' | 'startDate' | 'endDate' | 'timezone'>,
+  tickets: TicketEntry[],
+): ComposedMail {
+  const when = eventWhen(event);
+  const where = [event.venue, event.address].filter((part): part is string => Boolean(part?.trim()));
+  const entries = tickets.map((ticket, index) => ({
+    ticket,
+    name: attendeeName(ticket, index),
+    url: qrViewerUrl(config, event.id, ticket.registrationId, ticket.attendeeId, ticket.qrUuid),
+    cid: qrCid(ticket),
+  }));
+  const title = oneLine(event.title);
+  const subject = `Your ${tickets.length === 1 ? 'ticket' : 'tickets'} for ${title}`;
+
+  const text = [
+    subject,
+    '',
+    `When: ${when}`,
+    ...(where.length > 0 ? [`Where: ${where.join(', ')}`] : []),
+    '',
+    ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `QR code: ${e.url}`, '']),
+    'Show the QR code of each ticket at the door, on your phone or printed.',
+  ].join('\n');
+
+  const cell = 'padding:16px 0;border-top:1px solid #dddddd;';
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222222;">',
+    `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,
+    `<p><strong>When:</strong> ${escapeHtml(when)}</p>`,
+    ...(event.venue?.trim() ? [`<p><strong>Venue:</strong> ${escapeHtml(event.venue)}</p>`] : []),
+    ...(event.address?.trim() ? [`<p><strong>Address:</strong> ${escapeHtml(event.address)}</p>`] : []),
+    '<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">',
+    ...entries.map(
+      (e) =>
+        `<tr><td style="${cell}">` +
+        `<p style="font-size:18px;margin:0 0 4px;"><strong>${escapeHtml(e.name)}</strong></p>` +
+        `<p style="margin:0 0 8px;">${escapeHtml(e.ticket.ticketName)}</p>` +
+        `<img src="cid:${escapeHtml(e.cid)}" width="240" height="240" alt="QR code of the ticket of ${escapeHtml(e.name)}">` +
+        `<p style="margin:8px 0 0;"><a href="${escapeHtml(e.url)}">Open this QR code in your browser</a></p>` +
+        '</td></tr>',
+    ),
+    '</table>',
+    '<p>Show the QR code of each ticket at the door, on your phone or printed.</p>',
+    '</body></html>',
+  ].join('');
+
+  const attachments: MailAttachment[] = entries.map((e, index) => ({
+    kind: 'qr',
+    filename: `ticket-${index + 1}-qr.png`,
+    cid: e.cid,
+    text: ticketQrContent(e.ticket),
+  }));
+  return { subject, text, html, attachments };
+}
+
+export interface TicketRecipient {
+  to: string;
+  isBuyer: boolean;
+  tickets: TicketEntry[];
+}
+
+/**
+ * Who receives a registration's tickets on confirmation: the buyer all of them, and each attendee
+ * whose e-mail is not the buyer's their own (one mail per address). A buyer who books for a group
+ * hands tickets out anyway; a guest who was named with an e-mail should not depend on that.
+ */
+export function confirmationRecipients(buyerEmail: string, tickets: TicketEntry[]): TicketRecipient[] {
+  const buyer = buyerEmail.toLowerCase();
+  const others = new Map<string, TicketEntry[]>();
+  for (const ticket of tickets) {
+    const email = ticket.email?.trim().toLowerCase();
+    if (!email || email === buyer) continue;
+    others.set(email, [...(others.get(email) ?? []), ticket]);
+  }
+  return [
+    { to: buyer, isBuyer: true, tickets },
+    ...[...others].map(([to, own]) => ({ to, isBuyer: false, tickets: own })),
+  ];
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEvent, TSendTicketResult, TTicket } from '@clubtix/contract';
+import { mailOutbox } from '../../db/schema';
+import { buyTickets, confirmPayment } from '../../../test/buying';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
+import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+
+const PUBLIC_URL = 'https://tickets.example.org';
+
+/**
+ * Issue 4, "Tickets and e-mail": what a buyer finds in the inbox, delivered over SMTP to a real
+ * listener started here and parsed back as a mail client would.
+ */
+describe('ticket mail over SMTP', () => {
+  let smtp: SmtpListener;
+  let t: TestApp;
+  let token: string;
+  let event: TEvent;
+  let ticket: TTicket;
+
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Harbour Club <tickets@example.org>' });
+    token = (await createClubWithAdmin(t)).admin.token;
+    event = await publishEvent(t, token, {
+      title: 'Harbour <Tour> & "Friends"',
+      startDate: '2031-06-14T09:30:00.000Z',
+      endDate: '2031-06-14T12:00:00.000Z',
+      timezone: 'Europe/London',
+      venue: 'Pier 4 <North>',
+      address: '1 Quay Street, Bristol',
+    });
+    ticket = await addTicket(t, token, event.id, { name: 'Adult & Co', price: 1500, quantity: 20 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends one mail per confirmed purchase, even when the payment is confirmed twice', async () => {
+    const buyer = 'buyer.one@example.org';
+    const { registration, paymentIntentId } = await buyTickets(t, event.id, ticket.id, buyer, [
+      { firstName: 'Ann', lastName: 'Walker', email: buyer },
+      { firstName: 'Bob', lastName: "O'Hara <b>bold</b>", email: 'bob@example.org' },
+    ]);
+    expect((await confirmPayment(t, paymentIntentId)).status).toBe(200);
+    await outboxDrained(t);
+
+    const [mail, ...more] = smtp.mailsTo(buyer);
+    expect(more).toHaveLength(0);
+    const parsed = mail!.parsed;
+    expect(parsed.subject).toBe('Your tickets for Harbour <Tour> & "Friends"');
+    expect(parsed.from?.text).toContain('tickets@example.org');
+
+    // The event's details, in the event's own time zone (10:30 in London is 09:30 UTC in June).
+    const html = String(parsed.html);
+    expect(html).toContain('Harbour &lt;Tour&gt; &amp; &quot;Friends&quot;');
+    expect(html).toMatch(/Saturday,? 14 June 2031/);
+    expect(html).toMatch(/10:30\s*[–-]\s*13:00/);
+    expect(html).toContain('Europe/London');
+    expect(html).toContain('Pier 4 &lt;North&gt;');
+    expect(html).toContain('1 Quay Street, Bristol');
+    expect(parsed.text).toContain('Where: Pier 4 <North>, 1 Quay Street, Bristol');
+
+    // Each attendee: name and ticket type, escaped; nothing a user typed becomes markup.
+    expect(html).toContain('Ann Walker');
+    expect(html).toContain('Bob O&#39;Hara &lt;b&gt;bold&lt;/b&gt;');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).toContain('Adult &amp; Co');
+    expect(parsed.text).toContain("Bob O'Hara <b>bold</b> - Adult & Co");
+
+    // The QR codes as images, read back from their pixels, and the viewer links.
+    const [ann, bob] = registration.attendees;
+    const codes = await qrCodesOf(parsed);
+    expect(codes.map((code) => code.qr)).toEqual([
+      expectedQr(registration.registrationId, ann!.attendeeId, registration.qrUuid),
+      expectedQr(registration.registrationId, bob!.attendeeId, registration.qrUuid),
+    ]);
+    for (const attendee of [ann!, bob!]) {
+      const link = viewerLink(PUBLIC_URL, event.id, registration.registrationId, attendee.attendeeId, registration.qrUuid);
+      expect(html).toContain(`href="${link}"`);
+      expect(parsed.text).toContain(link);
+    }
+
+    // Bob, named with an e-mail of his own, gets his own ticket (and only his).
+    const [bobsMail, ...bobsMore] = smtp.mailsTo('bob@example.org');
+    expect(bobsMore).toHaveLength(0);
+    expect(bobsMail!.parsed.subject).toBe('Your ticket for Harbour <Tour> & "Friends"');
+    expect((await qrCodesOf(bobsMail!.parsed)).map((code) => code.qr)).toEqual([
+      expectedQr(registration.registrationId, bob!.attendeeId, registration.qrUuid),
+    ]);
+    expect(String(bobsMail!.parsed.html)).not.toContain('Ann Walker');
+
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer));
+    expect(rows.map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('sends an attendee\'s ticket again through sendTicket, each time it is asked', async () => {
+    const buyer = 'buyer.two@example.org';
+    const { registration } = await buyTickets(t, event.id, ticket.id, buyer, [
+      { firstName: 'Cleo', lastName: 'Stone', email: 'cleo@example.org' },
+    ]);
+    await outboxDrained(t);
+    const cleo = registration.attendees[0]!;
+    const before = smtp.mailsTo('cleo@example.org').length;
+
+    for (let i = 0; i < 2; i++) {
+      const response = await call(t, 'GET', '/registration/sendTicket', {
+        token,
+        query: { attendeeId: cleo.attendeeId, eventId: event.id },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        payload: { sent: true, to: 'cleo@example.org' } satisfies TSendTicketResult,
+        msg: 'Ticket sent',
+      });
+    }
+    await outboxDrained(t);
+    const resent = smtp.mailsTo('cleo@example.org').slice(before);
+    expect(resent).toHaveLength(2);
+    for (const mail of resent) {
+      expect(mail.parsed.subject).toBe('Your ticket for Harbour <Tour> & "Friends"');
+      expect((await qrCodesOf(mail.parsed)).map((code) => code.qr)).toEqual([
+        expectedQr(registration.registrationId, cleo.attendeeId, registration.qrUuid),
+      ]);
+    }
+  });
+
+  it('mails the tickets of an e-mail again through getRegistrationByEmail, and only when it has some', async () => {
+    const buyer = 'buyer.three@example.org';
+    const { registration } = await buyTickets(t, event.id, ticket.id, buyer, [
+      { firstName: 'Dan', lastName: 'Reed', email: buyer },
+    ]);
+    await outboxDrained(t);
+    const before = smtp.received.length;
+
+    const found = await call(t, 'GET', '/registration/getRegistrationByEmail', {
+      query: { email: 'Buyer.Three@Example.org', eventId: event.id },
+    });
+    expect(found.body.payload).toEqual({ found: true });
+    const missing = await call(t, 'GET', '/registration/getRegistrationByEmail', {
+      query: { email: 'nobody@example.org', eventId: event.id },
+    });
+    expect(missing.status).toBe(200);
+    expect(missing.body.payload).toEqual({ found: false });
+    expect(missing.text).not.toContain(registration.registrationId);
+
+    await outboxDrained(t);
+    const sent = smtp.received.slice(before);
+    expect(sent.map((mail) => mail.to)).toEqual([[buyer]]);
+    expect((await qrCodesOf(sent[0]!.parsed)).map((code) => code.qr)).toEqual([
+      expectedQr(registration.registrationId, registration.attendees[0]!.attendeeId, registration.qrUuid),
+    ]);
+  });
+});
+
+describe('ticket mail with no SMTP_URL', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  it('keeps the mail in the outbox, with its QR codes described, and says so on a resend', async () => {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id);
+    const buyer = 'kept@example.org';
+    const { registration } = await buyTickets(t, event.id, ticket.id, buyer, [
+      { firstName: 'Eve', lastName: 'Long', email: buyer },
+    ]);
+    await outboxDrained(t);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'kept', subject: `Your ticket for ${event.title}` });
+    const eve = registration.attendees[0]!;
+    expect(rows[0]!.attachments).toEqual([
+      expect.objectContaining({
+        kind: 'qr',
+        text: expectedQr(registration.registrationId, eve.attendeeId, registration.qrUuid),
+      }),
+    ]);
+
+    const resend = await call(t, 'GET', '/registration/sendTicket', {
+      token,
+      query: { attendeeId: eve.attendeeId, eventId: event.id },
+    });
+    expect(resend.body).toEqual({
+      payload: { sent: false, to: buyer },
+      msg: 'No mail server is set up: the ticket was kept in the outbox',
+    });
+    await outboxDrained(t);
+    const after = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer));
+    expect(after.map((row) => row.status)).toEqual(['kept', 'kept']);
+  });
+});

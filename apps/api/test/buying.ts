@@ -1,0 +1,66 @@
+import { expect } from 'vitest';
+import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { payloadOf } from './catalogue';
+import { call, type TestApp } from './helpers';
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Steps 1 and 2 of buying (DECISIONS.md section 6): tickets held, one per person, and filled in. */
+export async function holdTickets(
+  t: TestApp,
+  eventId: string,
+  ticketId: string,
+  buyerEmail: string,
+  people: Person[],
+): Promise<TRegistration> {
+  const init = payloadOf<{ registration: TRegistration }>(
+    await call(t, 'POST', '/registration/initRegistration', {
+      body: { eventId, email: buyerEmail, tickets: [{ ticketId, quantity: people.length }] },
+    }),
+  );
+  const { registrationId, qrUuid } = init.registration;
+  return payloadOf<TRegistration>(
+    await call(t, 'POST', '/registration/save', {
+      body: {
+        registrationId,
+        qrUuid,
+        attendees: init.registration.attendees.map((slot, i) => ({ attendeeId: slot.attendeeId, ...people[i]! })),
+        answers: {},
+      },
+    }),
+  );
+}
+
+/** Steps 3 and 4: priced, paid with the simulated provider's good card; answers the payment to confirm again. */
+export async function payFor(t: TestApp, registration: TRegistration): Promise<string> {
+  const { order } = payloadOf<{ order: TOrder }>(
+    await call(t, 'POST', '/order/createOrder', {
+      body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
+    }),
+  );
+  const intent = payloadOf<TPaymentIntent>(
+    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+  );
+  expect((await confirmPayment(t, intent.paymentIntentId)).status).toBe(200);
+  return intent.paymentIntentId;
+}
+
+export const confirmPayment = (t: TestApp, paymentIntentId: string) =>
+  call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: '4242 4242 4242 4242' } });
+
+/** The whole purchase, as a visitor makes it: held, filled in, paid; the registration is confirmed. */
+export async function buyTickets(
+  t: TestApp,
+  eventId: string,
+  ticketId: string,
+  buyerEmail: string,
+  people: Person[],
+): Promise<{ registration: TRegistration; paymentIntentId: string }> {
+  const registration = await holdTickets(t, eventId, ticketId, buyerEmail, people);
+  const paymentIntentId = await payFor(t, registration);
+  return { registration, paymentIntentId };
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ZAttendee, ZRegistration } from './registrations';
+import { ZId } from './rules';
+import { ZExtrasPurchase } from './sponsorships';
+
+/**
+ * Check-in at the door (DECISIONS.md section 7; the wire details are in docs/decisions/0003-checkin.md).
+ * The messages are fixed texts so the scanner page can tell the outcomes apart by `msg` as well as by
+ * status and code.
+ */
+export const SCAN_MESSAGES = {
+  notATicket: 'This is not a ClubTix ticket',
+  extrasNotTicket: 'This is an extras voucher, not a ticket: redeem it as an extra',
+  notAnExtrasVoucher: 'This is not a ClubTix extras voucher',
+  ticketNotExtras: 'This is a ticket, not an extras voucher: check it in as a ticket',
+  ticketNotFound: 'Ticket not found or not paid',
+  ticketForAnotherEvent: 'This ticket is for another event',
+  extrasNotFound: 'Extras voucher not found or not paid',
+  extrasForAnotherEvent: 'This extras voucher is for another event',
+} as const;
+
+/** SPEC.md section 3: a check-in. */
+export const ZCheckin = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  registrationId: z.string(),
+  attendeeId: z.string(),
+});
+export type TCheckin = z.infer<typeof ZCheckin>;
+
+export const ZScanRequest = z.object({
+  /** The scanned text, as read (surrounding whitespace is fine). */
+  payload: z.string({ error: 'Send the scanned text as payload' }).max(65_536, SCAN_MESSAGES.notATicket),
+  /** The event at this door. */
+  eventId: ZId,
+});
+export type TScanRequest = z.input<typeof ZScanRequest>;
+
+/** The attendee a ticket names, with its whole registration (the group it came with) and its check-in state. */
+export const ZCheckinScan = z.object({ registration: ZRegistration, attendee: ZAttendee });
+export type TCheckinScan = z.infer<typeof ZCheckinScan>;
+
+export const ZSaveCheckinRequest = z.object({ eventId: ZId, registrationId: ZId, attendeeId: ZId });
+export type TSaveCheckinRequest = z.input<typeof ZSaveCheckinRequest>;
+
+export const ZDeleteCheckinRequest = z.object({
+  attendeeId: ZId,
+  /** Optional: when given, only a check-in at this event is undone. */
+  eventId: ZId.optional(),
+});
+export type TDeleteCheckinRequest = z.input<typeof ZDeleteCheckinRequest>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MESSAGE = 'Date must be a day written yyyy-mm-dd, like 2025-06-30';
+
+/** A calendar day `yyyy-mm-dd` that exists (no 2025-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const ZStatisticsQuery = z.object({
+  eventId: ZId,
+  /** The day the historical counts end with, in the event's time zone; today there when left out. */
+  date: z
+    .string()
+    .trim()
+    .max(10, DAY_MESSAGE)
+    .refine((value) => value === '' || isCalendarDay(value), DAY_MESSAGE)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+const ZCountAt = z.object({ start: z.string(), count: z.number() });
+const ZCountOn = z.object({ date: z.string(), count: z.number() });
+
+export const ZCheckinStatistics = z.object({
+  /** Attendees of confirmed registrations made on or before the end of `date`. */
+  historicalRegistrationCount: z.number(),
+  /** Check-ins made on or before the end of `date`. */
+  historicalCheckinCount: z.number(),
+  /** Attendees of confirmed registrations, so far. */
+  totalRegistrationCount: z.number(),
+  /** Check-ins, so far. */
+  totalCheckinCount: z.number(),
+  /** The day the historical counts end with (yyyy-mm-dd in `timezone`). */
+  date: z.string(),
+  /** The event's time zone: days and quarter hours below are local to it. */
+  timezone: z.string(),
+  /** For the chart. */
+  series: z.object({
+    /** Check-ins of each quarter hour of `date`, local midnight to midnight, zeros included; `start` is ISO UTC. */
+    checkinsByQuarterHour: z.array(ZCountAt),
+    /** Check-ins per local day, from the first day with one to the last, zeros included. */
+    checkinsByDay: z.array(ZCountOn),
+    /** Attendees of confirmed registrations per local day of registering, first to last, zeros included. */
+    registrationsByDay: z.array(ZCountOn),
+  }),
+});
+export type TCheckinStatistics = z.infer<typeof ZCheckinStatistics>;
+
+type FieldErrors = { errors?: { path: string; message: string }[] } | null | undefined;
+
+function fieldsUnder(body: FieldErrors, prefix: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const entry of body?.errors ?? []) {
+    if (entry.path.startsWith(`${prefix}.`)) fields.set(entry.path.slice(prefix.length + 1), entry.message);
+  }
+  return fields;
+}
+
+/**
+ * A 409 ALREADY_CHECKED_IN carries the first check-in in its `errors`, one entry per field
+ * (`checkin.id`, `checkin.createdAt`, `checkin.registrationId`, `checkin.attendeeId`); this reads it back.
+ */
+export function checkinOfConflict(body: FieldErrors): TCheckin | null {
+  const parsed = ZCheckin.safeParse(Object.fromEntries(fieldsUnder(body, 'checkin')));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The inverse of checkinOfConflict, for the server. */
+export function checkinConflictErrors(checkin: TCheckin): { path: string; message: string }[] {
+  return Object.entries(checkin).map(([key, value]) => ({ path: `checkin.${key}`, message: value }));
+}
+
+/** A 409 on an extras voucher already redeemed carries `extrasPurchase.id` and `extrasPurchase.redeemedAt`. */
+export function redeemedAtOfConflict(body: FieldErrors): string | null {
+  return fieldsUnder(body, 'extrasPurchase').get('redeemedAt') ?? null;
+}
+
+export const checkinEndpoints = {
+  scanByRegistrationId: defineEndpoint({
+    method: 'POST',
+    path: '/checkin/scanByRegistrationId',
+    access: 'admin',
+    summary: 'Read a scanned ticket at the door of an event: the attendee, its registration and its check-in state',
+    body: ZScanRequest,
+    response: ZCheckinScan,
+  }),
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/checkin/save',
+    access: 'admin',
+    summary: 'Check an attendee in (once: a second time answers 409 ALREADY_CHECKED_IN with the first)',
+    body: ZSaveCheckinRequest,
+    response: ZCheckin,
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/checkin/delete',
+    access: 'admin',
+    summary: "Undo an attendee's check-in; answers the check-in that was removed",
+    body: ZDeleteCheckinRequest,
+    response: ZCheckin,
+  }),
+  getStatistics: defineEndpoint({
+    method: 'GET',
+    path: '/checkin/getStatistics',
+    access: 'admin',
+    summary: 'Registrations and check-ins of an event: so far, up to the end of a day, and over time',
+    query: ZStatisticsQuery,
+    response: ZCheckinStatistics,
+  }),
+  scanByExtrasPurchaseId: defineEndpoint({
+    method: 'POST',
+    path: '/registration/scanByExtrasPurchaseId',
+    access: 'admin',
+    summary: 'Redeem a scanned extras voucher at the door of an event (once)',
+    body: ZScanRequest,
+    response: ZExtrasPurchase,
+  }),
+};
