@@ -70,7 +70,14 @@ async function main(): Promise<void> {
   }
 }
 
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // Drizzle wraps the database's own error: its message is the useful part.
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message.split('\n')[0]}${cause}`;
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`ClubTix could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`ClubTix could not start: ${describeError(error)}\n`);
   process.exit(1);
 });

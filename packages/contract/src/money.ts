@@ -18,6 +18,8 @@ export function money(label: string) {
 /** SPEC.md section 3: shown divided by 100 with 0 to 2 decimals. */
 export function formatMoney(minor: number, currency: TCurrency): string {
   const major = minor / 100;
-  const text = major.toLocaleString('en-GB', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  // Whole amounts read "£12"; anything else always shows its pence: "£12.50", never "£12.5".
+  const decimals = minor % 100 === 0 ? 0 : 2;
+  const text = major.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${CURRENCY_SIGNS[currency]}${text}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from './money';
 import { checkPassword, generatePassword, isEmail, slugify, ZEmail, ZPassword } from './rules';
 
 describe('password rules', () => {
@@ -51,5 +52,17 @@ describe('slug rule', () => {
     ['', ''],
   ])('%j -> %j', (input, expected) => {
     expect(slugify(input)).toBe(expected);
+  });
+});
+
+describe('money display', () => {
+  it.each([
+    [1250, 'gbp', '£12.50'],
+    [1200, 'gbp', '£12'],
+    [5, 'usd', '$0.05'],
+    [123456789, 'eur', '€1,234,567.89'],
+    [0, 'thb', '฿0'],
+  ] as const)('%d %s -> %s', (minor, currency, expected) => {
+    expect(formatMoney(minor, currency)).toBe(expected);
   });
 });
