@@ -1,3 +1,4 @@
+import { attendeeEndpoints } from './attendees';
 import { authEndpoints } from './auth';
 import { checkinEndpoints } from './checkin';
 import { clubEndpoints } from './clubs';
@@ -11,6 +12,7 @@ import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
 import { appUserEndpoints } from './users';
 
+export * from './attendees';
 export * from './auth';
 export * from './checkin';
 export * from './clubs';
@@ -39,6 +41,7 @@ export const endpoints = {
   sponsorshipPackage: sponsorshipPackageEndpoints,
   form: formEndpoints,
   registration: registrationEndpoints,
+  attendees: attendeeEndpoints,
   order: orderEndpoints,
   stripe: paymentEndpoints,
   checkin: checkinEndpoints,

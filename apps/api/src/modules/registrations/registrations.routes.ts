@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { findEventAttendees } from './attendees.service';
 import {
   findBuyerRegistration,
   findManagedRegistration,
@@ -41,5 +42,8 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, r.updateStatus, async ({ actor, body }) => ({
     payload: await setRegistrationStatus(deps, actor, body.registrationId, body.status),
     msg: body.status === 'cancelled' ? 'Registration cancelled' : 'Registration confirmed',
+  }));
+  registerEndpoint(app, deps, endpoints.attendees.getAttendees, async ({ actor, query }) => ({
+    payload: await findEventAttendees(deps, actor, query),
   }));
 }

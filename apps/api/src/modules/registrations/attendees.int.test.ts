@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAttendeeListItem, TEvent } from '@clubtix/contract';
+import { buyTickets, holdTickets } from '../../../test/buying';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+
+type Page = { attendees: TAttendeeListItem[]; total: number };
+
+describe('GET /registration/getAttendees', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  let event: TEvent;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    otherToken = (await createClubWithAdmin(t)).admin.token;
+    event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { quantity: 50 });
+    await buyTickets(t, event.id, ticket.id, 'zoe@example.org', [
+      { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@example.org' },
+      { firstName: 'Yann', lastName: 'Brook', email: 'yann@example.org' },
+    ]);
+    await buyTickets(t, event.id, ticket.id, 'carla@example.org', [
+      { firstName: 'Carla', lastName: 'Cruz_Percent%', email: 'carla@example.org' },
+    ]);
+    // Held but unpaid: not an attendee yet.
+    await holdTickets(t, event.id, ticket.id, 'ghost@example.org', [
+      { firstName: 'Gus', lastName: 'Ghost', email: 'ghost@example.org' },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  const list = (query: Record<string, string | number>, as = token) =>
+    call(t, 'GET', '/registration/getAttendees', { token: as, query: { eventId: event.id, ...query } });
+
+  it('lists confirmed attendees by name with the total', async () => {
+    const response = await list({});
+    expect(response.status).toBe(200);
+    const page = response.body.payload as Page;
+    expect(page.total).toBe(3);
+    expect(page.attendees.map((a) => a.lastName)).toEqual(['Adams', 'Brook', 'Cruz_Percent%']);
+    expect(page.attendees[1]).toMatchObject({ buyerEmail: 'zoe@example.org', ticketName: 'Adult', checkinId: null });
+  });
+
+  it('searches names and e-mails, literally', async () => {
+    expect(((await list({ searchKeyword: 'yann' })).body.payload as Page).total).toBe(1);
+    expect(((await list({ searchKeyword: 'zoe@' })).body.payload as Page).total).toBe(2);
+    expect(((await list({ searchKeyword: 'Zoe Adams' })).body.payload as Page).total).toBe(1);
+    expect(((await list({ searchKeyword: '%' })).body.payload as Page).total).toBe(1);
+    expect(((await list({ searchKeyword: 'ghost' })).body.payload as Page).total).toBe(0);
+  });
+
+  it('pages', async () => {
+    const second = (await list({ page: 2, pageSize: 2 })).body.payload as Page;
+    expect(second.total).toBe(3);
+    expect(second.attendees.map((a) => a.lastName)).toEqual(['Cruz_Percent%']);
+  });
+
+  it('filters Pending and Checked-in', async () => {
+    const all = (await list({})).body.payload as Page;
+    const first = all.attendees[0]!;
+    const saved = await call(t, 'POST', '/checkin/save', {
+      token,
+      body: { eventId: event.id, registrationId: first.registrationId, attendeeId: first.attendeeId },
+    });
+    expect(saved.status).toBe(200);
+    expect(((await list({ checkedIn: 'true' })).body.payload as Page).attendees.map((a) => a.firstName)).toEqual(['Zoe']);
+    expect(((await list({ checkedIn: 'false' })).body.payload as Page).total).toBe(2);
+  });
+
+  it('answers 400 for bad paging or sorting, 404 to another club', async () => {
+    expect((await list({ page: 0 })).status).toBe(400);
+    expect((await list({ pageSize: 1000 })).status).toBe(400);
+    expect((await list({ sortBy: 'password' })).status).toBe(400);
+    expect((await list({}, otherToken)).status).toBe(404);
+  });
+});

@@ -1,0 +1,31 @@
+import type { TAttendeeListItem, ZGetAttendeesQuery } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../plugins/auth';
+import type { Deps } from '../../plugins/routes';
+import { loadManagedEvent } from '../events/events.service';
+import { findAttendeePage } from './attendees.repo';
+import { toAttendeeDto } from './registrations.mapper';
+
+export async function findEventAttendees(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof ZGetAttendeesQuery>,
+): Promise<{ attendees: TAttendeeListItem[]; total: number }> {
+  const event = await loadManagedEvent(deps, actor, query.eventId);
+  const { rows, total } = await findAttendeePage(deps.db, {
+    eventId: event.id,
+    search: query.searchKeyword || undefined,
+    checkedIn: query.checkedIn,
+    sortBy: query.sortBy,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return {
+    attendees: rows.map((row) => ({
+      ...toAttendeeDto(row),
+      buyerEmail: row.buyerEmail,
+      registeredAt: row.registeredAt.toISOString(),
+    })),
+    total,
+  };
+}
