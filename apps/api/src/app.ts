@@ -108,11 +108,13 @@ function startBackgroundWork(app: FastifyInstance, deps: Deps): void {
     timer.unref();
     timers.push(timer);
   };
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     every(HOLD_SWEEP_MS, () => expireLapsedHolds(deps.db));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
+    done();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     for (const timer of timers) clearInterval(timer);
+    done();
   });
 }

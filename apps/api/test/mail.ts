@@ -48,5 +48,10 @@ export async function qrCodesOf(mail: ParsedMail): Promise<SeenTicket[]> {
 export const expectedQr = (registrationId: string, attendeeId: string, qrUuid: string) =>
   `{"r":"${registrationId}","a":"${attendeeId}","q":"${qrUuid}"}`;
 
-export const viewerLink = (publicUrl: string, eventId: string, registrationId: string, attendeeId: string, qrUuid: string) =>
-  `${publicUrl}/event/${eventId}/qr/${registrationId}/${attendeeId}/${qrUuid}`;
+export const viewerLink = (
+  publicUrl: string,
+  eventId: string,
+  registrationId: string,
+  attendeeId: string,
+  qrUuid: string,
+) => `${publicUrl}/event/${eventId}/qr/${registrationId}/${attendeeId}/${qrUuid}`;

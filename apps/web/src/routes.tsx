@@ -95,7 +95,12 @@ const mainRoutes: PageRoute[] = [
     access: 'admin',
     page: () => import('./features/extras/pages/extras-page'),
   },
-  { path: '/event/:eventId/sponsorships', title: 'Sponsorships', access: 'admin', page: comingSoon },
+  {
+    path: '/event/:eventId/sponsorships',
+    title: 'Sponsorships',
+    access: 'admin',
+    page: () => import('./features/sponsorships/pages/sponsorships-page'),
+  },
   {
     path: '/event/:eventId/sponsorship-packages',
     title: 'Sponsorship Packages',
@@ -103,8 +108,18 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/sponsorship-packages/pages/sponsorship-packages-page'),
   },
   { path: '/event/:eventId/attendees', title: 'Attendees', access: 'admin', page: comingSoon },
-  { path: '/event/:eventId/statistics', title: 'Statistics', access: 'admin', page: comingSoon },
-  { path: '/event/:eventId/checkin', title: 'Check-in', access: 'admin', page: comingSoon },
+  {
+    path: '/event/:eventId/statistics',
+    title: 'Statistics',
+    access: 'admin',
+    page: () => import('./features/checkin/pages/statistics-page'),
+  },
+  {
+    path: '/event/:eventId/checkin',
+    title: 'Check-in',
+    access: 'admin',
+    page: () => import('./features/checkin/pages/checkin-page'),
+  },
   {
     path: '/event/:eventId/donation',
     title: 'Support Event',
@@ -115,7 +130,7 @@ const mainRoutes: PageRoute[] = [
     path: '/event/:eventId/qr/:registrationId/:attendeeId/:qrUuid',
     title: 'QR Code',
     access: 'public',
-    page: comingSoon,
+    page: () => import('./features/buying/pages/qr-viewer-page'),
   },
   {
     path: '/form-builder',
@@ -124,10 +139,30 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/forms/pages/form-builder-page'),
   },
   { path: '/import', title: 'Import', access: 'admin', page: comingSoon },
-  { path: '/:slug/tickets', title: 'Tickets', access: 'public', page: comingSoon },
-  { path: '/:slug/attendee-form', title: 'Attendee Form', access: 'public', page: comingSoon },
-  { path: '/:slug/checkout', title: 'Checkout', access: 'public', page: comingSoon },
-  { path: '/:slug/success', title: 'Registration Success', access: 'public', page: comingSoon },
+  {
+    path: '/:slug/tickets',
+    title: 'Tickets',
+    access: 'public',
+    page: () => import('./features/buying/pages/tickets-page'),
+  },
+  {
+    path: '/:slug/attendee-form',
+    title: 'Attendee Form',
+    access: 'public',
+    page: () => import('./features/buying/pages/attendee-form-page'),
+  },
+  {
+    path: '/:slug/checkout',
+    title: 'Checkout',
+    access: 'public',
+    page: () => import('./features/buying/pages/checkout-page'),
+  },
+  {
+    path: '/:slug/success',
+    title: 'Registration Success',
+    access: 'public',
+    page: () => import('./features/buying/pages/success-page'),
+  },
   {
     path: '/pricing',
     title: 'Donation Page',

@@ -185,7 +185,12 @@ const cases: Case[] = [
     ['with a huge club id', { clubId: huge }, undefined, 'clubId'],
   ]),
   ...gets('/event/getAllActiveEvents', undefined, [
-    ['with two dates', { clubId: 'c', currentDate: ['2031-01-01T00:00:00Z', '2031-01-02T00:00:00Z'] }, undefined, 'currentDate'],
+    [
+      'with two dates',
+      { clubId: 'c', currentDate: ['2031-01-01T00:00:00Z', '2031-01-02T00:00:00Z'] },
+      undefined,
+      'currentDate',
+    ],
     ['with a NUL in the date', { clubId: 'c', currentDate: '2031-01-01T00:00:00Z\u0000' }, undefined, 'currentDate'],
   ]),
   ...gets('/event/getEvent', undefined, [
@@ -217,7 +222,9 @@ const cases: Case[] = [
     ['with a NUL in the id', { ticketId: 't\u0000' }, 'ticketId'],
   ]),
   ...gets('/ticket/getTicketsByEventId', undefined, [['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId']]),
-  ...gets('/ticket/getTicketById', undefined, [['with a NUL in the id', { ticketId: '\u0000' }, undefined, 'ticketId']]),
+  ...gets('/ticket/getTicketById', undefined, [
+    ['with a NUL in the id', { ticketId: '\u0000' }, undefined, 'ticketId'],
+  ]),
   ...posts('/event/saveExtras', 'admin', [
     ['with a price as text', { ...ticketBody, price: 'free' }, 'price'],
     ['with a NUL in the description', { ...ticketBody, description: 'a\u0000' }, 'description'],
@@ -228,10 +235,17 @@ const cases: Case[] = [
     ['without an extra id', { eventId: 'e' }, undefined, 'extrasId'],
     ['with two extra ids', { extrasId: ['a', 'b'], eventId: 'e' }, undefined, 'extrasId'],
   ]),
-  ...gets('/extras/getExtrasByEventId', undefined, [['with a NUL in the id', { eventId: 'e\u0000' }, undefined, 'eventId']]),
+  ...gets('/extras/getExtrasByEventId', undefined, [
+    ['with a NUL in the id', { eventId: 'e\u0000' }, undefined, 'eventId'],
+  ]),
   ...gets('/extras/getExtrasByIds', undefined, [
     ['with a huge list', { extrasIds: JSON.stringify(Array(5000).fill('abc')) }, undefined, 'extrasIds'],
-    ['with 201 ids', { extrasIds: JSON.stringify(Array.from({ length: 201 }, (_, i) => `x${i}`)) }, undefined, 'extrasIds'],
+    [
+      'with 201 ids',
+      { extrasIds: JSON.stringify(Array.from({ length: 201 }, (_, i) => `x${i}`)) },
+      undefined,
+      'extrasIds',
+    ],
     ['with a huge id', { extrasIds: JSON.stringify(['x'.repeat(65)]) }, undefined, 'extrasIds'],
     ['with a NUL in an id', { extrasIds: '["a\\u0000"]' }, undefined, 'extrasIds.0'],
     ['with a nested list', { extrasIds: '[["a"]]' }, undefined, 'extrasIds'],
@@ -253,13 +267,19 @@ const cases: Case[] = [
     ['with two ids', { packageId: ['a', 'b'] }, 'packageId'],
   ]),
   ...gets('/sponsorship-package/getPackageById', 'admin', [['without an id', undefined, undefined, 'packageId']]),
-  ...gets('/sponsorship-package/getPackagesByEventId', undefined, [['with a huge id', { eventId: huge }, undefined, 'eventId']]),
+  ...gets('/sponsorship-package/getPackagesByEventId', undefined, [
+    ['with a huge id', { eventId: huge }, undefined, 'eventId'],
+  ]),
   ...posts('/form/save', 'admin', [
     ['with null questions', { eventId: 'e', questions: null }, 'questions'],
     ['with questions as text', { eventId: 'e', questions: '[]' }, 'questions'],
     ['with a string type', { eventId: 'e', questions: [{ ...question, type: '2' }] }, 'questions.0.type'],
     ['with a NUL in a label', { eventId: 'e', questions: [{ ...question, label: 'a\u0000' }] }, 'questions.0.label'],
-    ['with a NUL in an option', { eventId: 'e', questions: [{ ...question, options: ['a\u0000'] }] }, 'questions.0.options.0'],
+    [
+      'with a NUL in an option',
+      { eventId: 'e', questions: [{ ...question, options: ['a\u0000'] }] },
+      'questions.0.options.0',
+    ],
     ['with a huge label', { eventId: 'e', questions: [{ ...question, label: huge }] }, 'questions.0.label'],
     ['with options as text', { eventId: 'e', questions: [{ ...question, options: 'a,b' }] }, 'questions.0.options'],
     ['with a string required', { eventId: 'e', questions: [{ ...question, required: 'yes' }] }, 'questions.0.required'],

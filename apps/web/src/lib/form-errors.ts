@@ -1,4 +1,4 @@
-import type { UseFormReturnType } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { fieldErrors, isApiError } from '../api/api-error';
 import { renameErrors } from './use-schema-form';
 
@@ -14,5 +14,22 @@ export function applyServerErrors<V>(
 ): void {
   if (!isApiError(error)) return;
   const errors = renameErrors(fieldErrors(error), fieldOf);
-  if (Object.keys(errors).length > 0) form.setErrors(errors);
+  if (Object.keys(errors).length > 0) {
+    form.setErrors(errors);
+    focusFirstError(form, errors);
+  }
+}
+
+/**
+ * Moves focus (and so the view) to the first field in error: on a long form the Save button is far
+ * from the field the message is about. Pass it as the second argument of `form.onSubmit`.
+ */
+export function focusFirstError<V>(form: UseFormReturnType<V>, errors: FormErrors): void {
+  const first = Object.keys(errors).find((path) => {
+    const message = errors[path];
+    return message !== null && message !== undefined && message !== false && message !== '';
+  });
+  if (!first) return;
+  // After React has rendered the messages, so the field does not move once focused.
+  requestAnimationFrame(() => form.getInputNode(first)?.focus());
 }

@@ -50,18 +50,29 @@ export function optionalMomentToIso(
   return momentToIso(date, time, zone, defaultTime);
 }
 
-/** Adds the messages of a required moment ("Start date is required") to `errors`. */
+/**
+ * Adds the messages of a required moment ("Start date is required") to `errors`. When only the
+ * time is at fault, the date field is set to null: the schema's "must be a date and time" about
+ * the request's instant would otherwise show on a date that is fine.
+ */
 export function checkRequiredMoment(errors: FormErrors, moment: MomentFields, label: string): void {
+  let timeError: string | null = null;
+  if (moment.time.trim() === '') timeError = `${label} time is required`;
+  else if (!parseTime(moment.time)) timeError = TIME_MESSAGE;
+  if (timeError) errors[moment.timeField] = timeError;
   if (!moment.date) errors[moment.dateField] = `${label} date is required`;
-  if (moment.time.trim() === '') errors[moment.timeField] = `${label} time is required`;
-  else if (!parseTime(moment.time)) errors[moment.timeField] = TIME_MESSAGE;
+  else if (timeError) errors[moment.dateField] = null;
 }
 
 /** Adds the messages of an optional moment: a time must be readable and come with a day. */
 export function checkOptionalMoment(errors: FormErrors, moment: MomentFields): void {
   if (moment.time.trim() === '') return;
-  if (!parseTime(moment.time)) errors[moment.timeField] = TIME_MESSAGE;
-  else if (!moment.date) errors[moment.dateField] = 'Choose a date for this time';
+  if (!parseTime(moment.time)) {
+    errors[moment.timeField] = TIME_MESSAGE;
+    if (moment.date) errors[moment.dateField] = null;
+  } else if (!moment.date) {
+    errors[moment.dateField] = 'Choose a date for this time';
+  }
 }
 
 /** '' while a number field is empty, as Mantine's number input gives it. */

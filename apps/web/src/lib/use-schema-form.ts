@@ -1,4 +1,4 @@
-import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 
 interface SchemaFormOptions<V> {
@@ -9,7 +9,11 @@ interface SchemaFormOptions<V> {
   toRequest?: (values: V) => unknown;
   /** Request paths shown on another field: `{ registrationOpensAt: 'registrationOpensDate' }`. */
   fieldOf?: Record<string, string>;
-  /** Checks of the typed values themselves; their messages win over the schema's for the same field. */
+  /**
+   * Checks of the typed values themselves; their messages win over the schema's for the same field,
+   * and a field set to null silences the schema there (its message would name the request's field,
+   * while the check has already named the form field at fault).
+   */
   check?: (values: V) => FormErrors;
 }
 
@@ -23,9 +27,23 @@ export function renameErrors(errors: FormErrors, fieldOf: Record<string, string>
   return result;
 }
 
+function withoutEmpty(errors: FormErrors): FormErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== null && message !== undefined));
+}
+
+/**
+ * Checks a field on leaving it, once its value has changed. Passing an untouched empty field (or
+ * clicking Save from the first field) then shows no error under it: that error would push the
+ * form down while the pointer is on its way to the button, and the click would miss.
+ */
+export function validateIfChanged<V>(form: UseFormReturnType<V>, path: string): void {
+  if (form.isDirty(path)) void form.validateField(path);
+}
+
 /**
  * A Mantine form validated by a contract schema, so the client checks input with the very rules
- * the server applies (ARCHITECTURE.md convention 7). Fields validate on blur and on submit.
+ * the server applies (ARCHITECTURE.md convention 7). Fields validate on blur once changed, and
+ * all of them on submit.
  */
 export function useSchemaForm<V extends Record<string, unknown>>(
   schema: z.ZodType,
@@ -39,11 +57,13 @@ export function useSchemaForm<V extends Record<string, unknown>>(
     initialValues,
     validate:
       toRequest || check
-        ? (values) => ({
-            ...renameErrors(resolve(toRequest ? toRequest(values) : values), fieldOf),
-            ...(check ? check(values) : {}),
-          })
+        ? (values) =>
+            withoutEmpty({
+              ...renameErrors(resolve(toRequest ? toRequest(values) : values), fieldOf),
+              ...(check ? check(values) : {}),
+            })
         : resolve,
-    validateInputOnBlur: true,
+    enhanceGetInputProps: ({ field, form, options }) =>
+      options.withFocus === false ? undefined : { onBlur: () => validateIfChanged(form, String(field)) },
   });
 }

@@ -34,7 +34,9 @@ describe('check-in under concurrency, on three app processes', () => {
     const attendeeId = registration.attendees[0]!.attendeeId;
     for (let round = 0; round < 3; round++) {
       const responses = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => checkIn(appAt(i), token, event.id, registration.registrationId, attendeeId)),
+        Array.from({ length: 20 }, (_, i) =>
+          checkIn(appAt(i), token, event.id, registration.registrationId, attendeeId),
+        ),
       );
       const won = responses.filter((r) => r.status === 200);
       const refused = responses.filter((r) => r.status === 409);
@@ -56,9 +58,13 @@ describe('check-in under concurrency, on three app processes', () => {
 
   it('stores 50 check-ins when 50 different attendees are checked in at once', async () => {
     const bought: TRegistration[] = [];
-    for (let i = 0; i < 5; i++) bought.push(await buyTickets(apps[0]!, event.id, ticket.id, 10, `group${i}@example.org`));
+    for (let i = 0; i < 5; i++)
+      bought.push(await buyTickets(apps[0]!, event.id, ticket.id, 10, `group${i}@example.org`));
     const guests = bought.flatMap((registration) =>
-      registration.attendees.map((attendee) => ({ registrationId: registration.registrationId, attendeeId: attendee.attendeeId })),
+      registration.attendees.map((attendee) => ({
+        registrationId: registration.registrationId,
+        attendeeId: attendee.attendeeId,
+      })),
     );
     expect(guests).toHaveLength(50);
     const responses = await Promise.all(
@@ -73,7 +79,9 @@ describe('check-in under concurrency, on three app processes', () => {
 
     // The same 50 again, twice each, all at once: nothing more is stored.
     const repeats = await Promise.all(
-      [...guests, ...guests].map((guest, i) => checkIn(appAt(i + 1), token, event.id, guest.registrationId, guest.attendeeId)),
+      [...guests, ...guests].map((guest, i) =>
+        checkIn(appAt(i + 1), token, event.id, guest.registrationId, guest.attendeeId),
+      ),
     );
     expect(repeats.every((r) => r.status === 409 && r.body.code === 'ALREADY_CHECKED_IN')).toBe(true);
     const [after] = await apps[0]!.db

@@ -21,7 +21,10 @@ describe('check-in statistics', () => {
 
   async function registeredAt(eventId: string, ticketId: string, quantity: number, at: string) {
     const registration = await buyTickets(t, eventId, ticketId, quantity);
-    await t.db.update(registrations).set({ createdAt: new Date(at) }).where(eq(registrations.id, registration.registrationId));
+    await t.db
+      .update(registrations)
+      .set({ createdAt: new Date(at) })
+      .where(eq(registrations.id, registration.registrationId));
     return registration;
   }
 
@@ -123,7 +126,9 @@ describe('check-in statistics', () => {
   it("takes today in the event's time zone when no date is given, and refuses a day that does not exist", async () => {
     const { event, ticket } = await doorEvent(t, token, { timezone: 'Pacific/Kiritimati' });
     const registration = await buyTickets(t, event.id, ticket.id, 1);
-    expect((await checkIn(t, token, event.id, registration.registrationId, registration.attendees[0]!.attendeeId)).status).toBe(200);
+    expect(
+      (await checkIn(t, token, event.id, registration.registrationId, registration.attendees[0]!.attendeeId)).status,
+    ).toBe(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     const stats = await statistics(event.id);
     expect(stats.date).toBe(today);

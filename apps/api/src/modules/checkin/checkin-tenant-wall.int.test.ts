@@ -44,7 +44,7 @@ describe('the tenant wall at the door', () => {
     const first = ticketOfB.attendees[0]!.attendeeId;
     expect((await checkIn(t, b, doorB.id, ticketOfB.registrationId, first)).status).toBe(200);
     const extra = await createExtras(t, b, doorB.id);
-    [voucherOfB] = await t.db
+    [voucherOfB] = (await t.db
       .insert(extrasPurchases)
       .values({
         clubId: clubB.club.id,
@@ -56,7 +56,7 @@ describe('the tenant wall at the door', () => {
         currency: 'gbp',
         paymentStatus: 'paid',
       })
-      .returning() as [ExtrasPurchaseRow];
+      .returning()) as [ExtrasPurchaseRow];
   });
   afterAll(async () => t.close());
 
@@ -64,7 +64,12 @@ describe('the tenant wall at the door', () => {
     checkins: await t.db
       .select()
       .from(checkins)
-      .where(inArray(checkins.attendeeId, ticketOfB.attendees.map((x) => x.attendeeId))),
+      .where(
+        inArray(
+          checkins.attendeeId,
+          ticketOfB.attendees.map((x) => x.attendeeId),
+        ),
+      ),
     voucher: await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.id, voucherOfB.id)),
   });
 
@@ -88,7 +93,10 @@ describe('the tenant wall at the door', () => {
     // Already checked in at B: A must not learn that either (no 409, no time).
     expectWalled(await checkIn(t, a, doorB.id, ticketOfB.registrationId, checkedIn()), 'Event not found');
     expectWalled(await undoCheckIn(t, a, checkedIn()), 'Check-in not found');
-    const named = await call(t, 'DELETE', '/checkin/delete', { token: a, body: { attendeeId: checkedIn(), eventId: doorB.id } });
+    const named = await call(t, 'DELETE', '/checkin/delete', {
+      token: a,
+      body: { attendeeId: checkedIn(), eventId: doorB.id },
+    });
     expectWalled(named, 'Check-in not found');
     const stats = await call(t, 'GET', '/checkin/getStatistics', { token: a, query: { eventId: doorB.id } });
     expectWalled(stats, 'Event not found');

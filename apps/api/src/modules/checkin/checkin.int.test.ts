@@ -183,7 +183,11 @@ describe('checking in at the door', () => {
 
   it('needs a signed-in admin', async () => {
     const qr = qrOf(paid);
-    expectError(await call(t, 'POST', '/checkin/scanByRegistrationId', { body: { payload: qr, eventId: event.id } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await call(t, 'POST', '/checkin/scanByRegistrationId', { body: { payload: qr, eventId: event.id } }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const body = { eventId: event.id, registrationId: paid.registrationId, attendeeId: paid.attendees[0]!.attendeeId };
     expectError(await call(t, 'POST', '/checkin/save', { body }), 401, 'UNAUTHENTICATED');
     expectError(await call(t, 'DELETE', '/checkin/delete', { body }), 401, 'UNAUTHENTICATED');

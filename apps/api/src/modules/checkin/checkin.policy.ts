@@ -16,7 +16,12 @@ import { doorTime } from './local-time';
 const notFoundAs = (message: string) => new AppError('NOT_FOUND', 404, message);
 
 function forAnotherEvent(message: string, what: string, title: string | null): AppError {
-  return new AppError('NOT_FOUND', 404, message, title ? [{ path: 'eventId', message: `${what} ${title}` }] : undefined);
+  return new AppError(
+    'NOT_FOUND',
+    404,
+    message,
+    title ? [{ path: 'eventId', message: `${what} ${title}` }] : undefined,
+  );
 }
 
 export const notATicket = () => badInput(SCAN_MESSAGES.notATicket, 'payload');

@@ -19,10 +19,16 @@ import {
  */
 
 const ticketEvent = alias(events, 'ticket_event');
+const param = (name: string) => sql.placeholder(name);
 
-/** A ticket seen from the door of an event; undefined when that event does not exist. */
-export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: string) {
-  const [row] = await db
+/**
+ * The two statements of every scan and check-in are prepared once per connection: planning a
+ * five-table join costs PostgreSQL several times what running it on primary keys does.
+ */
+const preparedOf = new WeakMap<DbOrTx, ReturnType<typeof prepareDoorStatements>>();
+
+function prepareDoorStatements(db: DbOrTx) {
+  const ticketAtDoor = db
     .select({
       door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
       attendee: {
@@ -36,51 +42,76 @@ export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: 
       checkin: checkins,
     })
     .from(events)
-    .leftJoin(attendees, eq(attendees.id, attendeeId))
+    .leftJoin(attendees, eq(attendees.id, param('attendeeId')))
     .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
     .leftJoin(ticketEvent, eq(ticketEvent.id, attendees.eventId))
     .leftJoin(checkins, eq(checkins.attendeeId, attendees.id))
-    .where(eq(events.id, eventId));
+    .where(eq(events.id, param('eventId')))
+    .prepare('door_ticket_at_door');
+  const insertCheckin = (anyClub: boolean) =>
+    db
+      .insert(checkins)
+      .select(
+        db
+          .select({
+            id: sql<string>`${param('id')}::text`.as('id'),
+            clubId: attendees.clubId,
+            eventId: attendees.eventId,
+            registrationId: attendees.registrationId,
+            attendeeId: attendees.id,
+            createdBy: sql<string>`${param('createdBy')}::text`.as('created_by'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(attendees)
+          .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+          .where(
+            and(
+              eq(attendees.id, param('attendeeId')),
+              eq(attendees.registrationId, param('registrationId')),
+              eq(attendees.eventId, param('eventId')),
+              eq(registrations.status, 'confirmed'),
+              anyClub ? undefined : eq(attendees.clubId, param('clubId')),
+            ),
+          ),
+      )
+      .onConflictDoNothing({ target: checkins.attendeeId })
+      .returning()
+      .prepare(anyClub ? 'door_insert_checkin_any_club' : 'door_insert_checkin');
+  return { ticketAtDoor, insertInClub: insertCheckin(false), insertInAnyClub: insertCheckin(true) };
+}
+
+function doorStatements(db: DbOrTx) {
+  let prepared = preparedOf.get(db);
+  if (!prepared) {
+    prepared = prepareDoorStatements(db);
+    preparedOf.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** A ticket seen from the door of an event; undefined when that event does not exist. */
+export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: string) {
+  const [row] = await doorStatements(db).ticketAtDoor.execute({ eventId, attendeeId });
   return row;
 }
 export type TicketAtDoor = NonNullable<Awaited<ReturnType<typeof findTicketAtDoor>>>;
 
 /**
  * Checks an attendee in with one statement: the row is written only when the attendee belongs to
- * that registration and event, its registration is confirmed, and (for an admin) it is of the
- * admin's club. The unique index on attendee_id lets exactly one of any number of simultaneous
- * scanners write it; the others get nothing back (as does any refusal) and the caller finds out why.
+ * that registration and event, its registration is confirmed, and (unless `clubId` is null, for the
+ * super user) it is of that club. The unique index on attendee_id lets exactly one of any number of
+ * simultaneous scanners write it; the others get nothing back (as does any refusal) and the caller
+ * finds out why.
  */
 export async function insertCheckin(
   db: DbOrTx,
   input: { eventId: string; registrationId: string; attendeeId: string; clubId: string | null; createdBy: string },
 ): Promise<CheckinRow | undefined> {
-  const source = db
-    .select({
-      id: sql<string>`${randomUUID()}::text`.as('id'),
-      clubId: attendees.clubId,
-      eventId: attendees.eventId,
-      registrationId: attendees.registrationId,
-      attendeeId: attendees.id,
-      createdBy: sql<string>`${input.createdBy}::text`.as('created_by'),
-      createdAt: sql<Date>`now()`.as('created_at'),
-    })
-    .from(attendees)
-    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
-    .where(
-      and(
-        eq(attendees.id, input.attendeeId),
-        eq(attendees.registrationId, input.registrationId),
-        eq(attendees.eventId, input.eventId),
-        eq(registrations.status, 'confirmed'),
-        input.clubId === null ? undefined : eq(attendees.clubId, input.clubId),
-      ),
-    );
-  const [row] = await db
-    .insert(checkins)
-    .select(source)
-    .onConflictDoNothing({ target: checkins.attendeeId })
-    .returning();
+  const statements = doorStatements(db);
+  const values = { ...input, id: randomUUID() };
+  const [row] = await (input.clubId === null
+    ? statements.insertInAnyClub.execute(values)
+    : statements.insertInClub.execute(values));
   return row;
 }
 
@@ -153,11 +184,7 @@ export async function countRegistrationsByDay(
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .where(
-      and(
-        eq(attendees.eventId, event.id),
-        eq(attendees.clubId, event.clubId),
-        eq(registrations.status, 'confirmed'),
-      ),
+      and(eq(attendees.eventId, event.id), eq(attendees.clubId, event.clubId), eq(registrations.status, 'confirmed')),
     )
     .groupBy(ONE_LINE);
 }

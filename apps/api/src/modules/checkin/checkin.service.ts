@@ -8,13 +8,12 @@ import {
   type TScanRequest,
   type TSaveCheckinRequest,
 } from '@clubtix/contract';
-import type { ExtrasPurchaseRow, ExtrasRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
-import { toExtrasDto } from '../extras/extras.service';
+import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
 import { findAttendeesOf } from '../registrations/registrations.repo';
 import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
@@ -85,22 +84,6 @@ export async function findCheckinStatistics(
     registrationsByDay,
     checkinsByQuarterHour,
   });
-}
-
-function toExtrasPurchaseDto(row: ExtrasPurchaseRow, extras: ExtrasRow): TExtrasPurchase {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    extras: toExtrasDto(extras),
-    email: row.email,
-    quantity: row.quantity,
-    amount: row.amount,
-    currency: row.currency as TExtrasPurchase['currency'],
-    qrUuid: row.qrUuid,
-    paymentStatus: row.paymentStatus as TExtrasPurchase['paymentStatus'],
-    redeemedAt: row.redeemedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when redeemed. */

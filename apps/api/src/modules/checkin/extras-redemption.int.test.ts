@@ -107,9 +107,7 @@ describe('redeeming extras vouchers', () => {
     const other = await doorEvent(t, token, { title: 'Night Sail' });
     const wrongDoor = await redeem(voucherOf(paid), other.event.id);
     expectError(wrongDoor, 404, 'NOT_FOUND', SCAN_MESSAGES.extrasForAnotherEvent);
-    expect(wrongDoor.body.errors).toEqual([
-      { path: 'eventId', message: `This extras voucher is for ${event.title}` },
-    ]);
+    expect(wrongDoor.body.errors).toEqual([{ path: 'eventId', message: `This extras voucher is for ${event.title}` }]);
     expectError(await redeem(voucherOf(paid), 'no-such-event'), 404, 'NOT_FOUND', 'Event not found');
     for (const row of [pending, refund, paid]) expect(await redeemedAtOf(row.id)).toBeNull();
   });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { events, type EventRow } from '../../db/schema';
+import { events, extrasPurchases, orders, registrations, sponsorships, type EventRow } from '../../db/schema';
 
 export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount'>;
 
@@ -89,20 +89,77 @@ export async function insertEvent(db: DbOrTx, values: EventValues): Promise<Even
   return row!;
 }
 
+/**
+ * Updates an event unless its new capacity is below the tickets already held or sold: the check sits
+ * in the UPDATE itself, so a hold landing meanwhile cannot slip under it. Nothing comes back then.
+ */
 export async function updateEvent(
   db: DbOrTx,
   id: string,
   clubId: string,
   values: Partial<EventValues>,
 ): Promise<EventRow | undefined> {
+  const capacity = values.capacity;
   const [row] = await db
     .update(events)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(events.id, id), eq(events.clubId, clubId)))
+    .where(
+      and(
+        eq(events.id, id),
+        eq(events.clubId, clubId),
+        capacity === undefined || capacity === null ? undefined : lte(events.reservedCount, capacity),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function deleteEvent(db: DbOrTx, id: string, clubId: string): Promise<void> {
-  await db.delete(events).where(and(eq(events.id, id), eq(events.clubId, clubId)));
+/** The event, locked until the transaction ends: holds, which raise its reserved_count, wait meanwhile. */
+export async function lockEvent(tx: Tx, id: string, clubId: string): Promise<EventRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.clubId, clubId)))
+    .for('update');
+  return row;
+}
+
+const PAID = ['paid', 'refund_required'];
+
+/** Whether buyers have anything of this event: tickets held or sold, a confirmed registration, money paid. */
+export async function hasSales(db: DbOrTx, event: EventRow): Promise<boolean> {
+  if (event.reservedCount > 0) return true;
+  const of = (table: typeof registrations | typeof orders | typeof sponsorships | typeof extrasPurchases) =>
+    and(eq(table.clubId, event.clubId), eq(table.eventId, event.id));
+  const probes = [
+    db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(of(registrations), eq(registrations.status, 'confirmed'))),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(of(orders), inArray(orders.paymentStatus, PAID))),
+    db
+      .select({ id: sponsorships.id })
+      .from(sponsorships)
+      .where(and(of(sponsorships), inArray(sponsorships.paymentStatus, PAID))),
+    db
+      .select({ id: extrasPurchases.id })
+      .from(extrasPurchases)
+      .where(and(of(extrasPurchases), inArray(extrasPurchases.paymentStatus, PAID))),
+  ];
+  for (const probe of probes) if ((await probe.limit(1)).length > 0) return true;
+  return false;
+}
+
+/**
+ * Deletes an event with everything below it. What buyers left behind (lapsed or cancelled
+ * registrations, unpaid purchases) goes first: its rows name the event's tickets and extras, which
+ * would otherwise stop the cascade.
+ */
+export async function deleteEvent(tx: Tx, id: string, clubId: string): Promise<void> {
+  await tx.delete(registrations).where(and(eq(registrations.eventId, id), eq(registrations.clubId, clubId)));
+  await tx.delete(extrasPurchases).where(and(eq(extrasPurchases.eventId, id), eq(extrasPurchases.clubId, clubId)));
+  await tx.delete(events).where(and(eq(events.id, id), eq(events.clubId, clubId)));
 }

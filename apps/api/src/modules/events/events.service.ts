@@ -16,7 +16,9 @@ import {
   findEventsByClub,
   findFirstEvent,
   findPublishedEventBySlug,
+  hasSales,
   insertEvent,
+  lockEvent,
   updateEvent,
 } from './events.repo';
 import { chooseSlug } from './slugs';
@@ -108,11 +110,20 @@ export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof
           updateEvent(tx, id, existing.clubId, { ...values, slug }),
         )
       : await updateEvent(deps.db, id, existing.clubId, values);
-  if (!row) throw notFound('Event');
-  return toEventDto(row);
+  if (row) return toEventDto(row);
+  const current = await findEventById(deps.db, id, existing.clubId);
+  if (!current) throw notFound('Event');
+  throw conflict(`Capacity cannot be lower than the ${current.reservedCount} tickets already sold or held`, 'capacity');
 }
 
 export async function removeEvent(deps: Deps, actor: Actor, eventId: string): Promise<void> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  await deleteEvent(deps.db, event.id, event.clubId);
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockEvent(tx, event.id, event.clubId);
+    if (!locked) throw notFound('Event');
+    if (await hasSales(tx, locked)) {
+      throw conflict('This event has tickets sold or held, or money paid, so it cannot be removed; cancel it instead');
+    }
+    await deleteEvent(tx, locked.id, locked.clubId);
+  });
 }

@@ -15,12 +15,20 @@ export async function findExtrasPurchase(db: DbOrTx, id: string): Promise<Extras
   return row;
 }
 
-export async function findExtrasPurchaseByIntent(db: DbOrTx, paymentIntentId: string): Promise<ExtrasPurchaseRow | undefined> {
+export async function findExtrasPurchaseByIntent(
+  db: DbOrTx,
+  paymentIntentId: string,
+): Promise<ExtrasPurchaseRow | undefined> {
   const [row] = await db.select().from(extrasPurchases).where(eq(extrasPurchases.paymentIntentId, paymentIntentId));
   return row;
 }
 
-export async function setExtrasPurchaseIntent(db: DbOrTx, id: string, paymentIntentId: string, provider: string): Promise<void> {
+export async function setExtrasPurchaseIntent(
+  db: DbOrTx,
+  id: string,
+  paymentIntentId: string,
+  provider: string,
+): Promise<void> {
   await db.update(extrasPurchases).set({ paymentIntentId, provider }).where(eq(extrasPurchases.id, id));
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { events, extras, type ExtrasRow } from '../../db/schema';
+import { isForeignKeyViolation } from '../../plugins/errors';
 
 export type ExtrasValues = Omit<ExtrasRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -14,11 +15,21 @@ export async function findExtrasById(db: DbOrTx, id: string, clubId: string | nu
   return row;
 }
 
-export async function findExtrasByEvent(db: DbOrTx, eventId: string, activeOnly: boolean): Promise<ExtrasRow[]> {
+export async function findExtrasByEvent(
+  db: DbOrTx,
+  scope: { clubId: string; eventId: string },
+  activeOnly: boolean,
+): Promise<ExtrasRow[]> {
   return db
     .select()
     .from(extras)
-    .where(and(eq(extras.eventId, eventId), activeOnly ? eq(extras.isActive, true) : undefined))
+    .where(
+      and(
+        eq(extras.clubId, scope.clubId),
+        eq(extras.eventId, scope.eventId),
+        activeOnly ? eq(extras.isActive, true) : undefined,
+      ),
+    )
     .orderBy(asc(extras.createdAt), asc(extras.name));
 }
 
@@ -53,14 +64,20 @@ export async function updateExtras(
   return row;
 }
 
+/** Deletes an extra of that event; 'in-use' when orders or purchases still name it. */
 export async function deleteExtras(
   db: DbOrTx,
   id: string,
   scope: { clubId: string; eventId: string },
-): Promise<boolean> {
-  const rows = await db
-    .delete(extras)
-    .where(and(eq(extras.id, id), eq(extras.clubId, scope.clubId), eq(extras.eventId, scope.eventId)))
-    .returning({ id: extras.id });
-  return rows.length > 0;
+): Promise<'deleted' | 'missing' | 'in-use'> {
+  try {
+    const rows = await db
+      .delete(extras)
+      .where(and(eq(extras.id, id), eq(extras.clubId, scope.clubId), eq(extras.eventId, scope.eventId)))
+      .returning({ id: extras.id });
+    return rows.length > 0 ? 'deleted' : 'missing';
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return 'in-use';
+    throw error;
+  }
 }

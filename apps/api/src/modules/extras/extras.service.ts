@@ -2,7 +2,7 @@ import type { TExtras, ZSaveExtrasRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ExtrasRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
@@ -29,12 +29,12 @@ export function toExtrasDto(row: ExtrasRow): TExtras {
 
 export async function findManagedExtras(deps: Deps, actor: Actor, eventId: string): Promise<TExtras[]> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  return (await findExtrasByEvent(deps.db, event.id, false)).map(toExtrasDto);
+  return (await findExtrasByEvent(deps.db, { clubId: event.clubId, eventId: event.id }, false)).map(toExtrasDto);
 }
 
 export async function findPublicExtras(deps: Deps, eventId: string): Promise<TExtras[]> {
   const event = await loadVisibleEvent(deps, null, eventId);
-  return (await findExtrasByEvent(deps.db, event.id, true)).map(toExtrasDto);
+  return (await findExtrasByEvent(deps.db, { clubId: event.clubId, eventId: event.id }, true)).map(toExtrasDto);
 }
 
 export async function findPublicExtrasList(deps: Deps, ids: string[]): Promise<TExtras[]> {
@@ -58,5 +58,8 @@ export async function saveExtras(
 
 export async function removeExtras(deps: Deps, actor: Actor, extrasId: string, eventId: string): Promise<void> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  if (!(await deleteExtras(deps.db, extrasId, { clubId: event.clubId, eventId: event.id }))) throw notFound('Extra');
+  const outcome = await deleteExtras(deps.db, extrasId, { clubId: event.clubId, eventId: event.id });
+  if (outcome === 'missing') throw notFound('Extra');
+  if (outcome === 'in-use')
+    throw conflict('This extra has been ordered, so it cannot be deleted; deactivate it instead');
 }

@@ -49,7 +49,10 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
         const mails = await claimQueued(tx, BATCH);
         for (const mail of mails) {
           if (!transport) {
-            log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL set)');
+            log.info(
+              { mailId: mail.id, to: mail.to, subject: mail.subject },
+              'mail kept in the outbox (no SMTP_URL set)',
+            );
             await markMail(tx, mail.id, { status: 'kept', attempts: mail.attempts + 1 });
             continue;
           }

@@ -48,7 +48,10 @@ export function eventWhen(event: Pick<EventRow, 'startDate' | 'endDate' | 'timez
     hour: '2-digit',
     minute: '2-digit',
   });
-  const range = event.endDate > event.startDate ? format.formatRange(event.startDate, event.endDate) : format.format(event.startDate);
+  const range =
+    event.endDate > event.startDate
+      ? format.formatRange(event.startDate, event.endDate)
+      : format.format(event.startDate);
   return `${range} (${event.timezone})`;
 }
 

@@ -80,7 +80,13 @@ describe('ticket mail over SMTP', () => {
       expectedQr(registration.registrationId, bob!.attendeeId, registration.qrUuid),
     ]);
     for (const attendee of [ann!, bob!]) {
-      const link = viewerLink(PUBLIC_URL, event.id, registration.registrationId, attendee.attendeeId, registration.qrUuid);
+      const link = viewerLink(
+        PUBLIC_URL,
+        event.id,
+        registration.registrationId,
+        attendee.attendeeId,
+        registration.qrUuid,
+      );
       expect(html).toContain(`href="${link}"`);
       expect(parsed.text).toContain(link);
     }
@@ -98,7 +104,7 @@ describe('ticket mail over SMTP', () => {
     expect(rows.map((row) => row.status)).toEqual(['sent']);
   });
 
-  it('sends an attendee\'s ticket again through sendTicket, each time it is asked', async () => {
+  it("sends an attendee's ticket again through sendTicket, each time it is asked", async () => {
     const buyer = 'buyer.two@example.org';
     const { registration } = await buyTickets(t, event.id, ticket.id, buyer, [
       { firstName: 'Cleo', lastName: 'Stone', email: 'cleo@example.org' },

@@ -6,17 +6,15 @@ import { queueMail } from './outbox.repo';
 import { composeTicketMail, confirmationRecipients, type TicketEntry } from './ticket-mail-content';
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
-  return attendees.map(
-    (attendee): TicketEntry => ({
-      registrationId: registration.id,
-      qrUuid: registration.qrUuid,
-      attendeeId: attendee.id,
-      firstName: attendee.firstName,
-      lastName: attendee.lastName,
-      email: attendee.email,
-      ticketName: attendee.ticketName,
-    }),
-  );
+  return attendees.map((attendee): TicketEntry => ({
+    registrationId: registration.id,
+    qrUuid: registration.qrUuid,
+    attendeeId: attendee.id,
+    firstName: attendee.firstName,
+    lastName: attendee.lastName,
+    email: attendee.email,
+    ticketName: attendee.ticketName,
+  }));
 }
 
 /**

@@ -20,13 +20,19 @@ export async function findPackageById(
 
 export async function findPackagesByEvent(
   db: DbOrTx,
-  eventId: string,
+  scope: { clubId: string; eventId: string },
   activeOnly: boolean,
 ): Promise<SponsorshipPackageRow[]> {
   return db
     .select()
     .from(packages)
-    .where(and(eq(packages.eventId, eventId), activeOnly ? eq(packages.isActive, true) : undefined))
+    .where(
+      and(
+        eq(packages.clubId, scope.clubId),
+        eq(packages.eventId, scope.eventId),
+        activeOnly ? eq(packages.isActive, true) : undefined,
+      ),
+    )
     .orderBy(asc(packages.amount), asc(packages.createdAt));
 }
 

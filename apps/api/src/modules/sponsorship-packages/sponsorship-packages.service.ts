@@ -41,7 +41,8 @@ export async function findEventPackages(
   eventId: string,
 ): Promise<TSponsorshipPackage[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
-  return (await findPackagesByEvent(deps.db, event.id, !canManageClub(actor, event.clubId))).map(toPackageDto);
+  const scope = { clubId: event.clubId, eventId: event.id };
+  return (await findPackagesByEvent(deps.db, scope, !canManageClub(actor, event.clubId))).map(toPackageDto);
 }
 
 export async function findPackage(deps: Deps, actor: Actor, packageId: string): Promise<TSponsorshipPackage> {

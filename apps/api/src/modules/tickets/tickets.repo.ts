@@ -1,11 +1,19 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tickets, type TicketRow } from '../../db/schema';
+import { isForeignKeyViolation } from '../../plugins/errors';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
 export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount'>;
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(tickets.clubId, clubId));
+
+/** The event a query stays inside, and its club (the tenant wall). */
+export interface EventScope {
+  clubId: string;
+  eventId: string;
+}
+const inEvent = (scope: EventScope) => and(eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId));
 
 export async function findTicketById(db: DbOrTx, id: string, clubId: string | null): Promise<TicketRow | undefined> {
   const [row] = await db
@@ -15,11 +23,11 @@ export async function findTicketById(db: DbOrTx, id: string, clubId: string | nu
   return row;
 }
 
-export async function findTicketsByEvent(db: DbOrTx, eventId: string, activeOnly: boolean): Promise<TicketRow[]> {
+export async function findTicketsByEvent(db: DbOrTx, scope: EventScope, activeOnly: boolean): Promise<TicketRow[]> {
   return db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), activeOnly ? eq(tickets.isActive, true) : undefined))
+    .where(and(inEvent(scope), activeOnly ? eq(tickets.isActive, true) : undefined))
     .orderBy(asc(tickets.position), asc(tickets.createdAt));
 }
 
@@ -28,25 +36,51 @@ export async function insertTicket(db: DbOrTx, values: TicketValues): Promise<Ti
   return row!;
 }
 
+/**
+ * Updates a ticket type unless its new quantity is below what is already held or sold: the check sits
+ * in the UPDATE itself, so a hold landing meanwhile cannot slip under it. Nothing comes back then.
+ */
 export async function updateTicket(
   db: DbOrTx,
   id: string,
-  scope: { clubId: string; eventId: string },
+  scope: EventScope,
   values: Partial<TicketValues>,
 ): Promise<TicketRow | undefined> {
+  const quantity = values.quantity;
   const [row] = await db
     .update(tickets)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(tickets.id, id), eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId)))
+    .where(
+      and(
+        eq(tickets.id, id),
+        inEvent(scope),
+        quantity === undefined || quantity === null ? undefined : lte(tickets.reservedCount, quantity),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function deleteTicket(db: DbOrTx, id: string, clubId: string): Promise<void> {
-  await db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.clubId, clubId)));
+/**
+ * Deletes a ticket type nobody holds or has bought. Answers false when it is in use: counted as
+ * held or sold, or still named by attendees or order lines (a cancelled purchase keeps its history).
+ */
+export async function deleteUnusedTicket(db: DbOrTx, id: string, clubId: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .delete(tickets)
+      .where(
+        and(eq(tickets.id, id), eq(tickets.clubId, clubId), eq(tickets.reservedCount, 0), eq(tickets.soldCount, 0)),
+      )
+      .returning({ id: tickets.id });
+    return rows.length > 0;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }
 
-export async function maxPosition(db: DbOrTx, eventId: string): Promise<number> {
-  const rows = await db.select({ position: tickets.position }).from(tickets).where(eq(tickets.eventId, eventId));
+export async function maxPosition(db: DbOrTx, scope: EventScope): Promise<number> {
+  const rows = await db.select({ position: tickets.position }).from(tickets).where(inEvent(scope));
   return rows.reduce((max, row) => Math.max(max, row.position), -1);
 }

@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
-import { canManageClub, clubScope } from '../clubs/clubs.policy';
+import { clubScope } from '../clubs/clubs.policy';
+import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { toTicketDto } from './tickets.mapper';
+import { canViewTicket, listsInactiveTickets } from './tickets.policy';
 import {
-  deleteTicket,
+  deleteUnusedTicket,
   findTicketById,
   findTicketsByEvent,
   insertTicket,
@@ -17,15 +19,14 @@ import {
 
 export async function findEventTickets(deps: Deps, actor: Actor | null, eventId: string): Promise<TTicket[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
-  const rows = await findTicketsByEvent(deps.db, event.id, !canManageClub(actor, event.clubId));
-  return rows.map(toTicketDto);
+  const scope = { clubId: event.clubId, eventId: event.id };
+  return (await findTicketsByEvent(deps.db, scope, !listsInactiveTickets(actor, event))).map(toTicketDto);
 }
 
 export async function findTicket(deps: Deps, actor: Actor | null, ticketId: string): Promise<TTicket> {
   const row = await findTicketById(deps.db, ticketId, null);
-  if (!row) throw notFound('Ticket');
-  const event = await loadVisibleEvent(deps, actor, row.eventId).catch(() => undefined);
-  if (!event || (!row.isActive && !canManageClub(actor, event.clubId))) throw notFound('Ticket');
+  const event = row && (await findEventById(deps.db, row.eventId, row.clubId));
+  if (!row || !event || !canViewTicket(actor, event, row)) throw notFound('Ticket');
   return toTicketDto(row);
 }
 
@@ -35,6 +36,7 @@ export async function saveTicket(
   input: z.output<typeof ZSaveTicketRequest>,
 ): Promise<TTicket> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
+  const scope = { clubId: event.clubId, eventId: event.id };
   const { id, eventId: _eventId, position, ...fields } = input;
   const values = {
     ...fields,
@@ -46,34 +48,25 @@ export async function saveTicket(
       ...values,
       clubId: event.clubId,
       eventId: event.id,
-      position: position ?? (await maxPosition(deps.db, event.id)) + 1,
+      position: position ?? (await maxPosition(deps.db, scope)) + 1,
     });
     return toTicketDto(row);
   }
   const existing = await findTicketById(deps.db, id, clubScope(actor));
   if (!existing || existing.eventId !== event.id) throw notFound('Ticket');
-  const taken = existing.reservedCount;
-  if (values.quantity !== null && values.quantity < taken) {
-    throw conflict(`Quantity cannot be lower than the ${taken} already sold or held`, 'quantity');
-  }
-  const row = await updateTicket(
-    deps.db,
-    id,
-    { clubId: event.clubId, eventId: event.id },
-    {
-      ...values,
-      ...(position === undefined ? {} : { position }),
-    },
-  );
-  if (!row) throw notFound('Ticket');
-  return toTicketDto(row);
+  const row = await updateTicket(deps.db, id, scope, { ...values, ...(position === undefined ? {} : { position }) });
+  if (row) return toTicketDto(row);
+  const current = await findTicketById(deps.db, id, event.clubId);
+  if (!current) throw notFound('Ticket');
+  throw conflict(`Quantity cannot be lower than the ${current.reservedCount} already sold or held`, 'quantity');
 }
 
 export async function removeTicket(deps: Deps, actor: Actor, ticketId: string): Promise<void> {
   const row = await findTicketById(deps.db, ticketId, clubScope(actor));
   if (!row) throw notFound('Ticket');
   await loadManagedEvent(deps, actor, row.eventId);
-  if (row.reservedCount > 0 || row.soldCount > 0)
-    throw conflict('This ticket type has been sold, so it cannot be deleted; deactivate it instead');
-  await deleteTicket(deps.db, row.id, row.clubId);
+  if (!(await deleteUnusedTicket(deps.db, row.id, row.clubId))) {
+    if (!(await findTicketById(deps.db, row.id, row.clubId))) throw notFound('Ticket');
+    throw conflict('This ticket type has been sold or held, so it cannot be deleted; deactivate it instead');
+  }
 }

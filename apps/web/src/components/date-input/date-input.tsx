@@ -40,6 +40,8 @@ interface BaseProps {
   onBlur?: () => void;
   /** "Today" and the base for two-digit years; tests pin it. */
   now?: Date;
+  /** The form path, so the form can find the field to focus when it is in error. */
+  dataPath?: string;
 }
 
 interface SingleProps extends BaseProps {
@@ -84,6 +86,7 @@ export function DateInput(props: DateInputProps) {
     updateOn = DEFAULT_TRIGGERS,
     onBlur,
     now,
+    dataPath,
   } = props;
   const mode: DateInputMode = props.mode ?? 'single';
   const dates: CalendarDate[] = isMany(props) ? props.value : props.value ? [props.value] : [];
@@ -165,6 +168,7 @@ export function DateInput(props: DateInputProps) {
           placeholder={mode === 'single' ? pattern : `${pattern} – ${pattern}`}
           inputMode="numeric"
           autoComplete="off"
+          data-path={dataPath}
           value={text}
           error={readError ?? error}
           onChange={(event) => setText(event.currentTarget.value)}

@@ -16,6 +16,9 @@ interface DateTimeFieldsProps {
   dateError?: ReactNode;
   timeError?: ReactNode;
   required?: boolean;
+  /** Form paths of the two fields, so the form can focus the one in error. */
+  datePath?: string;
+  timePath?: string;
   /** Under both labels, e.g. "Optional". */
   description?: ReactNode;
 }
@@ -33,6 +36,7 @@ export function DateTimeFields(props: DateTimeFieldsProps) {
           onChange={props.onDateChange}
           onBlur={props.onDateBlur}
           error={props.dateError}
+          dataPath={props.datePath}
         />
       </Grid.Col>
       <Grid.Col span={5}>
@@ -44,6 +48,7 @@ export function DateTimeFields(props: DateTimeFieldsProps) {
           onChange={props.onTimeChange}
           onBlur={props.onTimeBlur}
           error={props.timeError}
+          dataPath={props.timePath}
         />
       </Grid.Col>
     </Grid>

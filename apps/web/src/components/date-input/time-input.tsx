@@ -10,6 +10,8 @@ interface TimeInputProps {
   error?: ReactNode;
   required?: boolean;
   description?: ReactNode;
+  /** The form path, so the form can find the field to focus when it is in error. */
+  dataPath?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface TimeInputProps {
  * picker, which shows 12-hour times in some locales; "1830" or "6:30 pm" become "18:30" on leaving
  * the field, and the form reports anything it cannot read.
  */
-export function TimeInput({ label, value, onChange, onBlur, error, required, description }: TimeInputProps) {
+export function TimeInput({ label, value, onChange, onBlur, error, required, description, dataPath }: TimeInputProps) {
   return (
     <TextInput
       label={label}
@@ -28,6 +30,7 @@ export function TimeInput({ label, value, onChange, onBlur, error, required, des
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}
+      data-path={dataPath}
       value={value}
       error={error}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { endpoints, type TSaveEventRequest } from '@clubtix/contract';
+import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi } from '../../api/client';
@@ -65,6 +65,13 @@ export function useSaveEvent() {
     onSuccess: async (event) => {
       writeCurrentEvent(event);
       queryClient.setQueryData(eventKeys.detail(event.id), event);
+      // The dashboard shows the cached list at once when it comes back: make that list current
+      // now, rather than flash the old status until the refetch below answers.
+      queryClient.setQueryData<TEvent[]>(eventKeys.byClub(event.clubId), (events) =>
+        events?.some((item) => item.id === event.id)
+          ? events.map((item) => (item.id === event.id ? event : item))
+          : events,
+      );
       await queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
   });

@@ -1,5 +1,5 @@
-import { endpoints } from '@clubtix/contract';
-import { useQuery } from '@tanstack/react-query';
+import { endpoints, type TCreateSponsorshipRequest } from '@clubtix/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
 
@@ -14,6 +14,7 @@ export const publicKeys = {
   event: (eventId: string) => [...publicKeys.all, 'event', eventId] as const,
   tickets: (eventId: string) => [...publicKeys.all, 'event', eventId, 'tickets'] as const,
   packages: (eventId: string) => [...publicKeys.all, 'event', eventId, 'packages'] as const,
+  extras: (eventId: string) => [...publicKeys.all, 'event', eventId, 'extras'] as const,
   club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
   activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
 };
@@ -45,12 +46,26 @@ export function usePublicEvent(eventId: string) {
   });
 }
 
-/** An event's ticket types; only active ones are shown, even if the server ever sent more. */
-export function usePublicTickets(eventId: string) {
+/**
+ * An event's ticket types; only active ones are shown, even if the server ever sent more. `live`
+ * (the ticket selection) reads what is left afresh on every visit instead of from the cache.
+ */
+export function usePublicTickets(eventId: string, { live = false } = {}) {
   return useQuery({
     queryKey: publicKeys.tickets(eventId),
     queryFn: ({ signal }) => callApi(endpoints.ticket.getTicketsByEventId, { ...quiet, query: { eventId }, signal }),
     select: (tickets) => tickets.filter((ticket) => ticket.isActive),
+    enabled: eventId !== '',
+    ...(live ? { refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+/** An event's active extras (bought at checkout). */
+export function usePublicExtras(eventId: string) {
+  return useQuery({
+    queryKey: publicKeys.extras(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.extras.getExtrasByEventId, { ...quiet, query: { eventId }, signal }),
+    select: (extras) => extras.filter((item) => item.isActive),
     enabled: eventId !== '',
   });
 }
@@ -87,5 +102,21 @@ export function usePublicActiveEvents(clubId: string) {
         signal,
       }),
     enabled: clubId !== '',
+  });
+}
+
+/**
+ * A donation or sponsorship, started and made ready to pay: created (pending) on the server, then
+ * its payment intent. Errors are toasted by the client and their fields marked on the form.
+ */
+export function useStartSponsorship() {
+  return useMutation({
+    mutationFn: async (body: TCreateSponsorshipRequest) => {
+      const sponsorship = await callApi(endpoints.sponsorship.create, { body });
+      const intent = await callApi(endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      });
+      return { sponsorship, intent };
+    },
   });
 }

@@ -1,4 +1,4 @@
-import type { TCurrency } from '@clubtix/contract';
+import { MAX_DONATION, MIN_DONATION, type TCurrency } from '@clubtix/contract';
 
 /**
  * Suggested gifts in minor units. Baht buys about a fortieth of a pound, so the same figures
@@ -15,9 +15,9 @@ export function suggestedDonations(currency: TCurrency): number[] {
   return SUGGESTED_MAJOR[currency].map((major) => major * 100);
 }
 
-/** The contract's money ceiling (100,000,000 minor units), in major units for the amount field. */
-export const MAX_DONATION_MAJOR = 1_000_000;
-export const MIN_DONATION_MAJOR = 1;
+/** The contract's donation limits, in the major units the giver types. */
+export const MAX_DONATION_MAJOR = MAX_DONATION / 100;
+export const MIN_DONATION_MAJOR = MIN_DONATION / 100;
 
 /**
  * A typed amount in major units (what the giver types: 12.5) to integer minor units (1250);

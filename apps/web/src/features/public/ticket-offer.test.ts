@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, lowestPrice, ticketAvailability } from './ticket-offer';
+import { eventSales, formatPrice, lowestPrice, salesClosedNote, ticketAvailability } from './ticket-offer';
 
 const now = new Date('2026-05-01T12:00:00Z');
 
@@ -36,7 +36,7 @@ describe('formatPrice', () => {
     [0, 'gbp', 'Free'],
     [0, 'thb', 'Free'],
     [1000, 'gbp', '£10'],
-    [1050, 'usd', '$10.5'],
+    [1050, 'usd', '$10.50'],
     [99, 'eur', '€0.99'],
     [150000, 'thb', '฿1,500'],
   ] as const)('%i %s -> %s', (minor, currency, expected) => {
@@ -57,5 +57,49 @@ describe('lowestPrice', () => {
     ['all sold out', [ticket(500, 0), ticket(700, 0)], null],
   ])('%s', (_case, tickets, expected) => {
     expect(lowestPrice(tickets)).toBe(expected);
+  });
+});
+
+describe('eventSales', () => {
+  const event = {
+    endDate: '2026-06-01T22:00:00Z',
+    registrationOpensAt: null as string | null,
+    registrationClosesAt: null as string | null,
+  };
+  const ticket = (available: number | null, salesStartAt: string | null = null) => ({
+    available,
+    salesStartAt,
+    salesEndAt: null,
+  });
+
+  it.each([
+    ['open', event, [ticket(5)], { kind: 'open' }],
+    ['open when one of several is left', event, [ticket(0), ticket(null)], { kind: 'open' }],
+    ['ended', { ...event, endDate: '2026-04-30T00:00:00Z' }, [ticket(5)], { kind: 'ended' }],
+    [
+      'not yet open',
+      { ...event, registrationOpensAt: '2026-05-10T09:00:00Z' },
+      [ticket(5)],
+      { kind: 'notYetOpen', from: '2026-05-10T09:00:00Z' },
+    ],
+    ['closed', { ...event, registrationClosesAt: '2026-04-30T09:00:00Z' }, [ticket(5)], { kind: 'closed' }],
+    ['sold out', event, [ticket(0), ticket(0)], { kind: 'soldOut' }],
+    ['no tickets', event, [], { kind: 'nothingOnSale' }],
+    ['tickets not on sale yet', event, [ticket(5, '2026-05-20T00:00:00Z')], { kind: 'nothingOnSale' }],
+  ])('%s', (_case, e, tickets, expected) => {
+    expect(eventSales(e, tickets, now)).toEqual(expected);
+  });
+});
+
+describe('salesClosedNote', () => {
+  it.each([
+    [{ kind: 'open' } as const, null],
+    [{ kind: 'ended' } as const, 'This event has ended'],
+    [{ kind: 'notYetOpen', from: '2026-05-10T08:00:00Z' } as const, 'Ticket sales open Sun 10/05/2026, 09:00'],
+    [{ kind: 'closed' } as const, 'Ticket sales have closed'],
+    [{ kind: 'soldOut' } as const, 'Sold out'],
+    [{ kind: 'nothingOnSale' } as const, 'No tickets are on sale right now'],
+  ])('%j', (sales, expected) => {
+    expect(salesClosedNote(sales, 'Europe/London')).toBe(expected);
   });
 });

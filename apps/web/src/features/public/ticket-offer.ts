@@ -1,4 +1,5 @@
-import { formatMoney, type TCurrency, type TTicket } from '@clubtix/contract';
+import { formatMoney, type TCurrency, type TEvent, type TTicket } from '@clubtix/contract';
+import { formatEventDateTime } from './event-dates';
 
 /** Below this many, a ticket type says how many are left: enough to nudge, not to alarm. */
 export const FEW_LEFT = 10;
@@ -39,4 +40,56 @@ export function lowestPrice(tickets: ReadonlyArray<Pick<TTicket, 'price' | 'avai
     if (lowest === null || ticket.price < lowest) lowest = ticket.price;
   }
   return lowest;
+}
+
+/** Whether a ticket type can be put in a basket right now (on sale and not sold out). */
+export function isBuyable(ticket: TicketFields, now: Date): boolean {
+  const { kind } = ticketAvailability(ticket, now);
+  return kind === 'available' || kind === 'fewLeft';
+}
+
+export type EventSales =
+  | { kind: 'open' }
+  | { kind: 'ended' }
+  | { kind: 'notYetOpen'; from: string }
+  | { kind: 'closed' }
+  | { kind: 'soldOut' }
+  | { kind: 'nothingOnSale' };
+
+type EventFields = Pick<TEvent, 'endDate' | 'registrationOpensAt' | 'registrationClosesAt'>;
+
+/**
+ * Whether visitors can buy tickets for the event now, in the order the server checks it
+ * (initRegistration): the event's end, its registration window, then the tickets themselves.
+ */
+export function eventSales(event: EventFields, tickets: ReadonlyArray<TicketFields>, now: Date): EventSales {
+  const at = now.getTime();
+  if (Date.parse(event.endDate) < at) return { kind: 'ended' };
+  if (event.registrationOpensAt && Date.parse(event.registrationOpensAt) > at) {
+    return { kind: 'notYetOpen', from: event.registrationOpensAt };
+  }
+  if (event.registrationClosesAt && Date.parse(event.registrationClosesAt) < at) return { kind: 'closed' };
+  if (tickets.some((ticket) => isBuyable(ticket, now))) return { kind: 'open' };
+  if (tickets.length > 0 && tickets.every((ticket) => ticketAvailability(ticket, now).kind === 'soldOut')) {
+    return { kind: 'soldOut' };
+  }
+  return { kind: 'nothingOnSale' };
+}
+
+/** What to tell visitors when tickets cannot be bought now; null when they can. */
+export function salesClosedNote(sales: EventSales, timeZone: string): string | null {
+  switch (sales.kind) {
+    case 'open':
+      return null;
+    case 'ended':
+      return 'This event has ended';
+    case 'notYetOpen':
+      return `Ticket sales open ${formatEventDateTime(sales.from, timeZone)}`;
+    case 'closed':
+      return 'Ticket sales have closed';
+    case 'soldOut':
+      return 'Sold out';
+    case 'nothingOnSale':
+      return 'No tickets are on sale right now';
+  }
 }

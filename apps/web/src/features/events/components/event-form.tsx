@@ -23,7 +23,7 @@ import {
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ImageDropzone } from '../../../components/image-dropzone';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { CURRENCY_SIGNS, currencyCode } from '../../../lib/money-input';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { browserTimeZone, supportedTimeZones } from '../../../lib/zoned-time';
@@ -58,14 +58,17 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
   const titleSlug = slugify(form.values.title);
   const typedSlug = slugify(form.values.slug);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSave(formValuesToRequest(values, event?.id));
-    } catch (error) {
-      // A 409 on the slug comes back with the path "slug" and lands on that field.
-      applyServerErrors(form, error, EVENT_FIELD_OF);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await onSave(formValuesToRequest(values, event?.id));
+      } catch (error) {
+        // A 409 on the slug comes back with the path "slug" and lands on that field.
+        applyServerErrors(form, error, EVENT_FIELD_OF);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
 
   const slugHint = typedSlug
     ? `Optional. The event page will be /${typedSlug}`

@@ -2,7 +2,8 @@ import type { TEvent } from '@clubtix/contract';
 import { Button, Group, type MantineSpacing } from '@mantine/core';
 import { Link } from 'react-router';
 
-export type EventScreen = 'edit' | 'tickets' | 'extras' | 'packages' | 'form';
+export type EventScreen =
+  'edit' | 'tickets' | 'extras' | 'packages' | 'form' | 'checkin' | 'statistics' | 'sponsorships';
 
 interface EventLink {
   screen: EventScreen | 'public';
@@ -11,8 +12,8 @@ interface EventLink {
 }
 
 /**
- * The screens that set up one event. Only screens that exist are listed: attendees, statistics,
- * check-in, sponsorships and import join when they are built.
+ * The screens of one event: setting it up, then the door and the money (check-in, statistics,
+ * sponsorships). Only screens that exist are listed: attendees and import join when they are built.
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
@@ -22,6 +23,9 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'extras', label: 'Extras', to: `/event/${id}/extras` },
     { screen: 'packages', label: 'Sponsorship packages', to: `/event/${id}/sponsorship-packages` },
     { screen: 'form', label: 'Form', to: `/form-builder?eventId=${id}` },
+    { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
+    { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
+    { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },
   ];
   // Public pages show published events only: a link to a draft would land on not-found.
   if (event.status === 'published') {

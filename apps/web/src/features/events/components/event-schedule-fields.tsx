@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
+import { validateIfChanged } from '../../../lib/use-schema-form';
 import type { EventFormValues } from '../event-form-values';
 
 type DateField = 'startDate' | 'endDate' | 'registrationOpensDate' | 'registrationClosesDate';
@@ -24,8 +25,10 @@ function Moment({ form, label, dateField, timeField, required }: MomentProps) {
       time={form.values[timeField]}
       onDateChange={(date) => form.setFieldValue(dateField, date)}
       onTimeChange={(time) => form.setFieldValue(timeField, time)}
-      onDateBlur={() => form.validateField(dateField)}
-      onTimeBlur={() => form.validateField(timeField)}
+      onDateBlur={() => validateIfChanged(form, dateField)}
+      onTimeBlur={() => validateIfChanged(form, timeField)}
+      datePath={dateField}
+      timePath={timeField}
       dateError={form.errors[dateField]}
       timeError={form.errors[timeField]}
     />

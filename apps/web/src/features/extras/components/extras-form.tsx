@@ -1,7 +1,7 @@
 import { ZSaveExtrasRequest, type TEvent, type TExtras, type TSaveExtrasRequest } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { checkExtrasForm, extrasFormToRequest, extrasToFormValues, type ExtrasFormValues } from '../extras-form-values';
 
@@ -20,13 +20,16 @@ export function ExtrasForm({ event, extras, isSaving, onSave, onCancel }: Extras
     check: checkExtrasForm,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSave(extrasFormToRequest(values, event.id, extras?.id));
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await onSave(extrasFormToRequest(values, event.id, extras?.id));
+      } catch (error) {
+        applyServerErrors(form, error);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
 import { ZSaveFormRequest, type TEvent, type TFormQuestion } from '@clubtix/contract';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveForm } from '../api';
 import {
@@ -25,14 +25,17 @@ export function FormEditor({ event, questions }: { event: TEvent; questions: TFo
   const count = form.values.questions.length;
   const preview = useMemo(() => draftsToQuestions(form.values, event.id), [form.values, event.id]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync(draftsToRequest(values, event.id));
-      // The page remounts this editor with the saved questions; nothing left to reset here.
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(draftsToRequest(values, event.id));
+        // The page remounts this editor with the saved questions; nothing left to reset here.
+      } catch (error) {
+        applyServerErrors(form, error);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
 
   return (
     <Tabs defaultValue="edit" keepMounted={false}>

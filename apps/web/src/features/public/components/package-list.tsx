@@ -1,16 +1,20 @@
 import { formatMoney, type TCurrency, type TSponsorshipPackage } from '@clubtix/contract';
 import { Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** Sponsorship packages with their amount and benefits; each name is an h3 under the page's h2. */
 export function PackageList({
   packages,
   currency,
   columns = 1,
+  action,
 }: {
   packages: TSponsorshipPackage[];
   currency: TCurrency;
   /** Columns from the small breakpoint up; a phone always shows one. */
   columns?: 1 | 2 | 3;
+  /** A call to act at the foot of each package (sponsor with it). */
+  action?: (item: TSponsorshipPackage) => ReactNode;
 }) {
   return (
     <SimpleGrid component="ul" cols={{ base: 1, sm: columns }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -42,6 +46,7 @@ export function PackageList({
                 Limited to {item.quantity} {item.quantity === 1 ? 'sponsor' : 'sponsors'}
               </Text>
             ) : null}
+            {action ? action(item) : null}
           </Stack>
         </Card>
       ))}

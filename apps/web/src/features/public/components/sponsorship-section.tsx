@@ -1,4 +1,4 @@
-import type { TEvent } from '@clubtix/contract';
+import type { TEvent, TSponsorshipPackage } from '@clubtix/contract';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
@@ -11,11 +11,13 @@ export function SponsorshipSection({
   columns,
   intro,
   footer,
+  packageAction,
 }: {
   event: Pick<TEvent, 'id' | 'currency'>;
   columns?: 1 | 2 | 3;
   intro?: ReactNode;
   footer?: ReactNode;
+  packageAction?: (item: TSponsorshipPackage) => ReactNode;
 }) {
   const packages = usePublicPackages(event.id);
   return (
@@ -32,7 +34,7 @@ export function SponsorshipSection({
         <Text c="gray.7">No sponsorship packages are offered yet.</Text>
       ) : (
         <>
-          <PackageList packages={packages.data} currency={event.currency} columns={columns} />
+          <PackageList packages={packages.data} currency={event.currency} columns={columns} action={packageAction} />
           {footer}
         </>
       )}

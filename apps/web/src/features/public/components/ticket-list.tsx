@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatEventDateTime } from '../event-dates';
 import { formatPrice, ticketAvailability } from '../ticket-offer';
 
-function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; timeZone: string; now: Date }) {
+export function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; timeZone: string; now: Date }) {
   const availability = ticketAvailability(ticket, now);
   switch (availability.kind) {
     case 'soldOut':

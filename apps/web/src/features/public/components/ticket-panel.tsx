@@ -1,16 +1,32 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { usePublicTickets } from '../api';
+import { eventSales, salesClosedNote } from '../ticket-offer';
 import { TicketList } from './ticket-list';
 
+type PanelEvent = Pick<
+  TEvent,
+  | 'id'
+  | 'slug'
+  | 'currency'
+  | 'timezone'
+  | 'donationsEnabled'
+  | 'endDate'
+  | 'registrationOpensAt'
+  | 'registrationClosesAt'
+>;
+
 /**
- * Tickets and the calls to act. Buying is built by a later issue: the button is shown disabled
- * with a note, rather than leading to a page that cannot sell yet.
+ * Tickets and the calls to act. "Buy tickets" leads to the ticket selection while tickets can be
+ * bought; otherwise it is shown disabled with the reason beside it (sold out, not open yet...).
  */
-export function TicketPanel({ event }: { event: Pick<TEvent, 'id' | 'currency' | 'timezone' | 'donationsEnabled'> }) {
+export function TicketPanel({ event }: { event: PanelEvent }) {
   const tickets = usePublicTickets(event.id);
+  const [now] = useState(() => new Date());
+  const closedNote = tickets.isSuccess ? salesClosedNote(eventSales(event, tickets.data, now), event.timezone) : null;
   return (
     <Paper component="section" aria-labelledby="event-tickets" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
@@ -30,14 +46,22 @@ export function TicketPanel({ event }: { event: Pick<TEvent, 'id' | 'currency' |
           <TicketList tickets={tickets.data} currency={event.currency} timeZone={event.timezone} />
         )}
 
-        <Stack gap={6} mt="xs">
-          <Button size="md" fullWidth disabled aria-describedby="ticket-sales-note">
+        {tickets.isSuccess && closedNote === null ? (
+          <Button component={Link} to={`/${encodeURIComponent(event.slug)}/tickets`} size="md" fullWidth mt="xs">
             Buy tickets
           </Button>
-          <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note">
-            Ticket sales open soon
-          </Text>
-        </Stack>
+        ) : (
+          <Stack gap={6} mt="xs">
+            <Button size="md" fullWidth disabled aria-describedby={closedNote ? 'ticket-sales-note' : undefined}>
+              Buy tickets
+            </Button>
+            {closedNote ? (
+              <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
+                {closedNote}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
         {event.donationsEnabled ? (
           <Button
             component={Link}

@@ -1,15 +1,50 @@
 import type { TEvent } from '@clubtix/contract';
-import { Anchor, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { isMissing, usePublicEvent } from '../api';
+import { isMissing, usePublicEvent, usePublicPackages } from '../api';
 import { DonationForm } from '../components/donation-form';
 import { EventHero } from '../components/event-hero';
+import { ReturnedPayment } from '../components/returned-payment';
+import { SponsorshipForm } from '../components/sponsorship-form';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { formatEventDateTime } from '../event-dates';
 import { EVENT_NOT_AVAILABLE } from '../messages';
+
+/**
+ * Sponsorship on this page: the packages, each with "Sponsor with <name>"; choosing one puts its id
+ * in the address (?packageId=), so the event page can link straight to a package's form.
+ */
+function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const packageId = searchParams.get('packageId');
+  const packages = usePublicPackages(event.id);
+  const chosen = packageId ? packages.data?.find((item) => item.id === packageId) : undefined;
+  const choose = (id: string | null) => setSearchParams(id ? { packageId: id } : {}, { replace: true });
+
+  if (chosen) return <SponsorshipForm key={chosen.id} event={event} pkg={chosen} onChooseAnother={() => choose(null)} />;
+  return (
+    <Stack gap="md">
+      {packageId && packages.isSuccess ? (
+        <Alert color="orange" title="This package is no longer offered" data-testid="package-gone">
+          Choose one of the packages below.
+        </Alert>
+      ) : null}
+      <SponsorshipSection
+        event={event}
+        columns={columns}
+        intro={<Text c="gray.7">Sponsors give a set amount and receive the benefits listed.</Text>}
+        packageAction={(item) => (
+          <Button variant="light" mt="xs" onClick={() => choose(item.id)} style={{ alignSelf: 'flex-start' }}>
+            Sponsor with {item.name}
+          </Button>
+        )}
+      />
+    </Stack>
+  );
+}
 
 function SupportOptions({ event }: { event: TEvent }) {
   const { donationsEnabled, sponsorshipsEnabled } = event;
@@ -30,29 +65,22 @@ function SupportOptions({ event }: { event: TEvent }) {
     <Grid gap="xl">
       {donationsEnabled ? (
         <Grid.Col span={{ base: 12, md: both ? 5 : 8 }}>
-          <DonationForm currency={event.currency} />
+          <DonationForm event={event} />
         </Grid.Col>
       ) : null}
       {sponsorshipsEnabled ? (
         <Grid.Col span={{ base: 12, md: both ? 7 : 12 }}>
-          <SponsorshipSection
-            event={event}
-            columns={both ? 1 : 2}
-            intro={
-              <Text c="gray.7">
-                Sponsors give a set amount and receive the benefits listed. Online payment opens soon.
-              </Text>
-            }
-          />
+          <Sponsoring event={event} columns={both ? 1 : 2} />
         </Grid.Col>
       ) : null}
     </Grid>
   );
 }
 
-/** /event/{eventId}/donation ("Support Event"): what a supporter can give to one event. */
+/** /event/{eventId}/donation ("Support Event"): donate to one event, or sponsor it with a package. */
 export default function DonationPage() {
   const { eventId = '' } = useParams();
+  const [searchParams] = useSearchParams();
   const event = usePublicEvent(eventId);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
@@ -60,6 +88,8 @@ export default function DonationPage() {
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
   }
   const data = event.data;
+  // Back from a card payment that left the page (Stripe's 3-D Secure by redirect).
+  const returnedIntent = searchParams.get('payment_intent');
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={`/${encodeURIComponent(data.slug)}`} c="purple.7" size="sm" fw={600}>
@@ -70,7 +100,15 @@ export default function DonationPage() {
         {formatEventDateTime(data.startDate, data.timezone)}
         {data.venue ? ` · ${data.venue}` : ''}
       </Text>
-      <SupportOptions event={data} />
+      {returnedIntent ? (
+        <ReturnedPayment
+          event={data}
+          paymentIntentId={returnedIntent}
+          failed={searchParams.get('redirect_status') === 'failed'}
+        />
+      ) : (
+        <SupportOptions event={data} />
+      )}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../api';
 import { ClubOrganiser } from '../components/club-organiser';
 import { EventFacts } from '../components/event-facts';
+import { ExtrasSection } from '../components/extras-section';
 import { EventHero } from '../components/event-hero';
 import { PlainText } from '../components/plain-text';
 import { SponsorshipSection } from '../components/sponsorship-section';
@@ -35,11 +36,23 @@ function EventDetails({ event }: { event: TEvent }) {
               <PlainText data-testid="event-description">{event.description}</PlainText>
             </Stack>
           ) : null}
+          <ExtrasSection event={event} />
           {event.sponsorshipsEnabled ? (
             <SponsorshipSection
               event={event}
               columns={2}
               intro={<Text c="gray.7">Businesses and supporters can back this event with one of these packages.</Text>}
+              packageAction={(item) => (
+                <Button
+                  component={Link}
+                  to={`${donationPath}?packageId=${encodeURIComponent(item.id)}`}
+                  variant="light"
+                  mt="xs"
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Sponsor with {item.name}
+                </Button>
+              )}
               footer={
                 <Button component={Link} to={donationPath} variant="outline" style={{ alignSelf: 'flex-start' }}>
                   Sponsor this event

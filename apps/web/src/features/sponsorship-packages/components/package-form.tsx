@@ -6,7 +6,7 @@ import {
 } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   checkPackageForm,
@@ -31,13 +31,16 @@ export function PackageForm({ event, item, isSaving, onSave, onCancel }: Package
     check: checkPackageForm,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSave(packageFormToRequest(values, event.id, item?.id));
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await onSave(packageFormToRequest(values, event.id, item?.id));
+      } catch (error) {
+        applyServerErrors(form, error);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

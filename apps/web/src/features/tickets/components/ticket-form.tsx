@@ -2,8 +2,8 @@ import { ZSaveTicketRequest, type TEvent, type TSaveTicketRequest, type TTicket 
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { useSchemaForm, validateIfChanged } from '../../../lib/use-schema-form';
 import {
   checkTicketForm,
   TICKET_FIELD_OF,
@@ -29,13 +29,16 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
     check: checkTicketForm,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSave(ticketFormToRequest(values, context));
-    } catch (error) {
-      applyServerErrors(form, error, TICKET_FIELD_OF);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await onSave(ticketFormToRequest(values, context));
+      } catch (error) {
+        applyServerErrors(form, error, TICKET_FIELD_OF);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -80,8 +83,10 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           time={form.values.salesStartTime}
           onDateChange={(date) => form.setFieldValue('salesStartDate', date)}
           onTimeChange={(time) => form.setFieldValue('salesStartTime', time)}
-          onDateBlur={() => form.validateField('salesStartDate')}
-          onTimeBlur={() => form.validateField('salesStartTime')}
+          onDateBlur={() => validateIfChanged(form, 'salesStartDate')}
+          onTimeBlur={() => validateIfChanged(form, 'salesStartTime')}
+          datePath="salesStartDate"
+          timePath="salesStartTime"
           dateError={form.errors.salesStartDate}
           timeError={form.errors.salesStartTime}
         />
@@ -92,8 +97,10 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           time={form.values.salesEndTime}
           onDateChange={(date) => form.setFieldValue('salesEndDate', date)}
           onTimeChange={(time) => form.setFieldValue('salesEndTime', time)}
-          onDateBlur={() => form.validateField('salesEndDate')}
-          onTimeBlur={() => form.validateField('salesEndTime')}
+          onDateBlur={() => validateIfChanged(form, 'salesEndDate')}
+          onTimeBlur={() => validateIfChanged(form, 'salesEndTime')}
+          datePath="salesEndDate"
+          timePath="salesEndTime"
           dateError={form.errors.salesEndDate}
           timeError={form.errors.salesEndTime}
         />

@@ -1,0 +1,101 @@
+import {
+  endpoints,
+  type TCreateOrderRequest,
+  type TInitRegistrationRequest,
+  type TSaveRegistrationRequest,
+} from '@clubtix/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { callApi } from '../../api/client';
+import { publicKeys } from '../public/api';
+
+/**
+ * Query keys of the buying pages. A registration is read with its qrUuid (the buyer's secret), so
+ * the key holds only the id: one tab has one secret per registration.
+ */
+export const buyingKeys = {
+  all: ['buying'] as const,
+  registration: (registrationId: string) => [...buyingKeys.all, 'registration', registrationId] as const,
+  formQuestions: (eventId: string) => [...buyingKeys.all, 'event', eventId, 'form'] as const,
+  qrImage: (content: string) => [...buyingKeys.all, 'qr-image', content] as const,
+};
+
+// The buying pages show their own loading and failure states in place (as the other public pages
+// do): one clear message where the buyer is looking, not a toast as well.
+const quiet = { suppressToast: true } as const;
+
+export interface BuyerSecret {
+  registrationId: string;
+  qrUuid: string;
+}
+
+/** The buyer's own registration (attendee slots, status, expiry). */
+export function useBuyerRegistration(secret: BuyerSecret | null) {
+  return useQuery({
+    queryKey: buyingKeys.registration(secret?.registrationId ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.registration.getRegistration, {
+        ...quiet,
+        query: { registrationId: secret?.registrationId ?? '', qrUuid: secret?.qrUuid ?? '' },
+        signal,
+      }),
+    enabled: secret !== null,
+    // Status and check-in change on the server (payment, the door): always read it afresh.
+    staleTime: 0,
+  });
+}
+
+/** The event's registration form as the public answers it. */
+export function usePublicFormQuestions(eventId: string) {
+  return useQuery({
+    queryKey: buyingKeys.formQuestions(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.form.getFormQuestions, { ...quiet, query: { eventId }, signal }),
+    enabled: eventId !== '',
+  });
+}
+
+/**
+ * Step 1: hold the tickets. Its errors are shown beside the basket (sold out, limits), not as
+ * toasts; whatever the answer, the availability shown is refreshed.
+ */
+export function useInitRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TInitRegistrationRequest) =>
+      callApi(endpoints.registration.initRegistration, { ...quiet, body }),
+    onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: publicKeys.tickets(body.eventId) }),
+  });
+}
+
+/** Step 2: attendees and answers; the server's message is toasted and its field errors go on the fields. */
+export function useSaveRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSaveRegistrationRequest) => callApi(endpoints.registration.save, { body }),
+    onSuccess: (registration) =>
+      queryClient.setQueryData(buyingKeys.registration(registration.registrationId), registration),
+  });
+}
+
+/** Step 3: the order priced by the server (a free one comes back paid). */
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: (body: TCreateOrderRequest) => callApi(endpoints.order.createOrder, { ...quiet, body }),
+  });
+}
+
+/**
+ * A QR code drawn in the browser by the `qrcode` package, as an SVG data URL: sharp at any size on
+ * screen and on paper. Medium error correction survives a cracked phone screen or a smudged print.
+ */
+export function useQrImage(content: string) {
+  return useQuery({
+    queryKey: buyingKeys.qrImage(content),
+    queryFn: async () => {
+      const svg = await QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+  });
+}

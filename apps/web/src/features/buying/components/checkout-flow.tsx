@@ -1,0 +1,161 @@
+import type { TEvent, TExtras, TOrder, TPaymentIntent } from '@clubtix/contract';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { confirmPayment, useStartOrderPayment, type ConfirmedPurchase } from '../../payments/api';
+import { PaymentForm } from '../../payments/components/payment-form';
+import { useCreateOrder } from '../api';
+import { completePurchase, updateHold, type StoredHold } from '../hold-storage';
+import { ExtrasPicker, extrasLines } from './extras-picker';
+import { OrderSummary } from './order-summary';
+
+interface Review {
+  order: TOrder;
+  intent: TPaymentIntent;
+}
+
+/** The held tickets without extras chosen on an earlier visit: those are chosen again below. */
+function ticketsOnly(order: TOrder): TOrder {
+  const items = order.items.filter((item) => item.kind === 'ticket');
+  return { ...order, items, amount: items.reduce((sum, item) => sum + item.amount, 0) };
+}
+
+function errorText(error: unknown): string {
+  return isApiError(error) ? error.msg : 'Something went wrong. Please try again.';
+}
+
+/**
+ * Checkout (DECISIONS.md section 6, steps 3 and 4): extras, then the order as the server prices
+ * it, then the card form of the configured provider. A free order comes back paid and skips the
+ * payment. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
+ * amount needs one.
+ */
+export function CheckoutFlow({
+  event,
+  slug,
+  hold,
+  extras,
+  onHoldEnded,
+}: {
+  event: TEvent;
+  slug: string;
+  hold: StoredHold;
+  extras: TExtras[];
+  onHoldEnded: (message: string) => void;
+}) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [choice, setChoice] = useState<Record<string, number>>(() =>
+    Object.fromEntries(hold.extras.map((line) => [line.extrasId, line.quantity])),
+  );
+  const [review, setReview] = useState<Review | null>(null);
+  const [failure, setFailure] = useState<string | null>(() =>
+    searchParams.get('redirect_status') === 'failed' ? 'The payment did not go through. Please try again.' : null,
+  );
+  const createOrder = useCreateOrder();
+  const startPayment = useStartOrderPayment();
+
+  function finish(order: TOrder) {
+    completePurchase(slug, {
+      eventId: event.id,
+      registrationId: hold.registrationId,
+      qrUuid: hold.qrUuid,
+      email: hold.email,
+      order,
+    });
+    void navigate(`/${encodeURIComponent(slug)}/success`, { replace: true });
+  }
+
+  function paid(purchase: ConfirmedPurchase, fallback: TOrder) {
+    finish(purchase.order ?? fallback);
+  }
+
+  function fail(error: unknown) {
+    if (isApiError(error) && error.status === 409 && error.code !== 'SOLD_OUT') onHoldEnded(error.msg);
+    else setFailure(errorText(error));
+  }
+
+  function reviewOrder() {
+    setFailure(null);
+    const lines = extrasLines(choice, extras);
+    createOrder.mutate(
+      { registrationId: hold.registrationId, qrUuid: hold.qrUuid, extras: lines },
+      {
+        onSuccess: ({ order }) => {
+          updateHold(slug, { extras: lines, order });
+          if (order.paymentStatus === 'paid') {
+            finish(order);
+            return;
+          }
+          startPayment.mutate(order.id, { onSuccess: (intent) => setReview({ order, intent }), onError: fail });
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  // Back from a payment method that left the page (3-D Secure by redirect): Stripe appends the
+  // intent and its outcome to the return URL; the server settles it as after an in-page payment.
+  const [returned] = useState(() => ({
+    intent: searchParams.get('payment_intent'),
+    failed: searchParams.get('redirect_status') === 'failed',
+  }));
+  const handledReturn = useRef(false);
+  const confirmReturn = useMutation({
+    mutationFn: (paymentIntentId: string) => confirmPayment(paymentIntentId),
+    onSuccess: (purchase) => paid(purchase, hold.order),
+    onError: (error) => setFailure(errorText(error)),
+  });
+  useEffect(() => {
+    if (!returned.intent || handledReturn.current) return;
+    handledReturn.current = true;
+    setSearchParams({}, { replace: true });
+    if (!returned.failed) confirmReturn.mutate(returned.intent);
+  }, [returned, setSearchParams, confirmReturn]);
+
+  const busy = createOrder.isPending || startPayment.isPending || confirmReturn.isPending;
+  const failureAlert = failure ? (
+    <Alert color="red" role="alert" title="Checkout problem" data-testid="checkout-problem">
+      {failure}
+    </Alert>
+  ) : null;
+
+  if (review) {
+    return (
+      <Stack gap="lg">
+        <OrderSummary order={review.order} />
+        {extras.length > 0 ? (
+          <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
+            Change extras
+          </Button>
+        ) : null}
+        <Stack component="section" aria-labelledby="checkout-payment" gap="sm">
+          <Title order={2} fz="lg" id="checkout-payment">
+            Payment
+          </Title>
+          {failureAlert}
+          <PaymentForm
+            intent={review.intent}
+            onPaid={(purchase) => paid(purchase, review.order)}
+            returnUrl={`${window.location.origin}/${encodeURIComponent(slug)}/checkout`}
+          />
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <OrderSummary order={ticketsOnly(hold.order)} heading="Your tickets" />
+      {extras.length > 0 ? (
+        <ExtrasPicker extras={extras} currency={event.currency} choice={choice} onChange={setChoice} disabled={busy} />
+      ) : null}
+      {failureAlert}
+      <Button size="md" fullWidth onClick={reviewOrder} loading={busy}>
+        Review order
+      </Button>
+    </Stack>
+  );
+}

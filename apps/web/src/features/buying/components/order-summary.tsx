@@ -1,0 +1,55 @@
+import { formatMoney, type TOrder } from '@clubtix/contract';
+import { Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { useId } from 'react';
+
+/** The order's lines and total exactly as the server priced them. */
+export function OrderSummary({
+  order,
+  heading = 'Your order',
+  headingOrder = 2,
+}: {
+  order: Pick<TOrder, 'items' | 'amount' | 'currency'>;
+  heading?: string;
+  headingOrder?: TitleOrder;
+}) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={headingOrder} fz="lg" id={headingId}>
+          {heading}
+        </Title>
+        <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+          {order.items.map((item, index) => (
+            <Group
+              component="li"
+              key={`${item.kind}-${item.ticketId ?? item.extrasId ?? index}`}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              data-testid="order-line"
+            >
+              <Text style={{ overflowWrap: 'anywhere' }}>
+                {item.quantity} × {item.name}
+              </Text>
+              <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {item.amount === 0 ? 'Free' : formatMoney(item.amount, order.currency)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <Group
+          justify="space-between"
+          pt="xs"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          data-testid="order-total"
+        >
+          <Text fw={700}>Total</Text>
+          <Text fw={700} fz="lg">
+            {formatMoney(order.amount, order.currency)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import type { TOrder } from '@clubtix/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearHold, completePurchase, readHold, readPurchase, updateHold, writeHold } from './hold-storage';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const order: TOrder = {
+  id: 'o1',
+  eventId: 'e1',
+  registrationId: 'r1',
+  amount: 3000,
+  currency: 'gbp',
+  paymentStatus: 'pending',
+  createdAt: '2026-05-01T12:00:00Z',
+  paidAt: null,
+  items: [],
+};
+const hold = {
+  eventId: 'e1',
+  registrationId: 'r1',
+  qrUuid: 'q1',
+  email: 'ann@example.org',
+  expiresAt: '2026-05-01T12:15:00Z',
+  order,
+  extras: [],
+  detailsSaved: false,
+};
+
+describe('hold storage', () => {
+  let storage: MemoryStorage;
+  beforeEach(() => {
+    storage = new MemoryStorage();
+    vi.stubGlobal('sessionStorage', storage);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps one hold per slug', () => {
+    writeHold('jazz', hold);
+    expect(readHold('jazz')).toEqual(hold);
+    expect(readHold('blues')).toBeNull();
+  });
+
+  it('updates and clears', () => {
+    writeHold('jazz', hold);
+    expect(updateHold('jazz', { detailsSaved: true })?.detailsSaved).toBe(true);
+    expect(readHold('jazz')?.detailsSaved).toBe(true);
+    clearHold('jazz');
+    expect(readHold('jazz')).toBeNull();
+    expect(updateHold('jazz', { detailsSaved: true })).toBeNull();
+  });
+
+  it('treats damaged or stale entries as absent', () => {
+    storage.setItem('clubtix.hold.jazz', '{not json');
+    expect(readHold('jazz')).toBeNull();
+    storage.setItem('clubtix.hold.jazz', JSON.stringify({ registrationId: 'r1' }));
+    expect(readHold('jazz')).toBeNull();
+  });
+
+  it('fills defaults missing from an older entry', () => {
+    const { extras: _extras, detailsSaved: _saved, ...older } = hold;
+    storage.setItem('clubtix.hold.jazz', JSON.stringify(older));
+    expect(readHold('jazz')).toMatchObject({ extras: [], detailsSaved: false });
+  });
+
+  it('replaces the hold by the purchase when it completes', () => {
+    writeHold('jazz', hold);
+    const purchase = { eventId: 'e1', registrationId: 'r1', qrUuid: 'q1', email: 'ann@example.org', order };
+    completePurchase('jazz', purchase);
+    expect(readHold('jazz')).toBeNull();
+    expect(readPurchase('jazz')).toEqual(purchase);
+  });
+
+  it('works without storage at all', () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    writeHold('jazz', hold);
+    expect(readHold('jazz')).toBeNull();
+  });
+});

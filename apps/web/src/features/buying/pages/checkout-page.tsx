@@ -1,0 +1,74 @@
+import type { TEvent } from '@clubtix/contract';
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { isMissing, usePublicEventBySlug, usePublicExtras } from '../../public/api';
+import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { useBuyerRegistration } from '../api';
+import { BuyingHeader } from '../components/buying-header';
+import { CheckoutFlow } from '../components/checkout-flow';
+import { HoldCountdown, HoldExpired, NoHold, useHoldRemaining } from '../components/hold-countdown';
+import { readHold, type StoredHold } from '../hold-storage';
+
+function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; slug: string }) {
+  const remaining = useHoldRemaining(hold.expiresAt);
+  const registration = useBuyerRegistration(hold);
+  const extras = usePublicExtras(event.id);
+  const [endedMessage, setEndedMessage] = useState<string | null>(null);
+  const status = registration.data?.status;
+  const lapsed = (remaining !== null && remaining <= 0) || status === 'expired' || status === 'cancelled';
+
+  let body;
+  if (endedMessage !== null || lapsed) {
+    body = <HoldExpired slug={slug} message={endedMessage ?? undefined} />;
+  } else if (status === 'confirmed') {
+    return <Navigate to={`/${encodeURIComponent(slug)}/success`} replace />;
+  } else if (registration.isError) {
+    body = isMissing(registration.error) ? (
+      <NoHold slug={slug} />
+    ) : (
+      <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your booking" />
+    );
+  } else if (extras.isError) {
+    body = <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
+  } else if (registration.isPending || extras.isPending) {
+    body = <PageLoader label="Loading your order" />;
+  } else if (registration.data.attendees.some((attendee) => !attendee.firstName)) {
+    // Names come before payment: the tickets are made out to them.
+    return <Navigate to={`/${encodeURIComponent(slug)}/attendee-form`} replace />;
+  } else {
+    body = <CheckoutFlow event={event} slug={slug} hold={hold} extras={extras.data} onHoldEnded={setEndedMessage} />;
+  }
+  return (
+    <Stack gap="lg" maw={640} mx="auto">
+      <BuyingHeader slug={slug} eventTitle={event.title} heading="Checkout" step={3}>
+        {endedMessage === null && !lapsed ? <HoldCountdown remaining={remaining} /> : null}
+      </BuyingHeader>
+      {body}
+    </Stack>
+  );
+}
+
+/** /{slug}/checkout: extras, the order priced by the server, and payment (DECISIONS.md section 6). */
+export default function CheckoutPage() {
+  const { slug = '' } = useParams();
+  const event = usePublicEventBySlug(slug);
+  const [hold] = useState(() => readHold(slug));
+  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isError) {
+    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+  }
+  if (!hold || hold.eventId !== event.data.id) {
+    return (
+      <Stack gap="lg" maw={640} mx="auto">
+        <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Checkout" step={3} />
+        <NoHold slug={slug} />
+      </Stack>
+    );
+  }
+  return <CheckoutStep event={event.data} hold={hold} slug={slug} />;
+}

@@ -1,0 +1,118 @@
+import type { TEvent, TOrder, TRegistration } from '@clubtix/contract';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { isMissing, usePublicEventBySlug } from '../../public/api';
+import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { useBuyerRegistration } from '../api';
+import { AddToCalendar, AttendeeTickets } from '../components/attendee-tickets';
+import { BuyingHeader } from '../components/buying-header';
+import { OrderSummary } from '../components/order-summary';
+import { clearHold, readHold, readPurchase } from '../hold-storage';
+
+interface Source {
+  registrationId: string;
+  qrUuid: string;
+  order: TOrder | null;
+}
+
+/** The purchase this tab completed, or else the hold it still has (paid in another tab). */
+function readSource(slug: string): Source | null {
+  const purchase = readPurchase(slug);
+  if (purchase) return purchase;
+  const hold = readHold(slug);
+  return hold ? { registrationId: hold.registrationId, qrUuid: hold.qrUuid, order: null } : null;
+}
+
+function Confirmed({ event, registration, order }: { event: TEvent; registration: TRegistration; order: TOrder | null }) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="green.0">
+        <Stack gap="xs">
+          <Text fw={600} fz="lg">
+            Your registration is confirmed.
+          </Text>
+          <Text data-testid="tickets-sent-to" style={{ overflowWrap: 'anywhere' }}>
+            We sent your tickets to {registration.email}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <AddToCalendar event={event} />
+          </Group>
+        </Stack>
+      </Paper>
+      <AttendeeTickets event={event} registration={registration} />
+      {order ? <OrderSummary order={order} heading="Order summary" /> : null}
+    </Stack>
+  );
+}
+
+function Outcome({ event, source }: { event: TEvent; source: Source }) {
+  const registration = useBuyerRegistration(source);
+  const confirmed = registration.data?.status === 'confirmed';
+  useEffect(() => {
+    // Only once the tickets are really theirs: a hold opened here by mistake is not thrown away.
+    if (confirmed) clearHold(event.slug);
+  }, [confirmed, event.slug]);
+
+  if (registration.isPending) return <PageLoader label="Loading your tickets" />;
+  if (registration.isError) {
+    return <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your tickets" />;
+  }
+  const data = registration.data;
+  if (source.order?.paymentStatus === 'refund_required' || data.status === 'expired' || data.status === 'cancelled') {
+    return (
+      <Alert color="orange" title="These tickets could not be kept" role="alert" data-testid="refund-required">
+        Your payment arrived after your hold on the tickets had expired, and they were sold in the meantime. The
+        organiser can see this and will refund you.
+      </Alert>
+    );
+  }
+  if (data.status === 'pending') {
+    return (
+      <Alert color="blue" title="Your payment is not confirmed yet" data-testid="payment-pending">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">We will e-mail your tickets as soon as it is. You can check again in a moment.</Text>
+          <Button size="xs" variant="white" onClick={() => void registration.refetch()}>
+            Check again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <Confirmed event={event} registration={data} order={source.order} />;
+}
+
+/** /{slug}/success: the tickets with their QR codes, right after paying (SPEC.md section 2). */
+export default function SuccessPage() {
+  const { slug = '' } = useParams();
+  const event = usePublicEventBySlug(slug);
+  const [source] = useState(() => readSource(slug));
+  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isError) {
+    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+  }
+  return (
+    <Stack gap="lg" maw={720} mx="auto">
+      <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Thank you!" />
+      {source ? (
+        <Outcome event={event.data} source={source} />
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="no-purchase">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} fz="xl">
+              No purchase to show here
+            </Title>
+            <Text>If you bought tickets, they are in the e-mail we sent you, each with a link to its QR code.</Text>
+            <Button component={Link} to={`/${encodeURIComponent(slug)}`} variant="light">
+              Back to the event page
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

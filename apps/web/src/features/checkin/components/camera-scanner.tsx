@@ -1,0 +1,153 @@
+import { Alert, Box, Button, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createQrReader, type QrReader } from '../qr-decoder';
+
+/** Time between two frames read: enough for a quick scan, light enough for an old phone's battery. */
+const FRAME_INTERVAL_MS = 200;
+/** The same code held in front of the camera is reported once, not five times a second. */
+const REPEAT_AFTER_MS = 3000;
+
+type CameraState = { on: false; error: string | null } | { on: true; decoder: QrReader['kind'] | null };
+
+function cameraError(error: unknown): string {
+  if (error instanceof DOMException) {
+    if (error.name === 'NotAllowedError')
+      return 'The camera permission was refused. Allow it in the browser settings, or use a photo or the code field.';
+    if (error.name === 'NotFoundError' || error.name === 'OverconstrainedError') return 'No camera was found.';
+    if (error.name === 'NotReadableError') return 'The camera is in use by another app.';
+  }
+  if (!navigator.mediaDevices?.getUserMedia)
+    return 'This browser cannot use the camera here (it needs HTTPS). Use a photo or the code field.';
+  return 'The camera could not be started.';
+}
+
+/**
+ * The phone's camera as a scanner: frames are read a few times a second while it is on, and the
+ * camera is switched off when the page is left or hidden, so it never keeps running in a pocket.
+ */
+export function CameraScanner({ onDetect, paused }: { onDetect: (text: string) => void; paused: boolean }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [state, setState] = useState<CameraState>({ on: false, error: null });
+  const [isStarting, setIsStarting] = useState(false);
+  const latest = useRef({ onDetect, paused });
+  useEffect(() => {
+    latest.current = { onDetect, paused };
+  });
+
+  const stop = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+    if (videoRef.current) videoRef.current.srcObject = null;
+    setState({ on: false, error: null });
+  }, []);
+
+  const start = async () => {
+    setIsStarting(true);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+        audio: false,
+      });
+      streamRef.current = stream;
+      const video = videoRef.current;
+      if (video) {
+        video.srcObject = stream;
+        await video.play();
+      }
+      setState({ on: true, decoder: null });
+    } catch (error) {
+      streamRef.current?.getTracks().forEach((track) => track.stop());
+      streamRef.current = null;
+      setState({ on: false, error: cameraError(error) });
+    } finally {
+      setIsStarting(false);
+    }
+  };
+
+  // Leaving the page (route change or tab hidden) turns the camera off.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') stop();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      streamRef.current?.getTracks().forEach((track) => track.stop());
+      streamRef.current = null;
+    };
+  }, [stop]);
+
+  const isOn = state.on;
+  useEffect(() => {
+    if (!isOn) return;
+    let cancelled = false;
+    let timer: number | undefined;
+    let last = { text: '', at: 0 };
+    const loop = async () => {
+      const reader = await createQrReader();
+      if (cancelled) return;
+      setState({ on: true, decoder: reader.kind });
+      const tick = async () => {
+        const video = videoRef.current;
+        if (cancelled) return;
+        if (video && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !latest.current.paused) {
+          const text = await reader.read(video).catch(() => null);
+          const now = Date.now();
+          if (text && !cancelled && (text !== last.text || now - last.at > REPEAT_AFTER_MS)) {
+            last = { text, at: now };
+            latest.current.onDetect(text);
+          } else if (text) {
+            last.at = now;
+          }
+        }
+        if (!cancelled) timer = window.setTimeout(() => void tick(), FRAME_INTERVAL_MS);
+      };
+      await tick();
+    };
+    void loop();
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [isOn]);
+
+  return (
+    <Box>
+      <Box
+        pos="relative"
+        bg="dark.8"
+        style={{ borderRadius: 12, overflow: 'hidden', display: isOn ? 'block' : 'none' }}
+        mb="xs"
+      >
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          aria-label="Camera view"
+          style={{ width: '100%', height: 'min(45vh, 320px)', objectFit: 'cover', display: 'block' }}
+        />
+      </Box>
+      {isOn ? (
+        <Text size="xs" c="dimmed" mb={6} role="status">
+          {paused ? 'Reading the ticket…' : 'Camera on: hold a QR code in front of it.'}
+          {state.decoder === 'js' ? ' (software decoder)' : ''}
+        </Text>
+      ) : null}
+      {!state.on && state.error ? (
+        <Alert color="red" mb="xs" title="Camera unavailable">
+          {state.error}
+        </Alert>
+      ) : null}
+      <Button
+        fullWidth
+        size="lg"
+        variant={isOn ? 'light' : 'filled'}
+        onClick={isOn ? stop : () => void start()}
+        loading={isStarting}
+      >
+        {isOn ? 'Stop camera' : 'Start camera'}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { readQrFromFile } from '../qr-decoder';
+
+/**
+ * A photo of the QR code, for phones whose browser cannot stream the camera (no HTTPS, an old
+ * browser) and for codes on a screen the camera will not focus on.
+ */
+export function PhotoScanButton({
+  onCode,
+  onNoCode,
+}: {
+  onCode: (text: string) => void;
+  onNoCode: (message: string) => void;
+}) {
+  const [isReading, setIsReading] = useState(false);
+  return (
+    <Button component="label" size="lg" variant="light" fullWidth loading={isReading}>
+      Scan a photo
+      <VisuallyHidden>
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={(event) => {
+            const input = event.currentTarget;
+            const file = input.files?.[0];
+            // Cleared at once so the same photo can be chosen again.
+            input.value = '';
+            if (!file) return;
+            setIsReading(true);
+            readQrFromFile(file)
+              .then((text) => (text ? onCode(text) : onNoCode('No QR code found in this photo')))
+              .catch(() => onNoCode('This photo could not be read'))
+              .finally(() => setIsReading(false));
+          }}
+        />
+      </VisuallyHidden>
+    </Button>
+  );
+}

@@ -1,0 +1,36 @@
+import { Paper, Text } from '@mantine/core';
+
+/** One big number, readable on a phone propped up at the door. */
+export function StatTile({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: number;
+  hint?: string;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text
+        fz={{ base: 36, sm: 44 }}
+        fw={800}
+        lh={1.1}
+        data-testid={testId}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {value.toLocaleString('en-GB')}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,82 @@
+import '@mantine/charts/styles.css';
+
+import type { TCheckinStatistics } from '@clubtix/contract';
+import { BarChart } from '@mantine/charts';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { dayBars, formatDay, quarterHourBars } from '../statistics-series';
+
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id={headingId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The two charts: the chosen day's check-ins by quarter hour, and both counts per day. */
+export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistics }) {
+  const quarters = quarterHourBars(statistics.series.checkinsByQuarterHour, statistics.timezone);
+  const days = dayBars(statistics.series);
+  return (
+    <>
+      <ChartCard title={`Check-ins on ${formatDay(statistics.date)}`}>
+        {quarters.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No check-ins on this day.
+          </Text>
+        ) : (
+          <BarChart
+            h={220}
+            data={quarters}
+            dataKey="time"
+            series={[{ name: 'checkins', label: 'Check-ins', color: 'green.7' }]}
+            tickLine="y"
+            gridAxis="y"
+            withTooltip
+            tooltipAnimationDuration={0}
+            // Recharts animates every refresh; numbers that move every 10 seconds should just move.
+            barProps={{ isAnimationActive: false }}
+            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+            yAxisProps={{ allowDecimals: false, width: 32 }}
+            aria-label={`Check-ins per quarter hour on ${formatDay(statistics.date)}`}
+          />
+        )}
+        <Text size="xs" c="dimmed">
+          Times in {statistics.timezone}.
+        </Text>
+      </ChartCard>
+      <ChartCard title="Registrations and check-ins by day">
+        {days.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No registrations yet.
+          </Text>
+        ) : (
+          <BarChart
+            h={240}
+            data={days}
+            dataKey="day"
+            series={[
+              { name: 'registrations', label: 'Registrations', color: 'purple.6' },
+              { name: 'checkins', label: 'Check-ins', color: 'green.7' },
+            ]}
+            withLegend
+            tickLine="y"
+            gridAxis="y"
+            tooltipAnimationDuration={0}
+            barProps={{ isAnimationActive: false }}
+            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+            yAxisProps={{ allowDecimals: false, width: 32 }}
+            aria-label="Registrations and check-ins per day"
+          />
+        )}
+      </ChartCard>
+    </>
+  );
+}

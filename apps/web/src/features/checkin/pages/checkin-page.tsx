@@ -1,0 +1,132 @@
+import type { TEvent } from '@clubtix/contract';
+import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useManagedEvent } from '../../events/api';
+import { useFormQuestions } from '../../forms/api';
+import { AttendeeSearch } from '../components/attendee-search';
+import { CameraScanner } from '../components/camera-scanner';
+import { CodeField } from '../components/code-field';
+import { PhotoScanButton } from '../components/photo-scan-button';
+import { QueueStatus } from '../components/queue-status';
+import { ScanHistory } from '../components/scan-history';
+import { ScanResultCard } from '../components/scan-result-card';
+import { useDoor, type ScanSource } from '../use-door';
+
+// A phone has no keyboard scanner to keep the field ready for, and focusing the field would open
+// the on-screen keyboard over the camera; a desk with a USB scanner has a mouse.
+const hasFinePointer = () => globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
+
+function Door({ event }: { event: TEvent }) {
+  const [autoCheckIn, setAutoCheckIn] = useLocalStorage({
+    key: 'clubtix.checkinOnScan',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const door = useDoor(event, autoCheckIn);
+  const questions = useFormQuestions(event.id);
+  const codeField = useRef<HTMLInputElement>(null);
+  const [lastSource, setLastSource] = useState<ScanSource | null>(null);
+
+  // A USB scanner types into whatever has the focus: after any action, give it back to the field.
+  const refocus = (source: ScanSource | null) => {
+    if (source === 'keyboard') codeField.current?.focus();
+  };
+  const read = (source: ScanSource, text: string) => {
+    setLastSource(source);
+    void door.handleCode(text).finally(() => refocus(source));
+  };
+  const act = (action: () => Promise<void>) => void action().finally(() => refocus(lastSource));
+
+  return (
+    <Stack gap="md">
+      <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      <CodeField ref={codeField} onCode={(text) => read('keyboard', text)} autoFocus={hasFinePointer()} />
+      <CameraScanner onDetect={(text) => read('camera', text)} paused={door.busy !== null} />
+      <SimpleGrid cols={2} spacing="xs">
+        <PhotoScanButton
+          onCode={(text) => read('photo', text)}
+          onNoCode={(message) => {
+            setLastSource('photo');
+            door.showProblem('Photo', message);
+          }}
+        />
+        <Group align="center" h="100%">
+          <Switch
+            label="Check in on scan"
+            size="md"
+            checked={autoCheckIn}
+            onChange={(change) => setAutoCheckIn(change.currentTarget.checked)}
+          />
+        </Group>
+      </SimpleGrid>
+      <div aria-live="polite" aria-atomic>
+        {door.busy === 'scan' ? <PageLoader label="Reading the ticket" /> : null}
+        {door.card && door.busy !== 'scan' ? (
+          <ScanResultCard
+            card={door.card}
+            timeZone={event.timezone}
+            questions={questions.data ?? []}
+            busy={door.busy}
+            onCheckIn={() => {
+              const card = door.card;
+              if (card?.kind === 'ticket') act(() => door.checkIn(card.attendee, card.registrationAnswers));
+            }}
+            onUndo={() => {
+              const card = door.card;
+              if (card?.kind === 'ticket') act(() => door.undo(card.attendee, card.registrationAnswers));
+            }}
+          />
+        ) : null}
+      </div>
+      <Divider />
+      <AttendeeSearch
+        eventId={event.id}
+        timeZone={event.timezone}
+        onPick={(attendee) => {
+          setLastSource('search');
+          door.showAttendee(attendee);
+        }}
+      />
+      <ScanHistory entries={door.history} timeZone={event.timezone} />
+    </Stack>
+  );
+}
+
+/** /event/{eventId}/checkin: the scanner at the door, made for a phone held in one hand. */
+export default function CheckinPage() {
+  const { eventId } = useParams();
+  const event = useManagedEvent(eventId);
+  if (!eventId) return <NotFoundView status={404} message="Event not found" />;
+  if (event.isPending) return <PageLoader label="Loading event" />;
+  if (event.isError) {
+    if (isApiError(event.error) && event.error.status === 404)
+      return <NotFoundView status={404} message="Event not found" />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+  }
+  const id = encodeURIComponent(event.data.id);
+  return (
+    <Stack gap="sm" maw={560} mx="auto">
+      {/* A short header: on a phone the scanner, not the navigation, should fill the screen. */}
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            Check-in
+          </Title>
+          <Text size="sm" c="dimmed" truncate data-testid="event-title">
+            {event.data.title}
+          </Text>
+        </div>
+        <Anchor component={Link} to={`/event/${id}/statistics`} size="sm">
+          Statistics
+        </Anchor>
+      </Group>
+      <Door event={event.data} />
+    </Stack>
+  );
+}

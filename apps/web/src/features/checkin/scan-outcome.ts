@@ -1,0 +1,136 @@
+import {
+  checkinOfConflict,
+  redeemedAtOfConflict,
+  SCAN_MESSAGES,
+  type TAnswers,
+  type TFormQuestion,
+} from '@clubtix/contract';
+import { isApiError } from '../../api/api-error';
+import { formatDateTime, toWallClock } from '../../lib/zoned-time';
+
+/**
+ * What the door sees after a scan, worked out from the API's answers. Kept free of React so the
+ * wording and the colours (SPEC.md section 9: success green, warning orange, error red) are tested.
+ */
+
+export type DoorTone = 'green' | 'orange' | 'red';
+
+export const DOOR_TEXT = {
+  ready: 'Ready to check in',
+  checkedIn: 'Checked in',
+  alreadyCheckedIn: (at: string) => `Already checked in at ${at}`,
+  wrongEvent: 'Wrong event',
+  ticketNotFound: 'Ticket not found',
+  notOurCode: 'Not a ClubTix code',
+  extraRedeemed: 'Extra redeemed',
+  alreadyRedeemed: (at: string) => `Already redeemed at ${at}`,
+  extraNotFound: 'Extra not found',
+  scanQueued: 'No connection — scan saved, will retry',
+  checkinQueued: 'No connection — check-in saved, will retry',
+  undoQueued: 'No connection — undo saved, will retry',
+  failed: 'Could not read this code',
+} as const;
+
+/** "hh:mm" for a time earlier today on the event's clock, "dd/mm/yyyy hh:mm" for another day. */
+export function formatDoorTime(iso: string, timeZone: string, now: Date = new Date()): string {
+  const at = toWallClock(iso, timeZone);
+  const today = toWallClock(now.toISOString(), timeZone);
+  const sameDay =
+    at.date.year === today.date.year && at.date.month === today.date.month && at.date.day === today.date.day;
+  return sameDay ? at.time : formatDateTime(iso, timeZone);
+}
+
+/** A request that never got an answer: no network, or our own time limit at a slow door. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 0;
+  return error instanceof DOMException && error.name === 'TimeoutError';
+}
+
+export interface DoorProblem {
+  title: string;
+  /** The server's own words, when they add something (which event the ticket is for). */
+  detail: string | null;
+  tone: DoorTone;
+  /** For a 409: when the first check-in or redemption happened. */
+  at: string | null;
+}
+
+function detailOf(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const named = error.errors.find((entry) => entry.path === 'eventId');
+  return named?.message ?? error.msg;
+}
+
+/** The outcome of a failed ticket scan or check-in. */
+export function ticketProblem(error: unknown, timeZone: string, now?: Date): DoorProblem {
+  if (!isApiError(error)) return { title: DOOR_TEXT.failed, detail: null, tone: 'red', at: null };
+  if (error.status === 409 && error.code === 'ALREADY_CHECKED_IN') {
+    const checkin = checkinOfConflict({ errors: error.errors });
+    const at = checkin?.createdAt ?? null;
+    return {
+      title: at ? DOOR_TEXT.alreadyCheckedIn(formatDoorTime(at, timeZone, now)) : error.msg,
+      detail: null,
+      tone: 'orange',
+      at,
+    };
+  }
+  if (error.status === 404 && error.msg === SCAN_MESSAGES.ticketForAnotherEvent) {
+    return { title: DOOR_TEXT.wrongEvent, detail: detailOf(error), tone: 'red', at: null };
+  }
+  if (error.status === 404) return { title: DOOR_TEXT.ticketNotFound, detail: error.msg, tone: 'red', at: null };
+  if (error.status === 400) return { title: DOOR_TEXT.notOurCode, detail: error.msg, tone: 'red', at: null };
+  return { title: DOOR_TEXT.failed, detail: error.msg, tone: 'red', at: null };
+}
+
+/** The outcome of a failed extras redemption. */
+export function extrasProblem(error: unknown, timeZone: string, now?: Date): DoorProblem {
+  if (!isApiError(error)) return { title: DOOR_TEXT.failed, detail: null, tone: 'red', at: null };
+  if (error.status === 409) {
+    const at = redeemedAtOfConflict({ errors: error.errors });
+    if (at)
+      return { title: DOOR_TEXT.alreadyRedeemed(formatDoorTime(at, timeZone, now)), detail: null, tone: 'orange', at };
+    return { title: error.msg, detail: null, tone: 'orange', at: null };
+  }
+  if (error.status === 404 && error.msg === SCAN_MESSAGES.extrasForAnotherEvent) {
+    return { title: DOOR_TEXT.wrongEvent, detail: detailOf(error), tone: 'red', at: null };
+  }
+  if (error.status === 404) return { title: DOOR_TEXT.extraNotFound, detail: error.msg, tone: 'red', at: null };
+  if (error.status === 400) return { title: DOOR_TEXT.notOurCode, detail: error.msg, tone: 'red', at: null };
+  return { title: DOOR_TEXT.failed, detail: error.msg, tone: 'red', at: null };
+}
+
+export interface AnswerLine {
+  question: string;
+  answer: string;
+}
+
+/**
+ * Every answer of a ticket, registration-wide ones first, in the form's order; answers to
+ * questions since removed from the form still show, so nothing the buyer said is hidden.
+ */
+export function answerLines(questions: readonly TFormQuestion[], ...answerSets: TAnswers[]): AnswerLine[] {
+  const lines: AnswerLine[] = [];
+  for (const answers of answerSets) {
+    const seen = new Set<string>();
+    const text = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value).trim();
+    for (const question of questions) {
+      const value = answers[question.id];
+      seen.add(question.id);
+      if (value !== undefined && text(value)) lines.push({ question: question.label, answer: text(value) });
+    }
+    for (const [id, value] of Object.entries(answers)) {
+      if (!seen.has(id) && text(value)) lines.push({ question: 'Removed question', answer: text(value) });
+    }
+  }
+  return lines;
+}
+
+/** "Ada Lovelace", or the e-mail, or a placeholder for a ticket whose form was never filled. */
+export function attendeeName(attendee: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}): string {
+  const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ').trim();
+  return name || attendee.email || 'Unnamed attendee';
+}

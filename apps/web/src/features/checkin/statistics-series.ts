@@ -1,0 +1,80 @@
+import type { TCheckinStatistics } from '@clubtix/contract';
+import type { CalendarDate } from '../../components/date-input/date-parsing';
+import { toWallClock } from '../../lib/zoned-time';
+
+/** The chart data of the statistics page, shaped from the API's series. */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** yyyy-mm-dd, as the statistics call takes its `date`. */
+export function toDayString(date: CalendarDate): string {
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/** dd/mm/yyyy (SPEC.md section 9) from yyyy-mm-dd. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
+export interface QuarterBar {
+  time: string;
+  checkins: number;
+}
+
+const QUARTERS_PER_HOUR = 4;
+
+/**
+ * Check-ins per quarter hour of the day, cut to the hours that had any (plus an hour either side),
+ * so the doors' two busy hours fill the chart instead of 96 mostly empty bars. Empty for a day
+ * without check-ins.
+ */
+export function quarterHourBars(
+  series: TCheckinStatistics['series']['checkinsByQuarterHour'],
+  timeZone: string,
+): QuarterBar[] {
+  const first = series.findIndex((bucket) => bucket.count > 0);
+  if (first === -1) return [];
+  const last = series.findLastIndex((bucket) => bucket.count > 0);
+  const from = Math.max(0, (Math.floor(first / QUARTERS_PER_HOUR) - 1) * QUARTERS_PER_HOUR);
+  const to = Math.min(series.length, (Math.floor(last / QUARTERS_PER_HOUR) + 2) * QUARTERS_PER_HOUR);
+  return series.slice(from, to).map((bucket) => ({
+    time: toWallClock(bucket.start, timeZone).time,
+    checkins: bucket.count,
+  }));
+}
+
+export interface DayBar {
+  /** dd/mm, short enough for a phone's axis. */
+  day: string;
+  registrations: number;
+  checkins: number;
+}
+
+/** The longest run of days the chart shows; older days drop off the left. */
+export const MAX_DAYS = 60;
+
+/** Registrations and check-ins per day on one axis, every day of either series, oldest first. */
+export function dayBars(series: TCheckinStatistics['series']): DayBar[] {
+  const byDay = new Map<string, { registrations: number; checkins: number }>();
+  const at = (day: string) => {
+    let entry = byDay.get(day);
+    if (!entry) {
+      entry = { registrations: 0, checkins: 0 };
+      byDay.set(day, entry);
+    }
+    return entry;
+  };
+  for (const { date, count } of series.registrationsByDay) at(date).registrations += count;
+  for (const { date, count } of series.checkinsByDay) at(date).checkins += count;
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(-MAX_DAYS)
+    .map(([day, counts]) => ({ day: formatDay(day).slice(0, 5), ...counts }));
+}
+
+/** Share of the registered attendees checked in, as a whole percentage; 0 with nobody registered. */
+export function checkedInShare(checkins: number, registrations: number): number {
+  if (registrations <= 0) return 0;
+  return Math.min(100, Math.round((checkins / registrations) * 100));
+}

@@ -1,0 +1,276 @@
+import { parseScannedQr, type TAnswers, type TAttendee, type TEvent, type TExtrasPurchase } from '@clubtix/contract';
+import { useCallback, useRef, useState } from 'react';
+import { isApiError } from '../../api/api-error';
+import { redeemExtras, saveCheckin, scanTicket, undoCheckin, useRefreshDoorData } from './api';
+import type { QueuedAction, Settled } from './offline-queue';
+import {
+  attendeeName,
+  DOOR_TEXT,
+  extrasProblem,
+  formatDoorTime,
+  isConnectionFailure,
+  ticketProblem,
+  type DoorProblem,
+  type DoorTone,
+} from './scan-outcome';
+import { useOfflineQueue } from './use-offline-queue';
+
+export type TicketStatus = 'ready' | 'checkedIn' | 'justCheckedIn';
+
+export type DoorCard =
+  | {
+      kind: 'ticket';
+      attendee: TAttendee;
+      registrationAnswers: TAnswers;
+      status: TicketStatus;
+      /** A line under the state, such as a check-in waiting for the connection. */
+      notice: string | null;
+    }
+  | { kind: 'extras'; purchase: TExtrasPurchase }
+  | { kind: 'problem'; problem: DoorProblem }
+  | { kind: 'queued'; title: string };
+
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  who: string;
+  result: string;
+  tone: DoorTone;
+}
+
+export const HISTORY_LENGTH = 10;
+
+export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
+
+type Outcome = { who: string; result: string; tone: DoorTone };
+
+const newId = () => globalThis.crypto.randomUUID();
+
+/**
+ * The scanner page's state: the card of the last scan, the short history, the door actions and
+ * their offline queue. Everything the page shows comes from here; the components only render it.
+ */
+export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean) {
+  const [card, setCard] = useState<DoorCard | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [busy, setBusy] = useState<'scan' | 'checkin' | 'undo' | null>(null);
+  // Only the newest scan may show its answer: a slow reply must not replace a later ticket.
+  const latest = useRef(0);
+  const refresh = useRefreshDoorData(event.id);
+  const zone = event.timezone;
+
+  const log = useCallback((outcome: Outcome) => {
+    const entry = { id: newId(), at: new Date().toISOString(), ...outcome };
+    setHistory((entries) => [entry, ...entries].slice(0, HISTORY_LENGTH));
+  }, []);
+
+  const alreadyIn = (at: string) => DOOR_TEXT.alreadyCheckedIn(formatDoorTime(at, zone));
+
+  // Sends one queued action again; answers what the history should say about it.
+  const perform = async (action: QueuedAction): Promise<Outcome> => {
+    switch (action.kind) {
+      case 'scan': {
+        const { attendee } = await scanTicket(action.eventId, action.text);
+        const who = attendeeName(attendee);
+        if (attendee.checkinTime) return { who, result: alreadyIn(attendee.checkinTime), tone: 'orange' };
+        await saveCheckin(action.eventId, attendee.registrationId, attendee.attendeeId).catch(ignoreAlreadyIn);
+        return { who, result: DOOR_TEXT.checkedIn, tone: 'green' };
+      }
+      case 'checkin':
+        await saveCheckin(action.eventId, action.registrationId, action.attendeeId).catch(ignoreAlreadyIn);
+        return { who: action.label, result: DOOR_TEXT.checkedIn, tone: 'green' };
+      case 'undo':
+        await undoCheckin(action.eventId, action.attendeeId);
+        return { who: action.label, result: 'Check-in undone', tone: 'orange' };
+      case 'extras': {
+        const purchase = await redeemExtras(action.eventId, action.text);
+        return { who: purchase.extras.name, result: DOOR_TEXT.extraRedeemed, tone: 'green' };
+      }
+    }
+  };
+
+  const onSettled = (settled: Settled<Outcome>[]) => {
+    for (const entry of settled) {
+      if ('outcome' in entry) {
+        log({ ...entry.outcome, result: `${entry.outcome.result} (sent later)` });
+      } else {
+        const problem =
+          entry.action.kind === 'extras' ? extrasProblem(entry.error, zone) : ticketProblem(entry.error, zone);
+        log({ who: entry.action.label, result: `${problem.title} (sent later)`, tone: problem.tone });
+      }
+    }
+    refresh();
+  };
+
+  const queue = useOfflineQueue({ eventId: event.id, perform, onSettled });
+
+  const queued = (action: QueuedAction, title: string) => {
+    queue.add(action);
+    log({ who: action.label, result: title, tone: 'orange' });
+  };
+
+  const base = () => ({ id: newId(), eventId: event.id, queuedAt: new Date().toISOString() });
+
+  const checkIn = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
+    const who = attendeeName(attendee);
+    const show = (patch: Partial<Extract<DoorCard, { kind: 'ticket' }>>) =>
+      setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'ready', notice: null, ...patch });
+    setBusy('checkin');
+    try {
+      const checkin = await saveCheckin(event.id, attendee.registrationId, attendee.attendeeId);
+      show({
+        attendee: { ...attendee, checkinId: checkin.id, checkinTime: checkin.createdAt },
+        status: 'justCheckedIn',
+      });
+      log({ who, result: DOOR_TEXT.checkedIn, tone: 'green' });
+      refresh();
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        const action = { ...base(), kind: 'checkin' as const, label: who, ...pickIds(attendee) };
+        queued(action, DOOR_TEXT.checkinQueued);
+        show({ notice: DOOR_TEXT.checkinQueued });
+        return;
+      }
+      const problem = ticketProblem(error, zone);
+      if (problem.at) {
+        show({ attendee: { ...attendee, checkinTime: problem.at }, status: 'checkedIn' });
+      } else {
+        setCard({ kind: 'problem', problem });
+      }
+      log({ who, result: problem.title, tone: problem.tone });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const undo = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
+    const who = attendeeName(attendee);
+    const show = (patch: Partial<Extract<DoorCard, { kind: 'ticket' }>>) =>
+      setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'checkedIn', notice: null, ...patch });
+    setBusy('undo');
+    try {
+      await undoCheckin(event.id, attendee.attendeeId);
+      show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
+      log({ who, result: 'Check-in undone', tone: 'orange' });
+      refresh();
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        queued({ ...base(), kind: 'undo', label: who, attendeeId: attendee.attendeeId }, DOOR_TEXT.undoQueued);
+        show({ notice: DOOR_TEXT.undoQueued });
+      } else if (isApiError(error) && error.status === 404) {
+        // Someone else undid it meanwhile: the attendee is not checked in, which is what was wanted.
+        show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
+      } else {
+        show({ notice: isApiError(error) ? error.msg : 'Could not undo the check-in' });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** A problem found before asking the server, such as a photo without a QR code. */
+  const showProblem = (who: string, title: string) => {
+    latest.current++;
+    setCard({ kind: 'problem', problem: { title, detail: null, tone: 'red', at: null } });
+    log({ who, result: title, tone: 'red' });
+  };
+
+  const scan = async (text: string, ticket: { attendeeId: string }, scanNumber: number) => {
+    try {
+      const { registration, attendee } = await scanTicket(event.id, text);
+      if (scanNumber !== latest.current) return;
+      const registrationAnswers = registration.answers;
+      if (attendee.checkinTime) {
+        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'checkedIn', notice: null });
+        log({ who: attendeeName(attendee), result: alreadyIn(attendee.checkinTime), tone: 'orange' });
+      } else if (autoCheckIn) {
+        await checkIn(attendee, registrationAnswers);
+      } else {
+        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'ready', notice: null });
+        log({ who: attendeeName(attendee), result: DOOR_TEXT.ready, tone: 'green' });
+      }
+    } catch (error) {
+      if (scanNumber !== latest.current) return;
+      if (isConnectionFailure(error)) {
+        const label = `Ticket …${ticket.attendeeId.slice(-6)}`;
+        queued({ ...base(), kind: 'scan', label, text, attendeeId: ticket.attendeeId }, DOOR_TEXT.scanQueued);
+        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued });
+        return;
+      }
+      const problem = ticketProblem(error, zone);
+      setCard({ kind: 'problem', problem });
+      log({ who: 'Ticket', result: problem.title, tone: problem.tone });
+    }
+  };
+
+  const redeem = async (text: string, scanNumber: number) => {
+    try {
+      const purchase = await redeemExtras(event.id, text);
+      if (scanNumber !== latest.current) return;
+      setCard({ kind: 'extras', purchase });
+      log({ who: purchase.extras.name, result: DOOR_TEXT.extraRedeemed, tone: 'green' });
+    } catch (error) {
+      if (scanNumber !== latest.current) return;
+      if (isConnectionFailure(error)) {
+        queued({ ...base(), kind: 'extras', label: 'Extras voucher', text }, DOOR_TEXT.scanQueued);
+        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued });
+        return;
+      }
+      const problem = extrasProblem(error, zone);
+      setCard({ kind: 'problem', problem });
+      log({ who: 'Extras voucher', result: problem.title, tone: problem.tone });
+    }
+  };
+
+  /** A code from the camera, a USB scanner, a photo or typed in: a ticket or an extras voucher. */
+  const handleCode = async (text: string) => {
+    const scanNumber = ++latest.current;
+    const qr = parseScannedQr(text);
+    if (!qr) {
+      showProblem('Code', DOOR_TEXT.notOurCode);
+      return;
+    }
+    setBusy('scan');
+    try {
+      if (qr.kind === 'ticket') await scan(text, qr, scanNumber);
+      else await redeem(text, scanNumber);
+    } finally {
+      if (scanNumber === latest.current) setBusy((current) => (current === 'scan' ? null : current));
+    }
+  };
+
+  /** An attendee picked from the search: shown as if scanned, without its registration's answers. */
+  const showAttendee = (attendee: TAttendee) => {
+    latest.current++;
+    setCard({
+      kind: 'ticket',
+      attendee,
+      registrationAnswers: {},
+      status: attendee.checkinTime ? 'checkedIn' : 'ready',
+      notice: null,
+    });
+  };
+
+  return {
+    card,
+    history,
+    busy,
+    queue,
+    handleCode,
+    showAttendee,
+    showProblem,
+    checkIn,
+    undo,
+    clear: () => setCard(null),
+  };
+}
+
+function pickIds(attendee: TAttendee) {
+  return { registrationId: attendee.registrationId, attendeeId: attendee.attendeeId };
+}
+
+/** A queued check-in that finds the attendee already in has done its job. */
+function ignoreAlreadyIn(error: unknown): void {
+  if (isApiError(error) && error.code === 'ALREADY_CHECKED_IN') return;
+  throw error;
+}

@@ -1,0 +1,48 @@
+import type { TPaymentIntent } from '@clubtix/contract';
+import { Alert, type TitleOrder } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import type { ConfirmedPurchase } from '../api';
+import { TestCardForm } from './test-card-form';
+
+// Stripe's libraries are fetched only by buyers of a club that set Stripe up; in simulated mode
+// nothing of Stripe is loaded, and js.stripe.com is never contacted.
+const StripePayment = lazy(() => import('./stripe-payment'));
+
+export const PAYMENTS_NOT_SET_UP = 'Card payments are not set up for this event, please contact the organiser';
+
+/** The card form of the configured provider for one payment intent (docs/decisions/0003-payments.md). */
+export function PaymentForm({
+  intent,
+  onPaid,
+  returnUrl,
+  headingOrder = 3,
+}: {
+  intent: TPaymentIntent;
+  onPaid: (purchase: ConfirmedPurchase) => void;
+  /** Where Stripe sends the buyer back after a method that leaves the page (3-D Secure by redirect). */
+  returnUrl: string;
+  headingOrder?: TitleOrder;
+}) {
+  if (intent.provider === 'simulated') {
+    return <TestCardForm intent={intent} onPaid={onPaid} headingOrder={headingOrder} />;
+  }
+  if (!intent.publishableKey) {
+    return (
+      <Alert color="orange" title="Payment unavailable" role="alert">
+        {PAYMENTS_NOT_SET_UP}
+      </Alert>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoader label="Loading the card form" />}>
+      <StripePayment
+        intent={intent}
+        publishableKey={intent.publishableKey}
+        onPaid={onPaid}
+        returnUrl={returnUrl}
+        headingOrder={headingOrder}
+      />
+    </Suspense>
+  );
+}

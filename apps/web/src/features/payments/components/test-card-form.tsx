@@ -1,0 +1,100 @@
+import { formatMoney, type TPaymentIntent } from '@clubtix/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../api/api-error';
+import { confirmPayment, type ConfirmedPurchase } from '../api';
+import { cardDigits, checkCardNumber, formatCardNumber } from '../card-number';
+
+/** DECISIONS.md section 6: every page that takes a simulated payment says so plainly. */
+export const TEST_MODE_NOTE =
+  'Test mode: no real payment is taken. Use card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.';
+
+/**
+ * The simulated provider's card form. Only a card number: there is no real card behind it, and
+ * asking for an expiry date or a CVC would suggest there is.
+ */
+export function TestCardForm({
+  intent,
+  onPaid,
+  headingOrder = 3,
+}: {
+  intent: TPaymentIntent;
+  onPaid: (purchase: ConfirmedPurchase) => void;
+  headingOrder?: TitleOrder;
+}) {
+  const headingId = useId();
+  const [card, setCard] = useState('');
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pay = useMutation({
+    mutationFn: (testCard: string) => confirmPayment(intent.paymentIntentId, testCard),
+    onSuccess: onPaid,
+    onError: (error) => {
+      // A decline belongs to the card: said at the field, where the buyer types another one.
+      if (isApiError(error) && error.status === 402) setCardError(error.msg);
+      else setFailure(isApiError(error) ? error.msg : 'The payment could not be completed. Please try again.');
+    },
+  });
+  const amount = formatMoney(intent.amount, intent.currency);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const problem = checkCardNumber(card);
+    setCardError(problem);
+    if (problem === null) pay.mutate(cardDigits(card));
+  }
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid="test-card-form"
+      style={{ borderColor: 'var(--mantine-color-orange-7)', borderWidth: 2 }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Title order={headingOrder} fz="lg" id={headingId}>
+              Test mode
+            </Title>
+            <Badge color="orange.9" variant="filled" tt="none" size="lg">
+              No real payment
+            </Badge>
+          </Group>
+          <Text size="sm" data-testid="test-mode-note">
+            {TEST_MODE_NOTE}
+          </Text>
+          <TextInput
+            label="Card number"
+            value={card}
+            onChange={(event) => {
+              setCard(formatCardNumber(event.currentTarget.value));
+              setCardError(null);
+            }}
+            required
+            inputMode="numeric"
+            // Off: a browser must not offer to fill a real saved card into a form that takes none.
+            autoComplete="off"
+            placeholder="4242 4242 4242 4242"
+            maxLength={23}
+            error={cardError ? <span role="alert">{cardError}</span> : undefined}
+            style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
+          />
+          {failure ? (
+            <Alert color="red" role="alert" title="Payment not completed">
+              {failure}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" fullWidth loading={pay.isPending}>
+            {`Pay ${amount}`}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TEvent } from '@clubtix/contract';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { QueryError } from '../../../components/query-error';
+import { usePublicExtras } from '../api';
+import { formatPrice } from '../ticket-offer';
+
+/** The event's extras, so visitors know what they can add; they are bought at checkout. */
+export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
+  const extras = usePublicExtras(event.id);
+  if (extras.isError) {
+    return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
+  }
+  // Nothing while loading or when there are none: extras are a side note, not worth a placeholder.
+  if (!extras.isSuccess || extras.data.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="event-extras" gap="sm">
+      <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-extras">
+        Extras
+      </Title>
+      <Text c="gray.7">Add these to your order at checkout.</Text>
+      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Extras">
+        {extras.data.map((extra, index) => (
+          <li
+            key={extra.id}
+            data-testid="event-extra"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py="sm">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Title order={3} fz="md" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {extra.name}
+                </Title>
+                {extra.description ? (
+                  <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                    {extra.description}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="extra-price">
+                {formatPrice(extra.price, event.currency)}
+              </Text>
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

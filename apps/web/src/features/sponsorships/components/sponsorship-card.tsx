@@ -1,0 +1,58 @@
+import { formatMoney, type TSponsorship } from '@clubtix/contract';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '../../../lib/zoned-time';
+import { isDonation } from '../sponsorship-totals';
+
+const STATUS: Record<TSponsorship['paymentStatus'], { label: string; color: string }> = {
+  paid: { label: 'Paid', color: 'green.8' },
+  pending: { label: 'Pending', color: 'gray.7' },
+  failed: { label: 'Failed', color: 'red.8' },
+  refund_required: { label: 'Refund required', color: 'orange.9' },
+};
+
+export function PaymentStatusBadge({ status }: { status: TSponsorship['paymentStatus'] }) {
+  const { label, color } = STATUS[status];
+  return (
+    <Badge color={color} variant="outline" style={{ flex: 'none' }}>
+      {label}
+    </Badge>
+  );
+}
+
+/** One donation or sponsorship: who, what, how much, and whether the money arrived. */
+export function SponsorshipCard({ sponsorship, timeZone }: { sponsorship: TSponsorship; timeZone: string }) {
+  const when = sponsorship.paidAt ?? sponsorship.createdAt;
+  return (
+    <Card component="li" withBorder radius="md" padding="sm" data-testid="sponsorship">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {sponsorship.name}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {sponsorship.email}
+            </Text>
+          </div>
+          <Text fw={700} fz="lg" style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(sponsorship.amount, sponsorship.currency)}
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{isDonation(sponsorship) ? 'Donation' : (sponsorship.packageName ?? 'Sponsorship')}</Text>
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {formatDateTime(when, timeZone)}
+            </Text>
+            <PaymentStatusBadge status={sponsorship.paymentStatus} />
+          </Group>
+        </Group>
+        {sponsorship.message ? (
+          <Text size="sm" c="dimmed" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            “{sponsorship.message}”
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
