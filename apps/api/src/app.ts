@@ -54,7 +54,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   const deps: Deps = {
     db,
     config,
-    payments: options.payments ?? createPaymentProvider(config, db),
+    payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
   startBackgroundWork(app, deps);

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
 import { parseTime, TIME_MESSAGE, type CalendarDate } from '../components/date-input/date-parsing';
 import { fromWallClock } from './zoned-time';
@@ -17,15 +18,6 @@ export interface MomentFields {
 // An optional moment given as a day alone: a window opens at the day's start and closes at its end.
 export const START_OF_DAY = '00:00';
 export const END_OF_DAY = '23:59';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The ISO instant, or undefined when the day, time or zone cannot be read (the form says why). */
 export function momentToIso(

@@ -158,7 +158,7 @@ export function DateInput(props: DateInputProps) {
 
   const today = todayIn(now ?? new Date());
   return (
-    <Popover opened={opened} onChange={(isOpen) => (isOpen ? undefined : close())} position="bottom-start" trapFocus>
+    <Popover opened={opened} onDismiss={close} position="bottom-start" trapFocus returnFocus>
       <Popover.Target>
         <TextInput
           label={label}

@@ -82,9 +82,10 @@ describe('limitNote', () => {
   it.each([
     ['below every limit', named(adult, 'Adult'), { adult: 2 }, 10, null],
     ['per-order limit of the type', named(adult, 'Adult'), { adult: 10 }, 20, 'At most 10 Adult per order'],
-    ['what is left', named(child, 'Child'), { child: 3 }, 20, 'Only 3 left'],
+    ['a few left: the badge says it', named(child, 'Child'), { child: 3 }, 20, null],
+    ['what is left', { ...named(adult, 'Adult'), available: 30, maxPerOrder: 50 }, { adult: 30 }, 50, 'Only 30 left'],
     ['the event limit', named(adult, 'Adult'), { adult: 2, child: 2 }, 4, 'At most 4 tickets per order'],
-    ['sold out says what is left', named(vip, 'VIP'), {}, 4, 'Only 0 left'],
+    ['sold out', named(vip, 'VIP'), {}, 4, null],
   ])('%s', (_case, ticket, selection, eventMax, expected) => {
     expect(limitNote(ticket, selection, eventMax)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import type { TTicket } from '@clubtix/contract';
+import { FEW_LEFT } from '../public/ticket-offer';
 
 /** Chosen quantities by ticket id; a missing id means none. */
 export type Selection = Readonly<Record<string, number>>;
@@ -67,7 +68,10 @@ export function selectionPrice(selection: Selection, tickets: ReadonlyArray<Pick
   return tickets.reduce((sum, ticket) => sum + ticket.price * (selection[ticket.id] ?? 0), 0);
 }
 
-/** Why a ticket's quantity cannot go higher, for the note under a stepper at its maximum. */
+/**
+ * Why a ticket's quantity cannot go higher, for the note under a stepper at its maximum. A few left
+ * go unsaid here: the ticket's "N left" badge already says it.
+ */
 export function limitNote(
   ticket: LimitFields & Pick<TTicket, 'name'>,
   selection: Selection,
@@ -75,7 +79,9 @@ export function limitNote(
 ): string | null {
   const max = maxQuantity(ticket, selection, eventMax);
   if ((selection[ticket.id] ?? 0) < max) return null;
-  if (ticket.available !== null && max === ticket.available) return `Only ${ticket.available} left`;
+  if (ticket.available !== null && max === ticket.available) {
+    return ticket.available <= FEW_LEFT ? null : `Only ${ticket.available} left`;
+  }
   if (max === ticket.maxPerOrder) return `At most ${ticket.maxPerOrder} ${ticket.name} per order`;
   return `At most ${eventMax} tickets per order`;
 }

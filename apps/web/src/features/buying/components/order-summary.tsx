@@ -13,6 +13,8 @@ export function OrderSummary({
   headingOrder?: TitleOrder;
 }) {
   const headingId = useId();
+  // Tickets first, then extras, whatever order the server lists them in.
+  const items = [...order.items].sort((a, b) => Number(a.kind === 'extras') - Number(b.kind === 'extras'));
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
@@ -20,7 +22,7 @@ export function OrderSummary({
           {heading}
         </Title>
         <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
-          {order.items.map((item, index) => (
+          {items.map((item, index) => (
             <Group
               component="li"
               key={`${item.kind}-${item.ticketId ?? item.extrasId ?? index}`}

@@ -112,42 +112,55 @@ export function CameraScanner({ onDetect, paused }: { onDetect: (text: string) =
     };
   }, [isOn]);
 
+  // While the camera runs, its controls sit on the picture, so the result card below stays on a
+  // phone's first screen.
   return (
     <Box>
       <Box
         pos="relative"
         bg="dark.8"
         style={{ borderRadius: 12, overflow: 'hidden', display: isOn ? 'block' : 'none' }}
-        mb="xs"
       >
         <video
           ref={videoRef}
           muted
           playsInline
           aria-label="Camera view"
-          style={{ width: '100%', height: 'min(45vh, 320px)', objectFit: 'cover', display: 'block' }}
+          style={{ width: '100%', height: 'min(35vh, 260px)', objectFit: 'cover', display: 'block' }}
         />
+        {isOn ? (
+          <>
+            <Button size="sm" variant="white" pos="absolute" top={8} right={8} onClick={stop}>
+              Stop camera
+            </Button>
+            <Text
+              size="xs"
+              c="white"
+              bg="rgba(0, 0, 0, 0.6)"
+              px="xs"
+              py={4}
+              pos="absolute"
+              left={0}
+              right={0}
+              bottom={0}
+              role="status"
+            >
+              {paused ? 'Reading the ticket…' : 'Camera on: hold a QR code in front of it.'}
+              {state.decoder === 'js' ? ' (software decoder)' : ''}
+            </Text>
+          </>
+        ) : null}
       </Box>
-      {isOn ? (
-        <Text size="xs" c="dimmed" mb={6} role="status">
-          {paused ? 'Reading the ticket…' : 'Camera on: hold a QR code in front of it.'}
-          {state.decoder === 'js' ? ' (software decoder)' : ''}
-        </Text>
-      ) : null}
       {!state.on && state.error ? (
         <Alert color="red" mb="xs" title="Camera unavailable">
           {state.error}
         </Alert>
       ) : null}
-      <Button
-        fullWidth
-        size="lg"
-        variant={isOn ? 'light' : 'filled'}
-        onClick={isOn ? stop : () => void start()}
-        loading={isStarting}
-      >
-        {isOn ? 'Stop camera' : 'Start camera'}
-      </Button>
+      {isOn ? null : (
+        <Button fullWidth size="lg" onClick={() => void start()} loading={isStarting}>
+          Start camera
+        </Button>
+      )}
     </Box>
   );
 }

@@ -22,6 +22,13 @@ function Statistics({ event }: { event: TEvent }) {
   const [date, setDate] = useState<CalendarDate>(() => todayIn(new Date(), event.timezone));
   const day = toDayString(date);
   const statistics = useCheckinStatistics(event.id, day);
+  const totals = statistics.data
+    ? {
+        registrations: statistics.data.totalRegistrationCount,
+        checkins: statistics.data.totalCheckinCount,
+        waiting: Math.max(0, statistics.data.totalRegistrationCount - statistics.data.totalCheckinCount),
+      }
+    : null;
 
   return (
     <Stack gap="md">
@@ -48,28 +55,19 @@ function Statistics({ event }: { event: TEvent }) {
           The numbers could not be refreshed; showing the last ones read.
         </Alert>
       ) : null}
-      {statistics.data ? (
+      {statistics.data && totals ? (
         <>
           <Stack component="section" aria-label="So far" gap="xs">
             <Title order={2} fz="lg">
               So far
             </Title>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              <StatTile
-                label="Registrations"
-                value={statistics.data.totalRegistrationCount}
-                testId="total-registrations"
-              />
+            <SimpleGrid cols={2} spacing="sm">
+              <StatTile label="Registrations" value={totals.registrations} testId="total-registrations" />
               <StatTile
                 label="Check-ins"
-                value={statistics.data.totalCheckinCount}
-                hint={`${checkedInShare(statistics.data.totalCheckinCount, statistics.data.totalRegistrationCount)}% of registrations`}
+                value={totals.checkins}
+                hint={`${checkedInShare(totals.checkins, totals.registrations)}% · ${totals.waiting} still to come`}
                 testId="total-checkins"
-              />
-              <StatTile
-                label="Not checked in yet"
-                value={Math.max(0, statistics.data.totalRegistrationCount - statistics.data.totalCheckinCount)}
-                testId="total-pending"
               />
             </SimpleGrid>
           </Stack>
@@ -77,7 +75,7 @@ function Statistics({ event }: { event: TEvent }) {
             <Title order={2} fz="lg">
               Up to the end of {formatDay(statistics.data.date)}
             </Title>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <SimpleGrid cols={2} spacing="sm">
               <StatTile
                 label="Registrations"
                 value={statistics.data.historicalRegistrationCount}

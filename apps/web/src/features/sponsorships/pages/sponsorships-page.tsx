@@ -43,19 +43,21 @@ function Sponsorships({ event }: { event: TEvent }) {
     <Stack gap="md">
       <Stack component="section" aria-label="Paid totals" gap="xs">
         {lines.map((line) => (
-          <SimpleGrid key={line.currency} cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Stack key={line.currency} gap="sm">
             <Total label="Total paid" value={formatMoney(line.total, line.currency)} testId="total-paid" />
-            <Total
-              label={`Donations (${totals.donationCount})`}
-              value={formatMoney(line.donations, line.currency)}
-              testId="total-donations"
-            />
-            <Total
-              label={`Sponsorships (${totals.sponsorshipCount})`}
-              value={formatMoney(line.sponsorships, line.currency)}
-              testId="total-sponsorships"
-            />
-          </SimpleGrid>
+            <SimpleGrid cols={2} spacing="sm">
+              <Total
+                label={`Donations (${totals.donationCount})`}
+                value={formatMoney(line.donations, line.currency)}
+                testId="total-donations"
+              />
+              <Total
+                label={`Sponsorships (${totals.sponsorshipCount})`}
+                value={formatMoney(line.sponsorships, line.currency)}
+                testId="total-sponsorships"
+              />
+            </SimpleGrid>
+          </Stack>
         ))}
         <Text size="xs" c="dimmed">
           Totals count paid donations and sponsorships only.
