@@ -1,5 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { inject } from 'vitest';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
 export async function launchBrowser(): Promise<Browser> {
@@ -23,7 +26,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -101,4 +104,21 @@ export async function signInThroughForm(page: Page, email: string, password: str
 /** The title is set once the lazily loaded page renders: wait for it rather than read it at once. */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+}
+
+/** axe-core in the page: the serious and critical violations, by rule id. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    return axe.run();
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** Closes the toasts, which on a phone sit over the bottom of dialogs. */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const button of await page.locator('.mantine-Notification-root button').all()) {
+    await button.click().catch(() => undefined);
+  }
 }
