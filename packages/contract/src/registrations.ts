@@ -132,14 +132,6 @@ export const ZConfirmedPurchase = z.object({
   extrasPurchaseId: z.string().optional(),
 });
 
-/**
- * The content of an attendee's QR code (SPEC.md section 3, DECISIONS.md section 7): exactly the JSON
- * {"r": registrationId, "a": attendeeId, "q": qrUuid}, keys in that order, on every screen and mail.
- */
-export function ticketQrContent(ticket: { registrationId: string; attendeeId: string; qrUuid: string }): string {
-  return JSON.stringify({ r: ticket.registrationId, a: ticket.attendeeId, q: ticket.qrUuid });
-}
-
 export const ZSendTicketResult = z.object({
   /** True when handed to the mail server for delivery; false with no SMTP_URL (kept in the outbox). */
   sent: z.boolean(),

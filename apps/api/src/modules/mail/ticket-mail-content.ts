@@ -1,4 +1,4 @@
-import { ticketQrContent } from '@clubtix/contract';
+import { ticketQrText } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { EventRow, MailAttachment } from '../../db/schema';
 
@@ -118,7 +118,7 @@ export function composeTicketMail(
     kind: 'qr',
     filename: `ticket-${index + 1}-qr.png`,
     cid: e.cid,
-    text: ticketQrContent(e.ticket),
+    text: ticketQrText(e.ticket),
   }));
   return { subject, text, html, attachments };
 }

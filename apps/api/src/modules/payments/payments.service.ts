@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TPaymentIntent, TRegistration, TOrder } from '@clubtix/contract';
+import type { TPaymentIntent, TRegistration, TOrder, ZConfirmedPurchase } from '@clubtix/contract';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
@@ -11,13 +12,15 @@ import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, update
 import { markSeatsSold, registrationLines, reserveSeats } from '../registrations/holds.repo';
 import { findRegistrationById, lockRegistration, updateRegistration } from '../registrations/registrations.repo';
 import { loadRegistrationDto } from '../registrations/registrations.service';
+import { findPayable, settleOtherPayable, type Payable } from './payables';
 import type { IntentState } from './provider';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
 
 /** A payment settles an order only for exactly the order's amount, in its currency. */
-const paysFor = (state: IntentState, order: OrderRow) =>
-  state.amount === order.amount && state.currency.toLowerCase() === order.currency;
+/** The provider's word on what was paid must match what is due, to the minor unit and currency. */
+const paysFor = (state: IntentState, due: { amount: number; currency: string }) =>
+  state.amount === due.amount && state.currency.toLowerCase() === due.currency;
 
 export async function startPayment(deps: Deps, orderId: string): Promise<TPaymentIntent> {
   const order = await findOrderById(deps.db, orderId, null);
@@ -92,21 +95,36 @@ async function purchaseOf(deps: Deps, order: OrderRow): Promise<{ registration: 
 }
 
 export async function confirmPayment(deps: Deps, paymentIntentId: string, testCard: string | undefined) {
-  const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
-  if (!order) throw notFound('Payment');
-  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return purchaseOf(deps, order);
-  const state =
-    testCard !== undefined && deps.payments.payWithTestCard
-      ? await deps.payments.payWithTestCard(paymentIntentId, testCard)
-      : await deps.payments.retrieveIntent(paymentIntentId);
-  if (!state) throw notFound('Payment');
-  if (state.status !== 'succeeded') {
-    throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
+  const payable = await findPayable(deps, paymentIntentId);
+  if (!payable) throw notFound('Payment');
+  if (!payable.settled) {
+    const state =
+      testCard !== undefined && deps.payments.payWithTestCard
+        ? await deps.payments.payWithTestCard(paymentIntentId, testCard)
+        : await deps.payments.retrieveIntent(paymentIntentId);
+    if (!state) throw notFound('Payment');
+    if (state.status !== 'succeeded') {
+      throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
+    }
+    if (!paysFor(state, payable)) throw conflict('The payment does not match the amount due');
+    if (payable.kind === 'order') await settlePaidOrder(deps, payable.id);
+    else await settleOtherPayable(deps, payable);
   }
-  if (!paysFor(state, order)) {
-    throw conflict('The payment does not match the order amount');
+  return confirmationOf(deps, payable);
+}
+
+async function confirmationOf(deps: Deps, payable: Payable): Promise<z.output<typeof ZConfirmedPurchase>> {
+  switch (payable.kind) {
+    case 'order': {
+      const order = await findOrderById(deps.db, payable.id, null);
+      if (!order) throw notFound('Order');
+      return purchaseOf(deps, order);
+    }
+    case 'sponsorship':
+      return { sponsorshipId: payable.id };
+    case 'extras':
+      return { extrasPurchaseId: payable.id };
   }
-  return purchaseOf(deps, await settlePaidOrder(deps, order.id));
 }
 
 export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TRegistration> {
@@ -135,17 +153,18 @@ export async function handlePaymentWebhook(
     return;
   }
   const { intent } = event;
-  const order = await findOrderByPaymentIntent(deps.db, intent.id);
-  if (!order) {
-    log.debug({ paymentIntentId: intent.id }, 'payment webhook: no order has this payment; ignored');
+  const payable = await findPayable(deps, intent.id);
+  if (!payable) {
+    log.debug({ paymentIntentId: intent.id }, 'payment webhook: nothing here is paid by this payment; ignored');
     return;
   }
-  if (!paysFor(intent, order)) {
+  if (!paysFor(intent, payable)) {
     log.warn(
-      { paymentIntentId: intent.id, orderId: order.id, paid: intent.amount, currency: intent.currency },
-      'payment webhook: the amount paid differs from the order; not settled',
+      { paymentIntentId: intent.id, kind: payable.kind, id: payable.id, paid: intent.amount, currency: intent.currency },
+      'payment webhook: the amount paid differs from the amount due; not settled',
     );
     return;
   }
-  await settlePaidOrder(deps, order.id);
+  if (payable.kind === 'order') await settlePaidOrder(deps, payable.id);
+  else await settleOtherPayable(deps, payable);
 }

@@ -223,6 +223,14 @@ describe('paying with Stripe, through a local stand-in for its API (DECISIONS.md
     expect((await webhook(stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }))).status).toBe(200);
   });
 
+  it('keeps the webhook, which only Stripe calls, out of the OpenAPI document', async () => {
+    const doc = await call(t, 'GET', '/docs/json');
+    expect(doc.status).toBe(200);
+    const paths = Object.keys((JSON.parse(doc.text) as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/stripe/confirm-payment');
+    expect(paths).not.toContain('/stripe/webhook');
+  });
+
   it('has no webhook without a webhook secret: the browser alone confirms', async () => {
     const sibling = await createSiblingApp(t, {
       PAYMENT_PROVIDER: 'stripe',

@@ -6,7 +6,8 @@ export interface SponsorshipView extends SponsorshipRow {
   packageName: string | null;
 }
 
-const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(sponsorships.clubId, clubId));
+const inClub = (clubId: string | null): SQL | undefined =>
+  clubId === null ? undefined : eq(sponsorships.clubId, clubId);
 
 function select(db: DbOrTx) {
   return db
@@ -20,13 +21,20 @@ const flatten = (rows: { sponsorship: SponsorshipRow; packageName: string | null
 
 export async function insertSponsorship(
   db: DbOrTx,
-  values: Omit<SponsorshipRow, 'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt' | 'registrationId'>,
+  values: Omit<
+    SponsorshipRow,
+    'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt' | 'registrationId'
+  >,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;
 }
 
-export async function findSponsorshipView(db: DbOrTx, id: string, clubId: string | null): Promise<SponsorshipView | undefined> {
+export async function findSponsorshipView(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<SponsorshipView | undefined> {
   return flatten(await select(db).where(and(eq(sponsorships.id, id), inClub(clubId))))[0];
 }
 
@@ -43,7 +51,10 @@ export async function findSponsorshipsBy(db: DbOrTx, where: { eventId?: string; 
   );
 }
 
-export async function findSponsorshipByIntent(db: DbOrTx, paymentIntentId: string): Promise<SponsorshipRow | undefined> {
+export async function findSponsorshipByIntent(
+  db: DbOrTx,
+  paymentIntentId: string,
+): Promise<SponsorshipRow | undefined> {
   const [row] = await db.select().from(sponsorships).where(eq(sponsorships.paymentIntentId, paymentIntentId));
   return row;
 }

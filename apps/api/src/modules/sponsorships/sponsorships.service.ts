@@ -34,7 +34,10 @@ export function toSponsorshipDto(row: SponsorshipView): TSponsorship {
 }
 
 /** A donation (no package, the giver's amount) or a sponsorship (an active package's amount), pending until paid. */
-export async function createSponsorship(deps: Deps, input: z.output<typeof ZCreateSponsorshipRequest>): Promise<TSponsorship> {
+export async function createSponsorship(
+  deps: Deps,
+  input: z.output<typeof ZCreateSponsorshipRequest>,
+): Promise<TSponsorship> {
   const event = await loadVisibleEvent(deps, null, input.eventId);
   let amount: number;
   if (input.packageId) {
@@ -92,7 +95,11 @@ export async function findEventSponsorships(deps: Deps, actor: Actor, eventId: s
   return (await findSponsorshipsBy(deps.db, { eventId: event.id })).map(toSponsorshipDto);
 }
 
-export async function findRegistrationSponsorships(deps: Deps, actor: Actor, registrationId: string): Promise<TSponsorship[]> {
+export async function findRegistrationSponsorships(
+  deps: Deps,
+  actor: Actor,
+  registrationId: string,
+): Promise<TSponsorship[]> {
   const registration = await loadManagedRegistration(deps, actor, registrationId);
   return (await findSponsorshipsBy(deps.db, { registrationId: registration.id })).map(toSponsorshipDto);
 }

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TExtrasPurchase, TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import { publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+
+describe('donations, sponsorships and extras bought alone', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    otherToken = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  const give = (body: Record<string, unknown>) => call(t, 'POST', '/sponsorship/create', { body });
+  async function payFor(
+    intentCall: Promise<{ status: number; body: { payload?: unknown } }>,
+    card = '4242424242424242',
+  ) {
+    const intent = (await intentCall).body.payload as TPaymentIntent;
+    return call(t, 'POST', '/stripe/confirm-payment', {
+      body: { paymentIntentId: intent.paymentIntentId, testCard: card },
+    });
+  }
+
+  it('takes a donation of the giver’s amount, declines a bad card, and counts it once paid', async () => {
+    const event = await publishEvent(t, token, { donationsEnabled: true, currency: 'eur' });
+    const created = await give({
+      eventId: event.id,
+      amount: 2500,
+      name: 'Dora Donor',
+      email: 'Dora@Example.org',
+      message: 'Good luck!',
+    });
+    expect(created.status).toBe(200);
+    const donation = created.body.payload as TSponsorship;
+    expect(donation).toMatchObject({
+      amount: 2500,
+      currency: 'eur',
+      paymentStatus: 'pending',
+      packageId: null,
+      email: 'dora@example.org',
+    });
+
+    const intentCall = () =>
+      call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: donation.id } });
+    const declined = await payFor(intentCall(), '4000000000000002');
+    expect(declined.status).toBe(402);
+    const paid = await payFor(intentCall());
+    expect(paid.status).toBe(200);
+    expect(paid.body.payload).toEqual({ sponsorshipId: donation.id });
+
+    const list = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } });
+    expect((list.body.payload as TSponsorship[]).map((s) => s.paymentStatus)).toEqual(['paid']);
+    expect(
+      (
+        await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+          token: otherToken,
+          query: { eventId: event.id },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it("charges a package's amount, whatever amount is sent", async () => {
+    const event = await publishEvent(t, token, { sponsorshipsEnabled: true });
+    const pkg = await call(t, 'POST', '/sponsorship-package/save', {
+      token,
+      body: { eventId: event.id, name: 'Gold', amount: 50_000, benefits: ['Logo on the boats'] },
+    });
+    const packageId = (pkg.body.payload as { id: string }).id;
+    const created = await give({
+      eventId: event.id,
+      packageId,
+      amount: 100,
+      name: 'Acme Ltd',
+      email: 'acme@example.org',
+    });
+    expect(created.body.payload).toMatchObject({ amount: 50_000, packageName: 'Gold' });
+    const byId = await call(t, 'GET', '/sponsorship/getSponsorshipById', {
+      token,
+      query: { sponsorshipId: (created.body.payload as TSponsorship).id },
+    });
+    expect(byId.body.payload).toMatchObject({ name: 'Acme Ltd', paymentStatus: 'pending' });
+  });
+
+  it('refuses what the event does not take, and bad amounts', async () => {
+    const closed = await publishEvent(t, token);
+    expect((await give({ eventId: closed.id, amount: 1000, name: 'A', email: 'a@example.org' })).status).toBe(409);
+    const open = await publishEvent(t, token, { donationsEnabled: true });
+    const tooSmall = await give({ eventId: open.id, amount: 50, name: 'A', email: 'a@example.org' });
+    expect(tooSmall.status).toBe(400);
+    expect(tooSmall.body.msg).toBe('amount: The smallest donation is 1.00');
+    expect((await give({ eventId: open.id, amount: 10.5, name: 'A', email: 'a@example.org' })).status).toBe(400);
+    expect((await give({ eventId: open.id, name: 'A', email: 'a@example.org' })).status).toBe(400);
+    const draft = await publishEvent(t, token, { status: 'draft', donationsEnabled: true });
+    expect((await give({ eventId: draft.id, amount: 1000, name: 'A', email: 'a@example.org' })).status).toBe(404);
+  });
+
+  it('sells an extra on its own, paid through the same provider, with its own QR secret', async () => {
+    const event = await publishEvent(t, token);
+    const extra = await call(t, 'POST', '/event/saveExtras', {
+      token,
+      body: { eventId: event.id, name: 'Programme', price: 300 },
+    });
+    const bought = await call(t, 'POST', '/extras/purchaseExtras', {
+      body: {
+        eventId: event.id,
+        extrasId: (extra.body.payload as { id: string }).id,
+        quantity: 2,
+        email: 'fan@example.org',
+      },
+    });
+    expect(bought.status).toBe(200);
+    const purchase = bought.body.payload as TExtrasPurchase;
+    expect(purchase).toMatchObject({ amount: 600, paymentStatus: 'pending', quantity: 2 });
+    const paid = await payFor(
+      call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+    );
+    expect(paid.body.payload).toEqual({ extrasPurchaseId: purchase.id });
+    const again = await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } });
+    expect(again.status).toBe(409);
+    const both = await call(t, 'POST', '/stripe/create-payment-intent', {
+      body: { orderId: 'x', extrasPurchaseId: purchase.id },
+    });
+    expect(both.status).toBe(400);
+  });
+});
