@@ -26,6 +26,24 @@ export const ZGetAttendeesQuery = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(500, 'pageSize is at most 500').default(50),
 });
 
+export const ZImportRowError = z.object({ row: z.number(), message: z.string() });
+export const ZImportResult = z.object({
+  imported: z.number(),
+  /** Rows already there from an earlier import of the same file (same event, e-mail and names). */
+  skipped: z.number(),
+  errors: z.array(ZImportRowError),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+/** Header of an import file: these three, then one column per form question label. */
+export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email'] as const;
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds. */
+export function attendeeReportFilename(eventId: string, at: Date): string {
+  return `Attendee-report-event-${eventId}-${at.toISOString().slice(0, 19)}.xlsx`;
+}
+
 export const attendeeEndpoints = {
   getAttendees: defineEndpoint({
     method: 'GET',
@@ -34,5 +52,39 @@ export const attendeeEndpoints = {
     summary: "An event's confirmed attendees, searched by name or e-mail, sorted and paged",
     query: ZGetAttendeesQuery,
     response: z.object({ attendees: z.array(ZAttendeeListItem), total: z.number() }),
+  }),
+  downloadAttendees: defineEndpoint({
+    method: 'GET',
+    path: '/registration/downloadAttendees',
+    access: 'admin',
+    summary: "An event's attendees as an .xlsx file (streamed; one row per attendee)",
+    query: z.object({ eventId: ZId }),
+    /** Not JSON: the body is the spreadsheet itself. */
+    response: z.unknown(),
+    binary: true,
+  }),
+  bulkImportAttendee: defineEndpoint({
+    method: 'POST',
+    path: '/registration/bulkImportAttendee',
+    access: 'admin',
+    summary: 'Import attendees from .xlsx or .csv (multipart: eventId, ticketId, file): all rows or none',
+    multipart: true,
+    response: ZImportResult,
+  }),
+  removeRegistration: defineEndpoint({
+    method: 'GET',
+    path: '/registration/removeRegistration',
+    access: 'admin',
+    summary: 'Delete a registration with its attendees (its seats are freed)',
+    query: z.object({ registrationId: ZId, eventId: ZId }),
+    response: z.object({ registrationId: z.string() }),
+  }),
+  deleteAttendee: defineEndpoint({
+    method: 'GET',
+    path: '/registration/deleteAttendee',
+    access: 'admin',
+    summary: "Delete an attendee; the last one of a registration takes the registration with it",
+    query: z.object({ attendeeId: ZId, eventId: ZId }),
+    response: z.object({ registrationDeleted: z.boolean() }),
   }),
 };

@@ -25,6 +25,8 @@ export interface Endpoint<
    * chooses to send its token; without one they answer what the public sees.
    */
   optionalAuth?: boolean;
+  /** The answer is a file (a download), not the JSON envelope. */
+  binary?: boolean;
   /** Multipart endpoints take a file upload instead of a JSON body. */
   multipart?: boolean;
 }

@@ -60,7 +60,8 @@ describe(`the product as a process on ${external ? 'an external PostgreSQL (DATA
     return server;
   }
 
-  it('keeps every saved club across a kill -9 and a restart', async () => {
+  // Two full starts of the product: generous time, as the machine may be busy; speed is measured in bench/.
+  it('keeps every saved club across a kill -9 and a restart', { timeout: 180_000 }, async () => {
     if (external) {
       const name = `${inject('runPrefix')}_process`;
       const admin = new pg.Client({ connectionString: inject('testServerUrl') });

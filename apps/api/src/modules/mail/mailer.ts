@@ -5,6 +5,9 @@ import type { MailRow } from '../../db/schema';
 import { claimQueued, markMail } from './outbox.repo';
 import { renderAttachments, type RenderedAttachment } from './qr-image';
 
+/** Tries per mail before it is marked failed (claimQueued stops picking it up at the same count). */
+const MAX_ATTEMPTS = 5;
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -68,7 +71,13 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             log.warn({ mailId: mail.id, to: mail.to, err: message }, 'mail delivery failed; will retry');
-            await markMail(tx, mail.id, { attempts: mail.attempts + 1, lastError: message.slice(0, 500) });
+            const attempts = mail.attempts + 1;
+            // After the last try it is marked failed, for the admin to see, instead of waiting forever.
+            await markMail(tx, mail.id, {
+              attempts,
+              lastError: message.slice(0, 500),
+              ...(attempts >= MAX_ATTEMPTS ? { status: 'failed' } : {}),
+            });
           }
         }
         return mails.length;

@@ -17,6 +17,7 @@ import { findEventById } from '../events/events.repo';
 import { findFormQuestions } from '../forms/forms.service';
 import { toOrderDto } from '../orders/orders.mapper';
 import { findItemsOf, insertOrder } from '../orders/orders.repo';
+import { queueTicketMail } from '../mail/ticket-mail';
 import { findTicketById } from '../tickets/tickets.repo';
 import {
   expireLapsedHolds,
@@ -191,6 +192,10 @@ export async function saveRegistrationDetails(
   const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
   if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
+  if (registration.status === 'confirmed') {
+    throw conflict('This registration is confirmed; ask the organiser to change its details');
+  }
   const questions = await findFormQuestions(deps, null, registration.eventId);
   const perAttendee = questions.filter((q) => q.perAttendee);
   const once = questions.filter((q) => !q.perAttendee);
@@ -265,7 +270,10 @@ export async function setRegistrationStatus(
       if (!reserved.ok) throw soldOut('Not enough tickets left to confirm this registration');
     }
     await markSeatsSold(tx, lines);
-    return updateRegistration(tx, locked.id, { status, confirmedAt: new Date(), expiresAt: null });
+    const confirmed = await updateRegistration(tx, locked.id, { status, confirmedAt: new Date(), expiresAt: null });
+    const event = await findEventById(tx, confirmed.eventId, null);
+    if (event) await queueTicketMail(tx, deps.config, event, confirmed);
+    return confirmed;
   });
   return loadRegistrationDto(deps, row);
 }
