@@ -20,11 +20,6 @@ export const badInput = (message: string, pathName?: string) =>
  * A row is still named by another table (PostgreSQL 23503), as a ticket type is by the attendees
  * that hold it. Beside isUniqueViolation of db/errors.ts in spirit; repos turn it into a refusal.
  */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23503' || cause?.code === '23503';
-}
-
 /** A 400 about one field, worded as the schema validation words it (`field: message`). */
 export const fieldError = (pathName: string, message: string) =>
   new AppError('BAD_INPUT', 400, `${pathName}: ${message}`, [{ path: pathName, message }]);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { events, extras, type ExtrasRow } from '../../db/schema';
-import { isForeignKeyViolation } from '../../plugins/errors';
+import { isForeignKeyViolation } from '../../db/errors';
 
 export type ExtrasValues = Omit<ExtrasRow, 'id' | 'createdAt' | 'updatedAt'>;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tickets, type TicketRow } from '../../db/schema';
-import { isForeignKeyViolation } from '../../plugins/errors';
+import { isForeignKeyViolation } from '../../db/errors';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
 export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount'>;
