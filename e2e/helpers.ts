@@ -4,8 +4,11 @@ import { inject } from 'vitest';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with nothing that reaches outside this machine. `extraArgs` adds
+ * switches for one spec (a fake camera fed from a file, say).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
@@ -18,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

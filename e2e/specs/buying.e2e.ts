@@ -1,0 +1,131 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersAsAdmin, registrationAsAdmin, seedPublishedEvent } from '../fixtures';
+import { launchBrowser, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
+
+describe('a visitor buys tickets on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('chooses two tickets, names the attendees, adds an extra, is declined once, pays and gets two QR codes', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event } = seeded;
+    const buyer = `${unique('ada')}@example.org`;
+    const grace = `${unique('grace')}@example.org`;
+    const { context, page } = await newPage(browser, PHONE);
+
+    await page.goto(`/${event.slug}`);
+    await waitForTitle(page, 'Event Registration | ClubTix');
+    await page.getByRole('link', { name: 'Buy tickets' }).click();
+    await page.waitForURL(`**/${event.slug}/tickets`);
+    await waitForTitle(page, 'Tickets | ClubTix');
+
+    // Step 1: one Adult and one Junior, priced in the browser at the listed prices.
+    await page.getByRole('button', { name: 'Add one Adult' }).click();
+    await page.getByRole('button', { name: 'Add one Junior' }).click();
+    const selection = page.getByTestId('selection-total');
+    await selection.filter({ hasText: '2 tickets' }).filter({ hasText: '£35.50' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('E-mail', { exact: true }).fill(buyer);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // Step 2: one section per ticket, with the per-attendee questions; the booking question once.
+    await page.waitForURL(`**/${event.slug}/attendee-form`);
+    await waitForTitle(page, 'Attendee Form | ClubTix');
+    await page.getByTestId('hold-countdown').waitFor();
+    const first = page.getByRole('group', { name: 'Attendee 1: Adult' });
+    await first.getByLabel('First name', { exact: true }).fill('Ada');
+    await first.getByLabel('Last name', { exact: true }).fill('Lovelace');
+    await first.getByLabel('E-mail', { exact: true }).fill(buyer);
+    await first.getByLabel('Dietary needs', { exact: true }).fill('Vegetarian');
+    await first.getByRole('radio', { name: 'Medium' }).check();
+    const second = page.getByRole('group', { name: 'Attendee 2: Junior' });
+    await second.getByLabel('First name', { exact: true }).fill('Grace');
+    await second.getByLabel('Last name', { exact: true }).fill('Hopper');
+    await second.getByLabel('E-mail', { exact: true }).fill(grace);
+    await second.getByLabel('Dietary needs', { exact: true }).fill('No nuts');
+    await page
+      .getByRole('group', { name: 'About your booking' })
+      .getByLabel('How did you hear about us?')
+      .selectOption('Poster');
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+
+    // Step 3: the extra, then the order as the server prices it.
+    await page.waitForURL(`**/${event.slug}/checkout`);
+    await waitForTitle(page, 'Checkout | ClubTix');
+    await page.getByRole('button', { name: 'Add one Picnic lunch' }).click();
+    await page
+      .getByRole('group', { name: 'Picnic lunch quantity' })
+      .getByTestId('quantity')
+      .filter({ hasText: '1' })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Review order' }).click();
+
+    const yourOrder = page.getByRole('region', { name: 'Your order' });
+    await yourOrder.getByTestId('order-total').filter({ hasText: '£44' }).waitFor();
+    expect(await yourOrder.getByTestId('order-line').allInnerTexts()).toEqual([
+      expect.stringMatching(/^1 × Adult\s+£25$/),
+      expect.stringMatching(/^1 × Junior\s+£10\.50$/),
+      expect.stringMatching(/^1 × Picnic lunch\s+£8\.50$/),
+    ]);
+    const card = page.getByTestId('test-card-form');
+    await card.getByText('Test mode: no real payment is taken.', { exact: false }).waitFor();
+
+    // A declined card says so at the field and leaves the buyer on the form to try another.
+    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await card.getByRole('button', { name: 'Pay £44' }).click();
+    await card.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`/${event.slug}/checkout$`));
+    expect((await ordersAsAdmin(seeded.admin, event.id)).map((order) => order.paymentStatus)).toEqual(['pending']);
+
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByRole('button', { name: 'Pay £44' }).click();
+
+    // The success page: confirmed, one QR code per attendee, holding exactly {"r","a","q"}.
+    await page.waitForURL(`**/${event.slug}/success`);
+    await waitForTitle(page, 'Registration Success | ClubTix');
+    await page.getByText('Your registration is confirmed.').waitFor();
+    await page.getByTestId('tickets-sent-to').filter({ hasText: buyer }).waitFor();
+    const qrCodes = page.getByTestId('ticket-qr');
+    await qrCodes.nth(1).waitFor();
+    expect(await qrCodes.count()).toBe(2);
+
+    const [order] = await ordersAsAdmin(seeded.admin, event.id);
+    expect(order).toMatchObject({ paymentStatus: 'paid', amount: 4400, currency: 'gbp' });
+    const registration = await registrationAsAdmin(seeded.admin, order!.registrationId);
+    expect(registration.status).toBe('confirmed');
+    expect(registration.answers).toEqual({ [seeded.heardFrom.id]: 'Poster' });
+    const [ada, hopper] = registration.attendees;
+    expect(ada).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: buyer, ticketName: 'Adult' });
+    expect(ada!.answers).toEqual({ [seeded.dietary.id]: 'Vegetarian', [seeded.shirt.id]: 'Medium' });
+    expect(hopper).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: grace, ticketName: 'Junior' });
+    expect(hopper!.answers).toEqual({ [seeded.dietary.id]: 'No nuts' });
+
+    const expectedQr = (attendeeId: string) =>
+      JSON.stringify({ r: registration.registrationId, a: attendeeId, q: registration.qrUuid });
+    const shown = await qrCodes.evaluateAll((images) => images.map((image) => image.getAttribute('data-qr-content')));
+    expect(shown).toEqual([expectedQr(ada!.attendeeId), expectedQr(hopper!.attendeeId)]);
+    for (const content of shown) expect(Object.keys(JSON.parse(content!) as object)).toEqual(['r', 'a', 'q']);
+    await page.getByRole('img', { name: "QR code of Grace Hopper's ticket" }).waitFor();
+    await page.getByTestId('order-total').filter({ hasText: '£44' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // "Open ticket" shows that attendee's ticket, big, on its own page.
+    await page.getByRole('link', { name: 'Open ticket of Grace Hopper' }).click();
+    await page.waitForURL(
+      `**/event/${event.id}/qr/${registration.registrationId}/${hopper!.attendeeId}/${registration.qrUuid}`,
+    );
+    await waitForTitle(page, 'QR Code | ClubTix');
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await page.getByTestId('qr-ticket-type').filter({ hasText: 'Junior' }).waitFor();
+    await page.getByTestId('qr-event-title').filter({ hasText: event.title }).waitFor();
+    const big = page.getByRole('img', { name: "QR code of Grace Hopper's ticket" });
+    expect(await big.getAttribute('data-qr-content')).toBe(expectedQr(hopper!.attendeeId));
+    await page.getByRole('button', { name: 'Print ticket' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyTicketsViaApi, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
+import { launchBrowser, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+
+/** A paid booking of two Adult tickets, and the ticket QR text of its first attendee. */
+async function bookTwo(seeded: SeededEvent) {
+  const { registration } = await buyTicketsViaApi(seeded, [
+    { firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` },
+    { firstName: 'Grace', lastName: 'Hopper', email: `${unique('grace')}@example.org` },
+  ]);
+  const ada = registration.attendees[0]!;
+  const qrText = JSON.stringify({ r: registration.registrationId, a: ada.attendeeId, q: registration.qrUuid });
+  return { registration, ada, qrText };
+}
+
+/** What a phone's camera app saves: a photo (here a PNG) of the ticket's QR code, chosen with "Scan a photo". */
+async function scanPhoto(page: Page, qrText: string): Promise<void> {
+  const photo = await QRCode.toBuffer(qrText, { type: 'png', width: 480, margin: 4 });
+  await page.getByLabel('Scan a photo').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
+}
+
+/**
+ * A video of a QR code held still in front of the camera, in the Y4M format Chromium's fake camera
+ * plays in a loop: black modules on white, 8 pixels each, with the quiet zone around them.
+ */
+function qrVideo(text: string): Buffer {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const scale = 8;
+  const margin = 4;
+  const side = (modules.size + 2 * margin) * scale;
+  const luma = Buffer.alloc(side * side, 235);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const row = Math.floor(y / scale) - margin;
+      const column = Math.floor(x / scale) - margin;
+      const inside = row >= 0 && column >= 0 && row < modules.size && column < modules.size;
+      if (inside && modules.get(row, column)) luma[y * side + x] = 16;
+    }
+  }
+  // 4:2:0 chroma at half the size each way, all neutral grey: a black-and-white picture.
+  const chroma = Buffer.alloc(2 * (side / 2) * (side / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
+}
+
+/** The door shows times on the event's clock (Europe/London), hours and minutes when it is today. */
+function londonTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+async function openStatistics(page: Page, eventId: string): Promise<void> {
+  await page.goto(`/event/${eventId}/statistics`);
+  await waitForTitle(page, 'Statistics | ClubTix');
+}
+
+describe('staff check tickets in at the door', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('scans a ticket photo, checks it in once, is told of a second scan, and the statistics move', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { registration, ada, qrText } = await bookTwo(seeded);
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+
+    await openStatistics(page, event.id);
+    await page.getByTestId('total-registrations').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByTestId('total-checkins').filter({ hasText: /^0$/ }).waitFor();
+
+    await page.goto(`/event/${event.id}/checkin`);
+    await waitForTitle(page, 'Check-in | ClubTix');
+    await page.getByTestId('event-title').filter({ hasText: event.title }).waitFor();
+
+    await scanPhoto(page, qrText);
+    const result = page.getByTestId('scan-result');
+    const state = page.getByTestId('scan-state');
+    await state.filter({ hasText: /^Ready to check in$/ }).waitFor();
+    await result.getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    await result.getByTestId('ticket-name').filter({ hasText: 'Adult' }).waitFor();
+    // The answers the buyer gave come with the ticket, the booking's first.
+    await result.getByText('How did you hear about us?: A friend').waitFor();
+    await result.getByText('Dietary needs: None').waitFor();
+
+    await result.getByRole('button', { name: 'Check in' }).click();
+    await state.filter({ hasText: /^Checked in$/ }).waitFor();
+    await result.getByRole('button', { name: 'Undo check-in' }).waitFor();
+
+    const checkedIn = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
+    const checkinTime = checkedIn.find((attendee) => attendee.attendeeId === ada.attendeeId)!.checkinTime;
+    expect(checkinTime).not.toBeNull();
+    expect(checkedIn.filter((attendee) => attendee.checkinTime !== null)).toHaveLength(1);
+
+    // The same ticket again: refused, with the time of the first check-in.
+    await scanPhoto(page, qrText);
+    await state.filter({ hasText: `Already checked in at ${londonTime(checkinTime!)}` }).waitFor();
+    expect(await state.innerText()).toBe(`Already checked in at ${londonTime(checkinTime!)}`);
+    await result.getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    await result.getByRole('button', { name: 'Check in' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await waitForTitle(page, 'Statistics | ClubTix');
+    await page.getByTestId('total-registrations').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByTestId('total-checkins').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByTestId('historical-checkins').filter({ hasText: /^1$/ }).waitFor();
+    const after = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
+    expect(after.filter((attendee) => attendee.checkinTime !== null)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('undoes a check-in made by mistake, and the ticket can be checked in again', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { qrText } = await bookTwo(seeded);
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/checkin`);
+    await waitForTitle(page, 'Check-in | ClubTix');
+
+    await scanPhoto(page, qrText);
+    const result = page.getByTestId('scan-result');
+    const state = page.getByTestId('scan-state');
+    await state.filter({ hasText: /^Ready to check in$/ }).waitFor();
+    await result.getByRole('button', { name: 'Check in' }).click();
+    await state.filter({ hasText: /^Checked in$/ }).waitFor();
+    await result.getByRole('button', { name: 'Undo check-in' }).click();
+    await state.filter({ hasText: /^Ready to check in$/ }).waitFor();
+
+    await openStatistics(page, event.id);
+    await page.getByTestId('total-checkins').filter({ hasText: /^0$/ }).waitFor();
+
+    await page.goto(`/event/${event.id}/checkin`);
+    await waitForTitle(page, 'Check-in | ClubTix');
+    await scanPhoto(page, qrText);
+    await state.filter({ hasText: /^Ready to check in$/ }).waitFor();
+    await context.close();
+  });
+
+  it("reads a ticket held up to the camera (Chromium's fake camera playing the QR code)", async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { qrText } = await bookTwo(seeded);
+    const folder = mkdtempSync(path.join(tmpdir(), 'clubtix-camera-'));
+    const video = path.join(folder, 'ticket.y4m');
+    writeFileSync(video, qrVideo(qrText));
+    const cameraBrowser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const { page } = await newPage(cameraBrowser, PHONE);
+      await primeSession(page, admin.token, admin.user);
+      await page.goto(`/event/${event.id}/checkin`);
+      await waitForTitle(page, 'Check-in | ClubTix');
+      await page.getByRole('switch', { name: 'Check in on scan' }).check();
+      await page.getByRole('button', { name: 'Start camera' }).click();
+      await page.getByText('Camera on: hold a QR code in front of it.', { exact: false }).waitFor();
+
+      // With "Check in on scan" on, the ticket in front of the camera is checked in by itself.
+      const state = page.getByTestId('scan-state');
+      await state.filter({ hasText: /^Checked in$/ }).waitFor();
+      await page.getByTestId('scan-result').getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      await page.getByRole('button', { name: 'Start camera' }).waitFor();
+
+      await openStatistics(page, event.id);
+      await page.getByTestId('total-checkins').filter({ hasText: /^1$/ }).waitFor();
+    } finally {
+      await cameraBrowser.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
