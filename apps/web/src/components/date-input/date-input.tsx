@@ -158,7 +158,8 @@ export function DateInput(props: DateInputProps) {
 
   const today = todayIn(now ?? new Date());
   return (
-    <Popover opened={opened} onDismiss={close} position="bottom-start" trapFocus returnFocus>
+    // withRoles off: the text box is not the popup trigger; the calendar button carries aria-expanded.
+    <Popover opened={opened} onDismiss={close} position="bottom-start" trapFocus returnFocus withRoles={false}>
       <Popover.Target>
         <TextInput
           label={label}

@@ -7,7 +7,8 @@ export const EVENT_STATUS_LABELS: Record<TEventStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-const COLORS: Record<TEventStatus, string> = { draft: 'gray', published: 'green', cancelled: 'red' };
+// Dark shades: the light badge's text must keep 4.5:1 contrast on its tinted background.
+const COLORS: Record<TEventStatus, string> = { draft: 'gray.8', published: 'green.9', cancelled: 'red.9' };
 
 export function EventStatusBadge({ status }: { status: TEventStatus }) {
   return (
