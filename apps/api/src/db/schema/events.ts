@@ -1,23 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { clubs } from './clubs';
-
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const clubId = () =>
-  text('club_id')
-    .notNull()
-    .references(() => clubs.id, { onDelete: 'cascade' });
-const eventId = () =>
-  text('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { at, clubId, createdAt, eventId, id, updatedAt } from './columns';
 
 export const events = pgTable(
   'events',

@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
-import { events, extras, sponsorshipPackages } from './events';
+import { at, clubId, createdAt, eventId, id } from './columns';
+import { extras, sponsorshipPackages } from './events';
 import { registrations } from './registrations';
-
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const clubId = () =>
-  text('club_id')
-    .notNull()
-    .references(() => clubs.id, { onDelete: 'cascade' });
-const eventId = () =>
-  text('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => at('created_at').notNull().defaultNow();
 
 /** Donations (package_id null, amount chosen by the giver) and sponsorships (a package's amount). */
 export const sponsorships = pgTable(

@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { text, timestamp } from 'drizzle-orm/pg-core';
+import { clubs } from './clubs';
+import { events } from './events';
+
+/** Columns every club-owned table shares: an opaque id, and club_id, the tenant wall (DECISIONS.md section 1). */
+export const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+export const clubId = () =>
+  text('club_id')
+    .notNull()
+    .references(() => clubs.id, { onDelete: 'cascade' });
+export const eventId = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+export const at = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => at('created_at').notNull().defaultNow();
+export const updatedAt = () => at('updated_at').notNull().defaultNow();
