@@ -48,6 +48,8 @@ export async function startProduct(env = {}) {
   return {
     baseUrl,
     dataDir,
+    /** The server's process id, to read its memory from /proc. */
+    pid: child.pid,
     /** Connection string of the embedded server, for pgbench. */
     pgUrl() {
       const password = readFileSync(path.join(dataDir, 'secrets/pg-password'), 'utf8').trim();

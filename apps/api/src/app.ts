@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { attendeeDataRoutes } from './modules/attendees/attendees.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkinRoutes } from './modules/checkin/checkin.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
@@ -87,6 +88,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
       await mediaRoutes(api, deps);
+      // After mediaRoutes, which registers the multipart parser the import uses too.
+      attendeeDataRoutes(api, deps);
     },
     { prefix: '/api' },
   );

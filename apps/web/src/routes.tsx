@@ -19,9 +19,6 @@ interface PageRoute {
   loader?: ReturnType<typeof routeLoader>;
 }
 
-// Pages that later issues build: declared and guarded now, not linked from anywhere yet.
-const comingSoon = () => import('./features/home/pages/coming-soon-page');
-
 /** SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
 const mainRoutes: PageRoute[] = [
   { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
@@ -107,7 +104,12 @@ const mainRoutes: PageRoute[] = [
     access: 'admin',
     page: () => import('./features/sponsorship-packages/pages/sponsorship-packages-page'),
   },
-  { path: '/event/:eventId/attendees', title: 'Attendees', access: 'admin', page: comingSoon },
+  {
+    path: '/event/:eventId/attendees',
+    title: 'Attendees',
+    access: 'admin',
+    page: () => import('./features/attendees/pages/attendees-page'),
+  },
   {
     path: '/event/:eventId/statistics',
     title: 'Statistics',
@@ -138,7 +140,7 @@ const mainRoutes: PageRoute[] = [
     access: 'admin',
     page: () => import('./features/forms/pages/form-builder-page'),
   },
-  { path: '/import', title: 'Import', access: 'admin', page: comingSoon },
+  { path: '/import', title: 'Import', access: 'admin', page: () => import('./features/attendees/pages/import-page') },
   {
     path: '/:slug/tickets',
     title: 'Tickets',

@@ -38,6 +38,22 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 /** Header of an import file: these three, then one column per form question label. */
 export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email'] as const;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** Attendee rows one import file may hold (under its header row). */
+export const MAX_IMPORT_ROWS = 20_000;
+export const IMPORT_FILE_MESSAGE = 'Upload an .xlsx or .csv file with a header row';
+
+/**
+ * The text fields of the bulkImportAttendee form beside the file. `dryRun=true` checks everything
+ * (rows, duplicates, seats) and answers what an import would do, importing nothing: the preview.
+ */
+export const ZImportFields = z.object({
+  eventId: ZId,
+  ticketId: ZId,
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 /** SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds. */
 export function attendeeReportFilename(eventId: string, at: Date): string {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelope, ROLE_SUDO, type Access, type Endpoint } from '@clubtix/contract';
@@ -60,6 +61,30 @@ function assertNoNulCharacters(request: FastifyRequest): void {
 }
 
 /**
+ * The first gate of every endpoint: the access level of the contract (sign-in, sudo). The tenant
+ * wall and finer role checks are the services' policy functions.
+ */
+async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<Actor | null> {
+  assertNoNulCharacters(request);
+  if (endpoint.access === 'public' && !(endpoint.optionalAuth && request.headers.authorization)) return null;
+  const actor = await authenticate(request, deps.db, deps.config.jwtSecret);
+  if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
+    throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');
+  }
+  return actor;
+}
+
+function describeRoute(endpoint: Endpoint) {
+  return {
+    summary: endpoint.summary,
+    tags: [endpoint.path.split('/')[1] ?? 'api'],
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+  };
+}
+
+/**
  * Registers one entry of the contract's endpoint table: its schemas validate the request and
  * serialise the `{ payload, msg? }` envelope; its access level is the first gate (sign-in, sudo).
  * The tenant wall and finer role checks are the services' policy functions.
@@ -75,26 +100,13 @@ export function registerEndpoint<
   endpoint: Endpoint<Q, B, R, A>,
   handler: (context: RouteContext<Q, B, A>) => Promise<RouteResult<z.output<R>>>,
 ): void {
+  if (endpoint.binary) throw new Error(`${endpoint.path} answers a file: register it with registerDownload`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    schema: {
-      summary: endpoint.summary,
-      tags: [endpoint.path.split('/')[1] ?? 'api'],
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-      response: { 200: envelope(endpoint.response) },
-    },
+    schema: { ...describeRoute(endpoint), response: { 200: envelope(endpoint.response) } },
     handler: async (request, reply) => {
-      assertNoNulCharacters(request);
-      let actor: Actor | null = null;
-      if (endpoint.access !== 'public' || (endpoint.optionalAuth && request.headers.authorization)) {
-        actor = await authenticate(request, deps.db, deps.config.jwtSecret);
-        if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
-          throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');
-        }
-      }
+      const actor = await admit(deps, endpoint, request);
       const result = await handler({
         query: request.query as Out<Q>,
         body: request.body as Out<B>,
@@ -103,6 +115,55 @@ export function registerEndpoint<
         reply,
       });
       return result.msg === undefined ? { payload: result.payload } : { payload: result.payload, msg: result.msg };
+    },
+  });
+}
+
+/** A file the client saves under `filename`, streamed as it is made. */
+export interface Download {
+  filename: string;
+  contentType: string;
+  body: Readable;
+}
+
+/** `attachment` with the name both quoted (ASCII) and RFC 5987-encoded, so any name survives. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Registers a `binary` entry of the endpoint table: the same gate and request schemas as
+ * registerEndpoint, but the answer is the file itself. Whatever the handler throws before it hands
+ * the stream over is an ordinary JSON error; a failure once bytes are flowing can only cut the
+ * response short, which the client sees as a failed download.
+ */
+export function registerDownload<Q extends z.ZodType | undefined, A extends Access>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: Endpoint<Q, undefined, z.ZodType, A>,
+  handler: (context: RouteContext<Q, undefined, A>) => Promise<Download>,
+): void {
+  if (!endpoint.binary) throw new Error(`${endpoint.path} answers JSON: register it with registerEndpoint`);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: describeRoute(endpoint),
+    handler: async (request, reply) => {
+      const actor = await admit(deps, endpoint, request);
+      const file = await handler({
+        query: request.query as Out<Q>,
+        body: undefined,
+        actor: actor as RouteContext<Q, undefined, A>['actor'],
+        request,
+        reply,
+      });
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
     },
   });
 }

@@ -58,7 +58,7 @@ export function configureApiClient(next: ClientHooks): void {
   hooks = next;
 }
 
-function buildUrl(path: string, query: unknown): string {
+export function buildUrl(path: string, query: unknown): string {
   const url = `${API_BASE_URL}${path}`;
   if (typeof query !== 'object' || query === null) return url;
   const params = new URLSearchParams();
@@ -84,6 +84,49 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/**
+ * The ApiError for a failed response, after the toast and, for an ended session, the sign-out.
+ * Shared with the upload and download helpers, which cannot go through fetch-and-JSON `send`.
+ */
+export function failedResponse(
+  status: number,
+  data: unknown,
+  sentToken: boolean,
+  suppressToast: boolean | undefined,
+): ApiError {
+  const error = toApiError(status, data);
+  // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
+  // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
+  // Public pages never send the token, so only calls that did (admin calls, and optionalAuth
+  // reads made asManager from an admin screen) can end the session and lead to sign-in.
+  const sessionEnded = status === TOKEN_EXPIRED_STATUS || (status === 401 && sentToken);
+  if (!suppressToast) showToast('error', error.msg);
+  if (sessionEnded) {
+    signOutLocally();
+    hooks.onSessionEnded();
+  }
+  return error;
+}
+
+/** Payload and message of a successful `{ payload, msg? }` answer; the message shows as a toast. */
+export function readEnvelope<E extends Endpoint>(
+  status: number,
+  data: unknown,
+  suppressToast: boolean | undefined,
+): { payload: PayloadOf<E>; msg: string | undefined } {
+  const envelope = typeof data === 'object' && data !== null ? (data as { payload?: unknown; msg?: unknown }) : {};
+  const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : undefined;
+  if (msg && !suppressToast) showToast(status >= 200 && status < 300 ? 'success' : 'info', msg);
+  // The server serialises payloads with the same contract schema, so the type holds by construction.
+  return { payload: envelope.payload as PayloadOf<E>, msg };
+}
+
+/** The Authorization header value for a call, or null when the call goes without the token. */
+export function authorizationFor(endpoint: Endpoint, asManager = false): string | null {
+  const { token } = getSession();
+  return shouldSendToken(endpoint, token !== null, asManager) ? `Bearer ${token}` : null;
+}
+
 interface SendInput {
   query?: unknown;
   body?: unknown;
@@ -94,10 +137,10 @@ interface SendInput {
 }
 
 async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
-  const { token } = getSession();
   const headers = new Headers({ Accept: 'application/json' });
-  const sendsToken = shouldSendToken(endpoint, token !== null, input.asManager === true);
-  if (sendsToken) headers.set('Authorization', `Bearer ${token}`);
+  const authorization = authorizationFor(endpoint, input.asManager === true);
+  const sendsToken = authorization !== null;
+  if (authorization) headers.set('Authorization', authorization);
   if (input.suppressToast) headers.set(SUPPRESS_TOAST_HEADER, 'true');
   let body: BodyInit | undefined;
   if (input.formData) {
@@ -125,27 +168,8 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
     }
 
     const data = await readBody(response);
-    if (!response.ok) {
-      const error = toApiError(response.status, data);
-      // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
-      // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
-      // Public pages never send the token, so only calls that did (admin calls, and optionalAuth
-      // reads made asManager from an admin screen) can end the session and lead to sign-in.
-      const sessionEnded = response.status === TOKEN_EXPIRED_STATUS || (response.status === 401 && sendsToken);
-      if (!input.suppressToast) showToast('error', error.msg);
-      if (sessionEnded) {
-        signOutLocally();
-        hooks.onSessionEnded();
-      }
-      throw error;
-    }
-
-    const envelope = typeof data === 'object' && data !== null ? (data as { payload?: unknown; msg?: unknown }) : {};
-    const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : undefined;
-    if (msg && !input.suppressToast)
-      showToast(response.status >= 200 && response.status < 300 ? 'success' : 'info', msg);
-    // The server serialises payloads with the same contract schema, so the type holds by construction.
-    return { payload: envelope.payload as PayloadOf<E>, msg, headers: response.headers };
+    if (!response.ok) throw failedResponse(response.status, data, sendsToken, input.suppressToast);
+    return { ...readEnvelope<E>(response.status, data, input.suppressToast), headers: response.headers };
   } finally {
     endProgress();
   }

@@ -23,6 +23,8 @@ export function showToast(kind: ToastTone, message: string, title: string = titl
     message,
     color: tone[kind],
     withCloseButton: true,
+    // Mantine's close button has no name of its own: screen readers would announce just "button".
+    closeButtonProps: { 'aria-label': 'Close notification' },
     classNames: classes,
     autoClose: kind === 'error' ? 8000 : 5000,
   });

@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clubs } from './clubs';
-import { events, extras, tickets } from './events';
-
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const clubId = () =>
-  text('club_id')
-    .notNull()
-    .references(() => clubs.id, { onDelete: 'cascade' });
-const eventId = () =>
-  text('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => at('created_at').notNull().defaultNow();
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, clubId, createdAt, eventId, id } from './columns';
+import { extras, tickets } from './events';
 
 export type Answers = Record<string, string | string[]>;
 
@@ -82,6 +67,8 @@ export const attendees = pgTable(
     index('attendees_event_idx').on(t.eventId),
     // Finding the tickets of an e-mail (getRegistrationByEmail) without reading the whole event.
     index('attendees_email_idx').on(t.eventId, t.email),
+    // The export reads an event's attendees in this order, a page at a time from where the last ended.
+    index('attendees_export_idx').on(t.eventId, t.createdAt, t.registrationId, t.position, t.id),
   ],
 );
 export type AttendeeRow = typeof attendees.$inferSelect;

@@ -3,7 +3,16 @@ import { Button, Group, type MantineSpacing } from '@mantine/core';
 import { Link } from 'react-router';
 
 export type EventScreen =
-  'edit' | 'tickets' | 'extras' | 'packages' | 'form' | 'checkin' | 'statistics' | 'sponsorships';
+  | 'edit'
+  | 'tickets'
+  | 'extras'
+  | 'packages'
+  | 'form'
+  | 'attendees'
+  | 'import'
+  | 'checkin'
+  | 'statistics'
+  | 'sponsorships';
 
 interface EventLink {
   screen: EventScreen | 'public';
@@ -12,8 +21,8 @@ interface EventLink {
 }
 
 /**
- * The screens of one event: setting it up, then the door and the money (check-in, statistics,
- * sponsorships). Only screens that exist are listed: attendees and import join when they are built.
+ * The screens of one event: setting it up, who is coming (attendees, import), then the door and
+ * the money (check-in, statistics, sponsorships).
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
@@ -23,6 +32,8 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'extras', label: 'Extras', to: `/event/${id}/extras` },
     { screen: 'packages', label: 'Sponsorship packages', to: `/event/${id}/sponsorship-packages` },
     { screen: 'form', label: 'Form', to: `/form-builder?eventId=${id}` },
+    { screen: 'attendees', label: 'Attendees', to: `/event/${id}/attendees` },
+    { screen: 'import', label: 'Import', to: `/import?eventId=${id}` },
     { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
     { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
     { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },

@@ -1,0 +1,1 @@
+CREATE INDEX "attendees_export_idx" ON "attendees" USING btree ("event_id","created_at","registration_id","position","id");

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@clubtix/contract';
+import { registerDownload, registerEndpoint, type Deps } from '../../plugins/routes';
+import { exportAttendeeReport } from './attendee-export.service';
+import { importAttendees } from './attendee-import.service';
+import { deleteAttendee, removeRegistration } from './attendee-removal.service';
+import { receiveImportUpload } from './import-upload';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The admin's attendee data: export, import and deletions (DECISIONS.md section 8). */
+export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
+  const a = endpoints.attendees;
+  registerDownload(app, deps, a.downloadAttendees, ({ actor, query }) =>
+    exportAttendeeReport(deps, actor, query.eventId),
+  );
+
+  registerEndpoint(app, deps, a.bulkImportAttendee, async ({ actor, request }) => {
+    const upload = await receiveImportUpload(request);
+    try {
+      const { result, dryRun } = await importAttendees(deps, actor, upload);
+      if (result.errors.length > 0) return { payload: result };
+      const skipped = result.skipped > 0 ? ` (${plural(result.skipped, 'row')} already there skipped)` : '';
+      return {
+        payload: result,
+        msg: dryRun
+          ? `Ready to import ${plural(result.imported, 'attendee')}${skipped}`
+          : `Imported ${plural(result.imported, 'attendee')}${skipped}`,
+      };
+    } finally {
+      await upload.discard();
+    }
+  });
+
+  registerEndpoint(app, deps, a.removeRegistration, async ({ actor, query }) => ({
+    payload: await removeRegistration(deps, actor, query),
+    msg: 'Registration deleted',
+  }));
+
+  registerEndpoint(app, deps, a.deleteAttendee, async ({ actor, query }) => {
+    const result = await deleteAttendee(deps, actor, query);
+    return {
+      payload: result,
+      msg: result.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted',
+    };
+  });
+}

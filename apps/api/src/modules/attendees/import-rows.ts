@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { checkAnswers, requiredText, ZEmail, type TAnswers, type TFormQuestion } from '@clubtix/contract';
+import { badInput } from '../../plugins/errors';
+
+/** Which column holds what, from the header row. */
+export interface ColumnMap {
+  firstName: number;
+  lastName: number;
+  email: number;
+  questions: { index: number; question: TFormQuestion }[];
+}
+
+export interface ImportRow {
+  row: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: TAnswers;
+  registrationAnswers: TAnswers;
+}
+
+export type RowOutcome = { ok: true; value: ImportRow } | { ok: false; error: { row: number; message: string } };
+
+const BASE_COLUMNS = { firstname: 'firstName', lastname: 'lastName', email: 'email' } as const;
+type BaseColumn = (typeof BASE_COLUMNS)[keyof typeof BASE_COLUMNS];
+
+/** firstName, "First name", "first_name" and "FIRSTNAME" all name the same column; so do email and "E-mail". */
+const baseColumnOf = (header: string): BaseColumn | undefined =>
+  BASE_COLUMNS[header.toLowerCase().replace(/[\s_-]/g, '') as keyof typeof BASE_COLUMNS];
+
+const labelKey = (label: string) => label.trim().toLowerCase();
+const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * Reads the header row: firstName, lastName and email, then one column per form question, matched
+ * by its label (case and surrounding spaces aside). Anything it cannot place is refused before a row
+ * is read, so no answer is dropped without a word; a required question must have its column.
+ */
+export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMap {
+  const byLabel = new Map<string, TFormQuestion[]>();
+  for (const question of questions) {
+    byLabel.set(labelKey(question.label), [...(byLabel.get(labelKey(question.label)) ?? []), question]);
+  }
+  const base: Partial<Record<BaseColumn, number>> = {};
+  const mapped: ColumnMap['questions'] = [];
+  const seen = new Set<string>();
+  const unknown: string[] = [];
+  cells.forEach((cell, index) => {
+    const header = cell.trim();
+    if (!header) return;
+    if (seen.has(header.toLowerCase()))
+      throw badInput(`The column "${header}" appears twice in the header row`, 'file');
+    seen.add(header.toLowerCase());
+    const column = baseColumnOf(header);
+    if (column) {
+      if (base[column] !== undefined) throw badInput(`The column "${header}" appears twice in the header row`, 'file');
+      base[column] = index;
+      return;
+    }
+    const matches = byLabel.get(labelKey(header)) ?? [];
+    if (matches.length > 1) {
+      throw badInput(`Two questions of the form are labelled "${header}": rename one in the form builder`, 'file');
+    }
+    if (matches[0]) mapped.push({ index, question: matches[0] });
+    else unknown.push(header);
+  });
+  const missing = (['firstName', 'lastName', 'email'] as const).filter((column) => base[column] === undefined);
+  if (missing.length > 0) {
+    throw badInput(
+      `The header row must name the columns firstName, lastName and email (missing: ${missing.join(', ')})`,
+      'file',
+    );
+  }
+  if (unknown.length > 0) {
+    throw badInput(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${quoted(unknown)}: the header row takes firstName, lastName, email and the labels of the form's questions`,
+      'file',
+    );
+  }
+  const unanswerable = questions.filter((q) => q.required && !mapped.some((m) => m.question.id === q.id));
+  if (unanswerable.length > 0) {
+    throw badInput(
+      `The file has no column for the required question${unanswerable.length > 1 ? 's' : ''} ${quoted(unanswerable.map((q) => q.label))}`,
+      'file',
+    );
+  }
+  return { firstName: base.firstName!, lastName: base.lastName!, email: base.email!, questions: mapped };
+}
+
+const ZPerson = z.object({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: ZEmail,
+});
+
+/** The option a choice names, spelt as the form spells it ("yes" picks "Yes"); unchanged when none matches. */
+function asOption(question: TFormQuestion, choice: string): string {
+  return question.options.find((option) => labelKey(option) === labelKey(choice)) ?? choice;
+}
+
+function answerOf(question: TFormQuestion, text: string): string | string[] {
+  if (question.type === 3) {
+    const choices = text
+      .split(',')
+      .map((choice) => choice.trim())
+      .filter(Boolean)
+      .map((choice) => asOption(question, choice));
+    return [...new Set(choices)];
+  }
+  return question.type === 2 || question.type === 4 ? asOption(question, text) : text;
+}
+
+/** The longest answer the buying form takes (ZAnswers); the import takes no more. */
+const MAX_ANSWER = 5000;
+
+export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** One data row checked by the rules of the buying form: names, e-mail, and answers against the questions. */
+export function readRow(row: number, cells: string[], map: ColumnMap, questions: TFormQuestion[]): RowOutcome {
+  const cell = (index: number) => (cells[index] ?? '').trim();
+  const problems: string[] = [];
+  if (cells.some((text) => text.includes('\u0000')))
+    problems.push('A cell holds a NUL character, which cannot be stored');
+  const person = ZPerson.safeParse({
+    firstName: cell(map.firstName),
+    lastName: cell(map.lastName),
+    email: cell(map.email),
+  });
+  if (!person.success) {
+    // One message a field: an empty e-mail is "required", not also "not valid".
+    const fields = new Set<PropertyKey | undefined>();
+    for (const issue of person.error.issues) {
+      if (!fields.has(issue.path[0])) problems.push(issue.message);
+      fields.add(issue.path[0]);
+    }
+  }
+  const answers: TAnswers = {};
+  const registrationAnswers: TAnswers = {};
+  for (const { index, question } of map.questions) {
+    const text = cell(index);
+    if (!text) continue;
+    if (text.length > MAX_ANSWER) problems.push(`${question.label}: at most ${MAX_ANSWER} characters`);
+    (question.perAttendee ? answers : registrationAnswers)[question.id] = answerOf(question, text);
+  }
+  problems.push(...checkAnswers(questions, { ...registrationAnswers, ...answers }).map((problem) => problem.message));
+  if (problems.length > 0 || !person.success) return { ok: false, error: { row, message: problems.join('; ') } };
+  return { ok: true, value: { row, ...person.data, answers, registrationAnswers } };
+}
+
+/** Same event, e-mail and names: the same person (DECISIONS.md section 8); names compared without case. */
+export function personKey(person: { email: string; firstName: string; lastName: string }): string {
+  return [person.email.toLowerCase(), person.firstName.trim().toLowerCase(), person.lastName.trim().toLowerCase()].join(
+    '\u0000',
+  );
+}

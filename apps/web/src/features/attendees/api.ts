@@ -1,0 +1,198 @@
+import { attendeeReportFilename, endpoints, type TAttendeeListItem, type ZImportFields } from '@clubtix/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { isApiError } from '../../api/api-error';
+import { callApi, callApiWithMeta } from '../../api/client';
+import { showToast } from '../../components/toasts';
+import { downloadFile, uploadWithProgress, type TransferProgress } from '../../api/transfers';
+import { saveFile } from '../../lib/save-file';
+import { checkinKeys } from '../checkin/api';
+import { attendeeName } from '../checkin/scan-outcome';
+import { ticketKeys } from '../tickets/api';
+import {
+  deletedBy,
+  toAttendeeQuery,
+  withCheckin,
+  withoutAttendees,
+  type AttendeeListView,
+  type AttendeePage,
+} from './attendee-list';
+
+/** Query keys of an event's attendee list, one entry per view (search, filter, sort, page). */
+export const attendeeKeys = {
+  all: ['attendees'] as const,
+  event: (eventId: string) => [...attendeeKeys.all, 'event', eventId] as const,
+  list: (eventId: string, view: AttendeeListView) => [...attendeeKeys.event(eventId), 'list', view] as const,
+};
+
+export function useAttendeePage(eventId: string, view: AttendeeListView) {
+  return useQuery({
+    queryKey: attendeeKeys.list(eventId, view),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.attendees.getAttendees, { query: toAttendeeQuery(eventId, view), signal }),
+    // The rows stay on screen while the next page or search loads, instead of flashing a loader;
+    // never another event's rows, when the same page moves from one event to the next.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === eventId ? keepPreviousData(previous) : undefined,
+  });
+}
+
+/**
+ * Changes every cached view of the event at once, so the row updates wherever it shows, then
+ * reads them again: another page's rows move up after a deletion, and a filtered view may lose
+ * or gain the attendee. The door's counts and searches are out of date too.
+ */
+function useListUpdate(eventId: string) {
+  const queryClient = useQueryClient();
+  return async (update: (page: AttendeePage) => AttendeePage) => {
+    queryClient.setQueriesData<AttendeePage>({ queryKey: attendeeKeys.event(eventId) }, (page) =>
+      page ? update(page) : page,
+    );
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: attendeeKeys.event(eventId) }),
+      queryClient.invalidateQueries({ queryKey: checkinKeys.event(eventId) }),
+    ]);
+  };
+}
+
+export function useCheckInAttendee(eventId: string) {
+  const update = useListUpdate(eventId);
+  return useMutation({
+    mutationFn: (attendee: TAttendeeListItem) =>
+      callApi(endpoints.checkin.save, {
+        body: { eventId, registrationId: attendee.registrationId, attendeeId: attendee.attendeeId },
+      }),
+    onSuccess: (checkin, attendee) => {
+      // The save answers without a message; with the Pending filter on, the row is about to leave.
+      showToast('success', `${attendeeName(attendee)} checked in`);
+      return update((page) => withCheckin(page, attendee.attendeeId, checkin));
+    },
+    // A 409 means someone at the door was quicker: the toast says when, the refetch shows it.
+    onError: () => update((page) => page),
+  });
+}
+
+export function useUndoCheckin(eventId: string) {
+  const update = useListUpdate(eventId);
+  return useMutation({
+    mutationFn: (attendee: TAttendeeListItem) =>
+      callApi(endpoints.checkin.delete, { body: { eventId, attendeeId: attendee.attendeeId } }),
+    onSuccess: (_checkin, attendee) => update((page) => withCheckin(page, attendee.attendeeId, null)),
+  });
+}
+
+/**
+ * Mails the ticket again. The toast names the address ("Ticket sent to …"), which the server's
+ * shorter message does not, so that one is suppressed and the errors are shown here instead.
+ */
+export function useSendTicket(eventId: string) {
+  return useMutation({
+    mutationFn: (attendee: TAttendeeListItem) =>
+      callApi(endpoints.registration.sendTicket, {
+        query: { eventId, attendeeId: attendee.attendeeId },
+        suppressToast: true,
+      }),
+    onSuccess: ({ sent, to }) => {
+      if (sent) showToast('success', `Ticket sent to ${to}`);
+      else showToast('info', `Ticket for ${to} kept in the outbox: no mail server is set up`);
+    },
+    onError: (error) => {
+      if (isApiError(error)) showToast('error', error.msg);
+    },
+  });
+}
+
+export function useDeleteAttendee(eventId: string) {
+  const update = useListUpdate(eventId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attendee: TAttendeeListItem) =>
+      callApiWithMeta(endpoints.attendees.deleteAttendee, { query: { eventId, attendeeId: attendee.attendeeId } }),
+    onSuccess: async ({ payload, msg }, attendee) => {
+      // The toast is given here, not by the row: the row is gone by the time the call returns.
+      if (!msg)
+        showToast('success', payload.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted');
+      // SPEC.md section 4: when the registration went with its last attendee, all of it leaves the list.
+      await update((page) => withoutAttendees(page, deletedBy(attendee, payload.registrationDeleted)));
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });
+    },
+  });
+}
+
+export function useRemoveRegistration(eventId: string) {
+  const update = useListUpdate(eventId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (registrationId: string) =>
+      callApiWithMeta(endpoints.attendees.removeRegistration, { query: { eventId, registrationId } }),
+    onSuccess: async ({ msg }, registrationId) => {
+      if (!msg) showToast('success', 'Registration deleted');
+      await update((page) => withoutAttendees(page, (attendee) => attendee.registrationId === registrationId));
+      // Its seats are free again: the ticket types' sold counts changed.
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });
+    },
+  });
+}
+
+/**
+ * A registration with a paid order cannot be deleted (the server answers 409 "cancel it instead"):
+ * cancelling frees its seats and keeps the order. The list shows confirmed registrations only, so
+ * its attendees leave it just the same.
+ */
+export function useCancelRegistration(eventId: string) {
+  const update = useListUpdate(eventId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (registrationId: string) =>
+      callApi(endpoints.registration.updateStatus, { body: { registrationId, status: 'cancelled' } }),
+    onSuccess: async (_registration, registrationId) => {
+      await update((page) => withoutAttendees(page, (attendee) => attendee.registrationId === registrationId));
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });
+    },
+  });
+}
+
+/** Streams the event's .xlsx and saves it as SPEC.md section 7 names it. */
+export async function exportAttendees(eventId: string, onProgress: TransferProgress, signal: AbortSignal) {
+  const startedAt = new Date();
+  const blob = await downloadFile(endpoints.attendees.downloadAttendees, {
+    query: { eventId },
+    onProgress,
+    signal,
+  });
+  saveFile(blob, attendeeReportFilename(eventId, startedAt));
+}
+
+export interface ImportRequest {
+  eventId: string;
+  ticketId: string;
+  file: File;
+  /** Check only: the server answers what an import would do and imports nothing. */
+  dryRun: boolean;
+}
+
+/**
+ * Uploads an import file. The page shows every outcome inline (the count, each bad row, or why the
+ * file was refused), so the client's toasts would only repeat it.
+ */
+export function useImportAttendees(onProgress: TransferProgress) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, ticketId, file, dryRun }: ImportRequest) => {
+      const fields = { eventId, ticketId, dryRun: dryRun ? 'true' : 'false' } satisfies z.input<typeof ZImportFields>;
+      return uploadWithProgress(
+        endpoints.attendees.bulkImportAttendee,
+        { ...fields, file },
+        { onProgress, suppressToast: true },
+      );
+    },
+    onSuccess: async (result, { eventId, dryRun }) => {
+      if (dryRun || result.imported === 0) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: attendeeKeys.event(eventId) }),
+        queryClient.invalidateQueries({ queryKey: checkinKeys.event(eventId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) }),
+      ]);
+    },
+  });
+}

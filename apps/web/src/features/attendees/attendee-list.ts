@@ -1,0 +1,130 @@
+import { ATTENDEE_SORTS, type endpoints, type QueryOf, type TAttendeeListItem } from '@clubtix/contract';
+
+/**
+ * What the attendee list shows, kept in the address (?q=&show=&sort=&page=) so that a reload, a
+ * shared link or the back button returns to the same view. Free of React so it is tested.
+ */
+
+export const ATTENDEE_FILTERS = ['all', 'pending', 'checked-in'] as const;
+export type AttendeeFilter = (typeof ATTENDEE_FILTERS)[number];
+export type AttendeeSort = (typeof ATTENDEE_SORTS)[number];
+
+/** SPEC.md section 4: Pending is checkedIn=false, Checked-in is checkedIn=true. */
+export const FILTER_LABELS: Record<AttendeeFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  'checked-in': 'Checked-in',
+};
+
+export const SORT_LABELS: Record<AttendeeSort, string> = {
+  name: 'Name',
+  createdAt: 'Registration date',
+  checkinTime: 'Check-in time (latest first)',
+};
+
+export const ATTENDEE_PAGE_SIZE = 25;
+
+export interface AttendeeListView {
+  search: string;
+  filter: AttendeeFilter;
+  sort: AttendeeSort;
+  page: number;
+}
+
+const isFilter = (value: string | null): value is AttendeeFilter =>
+  (ATTENDEE_FILTERS as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is AttendeeSort =>
+  (ATTENDEE_SORTS as readonly (string | null)[]).includes(value);
+
+/** The view named by the address; anything unreadable falls back to the default. */
+export function readListView(params: URLSearchParams): AttendeeListView {
+  const show = params.get('show');
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('q') ?? '',
+    filter: isFilter(show) ? show : 'all',
+    sort: isSort(sort) ? sort : 'name',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The address of a view, leaving out defaults so the plain list has the plain URL. */
+export function writeListView(view: AttendeeListView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.search.trim()) params.set('q', view.search);
+  if (view.filter !== 'all') params.set('show', view.filter);
+  if (view.sort !== 'name') params.set('sort', view.sort);
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/** getAttendees' query for a view. */
+export function toAttendeeQuery(
+  eventId: string,
+  view: AttendeeListView,
+  pageSize = ATTENDEE_PAGE_SIZE,
+): QueryOf<typeof endpoints.attendees.getAttendees> {
+  const searchKeyword = view.search.trim();
+  return {
+    eventId,
+    sortBy: view.sort,
+    page: view.page,
+    pageSize,
+    ...(searchKeyword ? { searchKeyword } : {}),
+    ...(view.filter === 'all' ? {} : { checkedIn: view.filter === 'checked-in' ? 'true' : 'false' }),
+  };
+}
+
+export function pageCount(total: number, pageSize = ATTENDEE_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "Showing 26–50 of 120 attendees"; "No attendees" when there are none. */
+export function rangeText(page: number, shown: number, total: number, pageSize = ATTENDEE_PAGE_SIZE): string {
+  if (total === 0 || shown === 0) return 'No attendees';
+  const first = (page - 1) * pageSize + 1;
+  const noun = total === 1 ? 'attendee' : 'attendees';
+  return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
+}
+
+export interface AttendeePage {
+  attendees: TAttendeeListItem[];
+  total: number;
+}
+
+/**
+ * The page without the attendees a deletion took away, the total lowered by as many: the list
+ * updates at once, before the refetch that brings the next attendees up into the page.
+ */
+export function withoutAttendees(page: AttendeePage, removed: (attendee: TAttendeeListItem) => boolean): AttendeePage {
+  const attendees = page.attendees.filter((attendee) => !removed(attendee));
+  const gone = page.attendees.length - attendees.length;
+  return { attendees, total: Math.max(0, page.total - gone) };
+}
+
+/** What deleteAttendee took: the registration's rows when it said the registration went too. */
+export function deletedBy(
+  deleted: Pick<TAttendeeListItem, 'attendeeId' | 'registrationId'>,
+  registrationDeleted: boolean,
+): (attendee: TAttendeeListItem) => boolean {
+  return registrationDeleted
+    ? (attendee) => attendee.registrationId === deleted.registrationId
+    : (attendee) => attendee.attendeeId === deleted.attendeeId;
+}
+
+/** The page with one attendee's check-in set (or cleared with null). */
+export function withCheckin(
+  page: AttendeePage,
+  attendeeId: string,
+  checkin: { id: string; createdAt: string } | null,
+): AttendeePage {
+  return {
+    ...page,
+    attendees: page.attendees.map((attendee) =>
+      attendee.attendeeId === attendeeId
+        ? { ...attendee, checkinId: checkin?.id ?? null, checkinTime: checkin?.createdAt ?? null }
+        : attendee,
+    ),
+  };
+}

@@ -1,0 +1,146 @@
+import type { TAttendeeListItem } from '@clubtix/contract';
+import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { attendeeName } from '../../checkin/scan-outcome';
+import {
+  useCancelRegistration,
+  useCheckInAttendee,
+  useDeleteAttendee,
+  useRemoveRegistration,
+  useSendTicket,
+  useUndoCheckin,
+} from '../api';
+
+function confirmDeleteAttendee(name: string, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Delete attendee?',
+    children: (
+      <Text size="sm">
+        “{name}” will be removed from this event and their ticket will no longer work. If they are the last attendee of
+        their registration, the registration is deleted too. This cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Delete attendee', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+function confirmRemoveRegistration(buyerEmail: string, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Delete registration?',
+    children: (
+      <Text size="sm">
+        The registration made by {buyerEmail} will be deleted with all its attendees, and their tickets will no longer
+        work. This cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Delete registration', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+function confirmCancelRegistration(buyerEmail: string, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Cancel registration?',
+    children: (
+      <Text size="sm">
+        The registration made by {buyerEmail} will be cancelled: its attendees leave this list, their tickets no longer
+        work and their seats are sold again. Its payment is kept; any refund is made with the payment provider.
+      </Text>
+    ),
+    // "Cancel" alone would be ambiguous in a dialog about cancelling.
+    labels: { confirm: 'Cancel registration', cancel: 'Keep registration' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+/**
+ * The actions on one attendee: the check-in toggle in view, the rarer ones (mail the ticket,
+ * delete) in a menu, each named after the attendee so a screen reader tells the rows apart.
+ */
+export function AttendeeActions({
+  eventId,
+  attendee,
+  fullWidth = false,
+}: {
+  eventId: string;
+  attendee: TAttendeeListItem;
+  fullWidth?: boolean;
+}) {
+  const checkIn = useCheckInAttendee(eventId);
+  const undo = useUndoCheckin(eventId);
+  const sendTicket = useSendTicket(eventId);
+  const deleteAttendee = useDeleteAttendee(eventId);
+  const removeRegistration = useRemoveRegistration(eventId);
+  const cancelRegistration = useCancelRegistration(eventId);
+  const name = attendeeName(attendee);
+  const isCheckedIn = attendee.checkinId !== null;
+  const isDeleting = deleteAttendee.isPending || removeRegistration.isPending || cancelRegistration.isPending;
+
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {isCheckedIn ? (
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={undo.isPending}
+          onClick={() => undo.mutate(attendee)}
+          aria-label={`Undo check-in of ${name}`}
+          fullWidth={fullWidth}
+        >
+          Undo check-in
+        </Button>
+      ) : (
+        <Button
+          size="compact-sm"
+          loading={checkIn.isPending}
+          onClick={() => checkIn.mutate(attendee)}
+          aria-label={`Check in ${name}`}
+          fullWidth={fullWidth}
+        >
+          Check in
+        </Button>
+      )}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="default"
+            size={26}
+            aria-label={`More actions for ${name}`}
+            loading={sendTicket.isPending || isDeleting}
+          >
+            <span aria-hidden style={{ fontWeight: 700, lineHeight: 1 }}>
+              ⋯
+            </span>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => sendTicket.mutate(attendee)}>Send ticket</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => confirmDeleteAttendee(name, () => deleteAttendee.mutate(attendee))}>
+            Delete attendee
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            onClick={() =>
+              confirmRemoveRegistration(attendee.buyerEmail, () => removeRegistration.mutate(attendee.registrationId))
+            }
+          >
+            Delete registration
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            onClick={() =>
+              confirmCancelRegistration(attendee.buyerEmail, () => cancelRegistration.mutate(attendee.registrationId))
+            }
+          >
+            Cancel registration
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

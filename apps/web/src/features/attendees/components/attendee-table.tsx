@@ -1,0 +1,117 @@
+import type { TAttendeeListItem, TEvent } from '@clubtix/contract';
+import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatDateTime } from '../../../lib/zoned-time';
+import { attendeeName } from '../../checkin/scan-outcome';
+import { AttendeeActions } from './attendee-actions';
+import { CheckinState } from './checkin-state';
+
+interface ListProps {
+  event: Pick<TEvent, 'id' | 'timezone'>;
+  attendees: TAttendeeListItem[];
+}
+
+const wrap = { overflowWrap: 'anywhere' } as const;
+
+/** The registration an attendee belongs to, short: rows of one purchase share it. */
+function RegistrationRef({ registrationId }: { registrationId: string }) {
+  return (
+    <Text size="xs" c="dimmed" ff="monospace" title={registrationId}>
+      Reg. {registrationId.slice(0, 8)}
+    </Text>
+  );
+}
+
+/** Desktop: one row per attendee. */
+export function AttendeeTable({ event, attendees }: ListProps) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" striped highlightOnHover aria-label="Attendees">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Ticket type</Table.Th>
+            <Table.Th>Buyer</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Registered on</Table.Th>
+            {/* Wide enough for the whole "Checked in" badge, which would otherwise be cut short. */}
+            <Table.Th miw={130}>Check-in</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attendees.map((attendee) => (
+            <Table.Tr key={attendee.attendeeId} data-testid="attendee">
+              <Table.Td fw={600} style={wrap}>
+                {attendeeName(attendee)}
+              </Table.Td>
+              <Table.Td style={wrap}>{attendee.email ?? '—'}</Table.Td>
+              <Table.Td>{attendee.ticketName}</Table.Td>
+              <Table.Td style={wrap}>
+                {attendee.buyerEmail}
+                <RegistrationRef registrationId={attendee.registrationId} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(attendee.registeredAt, event.timezone)}
+              </Table.Td>
+              <Table.Td>
+                <CheckinState attendee={attendee} timeZone={event.timezone} />
+              </Table.Td>
+              <Table.Td>
+                <AttendeeActions eventId={event.id} attendee={attendee} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phone: one card per attendee, the same facts labelled, the actions along the bottom. */
+export function AttendeeCards({ event, attendees }: ListProps) {
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Attendees">
+      {attendees.map((attendee) => (
+        <Card component="li" key={attendee.attendeeId} withBorder radius="md" padding="sm" data-testid="attendee">
+          <Stack gap={6}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={700} style={wrap}>
+                  {attendeeName(attendee)}
+                </Text>
+                <Text size="sm" c="dimmed" style={wrap}>
+                  {attendee.email ?? 'No e-mail'}
+                </Text>
+              </div>
+              <CheckinState attendee={attendee} timeZone={event.timezone} />
+            </Group>
+            <Text size="sm">
+              <Text span c="dimmed" size="sm">
+                Ticket type:{' '}
+              </Text>
+              {attendee.ticketName}
+            </Text>
+            <Text size="sm" style={wrap}>
+              <Text span c="dimmed" size="sm">
+                Buyer:{' '}
+              </Text>
+              {attendee.buyerEmail}
+            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  Registered on{' '}
+                </Text>
+                {formatDateTime(attendee.registeredAt, event.timezone)}
+              </Text>
+              <RegistrationRef registrationId={attendee.registrationId} />
+            </Group>
+            <AttendeeActions eventId={event.id} attendee={attendee} fullWidth />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

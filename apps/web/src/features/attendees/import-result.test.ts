@@ -1,0 +1,109 @@
+import { MAX_IMPORT_BYTES } from '@clubtix/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  checkImportFile,
+  IMPORT_EMPTY_MESSAGE,
+  IMPORT_SIZE_MESSAGE,
+  IMPORT_TYPE_MESSAGE,
+  summariseImport,
+  summariseRefusal,
+} from './import-result';
+
+describe('checkImportFile', () => {
+  it('takes .xlsx and .csv in any case', () => {
+    expect(checkImportFile({ name: 'guests.xlsx', size: 10 })).toBeNull();
+    expect(checkImportFile({ name: 'GUESTS.CSV', size: 10 })).toBeNull();
+  });
+
+  it('refuses other types, empty files and files over the limit', () => {
+    expect(checkImportFile({ name: 'guests.xls', size: 10 })).toBe(IMPORT_TYPE_MESSAGE);
+    expect(checkImportFile({ name: 'guests.csv.exe', size: 10 })).toBe(IMPORT_TYPE_MESSAGE);
+    expect(checkImportFile({ name: 'guests.csv', size: 0 })).toBe(IMPORT_EMPTY_MESSAGE);
+    expect(checkImportFile({ name: 'guests.csv', size: MAX_IMPORT_BYTES })).toBeNull();
+    expect(checkImportFile({ name: 'guests.csv', size: MAX_IMPORT_BYTES + 1 })).toBe(IMPORT_SIZE_MESSAGE);
+  });
+
+  it('names the limit in megabytes', () => {
+    expect(IMPORT_SIZE_MESSAGE).toBe('Import files can be at most 10 MB');
+  });
+});
+
+describe('summariseImport', () => {
+  it('counts the imported attendees', () => {
+    expect(summariseImport({ imported: 3, skipped: 0, errors: [] })).toEqual({
+      tone: 'success',
+      title: 'Imported 3 attendees',
+      detail: null,
+      rows: [],
+    });
+    expect(summariseImport({ imported: 1, skipped: 0, errors: [] }).title).toBe('Imported 1 attendee');
+  });
+
+  it('says how many rows were already there', () => {
+    const summary = summariseImport({ imported: 0, skipped: 2, errors: [] });
+    expect(summary.title).toBe('Imported 0 attendees');
+    expect(summary.detail).toBe('2 rows were skipped: already imported before.');
+  });
+
+  it('lists every bad row in file order and says nothing was imported', () => {
+    const summary = summariseImport({
+      imported: 0,
+      skipped: 0,
+      errors: [
+        { row: 7, message: 'E-mail is not valid' },
+        { row: 3, message: 'firstName is required' },
+      ],
+    });
+    expect(summary.tone).toBe('error');
+    expect(summary.title).toBe('Nothing was imported');
+    expect(summary.detail).toBe('2 rows need fixing. Correct them in the file and import it again.');
+    expect(summary.rows.map((row) => row.row)).toEqual([3, 7]);
+  });
+});
+
+describe('summariseImport of a check (dry run)', () => {
+  it('says what an import would do and that nothing is imported yet', () => {
+    expect(summariseImport({ imported: 4, skipped: 1, errors: [] }, 'check')).toEqual({
+      tone: 'ready',
+      title: 'Ready to import 4 attendees',
+      detail:
+        '1 row was already imported before and will be skipped. Nothing has been imported yet: press Import to add them.',
+      rows: [],
+    });
+  });
+
+  it('lists the bad rows of a file that cannot be imported', () => {
+    const summary = summariseImport(
+      { imported: 0, skipped: 0, errors: [{ row: 3, message: 'E-mail is not valid' }] },
+      'check',
+    );
+    expect(summary.title).toBe('This file cannot be imported');
+    expect(summary.detail).toBe('1 row needs fixing. Correct it in the file and check it again.');
+  });
+});
+
+describe('summariseRefusal', () => {
+  it('reads rows named in field errors', () => {
+    const summary = summariseRefusal({
+      msg: 'Some rows are not valid',
+      errors: [
+        { path: 'rows.4', message: 'E-mail is not valid' },
+        { path: 'body.rows[2].email', message: 'E-mail is required' },
+        { path: 'ticketId', message: 'Choose a ticket type' },
+      ],
+    });
+    expect(summary.rows).toEqual([
+      { row: 2, message: 'E-mail is required' },
+      { row: 4, message: 'E-mail is not valid' },
+    ]);
+  });
+
+  it('keeps the message of a refusal about the whole file', () => {
+    expect(summariseRefusal({ msg: 'This file is not a spreadsheet', errors: [] })).toEqual({
+      tone: 'error',
+      title: 'Nothing was imported',
+      detail: 'This file is not a spreadsheet',
+      rows: [],
+    });
+  });
+});

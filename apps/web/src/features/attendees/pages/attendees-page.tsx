@@ -1,0 +1,108 @@
+import type { TEvent } from '@clubtix/contract';
+import { Anchor, Center, Pagination, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { useAttendeePage } from '../api';
+import { pageCount, rangeText, readListView, writeListView, type AttendeeListView } from '../attendee-list';
+import { AttendeeFilters } from '../components/attendee-filters';
+import { AttendeeCards, AttendeeTable } from '../components/attendee-table';
+import { ExportAttendees } from '../components/export-attendees';
+
+// Seven columns need a desktop's width; below it each attendee is a card.
+const TABLE_QUERY = '(min-width: 62em)';
+
+function importPath(eventId: string) {
+  return `/import?eventId=${encodeURIComponent(eventId)}`;
+}
+
+function Attendees({ event }: { event: TEvent }) {
+  const [params, setParams] = useSearchParams();
+  const view = readListView(params);
+  const list = useAttendeePage(event.id, view);
+  const isWide = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+
+  const setView = (patch: Partial<AttendeeListView>) =>
+    setParams((current) => writeListView({ ...readListView(current), page: 1, ...patch }), { replace: true });
+
+  // After deletions the last page can empty out: step back to the page that now is the last.
+  const total = list.data?.total ?? 0;
+  const lastPage = pageCount(total);
+  const isPastEnd = list.isSuccess && !list.isPlaceholderData && view.page > lastPage;
+  useEffect(() => {
+    if (isPastEnd)
+      setParams((current) => writeListView({ ...readListView(current), page: lastPage }), { replace: true });
+  }, [isPastEnd, lastPage, setParams]);
+
+  const isFiltered = view.search.trim() !== '' || view.filter !== 'all';
+  let content;
+  if (list.isPending) content = <PageLoader label="Loading attendees" />;
+  else if (list.isError)
+    content = <QueryError error={list.error} onRetry={() => void list.refetch()} what="the attendees" />;
+  else if (list.data.attendees.length === 0)
+    content = (
+      <Text c="dimmed" size="sm" py="md" role="status">
+        {isFiltered ? (
+          'No attendee matches this search.'
+        ) : (
+          <>
+            No attendees yet. They appear here once tickets are bought, or{' '}
+            <Anchor component={Link} to={importPath(event.id)}>
+              import a list
+            </Anchor>
+            .
+          </>
+        )}
+      </Text>
+    );
+  else {
+    const props = { event, attendees: list.data.attendees };
+    content = isWide ? <AttendeeTable {...props} /> : <AttendeeCards {...props} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <AttendeeFilters
+        view={view}
+        isSearching={list.isFetching && list.isPlaceholderData}
+        onChange={(patch) => setView(patch)}
+      />
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="attendee-count">
+        {list.data ? rangeText(view.page, list.data.attendees.length, list.data.total) : '\u00a0'}
+      </Text>
+      {/* The previous rows stay while the next view loads, dimmed so they are not taken as the answer. */}
+      <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
+      {lastPage > 1 ? (
+        <Center>
+          <Pagination
+            total={lastPage}
+            value={Math.min(view.page, lastPage)}
+            onChange={(page) => setView({ ...view, page })}
+            siblings={isWide ? 1 : 0}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /event/{eventId}/attendees: who is coming, searchable and paged on the server. */
+export default function AttendeesPage() {
+  const { eventId } = useParams();
+  return (
+    <ManagedEventPage
+      eventId={eventId}
+      title="Attendees"
+      screen="attendees"
+      actions={(event) => <ExportAttendees eventId={event.id} />}
+    >
+      {(event) => <Attendees event={event} />}
+    </ManagedEventPage>
+  );
+}

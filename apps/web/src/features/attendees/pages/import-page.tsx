@@ -1,0 +1,70 @@
+import { Anchor, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useSession } from '../../auth/session';
+import { storedCurrentEventId, useClubEvents } from '../../events/api';
+import { EventLinks } from '../../events/components/event-links';
+import { EVENT_STATUS_LABELS } from '../../events/components/event-status-badge';
+import { ImportForm } from '../components/import-form';
+
+/** /import?eventId=: bulk import of attendees from a spreadsheet into one of the club's events. */
+export default function ImportPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const events = useClubEvents(user?.clubId);
+
+  if (!user?.clubId) return <NotFoundView status={404} message="Your account is not linked to a club." />;
+  if (events.isPending) return <PageLoader label="Loading events" />;
+  if (events.isError)
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
+
+  const requested = params.get('eventId');
+  const remembered = storedCurrentEventId();
+  const event =
+    events.data.find((candidate) => candidate.id === requested) ??
+    (requested ? undefined : (events.data.find((candidate) => candidate.id === remembered) ?? events.data[0]));
+
+  return (
+    <>
+      <PageHeader title="Import attendees" description="Add attendees from an .xlsx or .csv file" />
+      <Stack gap="md">
+        {events.data.length === 0 ? (
+          <Text size="sm">
+            No events yet.{' '}
+            <Anchor component={Link} to="/tour/add">
+              Add an event
+            </Anchor>{' '}
+            first.
+          </Text>
+        ) : (
+          <NativeSelect
+            label="Event"
+            maw={480}
+            value={event?.id ?? ''}
+            onChange={(change) => setParams({ eventId: change.currentTarget.value }, { replace: true })}
+            data={[
+              ...(event ? [] : [{ value: '', label: 'Choose an event' }]),
+              ...events.data.map((candidate) => ({
+                value: candidate.id,
+                label: `${candidate.title} (${EVENT_STATUS_LABELS[candidate.status]})`,
+              })),
+            ]}
+          />
+        )}
+        {requested && !event ? <NotFoundView status={404} message="Event not found" /> : null}
+        {event ? (
+          <>
+            <EventLinks event={event} current="import" />
+            <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+              {/* A new event starts a new import: nothing chosen for the last one carries over. */}
+              <ImportForm key={event.id} event={event} />
+            </Paper>
+          </>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+/* global fetch, performance, setTimeout */
+// Attendee export (issue 5): an event of ATTENDEES confirmed attendees (100,000 by default) with three
+// form questions and a tenth of them checked in, exported as .xlsx over HTTP twice: read as fast as
+// possible, then by a slow client (a pause of 100 ms every 64 KB). Prints the time, the size and the server's
+// peak resident memory during each export (VmHWM, reset before each), which must stay bounded
+// whatever the number of attendees: the export streams a page of 1,000 rows at a time.
+import { readFileSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { client, startProduct, SUDO } from './lib.mjs';
+
+const ATTENDEES = Number(process.env.ATTENDEES ?? 100_000);
+const MB = 1024 * 1024;
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** Resets the peak (VmHWM) to the current resident size; Linux only, needs to own the process. */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exportOnce(product, token, eventId, slow) {
+  const peakReset = resetPeak(product.pid);
+  const before = memoryOf(product.pid);
+  const began = performance.now();
+  const response = await fetch(`${product.baseUrl}/api/registration/downloadAttendees?eventId=${eventId}`, {
+    headers: { authorization: token },
+  });
+  if (response.status !== 200) throw new Error(`export answered ${response.status}`);
+  let bytes = 0;
+  let sincePause = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    sincePause += chunk.length;
+    if (slow && sincePause >= 64 * 1024) {
+      sincePause = 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const after = memoryOf(product.pid);
+  return {
+    client: slow ? 'slow (100 ms pause every 64 KB)' : 'fast',
+    seconds: Math.round(seconds * 10) / 10,
+    rowsPerSecond: Math.round(ATTENDEES / seconds),
+    megabytes: Math.round((bytes / MB) * 10) / 10,
+    filename: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1],
+    serverRssBeforeMb: before.rssMb,
+    serverPeakRssMb: peakReset ? after.peakMb : null,
+    serverRssAfterMb: after.rssMb,
+  };
+}
+
+const product = await startProduct();
+const call = client(product.baseUrl);
+const db = new pg.Client({ connectionString: product.pgUrl() });
+await db.connect();
+try {
+  const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
+  const club = await call('POST', '/club/save', { token, body: { name: 'Export Club' } });
+  const clubId = club.json.payload.id;
+  const start = new Date(Date.now() + 3_600_000);
+  const event = await call('POST', '/event/save', {
+    token,
+    body: {
+      clubId,
+      title: 'Export Regatta',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      timezone: 'Europe/London',
+      currency: 'gbp',
+      status: 'published',
+    },
+  });
+  const eventId = event.json.payload.id;
+  const ticket = await call('POST', '/ticket/save', {
+    token,
+    body: { eventId, name: 'Entry', price: 0, quantity: null },
+  });
+  const form = await call('POST', '/form/save', {
+    token,
+    body: {
+      eventId,
+      questions: [
+        { type: 0, label: 'Diet' },
+        { type: 4, label: 'Shirt size', options: ['S', 'M', 'L'] },
+        { type: 3, label: 'Workshops', options: ['Knots', 'Sails', 'Radio'] },
+      ],
+    },
+  });
+  const [diet, shirt, workshops] = form.json.payload.map((q) => q.id);
+
+  const seeding = performance.now();
+  await db.query(
+    `INSERT INTO registrations (id, club_id, event_id, email, qr_uuid, status, confirmed_at, created_at)
+     SELECT 'r' || g, $1, $2, 'guest' || g || '@bench.test', gen_random_uuid()::text, 'confirmed', now(), now() + g * interval '1 microsecond'
+       FROM generate_series(1, $3) g`,
+    [clubId, eventId, ATTENDEES],
+  );
+  await db.query(
+    `INSERT INTO attendees (id, club_id, event_id, registration_id, ticket_id, first_name, last_name, email, answers, created_at)
+     SELECT 'a' || g, $1, $2, 'r' || g, $3, 'Guest', 'Number ' || g, 'guest' || g || '@bench.test',
+            jsonb_build_object($5::text, 'No nuts, please', $6::text, 'M', $7::text, jsonb_build_array('Knots', 'Radio')),
+            now() + g * interval '1 microsecond'
+       FROM generate_series(1, $4) g`,
+    [clubId, eventId, ticket.json.payload.id, ATTENDEES, diet, shirt, workshops],
+  );
+  await db.query(
+    `INSERT INTO checkins (id, club_id, event_id, registration_id, attendee_id)
+     SELECT 'c' || g, $1, $2, 'r' || g, 'a' || g FROM generate_series(1, $3, 10) g`,
+    [clubId, eventId, ATTENDEES],
+  );
+  await db.query('ANALYZE');
+  const seedSeconds = (performance.now() - seeding) / 1000;
+
+  const fast = await exportOnce(product, token, eventId, false);
+  const slow = await exportOnce(product, token, eventId, true);
+  console.log(
+    JSON.stringify(
+      { benchmark: 'export-memory', attendees: ATTENDEES, seedSeconds: Math.round(seedSeconds), exports: [fast, slow] },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await db.end();
+  await product.stop();
+}
