@@ -1,4 +1,4 @@
-/* global Blob, Buffer, FormData, fetch, performance */
+/* global Blob, FormData */
 // Attendee import (issue 5): ROWS attendees (20,000 by default) with three answers each, uploaded as
 // .csv and as .xlsx to POST /registration/bulkImportAttendee of a real server. Prints the time of a
 // first import, of the same file again (every row skipped as already there) and of the .xlsx into

@@ -6,14 +6,20 @@ const MONEY_TAKEN = new Set(['paid', 'refund_required']);
 
 export const PAID_ORDER_MESSAGE = 'This registration has a paid order; cancel it instead';
 
+export const PAYMENT_STARTED_MESSAGE = 'A payment for this registration has been started; cancel it instead';
+
 /**
  * A registration whose buyer paid is cancelled (POST /registration/updateStatus), never deleted: its
- * order and payment record must stay for the books and for a refund. A free order (amount 0, settled
- * without a payment) took no money and goes with its registration.
+ * order and payment record must stay for the books and for a refund. So is one whose payment has been
+ * started and not settled: the provider may take the money at any moment, and a late payment is still
+ * honoured (DECISIONS.md section 6), which needs its order. A free order (amount 0, settled without a
+ * payment) took no money and goes with its registration.
  */
-export function assertNoPaidOrder(orders: Pick<OrderRow, 'paymentStatus' | 'amount'>[]): void {
-  if (orders.some((order) => order.amount > 0 && MONEY_TAKEN.has(order.paymentStatus))) {
-    throw conflict(PAID_ORDER_MESSAGE);
+export function assertNoPayment(orders: Pick<OrderRow, 'paymentStatus' | 'amount' | 'paymentIntentId'>[]): void {
+  const charged = orders.filter((order) => order.amount > 0);
+  if (charged.some((order) => MONEY_TAKEN.has(order.paymentStatus))) throw conflict(PAID_ORDER_MESSAGE);
+  if (charged.some((order) => order.paymentStatus === 'pending' && order.paymentIntentId)) {
+    throw conflict(PAYMENT_STARTED_MESSAGE);
   }
 }
 

@@ -57,8 +57,9 @@ async function checkFile(file: { path: string; filename: string }, questions: TF
     else checked.rows.push(outcome.value);
     seen.add(key);
   }
-  if (!map)
+  if (!map) {
     throw badInput('The file is empty: its first row must be the header row (firstName, lastName, email, …)', 'file');
+  }
   if (count === 0) throw badInput('The file has no attendee rows under its header row', 'file');
   return checked;
 }

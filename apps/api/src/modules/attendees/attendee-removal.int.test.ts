@@ -159,6 +159,18 @@ describe('deleteAttendee and removeRegistration', () => {
     });
   });
 
+  it('refuses a registration whose payment has been started and not settled', async () => {
+    const held = await holdTickets(t, event.id, paidTicket.id, 'kai@example.org', people('Kai'));
+    const body = { registrationId: held.registrationId, qrUuid: held.qrUuid };
+    const { order } = payloadOf<{ order: { id: string } }>(await call(t, 'POST', '/order/createOrder', { body }));
+    const intent = await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } });
+    expect(intent.status).toBe(200);
+    const started = 'A payment for this registration has been started; cancel it instead';
+    expectError(await removeRegistration(held.registrationId), 409, 'CONFLICT', started);
+    expectError(await deleteAttendee(held.attendees[0]!.attendeeId), 409, 'CONFLICT', started);
+    expect(await rowsOf(held.registrationId)).toMatchObject({ registrations: 1, attendees: 1, orders: 1 });
+  });
+
   it('answers 404 for a registration or attendee named with the wrong event, and 400 without ids', async () => {
     const registration = await takeFree('ida@example.org', people('Ida'));
     const other = await publishEvent(t, token);

@@ -5,7 +5,7 @@ import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent } from '../events/events.service';
 import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';
-import { assertCanDropAttendee, assertNoPaidOrder } from './attendee-data.policy';
+import { assertCanDropAttendee, assertNoPayment } from './attendee-data.policy';
 import {
   countAttendeesOf,
   deleteAttendeeRow,
@@ -28,8 +28,9 @@ async function freeSeats(tx: Tx, registration: RegistrationRow, lines: TicketLin
 
 /**
  * GET /registration/removeRegistration: the registration goes with its attendees, their check-ins
- * and its unpaid orders, and its seats are sold again. One with a paid order is refused (409): it is
- * cancelled instead, which frees the seats and keeps the order (docs/decisions/0006-attendee-data.md).
+ * and its unpaid orders, and its seats are sold again. One with a paid order, or a payment started, is
+ * refused (409): it is cancelled instead, which frees the seats and keeps the order
+ * (docs/decisions/0006-attendee-data.md).
  */
 export async function removeRegistration(
   deps: Deps,
@@ -42,7 +43,7 @@ export async function removeRegistration(
     const orders = await lockOrdersOf(tx, scope, input.registrationId);
     const registration = await lockEventRegistration(tx, scope, input.registrationId);
     if (!registration) throw notFound('Registration');
-    assertNoPaidOrder(orders);
+    assertNoPayment(orders);
     await freeSeats(tx, registration, await registrationLines(tx, registration.id));
     await deleteRegistrationRow(tx, scope, registration.id);
   });
@@ -71,7 +72,7 @@ export async function deleteAttendee(
     const attendee = registration && (await findEventAttendee(tx, scope, input.attendeeId));
     if (!registration || !attendee) throw notFound('Attendee');
     const isLast = (await countAttendeesOf(tx, registration.id)) <= 1;
-    if (isLast) assertNoPaidOrder(orders);
+    if (isLast) assertNoPayment(orders);
     else assertCanDropAttendee(registration);
     await freeSeats(tx, registration, [{ ticketId: attendee.ticketId, quantity: 1 }]);
     if (isLast) await deleteRegistrationRow(tx, scope, registration.id);

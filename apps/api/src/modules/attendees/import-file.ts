@@ -17,8 +17,8 @@ export interface SheetRow {
 type ImportFormat = 'xlsx' | 'csv';
 
 const notASpreadsheet = () => badInput(IMPORT_FILE_MESSAGE, 'file');
-/** Longest CSV record read: a longer one is not a list of attendees. */
-const MAX_CSV_RECORD = 256 * 1024;
+/** Longest CSV record read (100 answers of the longest kind fit): a longer one is not a list of attendees. */
+const MAX_CSV_RECORD = 1024 * 1024;
 
 async function head(file: string, size: number): Promise<Buffer> {
   const handle = await open(file, 'r');
