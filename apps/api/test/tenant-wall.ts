@@ -233,6 +233,11 @@ export const catalogueRows: Row[] = [
     get('/event/removeExtras', (w) => ({ extrasId: B(w).extra.id, eventId: w.a.event.id })),
   ),
   row(
+    'extras.getExtrasPurchasesByEventId',
+    "lists the extras bought for B's event",
+    get('/extras/getExtrasPurchasesByEventId', (w) => ({ eventId: B(w).published.id })),
+  ),
+  row(
     'sponsorshipPackage.getPackagesByEventId',
     "lists B's packages: active ones only",
     get('/sponsorship-package/getPackagesByEventId', (w) => ({ eventId: B(w).published.id })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { money } from './money';
+import { money, ZCurrency } from './money';
 import { optionalText, requiredText, ZId } from './rules';
 import { optionalQuantity } from './tickets';
 
@@ -46,6 +46,41 @@ export const ZExtrasIdsQuery = z.object({
     }),
 });
 
+/** SPEC.md section 4: Not Redeemed (false), Redeemed (true), or the empty choice (everything). */
+export const EXTRAS_REDEEMED_CHOICES = ['false', 'true', ''] as const;
+
+/** A paid extras purchase as the event's admin lists it: who bought what, and whether it was redeemed. */
+export const ZExtrasPurchaseListItem = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  extrasId: z.string(),
+  extrasName: z.string(),
+  email: z.string(),
+  quantity: z.number(),
+  amount: z.number(),
+  currency: ZCurrency,
+  paidAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TExtrasPurchaseListItem = z.infer<typeof ZExtrasPurchaseListItem>;
+
+export const ZGetExtrasPurchasesQuery = z.object({
+  eventId: ZId,
+  /** 'false' Not Redeemed, 'true' Redeemed; absent or empty: all of them. */
+  redeemed: z
+    .enum(EXTRAS_REDEEMED_CHOICES, { error: 'redeemed must be true, false or empty' })
+    .optional()
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize is at least 1')
+    .max(500, 'pageSize is at most 500')
+    .default(50),
+});
+
 export const extrasEndpoints = {
   saveExtras: defineEndpoint({
     method: 'POST',
@@ -86,5 +121,13 @@ export const extrasEndpoints = {
     summary: 'Extras of published events by id',
     query: ZExtrasIdsQuery,
     response: z.array(ZExtras),
+  }),
+  getExtrasPurchasesByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/extras/getExtrasPurchasesByEventId',
+    access: 'admin',
+    summary: "An event's paid extras purchases, newest first, filtered by redeemed or not, and paged",
+    query: ZGetExtrasPurchasesQuery,
+    response: z.object({ purchases: z.array(ZExtrasPurchaseListItem), total: z.number() }),
   }),
 };

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
+import { extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 
 export async function insertExtrasPurchase(
   db: DbOrTx,
@@ -40,4 +40,49 @@ export async function markExtrasPurchasePaid(db: DbOrTx, id: string): Promise<bo
     .where(and(eq(extrasPurchases.id, id), eq(extrasPurchases.paymentStatus, 'pending')))
     .returning({ id: extrasPurchases.id });
   return rows.length > 0;
+}
+
+export interface PaidPurchaseFilter {
+  clubId: string;
+  eventId: string;
+  /** true: redeemed only; false: not redeemed yet; undefined: both. */
+  redeemed?: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface PaidPurchaseRow extends ExtrasPurchaseRow {
+  extrasName: string;
+}
+
+/** One page of an event's paid extras purchases, latest paid first, and the count of all that match. */
+export async function findPaidPurchasePage(
+  db: DbOrTx,
+  filter: PaidPurchaseFilter,
+): Promise<{ rows: PaidPurchaseRow[]; total: number }> {
+  const where = and(
+    eq(extrasPurchases.clubId, filter.clubId),
+    eq(extrasPurchases.eventId, filter.eventId),
+    eq(extrasPurchases.paymentStatus, 'paid'),
+    filter.redeemed === undefined
+      ? undefined
+      : filter.redeemed
+        ? isNotNull(extrasPurchases.redeemedAt)
+        : isNull(extrasPurchases.redeemedAt),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ purchase: extrasPurchases, extrasName: extras.name })
+      .from(extrasPurchases)
+      .innerJoin(extras, eq(extras.id, extrasPurchases.extrasId))
+      .where(where)
+      .orderBy(sql`${extrasPurchases.paidAt} DESC NULLS LAST`, desc(extrasPurchases.createdAt), desc(extrasPurchases.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(extrasPurchases).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.purchase, extrasName: row.extrasName })),
+    total: count?.total ?? 0,
+  };
 }

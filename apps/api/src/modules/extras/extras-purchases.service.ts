@@ -1,14 +1,24 @@
-import type { TCurrency, TExtrasPurchase, TPaymentIntent } from '@clubtix/contract';
+import type {
+  TCurrency,
+  TExtrasPurchase,
+  TExtrasPurchaseListItem,
+  TPaymentIntent,
+  ZGetExtrasPurchasesQuery,
+} from '@clubtix/contract';
+import type { z } from 'zod';
 import type { ExtrasPurchaseRow, ExtrasRow } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
-import { loadVisibleEvent } from '../events/events.service';
+import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { findExtrasById } from './extras.repo';
 import {
   findExtrasPurchase,
+  findPaidPurchasePage,
   insertExtrasPurchase,
   markExtrasPurchasePaid,
   setExtrasPurchaseIntent,
+  type PaidPurchaseRow,
 } from './extras-purchases.repo';
 import { toExtrasDto } from './extras.service';
 
@@ -73,4 +83,40 @@ export async function startExtrasPayment(deps: Deps, purchaseId: string): Promis
 /** Idempotent: a second confirmation finds it paid and changes nothing. */
 export async function settlePaidExtrasPurchase(deps: Deps, purchaseId: string): Promise<void> {
   await markExtrasPurchasePaid(deps.db, purchaseId);
+}
+
+function toExtrasPurchaseListItem(row: PaidPurchaseRow): TExtrasPurchaseListItem {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    extrasId: row.extrasId,
+    extrasName: row.extrasName,
+    email: row.email,
+    quantity: row.quantity,
+    amount: row.amount,
+    currency: row.currency as TCurrency,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The extras bought for an event, for its admin: paid ones only (a pending purchase is a buyer who
+ * has not paid, and its voucher does not open anything). No qrUuid: the list is not a way to the vouchers.
+ */
+export async function findEventExtrasPurchases(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof ZGetExtrasPurchasesQuery>,
+): Promise<{ purchases: TExtrasPurchaseListItem[]; total: number }> {
+  const event = await loadManagedEvent(deps, actor, query.eventId);
+  const { rows, total } = await findPaidPurchasePage(deps.db, {
+    clubId: event.clubId,
+    eventId: event.id,
+    redeemed: query.redeemed,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { purchases: rows.map(toExtrasPurchaseListItem), total };
 }

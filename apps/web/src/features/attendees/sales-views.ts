@@ -1,0 +1,117 @@
+import type { endpoints, QueryOf, TOrder } from '@clubtix/contract';
+
+/**
+ * The attendee page's other views, the extras bought and the orders, kept in the address like the
+ * attendee list (?tab=extras&redeemed=false&page=2) so a reload or a shared link shows the same.
+ * Free of React so it is tested.
+ */
+
+export const ATTENDEE_TABS = ['attendees', 'extras', 'orders'] as const;
+export type AttendeeTab = (typeof ATTENDEE_TABS)[number];
+
+export const TAB_LABELS: Record<AttendeeTab, string> = {
+  attendees: 'Attendees',
+  extras: 'Extras',
+  orders: 'Orders',
+};
+
+export function readTab(params: URLSearchParams): AttendeeTab {
+  const tab = params.get('tab');
+  return (ATTENDEE_TABS as readonly (string | null)[]).includes(tab) ? (tab as AttendeeTab) : 'attendees';
+}
+
+/** A tab's own address: switching tabs starts that view afresh, the attendee list at its plain URL. */
+export function tabParams(tab: AttendeeTab): URLSearchParams {
+  return new URLSearchParams(tab === 'attendees' ? {} : { tab });
+}
+
+const pageOf = (params: URLSearchParams) => {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/** SPEC.md section 4: Not Redeemed (false), Redeemed (true), and the empty choice, everything. */
+export const REDEEMED_FILTERS = ['all', 'not-redeemed', 'redeemed'] as const;
+export type RedeemedFilter = (typeof REDEEMED_FILTERS)[number];
+
+export const REDEEMED_LABELS: Record<RedeemedFilter, string> = {
+  all: 'All',
+  'not-redeemed': 'Not Redeemed',
+  redeemed: 'Redeemed',
+};
+
+export const EXTRAS_PAGE_SIZE = 25;
+
+export interface ExtrasView {
+  filter: RedeemedFilter;
+  page: number;
+}
+
+export function readExtrasView(params: URLSearchParams): ExtrasView {
+  const redeemed = params.get('redeemed');
+  return {
+    filter: redeemed === 'true' ? 'redeemed' : redeemed === 'false' ? 'not-redeemed' : 'all',
+    page: pageOf(params),
+  };
+}
+
+export function writeExtrasView(view: ExtrasView): URLSearchParams {
+  const params = tabParams('extras');
+  if (view.filter !== 'all') params.set('redeemed', view.filter === 'redeemed' ? 'true' : 'false');
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/** getExtrasPurchasesByEventId's query for a view; the empty choice sends redeemed empty. */
+export function toExtrasPurchasesQuery(
+  eventId: string,
+  view: ExtrasView,
+  pageSize = EXTRAS_PAGE_SIZE,
+): QueryOf<typeof endpoints.extras.getExtrasPurchasesByEventId> {
+  const redeemed = view.filter === 'redeemed' ? 'true' : view.filter === 'not-redeemed' ? 'false' : '';
+  return { eventId, redeemed, page: view.page, pageSize };
+}
+
+export const ORDER_FILTERS = ['paid', 'all'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrdersView {
+  filter: OrderFilter;
+  page: number;
+}
+
+export function readOrdersView(params: URLSearchParams): OrdersView {
+  return { filter: params.get('status') === 'all' ? 'all' : 'paid', page: pageOf(params) };
+}
+
+export function writeOrdersView(view: OrdersView): URLSearchParams {
+  const params = tabParams('orders');
+  if (view.filter === 'all') params.set('status', 'all');
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/**
+ * Paid orders only, unless all are asked for (unpaid holds that ran out, refunds to make), newest
+ * first; then the page of them. A page past the end shows the last one.
+ */
+export function ordersPage(
+  orders: readonly TOrder[],
+  view: OrdersView,
+  pageSize = ORDERS_PAGE_SIZE,
+): { orders: TOrder[]; total: number; page: number; pageCount: number } {
+  const shown = orders
+    .filter((order) => view.filter === 'all' || order.paymentStatus === 'paid')
+    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
+  const page = Math.min(view.page, pageCount);
+  return { orders: shown.slice((page - 1) * pageSize, page * pageSize), total: shown.length, page, pageCount };
+}
+
+/** "Showing 1–20 of 45 orders"; the noun says what is counted. */
+export function countText(page: number, shown: number, total: number, pageSize: number, noun: [string, string]) {
+  if (total === 0 || shown === 0) return `No ${noun[1]}`;
+  const first = (page - 1) * pageSize + 1;
+  return `Showing ${first}–${first + shown - 1} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
+}
