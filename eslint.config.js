@@ -30,6 +30,7 @@ export default tseslint.config(
         process: 'readonly',
         console: 'readonly',
         URL: 'readonly',
+        URLSearchParams: 'readonly',
         fetch: 'readonly',
         setTimeout: 'readonly',
         performance: 'readonly',

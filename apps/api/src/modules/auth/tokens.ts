@@ -6,7 +6,8 @@ export interface TokenClaims {
   sub: string;
 }
 
-export type VerifyResult = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+/** `expiresAt` in epoch milliseconds. */
+export type VerifyResult = { ok: true; userId: string; expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -28,8 +29,10 @@ export async function verifyToken(token: string, secret: string): Promise<Verify
       algorithms: [ALGORITHM],
       requiredClaims: ['exp', 'sub'],
     });
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0) return { ok: false, reason: 'invalid' };
-    return { ok: true, userId: payload.sub };
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || typeof payload.exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, userId: payload.sub, expiresAt: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import type { AttendeeFields } from '../registrations/registrations.repo';
 import {
   attendees,
   checkins,
@@ -9,6 +10,7 @@ import {
   extras,
   extrasPurchases,
   registrations,
+  tickets,
   type CheckinRow,
   type ExtrasPurchaseRow,
 } from '../../db/schema';
@@ -20,6 +22,27 @@ import {
 
 const ticketEvent = alias(events, 'ticket_event');
 const param = (name: string) => sql.placeholder(name);
+
+/** An attendee of the scanned registration as the door shows it; times come as JSON text. */
+interface PartyMemberJson extends Omit<AttendeeFields, 'checkinTime'> {
+  checkinTime: string | null;
+}
+
+/**
+ * The scanned registration's attendees (the group at the door) in the same statement as the ticket,
+ * so a scan is one round trip to the database.
+ */
+const party = sql<PartyMemberJson[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'id', a.id, 'registrationId', a.registration_id, 'ticketId', a.ticket_id, 'ticketName', t.name,
+           'firstName', a.first_name, 'lastName', a.last_name, 'email', a.email, 'answers', a.answers,
+           'checkinId', c.id, 'checkinTime', c.created_at
+         ) ORDER BY a.position), '[]'::json)
+    FROM ${attendees} a
+    JOIN ${tickets} t ON t.id = a.ticket_id
+    LEFT JOIN ${checkins} c ON c.attendee_id = a.id
+   WHERE a.registration_id = ${attendees.registrationId}
+)`;
 
 /**
  * The two statements of every scan and check-in are prepared once per connection: planning a
@@ -40,6 +63,7 @@ function prepareDoorStatements(db: DbOrTx) {
       registration: registrations,
       ticketEventTitle: ticketEvent.title,
       checkin: checkins,
+      party,
     })
     .from(events)
     .leftJoin(attendees, eq(attendees.id, param('attendeeId')))
@@ -89,10 +113,23 @@ function doorStatements(db: DbOrTx) {
   return prepared;
 }
 
-/** A ticket seen from the door of an event; undefined when that event does not exist. */
+/**
+ * A ticket seen from the door of an event, with its registration's attendees; undefined when that
+ * event does not exist.
+ */
 export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: string) {
   const [row] = await doorStatements(db).ticketAtDoor.execute({ eventId, attendeeId });
-  return row;
+  if (!row) return undefined;
+  const { party: members, ...rest } = row;
+  return {
+    ...rest,
+    party: (members ?? []).map(
+      (member): AttendeeFields => ({
+        ...member,
+        checkinTime: member.checkinTime === null ? null : new Date(member.checkinTime),
+      }),
+    ),
+  };
 }
 export type TicketAtDoor = NonNullable<Awaited<ReturnType<typeof findTicketAtDoor>>>;
 

@@ -15,7 +15,6 @@ import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
-import { findAttendeesOf } from '../registrations/registrations.repo';
 import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
 import {
   countCheckinsByQuarterHour,
@@ -34,8 +33,9 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TScanRequest):
   const qr = parseScannedQr(input.payload);
   if (!qr) throw notATicket();
   if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
-  const { registration } = admitTicket(actor, await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId), qr);
-  const dto = toRegistrationDto(registration, await findAttendeesOf(deps.db, [registration.id]));
+  const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
+  const { registration } = admitTicket(actor, found, qr);
+  const dto = toRegistrationDto(registration, found?.party ?? []);
   const attendee = dto.attendees.find((a) => a.attendeeId === qr.attendeeId);
   if (!attendee) throw notFound('Attendee');
   return { registration: dto, attendee };

@@ -1,6 +1,6 @@
 import type { TClub, TClubWithAdmins, ZSaveClubRequest } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../plugins/auth';
+import { forgetActors, type Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { findUsersByClubs } from '../users/users.repo';
@@ -50,4 +50,5 @@ export async function saveClub(deps: Deps, actor: Actor, input: z.output<typeof 
 export async function removeClub(deps: Deps, actor: Actor, clubId: string): Promise<void> {
   assertCanRemoveClub(actor);
   if (!(await deleteClub(deps.db, clubId))) throw notFound('Club');
+  forgetActors(); // its admins went with it
 }

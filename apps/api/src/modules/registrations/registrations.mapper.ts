@@ -1,8 +1,8 @@
 import type { TAttendee, TRegistration } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
-import type { AttendeeView } from './registrations.repo';
+import type { AttendeeFields } from './registrations.repo';
 
-export function toAttendeeDto(row: AttendeeView): TAttendee {
+export function toAttendeeDto(row: AttendeeFields): TAttendee {
   return {
     attendeeId: row.id,
     registrationId: row.registrationId,
@@ -17,7 +17,7 @@ export function toAttendeeDto(row: AttendeeView): TAttendee {
   };
 }
 
-export function toRegistrationDto(row: RegistrationRow, attendees: AttendeeView[]): TRegistration {
+export function toRegistrationDto(row: RegistrationRow, attendees: AttendeeFields[]): TRegistration {
   return {
     registrationId: row.id,
     eventId: row.eventId,

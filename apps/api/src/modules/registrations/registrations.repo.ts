@@ -16,6 +16,12 @@ export interface AttendeeView extends AttendeeRow {
   checkinTime: Date | null;
 }
 
+/** What an attendee's answer to the outside is made of (toAttendeeDto). */
+export type AttendeeFields = Pick<
+  AttendeeView,
+  'id' | 'registrationId' | 'ticketId' | 'ticketName' | 'firstName' | 'lastName' | 'email' | 'answers' | 'checkinId' | 'checkinTime'
+>;
+
 const inClub = (clubId: string | null): SQL | undefined =>
   clubId === null ? undefined : eq(registrations.clubId, clubId);
 

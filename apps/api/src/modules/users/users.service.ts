@@ -2,7 +2,7 @@ import { ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/co
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import { forgetActors, type Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { hashPassword } from '../auth/passwords';
@@ -57,6 +57,7 @@ export async function saveClubAdmin(
       name: input.name,
       ...(passwordHash ? { passwordHash } : {}),
     });
+    forgetActors();
     if (!row) throw notFound('App user');
     return toAppUserDto(row);
   } catch (error) {
@@ -71,4 +72,5 @@ export async function deleteClubAdmin(deps: Deps, actor: Actor, userId: string):
   assertCanManageClubUsers(actor, user.clubId);
   assertCanDeleteUser(actor, user.id);
   await deleteUser(deps.db, user.id);
+  forgetActors();
 }
