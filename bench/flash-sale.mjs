@@ -2,13 +2,14 @@
 // HTTP purchase path (hold, attendees, order, payment intent, confirm) until sold out, on the embedded
 // PostgreSQL. Prints tickets sold per second, latencies, and oversold (must be 0), with pgbench's
 // ceiling for a single-row update plus an insert on the same server.
-import { client, pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
+import { fastClient } from './fast-client.mjs';
+import { pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
 
 const QUANTITY = Number(process.env.QUANTITY ?? 2000);
 const BUYERS = Number(process.env.BUYERS ?? 200);
 
 const product = await startProduct();
-const call = client(product.baseUrl);
+const call = fastClient(product.baseUrl, BUYERS);
 try {
   const signin = await call('POST', '/auth/signin', { body: SUDO });
   const token = signin.authorization;
@@ -93,5 +94,6 @@ try {
     ),
   );
 } finally {
+  await call.close();
   await product.stop();
 }

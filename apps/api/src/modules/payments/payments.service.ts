@@ -9,6 +9,7 @@ import { findEventById } from '../events/events.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { toOrderDto } from '../orders/orders.mapper';
 import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, updateOrder } from '../orders/orders.repo';
+import { withCounterGate } from '../registrations/counter-gate';
 import { markSeatsSold, registrationLines, reserveSeats } from '../registrations/holds.repo';
 import { findRegistrationById, lockRegistration, updateRegistration } from '../registrations/registrations.repo';
 import { loadRegistrationDto } from '../registrations/registrations.service';
@@ -52,35 +53,43 @@ export async function startPayment(deps: Deps, orderId: string): Promise<TPaymen
  * otherwise the order is flagged for refund for the admin to see.
  */
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<OrderRow> {
-  const settled = await deps.db.transaction(async (tx: Tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound('Order');
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
-    const registration = await lockRegistration(tx, order.registrationId);
-    if (!registration) throw notFound('Registration');
-    const lines = await registrationLines(tx, registration.id);
-    let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
-    if (!holdsSeats) holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
-    if (!holdsSeats) {
-      return {
-        order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
-        fresh: false,
-      };
-    }
-    if (registration.status !== 'confirmed') {
-      const confirmed = await updateRegistration(tx, registration.id, {
-        status: 'confirmed',
-        confirmedAt: new Date(),
-        expiresAt: null,
-      });
-      const event = await findEventById(tx, registration.eventId, null);
-      if (event) await queueTicketMail(tx, deps.config, event, confirmed);
-    }
-    const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
-    // Last, for the same reason as in the hold: the ticket row is the one every buyer queues on.
-    if (registration.status !== 'confirmed') await markSeatsSold(tx, lines);
-    return { order: paid, fresh: true };
-  });
+  const settled = await withCounterGate((gate) =>
+    deps.db.transaction(async (tx: Tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound('Order');
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
+      const registration = await lockRegistration(tx, order.registrationId);
+      if (!registration) throw notFound('Registration');
+      const lines = await registrationLines(tx, registration.id);
+      let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
+      if (!holdsSeats) {
+        await gate.enter(registration.eventId);
+        holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
+      }
+      if (!holdsSeats) {
+        return {
+          order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
+          fresh: false,
+        };
+      }
+      if (registration.status !== 'confirmed') {
+        const confirmed = await updateRegistration(tx, registration.id, {
+          status: 'confirmed',
+          confirmedAt: new Date(),
+          expiresAt: null,
+        });
+        const event = await findEventById(tx, registration.eventId, null);
+        if (event) await queueTicketMail(tx, deps.config, event, confirmed);
+      }
+      const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
+      // Last, for the same reason as in the hold: the ticket row is the one every buyer queues on.
+      if (registration.status !== 'confirmed') {
+        await gate.enter(registration.eventId);
+        await markSeatsSold(tx, lines);
+      }
+      return { order: paid, fresh: true };
+    }),
+  );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
   return settled.order;
 }
@@ -160,7 +169,13 @@ export async function handlePaymentWebhook(
   }
   if (!paysFor(intent, payable)) {
     log.warn(
-      { paymentIntentId: intent.id, kind: payable.kind, id: payable.id, paid: intent.amount, currency: intent.currency },
+      {
+        paymentIntentId: intent.id,
+        kind: payable.kind,
+        id: payable.id,
+        paid: intent.amount,
+        currency: intent.currency,
+      },
       'payment webhook: the amount paid differs from the amount due; not settled',
     );
     return;

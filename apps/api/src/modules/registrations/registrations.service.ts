@@ -27,6 +27,7 @@ import {
   reserveSeats,
   type TicketLine,
 } from './holds.repo';
+import { withCounterGate } from './counter-gate';
 import { toRegistrationDto } from './registrations.mapper';
 import {
   findAttendeesOf,
@@ -98,40 +99,43 @@ export async function initRegistration(
   }
 
   const attempt = () =>
-    deps.db.transaction(async (tx) => {
-      const registration = await insertRegistration(tx, {
-        clubId: event.clubId,
-        eventId: event.id,
-        email: input.email,
-        expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
-      });
-      await insertAttendeeSlots(
-        tx,
-        registration,
-        lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId }))),
-      );
-      const order = await insertOrder(
-        tx,
-        { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
-        lines.map((line) => {
-          const ticket = ticketsById.get(line.ticketId)!;
-          return {
-            kind: 'ticket',
-            ticketId: ticket.id,
-            extrasId: null,
-            name: ticket.name,
-            quantity: line.quantity,
-            unitPrice: ticket.price,
-            amount: ticket.price * line.quantity,
-          };
-        }),
-      );
-      // The counters come last: their rows are what every buyer of the event queues on, so the
-      // lock is held only from here to the commit.
-      const reserved = await reserveSeats(tx, event.id, lines);
-      if (!reserved.ok) throw new SeatsUnavailable();
-      return { registration, order };
-    });
+    withCounterGate((gate) =>
+      deps.db.transaction(async (tx) => {
+        const registration = await insertRegistration(tx, {
+          clubId: event.clubId,
+          eventId: event.id,
+          email: input.email,
+          expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
+        });
+        await insertAttendeeSlots(
+          tx,
+          registration,
+          lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId }))),
+        );
+        const order = await insertOrder(
+          tx,
+          { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
+          lines.map((line) => {
+            const ticket = ticketsById.get(line.ticketId)!;
+            return {
+              kind: 'ticket',
+              ticketId: ticket.id,
+              extrasId: null,
+              name: ticket.name,
+              quantity: line.quantity,
+              unitPrice: ticket.price,
+              amount: ticket.price * line.quantity,
+            };
+          }),
+        );
+        // The counters come last: their rows are what every buyer of the event queues on, so the
+        // lock is held only from here to the commit.
+        await gate.enter(event.id);
+        const reserved = await reserveSeats(tx, event.id, lines);
+        if (!reserved.ok) throw new SeatsUnavailable();
+        return { registration, order };
+      }),
+    );
 
   let result;
   try {
