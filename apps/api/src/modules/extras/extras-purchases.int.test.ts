@@ -153,7 +153,7 @@ describe('the extras purchases of an event', () => {
     ['an empty eventId', { eventId: '' }, 'eventId'],
     ['an eventId given twice', { eventId: ['x', 'y'] }, 'eventId'],
   ])('answers 400, not 500, for %s', async (_title, query, field) => {
-    const response = await list(query as Record<string, string | number | string[]>);
+    const response = await list(query);
     expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: `));
     expect(response.body.errors?.[0]?.path).toBe(field);
   });
