@@ -104,6 +104,10 @@ export function qrOf(registration: TRegistration, attendee: TAttendee = registra
 export const scan = (t: TestApp, token: string, eventId: string, payload: unknown) =>
   call(t, 'POST', '/checkin/scanByRegistrationId', { token, body: { payload, eventId } });
 
+/** The scanner page with "Check in on scan": one call that reads the ticket and checks it in. */
+export const scanAndCheckIn = (t: TestApp, token: string, eventId: string, payload: string) =>
+  call(t, 'POST', '/checkin/scanByRegistrationId', { token, body: { payload, eventId, checkin: true } });
+
 export const checkIn = (t: TestApp, token: string, eventId: string, registrationId: string, attendeeId: string) =>
   call(t, 'POST', '/checkin/save', { token, body: { eventId, registrationId, attendeeId } });
 

@@ -37,8 +37,22 @@ export const ZScanRequest = z.object({
 });
 export type TScanRequest = z.input<typeof ZScanRequest>;
 
+export const ZTicketScanRequest = ZScanRequest.extend({
+  /**
+   * true: check the attendee in with the same call when not checked in yet (the scanner page's
+   * "Check in on scan"): one round trip at the door instead of scan then save.
+   */
+  checkin: z.boolean({ error: 'checkin must be true or false' }).optional(),
+});
+export type TTicketScanRequest = z.input<typeof ZTicketScanRequest>;
+
 /** The attendee a ticket names, with its whole registration (the group it came with) and its check-in state. */
-export const ZCheckinScan = z.object({ registration: ZRegistration, attendee: ZAttendee });
+export const ZCheckinScan = z.object({
+  registration: ZRegistration,
+  attendee: ZAttendee,
+  /** Only when `checkin` was asked: true when this call checked the attendee in, false when it already was. */
+  justCheckedIn: z.boolean().optional(),
+});
 export type TCheckinScan = z.infer<typeof ZCheckinScan>;
 
 export const ZSaveCheckinRequest = z.object({ eventId: ZId, registrationId: ZId, attendeeId: ZId });
@@ -136,8 +150,9 @@ export const checkinEndpoints = {
     method: 'POST',
     path: '/checkin/scanByRegistrationId',
     access: 'admin',
-    summary: 'Read a scanned ticket at the door of an event: the attendee, its registration and its check-in state',
-    body: ZScanRequest,
+    summary:
+      'Read a scanned ticket at the door of an event: the attendee, its registration and its check-in state; with checkin: true, also check it in',
+    body: ZTicketScanRequest,
     response: ZCheckinScan,
   }),
   save: defineEndpoint({

@@ -123,12 +123,10 @@ export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: 
   const { party: members, ...rest } = row;
   return {
     ...rest,
-    party: (members ?? []).map(
-      (member): AttendeeFields => ({
-        ...member,
-        checkinTime: member.checkinTime === null ? null : new Date(member.checkinTime),
-      }),
-    ),
+    party: (members ?? []).map((member): AttendeeFields => ({
+      ...member,
+      checkinTime: member.checkinTime === null ? null : new Date(member.checkinTime),
+    })),
   };
 }
 export type TicketAtDoor = NonNullable<Awaited<ReturnType<typeof findTicketAtDoor>>>;

@@ -6,8 +6,10 @@ import {
   type TCheckinStatistics,
   type TExtrasPurchase,
   type TScanRequest,
+  type TTicketScanRequest,
   type TSaveCheckinRequest,
 } from '@clubtix/contract';
+import type { RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -15,6 +17,7 @@ import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
+import type { AttendeeFields } from '../registrations/registrations.repo';
 import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
 import {
   countCheckinsByQuarterHour,
@@ -28,17 +31,44 @@ import {
 import { localDay } from './local-time';
 import { buildStatistics } from './statistics';
 
-/** A scanned ticket at the door: the attendee, its whole registration and its check-in state. */
-export async function scanTicket(deps: Deps, actor: Actor, input: TScanRequest): Promise<TCheckinScan> {
+function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], attendeeId: string): TCheckinScan {
+  const dto = toRegistrationDto(registration, party);
+  const attendee = dto.attendees.find((a) => a.attendeeId === attendeeId);
+  if (!attendee) throw notFound('Attendee');
+  return { registration: dto, attendee };
+}
+
+/**
+ * A scanned ticket at the door: the attendee, its whole registration and its check-in state. With
+ * `checkin`, an attendee not checked in yet is checked in by the same call (one statement to read,
+ * one to write); `justCheckedIn` says whether this call did it.
+ */
+export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw notATicket();
   if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
   const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
-  const { registration } = admitTicket(actor, found, qr);
-  const dto = toRegistrationDto(registration, found?.party ?? []);
-  const attendee = dto.attendees.find((a) => a.attendeeId === qr.attendeeId);
-  if (!attendee) throw notFound('Attendee');
-  return { registration: dto, attendee };
+  const { registration, checkin } = admitTicket(actor, found, qr);
+  const party = found?.party ?? [];
+  if (!input.checkin) return scanAnswer(registration, party, qr.attendeeId);
+  if (checkin) return { ...scanAnswer(registration, party, qr.attendeeId), justCheckedIn: false };
+  const row = await insertCheckin(deps.db, {
+    eventId: input.eventId,
+    registrationId: qr.registrationId,
+    attendeeId: qr.attendeeId,
+    clubId: clubScope(actor),
+    createdBy: actor.id,
+  });
+  if (row) {
+    const checkedIn = party.map((member) =>
+      member.id === row.attendeeId ? { ...member, checkinId: row.id, checkinTime: row.createdAt } : member,
+    );
+    return { ...scanAnswer(registration, checkedIn, qr.attendeeId), justCheckedIn: true };
+  }
+  // Another scanner checked this ticket in between the read and the write (or it changed): say what is true now.
+  const again = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
+  const now = admitTicket(actor, again, qr);
+  return { ...scanAnswer(now.registration, again?.party ?? [], qr.attendeeId), justCheckedIn: false };
 }
 
 /**

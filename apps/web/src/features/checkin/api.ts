@@ -21,8 +21,12 @@ export const DOOR_TIMEOUT_MS = 8000;
 // The door shows every outcome on its own card, so the client's toasts would only repeat it.
 const doorOptions = () => ({ suppressToast: true, signal: AbortSignal.timeout(DOOR_TIMEOUT_MS) });
 
-export function scanTicket(eventId: string, payload: string) {
-  return callApi(endpoints.checkin.scanByRegistrationId, { body: { eventId, payload }, ...doorOptions() });
+/** Reads a scanned ticket; with `checkin`, also checks it in when it is not yet (one round trip). */
+export function scanTicket(eventId: string, payload: string, checkin = false) {
+  return callApi(endpoints.checkin.scanByRegistrationId, {
+    body: { eventId, payload, ...(checkin ? { checkin } : {}) },
+    ...doorOptions(),
+  });
 }
 
 export function saveCheckin(eventId: string, registrationId: string, attendeeId: string) {

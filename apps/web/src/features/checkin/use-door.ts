@@ -70,10 +70,10 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   const perform = async (action: QueuedAction): Promise<Outcome> => {
     switch (action.kind) {
       case 'scan': {
-        const { attendee } = await scanTicket(action.eventId, action.text);
+        const { attendee, justCheckedIn } = await scanTicket(action.eventId, action.text, true);
         const who = attendeeName(attendee);
-        if (attendee.checkinTime) return { who, result: alreadyIn(attendee.checkinTime), tone: 'orange' };
-        await saveCheckin(action.eventId, attendee.registrationId, attendee.attendeeId).catch(ignoreAlreadyIn);
+        if (!justCheckedIn && attendee.checkinTime)
+          return { who, result: alreadyIn(attendee.checkinTime), tone: 'orange' };
         return { who, result: DOOR_TEXT.checkedIn, tone: 'green' };
       }
       case 'checkin':
@@ -177,14 +177,17 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
 
   const scan = async (text: string, ticket: { attendeeId: string }, scanNumber: number) => {
     try {
-      const { registration, attendee } = await scanTicket(event.id, text);
+      // With "Check in on scan" the same call checks the attendee in: one round trip at the door.
+      const { registration, attendee, justCheckedIn } = await scanTicket(event.id, text, autoCheckIn);
       if (scanNumber !== latest.current) return;
       const registrationAnswers = registration.answers;
-      if (attendee.checkinTime) {
+      if (justCheckedIn) {
+        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'justCheckedIn', notice: null });
+        log({ who: attendeeName(attendee), result: DOOR_TEXT.checkedIn, tone: 'green' });
+        refresh();
+      } else if (attendee.checkinTime) {
         setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'checkedIn', notice: null });
         log({ who: attendeeName(attendee), result: alreadyIn(attendee.checkinTime), tone: 'orange' });
-      } else if (autoCheckIn) {
-        await checkIn(attendee, registrationAnswers);
       } else {
         setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'ready', notice: null });
         log({ who: attendeeName(attendee), result: DOOR_TEXT.ready, tone: 'green' });
