@@ -52,6 +52,17 @@ describe('GET /registration/getAttendees', () => {
     expect(((await list({ searchKeyword: 'ghost' })).body.payload as Page).total).toBe(0);
   });
 
+  it('finds a registration by its id or the first characters of it, and only in this event', async () => {
+    const all = ((await list({})).body.payload as Page).attendees;
+    const zoe = all.find((a) => a.lastName === 'Adams')!;
+    const byId = (await list({ searchKeyword: zoe.registrationId })).body.payload as Page;
+    expect(byId.attendees.map((a) => a.lastName).sort()).toEqual(['Adams', 'Brook']);
+    const byPrefix = (await list({ searchKeyword: zoe.registrationId.slice(0, 8).toUpperCase() })).body.payload as Page;
+    expect(byPrefix.attendees.map((a) => a.registrationId)).toEqual([zoe.registrationId, zoe.registrationId]);
+    // Another club's admin hears nothing of it.
+    expect((await list({ searchKeyword: zoe.registrationId }, otherToken)).status).toBe(404);
+  });
+
   it('pages', async () => {
     const second = (await list({ page: 2, pageSize: 2 })).body.payload as Page;
     expect(second.total).toBe(3);

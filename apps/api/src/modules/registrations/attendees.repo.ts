@@ -18,6 +18,7 @@ export interface AttendeeFilter {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const looksLikeIdPrefix = (text: string) => /^[0-9a-f-]{6,}$/i.test(text);
 
 function where(filter: AttendeeFilter): SQL | undefined {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
@@ -31,6 +32,8 @@ function where(filter: AttendeeFilter): SQL | undefined {
           ilike(attendees.email, pattern),
           ilike(registrations.email, pattern),
           ilike(sql`${attendees.firstName} || ' ' || ${attendees.lastName}`, pattern),
+          // A registration id (or its first characters, as people read them out) finds its registration.
+          ...(looksLikeIdPrefix(filter.search!) ? [ilike(attendees.registrationId, `${escapeLike(filter.search!)}%`)] : []),
         )
       : undefined,
     filter.checkedIn === undefined ? undefined : filter.checkedIn ? isNotNull(checkins.id) : isNull(checkins.id),

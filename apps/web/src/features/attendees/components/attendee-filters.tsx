@@ -34,7 +34,7 @@ export function AttendeeFilters({
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
       <TextInput
         label="Search attendees"
-        description="Name or e-mail"
+        description="Name, e-mail or registration id"
         type="search"
         value={keyword}
         onChange={(event) => {
