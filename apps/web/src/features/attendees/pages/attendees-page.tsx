@@ -1,5 +1,5 @@
 import type { TEvent } from '@clubtix/contract';
-import { Anchor, Center, Pagination, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Pagination, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,19 @@ import { pageCount, rangeText, readListView, writeListView, type AttendeeListVie
 import { AttendeeFilters } from '../components/attendee-filters';
 import { AttendeeCards, AttendeeTable } from '../components/attendee-table';
 import { ExportAttendees } from '../components/export-attendees';
+import { ExtrasPurchasesView } from '../components/extras-purchases-view';
+import { OrdersView } from '../components/orders-view';
+import {
+  ATTENDEE_TABS,
+  readExtrasView,
+  readOrdersView,
+  readTab,
+  TAB_LABELS,
+  tabParams,
+  writeExtrasView,
+  writeOrdersView,
+  type AttendeeTab,
+} from '../sales-views';
 
 // Seven columns need a desktop's width; below it each attendee is a card.
 const TABLE_QUERY = '(min-width: 62em)';
@@ -92,7 +105,45 @@ function Attendees({ event }: { event: TEvent }) {
   );
 }
 
-/** /event/{eventId}/attendees: who is coming, searchable and paged on the server. */
+/** The attendees, the extras bought and the orders, one tab each; the tab and its view live in the address. */
+function AttendeeTabs({ event }: { event: TEvent }) {
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params);
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => setParams(tabParams((value ?? 'attendees') as AttendeeTab))}
+      keepMounted={false}
+    >
+      <Tabs.List>
+        {ATTENDEE_TABS.map((value) => (
+          <Tabs.Tab key={value} value={value}>
+            {TAB_LABELS[value]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="attendees" pt="md">
+        <Attendees event={event} />
+      </Tabs.Panel>
+      <Tabs.Panel value="extras" pt="md">
+        <ExtrasPurchasesView
+          event={event}
+          view={readExtrasView(params)}
+          onChange={(view) => setParams(writeExtrasView(view), { replace: true })}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="orders" pt="md">
+        <OrdersView
+          event={event}
+          view={readOrdersView(params)}
+          onChange={(view) => setParams(writeOrdersView(view), { replace: true })}
+        />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** /event/{eventId}/attendees: who is coming, searchable and paged on the server; the extras and orders beside. */
 export default function AttendeesPage() {
   const { eventId } = useParams();
   return (
@@ -102,7 +153,7 @@ export default function AttendeesPage() {
       screen="attendees"
       actions={(event) => <ExportAttendees eventId={event.id} />}
     >
-      {(event) => <Attendees event={event} />}
+      {(event) => <AttendeeTabs event={event} />}
     </ManagedEventPage>
   );
 }

@@ -1,0 +1,183 @@
+import { formatMoney, type TEvent, type TOrder } from '@clubtix/contract';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime } from '../../../lib/zoned-time';
+import { TEXT_SAFE_GREEN } from '../../../theme';
+import { useEventOrders, useOrderWithItems } from '../sales-api';
+import { countText, ORDERS_PAGE_SIZE, ordersPage, type OrdersView } from '../sales-views';
+
+interface Props {
+  event: Pick<TEvent, 'id' | 'timezone'>;
+  view: OrdersView;
+  onChange: (view: OrdersView) => void;
+}
+
+const STATUS: Record<TOrder['paymentStatus'], { label: string; color: string; variant: 'filled' | 'outline' }> = {
+  paid: { label: 'Paid', color: TEXT_SAFE_GREEN, variant: 'filled' },
+  pending: { label: 'Not paid', color: 'gray.7', variant: 'outline' },
+  failed: { label: 'Failed', color: 'gray.7', variant: 'outline' },
+  // Paid after its hold lapsed with no seats left (DECISIONS.md section 6.5): the admin must refund it.
+  refund_required: { label: 'Refund required', color: 'red.8', variant: 'filled' },
+};
+
+function OrderStatus({ order }: { order: TOrder }) {
+  const status = STATUS[order.paymentStatus];
+  return (
+    <Badge color={status.color} variant={status.variant} style={{ flex: 'none' }}>
+      {status.label}
+    </Badge>
+  );
+}
+
+function OrderDetails({
+  orderId,
+  timeZone,
+  onClose,
+}: {
+  orderId: string | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const order = useOrderWithItems(orderId);
+  return (
+    <Modal opened={orderId !== null} onClose={onClose} title="Order" size="lg">
+      {order.isPending ? (
+        <PageLoader label="Loading the order" />
+      ) : order.isError ? (
+        <QueryError error={order.error} onRetry={() => void order.refetch()} what="the order" />
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text ff="monospace" size="sm" title={order.data.id}>
+              Order {order.data.id.slice(0, 8)} · Reg. {order.data.registrationId.slice(0, 8)}
+            </Text>
+            <OrderStatus order={order.data} />
+          </Group>
+          <Table.ScrollContainer minWidth={360}>
+            <Table aria-label="Order items">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th ta="right">Qty</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.data.items.map((item, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>{item.name}</Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(item.amount, order.data.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text fw={700} ta="right">
+            Total {formatMoney(order.data.amount, order.data.currency)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Ordered {formatDateTime(order.data.createdAt, timeZone)}
+            {order.data.paidAt ? ` · paid ${formatDateTime(order.data.paidAt, timeZone)}` : ''}
+          </Text>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The event's orders with their payment status: paid ones, or all (unpaid and to refund too). */
+export function OrdersView({ event, view, onChange }: Props) {
+  const orders = useEventOrders(event.id);
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  const toRefund = orders.data?.filter((order) => order.paymentStatus === 'refund_required').length ?? 0;
+
+  let content;
+  let shown = null;
+  if (orders.isPending) content = <PageLoader label="Loading orders" />;
+  else if (orders.isError)
+    content = <QueryError error={orders.error} onRetry={() => void orders.refetch()} what="the orders" />;
+  else {
+    shown = ordersPage(orders.data, view);
+    content =
+      shown.orders.length === 0 ? (
+        <Text c="dimmed" size="sm" py="md" role="status">
+          {view.filter === 'paid' ? 'No paid orders yet.' : 'No orders yet.'}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {shown.orders.map((order) => (
+            <Card key={order.id} withBorder padding="sm" data-testid="order">
+              <Group justify="space-between" align="center" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(order.createdAt, event.timezone)} · Reg. {order.registrationId.slice(0, 8)}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  <OrderStatus order={order} />
+                  <Button size="xs" variant="light" onClick={() => setOpenOrderId(order.id)}>
+                    Items
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      );
+  }
+
+  return (
+    <Stack gap="md">
+      {toRefund > 0 ? (
+        <Text c="red.8" fw={600} role="alert">
+          {toRefund === 1 ? '1 order was paid' : `${toRefund} orders were paid`} after the tickets ran out: refund{' '}
+          {toRefund === 1 ? 'it' : 'them'} through your payment provider.
+        </Text>
+      ) : null}
+      <SegmentedControl
+        aria-label="Payment status"
+        data={[
+          { value: 'paid', label: 'Paid' },
+          { value: 'all', label: 'All' },
+        ]}
+        value={view.filter}
+        onChange={(value) => onChange({ filter: value, page: 1 })}
+      />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {shown
+          ? countText(shown.page, shown.orders.length, shown.total, ORDERS_PAGE_SIZE, ['order', 'orders'])
+          : '\u00a0'}
+      </Text>
+      {content}
+      {shown && shown.pageCount > 1 ? (
+        <Center>
+          <Pagination
+            total={shown.pageCount}
+            value={shown.page}
+            onChange={(page) => onChange({ ...view, page })}
+            siblings={0}
+            boundaries={1}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        </Center>
+      ) : null}
+      <OrderDetails orderId={openOrderId} timeZone={event.timezone} onClose={() => setOpenOrderId(null)} />
+    </Stack>
+  );
+}
