@@ -27,7 +27,10 @@ export async function startProduct(env = {}) {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The V8 flags of `npm start` (package.json), so the figures are of the server as users run it;
+  // BENCH_SERVER_FLAGS replaces them to compare.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=256').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SUDO_EMAIL: SUDO.email, SUDO_PASSWORD: SUDO.password, LOG_LEVEL: 'error', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

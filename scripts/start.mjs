@@ -1,5 +1,7 @@
 // `npm start`: build the web app if needed, then run the server in this same process
-// (one process to stop; a kill of it leaves nothing of ours listening).
+// (one process to stop; a kill of it leaves nothing of ours listening). package.json starts it with
+// V8's young generation at 16 MB and the old one at 256 MB: Node's defaults on a machine with much
+// memory let a 50 MB heap sit in 250 MB of RAM (docs/decisions/0008-memory.md).
 import { register } from 'tsx/esm/api';
 import { ensureWebBuilt } from './web-build.mjs';
 
