@@ -66,6 +66,11 @@ describe('the attendee list, its export and the import', () => {
     await waitForTitle(page, 'Attendees | ClubTix');
     await expect.poll(() => rows(page).count()).toBe(3);
 
+    // Each row shows the attendee's answers and what the registration paid (two Adult tickets at £25).
+    const graceRow = rows(page).filter({ hasText: 'Grace Hopper' });
+    await expect.poll(() => graceRow.textContent()).toContain('Dietary needs: None');
+    await expect.poll(() => graceRow.textContent()).toContain('Paid £50');
+
     const search = page.getByLabel('Search attendees');
     await search.fill('hopper');
     await expect.poll(() => rows(page).allInnerTexts()).toEqual([expect.stringContaining('Grace Hopper')]);

@@ -13,6 +13,8 @@ const booleanText = z
 export const ZAttendeeListItem = ZAttendee.extend({
   buyerEmail: z.string(),
   registeredAt: z.string(),
+  /** What the registration's paid orders came to, in the event's currency; null when nothing was paid (free or imported). */
+  paidAmount: z.number().nullable(),
 });
 export type TAttendeeListItem = z.infer<typeof ZAttendeeListItem>;
 
@@ -23,7 +25,12 @@ export const ZGetAttendeesQuery = z.object({
   /** Pending (false) or Checked-in (true); absent: everyone. */
   checkedIn: booleanText.optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(500, 'pageSize is at most 500').default(50),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1)
+    .max(500, 'pageSize is at most 500')
+    .default(50),
 });
 
 export const ZImportRowError = z.object({ row: z.number(), message: z.string() });
@@ -99,7 +106,7 @@ export const attendeeEndpoints = {
     method: 'GET',
     path: '/registration/deleteAttendee',
     access: 'admin',
-    summary: "Delete an attendee; the last one of a registration takes the registration with it",
+    summary: 'Delete an attendee; the last one of a registration takes the registration with it',
     query: z.object({ attendeeId: ZId, eventId: ZId }),
     response: z.object({ registrationDeleted: z.boolean() }),
   }),

@@ -73,6 +73,8 @@ describe('POST /registration/bulkImportAttendee', () => {
       firstName: 'Ana',
       lastName: 'Silva',
       email: 'ana@example.org',
+      // Imported, not bought: nothing was paid.
+      paidAmount: null,
       buyerEmail: 'ana@example.org',
       ticketName: 'Guest',
       answers: { [shirt]: 'M', [workshops]: ['Knots', 'Radio'] },

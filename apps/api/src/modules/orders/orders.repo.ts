@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 
@@ -60,6 +60,17 @@ export async function findOrderOfRegistration(db: DbOrTx, registrationId: string
     .orderBy(desc(orders.createdAt))
     .limit(1);
   return row;
+}
+
+/** What the paid orders of each registration came to (registrations with none are absent). */
+export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[]): Promise<Map<string, number>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ registrationId: orders.registrationId, amount: sql<number>`sum(${orders.amount})::int` })
+    .from(orders)
+    .where(and(inArray(orders.registrationId, registrationIds), eq(orders.paymentStatus, 'paid')))
+    .groupBy(orders.registrationId);
+  return new Map(rows.map((row) => [row.registrationId, row.amount]));
 }
 
 export async function findOrdersByEvent(db: DbOrTx, eventId: string): Promise<OrderRow[]> {

@@ -42,6 +42,8 @@ describe('GET /registration/getAttendees', () => {
     expect(page.total).toBe(3);
     expect(page.attendees.map((a) => a.lastName)).toEqual(['Adams', 'Brook', 'Cruz_Percent%']);
     expect(page.attendees[1]).toMatchObject({ buyerEmail: 'zoe@example.org', ticketName: 'Adult', checkinId: null });
+    // What the registration paid, on each of its attendees: two Adult tickets at 15.00, and one.
+    expect(page.attendees.map((a) => a.paidAmount)).toEqual([3000, 3000, 1500]);
   });
 
   it('searches names and e-mails, literally', async () => {
@@ -77,7 +79,9 @@ describe('GET /registration/getAttendees', () => {
       body: { eventId: event.id, registrationId: first.registrationId, attendeeId: first.attendeeId },
     });
     expect(saved.status).toBe(200);
-    expect(((await list({ checkedIn: 'true' })).body.payload as Page).attendees.map((a) => a.firstName)).toEqual(['Zoe']);
+    expect(((await list({ checkedIn: 'true' })).body.payload as Page).attendees.map((a) => a.firstName)).toEqual([
+      'Zoe',
+    ]);
     expect(((await list({ checkedIn: 'false' })).body.payload as Page).total).toBe(2);
   });
 

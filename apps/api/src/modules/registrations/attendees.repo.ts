@@ -33,7 +33,9 @@ function where(filter: AttendeeFilter): SQL | undefined {
           ilike(registrations.email, pattern),
           ilike(sql`${attendees.firstName} || ' ' || ${attendees.lastName}`, pattern),
           // A registration id (or its first characters, as people read them out) finds its registration.
-          ...(looksLikeIdPrefix(filter.search!) ? [ilike(attendees.registrationId, `${escapeLike(filter.search!)}%`)] : []),
+          ...(looksLikeIdPrefix(filter.search!)
+            ? [ilike(attendees.registrationId, `${escapeLike(filter.search!)}%`)]
+            : []),
         )
       : undefined,
     filter.checkedIn === undefined ? undefined : filter.checkedIn ? isNotNull(checkins.id) : isNull(checkins.id),
@@ -41,7 +43,10 @@ function where(filter: AttendeeFilter): SQL | undefined {
 }
 
 /** One page of an event's confirmed attendees and the count of all that match. */
-export async function findAttendeePage(db: DbOrTx, filter: AttendeeFilter): Promise<{ rows: AttendeeListRow[]; total: number }> {
+export async function findAttendeePage(
+  db: DbOrTx,
+  filter: AttendeeFilter,
+): Promise<{ rows: AttendeeListRow[]; total: number }> {
   const order =
     filter.sortBy === 'createdAt'
       ? [asc(registrations.createdAt), asc(attendees.position)]

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../plugins/auth';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent } from '../events/events.service';
+import { sumPaidByRegistration } from '../orders/orders.repo';
 import { findAttendeePage } from './attendees.repo';
 import { toAttendeeDto } from './registrations.mapper';
 
@@ -20,11 +21,14 @@ export async function findEventAttendees(
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize,
   });
+  // The amounts of this page's registrations only: summing for the whole event would read every order.
+  const paid = await sumPaidByRegistration(deps.db, [...new Set(rows.map((row) => row.registrationId))]);
   return {
     attendees: rows.map((row) => ({
       ...toAttendeeDto(row),
       buyerEmail: row.buyerEmail,
       registeredAt: row.registeredAt.toISOString(),
+      paidAmount: paid.get(row.registrationId) ?? null,
     })),
     total,
   };

@@ -19,7 +19,16 @@ export interface AttendeeView extends AttendeeRow {
 /** What an attendee's answer to the outside is made of (toAttendeeDto). */
 export type AttendeeFields = Pick<
   AttendeeView,
-  'id' | 'registrationId' | 'ticketId' | 'ticketName' | 'firstName' | 'lastName' | 'email' | 'answers' | 'checkinId' | 'checkinTime'
+  | 'id'
+  | 'registrationId'
+  | 'ticketId'
+  | 'ticketName'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'answers'
+  | 'checkinId'
+  | 'checkinTime'
 >;
 
 const inClub = (clubId: string | null): SQL | undefined =>

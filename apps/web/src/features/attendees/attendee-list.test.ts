@@ -1,6 +1,7 @@
-import type { TAttendeeListItem } from '@clubtix/contract';
+import type { TAttendeeListItem, TFormQuestion } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  answerSummary,
   deletedBy,
   pageCount,
   rangeText,
@@ -25,6 +26,7 @@ function attendee(attendeeId: string, registrationId: string): TAttendeeListItem
     checkinTime: null,
     buyerEmail: 'buyer@example.org',
     registeredAt: '2026-05-01T10:00:00.000Z',
+    paidAmount: 2500,
   };
 }
 
@@ -107,5 +109,31 @@ describe('cache updates', () => {
     expect(checkedIn.attendees[1]).toMatchObject({ checkinId: 'c1', checkinTime: '2026-05-02T19:04:00.000Z' });
     expect(checkedIn.attendees[0]?.checkinId).toBeNull();
     expect(withCheckin(checkedIn, 'a2', null).attendees[1]).toMatchObject({ checkinId: null, checkinTime: null });
+  });
+});
+
+describe('answerSummary', () => {
+  const question = (id: string, label: string, perAttendee = true): TFormQuestion => ({
+    id,
+    eventId: 'e1',
+    type: 0,
+    label,
+    required: false,
+    options: [],
+    position: 0,
+    perAttendee,
+  });
+
+  it("lists the attendee's own answers in the form's order, leaving out empty ones and per-booking questions", () => {
+    const questions = [
+      question('q1', 'Dietary needs'),
+      question('q2', 'Workshops'),
+      question('q3', 'Heard of us', false),
+      question('q4', 'Club'),
+    ];
+    expect(answerSummary(questions, { q1: 'Vegan', q2: ['Knots', 'Radio'], q3: 'A friend', q4: '  ' })).toBe(
+      'Dietary needs: Vegan · Workshops: Knots, Radio',
+    );
+    expect(answerSummary(questions, {})).toBe('');
   });
 });

@@ -1,4 +1,11 @@
-import { ATTENDEE_SORTS, type endpoints, type QueryOf, type TAttendeeListItem } from '@clubtix/contract';
+import {
+  ATTENDEE_SORTS,
+  type endpoints,
+  type QueryOf,
+  type TAnswers,
+  type TAttendeeListItem,
+  type TFormQuestion,
+} from '@clubtix/contract';
 
 /**
  * What the attendee list shows, kept in the address (?q=&show=&sort=&page=) so that a reload, a
@@ -127,4 +134,17 @@ export function withCheckin(
         : attendee,
     ),
   };
+}
+
+/** An attendee's own answers as one line, "Label: answer · Label: a, b", in the form's order; empty ones left out. */
+export function answerSummary(questions: readonly TFormQuestion[], answers: TAnswers): string {
+  return questions
+    .filter((question) => question.perAttendee)
+    .map((question) => {
+      const answer = answers[question.id];
+      const text = Array.isArray(answer) ? answer.join(', ') : (answer ?? '').trim();
+      return text ? `${question.label}: ${text}` : '';
+    })
+    .filter(Boolean)
+    .join(' · ');
 }

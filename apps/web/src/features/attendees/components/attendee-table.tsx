@@ -1,13 +1,16 @@
-import type { TAttendeeListItem, TEvent } from '@clubtix/contract';
+import { formatMoney, type TAttendeeListItem, type TEvent, type TFormQuestion } from '@clubtix/contract';
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { attendeeName } from '../../checkin/scan-outcome';
+import { answerSummary } from '../attendee-list';
 import { AttendeeActions } from './attendee-actions';
 import { CheckinState } from './checkin-state';
 
 interface ListProps {
-  event: Pick<TEvent, 'id' | 'timezone'>;
+  event: Pick<TEvent, 'id' | 'timezone' | 'currency'>;
   attendees: TAttendeeListItem[];
+  /** The event's form, for each attendee's answers. */
+  questions: readonly TFormQuestion[];
 }
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -21,8 +24,26 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
   );
 }
 
+/** What the registration paid ("Paid £25"), or that it was not bought (imported, free). */
+function PaidAmount({ attendee, currency }: { attendee: TAttendeeListItem; currency: TEvent['currency'] }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {attendee.paidAmount === null ? 'Nothing paid' : `Paid ${formatMoney(attendee.paidAmount, currency)}`}
+    </Text>
+  );
+}
+
+function Answers({ attendee, questions }: { attendee: TAttendeeListItem; questions: readonly TFormQuestion[] }) {
+  const summary = answerSummary(questions, attendee.answers);
+  return summary ? (
+    <Text size="xs" c="dimmed" fw={400} style={wrap} data-testid="attendee-answers">
+      {summary}
+    </Text>
+  ) : null;
+}
+
 /** Desktop: one row per attendee. */
-export function AttendeeTable({ event, attendees }: ListProps) {
+export function AttendeeTable({ event, attendees, questions }: ListProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" striped highlightOnHover aria-label="Attendees">
@@ -45,12 +66,14 @@ export function AttendeeTable({ event, attendees }: ListProps) {
             <Table.Tr key={attendee.attendeeId} data-testid="attendee">
               <Table.Td fw={600} style={wrap}>
                 {attendeeName(attendee)}
+                <Answers attendee={attendee} questions={questions} />
               </Table.Td>
               <Table.Td style={wrap}>{attendee.email ?? '—'}</Table.Td>
               <Table.Td>{attendee.ticketName}</Table.Td>
               <Table.Td style={wrap}>
                 {attendee.buyerEmail}
                 <RegistrationRef registrationId={attendee.registrationId} />
+                <PaidAmount attendee={attendee} currency={event.currency} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(attendee.registeredAt, event.timezone)}
@@ -70,7 +93,7 @@ export function AttendeeTable({ event, attendees }: ListProps) {
 }
 
 /** Phone: one card per attendee, the same facts labelled, the actions along the bottom. */
-export function AttendeeCards({ event, attendees }: ListProps) {
+export function AttendeeCards({ event, attendees, questions }: ListProps) {
   return (
     <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Attendees">
       {attendees.map((attendee) => (
@@ -84,6 +107,7 @@ export function AttendeeCards({ event, attendees }: ListProps) {
                 <Text size="sm" c="dimmed" style={wrap}>
                   {attendee.email ?? 'No e-mail'}
                 </Text>
+                <Answers attendee={attendee} questions={questions} />
               </div>
               <CheckinState attendee={attendee} timeZone={event.timezone} />
             </Group>
@@ -99,6 +123,7 @@ export function AttendeeCards({ event, attendees }: ListProps) {
               </Text>
               {attendee.buyerEmail}
             </Text>
+            <PaidAmount attendee={attendee} currency={event.currency} />
             <Group justify="space-between" gap="xs">
               <Text size="sm">
                 <Text span c="dimmed" size="sm">

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { useFormQuestions } from '../../forms/api';
 import { useAttendeePage } from '../api';
 import { pageCount, rangeText, readListView, writeListView, type AttendeeListView } from '../attendee-list';
 import { AttendeeFilters } from '../components/attendee-filters';
@@ -36,6 +37,7 @@ function Attendees({ event }: { event: TEvent }) {
   const [params, setParams] = useSearchParams();
   const view = readListView(params);
   const list = useAttendeePage(event.id, view);
+  const questions = useFormQuestions(event.id);
   const isWide = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
 
   const setView = (patch: Partial<AttendeeListView>) =>
@@ -72,7 +74,7 @@ function Attendees({ event }: { event: TEvent }) {
       </Text>
     );
   else {
-    const props = { event, attendees: list.data.attendees };
+    const props = { event, attendees: list.data.attendees, questions: questions.data ?? [] };
     content = isWide ? <AttendeeTable {...props} /> : <AttendeeCards {...props} />;
   }
 
