@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEvent, TOrder, TRegistration } from '@clubtix/contract';
+import { buyTickets, holdTickets } from '../../../test/buying';
+import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+
+/** The admin's view of an event's orders: getOrdersByEventId, getOrderById, getOrderWithItems. */
+describe('order reads', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  let sudoToken: string;
+  let event: TEvent;
+  let paid: TRegistration;
+  let held: TRegistration;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    otherToken = (await createClubWithAdmin(t)).admin.token;
+    sudoToken = (await createSudo(t)).token;
+    event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { price: 1500 });
+    ({ registration: paid } = await buyTickets(t, event.id, ticket.id, 'zoe@example.org', [
+      { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@example.org' },
+      { firstName: 'Yann', lastName: 'Brook', email: 'yann@example.org' },
+    ]));
+    held = await holdTickets(t, event.id, ticket.id, 'carla@example.org', [
+      { firstName: 'Carla', lastName: 'Cruz', email: 'carla@example.org' },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  const ordersOf = (as: string, eventId = event.id) =>
+    call(t, 'GET', '/order/getOrdersByEventId', { token: as, query: { eventId } });
+
+  it("lists the event's orders with their payment status and items, newest first", async () => {
+    const orders = payloadOf<TOrder[]>(await ordersOf(token));
+    expect(orders.map((o) => [o.registrationId, o.paymentStatus, o.amount])).toEqual([
+      [held.registrationId, 'pending', 1500],
+      [paid.registrationId, 'paid', 3000],
+    ]);
+    expect(orders[1]!.items).toEqual([
+      expect.objectContaining({ kind: 'ticket', name: 'Adult', quantity: 2, unitPrice: 1500, amount: 3000 }),
+    ]);
+    expect(orders[1]!.paidAt).not.toBeNull();
+  });
+
+  it('reads one order, with its items, by id', async () => {
+    const [, paidOrder] = payloadOf<TOrder[]>(await ordersOf(token));
+    for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
+      const order = payloadOf<TOrder>(await call(t, 'GET', path, { token, query: { orderId: paidOrder!.id } }));
+      expect(order).toEqual(paidOrder);
+    }
+  });
+
+  it("answers 404 to another club's admin, 401 without a token, 400 for a bad id; sudo reads every club", async () => {
+    const orderId = payloadOf<TOrder[]>(await ordersOf(token))[0]!.id;
+    expectError(await ordersOf(otherToken), 404, 'NOT_FOUND');
+    for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
+      expectError(await call(t, 'GET', path, { token: otherToken, query: { orderId } }), 404, 'NOT_FOUND');
+      expectError(await call(t, 'GET', path, { query: { orderId } }), 401, 'UNAUTHENTICATED');
+      expectError(await call(t, 'GET', path, { token, query: { orderId: '' } }), 400, 'BAD_INPUT');
+      expect(payloadOf<TOrder>(await call(t, 'GET', path, { token: sudoToken, query: { orderId } })).id).toBe(orderId);
+    }
+    expectError(
+      await call(t, 'GET', '/order/getOrdersByEventId', { query: { eventId: event.id } }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expect(payloadOf<TOrder[]>(await ordersOf(sudoToken))).toHaveLength(2);
+  });
+});
