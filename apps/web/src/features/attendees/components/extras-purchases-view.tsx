@@ -1,5 +1,6 @@
 import { formatMoney, type TEvent } from '@clubtix/contract';
-import { Badge, Card, Center, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
@@ -81,18 +82,7 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
           : '\u00a0'}
       </Text>
       <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
-      {pageCount > 1 ? (
-        <Center>
-          <Pagination
-            total={pageCount}
-            value={Math.min(view.page, pageCount)}
-            onChange={(page) => onChange({ ...view, page })}
-            siblings={0}
-            boundaries={1}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Center>
-      ) : null}
+      <ListPagination pageCount={pageCount} page={view.page} onChange={(page) => onChange({ ...view, page })} />
     </Stack>
   );
 }

@@ -1,18 +1,7 @@
 import { formatMoney, type TEvent, type TOrder } from '@clubtix/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Modal,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
@@ -165,17 +154,12 @@ export function OrdersView({ event, view, onChange }: Props) {
           : '\u00a0'}
       </Text>
       {content}
-      {shown && shown.pageCount > 1 ? (
-        <Center>
-          <Pagination
-            total={shown.pageCount}
-            value={shown.page}
-            onChange={(page) => onChange({ ...view, page })}
-            siblings={0}
-            boundaries={1}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Center>
+      {shown ? (
+        <ListPagination
+          pageCount={shown.pageCount}
+          page={shown.page}
+          onChange={(page) => onChange({ ...view, page })}
+        />
       ) : null}
       <OrderDetails orderId={openOrderId} timeZone={event.timezone} onClose={() => setOpenOrderId(null)} />
     </Stack>

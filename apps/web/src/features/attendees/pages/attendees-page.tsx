@@ -1,8 +1,9 @@
 import type { TEvent } from '@clubtix/contract';
-import { Anchor, Center, Pagination, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
@@ -90,19 +91,12 @@ function Attendees({ event }: { event: TEvent }) {
       </Text>
       {/* The previous rows stay while the next view loads, dimmed so they are not taken as the answer. */}
       <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
-      {lastPage > 1 ? (
-        <Center>
-          <Pagination
-            total={lastPage}
-            value={Math.min(view.page, lastPage)}
-            onChange={(page) => setView({ ...view, page })}
-            siblings={isWide ? 1 : 0}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Center>
-      ) : null}
+      <ListPagination
+        pageCount={lastPage}
+        page={view.page}
+        onChange={(page) => setView({ ...view, page })}
+        siblings={isWide ? 1 : 0}
+      />
     </Stack>
   );
 }
