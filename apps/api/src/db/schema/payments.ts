@@ -13,7 +13,8 @@ export const sponsorships = pgTable(
     id: id(),
     clubId: clubId(),
     eventId: eventId(),
-    packageId: text('package_id').references(() => sponsorshipPackages.id, { onDelete: 'set null' }),
+    // A package with sponsorships is not deleted (it is made inactive): they would read as donations.
+    packageId: text('package_id').references(() => sponsorshipPackages.id, { onDelete: 'no action' }),
     registrationId: text('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),

@@ -147,6 +147,32 @@ describe('sponsorship packages', () => {
       expectError(await byId(pkg.id), 404, 'NOT_FOUND');
       expectError(await remove(a.admin.token, pkg.id), 404, 'NOT_FOUND');
     });
+
+    it('keeps a package somebody sponsored, so the sponsorship does not turn into a donation', async () => {
+      const event = await createEvent(t, a.admin.token, { title: 'Kept Sponsors', sponsorshipsEnabled: true });
+      const pkg = await createPackage(t, a.admin.token, event.id, { name: 'Silver' });
+      const sponsored = await call(t, 'POST', '/sponsorship/create', {
+        body: { eventId: event.id, packageId: pkg.id, name: 'Acme Ltd', email: 'acme@example.org' },
+      });
+      expect(sponsored.status).toBe(200);
+      expectError(
+        await remove(a.admin.token, pkg.id),
+        409,
+        'CONFLICT',
+        'This package has sponsorships; make it inactive instead',
+      );
+      expect(payloadOf<TSponsorshipPackage>(await byId(pkg.id)).name).toBe('Silver');
+      const listed = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+        token: a.admin.token,
+        query: { eventId: event.id },
+      });
+      expect(payloadOf<{ packageName: string | null }[]>(listed).map((s) => s.packageName)).toEqual(['Silver']);
+      expect((await setStatus(a.admin.token, pkg.id, false)).status).toBe(200);
+      // Removing the whole event still takes its packages and sponsorships with it.
+      const removed = await call(t, 'GET', '/event/removeEvent', { token: a.admin.token, query: { eventId: event.id } });
+      expect(removed.status).toBe(200);
+      expectError(await byId(pkg.id), 404, 'NOT_FOUND');
+    });
   });
 
   describe('the tenant wall', () => {

@@ -2,7 +2,8 @@ import type { TSponsorshipPackage, ZSavePackageRequest } from '@clubtix/contract
 import type { z } from 'zod';
 import type { SponsorshipPackageRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
@@ -67,7 +68,16 @@ export async function setPackageActive(deps: Deps, actor: Actor, packageId: stri
   return toPackageDto(row);
 }
 
+/**
+ * Deletes a package nobody has sponsored yet. One with sponsorships (paid or on their way) stays,
+ * or they would read as donations: the database's foreign key refuses, whatever the timing.
+ */
 export async function removePackage(deps: Deps, actor: Actor, packageId: string): Promise<void> {
   const existing = await loadManagedPackage(deps, actor, packageId);
-  await deletePackage(deps.db, existing.id, existing.clubId);
+  try {
+    await deletePackage(deps.db, existing.id, existing.clubId);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('This package has sponsorships; make it inactive instead');
+    throw error;
+  }
 }
