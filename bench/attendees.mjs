@@ -5,7 +5,7 @@
 // of query an admin makes (the web page's 25 rows a page). Prints p50/p95 per kind and overall, and
 // whether every answer had the expected total.
 import pg from 'pg';
-import { client, percentile, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, percentile, startProduct, SUDO } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 50_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
@@ -13,8 +13,76 @@ const PAGE_SIZE = 25;
 const LAPSED = 2_000;
 const OTHER_EVENT = 10_000;
 
-const FIRST = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elif', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wen', 'Xavi', 'Yara', 'Zeno'];
-const LAST = ['Smith', 'Okafor', 'Nguyen', 'Müller', 'García', 'Rossi', 'Kowalski', 'Jensen', 'Dubois', 'Silva', 'Cohen', 'Ivanova', 'Tanaka', 'Haddad', 'Murphy', 'Larsen', 'Novak', 'Papadopoulos', 'Santos', 'Yilmaz', 'Andersson', 'Bianchi', 'Fischer', 'Horvat', 'Kaur', 'Lopez', 'Mensah', 'Nakamura', "O'Brien", 'Petrov', 'Quispe', 'Richter', 'Schmidt', 'Takahashi', 'Urquhart', 'Vargas', 'Weber', 'Xu', 'Young', 'Zimmermann'];
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elif',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kemi',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wen',
+  'Xavi',
+  'Yara',
+  'Zeno',
+];
+const LAST = [
+  'Smith',
+  'Okafor',
+  'Nguyen',
+  'Müller',
+  'García',
+  'Rossi',
+  'Kowalski',
+  'Jensen',
+  'Dubois',
+  'Silva',
+  'Cohen',
+  'Ivanova',
+  'Tanaka',
+  'Haddad',
+  'Murphy',
+  'Larsen',
+  'Novak',
+  'Papadopoulos',
+  'Santos',
+  'Yilmaz',
+  'Andersson',
+  'Bianchi',
+  'Fischer',
+  'Horvat',
+  'Kaur',
+  'Lopez',
+  'Mensah',
+  'Nakamura',
+  "O'Brien",
+  'Petrov',
+  'Quispe',
+  'Richter',
+  'Schmidt',
+  'Takahashi',
+  'Urquhart',
+  'Vargas',
+  'Weber',
+  'Xu',
+  'Young',
+  'Zimmermann',
+];
 const SQL_TEXT_ARRAY = (names) => `ARRAY[${names.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`;
 // Attendee g: first name FIRST[g % 26], last name LAST[g % 40] followed by a number so that names
 // spread (about 1,250 people share a family name, each "Smith 17" about 30), e-mail first.last.g@.
@@ -28,26 +96,7 @@ const db = new pg.Client({ connectionString: product.pgUrl() });
 await db.connect();
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
-  const setUpEvent = async (clubName) => {
-    const club = await call('POST', '/club/save', { token, body: { name: clubName } });
-    const clubId = club.json.payload.id;
-    const start = new Date(Date.now() + 3_600_000);
-    const event = await call('POST', '/event/save', {
-      token,
-      body: {
-        clubId,
-        title: `${clubName} Regatta`,
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-        timezone: 'Europe/London',
-        currency: 'gbp',
-        status: 'published',
-      },
-    });
-    const eventId = event.json.payload.id;
-    const ticket = await call('POST', '/ticket/save', { token, body: { eventId, name: 'Entry', price: 0, quantity: null } });
-    return { clubId, eventId, ticketId: ticket.json.payload.id };
-  };
+  const setUpEvent = (clubName) => createEvent(call, token, { clubName, title: `${clubName} Regatta` });
   const main = await setUpEvent('List Club');
   const other = await setUpEvent('Other Club');
   const form = await call('POST', '/form/save', {
@@ -99,12 +148,12 @@ try {
   await db.query('ANALYZE');
   const seedSeconds = (performance.now() - seeding) / 1000;
 
-  const { rows: counts } = await db.query(
-    `SELECT count(*)::int AS checked_in FROM checkins WHERE event_id = $1`,
-    [main.eventId],
-  );
+  const { rows: counts } = await db.query(`SELECT count(*)::int AS checked_in FROM checkins WHERE event_id = $1`, [
+    main.eventId,
+  ]);
   const checkedIn = counts[0].checked_in;
-  const registrationOf = (n) => db.query(`SELECT md5('main' || 'r' || $1::int)::uuid::text AS id`, [n]).then((r) => r.rows[0].id);
+  const registrationOf = (n) =>
+    db.query(`SELECT md5('main' || 'r' || $1::int)::uuid::text AS id`, [n]).then((r) => r.rows[0].id);
   const pick = (round, list) => list[(round * 7) % list.length];
   const lastPage = Math.ceil(ATTENDEES / PAGE_SIZE);
 
@@ -115,11 +164,15 @@ try {
     lastName: (round) => ({ query: { searchKeyword: pick(round, LAST).toLowerCase() } }),
     partialEmail: (round) => {
       const g = 1 + ((round * 7919) % ATTENDEES);
-      const address = FIRST[g % FIRST.length].toLowerCase() + '.' + LAST[g % LAST.length].toLowerCase().replace("'", '') + '.' + g;
+      const address =
+        FIRST[g % FIRST.length].toLowerCase() + '.' + LAST[g % LAST.length].toLowerCase().replace("'", '') + '.' + g;
       // An odd-numbered attendee is its registration's buyer: the registration's e-mail matches too.
       return { query: { searchKeyword: address.slice(address.indexOf('.') + 1) + '@' }, total: g % 2 === 1 ? 2 : 1 };
     },
-    registrationId: async (round) => ({ query: { searchKeyword: await registrationOf(1 + ((round * 4973) % (ATTENDEES / 2))) }, total: 2 }),
+    registrationId: async (round) => ({
+      query: { searchKeyword: await registrationOf(1 + ((round * 4973) % (ATTENDEES / 2))) },
+      total: 2,
+    }),
     registrationIdPrefix: async (round) => ({
       query: { searchKeyword: (await registrationOf(1 + ((round * 3571) % (ATTENDEES / 2)))).slice(0, 8) },
       total: 2,
@@ -149,7 +202,11 @@ try {
       });
       const ms = performance.now() - began;
       const payload = response.json.payload;
-      if (response.status !== 200 || (total === undefined ? !(payload.total > 0) : payload.total !== total) || payload.attendees.length === 0) {
+      if (
+        response.status !== 200 ||
+        (total === undefined ? !(payload.total > 0) : payload.total !== total) ||
+        payload.attendees.length === 0
+      ) {
         wrong.push({ kind, query, status: response.status, total: payload?.total, expected: total });
       }
       // The first three rounds warm up (plans cached, pages in memory) and are not counted.
@@ -157,7 +214,10 @@ try {
     }
     all.push(...latencies);
     const sorted = latencies.sort((a, b) => a - b);
-    results[kind] = { p50Ms: Math.round(percentile(sorted, 50) * 10) / 10, p95Ms: Math.round(percentile(sorted, 95) * 10) / 10 };
+    results[kind] = {
+      p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
+      p95Ms: Math.round(percentile(sorted, 95) * 10) / 10,
+    };
   }
   const sorted = all.sort((a, b) => a - b);
   console.log(

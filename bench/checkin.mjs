@@ -14,7 +14,7 @@
 // Prints scans per second, latencies, and stored check-ins, which must equal the distinct attendees.
 import pg from 'pg';
 import { fastClient } from './fast-client.mjs';
-import { startProduct, SUDO, summarise } from './lib.mjs';
+import { createEvent, startProduct, SUDO, summarise } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 20_000);
 const SCANNERS = Number(process.env.SCANNERS ?? 200);
@@ -27,24 +27,7 @@ const db = new pg.Client({ connectionString: product.pgUrl() });
 await db.connect();
 
 async function seedEvent(token, title) {
-  const club = await call('POST', '/club/save', { token, body: { name: `${title} Club` } });
-  const clubId = club.json.payload.id;
-  const start = new Date(Date.now() + 3_600_000);
-  const event = await call('POST', '/event/save', {
-    token,
-    body: {
-      clubId,
-      title,
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      timezone: 'Europe/London',
-      currency: 'gbp',
-      status: 'published',
-    },
-  });
-  const eventId = event.json.payload.id;
-  const ticket = await call('POST', '/ticket/save', { token, body: { eventId, name: 'Entry', price: 0, quantity: null } });
-  const ticketId = ticket.json.payload.id;
+  const { clubId, eventId, ticketId } = await createEvent(call, token, { clubName: `${title} Club`, title });
   // Seeding the attendees through the purchase path would measure buying, not the door.
   const prefix = eventId.slice(0, 8);
   await db.query(
@@ -67,7 +50,11 @@ async function seedEvent(token, title) {
   );
   const work = [];
   for (const [i, row] of rows.entries()) {
-    const item = { text: JSON.stringify({ r: row.registration_id, a: row.id, q: row.qr_uuid }), attendeeId: row.id, registrationId: row.registration_id };
+    const item = {
+      text: JSON.stringify({ r: row.registration_id, a: row.id, q: row.qr_uuid }),
+      attendeeId: row.id,
+      registrationId: row.registration_id,
+    };
     work.push(item);
     // Next to each other in the queue, so the duplicate is in flight at the same moment.
     if (i % 10 === 0) work.push(item);
@@ -99,7 +86,11 @@ async function storedCheckins(eventId) {
     'SELECT count(*)::int AS n, count(DISTINCT attendee_id)::int AS d FROM checkins WHERE event_id = $1',
     [eventId],
   );
-  return { storedCheckins: rows[0].n, distinctAttendeesCheckedIn: rows[0].d, storedEqualsDistinct: rows[0].n === rows[0].d && rows[0].d === ATTENDEES };
+  return {
+    storedCheckins: rows[0].n,
+    distinctAttendeesCheckedIn: rows[0].d,
+    storedEqualsDistinct: rows[0].n === rows[0].d && rows[0].d === ATTENDEES,
+  };
 }
 
 async function run(token, { eventId, work }, pace) {
@@ -140,7 +131,14 @@ try {
   const paced = await run(token, pacedEvent, true);
   console.log(
     JSON.stringify(
-      { benchmark: 'checkin', flow: TWO_CALLS ? 'scan, then checkin/save' : 'check in on scan (one call)', attendeesPerEvent: ATTENDEES, scanners: SCANNERS, flatOut, doorPace: { offeredScansPerSecond: RATE, ...paced } },
+      {
+        benchmark: 'checkin',
+        flow: TWO_CALLS ? 'scan, then checkin/save' : 'check in on scan (one call)',
+        attendeesPerEvent: ATTENDEES,
+        scanners: SCANNERS,
+        flatOut,
+        doorPace: { offeredScansPerSecond: RATE, ...paced },
+      },
       null,
       2,
     ),

@@ -5,7 +5,7 @@
 // whatever the number of attendees: the export streams a page of 1,000 rows at a time.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { client, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, startProduct, SUDO } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 100_000);
 const MB = 1024 * 1024;
@@ -62,25 +62,9 @@ const db = new pg.Client({ connectionString: product.pgUrl() });
 await db.connect();
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
-  const club = await call('POST', '/club/save', { token, body: { name: 'Export Club' } });
-  const clubId = club.json.payload.id;
-  const start = new Date(Date.now() + 3_600_000);
-  const event = await call('POST', '/event/save', {
-    token,
-    body: {
-      clubId,
-      title: 'Export Regatta',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      timezone: 'Europe/London',
-      currency: 'gbp',
-      status: 'published',
-    },
-  });
-  const eventId = event.json.payload.id;
-  const ticket = await call('POST', '/ticket/save', {
-    token,
-    body: { eventId, name: 'Entry', price: 0, quantity: null },
+  const { clubId, eventId, ticketId } = await createEvent(call, token, {
+    clubName: 'Export Club',
+    title: 'Export Regatta',
   });
   const form = await call('POST', '/form/save', {
     token,
@@ -108,7 +92,7 @@ try {
             jsonb_build_object($5::text, 'No nuts, please', $6::text, 'M', $7::text, jsonb_build_array('Knots', 'Radio')),
             now() + g * interval '1 microsecond'
        FROM generate_series(1, $4) g`,
-    [clubId, eventId, ticket.json.payload.id, ATTENDEES, diet, shirt, workshops],
+    [clubId, eventId, ticketId, ATTENDEES, diet, shirt, workshops],
   );
   await db.query(
     `INSERT INTO checkins (id, club_id, event_id, registration_id, attendee_id)

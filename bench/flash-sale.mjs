@@ -3,7 +3,7 @@
 // PostgreSQL. Prints tickets sold per second, latencies, and oversold (must be 0), with pgbench's
 // ceiling for a single-row update plus an insert on the same server.
 import { fastClient } from './fast-client.mjs';
-import { pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
+import { createEvent, pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
 
 const QUANTITY = Number(process.env.QUANTITY ?? 2000);
 const BUYERS = Number(process.env.BUYERS ?? 200);
@@ -13,24 +13,14 @@ const call = fastClient(product.baseUrl, BUYERS);
 try {
   const signin = await call('POST', '/auth/signin', { body: SUDO });
   const token = signin.authorization;
-  const club = await call('POST', '/club/save', { token, body: { name: 'Bench Club' } });
-  const start = new Date(Date.now() + 86_400_000);
-  const event = await call('POST', '/event/save', {
-    token,
-    body: {
-      clubId: club.json.payload.id,
-      title: 'Flash Sale',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      timezone: 'UTC',
-      currency: 'usd',
-      status: 'published',
-    },
+  const { eventId, ticketId } = await createEvent(call, token, {
+    clubName: 'Bench Club',
+    title: 'Flash Sale',
+    startsInMs: 86_400_000,
+    timezone: 'UTC',
+    currency: 'usd',
+    ticket: { name: 'General', price: 2500, quantity: QUANTITY },
   });
-  const eventId = event.json.payload.id;
-  const ticket = await call('POST', '/ticket/save', { token, body: { eventId, name: 'General', price: 2500, quantity: QUANTITY } });
-  const ticketId = ticket.json.payload.id;
-
   const purchases = [];
   const holds = [];
   let soldOut = false;
@@ -53,10 +43,20 @@ try {
       const { registration } = init.json.payload;
       const secret = { registrationId: registration.registrationId, qrUuid: registration.qrUuid };
       await call('POST', '/registration/save', {
-        body: { ...secret, attendees: registration.attendees.map((a) => ({ attendeeId: a.attendeeId, firstName: 'B', lastName: `${n}`, email: `b${n}@bench.test` })) },
+        body: {
+          ...secret,
+          attendees: registration.attendees.map((a) => ({
+            attendeeId: a.attendeeId,
+            firstName: 'B',
+            lastName: `${n}`,
+            email: `b${n}@bench.test`,
+          })),
+        },
       });
       const order = await call('POST', '/order/createOrder', { body: secret });
-      const intent = await call('POST', '/stripe/create-payment-intent', { body: { orderId: order.json.payload.order.id } });
+      const intent = await call('POST', '/stripe/create-payment-intent', {
+        body: { orderId: order.json.payload.order.id },
+      });
       const paid = await call('POST', '/stripe/confirm-payment', {
         body: { paymentIntentId: intent.json.payload.paymentIntentId, testCard: '4242424242424242' },
       });
@@ -87,7 +87,9 @@ try {
         purchase: summarise(purchases),
         hold: summarise(holds),
         pgbenchCeiling: ceiling,
-        shareOfCeiling: ceiling.transactionsPerSecond ? Math.round((ticketsPerSecond / ceiling.transactionsPerSecond) * 1000) / 1000 : null,
+        shareOfCeiling: ceiling.transactionsPerSecond
+          ? Math.round((ticketsPerSecond / ceiling.transactionsPerSecond) * 1000) / 1000
+          : null,
       },
       null,
       2,

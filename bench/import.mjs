@@ -5,7 +5,7 @@
 // another ticket type of a fresh event, with the server's peak resident memory (VmHWM).
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { client, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, startProduct, SUDO } from './lib.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 
@@ -42,24 +42,7 @@ const product = await startProduct();
 const call = client(product.baseUrl);
 
 async function setUpEvent(token, clubId, title) {
-  const start = new Date(Date.now() + 3_600_000);
-  const event = await call('POST', '/event/save', {
-    token,
-    body: {
-      clubId,
-      title,
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      timezone: 'Europe/London',
-      currency: 'gbp',
-      status: 'published',
-    },
-  });
-  const eventId = event.json.payload.id;
-  const ticket = await call('POST', '/ticket/save', {
-    token,
-    body: { eventId, name: 'Entry', price: 0, quantity: null },
-  });
+  const { eventId, ticketId } = await createEvent(call, token, { clubId, title });
   await call('POST', '/form/save', {
     token,
     body: {
@@ -71,7 +54,7 @@ async function setUpEvent(token, clubId, title) {
       ],
     },
   });
-  return { eventId, ticketId: ticket.json.payload.id };
+  return { eventId, ticketId };
 }
 
 async function upload(token, target, filename, bytes) {

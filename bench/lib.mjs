@@ -29,10 +29,21 @@ export async function startProduct(env = {}) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // The V8 flags of `npm start` (package.json), so the figures are of the server as users run it;
   // BENCH_SERVER_FLAGS replaces them to compare.
-  const flags = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=256').split(' ').filter(Boolean);
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=256')
+    .split(' ')
+    .filter(Boolean);
   const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SUDO_EMAIL: SUDO.email, SUDO_PASSWORD: SUDO.password, LOG_LEVEL: 'error', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUDO_EMAIL: SUDO.email,
+      SUDO_PASSWORD: SUDO.password,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -91,7 +102,12 @@ export function percentile(sorted, p) {
 export function summarise(latencies) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (v) => (v === null ? null : Math.round(v * 10) / 10);
-  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? null) };
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? null),
+  };
 }
 
 /** pgbench on the same server: an uncontended single-row update plus an insert, the ceiling for a purchase's writes. */
@@ -99,17 +115,57 @@ export function pgbenchCeiling(pgUrl, seconds = 10) {
   const which = spawnSync('pgbench', ['--version']);
   if (which.status !== 0) return { skipped: 'pgbench not installed (apt-get install postgresql-client)' };
   const psql = (sql) => spawnSync('psql', [pgUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { encoding: 'utf8' });
-  psql('DROP TABLE IF EXISTS bench_rows, bench_log; CREATE TABLE bench_rows (id int PRIMARY KEY, n int NOT NULL); INSERT INTO bench_rows SELECT g, 0 FROM generate_series(1, 100000) g; CREATE TABLE bench_log (id bigserial PRIMARY KEY, row_id int, at timestamptz DEFAULT now());');
+  psql(
+    'DROP TABLE IF EXISTS bench_rows, bench_log; CREATE TABLE bench_rows (id int PRIMARY KEY, n int NOT NULL); INSERT INTO bench_rows SELECT g, 0 FROM generate_series(1, 100000) g; CREATE TABLE bench_log (id bigserial PRIMARY KEY, row_id int, at timestamptz DEFAULT now());',
+  );
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'pgbench-')), 'tx.sql');
-  spawnSync('sh', ['-c', `cat > ${script} <<'EOF'
+  spawnSync('sh', [
+    '-c',
+    `cat > ${script} <<'EOF'
 \\set id random(1, 100000)
 BEGIN;
 UPDATE bench_rows SET n = n + 1 WHERE id = :id;
 INSERT INTO bench_log (row_id) VALUES (:id);
 END;
-EOF`]);
-  const run = spawnSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(seconds), '-f', script, pgUrl], { encoding: 'utf8' });
+EOF`,
+  ]);
+  const run = spawnSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(seconds), '-f', script, pgUrl], {
+    encoding: 'utf8',
+  });
   const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '')?.[1];
   psql('DROP TABLE IF EXISTS bench_rows, bench_log;');
-  return tps ? { transactionsPerSecond: Math.round(Number(tps)), clients: 16, seconds } : { error: run.stderr || run.stdout };
+  return tps
+    ? { transactionsPerSecond: Math.round(Number(tps)), clients: 16, seconds }
+    : { error: run.stderr || run.stdout };
+}
+
+/**
+ * A published event with one ticket type, made through the API as an admin would: in a new club
+ * named `clubName`, or in the club `clubId`. It starts `startsInMs` from now and lasts an hour.
+ */
+export async function createEvent(
+  call,
+  token,
+  { clubName, clubId, title, startsInMs = 3_600_000, timezone = 'Europe/London', currency = 'gbp', ticket = {} },
+) {
+  const ownerId = clubId ?? (await call('POST', '/club/save', { token, body: { name: clubName } })).json.payload.id;
+  const start = new Date(Date.now() + startsInMs);
+  const event = await call('POST', '/event/save', {
+    token,
+    body: {
+      clubId: ownerId,
+      title,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      timezone,
+      currency,
+      status: 'published',
+    },
+  });
+  const eventId = event.json.payload.id;
+  const saved = await call('POST', '/ticket/save', {
+    token,
+    body: { eventId, name: 'Entry', price: 0, quantity: null, ...ticket },
+  });
+  return { clubId: ownerId, eventId, ticketId: saved.json.payload.id };
 }
