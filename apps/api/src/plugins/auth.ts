@@ -17,11 +17,33 @@ export type Actor = TCurrentUser;
  */
 const ACTOR_TTL_MS = 1_000;
 const MAX_CACHED_TOKENS = 10_000;
-const actorsByToken = new Map<string, { actor: Actor; expiresAt: number; fresh: number }>();
 
-/** Called whenever a user or club is changed or removed in this process. */
+interface CachedActor {
+  actor: Actor;
+  /** The token's own expiry and the end of the second it is trusted for, epoch milliseconds. */
+  expiresAt: number;
+  fresh: number;
+  /** Checked with this secret, in this generation (see forgetActors). */
+  secret: string;
+  generation: number;
+}
+
+/** One cache per database: each app (and each test's app) has its own users. */
+const actorCaches = new WeakMap<Db, Map<string, CachedActor>>();
+let generation = 0;
+
+/** Called whenever a user or club is changed or removed in this process: every cached actor is stale. */
 export function forgetActors(): void {
-  actorsByToken.clear();
+  generation++;
+}
+
+function actorCacheOf(db: Db): Map<string, CachedActor> {
+  let cache = actorCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    actorCaches.set(db, cache);
+  }
+  return cache;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -38,11 +60,14 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue');
   const now = Date.now();
-  const cached = actorsByToken.get(token);
-  if (cached && now < cached.fresh) {
+  const cache = actorCacheOf(db);
+  const cached = cache.get(token);
+  if (cached && now < cached.fresh && cached.generation === generation && cached.secret === secret) {
     if (now >= cached.expiresAt) throw tokenExpired();
     return cached.actor;
   }
+  // Taken before the user is read: a change committed meanwhile makes this entry stale at once.
+  const readIn = generation;
   const result = await verifyToken(token, secret);
   if (!result.ok) {
     if (result.reason === 'expired') throw tokenExpired();
@@ -51,8 +76,8 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
   const user = await findUserById(db, result.userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
   const actor = toActor(user);
-  if (actorsByToken.size >= MAX_CACHED_TOKENS) actorsByToken.clear();
-  actorsByToken.set(token, { actor, expiresAt: result.expiresAt, fresh: now + ACTOR_TTL_MS });
+  if (cache.size >= MAX_CACHED_TOKENS) cache.clear();
+  cache.set(token, { actor, expiresAt: result.expiresAt, fresh: now + ACTOR_TTL_MS, secret, generation: readIn });
   return actor;
 }
 

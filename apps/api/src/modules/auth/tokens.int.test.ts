@@ -95,10 +95,21 @@ describe('session tokens', () => {
     const sudo = await createSudo(t);
     const { admin } = await createClubWithAdmin(t);
     const second = await createClubWithAdmin(t);
+    // Used a moment before, so its user is in the process's one-second cache: removal still counts at once.
+    expect((await adminCall(admin.token)).status).toBe(200);
     const removed = await call(t, 'GET', '/appUser/deleteAppUser', { token: sudo.token, query: { id: admin.row.id } });
     expect(removed.status).toBe(200);
     expectError(await adminCall(admin.token), 401, 'UNAUTHENTICATED');
     expect((await adminCall(second.admin.token)).status).toBe(200);
+  });
+
+  it("answers 401 at once when the club of a token's admin is removed, even right after the token was used", async () => {
+    const sudo = await createSudo(t);
+    const { club, admin } = await createClubWithAdmin(t);
+    expect((await adminCall(admin.token)).status).toBe(200);
+    const removed = await call(t, 'GET', '/club/removeClub', { token: sudo.token, query: { clubId: club.id } });
+    expect(removed.status).toBe(200);
+    expectError(await adminCall(admin.token), 401, 'UNAUTHENTICATED');
   });
 
   it.each([
