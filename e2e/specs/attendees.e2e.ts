@@ -154,6 +154,8 @@ describe('the attendee list, its export and the import', () => {
     // Two orders were paid; deleting attendees does not delete a paid order.
     await expect.poll(() => page.getByTestId('order').count()).toBeGreaterThan(0);
     const first = page.getByTestId('order').first();
+    // The newest order is Alan's: its buyer's e-mail says whose it is.
+    await expect.poll(() => first.textContent()).toContain(alan.email);
     await expect.poll(() => first.textContent()).toContain('Paid');
     await first.getByRole('button', { name: 'Items' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order' });

@@ -60,6 +60,10 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
+/** An order in its event's list, for the admin: with the buyer's e-mail. */
+export const ZOrderListItem = ZOrder.extend({ buyerEmail: z.string() });
+export type TOrderListItem = z.infer<typeof ZOrderListItem>;
+
 const quantity = z
   .number({ error: 'Quantity must be a number' })
   .int('Quantity must be a whole number')
@@ -219,9 +223,9 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/getOrdersByEventId',
     access: 'admin',
-    summary: "An event's orders",
+    summary: "An event's orders with their buyers' e-mails, newest first",
     query: z.object({ eventId: ZId }),
-    response: z.array(ZOrder),
+    response: z.array(ZOrderListItem),
   }),
   getOrderById: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TOrder, TRegistration } from '@clubtix/contract';
+import type { TEvent, TOrder, TOrderListItem, TRegistration } from '@clubtix/contract';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
@@ -35,10 +35,10 @@ describe('order reads', () => {
     call(t, 'GET', '/order/getOrdersByEventId', { token: as, query: { eventId } });
 
   it("lists the event's orders with their payment status and items, newest first", async () => {
-    const orders = payloadOf<TOrder[]>(await ordersOf(token));
-    expect(orders.map((o) => [o.registrationId, o.paymentStatus, o.amount])).toEqual([
-      [held.registrationId, 'pending', 1500],
-      [paid.registrationId, 'paid', 3000],
+    const orders = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    expect(orders.map((o) => [o.registrationId, o.buyerEmail, o.paymentStatus, o.amount])).toEqual([
+      [held.registrationId, 'carla@example.org', 'pending', 1500],
+      [paid.registrationId, 'zoe@example.org', 'paid', 3000],
     ]);
     expect(orders[1]!.items).toEqual([
       expect.objectContaining({ kind: 'ticket', name: 'Adult', quantity: 2, unitPrice: 1500, amount: 3000 }),
@@ -47,9 +47,10 @@ describe('order reads', () => {
   });
 
   it('reads one order, with its items, by id', async () => {
-    const [, paidOrder] = payloadOf<TOrder[]>(await ordersOf(token));
+    const [, listed] = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    const { buyerEmail: _listedOnly, ...paidOrder } = listed!;
     for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
-      const order = payloadOf<TOrder>(await call(t, 'GET', path, { token, query: { orderId: paidOrder!.id } }));
+      const order = payloadOf<TOrder>(await call(t, 'GET', path, { token, query: { orderId: paidOrder.id } }));
       expect(order).toEqual(paidOrder);
     }
   });

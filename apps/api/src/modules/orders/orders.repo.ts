@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orderItems, orders, registrations, type OrderItemRow, type OrderRow } from '../../db/schema';
 
 export type OrderItemValues = Omit<OrderItemRow, 'id' | 'orderId' | 'clubId'>;
 
@@ -73,8 +73,18 @@ export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[
   return new Map(rows.map((row) => [row.registrationId, row.amount]));
 }
 
-export async function findOrdersByEvent(db: DbOrTx, eventId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.eventId, eventId)).orderBy(desc(orders.createdAt));
+/** An event's orders, newest first, each with the e-mail its registration was made with. */
+export async function findOrdersByEvent(
+  db: DbOrTx,
+  event: { id: string; clubId: string },
+): Promise<(OrderRow & { buyerEmail: string })[]> {
+  const rows = await db
+    .select({ order: orders, buyerEmail: registrations.email })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(and(eq(orders.eventId, event.id), eq(orders.clubId, event.clubId)))
+    .orderBy(desc(orders.createdAt));
+  return rows.map((row) => ({ ...row.order, buyerEmail: row.buyerEmail }));
 }
 
 export async function findItemsOf(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {

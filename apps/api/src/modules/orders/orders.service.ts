@@ -1,4 +1,4 @@
-import type { TOrder, ZCreateOrderRequest } from '@clubtix/contract';
+import type { TOrder, TOrderListItem, ZCreateOrderRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -59,14 +59,14 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
   return withItems(deps, priced);
 }
 
-export async function findEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrder[]> {
+export async function findEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrderListItem[]> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  const orders = await findOrdersByEvent(deps.db, event.id);
+  const orders = await findOrdersByEvent(deps.db, event);
   const items = await findItemsOf(
     deps.db,
     orders.map((order) => order.id),
   );
-  return orders.map((order) => toOrderDto(order, items));
+  return orders.map((order) => ({ ...toOrderDto(order, items), buyerEmail: order.buyerEmail }));
 }
 
 export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrder> {

@@ -96,11 +96,11 @@ export function writeOrdersView(view: OrdersView): URLSearchParams {
  * Paid orders only, unless all are asked for (unpaid holds that ran out, refunds to make), newest
  * first; then the page of them. A page past the end shows the last one.
  */
-export function ordersPage(
-  orders: readonly TOrder[],
+export function ordersPage<T extends TOrder>(
+  orders: readonly T[],
   view: OrdersView,
   pageSize = ORDERS_PAGE_SIZE,
-): { orders: TOrder[]; total: number; page: number; pageCount: number } {
+): { orders: T[]; total: number; page: number; pageCount: number } {
   const shown = orders
     .filter((order) => view.filter === 'all' || order.paymentStatus === 'paid')
     .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt));

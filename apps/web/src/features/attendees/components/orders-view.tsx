@@ -114,6 +114,9 @@ export function OrdersView({ event, view, onChange }: Props) {
               <Group justify="space-between" align="center" wrap="nowrap">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {order.buyerEmail}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(order.createdAt, event.timezone)} · Reg. {order.registrationId.slice(0, 8)}
                   </Text>
