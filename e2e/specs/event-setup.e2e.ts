@@ -57,7 +57,11 @@ describe('an admin sets up a complete event and the public finds it', () => {
     const card = page.getByRole('article', { name: title });
     await card.getByTestId('event-status').filter({ hasText: /draft/i }).waitFor();
 
-    const slug = title.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-').replace(/-+/g, '-');
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9 -]/g, '')
+      .replace(/ /g, '-')
+      .replace(/-+/g, '-');
     const draftPage = await newPage(browser, PHONE);
     await draftPage.page.goto(`/${slug}`);
     await draftPage.page.getByText('This event is not available').waitFor();
@@ -65,7 +69,11 @@ describe('an admin sets up a complete event and the public finds it', () => {
     await card.getByRole('link', { name: 'Tickets' }).click();
     await addItem(page, 'Add ticket type', { Name: 'Adult', Price: '25', Quantity: '100' }, 'Save ticket');
     await addItem(page, 'Add ticket type', { Name: 'Junior', Price: '10.50', Quantity: '40' }, 'Save ticket');
-    await page.getByRole('article', { name: 'Junior' }).getByTestId('item-price').filter({ hasText: '£10.50' }).waitFor();
+    await page
+      .getByRole('article', { name: 'Junior' })
+      .getByTestId('item-price')
+      .filter({ hasText: '£10.50' })
+      .waitFor();
 
     await page.getByRole('link', { name: 'Extras' }).click();
     await addItem(page, 'Add extra', { Name: 'Picnic lunch', Price: '8.50' }, 'Save extra');
@@ -119,7 +127,12 @@ describe('an admin sets up a complete event and the public finds it', () => {
     await visitor.goto(`/${slug}`);
     await waitForTitle(visitor, 'Event Registration | ClubTix');
     await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
-    await visitor.getByTestId('ticket-type').filter({ hasText: 'Junior' }).getByTestId('ticket-price').filter({ hasText: '£10.50' }).waitFor();
+    await visitor
+      .getByTestId('ticket-type')
+      .filter({ hasText: 'Junior' })
+      .getByTestId('ticket-price')
+      .filter({ hasText: '£10.50' })
+      .waitFor();
     await visitor.getByTestId('sponsorship-package').filter({ hasText: 'Gold sponsor' }).waitFor();
     expect(await seriousA11yViolations(visitor)).toEqual([]);
 

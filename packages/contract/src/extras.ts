@@ -72,7 +72,12 @@ export const ZGetExtrasPurchasesQuery = z.object({
     .enum(EXTRAS_REDEEMED_CHOICES, { error: 'redeemed must be true, false or empty' })
     .optional()
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
     .int('pageSize must be a whole number')
