@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/api/src/db/embedded';
 import { startServer } from '../apps/api/test/server-process';
+import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     sudoEmail: string;
     sudoPassword: string;
     jwtSecret: string;
+    /** Where the mail the product delivered over SMTP lands (read with helpers' mailsTo). */
+    mailDir: string;
   }
 }
 
@@ -21,7 +24,10 @@ const SUDO_EMAIL = 'sudo@clubtix.test';
 const SUDO_PASSWORD = 'sudo-password-1';
 const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** The end-to-end tests drive the real product: built SPA + API on its embedded PostgreSQL, one process. */
+/**
+ * The end-to-end tests drive the real product: built SPA + API on its embedded PostgreSQL, one
+ * process, delivering its mail to a real SMTP server started here.
+ */
 export default async function setup(project: TestProject) {
   const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromiumPath)) {
@@ -34,22 +40,31 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-'));
   chmodSync(dataDir, 0o755);
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-mail-'));
+  const mailbox = await startMailbox(mailDir);
   const server = await startServer(await freePort(), {
     DATA_DIR: dataDir,
     SUDO_EMAIL,
     SUDO_PASSWORD,
     JWT_SECRET,
     DATABASE_URL: '',
+    SMTP_URL: mailbox.url,
+  }).catch(async (error: unknown) => {
+    await mailbox.close();
+    throw error;
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('chromiumPath', chromiumPath);
   project.provide('sudoEmail', SUDO_EMAIL);
   project.provide('sudoPassword', SUDO_PASSWORD);
   project.provide('jwtSecret', JWT_SECRET);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { inject } from 'vitest';
+import { readMailbox } from './mailbox';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -30,7 +31,12 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -114,7 +120,9 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null }[] }> } }
+    ).axe;
     return axe.run();
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
@@ -125,4 +133,13 @@ export async function closeToasts(page: Page): Promise<void> {
   for (const button of await page.locator('.mantine-Notification-root button').all()) {
     await button.click().catch(() => undefined);
   }
+}
+
+/**
+ * The mail the product has delivered to this address so far, oldest first, as a mail client reads
+ * it: the run's server sends over SMTP to a real listener (global-setup.ts, mailbox.ts). Delivery
+ * follows the commit, so poll: `await expect.poll(() => mailsTo(email).then((m) => m.length)).toBe(1)`.
+ */
+export function mailsTo(address: string) {
+  return readMailbox(inject('mailDir'), address);
 }
