@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, clubId, createdAt, eventId, id } from './columns';
 import { extras, tickets } from './events';
 
@@ -36,6 +36,8 @@ export const registrations = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
     index('registrations_email_idx').on(t.eventId, t.email),
+    // A registration found by the first characters of its id, in any collation.
+    index('registrations_id_prefix_idx').on(sql`${t.id} text_pattern_ops`),
   ],
 );
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -61,14 +63,36 @@ export const attendees = pgTable(
       .default(sql`'{}'::jsonb`),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Whether its registration is confirmed (an attendee of the event, not of a hold), and the
+     * registration's e-mail (its buyer's): kept by the database's triggers (migration 0006) whatever
+     * code changes a registration, so the attendee list reads one table and its indexes.
+     */
+    confirmed: boolean('confirmed').notNull().default(false),
+    registrationEmail: text('registration_email'),
+    /** What the attendee list's search matches: "first last", then each e-mail on its own line. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || chr(10) || coalesce(email, '') || chr(10) || coalesce(registration_email, '')`,
+    ),
   },
   (t) => [
     index('attendees_registration_idx').on(t.registrationId),
+    // The attendee list counted from the index alone.
+    index('attendees_confirmed_idx')
+      .on(t.eventId)
+      .where(sql`${t.confirmed}`),
+    // The attendee list in its default order, read from the index alone, a page at a time.
+    index('attendees_list_name_idx')
+      .on(t.eventId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`${t.confirmed}`),
     index('attendees_event_idx').on(t.eventId),
     // Finding the tickets of an e-mail (getRegistrationByEmail) without reading the whole event.
     index('attendees_email_idx').on(t.eventId, t.email),
-    // The export reads an event's attendees in this order, a page at a time from where the last ended.
-    index('attendees_export_idx').on(t.eventId, t.createdAt, t.registrationId, t.position, t.id),
+    // The export, and the list sorted by registration time, read an event's attendees in this order,
+    // a page at a time.
+    index('attendees_export_idx')
+      .on(t.eventId, t.createdAt, t.registrationId, t.position, t.id)
+      .where(sql`${t.confirmed}`),
   ],
 );
 export type AttendeeRow = typeof attendees.$inferSelect;
@@ -88,10 +112,16 @@ export const checkins = pgTable(
       .references(() => attendees.id, { onDelete: 'cascade' }),
     createdBy: text('created_by'),
     createdAt: createdAt(),
+    /** Whether its registration is confirmed, kept by the database's triggers as attendees.confirmed is. */
+    confirmed: boolean('confirmed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('checkins_attendee_unique').on(t.attendeeId),
     index('checkins_event_idx').on(t.eventId, t.createdAt),
+    // The attendee list's checked in, counted and read latest first.
+    index('checkins_confirmed_time_idx')
+      .on(t.eventId, t.createdAt, t.attendeeId)
+      .where(sql`${t.confirmed}`),
   ],
 );
 export type CheckinRow = typeof checkins.$inferSelect;

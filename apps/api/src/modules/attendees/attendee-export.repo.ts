@@ -29,7 +29,7 @@ const paidPrice = sql<number | null>`(
 
 /**
  * One page of an event's confirmed attendees, in the order they registered, after `cursor`: a keyset
- * read on attendees_export_idx, so every page costs the same however deep into the event it is and
+ * read on attendees_export_idx (confirmed attendees only), so every page costs the same however deep into the event it is and
  * the export never holds more than one page.
  */
 export async function findExportPage(
@@ -65,6 +65,7 @@ export async function findExportPage(
       and(
         eq(attendees.clubId, scope.clubId),
         eq(attendees.eventId, scope.eventId),
+        eq(attendees.confirmed, true),
         after
           ? sql`(${attendees.createdAt}, ${attendees.registrationId}, ${attendees.position}, ${attendees.id}) >
                 (${after.createdAt}::timestamptz, ${after.registrationId}, ${after.position}, ${after.id})`

@@ -85,6 +85,8 @@ function prepareDoorStatements(db: DbOrTx) {
             attendeeId: attendees.id,
             createdBy: sql<string>`${param('createdBy')}::text`.as('created_by'),
             createdAt: sql<Date>`now()`.as('created_at'),
+            // Only a confirmed registration is checked in (below); the database's trigger sets it anyway.
+            confirmed: sql<boolean>`true`.as('confirmed'),
           })
           .from(attendees)
           .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
