@@ -7,7 +7,8 @@ export interface TokenClaims {
 }
 
 /** `expiresAt` in epoch milliseconds. */
-export type VerifyResult = { ok: true; userId: string; expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  { ok: true; userId: string; expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);

@@ -10,14 +10,7 @@ import {
 } from '@clubtix/contract';
 import { extrasPurchases } from '../../db/schema';
 import { anyString, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSudo,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 type PurchasePage = { purchases: TExtrasPurchaseListItem[]; total: number };
 

@@ -76,10 +76,17 @@ export async function findPaidPurchasePage(
       .from(extrasPurchases)
       .innerJoin(extras, eq(extras.id, extrasPurchases.extrasId))
       .where(where)
-      .orderBy(sql`${extrasPurchases.paidAt} DESC NULLS LAST`, desc(extrasPurchases.createdAt), desc(extrasPurchases.id))
+      .orderBy(
+        sql`${extrasPurchases.paidAt} DESC NULLS LAST`,
+        desc(extrasPurchases.createdAt),
+        desc(extrasPurchases.id),
+      )
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(extrasPurchases).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(extrasPurchases)
+      .where(where),
   ]);
   return {
     rows: rows.map((row) => ({ ...row.purchase, extrasName: row.extrasName })),

@@ -169,7 +169,10 @@ describe('sponsorship packages', () => {
       expect(payloadOf<{ packageName: string | null }[]>(listed).map((s) => s.packageName)).toEqual(['Silver']);
       expect((await setStatus(a.admin.token, pkg.id, false)).status).toBe(200);
       // Removing the whole event still takes its packages and sponsorships with it.
-      const removed = await call(t, 'GET', '/event/removeEvent', { token: a.admin.token, query: { eventId: event.id } });
+      const removed = await call(t, 'GET', '/event/removeEvent', {
+        token: a.admin.token,
+        query: { eventId: event.id },
+      });
       expect(removed.status).toBe(200);
       expectError(await byId(pkg.id), 404, 'NOT_FOUND');
     });
