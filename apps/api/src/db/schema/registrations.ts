@@ -65,7 +65,7 @@ export const attendees = pgTable(
     createdAt: createdAt(),
     /**
      * Whether its registration is confirmed (an attendee of the event, not of a hold), and the
-     * registration's e-mail (its buyer's): kept by the database's triggers (migration 0006) whatever
+     * registration's e-mail (its buyer's): kept by the database's triggers (migration 0007) whatever
      * code changes a registration, so the attendee list reads one table and its indexes.
      */
     confirmed: boolean('confirmed').notNull().default(false),
@@ -81,10 +81,9 @@ export const attendees = pgTable(
     index('attendees_confirmed_idx')
       .on(t.eventId)
       .where(sql`${t.confirmed}`),
-    // The attendee list in its default order, read from the index alone, a page at a time.
-    index('attendees_list_name_idx')
-      .on(t.eventId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
-      .where(sql`${t.confirmed}`),
+    // Migration 0007 (custom SQL) adds the triggers that keep `confirmed` and `registrationEmail`, the
+    // list's name-order index attendees_list_name_idx (with INCLUDE, which Drizzle cannot declare)
+    // and the search's trigram index attendees_search_trgm_idx (only where pg_trgm can be created).
     index('attendees_event_idx').on(t.eventId),
     // Finding the tickets of an e-mail (getRegistrationByEmail) without reading the whole event.
     index('attendees_email_idx').on(t.eventId, t.email),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAttendeeListItem, TEvent, TTicket } from '@clubtix/contract';
 import { seedAttendees } from '../../../test/attendee-data';
@@ -127,5 +128,13 @@ describe('the attendee list, page by page', () => {
     expect(cancelled.status).toBe(200);
     expect((await list({ searchKeyword: 'Lena' })).total).toBe(0);
     expect((await list({ sortBy: 'createdAt' })).total).toBe(before);
+  });
+
+  it("finds a party by its registration's e-mail, even one changed in the database by hand", async () => {
+    const party = await list({ searchKeyword: 'mixed@example.org' });
+    expect(party.attendees.map((a) => a.firstName).sort()).toEqual(['Bea', 'Carl', 'anna']);
+    await t.db.execute(sql`UPDATE registrations SET email = 'renamed@example.org' WHERE email = 'mixed@example.org'`);
+    expect((await list({ searchKeyword: 'mixed@example.org' })).total).toBe(0);
+    expect((await list({ searchKeyword: 'renamed@' })).total).toBe(3);
   });
 });

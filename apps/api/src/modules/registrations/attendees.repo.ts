@@ -19,8 +19,8 @@ export interface AttendeeFilter {
 
 /*
  * The list of a 50,000-attendee event answers in milliseconds (docs/performance.md) because each
- * read follows an index of migration 0006 on one table: the event's confirmed attendees in name
- * order (attendees_list_name_idx) or registration order (attendees_export_idx), counted
+ * read follows an index of migrations 0006 and 0007 on one table: the event's confirmed attendees
+ * in name order (attendees_list_name_idx) or registration order (attendees_export_idx), counted
  * (attendees_confirmed_idx), its check-ins by time (checkins_confirmed_time_idx), and a search's
  * matches (attendees_search_trgm_idx). The page's ids are chosen first; only those rows are then
  * joined to their registration, ticket and check-in. The SQL is written out, as the planner sees it.
