@@ -103,6 +103,18 @@ function loadPassword(secretsDir: string): string {
   return password;
 }
 
+/**
+ * Where the embedded server also listens on a Unix socket: its own data directory. The app then
+ * talks to it through the socket, which costs both sides less per statement than TCP on 127.0.0.1
+ * (a fifth more statements a second here; docs/performance.md). Null, so TCP only, when the socket's
+ * path would be too long for the system (108 bytes) or the directory's name needs quoting.
+ */
+export function unixSocketDirFor(pgDir: string, port: number): string | null {
+  const dir = path.resolve(pgDir);
+  if (process.platform === 'win32' || !/^[\w./-]+$/.test(dir)) return null;
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) < 108 ? dir : null;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedServer> {
   const pgDir = path.join(dataDir, 'pg');
   const password = loadPassword(path.join(dataDir, 'secrets'));
@@ -114,6 +126,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
   await recoverOrphan(pgDir, log);
   const port = await freePort();
+  const socketDir = unixSocketDirFor(pgDir, port);
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -123,7 +136,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir ?? ''}`,
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message) => log.debug(message.trim()),
     onError: (message) => log.debug(String(message)),
   });
@@ -153,8 +173,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   } finally {
     await admin.end();
   }
+  const tcpUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/clubtix`;
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/clubtix`,
+    url: socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl,
     port,
     stop: () => server.stop(),
   };

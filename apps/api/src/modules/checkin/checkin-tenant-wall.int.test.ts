@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extrasQrText, SCAN_MESSAGES, type TEvent, type TRegistration } from '@clubtix/contract';
 import { checkins, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 import { createExtras } from '../../../test/catalogue';
-import { buyTickets, checkIn, doorEvent, qrOf, scan, undoCheckIn } from '../../../test/door';
+import { buyTickets, checkIn, doorEvent, qrOf, scan, scanAndCheckIn, undoCheckIn } from '../../../test/door';
 import {
   call,
   createClubWithAdmin,
@@ -88,6 +88,9 @@ describe('the tenant wall at the door', () => {
 
     expectWalled(await scan(t, a, doorB.id, qrOf(ticketOfB)), 'Event not found');
     expectWalled(await scan(t, a, doorA.id, qrOf(ticketOfB)), SCAN_MESSAGES.ticketNotFound);
+    const secondOfB = qrOf(ticketOfB, ticketOfB.attendees[1]);
+    expectWalled(await scanAndCheckIn(t, a, doorB.id, secondOfB), 'Event not found');
+    expectWalled(await scanAndCheckIn(t, a, doorA.id, secondOfB), SCAN_MESSAGES.ticketNotFound);
     expectWalled(await checkIn(t, a, doorB.id, ticketOfB.registrationId, notCheckedIn()), 'Event not found');
     expectWalled(await checkIn(t, a, doorA.id, ticketOfB.registrationId, notCheckedIn()), SCAN_MESSAGES.ticketNotFound);
     // Already checked in at B: A must not learn that either (no 409, no time).
@@ -117,6 +120,9 @@ describe('the tenant wall at the door', () => {
     const stats = await call(t, 'GET', '/checkin/getStatistics', { token: sudo, query: { eventId: doorB.id } });
     expect(stats.body.payload).toMatchObject({ totalRegistrationCount: 2, totalCheckinCount: 1 });
     expect((await checkIn(t, sudo, doorB.id, ticketOfB.registrationId, notCheckedIn())).status).toBe(200);
+    expect((await undoCheckIn(t, sudo, notCheckedIn())).status).toBe(200);
+    const onScan = await scanAndCheckIn(t, sudo, doorB.id, qrOf(ticketOfB, ticketOfB.attendees[1]));
+    expect(onScan.body.payload).toMatchObject({ justCheckedIn: true, attendee: { attendeeId: notCheckedIn() } });
     expect((await undoCheckIn(t, sudo, notCheckedIn())).status).toBe(200);
     // A super user at club A's door with B's ticket hears "another event": it may see both clubs.
     expectError(await scan(t, sudo, doorA.id, qrOf(ticketOfB)), 404, 'NOT_FOUND', SCAN_MESSAGES.ticketForAnotherEvent);

@@ -1,9 +1,8 @@
 import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
-import type { CheckinRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { AppError, badInput, notFound } from '../../plugins/errors';
 import { canManageClub } from '../clubs/clubs.policy';
-import type { ExtrasAtDoor, TicketAtDoor } from './checkin.repo';
+import type { DoorCheckin, ExtrasAtDoor, TicketAtDoor } from './checkin.repo';
 import { doorTime } from './local-time';
 
 /**
@@ -26,7 +25,7 @@ function forAnotherEvent(message: string, what: string, title: string | null): A
 
 export const notATicket = () => badInput(SCAN_MESSAGES.notATicket, 'payload');
 
-export function toCheckinDto(row: CheckinRow): TCheckin {
+export function toCheckinDto(row: DoorCheckin): TCheckin {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -36,7 +35,7 @@ export function toCheckinDto(row: CheckinRow): TCheckin {
 }
 
 /** 409 with the first check-in's time in the event's time zone, and the check-in itself in `errors`. */
-export function alreadyCheckedIn(checkin: CheckinRow, timeZone: string): AppError {
+export function alreadyCheckedIn(checkin: DoorCheckin, timeZone: string): AppError {
   return new AppError(
     'ALREADY_CHECKED_IN',
     409,

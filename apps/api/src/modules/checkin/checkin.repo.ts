@@ -48,62 +48,101 @@ const party = sql<PartyMemberJson[]>`(
  * The two statements of every scan and check-in are prepared once per connection: planning a
  * five-table join costs PostgreSQL several times what running it on primary keys does.
  */
+const ticketAtDoorFields = {
+  door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
+  attendee: {
+    id: attendees.id,
+    clubId: attendees.clubId,
+    eventId: attendees.eventId,
+    registrationId: attendees.registrationId,
+  },
+  registration: registrations,
+  // Only for a ticket of another event, to say which: the sub-select runs only then.
+  ticketEventTitle: sql<string | null>`CASE WHEN ${attendees.eventId} <> ${events.id} THEN (
+    SELECT ${ticketEvent.title} FROM ${events} ${ticketEvent} WHERE ${ticketEvent.id} = ${attendees.eventId}
+  ) END`,
+  party,
+};
+
 const preparedOf = new WeakMap<DbOrTx, ReturnType<typeof prepareDoorStatements>>();
 
 function prepareDoorStatements(db: DbOrTx) {
   const ticketAtDoor = db
-    .select({
-      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
-      attendee: {
-        id: attendees.id,
-        clubId: attendees.clubId,
-        eventId: attendees.eventId,
-        registrationId: attendees.registrationId,
-      },
-      registration: registrations,
-      ticketEventTitle: ticketEvent.title,
-      checkin: checkins,
-      party,
-    })
+    .select(ticketAtDoorFields)
     .from(events)
     .leftJoin(attendees, eq(attendees.id, param('attendeeId')))
     .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
-    .leftJoin(ticketEvent, eq(ticketEvent.id, attendees.eventId))
-    .leftJoin(checkins, eq(checkins.attendeeId, attendees.id))
     .where(eq(events.id, param('eventId')))
     .prepare('door_ticket_at_door');
+  /**
+   * The check-in row of an attendee, written only when the attendee belongs to that registration and
+   * event, its registration is confirmed, its qrUuid is the scanned one (when given) and, unless for
+   * the super user, it is of the actor's club.
+   */
+  const checkinOf = (anyClub: boolean, withQr: boolean) =>
+    db
+      .select({
+        id: sql<string>`${param('id')}::text`.as('id'),
+        clubId: attendees.clubId,
+        eventId: attendees.eventId,
+        registrationId: attendees.registrationId,
+        attendeeId: attendees.id,
+        createdBy: sql<string>`${param('createdBy')}::text`.as('created_by'),
+        createdAt: sql<Date>`now()`.as('created_at'),
+        // Only a confirmed registration is checked in (below); the database's trigger sets it anyway.
+        confirmed: sql<boolean>`true`.as('confirmed'),
+      })
+      .from(attendees)
+      .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+      .where(
+        and(
+          eq(attendees.id, param('attendeeId')),
+          eq(attendees.registrationId, param('registrationId')),
+          eq(attendees.eventId, param('eventId')),
+          eq(registrations.status, 'confirmed'),
+          withQr ? eq(registrations.qrUuid, param('qrUuid')) : undefined,
+          anyClub ? undefined : eq(attendees.clubId, param('clubId')),
+        ),
+      );
   const insertCheckin = (anyClub: boolean) =>
     db
       .insert(checkins)
-      .select(
-        db
-          .select({
-            id: sql<string>`${param('id')}::text`.as('id'),
-            clubId: attendees.clubId,
-            eventId: attendees.eventId,
-            registrationId: attendees.registrationId,
-            attendeeId: attendees.id,
-            createdBy: sql<string>`${param('createdBy')}::text`.as('created_by'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-            // Only a confirmed registration is checked in (below); the database's trigger sets it anyway.
-            confirmed: sql<boolean>`true`.as('confirmed'),
-          })
-          .from(attendees)
-          .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
-          .where(
-            and(
-              eq(attendees.id, param('attendeeId')),
-              eq(attendees.registrationId, param('registrationId')),
-              eq(attendees.eventId, param('eventId')),
-              eq(registrations.status, 'confirmed'),
-              anyClub ? undefined : eq(attendees.clubId, param('clubId')),
-            ),
-          ),
-      )
+      .select(checkinOf(anyClub, false))
       .onConflictDoNothing({ target: checkins.attendeeId })
       .returning()
       .prepare(anyClub ? 'door_insert_checkin_any_club' : 'door_insert_checkin');
-  return { ticketAtDoor, insertInClub: insertCheckin(false), insertInAnyClub: insertCheckin(true) };
+  /**
+   * A door scan with "check in on scan": the check-in is written (as insertCheckin) in a CTE of the
+   * statement that reads the ticket at the door, so the whole scan is one round trip. The read sees
+   * the database as it was before this statement's write: `justCheckedIn` carries the new row.
+   */
+  const scanAndCheckIn = (anyClub: boolean) => {
+    const written = db
+      .$with('just_checked_in')
+      .as(
+        db
+          .insert(checkins)
+          .select(checkinOf(anyClub, true))
+          .onConflictDoNothing({ target: checkins.attendeeId })
+          .returning({ id: checkins.id, createdAt: checkins.createdAt }),
+      );
+    return db
+      .with(written)
+      .select({ ...ticketAtDoorFields, justCheckedIn: { id: written.id, createdAt: written.createdAt } })
+      .from(events)
+      .leftJoin(attendees, eq(attendees.id, param('attendeeId')))
+      .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
+      .leftJoin(written, sql`true`)
+      .where(eq(events.id, param('eventId')))
+      .prepare(anyClub ? 'door_scan_and_check_in_any_club' : 'door_scan_and_check_in');
+  };
+  return {
+    ticketAtDoor,
+    insertInClub: insertCheckin(false),
+    insertInAnyClub: insertCheckin(true),
+    scanInClub: scanAndCheckIn(false),
+    scanInAnyClub: scanAndCheckIn(true),
+  };
 }
 
 function doorStatements(db: DbOrTx) {
@@ -121,17 +160,51 @@ function doorStatements(db: DbOrTx) {
  */
 export async function findTicketAtDoor(db: DbOrTx, eventId: string, attendeeId: string) {
   const [row] = await doorStatements(db).ticketAtDoor.execute({ eventId, attendeeId });
-  if (!row) return undefined;
-  const { party: members, ...rest } = row;
-  return {
-    ...rest,
-    party: (members ?? []).map((member): AttendeeFields => ({
-      ...member,
-      checkinTime: member.checkinTime === null ? null : new Date(member.checkinTime),
-    })),
-  };
+  return row && withParty(row, attendeeId);
 }
 export type TicketAtDoor = NonNullable<Awaited<ReturnType<typeof findTicketAtDoor>>>;
+
+/** The check-in of an attendee as the door tells it: who, and when. */
+export type DoorCheckin = Pick<CheckinRow, 'id' | 'createdAt' | 'registrationId' | 'attendeeId'>;
+
+/** The group at the door with its times as dates, and the scanned attendee's check-in taken from it. */
+function withParty<R extends { party: PartyMemberJson[] | null }>(row: R, attendeeId: string) {
+  const { party: members, ...rest } = row;
+  const party = (members ?? []).map((member): AttendeeFields => ({
+    ...member,
+    checkinTime: member.checkinTime === null ? null : new Date(member.checkinTime),
+  }));
+  const scanned = party.find((member) => member.id === attendeeId);
+  const checkin: DoorCheckin | null =
+    scanned?.checkinId && scanned.checkinTime
+      ? { id: scanned.checkinId, createdAt: scanned.checkinTime, registrationId: scanned.registrationId, attendeeId }
+      : null;
+  return { ...rest, party, checkin };
+}
+
+/**
+ * Scans a ticket at the door and checks it in with one statement (see scanAndCheckIn above). The
+ * ticket is as it was just before; `justCheckedIn` is the check-in this call wrote, or null when it
+ * wrote none (already checked in, refused, or another scanner's check-in landed at the same moment).
+ */
+export async function scanAndCheckIn(
+  db: DbOrTx,
+  input: {
+    eventId: string;
+    registrationId: string;
+    attendeeId: string;
+    qrUuid: string;
+    clubId: string | null;
+    createdBy: string;
+  },
+) {
+  const statements = doorStatements(db);
+  const values = { ...input, id: randomUUID() };
+  const [row] = await (input.clubId === null
+    ? statements.scanInAnyClub.execute(values)
+    : statements.scanInClub.execute(values));
+  return row && withParty(row, input.attendeeId);
+}
 
 /**
  * Checks an attendee in with one statement: the row is written only when the attendee belongs to

@@ -27,6 +27,7 @@ import {
   findTicketAtDoor,
   insertCheckin,
   markExtrasRedeemed,
+  scanAndCheckIn,
 } from './checkin.repo';
 import { localDay } from './local-time';
 import { buildStatistics } from './statistics';
@@ -40,32 +41,38 @@ function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], atte
 
 /**
  * A scanned ticket at the door: the attendee, its whole registration and its check-in state. With
- * `checkin`, an attendee not checked in yet is checked in by the same call (one statement to read,
- * one to write); `justCheckedIn` says whether this call did it.
+ * `checkin`, an attendee not checked in yet is checked in by the same call and the same statement
+ * (one round trip to the database); `justCheckedIn` says whether this call did it.
  */
 export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw notATicket();
   if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
-  const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
-  const { registration, checkin } = admitTicket(actor, found, qr);
-  const party = found?.party ?? [];
-  if (!input.checkin) return scanAnswer(registration, party, qr.attendeeId);
-  if (checkin) return { ...scanAnswer(registration, party, qr.attendeeId), justCheckedIn: false };
-  const row = await insertCheckin(deps.db, {
+  if (!input.checkin) {
+    const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
+    const { registration } = admitTicket(actor, found, qr);
+    return scanAnswer(registration, found?.party ?? [], qr.attendeeId);
+  }
+  const found = await scanAndCheckIn(deps.db, {
     eventId: input.eventId,
     registrationId: qr.registrationId,
     attendeeId: qr.attendeeId,
+    qrUuid: qr.qrUuid,
     clubId: clubScope(actor),
     createdBy: actor.id,
   });
-  if (row) {
+  // What the statement wrote is within what admitTicket lets through, so a refusal here wrote nothing.
+  const { registration, checkin } = admitTicket(actor, found, qr);
+  const party = found?.party ?? [];
+  const written = found?.justCheckedIn;
+  if (written) {
     const checkedIn = party.map((member) =>
-      member.id === row.attendeeId ? { ...member, checkinId: row.id, checkinTime: row.createdAt } : member,
+      member.id === qr.attendeeId ? { ...member, checkinId: written.id, checkinTime: written.createdAt } : member,
     );
     return { ...scanAnswer(registration, checkedIn, qr.attendeeId), justCheckedIn: true };
   }
-  // Another scanner checked this ticket in between the read and the write (or it changed): say what is true now.
+  if (checkin) return { ...scanAnswer(registration, party, qr.attendeeId), justCheckedIn: false };
+  // Another scanner checked this ticket in at the same moment (after this statement's snapshot): say what is true now.
   const again = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
   const now = admitTicket(actor, again, qr);
   return { ...scanAnswer(now.registration, again?.party ?? [], qr.attendeeId), justCheckedIn: false };
