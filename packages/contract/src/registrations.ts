@@ -210,6 +210,38 @@ export const registrationEndpoints = {
   }),
 };
 
+export const ORDERS_MAX_PAGE_SIZE = 500;
+
+export const ZGetOrdersQuery = z.object({
+  eventId: ZId,
+  /** Orders of one payment status; absent: all of them. */
+  paymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+    .optional(),
+  /** A page of them when given (with pageSize, 50 by default); without page, every order. */
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize is at least 1')
+    .max(ORDERS_MAX_PAGE_SIZE, `pageSize is at most ${ORDERS_MAX_PAGE_SIZE}`)
+    .optional(),
+});
+export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
+
+export const ZOrderCounts = z.object({
+  total: z.number(),
+  paid: z.number(),
+  /** Paid after the tickets ran out (DECISIONS.md section 6): to refund. */
+  refundRequired: z.number(),
+});
+export type TOrderCounts = z.infer<typeof ZOrderCounts>;
+
 export const orderEndpoints = {
   createOrder: defineEndpoint({
     method: 'POST',
@@ -223,9 +255,19 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/getOrdersByEventId',
     access: 'admin',
-    summary: "An event's orders with their buyers' e-mails, newest first",
-    query: z.object({ eventId: ZId }),
+    summary:
+      "An event's orders with their buyers' e-mails, newest first: of one payment status with paymentStatus, " +
+      'a page of them with page and pageSize (getOrderCountsByEventId counts them)',
+    query: ZGetOrdersQuery,
     response: z.array(ZOrderListItem),
+  }),
+  getOrderCountsByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/order/getOrderCountsByEventId',
+    access: 'admin',
+    summary: 'How many orders an event has: in all, paid, and paid after the tickets ran out (to refund)',
+    query: z.object({ eventId: ZId }),
+    response: ZOrderCounts,
   }),
   getOrderById: defineEndpoint({
     method: 'GET',

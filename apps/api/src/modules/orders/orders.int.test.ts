@@ -46,6 +46,32 @@ describe('order reads', () => {
     expect(orders[1]!.paidAt).not.toBeNull();
   });
 
+  it('pages and filters by payment status, and counts them', async () => {
+    const list = async (query: Record<string, string | number>) =>
+      payloadOf<TOrderListItem[]>(
+        await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id, ...query } }),
+      ).map((o) => o.registrationId);
+    expect(await list({ page: 1, pageSize: 1 })).toEqual([held.registrationId]);
+    expect(await list({ page: 2, pageSize: 1 })).toEqual([paid.registrationId]);
+    expect(await list({ page: 3, pageSize: 1 })).toEqual([]);
+    expect(await list({ page: 1 })).toEqual([held.registrationId, paid.registrationId]);
+    expect(await list({ paymentStatus: 'paid' })).toEqual([paid.registrationId]);
+    expect(await list({ paymentStatus: 'pending', page: 1, pageSize: 10 })).toEqual([held.registrationId]);
+    expect(await list({ paymentStatus: 'refund_required' })).toEqual([]);
+
+    const counts = await call(t, 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } });
+    expect(counts.body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
+
+    for (const bad of [{ paymentStatus: 'settled' }, { pageSize: 501 }, { page: 0 }, { page: 'two' }]) {
+      const response = await call(t, 'GET', '/order/getOrdersByEventId', {
+        token,
+        query: { eventId: event.id, ...bad },
+      });
+      expectError(response, 400, 'BAD_INPUT');
+      expect(response.body.msg).toMatch(/paymentStatus|pageSize|page/);
+    }
+  });
+
   it('reads one order, with its items, by id', async () => {
     const [, listed] = payloadOf<TOrderListItem[]>(await ordersOf(token));
     const { buyerEmail: _listedOnly, ...paidOrder } = listed!;
@@ -70,5 +96,13 @@ describe('order reads', () => {
       'UNAUTHENTICATED',
     );
     expect(payloadOf<TOrder[]>(await ordersOf(sudoToken))).toHaveLength(2);
+
+    const countsOf = (as?: string) =>
+      call(t, 'GET', '/order/getOrderCountsByEventId', { token: as, query: { eventId: event.id } });
+    const walled = await countsOf(otherToken);
+    expectError(walled, 404, 'NOT_FOUND');
+    expect(walled.text).not.toMatch(/"total"/);
+    expectError(await countsOf(), 401, 'UNAUTHENTICATED');
+    expect((await countsOf(sudoToken)).body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
   });
 });

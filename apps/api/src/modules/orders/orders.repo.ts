@@ -73,27 +73,63 @@ export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[
   return new Map(rows.map((row) => [row.registrationId, row.amount]));
 }
 
-/** An event's orders, newest first, each with the e-mail its registration was made with. */
+/**
+ * An event's orders, newest first, each with the e-mail its registration was made with: of one
+ * payment status when asked, and a page of them when a limit is given.
+ */
 export async function findOrdersByEvent(
   db: DbOrTx,
   event: { id: string; clubId: string },
+  options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit?: number; offset?: number } = {},
 ): Promise<(OrderRow & { buyerEmail: string })[]> {
-  const rows = await db
+  const query = db
     .select({ order: orders, buyerEmail: registrations.email })
     .from(orders)
     .innerJoin(registrations, eq(registrations.id, orders.registrationId))
-    .where(and(eq(orders.eventId, event.id), eq(orders.clubId, event.clubId)))
-    .orderBy(desc(orders.createdAt));
+    .where(
+      and(
+        eq(orders.eventId, event.id),
+        eq(orders.clubId, event.clubId),
+        options.paymentStatus ? eq(orders.paymentStatus, options.paymentStatus) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .$dynamic();
+  const rows = await (options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0));
   return rows.map((row) => ({ ...row.order, buyerEmail: row.buyerEmail }));
 }
 
+/** How many orders an event has, in all, paid, and to refund. */
+export async function countOrdersByEvent(
+  db: DbOrTx,
+  event: { id: string; clubId: string },
+): Promise<{ total: number; paid: number; refundRequired: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'paid'))::int`,
+      refundRequired: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'refund_required'))::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.eventId, event.id), eq(orders.clubId, event.clubId)));
+  return row!;
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement: the items of many orders are read in slices. */
+const ITEMS_SLICE = 10_000;
+
 export async function findItemsOf(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.kind), asc(orderItems.name));
+  const items: OrderItemRow[] = [];
+  for (let start = 0; start < orderIds.length; start += ITEMS_SLICE) {
+    items.push(
+      ...(await db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds.slice(start, start + ITEMS_SLICE)))
+        .orderBy(asc(orderItems.kind), asc(orderItems.name))),
+    );
+  }
+  return items;
 }
 
 export async function updateOrder(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
-import { createOrder, findEventOrders, findManagedOrder } from './orders.service';
+import { countEventOrders, createOrder, findEventOrders, findManagedOrder } from './orders.service';
 
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   const o = endpoints.order;
@@ -9,7 +9,10 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
     payload: { order: await createOrder(deps, body) },
   }));
   registerEndpoint(app, deps, o.getOrdersByEventId, async ({ actor, query }) => ({
-    payload: await findEventOrders(deps, actor, query.eventId),
+    payload: await findEventOrders(deps, actor, query),
+  }));
+  registerEndpoint(app, deps, o.getOrderCountsByEventId, async ({ actor, query }) => ({
+    payload: await countEventOrders(deps, actor, query.eventId),
   }));
   registerEndpoint(app, deps, o.getOrderById, async ({ actor, query }) => ({
     payload: await findManagedOrder(deps, actor, query.orderId),

@@ -1,4 +1,4 @@
-import type { TOrder, TOrderListItem, ZCreateOrderRequest } from '@clubtix/contract';
+import type { TOrder, TOrderCounts, TOrderListItem, ZCreateOrderRequest, ZGetOrdersQuery } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -11,12 +11,15 @@ import { settlePaidOrder } from '../payments/payments.service';
 import { loadBuyerRegistration } from '../registrations/registrations.service';
 import { toOrderDto } from './orders.mapper';
 import {
+  countOrdersByEvent,
   findItemsOf,
   findOrderById,
   findOrderOfRegistration,
   findOrdersByEvent,
   replaceOrderItems,
 } from './orders.repo';
+
+const DEFAULT_ORDERS_PAGE_SIZE = 50;
 
 async function withItems(deps: Deps, order: OrderRow): Promise<TOrder> {
   return toOrderDto(order, await findItemsOf(deps.db, [order.id]));
@@ -59,14 +62,28 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
   return withItems(deps, priced);
 }
 
-export async function findEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrderListItem[]> {
-  const event = await loadManagedEvent(deps, actor, eventId);
-  const orders = await findOrdersByEvent(deps.db, event);
+/** An event's orders for its admin: all of them, or a page (50 by default once a page is asked for). */
+export async function findEventOrders(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof ZGetOrdersQuery>,
+): Promise<TOrderListItem[]> {
+  const event = await loadManagedEvent(deps, actor, query.eventId);
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const pageSize = query.pageSize ?? DEFAULT_ORDERS_PAGE_SIZE;
+  const orders = await findOrdersByEvent(deps.db, event, {
+    paymentStatus: query.paymentStatus,
+    ...(paged ? { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize } : {}),
+  });
   const items = await findItemsOf(
     deps.db,
     orders.map((order) => order.id),
   );
   return orders.map((order) => ({ ...toOrderDto(order, items), buyerEmail: order.buyerEmail }));
+}
+
+export async function countEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrderCounts> {
+  return countOrdersByEvent(deps.db, await loadManagedEvent(deps, actor, eventId));
 }
 
 export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrder> {

@@ -2,12 +2,13 @@ import { endpoints } from '@clubtix/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { attendeeKeys } from './api';
-import { toExtrasPurchasesQuery, type ExtrasView } from './sales-views';
+import { toExtrasPurchasesQuery, toOrdersQuery, type ExtrasView, type OrdersView } from './sales-views';
 
 /** Query keys of the attendee page's extras and orders views, under the event's attendee keys. */
 export const salesKeys = {
   extras: (eventId: string, view: ExtrasView) => [...attendeeKeys.event(eventId), 'extras', view] as const,
-  orders: (eventId: string) => [...attendeeKeys.event(eventId), 'orders'] as const,
+  orders: (eventId: string, view?: OrdersView) => [...attendeeKeys.event(eventId), 'orders', view] as const,
+  orderCounts: (eventId: string) => [...attendeeKeys.event(eventId), 'order-counts'] as const,
   order: (orderId: string) => [...attendeeKeys.all, 'order', orderId] as const,
 };
 
@@ -20,10 +21,21 @@ export function useExtrasPurchases(eventId: string, view: ExtrasView) {
   });
 }
 
-export function useEventOrders(eventId: string) {
+/** One page of the event's orders, paged and filtered by the server. */
+export function useEventOrders(eventId: string, view: OrdersView) {
   return useQuery({
-    queryKey: salesKeys.orders(eventId),
-    queryFn: ({ signal }) => callApi(endpoints.order.getOrdersByEventId, { query: { eventId }, signal }),
+    queryKey: salesKeys.orders(eventId, view),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.order.getOrdersByEventId, { query: toOrdersQuery(eventId, view), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many orders the event has: in all, paid, and to refund. */
+export function useOrderCounts(eventId: string) {
+  return useQuery({
+    queryKey: salesKeys.orderCounts(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.order.getOrderCountsByEventId, { query: { eventId }, signal }),
   });
 }
 

@@ -1,28 +1,16 @@
-import type { TOrder } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import {
   countText,
-  ordersPage,
+  ordersInView,
   readExtrasView,
   readOrdersView,
   readTab,
   tabParams,
   toExtrasPurchasesQuery,
+  toOrdersQuery,
   writeExtrasView,
   writeOrdersView,
 } from './sales-views';
-
-const order = (id: string, paymentStatus: TOrder['paymentStatus'], createdAt: string): TOrder => ({
-  id,
-  eventId: 'e1',
-  registrationId: `r-${id}`,
-  amount: 1000,
-  currency: 'gbp',
-  paymentStatus,
-  createdAt,
-  paidAt: null,
-  items: [],
-});
 
 describe('attendee page tabs', () => {
   it('reads the tab from the address, the attendee list when missing or unknown', () => {
@@ -61,24 +49,21 @@ describe('the extras view', () => {
 });
 
 describe('the orders view', () => {
-  const orders = [
-    order('a', 'paid', '2026-11-01T10:00:00.000Z'),
-    order('b', 'pending', '2026-11-02T10:00:00.000Z'),
-    order('c', 'refund_required', '2026-11-03T10:00:00.000Z'),
-    order('d', 'paid', '2026-11-04T10:00:00.000Z'),
-  ];
-
-  it('shows paid orders by default, newest first, and all of them on request', () => {
-    expect(ordersPage(orders, readOrdersView(new URLSearchParams())).orders.map((o) => o.id)).toEqual(['d', 'a']);
-    const all = ordersPage(orders, readOrdersView(writeOrdersView({ filter: 'all', page: 1 })));
-    expect(all.orders.map((o) => o.id)).toEqual(['d', 'c', 'b', 'a']);
-    expect(all.total).toBe(4);
+  it('asks the server for paid orders by default, all of them on request, a page at a time', () => {
+    expect(toOrdersQuery('e1', readOrdersView(new URLSearchParams()))).toEqual({
+      eventId: 'e1',
+      paymentStatus: 'paid',
+      page: 1,
+      pageSize: 20,
+    });
+    const all = readOrdersView(writeOrdersView({ filter: 'all', page: 3 }));
+    expect(toOrdersQuery('e1', all)).toEqual({ eventId: 'e1', page: 3, pageSize: 20 });
   });
 
-  it('pages, and a page past the end shows the last one', () => {
-    const page = ordersPage(orders, { filter: 'all', page: 9 }, 3);
-    expect(page).toMatchObject({ page: 2, pageCount: 2, total: 4 });
-    expect(page.orders.map((o) => o.id)).toEqual(['a']);
+  it('counts the orders of the view from the event’s counts', () => {
+    const counts = { total: 7, paid: 4, refundRequired: 1 };
+    expect(ordersInView(counts, { filter: 'paid', page: 1 })).toBe(4);
+    expect(ordersInView(counts, { filter: 'all', page: 2 })).toBe(7);
   });
 
   it('counts in words', () => {

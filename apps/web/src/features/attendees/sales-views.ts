@@ -1,4 +1,4 @@
-import type { endpoints, QueryOf, TOrder } from '@clubtix/contract';
+import type { endpoints, QueryOf, TOrderCounts } from '@clubtix/contract';
 
 /**
  * The attendee page's other views, the extras bought and the orders, kept in the address like the
@@ -93,21 +93,20 @@ export function writeOrdersView(view: OrdersView): URLSearchParams {
 }
 
 /**
- * Paid orders only, unless all are asked for (unpaid holds that ran out, refunds to make), newest
- * first; then the page of them. A page past the end shows the last one.
+ * getOrdersByEventId's query for a view: paid orders only, unless all are asked for (unpaid holds
+ * that ran out, refunds to make); the server pages them, newest first.
  */
-export function ordersPage<T extends TOrder>(
-  orders: readonly T[],
+export function toOrdersQuery(
+  eventId: string,
   view: OrdersView,
   pageSize = ORDERS_PAGE_SIZE,
-): { orders: T[]; total: number; page: number; pageCount: number } {
-  const shown = orders
-    .filter((order) => view.filter === 'all' || order.paymentStatus === 'paid')
-    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
-  const page = Math.min(view.page, pageCount);
-  return { orders: shown.slice((page - 1) * pageSize, page * pageSize), total: shown.length, page, pageCount };
+): QueryOf<typeof endpoints.order.getOrdersByEventId> {
+  return { eventId, ...(view.filter === 'paid' ? { paymentStatus: 'paid' as const } : {}), page: view.page, pageSize };
 }
+
+/** How many orders a view has, from the event's counts. */
+export const ordersInView = (counts: TOrderCounts, view: OrdersView) =>
+  view.filter === 'paid' ? counts.paid : counts.total;
 
 /** "Showing 1–20 of 45 orders"; the noun says what is counted. */
 export function countText(page: number, shown: number, total: number, pageSize: number, noun: [string, string]) {

@@ -6,8 +6,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { TEXT_SAFE_GREEN } from '../../../theme';
-import { useEventOrders, useOrderWithItems } from '../sales-api';
-import { countText, ORDERS_PAGE_SIZE, ordersPage, type OrdersView } from '../sales-views';
+import { useEventOrders, useOrderCounts, useOrderWithItems } from '../sales-api';
+import { countText, ORDERS_PAGE_SIZE, ordersInView, type OrdersView } from '../sales-views';
 
 interface Props {
   event: Pick<TEvent, 'id' | 'timezone'>;
@@ -91,48 +91,49 @@ function OrderDetails({
 
 /** The event's orders with their payment status: paid ones, or all (unpaid and to refund too). */
 export function OrdersView({ event, view, onChange }: Props) {
-  const orders = useEventOrders(event.id);
+  const orders = useEventOrders(event.id, view);
+  const counts = useOrderCounts(event.id);
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
-  const toRefund = orders.data?.filter((order) => order.paymentStatus === 'refund_required').length ?? 0;
+  const toRefund = counts.data?.refundRequired ?? 0;
+  const total = counts.data ? ordersInView(counts.data, view) : null;
+  const pageCount = Math.max(1, Math.ceil((total ?? 0) / ORDERS_PAGE_SIZE));
 
   let content;
-  let shown = null;
   if (orders.isPending) content = <PageLoader label="Loading orders" />;
   else if (orders.isError)
     content = <QueryError error={orders.error} onRetry={() => void orders.refetch()} what="the orders" />;
-  else {
-    shown = ordersPage(orders.data, view);
-    content =
-      shown.orders.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md" role="status">
-          {view.filter === 'paid' ? 'No paid orders yet.' : 'No orders yet.'}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {shown.orders.map((order) => (
-            <Card key={order.id} withBorder padding="sm" data-testid="order">
-              <Group justify="space-between" align="center" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {order.buyerEmail}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(order.createdAt, event.timezone)} · Reg. {order.registrationId.slice(0, 8)}
-                  </Text>
-                </Stack>
-                <Group gap="xs" wrap="nowrap">
-                  <OrderStatus order={order} />
-                  <Button size="xs" variant="light" onClick={() => setOpenOrderId(order.id)}>
-                    Items
-                  </Button>
-                </Group>
+  else if (orders.data.length === 0)
+    content = (
+      <Text c="dimmed" size="sm" py="md" role="status">
+        {view.page > 1 ? 'No orders on this page.' : view.filter === 'paid' ? 'No paid orders yet.' : 'No orders yet.'}
+      </Text>
+    );
+  else
+    content = (
+      <Stack gap="xs">
+        {orders.data.map((order) => (
+          <Card key={order.id} withBorder padding="sm" data-testid="order">
+            <Group justify="space-between" align="center" wrap="nowrap">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {order.buyerEmail}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(order.createdAt, event.timezone)} · Reg. {order.registrationId.slice(0, 8)}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <OrderStatus order={order} />
+                <Button size="xs" variant="light" onClick={() => setOpenOrderId(order.id)}>
+                  Items
+                </Button>
               </Group>
-            </Card>
-          ))}
-        </Stack>
-      );
-  }
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
 
   return (
     <Stack gap="md">
@@ -152,18 +153,12 @@ export function OrdersView({ event, view, onChange }: Props) {
         onChange={(value) => onChange({ filter: value, page: 1 })}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {shown
-          ? countText(shown.page, shown.orders.length, shown.total, ORDERS_PAGE_SIZE, ['order', 'orders'])
+        {orders.data && total !== null
+          ? countText(view.page, orders.data.length, total, ORDERS_PAGE_SIZE, ['order', 'orders'])
           : '\u00a0'}
       </Text>
-      {content}
-      {shown ? (
-        <ListPagination
-          pageCount={shown.pageCount}
-          page={shown.page}
-          onChange={(page) => onChange({ ...view, page })}
-        />
-      ) : null}
+      <div style={{ opacity: orders.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
+      <ListPagination pageCount={pageCount} page={view.page} onChange={(page) => onChange({ ...view, page })} />
       <OrderDetails orderId={openOrderId} timeZone={event.timezone} onClose={() => setOpenOrderId(null)} />
     </Stack>
   );
