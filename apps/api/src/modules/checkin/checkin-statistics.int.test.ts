@@ -123,6 +123,26 @@ describe('check-in statistics', () => {
     ]);
   });
 
+  it('stops counting a registration and its check-ins once it is cancelled', async () => {
+    const { event, ticket } = await doorEvent(t, token, { timezone: 'Europe/London' });
+    const kept = await buyTickets(t, event.id, ticket.id, 1);
+    const cancelled = await buyTickets(t, event.id, ticket.id, 2);
+    for (const registration of [kept, cancelled]) {
+      for (const attendee of registration.attendees) {
+        expect((await checkIn(t, token, event.id, registration.registrationId, attendee.attendeeId)).status).toBe(200);
+      }
+    }
+    expect(counts(await statistics(event.id))).toEqual([3, 3, 3, 3]);
+    const cancel = await call(t, 'POST', '/registration/updateStatus', {
+      token,
+      body: { registrationId: cancelled.registrationId, status: 'cancelled' },
+    });
+    expect(cancel.status).toBe(200);
+    const after = await statistics(event.id);
+    expect(counts(after)).toEqual([1, 1, 1, 1]);
+    expect(after.series.checkinsByDay.reduce((sum, day) => sum + day.count, 0)).toBe(1);
+  });
+
   it("takes today in the event's time zone when no date is given, and refuses a day that does not exist", async () => {
     const { event, ticket } = await doorEvent(t, token, { timezone: 'Pacific/Kiritimati' });
     const registration = await buyTickets(t, event.id, ticket.id, 1);

@@ -315,6 +315,7 @@ export async function countCheckinsByQuarterHour(
       count: sql<number>`count(*)::int`,
     })
     .from(checkins)
-    .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId)))
+    // Only check-ins of confirmed registrations: a cancelled one's attendees are no longer coming.
+    .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId), eq(checkins.confirmed, true)))
     .groupBy(ONE_LINE, sql`2`);
 }
