@@ -308,14 +308,16 @@ export async function countCheckinsByQuarterHour(
   db: DbOrTx,
   event: { id: string; clubId: string; timezone: string },
 ): Promise<{ start: number; day: string; count: number }[]> {
-  return db
-    .select({
-      start: sql<number>`(floor(extract(epoch from ${checkins.createdAt}) / 900) * 900)::float8`.mapWith(Number),
-      day: sql<string>`to_char(${checkins.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(checkins)
-    // Only check-ins of confirmed registrations: a cancelled one's attendees are no longer coming.
-    .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId), eq(checkins.confirmed, true)))
-    .groupBy(ONE_LINE, sql`2`);
+  return (
+    db
+      .select({
+        start: sql<number>`(floor(extract(epoch from ${checkins.createdAt}) / 900) * 900)::float8`.mapWith(Number),
+        day: sql<string>`to_char(${checkins.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(checkins)
+      // Only check-ins of confirmed registrations: a cancelled one's attendees are no longer coming.
+      .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId), eq(checkins.confirmed, true)))
+      .groupBy(ONE_LINE, sql`2`)
+  );
 }
