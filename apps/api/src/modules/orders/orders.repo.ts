@@ -10,14 +10,17 @@ export async function insertOrder(
   db: DbOrTx,
   values: { clubId: string; eventId: string; registrationId: string; currency: string },
   items: OrderItemValues[],
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   const amount = items.reduce((sum, item) => sum + item.amount, 0);
   const [row] = await db
     .insert(orders)
     .values({ ...values, amount })
     .returning();
-  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id, clubId: values.clubId })));
-  return row!;
+  const lines = await db
+    .insert(orderItems)
+    .values(items.map((item) => ({ ...item, orderId: row!.id, clubId: values.clubId })))
+    .returning();
+  return { order: row!, items: lines };
 }
 
 /** Re-prices a pending order: its lines are replaced and the amount follows them. */

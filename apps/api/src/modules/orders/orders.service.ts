@@ -56,7 +56,13 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
       amount: item.price * line.quantity,
     };
   });
-  const ticketItems = (await findItemsOf(deps.db, [order.id])).filter((item) => item.kind === 'ticket');
+  const current = await findItemsOf(deps.db, [order.id]);
+  const ticketItems = current.filter((item) => item.kind === 'ticket');
+  if (extrasItems.length === 0 && ticketItems.length === current.length) {
+    // No extras chosen, none before: the order the hold made is already the whole order.
+    if (order.amount === 0) return withItems(deps, await settlePaidOrder(deps, order.id));
+    return toOrderDto(order, current);
+  }
   const priced = await deps.db.transaction((tx) => replaceOrderItems(tx, order, [...ticketItems, ...extrasItems]));
   if (priced.amount === 0) return withItems(deps, await settlePaidOrder(deps, priced.id));
   return withItems(deps, priced);

@@ -116,16 +116,21 @@ export async function confirmPayment(deps: Deps, paymentIntentId: string, testCa
       throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
     }
     if (!paysFor(state, payable)) throw conflict('The payment does not match the amount due');
-    if (payable.kind === 'order') await settlePaidOrder(deps, payable.id);
-    else await settleOtherPayable(deps, payable);
+    if (payable.kind === 'order') return confirmationOf(deps, payable, await settlePaidOrder(deps, payable.id));
+    await settleOtherPayable(deps, payable);
   }
   return confirmationOf(deps, payable);
 }
 
-async function confirmationOf(deps: Deps, payable: Payable): Promise<z.output<typeof ZConfirmedPurchase>> {
+/** What the buyer sees once paid; `settled` is the order as its settlement left it, when at hand. */
+async function confirmationOf(
+  deps: Deps,
+  payable: Payable,
+  settled?: OrderRow,
+): Promise<z.output<typeof ZConfirmedPurchase>> {
   switch (payable.kind) {
     case 'order': {
-      const order = await findOrderById(deps.db, payable.id, null);
+      const order = settled ?? (await findOrderById(deps.db, payable.id, null));
       if (!order) throw notFound('Order');
       return purchaseOf(deps, order);
     }

@@ -46,17 +46,20 @@ export async function insertAttendeeSlots(
   db: DbOrTx,
   registration: RegistrationRow,
   slots: { ticketId: string; firstName?: string; lastName?: string; email?: string; answers?: Answers }[],
-): Promise<void> {
-  if (slots.length === 0) return;
-  await db.insert(attendees).values(
-    slots.map((slot, position) => ({
-      clubId: registration.clubId,
-      eventId: registration.eventId,
-      registrationId: registration.id,
-      position,
-      ...slot,
-    })),
-  );
+): Promise<AttendeeRow[]> {
+  if (slots.length === 0) return [];
+  return db
+    .insert(attendees)
+    .values(
+      slots.map((slot, position) => ({
+        clubId: registration.clubId,
+        eventId: registration.eventId,
+        registrationId: registration.id,
+        position,
+        ...slot,
+      })),
+    )
+    .returning();
 }
 
 export async function findRegistrationById(

@@ -16,7 +16,7 @@ import { assertCanManageEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { findFormQuestions } from '../forms/forms.service';
 import { toOrderDto } from '../orders/orders.mapper';
-import { findItemsOf, insertOrder } from '../orders/orders.repo';
+import { insertOrder } from '../orders/orders.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { findTicketById } from '../tickets/tickets.repo';
 import {
@@ -107,12 +107,12 @@ export async function initRegistration(
           email: input.email,
           expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
         });
-        await insertAttendeeSlots(
+        const slots = await insertAttendeeSlots(
           tx,
           registration,
           lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId }))),
         );
-        const order = await insertOrder(
+        const { order, items } = await insertOrder(
           tx,
           { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
           lines.map((line) => {
@@ -133,7 +133,7 @@ export async function initRegistration(
         await gate.enter(event.id);
         const reserved = await reserveSeats(tx, event.id, lines);
         if (!reserved.ok) throw new SeatsUnavailable();
-        return { registration, order };
+        return { registration, slots, order, items };
       }),
     );
 
@@ -150,8 +150,17 @@ export async function initRegistration(
       throw retryError;
     }
   }
-  const items = await findItemsOf(deps.db, [result.order.id]);
-  return { registration: await loadRegistrationDto(deps, result.registration), order: toOrderDto(result.order, items) };
+  // What was just written, as written: a new hold has no check-ins.
+  const party = result.slots.map((slot) => ({
+    ...slot,
+    ticketName: ticketsById.get(slot.ticketId)!.name,
+    checkinId: null,
+    checkinTime: null,
+  }));
+  return {
+    registration: toRegistrationDto(result.registration, party),
+    order: toOrderDto(result.order, result.items),
+  };
 }
 
 /** Thrown inside the hold's transaction so that nothing of it is kept. */
@@ -228,7 +237,12 @@ export async function saveRegistrationDetails(
     }
     await updateRegistration(tx, registration.id, { answers: input.answers });
   });
-  return loadRegistrationDto(deps, { ...registration, answers: input.answers });
+  // Every slot was given (checked above): the registration as just written, without reading it again.
+  const saved = slots.map((slot) => {
+    const { firstName, lastName, email, answers } = given.get(slot.id)!;
+    return { ...slot, firstName, lastName, email, answers };
+  });
+  return toRegistrationDto({ ...registration, answers: input.answers }, saved);
 }
 
 export async function findBuyerRegistration(deps: Deps, registrationId: string, qrUuid: string) {
