@@ -35,8 +35,14 @@ export async function holdTickets(
   );
 }
 
-/** Steps 3 and 4: priced, paid with the simulated provider's good card; answers the payment to confirm again. */
-export async function payFor(t: TestApp, registration: TRegistration): Promise<string> {
+/**
+ * Steps 3 and 4: priced, paid with the simulated provider's good card. Answers the payment (to
+ * confirm again) and the registration as the confirmation answered it.
+ */
+export async function payFor(
+  t: TestApp,
+  registration: TRegistration,
+): Promise<{ paymentIntentId: string; registration: TRegistration }> {
   const { order } = payloadOf<{ order: TOrder }>(
     await call(t, 'POST', '/order/createOrder', {
       body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
@@ -45,8 +51,11 @@ export async function payFor(t: TestApp, registration: TRegistration): Promise<s
   const intent = payloadOf<TPaymentIntent>(
     await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
   );
-  expect((await confirmPayment(t, intent.paymentIntentId)).status).toBe(200);
-  return intent.paymentIntentId;
+  const paid = await confirmPayment(t, intent.paymentIntentId);
+  expect(paid.status, paid.body.msg).toBe(200);
+  const confirmed = (paid.body.payload as { registration: TRegistration }).registration;
+  expect(confirmed.status).toBe('confirmed');
+  return { paymentIntentId: intent.paymentIntentId, registration: confirmed };
 }
 
 export const confirmPayment = (t: TestApp, paymentIntentId: string) =>
@@ -60,7 +69,5 @@ export async function buyTickets(
   buyerEmail: string,
   people: Person[],
 ): Promise<{ registration: TRegistration; paymentIntentId: string }> {
-  const registration = await holdTickets(t, eventId, ticketId, buyerEmail, people);
-  const paymentIntentId = await payFor(t, registration);
-  return { registration, paymentIntentId };
+  return payFor(t, await holdTickets(t, eventId, ticketId, buyerEmail, people));
 }

@@ -1,24 +1,9 @@
-import { expect } from 'vitest';
-import {
-  ticketQrText,
-  type TAttendee,
-  type TEvent,
-  type TOrder,
-  type TPaymentIntent,
-  type TRegistration,
-  type TTicket,
-} from '@clubtix/contract';
+import { ticketQrText, type TAttendee, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
+import { holdTickets, payFor, type Person } from './buying';
 import { addTicket, publishEvent } from './catalogue';
-import { call, type ApiResponse, type TestApp } from './helpers';
+import { call, type TestApp } from './helpers';
 
 /** Factories for the door: tickets bought and paid through the API, as a visitor would, and their QR texts. */
-
-type Init = { registration: TRegistration; order: TOrder };
-
-function ok<T>(response: ApiResponse, what: string): T {
-  expect(response.status, `${what}: ${response.body.msg}`).toBe(200);
-  return response.body.payload as T;
-}
 
 /** A published event with one ticket type, big enough for the concurrency tests. */
 export async function doorEvent(
@@ -31,39 +16,25 @@ export async function doorEvent(
   return { event, ticket };
 }
 
-/** Holds tickets and fills in the attendees: a pending registration (not paid). */
-export async function holdTickets(
+const guests = (quantity: number): Person[] =>
+  Array.from({ length: quantity }, (_, i) => ({
+    firstName: `Guest${i}`,
+    lastName: 'Walker',
+    email: `guest${i}@example.org`,
+  }));
+
+/** Holds tickets for `quantity` guests (Guest0 Walker, …) and fills them in: a pending registration. */
+export function holdGuests(
   t: TestApp,
   eventId: string,
   ticketId: string,
   quantity = 1,
   email = 'buyer@example.org',
-): Promise<Init> {
-  const init = ok<Init>(
-    await call(t, 'POST', '/registration/initRegistration', {
-      body: { eventId, email, tickets: [{ ticketId, quantity }] },
-    }),
-    'initRegistration',
-  );
-  ok(
-    await call(t, 'POST', '/registration/save', {
-      body: {
-        registrationId: init.registration.registrationId,
-        qrUuid: init.registration.qrUuid,
-        attendees: init.registration.attendees.map((a, i) => ({
-          attendeeId: a.attendeeId,
-          firstName: `Guest${i}`,
-          lastName: 'Walker',
-          email: `guest${i}@example.org`,
-        })),
-      },
-    }),
-    'registration/save',
-  );
-  return init;
+): Promise<TRegistration> {
+  return holdTickets(t, eventId, ticketId, email, guests(quantity));
 }
 
-/** Buys and pays tickets with the Test mode card: a confirmed registration. */
+/** Buys and pays tickets for `quantity` guests with the Test mode card: a confirmed registration. */
 export async function buyTickets(
   t: TestApp,
   eventId: string,
@@ -71,25 +42,7 @@ export async function buyTickets(
   quantity = 1,
   email = 'buyer@example.org',
 ): Promise<TRegistration> {
-  const { registration } = await holdTickets(t, eventId, ticketId, quantity, email);
-  const { order } = ok<{ order: TOrder }>(
-    await call(t, 'POST', '/order/createOrder', {
-      body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
-    }),
-    'createOrder',
-  );
-  const intent = ok<TPaymentIntent>(
-    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
-    'create-payment-intent',
-  );
-  const paid = ok<{ registration: TRegistration }>(
-    await call(t, 'POST', '/stripe/confirm-payment', {
-      body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
-    }),
-    'confirm-payment',
-  );
-  expect(paid.registration.status).toBe('confirmed');
-  return paid.registration;
+  return (await payFor(t, await holdGuests(t, eventId, ticketId, quantity, email))).registration;
 }
 
 /** The QR text of an attendee's ticket. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckin, TCheckinStatistics, TRegistration } from '@clubtix/contract';
 import { checkins, registrations } from '../../db/schema';
-import { buyTickets, checkIn, doorEvent, holdTickets } from '../../../test/door';
+import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /**
@@ -56,7 +56,7 @@ describe('check-in statistics', () => {
     const early = await registeredAt(event.id, ticket.id, 2, '2025-03-09T10:00:00Z'); // 9 Mar 17:00 local
     const lastMinute = await registeredAt(event.id, ticket.id, 1, '2025-03-10T16:59:59Z'); // 10 Mar 23:59:59
     const nextDay = await registeredAt(event.id, ticket.id, 3, '2025-03-10T17:00:00Z'); // 11 Mar 00:00, still 10 Mar in UTC
-    await holdTickets(t, event.id, ticket.id, 4); // pending: never counted
+    await holdGuests(t, event.id, ticket.id, 4); // pending: never counted
     await checkedInAt(event.id, early, 0, '2025-03-10T02:05:00Z'); // 10 Mar 09:05
     await checkedInAt(event.id, lastMinute, 0, '2025-03-10T02:14:59Z'); // 10 Mar 09:14:59
     await checkedInAt(event.id, early, 1, '2025-03-10T16:59:00Z'); // 10 Mar 23:59

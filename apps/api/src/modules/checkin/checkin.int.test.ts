@@ -11,7 +11,7 @@ import {
   type TTicket,
 } from '@clubtix/contract';
 import { checkins, registrations } from '../../db/schema';
-import { buyTickets, checkIn, doorEvent, holdTickets, qrOf, scan, undoCheckIn } from '../../../test/door';
+import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, undoCheckIn } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /** DECISIONS.md section 7: scan, check in once, undo; what door staff hear when a ticket does not pass. */
@@ -145,7 +145,7 @@ describe('checking in at the door', () => {
     );
     expectError(await scan(t, token, 'no-such-event', qrOf(paid, attendee)), 404, 'NOT_FOUND', 'Event not found');
 
-    const { registration: pending } = await holdTickets(t, event.id, ticket.id, 1);
+    const pending = await holdGuests(t, event.id, ticket.id, 1);
     const pendingAttendee = pending.attendees[0]!;
     expectError(await scan(t, token, event.id, qrOf(pending)), 404, 'NOT_FOUND', SCAN_MESSAGES.ticketNotFound);
     expectError(
