@@ -327,6 +327,7 @@ describe('the attendee list, its export and the import', () => {
     await first.getByRole('button', { name: 'Items' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order' });
     await expect.poll(() => dialog.getByRole('table', { name: 'Order items' }).textContent()).toContain('Adult');
+    await expect.poll(() => dialog.textContent()).toContain(`Bought by ${alan.email}`);
     await dialog.getByRole('button').first().click();
   });
 

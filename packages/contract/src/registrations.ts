@@ -273,17 +273,17 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/getOrderById',
     access: 'admin',
-    summary: 'One order',
+    summary: "One order, with its buyer's e-mail",
     query: z.object({ orderId: ZId }),
-    response: ZOrder,
+    response: ZOrderListItem,
   }),
   getOrderWithItems: defineEndpoint({
     method: 'GET',
     path: '/order/getOrderWithItems',
     access: 'admin',
-    summary: 'One order with its lines',
+    summary: "One order with its lines and its buyer's e-mail",
     query: z.object({ orderId: ZId }),
-    response: ZOrder,
+    response: ZOrderListItem,
   }),
 };
 

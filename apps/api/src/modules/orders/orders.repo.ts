@@ -45,6 +45,20 @@ export async function findOrderById(db: DbOrTx, id: string, clubId: string | nul
   return row;
 }
 
+/** One order with the e-mail its registration was made with, within a club (null: any club). */
+export async function findOrderWithBuyer(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<(OrderRow & { buyerEmail: string }) | undefined> {
+  const [row] = await db
+    .select({ order: orders, buyerEmail: registrations.email })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(and(eq(orders.id, id), inClub(clubId)));
+  return row && { ...row.order, buyerEmail: row.buyerEmail };
+}
+
 export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
   return row;

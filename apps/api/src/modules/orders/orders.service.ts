@@ -13,8 +13,8 @@ import { toOrderDto } from './orders.mapper';
 import {
   countOrdersByEvent,
   findItemsOf,
-  findOrderById,
   findOrderOfRegistration,
+  findOrderWithBuyer,
   findOrdersByEvent,
   replaceOrderItems,
 } from './orders.repo';
@@ -92,9 +92,9 @@ export async function countEventOrders(deps: Deps, actor: Actor, eventId: string
   return countOrdersByEvent(deps.db, await loadManagedEvent(deps, actor, eventId));
 }
 
-export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrder> {
-  const order = await findOrderById(deps.db, orderId, clubScope(actor));
+export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrderListItem> {
+  const order = await findOrderWithBuyer(deps.db, orderId, clubScope(actor));
   if (!order) throw notFound('Order');
   await loadManagedEvent(deps, actor, order.eventId);
-  return withItems(deps, order);
+  return { ...(await withItems(deps, order)), buyerEmail: order.buyerEmail };
 }

@@ -79,6 +79,9 @@ function OrderDetails({
           <Text fw={700} ta="right">
             Total {formatMoney(order.data.amount, order.data.currency)}
           </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Bought by {order.data.buyerEmail}
+          </Text>
           <Text size="sm" c="dimmed">
             Ordered {formatDateTime(order.data.createdAt, timeZone)}
             {order.data.paidAt ? ` · paid ${formatDateTime(order.data.paidAt, timeZone)}` : ''}
