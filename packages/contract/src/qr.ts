@@ -26,8 +26,12 @@ export function ticketQrText(qr: TicketQr): string {
   return JSON.stringify({ r: qr.registrationId, a: qr.attendeeId, q: qr.qrUuid });
 }
 
+/** No id of ours holds a control character (and PostgreSQL's text cannot hold NUL). */
 const isId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= ID_MAX_LENGTH;
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= ID_MAX_LENGTH &&
+  ![...value].some((c) => c < ' ' || c === '\u007f');
 
 /**
  * Reads scanned text (a camera, or a USB scanner typing into the page with a newline after it).

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketQrText, type TCheckinScan, type TEvent, type TTicket } from '@clubtix/contract';
-import { checkins } from '../../db/schema';
-import { buyTickets, doorEvent, qrOf, scan, scanAndCheckIn, undoCheckIn } from '../../../test/door';
-import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { checkins, registrations } from '../../db/schema';
+import { buyTickets, doorEvent, holdGuests, qrOf, scan, scanAndCheckIn, undoCheckIn } from '../../../test/door';
+import { createClubWithAdmin, createSiblingApp, createSudo, createTestApp, type TestApp } from '../../../test/helpers';
 
 /** "Check in on scan": scanByRegistrationId with checkin: true reads the ticket and checks it in in one call. */
 describe('check in on scan', () => {
@@ -24,6 +24,8 @@ describe('check in on scan', () => {
     for (const app of apps.reverse()) await app.close();
   });
 
+  const storedQrUuidOf = async (registrationId: string) =>
+    (await apps[0]!.db.select().from(registrations).where(eq(registrations.id, registrationId)))[0]?.qrUuid;
   const storedFor = (attendeeId: string) =>
     apps[0]!.db.select().from(checkins).where(eq(checkins.attendeeId, attendeeId));
 
@@ -85,5 +87,56 @@ describe('check in on scan', () => {
     });
     expect(badFlag.statusCode).toBe(400);
     expect(await storedFor(attendee.attendeeId)).toHaveLength(0);
+  });
+
+  it('answers each of many scans arriving together at one process as if it had come alone', async () => {
+    // The scans share statements (door-batcher.ts): each must still get its own answer.
+    const sudoToken = (await createSudo(apps[0]!)).token;
+    const elsewhere = await doorEvent(apps[0]!, token);
+    const group = await buyTickets(apps[0]!, event.id, ticket.id, 30);
+    const [foreign] = (await buyTickets(apps[0]!, elsewhere.event.id, elsewhere.ticket.id, 1)).attendees;
+    const unpaid = await holdGuests(apps[0]!, event.id, ticket.id, 1);
+    const forged = ticketQrText({
+      registrationId: group.registrationId,
+      attendeeId: group.attendees[29]!.attendeeId,
+      qrUuid: '00000000-0000-4000-8000-000000000000',
+    });
+    const foreignQr = ticketQrText({
+      registrationId: foreign!.registrationId,
+      attendeeId: foreign!.attendeeId,
+      qrUuid: (await storedQrUuidOf(foreign!.registrationId))!,
+    });
+    // Each of the first 28 scanned twice at once (one of them by the super user), then the strays.
+    const scans = group.attendees.slice(0, 28).flatMap((attendee, i) => [
+      { token, qr: qrOf(group, attendee) },
+      { token: i % 7 === 0 ? sudoToken : token, qr: qrOf(group, attendee) },
+    ]);
+    scans.push(
+      { token, qr: forged },
+      { token: otherToken, qr: qrOf(group, group.attendees[28]) },
+      { token, qr: foreignQr },
+      { token, qr: qrOf(unpaid) },
+    );
+    const responses = await Promise.all(scans.map((s) => scanAndCheckIn(apps[0]!, s.token, event.id, s.qr)));
+
+    const answers = responses.slice(0, 56).map((r) => {
+      expect(r.status).toBe(200);
+      return r.body.payload as TCheckinScan;
+    });
+    for (let i = 0; i < 28; i++) {
+      const pair = [answers[2 * i]!, answers[2 * i + 1]!];
+      const attendeeId = group.attendees[i]!.attendeeId;
+      expect(pair.map((a) => a.attendee.attendeeId)).toEqual([attendeeId, attendeeId]);
+      expect(pair.filter((a) => a.justCheckedIn)).toHaveLength(1);
+      const [stored] = await storedFor(attendeeId);
+      expect(pair.map((a) => a.attendee.checkinId)).toEqual([stored!.id, stored!.id]);
+    }
+    const [forgedScan, otherClub, otherEvent, unpaidScan] = responses.slice(56);
+    expect([forgedScan, otherClub, otherEvent, unpaidScan].map((r) => r!.status)).toEqual([404, 404, 404, 404]);
+    expect(otherEvent!.body.errors).toEqual([
+      { path: 'eventId', message: `This ticket is for ${elsewhere.event.title}` },
+    ]);
+    for (const attendee of [...group.attendees.slice(28), foreign!, unpaid.attendees[0]!])
+      expect(await storedFor(attendee.attendeeId)).toEqual([]);
   });
 });

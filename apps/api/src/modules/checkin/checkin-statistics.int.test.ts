@@ -143,6 +143,31 @@ describe('check-in statistics', () => {
     expect(after.series.checkinsByDay.reduce((sum, day) => sum + day.count, 0)).toBe(1);
   });
 
+  it("keeps each check-in to its attendee's club, event and registration, whatever wrote it", async () => {
+    // Migration 0008: the database sets them from the attendee; its foreign key is the only one.
+    const { event, ticket } = await doorEvent(t, token);
+    const elsewhere = await doorEvent(t, (await createClubWithAdmin(t)).admin.token);
+    const registration = await buyTickets(t, event.id, ticket.id, 1);
+    const other = await buyTickets(t, elsewhere.event.id, elsewhere.ticket.id, 1);
+    const [written] = await t.db
+      .insert(checkins)
+      .values({
+        clubId: elsewhere.event.clubId,
+        eventId: elsewhere.event.id,
+        registrationId: other.registrationId,
+        attendeeId: registration.attendees[0]!.attendeeId,
+        confirmed: false,
+      })
+      .returning();
+    expect(written).toMatchObject({
+      clubId: event.clubId,
+      eventId: event.id,
+      registrationId: registration.registrationId,
+      confirmed: true,
+    });
+    expect(counts(await statistics(event.id))).toEqual([1, 1, 1, 1]);
+  });
+
   it("takes today in the event's time zone when no date is given, and refuses a day that does not exist", async () => {
     const { event, ticket } = await doorEvent(t, token, { timezone: 'Pacific/Kiritimati' });
     const registration = await buyTickets(t, event.id, ticket.id, 1);

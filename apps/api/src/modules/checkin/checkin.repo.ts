@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import type { AttendeeFields } from '../registrations/registrations.repo';
+import { DoorBatcher } from './door-batcher';
 import {
   attendees,
   checkins,
@@ -76,10 +77,10 @@ function prepareDoorStatements(db: DbOrTx) {
     .prepare('door_ticket_at_door');
   /**
    * The check-in row of an attendee, written only when the attendee belongs to that registration and
-   * event, its registration is confirmed, its qrUuid is the scanned one (when given) and, unless for
+   * event, its registration is confirmed and, unless for
    * the super user, it is of the actor's club.
    */
-  const checkinOf = (anyClub: boolean, withQr: boolean) =>
+  const checkinOf = (anyClub: boolean) =>
     db
       .select({
         id: sql<string>`${param('id')}::text`.as('id'),
@@ -100,48 +101,98 @@ function prepareDoorStatements(db: DbOrTx) {
           eq(attendees.registrationId, param('registrationId')),
           eq(attendees.eventId, param('eventId')),
           eq(registrations.status, 'confirmed'),
-          withQr ? eq(registrations.qrUuid, param('qrUuid')) : undefined,
           anyClub ? undefined : eq(attendees.clubId, param('clubId')),
         ),
       );
   const insertCheckin = (anyClub: boolean) =>
     db
       .insert(checkins)
-      .select(checkinOf(anyClub, false))
+      .select(checkinOf(anyClub))
       .onConflictDoNothing({ target: checkins.attendeeId })
       .returning()
       .prepare(anyClub ? 'door_insert_checkin_any_club' : 'door_insert_checkin');
   /**
-   * A door scan with "check in on scan": the check-in is written (as insertCheckin) in a CTE of the
-   * statement that reads the ticket at the door, so the whole scan is one round trip. The read sees
-   * the database as it was before this statement's write: `justCheckedIn` carries the new row.
+   * Door scans with "check in on scan", any number in one statement: each check-in is written (as
+   * insertCheckin, and only when the scanned qrUuid is its registration's) in a CTE of the statement
+   * that reads the tickets at the door, so a scan is one round trip and scans arriving together
+   * share one. The reads see the database as it was before this statement's writes:
+   * `justCheckedIn` carries each new row. The rows are written in attendee order so that two such
+   * statements wait on each other's check-ins (ON CONFLICT) in one order, never in a circle.
    */
-  const scanAndCheckIn = (anyClub: boolean) => {
-    const written = db
-      .$with('just_checked_in')
-      .as(
+  const scanned = db
+    .$with('scanned', {
+      n: sql<number>``.as('scan_n'),
+      eventId: sql<string>``.as('scan_event_id'),
+      attendeeId: sql<string>``.as('scan_attendee_id'),
+      registrationId: sql<string>``.as('scan_registration_id'),
+      qrUuid: sql<string>``.as('scan_qr_uuid'),
+      clubId: sql<string | null>``.as('scan_club_id'),
+      createdBy: sql<string>``.as('scan_created_by'),
+      id: sql<string>``.as('scan_id'),
+    })
+    .as(
+      sql`SELECT * FROM unnest(${param('eventIds')}::text[], ${param('attendeeIds')}::text[],
+            ${param('registrationIds')}::text[], ${param('qrUuids')}::text[], ${param('clubIds')}::text[],
+            ${param('createdBys')}::text[], ${param('ids')}::text[])
+          WITH ORDINALITY AS s(scan_event_id, scan_attendee_id, scan_registration_id, scan_qr_uuid, scan_club_id,
+            scan_created_by, scan_id, scan_n)`,
+    );
+  const written = db.$with('just_checked_in').as(
+    db
+      .insert(checkins)
+      .select(
         db
-          .insert(checkins)
-          .select(checkinOf(anyClub, true))
-          .onConflictDoNothing({ target: checkins.attendeeId })
-          .returning({ id: checkins.id, createdAt: checkins.createdAt }),
-      );
-    return db
-      .with(written)
-      .select({ ...ticketAtDoorFields, justCheckedIn: { id: written.id, createdAt: written.createdAt } })
-      .from(events)
-      .leftJoin(attendees, eq(attendees.id, param('attendeeId')))
-      .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
-      .leftJoin(written, sql`true`)
-      .where(eq(events.id, param('eventId')))
-      .prepare(anyClub ? 'door_scan_and_check_in_any_club' : 'door_scan_and_check_in');
-  };
+          .select({
+            id: scanned.id,
+            clubId: attendees.clubId,
+            eventId: attendees.eventId,
+            registrationId: attendees.registrationId,
+            attendeeId: attendees.id,
+            createdBy: scanned.createdBy,
+            createdAt: sql<Date>`now()`.as('created_at'),
+            confirmed: sql<boolean>`true`.as('confirmed'),
+          })
+          .from(scanned)
+          .innerJoin(
+            attendees,
+            and(
+              eq(attendees.id, scanned.attendeeId),
+              eq(attendees.registrationId, scanned.registrationId),
+              eq(attendees.eventId, scanned.eventId),
+              sql`(${scanned.clubId} IS NULL OR ${attendees.clubId} = ${scanned.clubId})`,
+            ),
+          )
+          .innerJoin(
+            registrations,
+            and(
+              eq(registrations.id, attendees.registrationId),
+              eq(registrations.status, 'confirmed'),
+              eq(registrations.qrUuid, scanned.qrUuid),
+            ),
+          )
+          .orderBy(attendees.id),
+      )
+      .onConflictDoNothing({ target: checkins.attendeeId })
+      .returning({ id: checkins.id, createdAt: checkins.createdAt }),
+  );
+  const scanAndCheckIn = db
+    .with(scanned, written)
+    .select({
+      n: sql<number>`${scanned.n}::int`,
+      ...ticketAtDoorFields,
+      justCheckedIn: { id: written.id, createdAt: written.createdAt },
+    })
+    .from(scanned)
+    .innerJoin(events, eq(events.id, scanned.eventId))
+    .leftJoin(attendees, eq(attendees.id, scanned.attendeeId))
+    .leftJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .leftJoin(written, eq(written.id, scanned.id))
+    .prepare('door_scan_and_check_in');
   return {
     ticketAtDoor,
     insertInClub: insertCheckin(false),
     insertInAnyClub: insertCheckin(true),
-    scanInClub: scanAndCheckIn(false),
-    scanInAnyClub: scanAndCheckIn(true),
+    scanAndCheckIn,
   };
 }
 
@@ -182,28 +233,54 @@ function withParty<R extends { party: PartyMemberJson[] | null }>(row: R, attend
   return { ...rest, party, checkin };
 }
 
+export interface DoorScan {
+  eventId: string;
+  registrationId: string;
+  attendeeId: string;
+  qrUuid: string;
+  /** null for the super user, who may check in at any club's door */
+  clubId: string | null;
+  createdBy: string;
+}
+
+type ScannedRow = Awaited<ReturnType<ReturnType<typeof prepareDoorStatements>['scanAndCheckIn']['execute']>>[number];
+
+const batchersOf = new WeakMap<DbOrTx, DoorBatcher<DoorScan, ScannedRow | undefined>>();
+
+function scanBatcher(db: DbOrTx) {
+  let batcher = batchersOf.get(db);
+  if (!batcher) {
+    const statement = doorStatements(db).scanAndCheckIn;
+    batcher = new DoorBatcher(async (scans: DoorScan[]) => {
+      const rows = await statement.execute({
+        eventIds: scans.map((scan) => scan.eventId),
+        attendeeIds: scans.map((scan) => scan.attendeeId),
+        registrationIds: scans.map((scan) => scan.registrationId),
+        qrUuids: scans.map((scan) => scan.qrUuid),
+        clubIds: scans.map((scan) => scan.clubId),
+        createdBys: scans.map((scan) => scan.createdBy),
+        ids: scans.map(() => randomUUID()),
+      });
+      const byPosition = new Map(rows.map((row) => [row.n, row]));
+      return scans.map((_, index) => byPosition.get(index + 1));
+    });
+    batchersOf.set(db, batcher);
+  }
+  return batcher;
+}
+
 /**
- * Scans a ticket at the door and checks it in with one statement (see scanAndCheckIn above). The
- * ticket is as it was just before; `justCheckedIn` is the check-in this call wrote, or null when it
- * wrote none (already checked in, refused, or another scanner's check-in landed at the same moment).
+ * Scans a ticket at the door and checks it in with one statement (see scanAndCheckIn above), shared
+ * with the scans that arrive while the door's earlier statements run (door-batcher.ts). The ticket
+ * is as it was just before; `justCheckedIn` is the check-in this scan wrote, or null when it wrote
+ * none (already checked in, refused, or another scanner's check-in landed at the same moment).
+ * Undefined when the door's event does not exist.
  */
-export async function scanAndCheckIn(
-  db: DbOrTx,
-  input: {
-    eventId: string;
-    registrationId: string;
-    attendeeId: string;
-    qrUuid: string;
-    clubId: string | null;
-    createdBy: string;
-  },
-) {
-  const statements = doorStatements(db);
-  const values = { ...input, id: randomUUID() };
-  const [row] = await (input.clubId === null
-    ? statements.scanInAnyClub.execute(values)
-    : statements.scanInClub.execute(values));
-  return row && withParty(row, input.attendeeId);
+export async function scanAndCheckIn(db: DbOrTx, scan: DoorScan) {
+  const row = await scanBatcher(db).run(scan);
+  if (!row) return undefined;
+  const { n: _position, ...found } = row;
+  return withParty(found, scan.attendeeId);
 }
 
 /**

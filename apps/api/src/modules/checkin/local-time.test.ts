@@ -71,5 +71,7 @@ describe('ticket QR text', () => {
     expect(parseScannedQr('{"x":"p1","q":"q1"}')).toEqual({ kind: 'extras', extrasPurchaseId: 'p1', qrUuid: 'q1' });
     expect(parseScannedQr('{"x":"p1","q":"q1","r":"r1"}')).toBeNull();
     expect(parseScannedQr(' {"r":"r1","a":"","q":"q1"}')).toBeNull();
+    expect(parseScannedQr('{"r":"r1","a":"a\\u0000","q":"q1"}')).toBeNull();
+    expect(parseScannedQr('{"r":"r1","a":"a1","q":"q\\n1"}')).toBeNull();
   });
 });
