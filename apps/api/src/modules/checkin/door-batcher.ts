@@ -1,6 +1,7 @@
 /**
  * Scans that arrive together share one statement. A scan goes to the database at once while fewer
- * than `maxInFlight` of the door's statements are running; otherwise it waits for the next one to
+ * than `maxInFlight` of the door's statements are running (two: measured against one, four and
+ * eight in docs/performance.md); otherwise it waits for the next one to
  * finish and then goes with every scan that arrived meanwhile (at most `maxBatch`). A lone scan
  * never waits, and a queue at the door costs PostgreSQL one statement, one commit and one WAL
  * flush per batch instead of per scan. Each scan is answered only once its batch has committed, so
@@ -14,7 +15,7 @@ export class DoorBatcher<In, Out> {
 
   constructor(
     private readonly runBatch: (inputs: In[]) => Promise<Out[]>,
-    private readonly maxInFlight = 4,
+    private readonly maxInFlight = 2,
     private readonly maxBatch = 100,
   ) {}
 
