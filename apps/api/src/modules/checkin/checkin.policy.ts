@@ -2,7 +2,8 @@ import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/co
 import type { Actor } from '../../plugins/auth';
 import { AppError, badInput, notFound } from '../../plugins/errors';
 import { canManageClub } from '../clubs/clubs.policy';
-import type { DoorCheckin, ExtrasAtDoor, TicketAtDoor } from './checkin.repo';
+import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
+import type { ExtrasAtDoor } from './extras-door.repo';
 import { doorTime } from './local-time';
 
 /**

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import type { AttendeeFields } from '../registrations/registrations.repo';
 import { DoorBatcher } from './door-batcher';
-import {
-  attendees,
-  checkins,
-  events,
-  extras,
-  extrasPurchases,
-  registrations,
-  tickets,
-  type CheckinRow,
-  type ExtrasPurchaseRow,
-} from '../../db/schema';
+import { attendees, checkins, events, registrations, tickets, type CheckinRow } from '../../db/schema';
 
 /**
  * The door's hot path: every scan and check-in is one or two statements on primary keys and unique
@@ -46,8 +36,8 @@ const party = sql<PartyMemberJson[]>`(
 )`;
 
 /**
- * The two statements of every scan and check-in are prepared once per connection: planning a
- * five-table join costs PostgreSQL several times what running it on primary keys does.
+ * The door's statements are prepared once per connection: planning a five-table join costs
+ * PostgreSQL several times what running it on primary keys does.
  */
 const ticketAtDoorFields = {
   door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
@@ -65,6 +55,22 @@ const ticketAtDoorFields = {
   party,
 };
 
+/**
+ * The check-in row written for the attendee row of a statement, by `createdBy`. Only a confirmed
+ * registration is checked in (the statements' conditions); the database's trigger sets `confirmed`,
+ * the club, the event and the registration from the attendee anyway (migration 0008).
+ */
+const checkinRow = <I, C>(id: I, createdBy: C) => ({
+  id,
+  clubId: attendees.clubId,
+  eventId: attendees.eventId,
+  registrationId: attendees.registrationId,
+  attendeeId: attendees.id,
+  createdBy,
+  createdAt: sql<Date>`now()`.as('created_at'),
+  confirmed: sql<boolean>`true`.as('confirmed'),
+});
+
 const preparedOf = new WeakMap<DbOrTx, ReturnType<typeof prepareDoorStatements>>();
 
 function prepareDoorStatements(db: DbOrTx) {
@@ -77,22 +83,16 @@ function prepareDoorStatements(db: DbOrTx) {
     .prepare('door_ticket_at_door');
   /**
    * The check-in row of an attendee, written only when the attendee belongs to that registration and
-   * event, its registration is confirmed and, unless for
-   * the super user, it is of the actor's club.
+   * event, its registration is confirmed and, unless for the super user, it is of the actor's club.
    */
   const checkinOf = (anyClub: boolean) =>
     db
-      .select({
-        id: sql<string>`${param('id')}::text`.as('id'),
-        clubId: attendees.clubId,
-        eventId: attendees.eventId,
-        registrationId: attendees.registrationId,
-        attendeeId: attendees.id,
-        createdBy: sql<string>`${param('createdBy')}::text`.as('created_by'),
-        createdAt: sql<Date>`now()`.as('created_at'),
-        // Only a confirmed registration is checked in (below); the database's trigger sets it anyway.
-        confirmed: sql<boolean>`true`.as('confirmed'),
-      })
+      .select(
+        checkinRow(
+          sql<string>`${param('id')}::text`.as('id'),
+          sql<string>`${param('createdBy')}::text`.as('created_by'),
+        ),
+      )
       .from(attendees)
       .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
       .where(
@@ -142,16 +142,7 @@ function prepareDoorStatements(db: DbOrTx) {
       .insert(checkins)
       .select(
         db
-          .select({
-            id: scanned.id,
-            clubId: attendees.clubId,
-            eventId: attendees.eventId,
-            registrationId: attendees.registrationId,
-            attendeeId: attendees.id,
-            createdBy: scanned.createdBy,
-            createdAt: sql<Date>`now()`.as('created_at'),
-            confirmed: sql<boolean>`true`.as('confirmed'),
-          })
+          .select(checkinRow(scanned.id, scanned.createdBy))
           .from(scanned)
           .innerJoin(
             attendees,
@@ -318,83 +309,4 @@ export async function deleteCheckin(
     )
     .returning();
   return row;
-}
-
-const purchaseEvent = alias(events, 'purchase_event');
-
-/** An extras purchase seen from the door of an event; undefined when that event does not exist. */
-export async function findExtrasAtDoor(db: DbOrTx, eventId: string, purchaseId: string) {
-  const [row] = await db
-    .select({
-      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
-      purchase: extrasPurchases,
-      extras,
-      purchaseEventTitle: purchaseEvent.title,
-    })
-    .from(events)
-    .leftJoin(extrasPurchases, eq(extrasPurchases.id, purchaseId))
-    .leftJoin(extras, eq(extras.id, extrasPurchases.extrasId))
-    .leftJoin(purchaseEvent, eq(purchaseEvent.id, extrasPurchases.eventId))
-    .where(eq(events.id, eventId));
-  return row;
-}
-export type ExtrasAtDoor = NonNullable<Awaited<ReturnType<typeof findExtrasAtDoor>>>;
-
-/** Redeems a paid purchase that is not redeemed yet; of two scanners at once, one gets the row. */
-export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
-  const [row] = await db
-    .update(extrasPurchases)
-    .set({ redeemedAt: sql`now()` })
-    .where(
-      and(
-        eq(extrasPurchases.id, purchaseId),
-        eq(extrasPurchases.paymentStatus, 'paid'),
-        isNull(extrasPurchases.redeemedAt),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-const ONE_LINE = sql`1`;
-
-/** Attendees of confirmed registrations per local day (yyyy-mm-dd in `timezone`) of registering. */
-export async function countRegistrationsByDay(
-  db: DbOrTx,
-  event: { id: string; clubId: string; timezone: string },
-): Promise<{ day: string; count: number }[]> {
-  return db
-    .select({
-      day: sql<string>`to_char(${registrations.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(attendees)
-    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
-    .where(
-      and(eq(attendees.eventId, event.id), eq(attendees.clubId, event.clubId), eq(registrations.status, 'confirmed')),
-    )
-    .groupBy(ONE_LINE);
-}
-
-/**
- * Check-ins per quarter hour (`start` in epoch seconds) with the local day it falls in. Quarter
- * hours counted from the epoch are also local quarter hours: every time zone in use is offset from
- * UTC by a whole number of quarter hours.
- */
-export async function countCheckinsByQuarterHour(
-  db: DbOrTx,
-  event: { id: string; clubId: string; timezone: string },
-): Promise<{ start: number; day: string; count: number }[]> {
-  return (
-    db
-      .select({
-        start: sql<number>`(floor(extract(epoch from ${checkins.createdAt}) / 900) * 900)::float8`.mapWith(Number),
-        day: sql<string>`to_char(${checkins.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(checkins)
-      // Only check-ins of confirmed registrations: a cancelled one's attendees are no longer coming.
-      .where(and(eq(checkins.eventId, event.id), eq(checkins.clubId, event.clubId), eq(checkins.confirmed, true)))
-      .groupBy(ONE_LINE, sql`2`)
-  );
 }

@@ -19,16 +19,9 @@ import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
 import type { AttendeeFields } from '../registrations/registrations.repo';
 import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
-import {
-  countCheckinsByQuarterHour,
-  countRegistrationsByDay,
-  deleteCheckin,
-  findExtrasAtDoor,
-  findTicketAtDoor,
-  insertCheckin,
-  markExtrasRedeemed,
-  scanAndCheckIn,
-} from './checkin.repo';
+import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
+import { findExtrasAtDoor, markExtrasRedeemed } from './extras-door.repo';
+import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
 import { localDay } from './local-time';
 import { buildStatistics } from './statistics';
 

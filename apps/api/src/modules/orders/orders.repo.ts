@@ -45,18 +45,27 @@ export async function findOrderById(db: DbOrTx, id: string, clubId: string | nul
   return row;
 }
 
-/** One order with the e-mail its registration was made with, within a club (null: any club). */
+/** Orders with the e-mail their registration was made with (the buyer, to the admin). */
+const ordersWithBuyer = (db: DbOrTx) =>
+  db
+    .select({ order: orders, buyerEmail: registrations.email })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId));
+
+type OrderWithBuyer = OrderRow & { buyerEmail: string };
+const withBuyer = (row: { order: OrderRow; buyerEmail: string }): OrderWithBuyer => ({
+  ...row.order,
+  buyerEmail: row.buyerEmail,
+});
+
+/** One order with its buyer's e-mail, within a club (null: any club). */
 export async function findOrderWithBuyer(
   db: DbOrTx,
   id: string,
   clubId: string | null,
-): Promise<(OrderRow & { buyerEmail: string }) | undefined> {
-  const [row] = await db
-    .select({ order: orders, buyerEmail: registrations.email })
-    .from(orders)
-    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
-    .where(and(eq(orders.id, id), inClub(clubId)));
-  return row && { ...row.order, buyerEmail: row.buyerEmail };
+): Promise<OrderWithBuyer | undefined> {
+  const [row] = await ordersWithBuyer(db).where(and(eq(orders.id, id), inClub(clubId)));
+  return row && withBuyer(row);
 }
 
 export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
@@ -98,11 +107,8 @@ export async function findOrdersByEvent(
   db: DbOrTx,
   event: { id: string; clubId: string },
   options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit?: number; offset?: number } = {},
-): Promise<(OrderRow & { buyerEmail: string })[]> {
-  const query = db
-    .select({ order: orders, buyerEmail: registrations.email })
-    .from(orders)
-    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+): Promise<OrderWithBuyer[]> {
+  const query = ordersWithBuyer(db)
     .where(
       and(
         eq(orders.eventId, event.id),
@@ -113,7 +119,7 @@ export async function findOrdersByEvent(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .$dynamic();
   const rows = await (options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0));
-  return rows.map((row) => ({ ...row.order, buyerEmail: row.buyerEmail }));
+  return rows.map(withBuyer);
 }
 
 /** How many orders an event has, in all, paid, and to refund. */

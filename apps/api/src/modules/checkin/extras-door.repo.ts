@@ -1,0 +1,42 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { events, extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
+
+/** Extras vouchers at the door: read one as the door's event sees it, and redeem it once. */
+
+const purchaseEvent = alias(events, 'purchase_event');
+
+/** An extras purchase seen from the door of an event; undefined when that event does not exist. */
+export async function findExtrasAtDoor(db: DbOrTx, eventId: string, purchaseId: string) {
+  const [row] = await db
+    .select({
+      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
+      purchase: extrasPurchases,
+      extras,
+      purchaseEventTitle: purchaseEvent.title,
+    })
+    .from(events)
+    .leftJoin(extrasPurchases, eq(extrasPurchases.id, purchaseId))
+    .leftJoin(extras, eq(extras.id, extrasPurchases.extrasId))
+    .leftJoin(purchaseEvent, eq(purchaseEvent.id, extrasPurchases.eventId))
+    .where(eq(events.id, eventId));
+  return row;
+}
+export type ExtrasAtDoor = NonNullable<Awaited<ReturnType<typeof findExtrasAtDoor>>>;
+
+/** Redeems a paid purchase that is not redeemed yet; of two scanners at once, one gets the row. */
+export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
+  const [row] = await db
+    .update(extrasPurchases)
+    .set({ redeemedAt: sql`now()` })
+    .where(
+      and(
+        eq(extrasPurchases.id, purchaseId),
+        eq(extrasPurchases.paymentStatus, 'paid'),
+        isNull(extrasPurchases.redeemedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
