@@ -42,7 +42,7 @@ try {
       }
       const { registration } = init.json.payload;
       const secret = { registrationId: registration.registrationId, qrUuid: registration.qrUuid };
-      await call('POST', '/registration/save', {
+      const saved = await call('POST', '/registration/save', {
         body: {
           ...secret,
           attendees: registration.attendees.map((a) => ({
@@ -53,10 +53,22 @@ try {
           })),
         },
       });
+      if (saved.status !== 200) {
+        failures++;
+        continue;
+      }
       const order = await call('POST', '/order/createOrder', { body: secret });
+      if (order.status !== 200) {
+        failures++;
+        continue;
+      }
       const intent = await call('POST', '/stripe/create-payment-intent', {
         body: { orderId: order.json.payload.order.id },
       });
+      if (intent.status !== 200) {
+        failures++;
+        continue;
+      }
       const paid = await call('POST', '/stripe/confirm-payment', {
         body: { paymentIntentId: intent.json.payload.paymentIntentId, testCard: '4242424242424242' },
       });

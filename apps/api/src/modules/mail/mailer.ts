@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
-import { claimQueued, markMail } from './outbox.repo';
+import { claimQueued, markKept, markMail } from './outbox.repo';
 import { renderAttachments, type RenderedAttachment } from './qr-image';
 
 /** Tries per mail before it is marked failed (claimQueued stops picking it up at the same count). */
@@ -50,15 +50,20 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
     while (true) {
       const batch = await db.transaction(async (tx) => {
         const mails = await claimQueued(tx, BATCH);
-        for (const mail of mails) {
-          if (!transport) {
+        if (!transport) {
+          for (const mail of mails) {
             log.info(
               { mailId: mail.id, to: mail.to, subject: mail.subject },
               'mail kept in the outbox (no SMTP_URL set)',
             );
-            await markMail(tx, mail.id, { status: 'kept', attempts: mail.attempts + 1 });
-            continue;
           }
+          await markKept(
+            tx,
+            mails.map((mail) => mail.id),
+          );
+          return mails.length;
+        }
+        for (const mail of mails) {
           try {
             await send(mail, transport);
             await markMail(tx, mail.id, {

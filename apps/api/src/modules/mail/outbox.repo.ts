@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { mailOutbox, type MailAttachment, type MailRow } from '../../db/schema';
 
@@ -19,6 +19,12 @@ export async function queueMail(db: DbOrTx, values: MailValues): Promise<boolean
   return rows.length > 0;
 }
 
+/** Queues several mails in one statement (a confirmation's tickets to the buyer and each attendee). */
+export async function queueMails(db: DbOrTx, values: MailValues[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(mailOutbox).values(values).onConflictDoNothing();
+}
+
 /** Takes queued mails for sending; SKIP LOCKED gives each to one process only. */
 export async function claimQueued(db: DbOrTx, limit: number): Promise<MailRow[]> {
   return db
@@ -36,6 +42,15 @@ export async function markMail(
   values: Partial<Pick<MailRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>>,
 ): Promise<void> {
   await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+}
+
+/** Marks mails kept in the outbox (no SMTP set), all in one statement. */
+export async function markKept(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ status: 'kept', attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, ids));
 }
 
 /**

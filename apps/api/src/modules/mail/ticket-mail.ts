@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, RegistrationRow } from '../../db/schema';
-import { findAttendeesOf, type AttendeeView } from '../registrations/registrations.repo';
-import { queueMail } from './outbox.repo';
+import type { AttendeeView } from '../registrations/registrations.repo';
+import { queueMail, queueMails } from './outbox.repo';
 import { composeTicketMail, confirmationRecipients, type TicketEntry } from './ticket-mail-content';
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
@@ -19,24 +19,27 @@ export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid
 
 /**
  * Queues the tickets of a registration just confirmed, in the caller's transaction (the one that
- * confirms it), to the buyer and to each attendee with an e-mail of their own. The dedupe keys make
- * a second confirmation of the same payment (the browser again, the provider's webhook) queue nothing.
+ * confirms it), to the buyer and to each attendee with an e-mail of their own, in one statement. The
+ * dedupe keys make a second confirmation of the same payment (the browser again, the provider's
+ * webhook) queue nothing. `attendees` are the registration's, as the caller has just read them.
  */
 export async function queueTicketMail(
   db: DbOrTx,
   config: Config,
   event: EventRow,
   registration: RegistrationRow,
+  attendees: AttendeeView[],
 ): Promise<void> {
-  const tickets = ticketEntries(registration, await findAttendeesOf(db, [registration.id]));
-  for (const recipient of confirmationRecipients(registration.email, tickets)) {
-    await queueMail(db, {
+  const tickets = ticketEntries(registration, attendees);
+  await queueMails(
+    db,
+    confirmationRecipients(registration.email, tickets).map((recipient) => ({
       clubId: registration.clubId,
       to: recipient.to,
       ...composeTicketMail(config, event, recipient.tickets),
       dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
-    });
-  }
+    })),
+  );
 }
 
 /**

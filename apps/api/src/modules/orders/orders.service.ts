@@ -60,11 +60,11 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
   const ticketItems = current.filter((item) => item.kind === 'ticket');
   if (extrasItems.length === 0 && ticketItems.length === current.length) {
     // No extras chosen, none before: the order the hold made is already the whole order.
-    if (order.amount === 0) return withItems(deps, await settlePaidOrder(deps, order.id));
+    if (order.amount === 0) return withItems(deps, (await settlePaidOrder(deps, order.id)).order);
     return toOrderDto(order, current);
   }
   const priced = await deps.db.transaction((tx) => replaceOrderItems(tx, order, [...ticketItems, ...extrasItems]));
-  if (priced.amount === 0) return withItems(deps, await settlePaidOrder(deps, priced.id));
+  if (priced.amount === 0) return withItems(deps, (await settlePaidOrder(deps, priced.id)).order);
   return withItems(deps, priced);
 }
 

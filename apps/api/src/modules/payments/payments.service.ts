@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentIntent, TRegistration, TOrder, ZConfirmedPurchase } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import type { OrderRow } from '../../db/schema';
+import type { OrderRow, RegistrationRow } from '../../db/schema';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
@@ -10,8 +10,15 @@ import { queueTicketMail } from '../mail/ticket-mail';
 import { toOrderDto } from '../orders/orders.mapper';
 import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, updateOrder } from '../orders/orders.repo';
 import { withCounterGate } from '../registrations/counter-gate';
-import { markSeatsSold, registrationLines, reserveSeats } from '../registrations/holds.repo';
-import { findRegistrationById, lockRegistration, updateRegistration } from '../registrations/registrations.repo';
+import { linesOf, markSeatsSold, reserveSeats } from '../registrations/holds.repo';
+import { toRegistrationDto } from '../registrations/registrations.mapper';
+import {
+  findAttendeesOf,
+  findRegistrationById,
+  lockRegistration,
+  updateRegistration,
+  type AttendeeView,
+} from '../registrations/registrations.repo';
 import { loadRegistrationDto } from '../registrations/registrations.service';
 import { findPayable, settleOtherPayable, type Payable } from './payables';
 import type { IntentState } from './provider';
@@ -46,21 +53,28 @@ export async function startPayment(deps: Deps, orderId: string): Promise<TPaymen
   };
 }
 
+/** What a settlement did: the order as it left it, and the registration it confirmed, if it did. */
+export interface Settlement {
+  order: OrderRow;
+  confirmed?: { registration: RegistrationRow; attendees: AttendeeView[] };
+}
+
 /**
  * Marks a paid order paid and confirms its registration, once: the order row's lock makes a second
  * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
  * nothing. A payment that lands after its hold lapsed keeps the seats if they are still there;
  * otherwise the order is flagged for refund for the admin to see.
  */
-export async function settlePaidOrder(deps: Deps, orderId: string): Promise<OrderRow> {
+export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
-    deps.db.transaction(async (tx: Tx) => {
+    deps.db.transaction(async (tx: Tx): Promise<Settlement & { fresh: boolean }> => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
       const registration = await lockRegistration(tx, order.registrationId);
       if (!registration) throw notFound('Registration');
-      const lines = await registrationLines(tx, registration.id);
+      const party = await findAttendeesOf(tx, [registration.id]);
+      const lines = linesOf(party);
       let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
       if (!holdsSeats) {
         await gate.enter(registration.eventId);
@@ -72,14 +86,16 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Orde
           fresh: false,
         };
       }
+      let confirmed: Settlement['confirmed'];
       if (registration.status !== 'confirmed') {
-        const confirmed = await updateRegistration(tx, registration.id, {
+        const row = await updateRegistration(tx, registration.id, {
           status: 'confirmed',
           confirmedAt: new Date(),
           expiresAt: null,
         });
         const event = await findEventById(tx, registration.eventId, null);
-        if (event) await queueTicketMail(tx, deps.config, event, confirmed);
+        if (event) await queueTicketMail(tx, deps.config, event, row, party);
+        confirmed = { registration: row, attendees: party };
       }
       const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
       // Last, for the same reason as in the hold: the ticket row is the one every buyer queues on.
@@ -87,20 +103,27 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Orde
         await gate.enter(registration.eventId);
         await markSeatsSold(tx, lines);
       }
-      return { order: paid, fresh: true };
+      return { order: paid, confirmed, fresh: true };
     }),
   );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
-  return settled.order;
+  return { order: settled.order, confirmed: settled.confirmed };
 }
 
-async function purchaseOf(deps: Deps, order: OrderRow): Promise<{ registration: TRegistration; order: TOrder }> {
-  const registration = await findRegistrationById(deps.db, order.registrationId, null);
-  if (!registration) throw notFound('Registration');
-  return {
-    registration: await loadRegistrationDto(deps, registration),
-    order: toOrderDto(order, await findItemsOf(deps.db, [order.id])),
-  };
+async function purchaseOf(
+  deps: Deps,
+  order: OrderRow,
+  confirmed?: Settlement['confirmed'],
+): Promise<{ registration: TRegistration; order: TOrder }> {
+  let registration: TRegistration;
+  if (confirmed) {
+    registration = toRegistrationDto(confirmed.registration, confirmed.attendees);
+  } else {
+    const row = await findRegistrationById(deps.db, order.registrationId, null);
+    if (!row) throw notFound('Registration');
+    registration = await loadRegistrationDto(deps, row);
+  }
+  return { registration, order: toOrderDto(order, await findItemsOf(deps.db, [order.id])) };
 }
 
 export async function confirmPayment(deps: Deps, paymentIntentId: string, testCard: string | undefined) {
@@ -122,17 +145,17 @@ export async function confirmPayment(deps: Deps, paymentIntentId: string, testCa
   return confirmationOf(deps, payable);
 }
 
-/** What the buyer sees once paid; `settled` is the order as its settlement left it, when at hand. */
+/** What the buyer sees once paid; `settled` is what its settlement did, when at hand. */
 async function confirmationOf(
   deps: Deps,
   payable: Payable,
-  settled?: OrderRow,
+  settled?: Settlement,
 ): Promise<z.output<typeof ZConfirmedPurchase>> {
   switch (payable.kind) {
     case 'order': {
-      const order = settled ?? (await findOrderById(deps.db, payable.id, null));
+      const order = settled?.order ?? (await findOrderById(deps.db, payable.id, null));
       if (!order) throw notFound('Order');
-      return purchaseOf(deps, order);
+      return purchaseOf(deps, order, settled?.confirmed);
     }
     case 'sponsorship':
       return { sponsorshipId: payable.id };
@@ -144,7 +167,9 @@ async function confirmationOf(
 export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TRegistration> {
   const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
   if (!order || order.paymentStatus !== 'paid') throw notFound('Confirmed registration');
-  return (await purchaseOf(deps, order)).registration;
+  const registration = await findRegistrationById(deps.db, order.registrationId, null);
+  if (!registration) throw notFound('Registration');
+  return loadRegistrationDto(deps, registration);
 }
 
 /**

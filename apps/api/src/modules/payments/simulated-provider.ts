@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { TEST_CARDS } from '@clubtix/contract';
 import type { Db } from '../../db/client';
 import { simulatedPayments } from '../../db/schema';
@@ -32,15 +32,18 @@ export function simulatedProvider(db: Db): PaymentProvider {
       return row ? toState(row) : undefined;
     },
     async payWithTestCard(id, card) {
-      const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
-      if (!row) return undefined;
-      if (row.status === 'succeeded') return toState(row);
       const outcome =
         card === TEST_CARDS.success
           ? { status: 'succeeded', lastError: null }
           : { status: 'requires_payment_method', lastError: card === TEST_CARDS.declined ? DECLINED : UNKNOWN_CARD };
-      const [updated] = await db.update(simulatedPayments).set(outcome).where(eq(simulatedPayments.id, id)).returning();
-      return toState(updated!);
+      // A payment that succeeded stays succeeded: a second card cannot undo it.
+      const [updated] = await db
+        .update(simulatedPayments)
+        .set(outcome)
+        .where(and(eq(simulatedPayments.id, id), ne(simulatedPayments.status, 'succeeded')))
+        .returning();
+      if (updated) return toState(updated);
+      return this.retrieveIntent(id);
     },
   };
 }

@@ -44,6 +44,13 @@ export async function reserveSeats(tx: Tx, eventId: string, lines: TicketLine[])
   return { ok: true };
 }
 
+/** Ticket lines of a party already read: one per ticket type, with how many of it. */
+export function linesOf(party: { ticketId: string }[]): TicketLine[] {
+  const counts = new Map<string, number>();
+  for (const { ticketId } of party) counts.set(ticketId, (counts.get(ticketId) ?? 0) + 1);
+  return [...counts].map(([ticketId, quantity]) => ({ ticketId, quantity }));
+}
+
 /** Ticket lines of a registration, from its attendee slots. */
 export async function registrationLines(db: DbOrTx, registrationId: string): Promise<TicketLine[]> {
   const rows = await db

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   attendees,
@@ -117,16 +117,43 @@ export async function findAttendeesOf(db: DbOrTx, registrationIds: string[]): Pr
   }));
 }
 
-export async function updateAttendeeDetails(
+export interface AttendeeDetails {
+  attendeeId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: Answers;
+}
+
+/**
+ * Writes a registration's answers and its attendees' details as one statement, so it is all or
+ * nothing without a transaction's extra round trips. An attendee of another registration is not
+ * touched: the join is on both ids.
+ */
+export async function writeRegistrationDetails(
   db: DbOrTx,
   registrationId: string,
-  attendeeId: string,
-  values: { firstName: string; lastName: string; email: string; answers: Answers },
-): Promise<boolean> {
-  const rows = await db
-    .update(attendees)
-    .set(values)
-    .where(and(eq(attendees.id, attendeeId), eq(attendees.registrationId, registrationId)))
-    .returning({ id: attendees.id });
-  return rows.length > 0;
+  answers: Answers,
+  party: AttendeeDetails[],
+): Promise<void> {
+  const given = JSON.stringify(
+    party.map((a) => ({
+      id: a.attendeeId,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      answers: a.answers,
+    })),
+  );
+  await db.execute(sql`
+    WITH given AS (
+      SELECT * FROM jsonb_to_recordset(${given}::jsonb)
+        AS g(id text, first_name text, last_name text, email text, answers jsonb)
+    ), party AS (
+      UPDATE attendees a
+      SET first_name = g.first_name, last_name = g.last_name, email = g.email, answers = g.answers
+      FROM given g
+      WHERE a.id = g.id AND a.registration_id = ${registrationId}
+    )
+    UPDATE registrations SET answers = ${JSON.stringify(answers)}::jsonb WHERE id = ${registrationId}`);
 }

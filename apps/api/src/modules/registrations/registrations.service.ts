@@ -19,14 +19,7 @@ import { toOrderDto } from '../orders/orders.mapper';
 import { insertOrder } from '../orders/orders.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { findTicketById } from '../tickets/tickets.repo';
-import {
-  expireLapsedHolds,
-  markSeatsSold,
-  registrationLines,
-  releaseSeats,
-  reserveSeats,
-  type TicketLine,
-} from './holds.repo';
+import { expireLapsedHolds, markSeatsSold, linesOf, releaseSeats, reserveSeats, type TicketLine } from './holds.repo';
 import { withCounterGate } from './counter-gate';
 import { toRegistrationDto } from './registrations.mapper';
 import {
@@ -36,7 +29,7 @@ import {
   insertAttendeeSlots,
   insertRegistration,
   lockRegistration,
-  updateAttendeeDetails,
+  writeRegistrationDetails,
   updateRegistration,
 } from './registrations.repo';
 
@@ -226,17 +219,7 @@ export async function saveRegistrationDetails(
       .map(() => ({ path: 'attendees', message: 'An attendee does not belong to this registration' })),
   ];
   if (errors.length > 0) throw new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
-  await deps.db.transaction(async (tx) => {
-    for (const attendee of input.attendees) {
-      await updateAttendeeDetails(tx, registration.id, attendee.attendeeId, {
-        firstName: attendee.firstName,
-        lastName: attendee.lastName,
-        email: attendee.email,
-        answers: attendee.answers,
-      });
-    }
-    await updateRegistration(tx, registration.id, { answers: input.answers });
-  });
+  await writeRegistrationDetails(deps.db, registration.id, input.answers, input.attendees);
   // Every slot was given (checked above): the registration as just written, without reading it again.
   const saved = slots.map((slot) => {
     const { firstName, lastName, email, answers } = given.get(slot.id)!;
@@ -276,7 +259,8 @@ export async function setRegistrationStatus(
     const locked = await lockRegistration(tx, existing.id);
     if (!locked) throw notFound('Registration');
     if (locked.status === status) return locked;
-    const lines = await registrationLines(tx, locked.id);
+    const party = await findAttendeesOf(tx, [locked.id]);
+    const lines = linesOf(party);
     if (status === 'cancelled') {
       if (locked.status === 'pending' || locked.status === 'confirmed') {
         await releaseSeats(tx, locked.eventId, lines, locked.status === 'confirmed');
@@ -290,7 +274,7 @@ export async function setRegistrationStatus(
     await markSeatsSold(tx, lines);
     const confirmed = await updateRegistration(tx, locked.id, { status, confirmedAt: new Date(), expiresAt: null });
     const event = await findEventById(tx, confirmed.eventId, null);
-    if (event) await queueTicketMail(tx, deps.config, event, confirmed);
+    if (event) await queueTicketMail(tx, deps.config, event, confirmed, party);
     return confirmed;
   });
   return loadRegistrationDto(deps, row);
