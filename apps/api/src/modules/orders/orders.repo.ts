@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, registrations, type OrderItemRow, type OrderRow } from '../../db/schema';
+import {
+  orderItems,
+  orders,
+  registrations,
+  type OrderItemRow,
+  type OrderRow,
+  type RegistrationRow,
+} from '../../db/schema';
 
 export type OrderItemValues = Omit<OrderItemRow, 'id' | 'orderId' | 'clubId'>;
 
@@ -68,8 +75,17 @@ export async function findOrderWithBuyer(
   return row && withBuyer(row);
 }
 
-export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+/** An order and its registration, both locked until the transaction ends (a settlement's first step). */
+export async function lockOrderWithRegistration(
+  db: DbOrTx,
+  id: string,
+): Promise<{ order: OrderRow; registration: RegistrationRow } | undefined> {
+  const [row] = await db
+    .select({ order: orders, registration: registrations })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(eq(orders.id, id))
+    .for('update');
   return row;
 }
 

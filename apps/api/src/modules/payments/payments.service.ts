@@ -8,14 +8,19 @@ import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { toOrderDto } from '../orders/orders.mapper';
-import { findItemsOf, findOrderById, findOrderByPaymentIntent, lockOrder, updateOrder } from '../orders/orders.repo';
+import {
+  findItemsOf,
+  findOrderById,
+  findOrderByPaymentIntent,
+  lockOrderWithRegistration,
+  updateOrder,
+} from '../orders/orders.repo';
 import { withCounterGate } from '../registrations/counter-gate';
 import { linesOf, markSeatsSold, reserveSeats } from '../registrations/holds.repo';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
 import {
   findAttendeesOf,
   findRegistrationById,
-  lockRegistration,
   updateRegistration,
   type AttendeeView,
 } from '../registrations/registrations.repo';
@@ -68,11 +73,10 @@ export interface Settlement {
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
     deps.db.transaction(async (tx: Tx): Promise<Settlement & { fresh: boolean }> => {
-      const order = await lockOrder(tx, orderId);
-      if (!order) throw notFound('Order');
+      const locked = await lockOrderWithRegistration(tx, orderId);
+      if (!locked) throw notFound('Order');
+      const { order, registration } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
-      const registration = await lockRegistration(tx, order.registrationId);
-      if (!registration) throw notFound('Registration');
       const party = await findAttendeesOf(tx, [registration.id]);
       const lines = linesOf(party);
       let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';

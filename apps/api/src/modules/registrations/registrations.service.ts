@@ -18,7 +18,7 @@ import { findFormQuestions } from '../forms/forms.service';
 import { toOrderDto } from '../orders/orders.mapper';
 import { insertOrder } from '../orders/orders.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
-import { findTicketById } from '../tickets/tickets.repo';
+import { findEventWithTickets } from '../tickets/tickets.repo';
 import { expireLapsedHolds, markSeatsSold, linesOf, releaseSeats, reserveSeats, type TicketLine } from './holds.repo';
 import { withCounterGate } from './counter-gate';
 import { toRegistrationDto } from './registrations.mapper';
@@ -77,16 +77,21 @@ export async function initRegistration(
   input: z.output<typeof ZInitRegistrationRequest>,
 ): Promise<{ registration: TRegistration; order: TOrder }> {
   const now = new Date();
-  const event = await findEventById(deps.db, input.eventId, null);
-  assertOnSale(event, now);
   const lines = mergeLines(input.tickets);
+  const offer = await findEventWithTickets(
+    deps.db,
+    input.eventId,
+    lines.map((line) => line.ticketId),
+  );
+  const event = offer?.event;
+  assertOnSale(event, now);
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (total > event.maxTicketsPerOrder) {
     throw badInput(`At most ${event.maxTicketsPerOrder} tickets per order`, 'tickets');
   }
   const ticketsById = new Map<string, TicketRow>();
   for (const line of lines) {
-    const ticket = await findTicketById(deps.db, line.ticketId, event.clubId);
+    const ticket = offer!.tickets.find((candidate) => candidate.id === line.ticketId);
     assertTicketOnSale(ticket, event, line.quantity, now);
     ticketsById.set(ticket.id, ticket);
   }

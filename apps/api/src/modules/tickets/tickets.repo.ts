@@ -1,6 +1,6 @@
-import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { tickets, type TicketRow } from '../../db/schema';
+import { events, tickets, type EventRow, type TicketRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
@@ -21,6 +21,21 @@ export async function findTicketById(db: DbOrTx, id: string, clubId: string | nu
     .from(tickets)
     .where(and(eq(tickets.id, id), inClub(clubId)));
   return row;
+}
+
+/** An event and those of the given tickets that are its own, in one read (a hold's first step). */
+export async function findEventWithTickets(
+  db: DbOrTx,
+  eventId: string,
+  ticketIds: string[],
+): Promise<{ event: EventRow; tickets: TicketRow[] } | undefined> {
+  const rows = await db
+    .select({ event: events, ticket: tickets })
+    .from(events)
+    .leftJoin(tickets, and(eq(tickets.eventId, events.id), inArray(tickets.id, ticketIds)))
+    .where(eq(events.id, eventId));
+  if (rows.length === 0) return undefined;
+  return { event: rows[0]!.event, tickets: rows.flatMap((row) => (row.ticket ? [row.ticket] : [])) };
 }
 
 export async function findTicketsByEvent(db: DbOrTx, scope: EventScope, activeOnly: boolean): Promise<TicketRow[]> {
