@@ -28,6 +28,7 @@ export * from './sponsorships';
 export * from './tickets';
 export * from './rules';
 export * from './system';
+export * from './zoned-format';
 export * from './users';
 
 /** The endpoint table of SPEC.md section 7: one source for server routes, client calls and OpenAPI. */

@@ -1,27 +1,19 @@
+import { zonedFormat } from '@clubtix/contract';
+
 /**
  * Days and clock times in an event's time zone, with the platform's Intl data (no library): the door
  * and the statistics speak the event's local time, the wire speaks UTC.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+const PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 interface LocalParts {
   year: string;
@@ -34,7 +26,7 @@ interface LocalParts {
 
 function localParts(instant: Date | number, timeZone: string): LocalParts {
   const parts: Partial<Record<string, string>> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  for (const part of zonedFormat(PARTS, timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return {
     year: parts.year ?? '1970',
     month: parts.month ?? '01',

@@ -13,13 +13,10 @@ export interface MailValues {
   topic?: string | null;
 }
 
-/** Queues a mail in the caller's transaction; the same dedupe key twice queues it once. */
-export async function queueMail(db: DbOrTx, values: MailValues): Promise<boolean> {
-  const rows = await db.insert(mailOutbox).values(values).onConflictDoNothing().returning({ id: mailOutbox.id });
-  return rows.length > 0;
-}
-
-/** Queues several mails in one statement (a confirmation's tickets to the buyer and each attendee). */
+/**
+ * Queues mails in the caller's transaction, in one statement (a confirmation's tickets to the buyer
+ * and each attendee); a dedupe key already queued queues nothing again.
+ */
 export async function queueMails(db: DbOrTx, values: MailValues[]): Promise<void> {
   if (values.length === 0) return;
   await db.insert(mailOutbox).values(values).onConflictDoNothing();

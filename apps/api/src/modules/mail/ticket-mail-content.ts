@@ -1,4 +1,4 @@
-import { ticketQrText } from '@clubtix/contract';
+import { ticketQrText, zonedFormat } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { EventRow, MailAttachment } from '../../db/schema';
 
@@ -37,32 +37,18 @@ export function qrViewerUrl(
   return `${config.publicUrl}/event/${segments.join('/')}`;
 }
 
-/**
- * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one, and a
- * flash sale writes a ticket mail per order (a twentieth of the server's time before this).
- */
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
-function whenFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = whenFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    whenFormats.set(timeZone, format);
-  }
-  return format;
-}
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** When the event happens, in the event's own time zone (named, since buyers may be elsewhere). */
 export function eventWhen(event: Pick<EventRow, 'startDate' | 'endDate' | 'timezone'>): string {
-  const format = whenFormat(event.timezone);
+  const format = zonedFormat(WHEN, event.timezone);
   const range =
     event.endDate > event.startDate
       ? format.formatRange(event.startDate, event.endDate)

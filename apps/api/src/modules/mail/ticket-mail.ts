@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, RegistrationRow } from '../../db/schema';
 import type { AttendeeView } from '../registrations/registrations.repo';
-import { queueMail, queueMails } from './outbox.repo';
+import { queueMails } from './outbox.repo';
 import { composeTicketMail, confirmationRecipients, type TicketEntry } from './ticket-mail-content';
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
@@ -52,11 +52,13 @@ export async function queueTicketResend(
   event: EventRow,
   mail: { to: string; tickets: TicketEntry[]; topic: string | null },
 ): Promise<void> {
-  await queueMail(db, {
-    clubId: event.clubId,
-    to: mail.to,
-    ...composeTicketMail(config, event, mail.tickets),
-    dedupeKey: null,
-    topic: mail.topic,
-  });
+  await queueMails(db, [
+    {
+      clubId: event.clubId,
+      to: mail.to,
+      ...composeTicketMail(config, event, mail.tickets),
+      dedupeKey: null,
+      topic: mail.topic,
+    },
+  ]);
 }

@@ -44,12 +44,16 @@ export async function reserveSeats(tx: Tx, eventId: string, lines: TicketLine[])
   return { ok: true };
 }
 
-/** Ticket lines of a party already read: one per ticket type, with how many of it. */
-export function linesOf(party: { ticketId: string }[]): TicketLine[] {
-  const counts = new Map<string, number>();
-  for (const { ticketId } of party) counts.set(ticketId, (counts.get(ticketId) ?? 0) + 1);
-  return [...counts].map(([ticketId, quantity]) => ({ ticketId, quantity }));
+/** Merges repeated lines of one ticket type. */
+export function mergeLines(lines: TicketLine[]): TicketLine[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.ticketId, (merged.get(line.ticketId) ?? 0) + line.quantity);
+  return [...merged].map(([ticketId, quantity]) => ({ ticketId, quantity }));
 }
+
+/** Ticket lines of a party already read: one per ticket type, with how many of it. */
+export const linesOf = (party: { ticketId: string }[]): TicketLine[] =>
+  mergeLines(party.map(({ ticketId }) => ({ ticketId, quantity: 1 })));
 
 /** Ticket lines of a registration, from its attendee slots. */
 export async function registrationLines(db: DbOrTx, registrationId: string): Promise<TicketLine[]> {

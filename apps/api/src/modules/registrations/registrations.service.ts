@@ -19,7 +19,15 @@ import { toOrderDto } from '../orders/orders.mapper';
 import { insertOrder } from '../orders/orders.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { findEventWithTickets } from '../tickets/tickets.repo';
-import { expireLapsedHolds, markSeatsSold, linesOf, releaseSeats, reserveSeats, type TicketLine } from './holds.repo';
+import {
+  expireLapsedHolds,
+  linesOf,
+  markSeatsSold,
+  mergeLines,
+  releaseSeats,
+  reserveSeats,
+  type TicketLine,
+} from './holds.repo';
 import { withCounterGate } from './counter-gate';
 import { toRegistrationDto } from './registrations.mapper';
 import {
@@ -58,13 +66,6 @@ function assertTicketOnSale(
   if (quantity > ticket.maxPerOrder) {
     throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'tickets');
   }
-}
-
-/** Merges repeated lines of one ticket type. */
-function mergeLines(lines: TicketLine[]): TicketLine[] {
-  const merged = new Map<string, number>();
-  for (const line of lines) merged.set(line.ticketId, (merged.get(line.ticketId) ?? 0) + line.quantity);
-  return [...merged].map(([ticketId, quantity]) => ({ ticketId, quantity }));
 }
 
 /**

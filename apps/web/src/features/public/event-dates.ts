@@ -1,3 +1,5 @@
+import { isTimeZone, zonedFormat } from '@clubtix/contract';
+
 /**
  * Event times are shown in the event's own time zone, not the visitor's: a visitor reading the
  * page abroad or on a phone set to another zone must see the time printed on the poster.
@@ -13,35 +15,24 @@ export interface EventMoment {
   time: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // h23, not hour12: false, which some engines render as "24:00" at midnight.
+  hourCycle: 'h23',
+};
 
 /** A zone the runtime does not know (older ICU data) falls back to UTC rather than breaking the page. */
-function resolveZone(timeZone: string): string {
+function momentFormat(timeZone: string): Intl.DateTimeFormat {
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return timeZone;
+    return zonedFormat(MOMENT, timeZone);
   } catch {
-    return 'UTC';
+    return zonedFormat(MOMENT, 'UTC');
   }
-}
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone: resolveZone(timeZone),
-      weekday: 'short',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, not hour12: false, which some engines render as "24:00" at midnight.
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
 }
 
 /** The wall-clock date and time of an ISO instant in a time zone; null for an unreadable date. */
@@ -50,7 +41,7 @@ export function eventMoment(iso: string, timeZone: string): EventMoment | null {
   if (Number.isNaN(instant.getTime())) return null;
   // Assembled from parts so the order never depends on the locale's own pattern.
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  for (const part of momentFormat(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return {
     weekday: parts.weekday ?? '',
     date: `${parts.day}/${parts.month}/${parts.year}`,
@@ -83,15 +74,17 @@ export function formatEventRange(startIso: string, endIso: string, timeZone: str
   return `${startText} – ${end.weekday} ${end.date}, ${end.time}`;
 }
 
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+
 /**
  * The zone as visitors know it: its IANA name plus the abbreviation in force at that instant,
  * "Europe/London (BST)"; just the name when the abbreviation adds nothing ("UTC").
  */
 export function formatTimeZone(timeZone: string, atIso: string): string {
-  const zone = resolveZone(timeZone);
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   const instant = new Date(atIso);
   if (Number.isNaN(instant.getTime())) return zone;
-  const short = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' })
+  const short = zonedFormat(ZONE_NAME, zone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')?.value;
   return short && short !== zone ? `${zone} (${short})` : zone;
