@@ -12,6 +12,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { extrasRoutes } from './modules/extras/extras.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { infoRoutes } from './modules/info/info.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       registerErrorHandling(api);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       healthRoutes(api, deps);
+      infoRoutes(api, deps);
       authRoutes(api, deps);
       clubRoutes(api, deps);
       appUserRoutes(api, deps);

@@ -6,9 +6,15 @@ import { z } from 'zod';
 /** A wrong environment value stops the start with one line naming the variable (DECISIONS.md section 2). */
 export class ConfigError extends Error {}
 
+/** Any letter case (`true`, `TRUE`, `False`), or 1/0; anything else stops the start. */
 const booleanText = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false (or 1 or 0)' }))
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Below this a signing key is guessable offline from any token it signed; DECISIONS.md sets no rule, so it warns. */
+export const JWT_SECRET_ADVISED_LENGTH = 32;
 
 const ZEnv = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -19,7 +25,7 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: z.string().optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int()
@@ -82,6 +88,8 @@ export interface Config {
   trustProxy: boolean;
   mediaDir: string;
   webDistDir: string;
+  /** Values that start but deserve a look, one line each, naming the variable and never its value. */
+  warnings: string[];
 }
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
@@ -116,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const here = path.dirname(new URL(import.meta.url).pathname);
+  const warnings: string[] = [];
+  if (e.JWT_SECRET && e.JWT_SECRET.length < JWT_SECRET_ADVISED_LENGTH) {
+    warnings.push(
+      `Configuration warning: JWT_SECRET is shorter than ${JWT_SECRET_ADVISED_LENGTH} characters, so session tokens are easier to forge; use a longer random value, or unset it to have one generated in DATA_DIR`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -144,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mediaDir: path.join(dataDir, 'media'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    warnings,
   };
 }

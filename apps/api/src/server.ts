@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
   const quiet = { info: (m: string) => say(m), debug: () => undefined };
 
   let embedded: EmbeddedServer | undefined;

@@ -1,15 +1,41 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { optionalText, requiredText, ZId } from './rules';
+import { requiredText, ZId } from './rules';
+import { clearableText, saveRequest } from './save-request';
 
+/** Where this server serves an uploaded image (POST /api/media/uploadImage answers such a path). */
+const OWN_MEDIA_PATH = /^\/api\/media\/[A-Za-z0-9-]+\.(jpg|png)$/;
+export const MAX_IMAGE_URL_LENGTH = 2048;
+export const IMAGE_URL_MESSAGE = 'Image must be uploaded through the image upload or be an http:// or https:// address';
+
+/**
+ * An image address a page may put in an img src: this server's own upload, or an absolute http(s)
+ * URL. Any other scheme (javascript:, data:, file:) or a relative path is refused.
+ */
+export function isImageUrl(value: string): boolean {
+  if (OWN_MEDIA_PATH.test(value)) return true;
+  // No white space or control characters: the stored text is the src as written.
+  if (!/^https?:\/\/\S+$/i.test(value) || [...value].some((char) => char < ' ' || char === '\u007f')) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A logo or banner: an uploaded image or an absolute http(s) URL. Empty or null means no image
+ * (null); left out, it stays undefined, so an update keeps the image it has.
+ */
 export const ZMediaUrl = z
-  .string()
+  .string({ error: IMAGE_URL_MESSAGE })
   .trim()
-  .max(300)
-  .regex(/^\/api\/media\/[A-Za-z0-9-]+\.(jpg|png)$/, 'Image must be uploaded through the image upload')
+  .max(MAX_IMAGE_URL_LENGTH, `Image address must be at most ${MAX_IMAGE_URL_LENGTH} characters`)
+  .refine((value) => value === '' || isImageUrl(value), IMAGE_URL_MESSAGE)
   .nullable()
   .optional()
-  .transform((value) => value ?? null);
+  .transform((value) => (value === undefined ? undefined : value || null));
 
 export const ZWebsite = z
   .string()
@@ -18,7 +44,7 @@ export const ZWebsite = z
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/.test(value), 'Website must start with http:// or https://')
   .nullable()
   .optional()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value === undefined ? undefined : value || null));
 
 export const ZClub = z.object({
   id: z.string(),
@@ -35,13 +61,19 @@ export const ZClubAdmin = z.object({ id: z.string(), name: z.string(), email: z.
 export const ZClubWithAdmins = ZClub.extend({ admins: z.array(ZClubAdmin) });
 export type TClubWithAdmins = z.infer<typeof ZClubWithAdmins>;
 
-export const ZSaveClubRequest = z.object({
-  id: ZId.optional(),
-  name: requiredText('Club name', 120),
-  description: optionalText('Description', 2000),
-  website: ZWebsite,
-  logoUrl: ZMediaUrl,
-});
+/** What a created club takes for the fields its body leaves out. */
+export const CLUB_DEFAULTS = { description: null, website: null, logoUrl: null } as const;
+
+/** Create (sudo) with a name, or update (an id) only the fields sent: see save-request.ts. */
+export const ZSaveClubRequest = saveRequest(
+  { name: requiredText('Club name', 120) },
+  {
+    id: ZId.optional(),
+    description: clearableText('Description', 2000),
+    website: ZWebsite,
+    logoUrl: ZMediaUrl,
+  },
+);
 export type TSaveClubRequest = z.input<typeof ZSaveClubRequest>;
 
 export const ZClubIdQuery = z.object({ clubId: ZId });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZMediaUrl } from './clubs';
 import { ZCurrency } from './money';
-import { optionalText, requiredText, slugify, ZId } from './rules';
+import { requiredText, slugify, ZId } from './rules';
+import { checkInstantOrder, clearableText, saveRequest, type InstantOrder } from './save-request';
 
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export const ZEventStatus = z.enum(EVENT_STATUSES, { error: 'Status must be draft, published or cancelled' });
@@ -21,12 +22,31 @@ export function dateTime(label: string) {
   return z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 }
 
-function optionalDateTime(label: string) {
-  return dateTime(label)
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
+/** An optional instant: null clears it; left out, it stays undefined (an update keeps it). */
+export function clearableDateTime(label: string) {
+  return dateTime(label).nullable().optional();
 }
+
+const DATE_ONLY = z.iso.date();
+/** With an offset, or without one (then read as UTC). */
+const DATE_TIME = z.iso.datetime({ offset: true, local: true });
+export const CURRENT_DATE_MESSAGE = 'Current date must be a date (YYYY-MM-DD) or a date and time (ISO 8601)';
+
+/**
+ * The instant (ISO, UTC) of a date or date-time given as "now" by a client: a date is the start of
+ * that day in UTC, a date-time without an offset is read as UTC.
+ */
+export function instantOfCurrentDate(value: string): string {
+  if (DATE_ONLY.safeParse(value).success) return new Date(`${value}T00:00:00Z`).toISOString();
+  const hasOffset = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value);
+  return new Date(hasOffset ? value : `${value}Z`).toISOString();
+}
+
+export const ZCurrentDate = z
+  .string({ error: CURRENT_DATE_MESSAGE })
+  .trim()
+  .refine((value) => DATE_ONLY.safeParse(value).success || DATE_TIME.safeParse(value).success, CURRENT_DATE_MESSAGE)
+  .transform(instantOfCurrentDate);
 
 export const ZEvent = z.object({
   id: z.string(),
@@ -58,57 +78,74 @@ export const ZSlug = z
   .max(120, 'Slug must be at most 120 characters')
   .transform((value) => slugify(value));
 
-export const ZSaveEventRequest = z
-  .object({
+export const ZTimeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'Time zone must be an IANA time zone such as Europe/London');
+
+/** The event's instants that must be in order; checked on the body and, on update, on the merged event. */
+export const EVENT_INSTANT_ORDER = [
+  { start: 'startDate', end: 'endDate', message: 'End date must not be before the start date' },
+  {
+    start: 'registrationOpensAt',
+    end: 'registrationClosesAt',
+    message: 'Registration closing must not be before its opening',
+  },
+] as const satisfies readonly InstantOrder[];
+
+/** What a created event takes for the fields its body leaves out; an update keeps the stored values. */
+export const EVENT_DEFAULTS = {
+  description: null,
+  bannerUrl: null,
+  venue: null,
+  address: null,
+  status: 'draft',
+  capacity: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  donationsEnabled: false,
+  sponsorshipsEnabled: false,
+  maxTicketsPerOrder: 10,
+} as const;
+
+/** Without an id: create (title, dates, time zone and currency required). With one: update the fields sent. */
+export const ZSaveEventRequest = saveRequest(
+  {
+    title: requiredText('Title', 200),
+    startDate: dateTime('Start date'),
+    endDate: dateTime('End date'),
+    timezone: ZTimeZone,
+    currency: ZCurrency,
+  },
+  {
     id: ZId.optional(),
     /** Sudo names the club; an admin's events always belong to its own club. */
     clubId: ZId.optional(),
     slug: ZSlug.optional().nullable(),
-    title: requiredText('Title', 200),
-    description: optionalText('Description', 20_000),
+    description: clearableText('Description', 20_000),
     bannerUrl: ZMediaUrl,
-    venue: optionalText('Venue', 200),
-    address: optionalText('Address', 500),
-    startDate: dateTime('Start date'),
-    endDate: dateTime('End date'),
-    timezone: z.string().trim().refine(isTimeZone, 'Time zone must be an IANA time zone such as Europe/London'),
-    currency: ZCurrency,
-    status: ZEventStatus.default('draft'),
+    venue: clearableText('Venue', 200),
+    address: clearableText('Address', 500),
+    status: ZEventStatus.optional(),
     capacity: z
       .number({ error: 'Capacity must be a number' })
       .int('Capacity must be a whole number')
       .min(1, 'Capacity must be at least 1')
       .max(1_000_000, 'Capacity is too large')
       .nullable()
-      .optional()
-      .transform((value) => value ?? null),
-    registrationOpensAt: optionalDateTime('Registration opening'),
-    registrationClosesAt: optionalDateTime('Registration closing'),
-    donationsEnabled: z.boolean().default(false),
-    sponsorshipsEnabled: z.boolean().default(false),
+      .optional(),
+    registrationOpensAt: clearableDateTime('Registration opening'),
+    registrationClosesAt: clearableDateTime('Registration closing'),
+    donationsEnabled: z.boolean().optional(),
+    sponsorshipsEnabled: z.boolean().optional(),
     maxTicketsPerOrder: z
       .number({ error: 'Tickets per order must be a number' })
       .int('Tickets per order must be a whole number')
       .min(1, 'Tickets per order must be at least 1')
       .max(100, 'Tickets per order must be at most 100')
-      .default(10),
-  })
-  .superRefine((value, ctx) => {
-    if (Date.parse(value.endDate) < Date.parse(value.startDate)) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must not be before the start date' });
-    }
-    if (
-      value.registrationOpensAt &&
-      value.registrationClosesAt &&
-      Date.parse(value.registrationClosesAt) < Date.parse(value.registrationOpensAt)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['registrationClosesAt'],
-        message: 'Registration closing must not be before its opening',
-      });
-    }
-  });
+      .optional(),
+  },
+).superRefine(checkInstantOrder(EVENT_INSTANT_ORDER));
 export type TSaveEventRequest = z.input<typeof ZSaveEventRequest>;
 
 const ZEventIdQuery = z.object({ eventId: ZId });
@@ -127,8 +164,9 @@ export const eventEndpoints = {
     method: 'GET',
     path: '/event/getAllActiveEvents',
     access: 'public',
-    summary: "A club's published events that have not ended by currentDate",
-    query: z.object({ clubId: ZId, currentDate: dateTime('Current date').optional() }),
+    summary:
+      "A club's published events whose end is not before currentDate (a date is the start of that day, UTC; now when left out)",
+    query: z.object({ clubId: ZId, currentDate: ZCurrentDate.optional() }),
     response: z.array(ZEvent),
   }),
   getEvent: defineEndpoint({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { money, ZCurrency } from './money';
-import { optionalText, requiredText, ZId } from './rules';
+import { requiredText, ZId } from './rules';
+import { clearableText, saveRequest } from './save-request';
 import { optionalQuantity } from './tickets';
 
 export const ZExtras = z.object({
@@ -15,15 +16,19 @@ export const ZExtras = z.object({
 });
 export type TExtras = z.infer<typeof ZExtras>;
 
-export const ZSaveExtrasRequest = z.object({
-  id: ZId.optional(),
-  eventId: ZId,
-  name: requiredText('Name', 120),
-  description: optionalText('Description', 2000),
-  price: money('Price'),
-  quantity: optionalQuantity('Quantity'),
-  isActive: z.boolean().default(true),
-});
+/** What a created extra takes for the fields its body leaves out. */
+export const EXTRAS_DEFAULTS = { description: null, quantity: null, isActive: true } as const;
+
+/** Without an id: create (eventId, name and price required). With one: update the fields sent. */
+export const ZSaveExtrasRequest = saveRequest(
+  { eventId: ZId, name: requiredText('Name', 120), price: money('Price') },
+  {
+    id: ZId.optional(),
+    description: clearableText('Description', 2000),
+    quantity: optionalQuantity('Quantity'),
+    isActive: z.boolean().optional(),
+  },
+);
 export type TSaveExtrasRequest = z.input<typeof ZSaveExtrasRequest>;
 
 const EXTRAS_IDS_MESSAGE = 'extrasIds must be a JSON array of ids, like ["a","b"]';

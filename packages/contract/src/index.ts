@@ -27,6 +27,7 @@ export * from './sponsorship-packages';
 export * from './sponsorships';
 export * from './tickets';
 export * from './rules';
+export * from './save-request';
 export * from './system';
 export * from './zoned-format';
 export * from './users';

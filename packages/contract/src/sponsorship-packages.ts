@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { money } from './money';
-import { optionalText, requiredText, ZId } from './rules';
+import { requiredText, ZId } from './rules';
+import { clearableText, saveRequest } from './save-request';
 import { optionalQuantity } from './tickets';
 
 export const ZSponsorshipPackage = z.object({
@@ -16,19 +17,23 @@ export const ZSponsorshipPackage = z.object({
 });
 export type TSponsorshipPackage = z.infer<typeof ZSponsorshipPackage>;
 
-export const ZSavePackageRequest = z.object({
-  id: ZId.optional(),
-  eventId: ZId,
-  name: requiredText('Name', 120),
-  description: optionalText('Description', 2000),
-  amount: money('Amount'),
-  benefits: z
-    .array(requiredText('Benefit', 200), { error: 'Benefits must be a list of texts' })
-    .max(30, 'At most 30 benefits')
-    .default([]),
-  quantity: optionalQuantity('Quantity'),
-  isActive: z.boolean().default(true),
-});
+/** What a created package takes for the fields its body leaves out. */
+export const PACKAGE_DEFAULTS = { description: null, benefits: [], quantity: null, isActive: true } as const;
+
+/** Without an id: create (eventId, name and amount required). With one: update the fields sent. */
+export const ZSavePackageRequest = saveRequest(
+  { eventId: ZId, name: requiredText('Name', 120), amount: money('Amount') },
+  {
+    id: ZId.optional(),
+    description: clearableText('Description', 2000),
+    benefits: z
+      .array(requiredText('Benefit', 200), { error: 'Benefits must be a list of texts' })
+      .max(30, 'At most 30 benefits')
+      .optional(),
+    quantity: optionalQuantity('Quantity'),
+    isActive: z.boolean().optional(),
+  },
+);
 export type TSavePackageRequest = z.input<typeof ZSavePackageRequest>;
 
 export const sponsorshipPackageEndpoints = {

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ZCurrency } from './money';
 
 export const ZUploadedImage = z.object({ url: z.string() });
+
+/** What any visitor may know about this installation (SPEC.md section 6 "/info"); nothing secret. */
+export const ZInfo = z.object({
+  name: z.literal('ClubTix'),
+  /** The version of the product (the root package.json). */
+  version: z.string(),
+  paymentProvider: z.enum(['simulated', 'stripe']),
+  /** No real money moves: the simulated provider, or Stripe with a test key. */
+  testMode: z.boolean(),
+  /** Whether POST /auth/register is open (ALLOW_SIGNUP). */
+  signupAllowed: z.boolean(),
+  currencies: z.array(ZCurrency),
+});
+export type TInfo = z.infer<typeof ZInfo>;
 
 export const systemEndpoints = {
   health: defineEndpoint({
@@ -10,6 +25,13 @@ export const systemEndpoints = {
     access: 'public',
     summary: 'Liveness: 200 when the database answers, 503 when it does not',
     response: z.object({ status: z.literal('ok') }),
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/info',
+    access: 'public',
+    summary: 'What this installation is: product name and version, payment provider and test mode, sign-up, currencies',
+    response: ZInfo,
   }),
   uploadImage: defineEndpoint({
     method: 'POST',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { dateTime } from './events';
+import { clearableDateTime } from './events';
 import { money } from './money';
-import { optionalText, requiredText, ZId } from './rules';
+import { requiredText, ZId } from './rules';
+import { checkInstantOrder, clearableText, saveRequest, type InstantOrder } from './save-request';
 
 export const ZTicket = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ export const ZTicket = z.object({
 });
 export type TTicket = z.infer<typeof ZTicket>;
 
+/** null = unlimited; left out, it stays undefined (an update keeps the quantity it has). */
 export function optionalQuantity(label: string) {
   return z
     .number({ error: `${label} must be a number` })
@@ -30,40 +32,42 @@ export function optionalQuantity(label: string) {
     .min(0, `${label} cannot be negative`)
     .max(1_000_000, `${label} is too large`)
     .nullable()
-    .optional()
-    .transform((value) => value ?? null);
+    .optional();
 }
 
-export const ZSaveTicketRequest = z
-  .object({
+export const TICKET_INSTANT_ORDER = [
+  { start: 'salesStartAt', end: 'salesEndAt', message: 'Sales end must not be before sales start' },
+] as const satisfies readonly InstantOrder[];
+
+/** What a created ticket type takes for the fields its body leaves out (position: after the last one). */
+export const TICKET_DEFAULTS = {
+  description: null,
+  quantity: null,
+  maxPerOrder: 10,
+  salesStartAt: null,
+  salesEndAt: null,
+  isActive: true,
+} as const;
+
+/** Without an id: create (eventId, name and price required). With one: update the fields sent. */
+export const ZSaveTicketRequest = saveRequest(
+  { eventId: ZId, name: requiredText('Name', 120), price: money('Price') },
+  {
     id: ZId.optional(),
-    eventId: ZId,
-    name: requiredText('Name', 120),
-    description: optionalText('Description', 2000),
-    price: money('Price'),
+    description: clearableText('Description', 2000),
     quantity: optionalQuantity('Quantity'),
     maxPerOrder: z
       .number({ error: 'Per-order limit must be a number' })
       .int('Per-order limit must be a whole number')
       .min(1, 'Per-order limit must be at least 1')
       .max(100, 'Per-order limit must be at most 100')
-      .default(10),
-    salesStartAt: dateTime('Sales start')
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    salesEndAt: dateTime('Sales end')
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    isActive: z.boolean().default(true),
+      .optional(),
+    salesStartAt: clearableDateTime('Sales start'),
+    salesEndAt: clearableDateTime('Sales end'),
+    isActive: z.boolean().optional(),
     position: z.number().int().min(0).max(10_000).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.salesStartAt && value.salesEndAt && Date.parse(value.salesEndAt) < Date.parse(value.salesStartAt)) {
-      ctx.addIssue({ code: 'custom', path: ['salesEndAt'], message: 'Sales end must not be before sales start' });
-    }
-  });
+  },
+).superRefine(checkInstantOrder(TICKET_INSTANT_ORDER));
 export type TSaveTicketRequest = z.input<typeof ZSaveTicketRequest>;
 
 export const ticketEndpoints = {

@@ -81,6 +81,20 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
   return actor;
 }
 
+/**
+ * For the public reads that show more to a club's own admins (`optionalAuth`): a token that is not
+ * accepted (expired, forged, garbage, its user removed) reads as no token, so the public answer is
+ * never lost to a stale session. Calls that require a token keep their 401 and 440.
+ */
+export async function authenticateIfAccepted(request: FastifyRequest, db: Db, secret: string): Promise<Actor | null> {
+  try {
+    return await authenticate(request, db, secret);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'TOKEN_EXPIRED')) return null;
+    throw error;
+  }
+}
+
 export function toActor(user: { id: string; email: string; name: string; role: number; clubId: string | null }): Actor {
   return {
     id: user.id,

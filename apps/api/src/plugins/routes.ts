@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/provider';
-import { authenticate, type Actor } from './auth';
+import { authenticate, authenticateIfAccepted, type Actor } from './auth';
 import { AppError } from './errors';
 
 /** What every service needs; built once in app.ts. */
@@ -22,7 +22,10 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteContext<Q, B, A extends Access> {
   query: Out<Q>;
   body: Out<B>;
-  /** On public endpoints: the signed-in user when a token is sent (admins reading their own drafts), else null. */
+  /**
+   * On public endpoints: the signed-in user when an accepted token is sent to an `optionalAuth` read
+   * (admins reading their own drafts), else null, as for a visitor.
+   */
   actor: A extends 'public' ? Actor | null : Actor;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -66,7 +69,10 @@ function assertNoNulCharacters(request: FastifyRequest): void {
  */
 async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<Actor | null> {
   assertNoNulCharacters(request);
-  if (endpoint.access === 'public' && !(endpoint.optionalAuth && request.headers.authorization)) return null;
+  if (endpoint.access === 'public') {
+    if (!endpoint.optionalAuth || !request.headers.authorization) return null;
+    return authenticateIfAccepted(request, deps.db, deps.config.jwtSecret);
+  }
   const actor = await authenticate(request, deps.db, deps.config.jwtSecret);
   if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
     throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');

@@ -22,8 +22,9 @@ interface CommonOptions {
   suppressToast?: boolean;
   signal?: AbortSignal;
   /**
-   * Send the token on a public read marked `optionalAuth`, so a club's admins see their drafts and
-   * inactive items. Admin screens set it; public pages never do (SPEC.md section 6).
+   * Send the token on a public read of SPEC.md section 6's token-free list that is marked
+   * `optionalAuth`, so a club's admins see their drafts and inactive items. Admin screens set it;
+   * public pages never do.
    */
   asManager?: boolean;
 }
@@ -97,8 +98,9 @@ export function failedResponse(
   const error = toApiError(status, data);
   // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
   // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
-  // Public pages never send the token, so only calls that did (admin calls, and optionalAuth
-  // reads made asManager from an admin screen) can end the session and lead to sign-in.
+  // Only calls that require the token can answer 440 or 401 for it: the server ignores a token on
+  // other public calls, and optionalAuth reads answer a bad one as a visitor, so a visitor of a
+  // public page is never sent to sign-in.
   const sessionEnded = status === TOKEN_EXPIRED_STATUS || (status === 401 && sentToken);
   if (!suppressToast) showToast('error', error.msg);
   if (sessionEnded) {

@@ -23,7 +23,7 @@ export async function insertClub(db: DbOrTx, values: ClubValues): Promise<ClubRo
   return row!;
 }
 
-export async function updateClub(db: DbOrTx, id: string, values: ClubValues): Promise<ClubRow | undefined> {
+export async function updateClub(db: DbOrTx, id: string, values: Partial<ClubValues>): Promise<ClubRow | undefined> {
   const [row] = await db
     .update(clubs)
     .set({ ...values, updatedAt: new Date() })

@@ -1,8 +1,9 @@
-import type { TClub, TClubWithAdmins, ZSaveClubRequest } from '@clubtix/contract';
+import { CLUB_DEFAULTS, type TClub, type TClubWithAdmins, type ZSaveClubRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { forgetActors, type Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
+import { requiredOnCreate, sentFields } from '../events/save-values';
 import { findUsersByClubs } from '../users/users.repo';
 import { assertCanCreateClub, assertCanManageClub, assertCanRemoveClub, isSudo } from './clubs.policy';
 import { deleteClub, findAllClubs, findClubById, insertClub, updateClub } from './clubs.repo';
@@ -36,13 +37,16 @@ export async function findClub(deps: Deps, clubId: string): Promise<TClub> {
 }
 
 export async function saveClub(deps: Deps, actor: Actor, input: z.output<typeof ZSaveClubRequest>): Promise<TClub> {
-  const { id, ...values } = input;
+  const { id, ...fields } = input;
+  const sent = sentFields(fields);
   if (!id) {
     assertCanCreateClub(actor);
+    const values = { ...CLUB_DEFAULTS, ...sent, name: requiredOnCreate(sent.name, 'name') };
     return toClubDto(await insertClub(deps.db, values));
   }
   assertCanManageClub(actor, id);
-  const row = await updateClub(deps.db, id, values);
+  // Only the fields sent: a body without logoUrl keeps the logo.
+  const row = await updateClub(deps.db, id, sent);
   if (!row) throw notFound('Club');
   return toClubDto(row);
 }

@@ -69,8 +69,11 @@ describe('event reads and removal', () => {
       ]);
     });
 
-    it('answers 401 for a bad token rather than quietly treating it as the public', async () => {
-      expectError(await get('/event/getAllEvents', { clubId: a.club.id }, 'not-a-token'), 401, 'UNAUTHENTICATED');
+    it('answers a bad token as it answers the public, so a stale session never breaks a public page', async () => {
+      expect(ids(await get('/event/getAllEvents', { clubId: a.club.id }, 'not-a-token'))).toEqual([
+        ev.ended.id,
+        ev.published.id,
+      ]);
     });
   });
 
@@ -84,6 +87,43 @@ describe('event reads and removal', () => {
       expect(ids(await active('2030-03-02T10:00:01Z'))).toEqual([]);
       expectError(await active('yesterday'), 400, 'BAD_INPUT', /^currentDate: /);
     });
+
+    it('takes a date as the start of that day (UTC): an event ending later that day is active', async () => {
+      const c = await createClubWithAdmin(t);
+      const endsThatDay = await createEvent(t, c.admin.token, {
+        title: 'Ends Tonight',
+        startDate: '2030-06-10T18:00:00Z',
+        endDate: '2030-06-10T22:00:00Z',
+      });
+      const endedDayBefore = await createEvent(t, c.admin.token, {
+        title: 'Ended Yesterday',
+        startDate: '2030-06-09T10:00:00Z',
+        endDate: '2030-06-09T23:59:59Z',
+      });
+      const active = (currentDate: string) => get('/event/getAllActiveEvents', { clubId: c.club.id, currentDate });
+      expect(ids(await active('2030-06-10'))).toEqual([endsThatDay.id]);
+      expect(ids(await active('2030-06-09'))).toEqual([endedDayBefore.id, endsThatDay.id]);
+      expect(ids(await active('2030-06-11'))).toEqual([]);
+    });
+
+    it('reads a date and time without an offset as UTC, and one with an offset as that instant', async () => {
+      const active = (currentDate: string) => get('/event/getAllActiveEvents', { clubId: a.club.id, currentDate });
+      // ev.ended ends at 2030-01-01T12:00:00Z.
+      expect(ids(await active('2030-01-01T12:00:00'))).toEqual([ev.ended.id, ev.published.id]);
+      expect(ids(await active('2030-01-01T12:00:01'))).toEqual([ev.published.id]);
+      expect(ids(await active('2030-01-01T12:00:00.000'))).toEqual([ev.ended.id, ev.published.id]);
+      expect(ids(await active('2030-01-01T14:00:00+02:00'))).toEqual([ev.ended.id, ev.published.id]);
+      expect(ids(await active('2030-01-01T07:00:01-05:00'))).toEqual([ev.published.id]);
+    });
+
+    it.each(['yesterday', '01/01/2030', '2030-13-01', '2030-01-01T25:00:00', '2030-01-01 12:00', '1893456000000'])(
+      'answers 400 naming currentDate for %j',
+      async (currentDate) => {
+        const response = await get('/event/getAllActiveEvents', { clubId: a.club.id, currentDate });
+        expectError(response, 400, 'BAD_INPUT', /^currentDate: Current date must be a date \(YYYY-MM-DD\)/);
+        expect(response.body.errors?.[0]?.path).toBe('currentDate');
+      },
+    );
 
     it('takes now when currentDate is left out', async () => {
       const c = await createClubWithAdmin(t);

@@ -67,9 +67,14 @@ describe('POST /event/save', () => {
     it('makes a draft with defaults when status and options are left out', async () => {
       const { status: _status, ...body } = eventBody({ title: 'Defaults Day' });
       expect(payloadOf<TEvent>(await saveEventCall(t, a.admin.token, body))).toMatchObject({
+        description: null,
+        bannerUrl: null,
+        venue: null,
+        address: null,
         status: 'draft',
         capacity: null,
         registrationOpensAt: null,
+        registrationClosesAt: null,
         donationsEnabled: false,
         sponsorshipsEnabled: false,
         maxTicketsPerOrder: 10,
@@ -180,6 +185,154 @@ describe('POST /event/save', () => {
       expect(payloadOf<TEvent>(edited)).toMatchObject({ clubId: b.club.id, title: 'B Edited', slug: 'b-only' });
       expectError(await saveEventCall(t, sudoToken, eventBody({ id: 'no-such-event' })), 404, 'NOT_FOUND');
     });
+
+    /** A published event with every optional field set, to see what an update keeps. */
+    const fullEvent = (title: string) =>
+      createEvent(t, a.admin.token, {
+        title,
+        description: 'All the details',
+        bannerUrl: 'https://cdn.example.org/banners/regatta.jpg',
+        venue: 'Harbour',
+        address: '1 Quay Street',
+        startDate: '2031-06-01T10:00:00.000Z',
+        endDate: '2031-06-02T18:00:00.000Z',
+        currency: 'eur',
+        status: 'published',
+        capacity: 120,
+        registrationOpensAt: '2031-05-01T00:00:00.000Z',
+        registrationClosesAt: '2031-05-31T00:00:00.000Z',
+        donationsEnabled: true,
+        sponsorshipsEnabled: true,
+        maxTicketsPerOrder: 4,
+      });
+    const getEvent = async (eventId: string, token?: string) =>
+      payloadOf<TEvent>(await call(t, 'GET', '/event/getEvent', { token, query: { eventId } }));
+
+    it('changes only the title when only the title is sent: still published, same capacity and the rest', async () => {
+      const event = await fullEvent('Title Only');
+      const response = await saveEventCall(t, a.admin.token, { id: event.id, title: 'Title Only, Renamed' });
+      expect(response.body.msg).toBe('Event saved');
+      const expected = { ...event, title: 'Title Only, Renamed', updatedAt: anyString };
+      expect(payloadOf<TEvent>(response)).toEqual(expected);
+      // The public still sees it: it was not unpublished.
+      expect(await getEvent(event.id)).toEqual(expected);
+    });
+
+    it('keeps every field a body leaves out, whichever field it sends', async () => {
+      const event = await fullEvent('One At A Time');
+      const changes: Partial<TEvent>[] = [
+        { status: 'cancelled' },
+        { maxTicketsPerOrder: 6 },
+        { donationsEnabled: false },
+        { venue: 'Marina' },
+        { endDate: '2031-06-03T18:00:00.000Z' },
+      ];
+      let expected: TEvent = event;
+      for (const change of changes) {
+        expected = { ...expected, ...change, updatedAt: anyString };
+        expect(payloadOf<TEvent>(await saveEventCall(t, a.admin.token, { id: event.id, ...change }))).toEqual(expected);
+      }
+      expect(await getEvent(event.id, a.admin.token)).toEqual(expected);
+    });
+
+    it('clears a field sent as null (or an empty text or image), and keeps the others', async () => {
+      const event = await fullEvent('Cleared');
+      const response = await saveEventCall(t, a.admin.token, {
+        id: event.id,
+        capacity: null,
+        bannerUrl: '',
+        description: '',
+        registrationOpensAt: null,
+      });
+      expect(payloadOf<TEvent>(response)).toEqual({
+        ...event,
+        capacity: null,
+        bannerUrl: null,
+        description: null,
+        registrationOpensAt: null,
+        updatedAt: anyString,
+      });
+    });
+
+    it('still takes a whole body, as the web form sends it', async () => {
+      const event = await fullEvent('Whole Body');
+      const { id, clubId: _club, createdAt: _c, updatedAt: _u, ...fields } = event;
+      const body = { ...fields, id, title: 'Whole Body 2', capacity: null, status: 'draft' };
+      expect(payloadOf<TEvent>(await saveEventCall(t, a.admin.token, body))).toEqual({
+        ...event,
+        title: 'Whole Body 2',
+        capacity: null,
+        status: 'draft',
+        updatedAt: anyString,
+      });
+    });
+
+    it.each([
+      ['an end before the stored start', { endDate: '2031-05-31T00:00:00Z' }, 'endDate', 'End date must not'],
+      ['a start after the stored end', { startDate: '2031-06-03T00:00:00Z' }, 'endDate', 'End date must not'],
+      [
+        'a closing before the stored opening',
+        { registrationClosesAt: '2031-04-01T00:00:00Z' },
+        'registrationClosesAt',
+        'Registration closing must not',
+      ],
+      [
+        'an opening after the stored closing',
+        { registrationOpensAt: '2031-06-01T00:00:00Z' },
+        'registrationClosesAt',
+        'Registration closing must not',
+      ],
+    ])('checks the dates against the stored event: 400 for %s, and changes nothing', async (_t, change, field, msg) => {
+      const event = await fullEvent('Date Order');
+      const response = await saveEventCall(t, a.admin.token, { id: event.id, ...change });
+      expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: ${msg}`));
+      expect(response.body.errors?.[0]?.path).toBe(field);
+      expect(await getEvent(event.id)).toEqual(event);
+    });
+
+    it('takes dates that are in order once merged, and one end moved with the other', async () => {
+      const event = await fullEvent('Moved Dates');
+      const later = { startDate: '2031-07-01T10:00:00.000Z', endDate: '2031-07-02T10:00:00.000Z' };
+      expect(payloadOf<TEvent>(await saveEventCall(t, a.admin.token, { id: event.id, ...later }))).toMatchObject(later);
+      const shorter = { endDate: '2031-07-01T12:00:00.000Z' };
+      expect(payloadOf<TEvent>(await saveEventCall(t, a.admin.token, { id: event.id, ...shorter }))).toMatchObject({
+        ...later,
+        ...shorter,
+      });
+    });
+
+    it('refuses a blank title or a null status on update (400 naming the field)', async () => {
+      const event = await fullEvent('Still Strict');
+      for (const [change, field] of [
+        [{ title: '  ' }, 'title'],
+        [{ status: null }, 'status'],
+        [{ maxTicketsPerOrder: null }, 'maxTicketsPerOrder'],
+        [{ bannerUrl: 'javascript:alert(1)' }, 'bannerUrl'],
+      ] as const) {
+        const response = await saveEventCall(t, a.admin.token, { id: event.id, ...change });
+        expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: `));
+        expect(response.body.errors?.[0]?.path).toBe(field);
+      }
+      expect(await getEvent(event.id)).toEqual(event);
+    });
+  });
+
+  describe('banner images', () => {
+    it('takes an uploaded image, an http(s) address, or an empty string for none', async () => {
+      const uploaded = '/api/media/0b8f3c1e-6a1d-4c43-9d55-0e6f2a1b7c9d.jpg';
+      const external = `https://cdn.example.org/${'b'.repeat(2000)}.png`;
+      expect((await createEvent(t, a.admin.token, { title: 'Own Banner', bannerUrl: uploaded })).bannerUrl).toBe(
+        uploaded,
+      );
+      const event = await createEvent(t, a.admin.token, { title: 'Far Banner', bannerUrl: external });
+      expect(event.bannerUrl).toBe(external);
+      expect((await createEvent(t, a.admin.token, { title: 'No Banner', bannerUrl: '' })).bannerUrl).toBeNull();
+      const plain = 'http://example.org/banner.png';
+      const changed = await saveEventCall(t, a.admin.token, { id: event.id, bannerUrl: plain });
+      expect(payloadOf<TEvent>(changed).bannerUrl).toBe(plain);
+      const cleared = await saveEventCall(t, a.admin.token, { id: event.id, bannerUrl: '' });
+      expect(payloadOf<TEvent>(cleared).bannerUrl).toBeNull();
+    });
   });
 
   describe('validation', () => {
@@ -205,7 +358,14 @@ describe('POST /event/save', () => {
       ],
       ['a blank title', { title: '   ' }, 'title'],
       ['a typed slug that is too long', { slug: 'a'.repeat(121) }, 'slug'],
-      ['a banner from elsewhere', { bannerUrl: 'https://evil.example/x.png' }, 'bannerUrl'],
+      ['a javascript: banner', { bannerUrl: 'javascript:alert(1)' }, 'bannerUrl'],
+      ['a data: banner', { bannerUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 'bannerUrl'],
+      ['an ftp banner', { bannerUrl: 'ftp://example.org/x.png' }, 'bannerUrl'],
+      ['a relative banner path', { bannerUrl: '/elsewhere/x.png' }, 'bannerUrl'],
+      ['a banner address of 2049 characters', { bannerUrl: `https://example.org/${'a'.repeat(2029)}` }, 'bannerUrl'],
+      ['a missing title', { title: undefined }, 'title'],
+      ['a missing time zone', { timezone: undefined }, 'timezone'],
+      ['a missing currency', { currency: undefined }, 'currency'],
     ])('answers 400 naming the field for %s, and creates nothing', async (_title, overrides, field) => {
       const before = await eventsOf(a.club.id);
       const response = await saveEventCall(t, a.admin.token, { ...eventBody({ title: 'Invalid' }), ...overrides });

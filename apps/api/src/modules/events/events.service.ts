@@ -1,4 +1,4 @@
-import type { TEvent, ZSaveEventRequest } from '@clubtix/contract';
+import { EVENT_DEFAULTS, EVENT_INSTANT_ORDER, type TEvent, type ZSaveEventRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Tx } from '../../db/client';
@@ -21,6 +21,7 @@ import {
   lockEvent,
   updateEvent,
 } from './events.repo';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from './save-values';
 import { chooseSlug } from './slugs';
 
 /** An event the actor may manage (any status), else 404. Every admin call below an event starts here. */
@@ -84,32 +85,54 @@ async function writeWithSlug(
   }
 }
 
-export async function saveEvent(deps: Deps, actor: Actor, input: z.output<typeof ZSaveEventRequest>): Promise<TEvent> {
-  const { id, clubId: requestedClub, slug: typedSlug, ...fields } = input;
-  const values = {
+type SaveEventInput = z.output<typeof ZSaveEventRequest>;
+
+/** The sent fields of an event body, instants as the row holds them. */
+function eventFieldsOf(fields: Omit<SaveEventInput, 'id' | 'clubId' | 'slug'>) {
+  return sentFields({
     ...fields,
-    startDate: new Date(fields.startDate),
-    endDate: new Date(fields.endDate),
-    registrationOpensAt: fields.registrationOpensAt ? new Date(fields.registrationOpensAt) : null,
-    registrationClosesAt: fields.registrationClosesAt ? new Date(fields.registrationClosesAt) : null,
-  };
+    startDate: toInstant(fields.startDate),
+    endDate: toInstant(fields.endDate),
+    registrationOpensAt: toInstant(fields.registrationOpensAt),
+    registrationClosesAt: toInstant(fields.registrationClosesAt),
+  });
+}
+
+export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput): Promise<TEvent> {
+  const { id, clubId: requestedClub, slug: typedSlug, ...fields } = input;
+  const sent = eventFieldsOf(fields);
   if (!id) {
     const clubId = clubForNewEvent(actor, requestedClub);
     if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
-    const row = await writeWithSlug(deps, { typed: typedSlug, title: fields.title }, (tx, slug) =>
+    const values = {
+      ...EVENT_DEFAULTS,
+      ...sent,
+      title: requiredOnCreate(sent.title, 'title'),
+      startDate: requiredOnCreate(sent.startDate, 'startDate'),
+      endDate: requiredOnCreate(sent.endDate, 'endDate'),
+      timezone: requiredOnCreate(sent.timezone, 'timezone'),
+      currency: requiredOnCreate(sent.currency, 'currency'),
+    };
+    const row = await writeWithSlug(deps, { typed: typedSlug, title: values.title }, (tx, slug) =>
       insertEvent(tx, { ...values, clubId, slug }),
     );
     return toEventDto(row!);
   }
   const existing = await loadManagedEvent(deps, actor, id);
   if (requestedClub && requestedClub !== existing.clubId) throw notFound('Event');
+  // The dates are checked against the row as it is when written: locked, so that two saves each
+  // moving one end cannot together put the end before the start.
+  const write = async (tx: Tx, slug?: string) => {
+    const locked = await lockEvent(tx, id, existing.clubId);
+    if (!locked) throw notFound('Event');
+    assertInstantsInOrder({ ...locked, ...sent }, EVENT_INSTANT_ORDER);
+    return updateEvent(tx, id, existing.clubId, slug === undefined ? sent : { ...sent, slug });
+  };
   // The slug changes only when the admin types a new one: shared links keep working after a rename.
   const row =
     typedSlug && typedSlug !== existing.slug
-      ? await writeWithSlug(deps, { typed: typedSlug, title: fields.title, eventId: id }, (tx, slug) =>
-          updateEvent(tx, id, existing.clubId, { ...values, slug }),
-        )
-      : await updateEvent(deps.db, id, existing.clubId, values);
+      ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, eventId: id }, write)
+      : await deps.db.transaction((tx) => write(tx));
   if (row) return toEventDto(row);
   const current = await findEventById(deps.db, id, existing.clubId);
   if (!current) throw notFound('Event');

@@ -57,15 +57,69 @@ describe('extras', () => {
         isActive: false,
       });
       expect(updated.body.msg).toBe('Extra saved');
-      expect(payloadOf(updated)).toEqual({
-        ...parking,
-        description: null,
-        price: 700,
-        quantity: null,
-        isActive: false,
-      });
+      // What the body left out (description, quantity) stays as it was.
+      expect(payloadOf(updated)).toEqual({ ...parking, price: 700, isActive: false });
       await createExtras(t, a.admin.token, event.id, { name: 'T-shirt' });
       expect(namesOf(await managed(event.id))).toEqual(['Parking', 'T-shirt']);
+    });
+
+    it('changes only the price when only the price is sent: same quantity, isActive and the rest', async () => {
+      const extra = await createExtras(t, a.admin.token, published.id, {
+        name: 'Price only',
+        description: 'Kept',
+        quantity: 30,
+        isActive: false,
+      });
+      const response = await save(a.admin.token, { id: extra.id, eventId: published.id, price: 1500 });
+      expect(response.body.msg).toBe('Extra saved');
+      expect(payloadOf(response)).toEqual({ ...extra, price: 1500 });
+      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual({ ...extra, price: 1500 });
+      // The eventId may be left out of an update too.
+      expect(payloadOf(await save(a.admin.token, { id: extra.id, isActive: true }))).toEqual({
+        ...extra,
+        price: 1500,
+        isActive: true,
+      });
+    });
+
+    it('clears a field sent as null or empty, and refuses a null price or name on update', async () => {
+      const extra = await createExtras(t, a.admin.token, published.id, {
+        name: 'Cleared',
+        description: 'Gone soon',
+        quantity: 30,
+      });
+      const cleared = await save(a.admin.token, { id: extra.id, quantity: null, description: '' });
+      expect(payloadOf(cleared)).toEqual({ ...extra, quantity: null, description: null });
+      for (const [change, field] of [
+        [{ price: null }, 'price'],
+        [{ name: '' }, 'name'],
+        [{ isActive: null }, 'isActive'],
+      ] as const) {
+        expectError(
+          await save(a.admin.token, { id: extra.id, ...change }),
+          400,
+          'BAD_INPUT',
+          new RegExp(`^${field}: `),
+        );
+      }
+      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual({
+        ...extra,
+        quantity: null,
+        description: null,
+      });
+    });
+
+    it('creates nothing without a name, price or event (400 naming the field)', async () => {
+      for (const [body, field] of [
+        [{ eventId: published.id, price: 100 }, 'name'],
+        [{ eventId: published.id, name: 'No price' }, 'price'],
+        [{ name: 'No event', price: 100 }, 'eventId'],
+      ] as const) {
+        const response = await save(a.admin.token, body);
+        expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: `));
+        expect(response.body.errors?.[0]?.path).toBe(field);
+      }
+      expect(namesOf(await managed(published.id))).not.toContain('No price');
     });
 
     it.each([
@@ -170,6 +224,7 @@ describe('extras', () => {
         save(a.admin.token, { eventId: event.id, name: 'Planted', price: 1 }),
         save(a.admin.token, { id: extra.id, eventId: event.id, name: 'Hijacked', price: 1 }),
         save(a.admin.token, { id: extra.id, eventId: published.id, name: 'Hijacked', price: 1 }),
+        save(a.admin.token, { id: extra.id, price: 1 }),
         managed(event.id),
         remove(a.admin.token, extra.id, event.id),
         remove(a.admin.token, extra.id, published.id),

@@ -1,4 +1,4 @@
-import type { TExtras, ZSaveExtrasRequest } from '@clubtix/contract';
+import { EXTRAS_DEFAULTS, type TExtras, type ZSaveExtrasRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ExtrasRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { requiredOnCreate, sentFields } from '../events/save-values';
 import {
   deleteExtras,
   findExtrasByEvent,
@@ -46,12 +47,27 @@ export async function saveExtras(
   actor: Actor,
   input: z.output<typeof ZSaveExtrasRequest>,
 ): Promise<TExtras> {
-  const event = await loadManagedEvent(deps, actor, input.eventId);
-  const { id, eventId: _eventId, ...values } = input;
-  if (!id) return toExtrasDto(await insertExtras(deps.db, { ...values, clubId: event.clubId, eventId: event.id }));
+  const { id, eventId, ...fields } = input;
+  const sent = sentFields(fields);
+  if (!id) {
+    const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
+    return toExtrasDto(
+      await insertExtras(deps.db, {
+        ...EXTRAS_DEFAULTS,
+        ...sent,
+        name: requiredOnCreate(sent.name, 'name'),
+        price: requiredOnCreate(sent.price, 'price'),
+        clubId: event.clubId,
+        eventId: event.id,
+      }),
+    );
+  }
+  // eventId may be left out of an update; sent, it must be the extra's own event.
+  const named = eventId === undefined ? undefined : await loadManagedEvent(deps, actor, eventId);
   const existing = await findExtrasById(deps.db, id, clubScope(actor));
-  if (!existing || existing.eventId !== event.id) throw notFound('Extra');
-  const row = await updateExtras(deps.db, id, { clubId: event.clubId, eventId: event.id }, values);
+  if (!existing || (named && existing.eventId !== named.id)) throw notFound('Extra');
+  const event = named ?? (await loadManagedEvent(deps, actor, existing.eventId));
+  const row = await updateExtras(deps.db, id, { clubId: event.clubId, eventId: event.id }, sent);
   if (!row) throw notFound('Extra');
   return toExtrasDto(row);
 }

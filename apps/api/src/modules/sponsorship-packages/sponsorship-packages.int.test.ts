@@ -56,9 +56,65 @@ describe('sponsorship packages', () => {
 
       const updated = await save(a.admin.token, { id: gold.id, eventId: published.id, name: 'Gold+', amount: 120_000 });
       expect(updated.body.msg).toBe('Package saved');
-      const expected = { ...gold, name: 'Gold+', description: null, amount: 120_000, benefits: [], quantity: null };
+      // What the body left out (description, benefits, quantity) stays as it was.
+      const expected = { ...gold, name: 'Gold+', amount: 120_000 };
       expect(payloadOf(updated)).toEqual(expected);
       expect(payloadOf(await byId(gold.id))).toEqual(expected);
+    });
+
+    it('changes only the amount when only the amount is sent: same quantity, isActive and benefits', async () => {
+      const pkg = await createPackage(t, a.admin.token, published.id, {
+        name: 'Amount only',
+        description: 'Kept',
+        benefits: ['Logo', 'Stand'],
+        quantity: 2,
+        isActive: false,
+      });
+      const response = await save(a.admin.token, { id: pkg.id, eventId: published.id, amount: 75_000 });
+      expect(response.body.msg).toBe('Package saved');
+      expect(payloadOf(response)).toEqual({ ...pkg, amount: 75_000 });
+      expect(payloadOf(await byId(pkg.id))).toEqual({ ...pkg, amount: 75_000 });
+      // The eventId may be left out of an update too.
+      expect(payloadOf(await save(a.admin.token, { id: pkg.id, name: 'Amount only+' }))).toEqual({
+        ...pkg,
+        amount: 75_000,
+        name: 'Amount only+',
+      });
+    });
+
+    it('clears what is sent as null or empty, and refuses a null amount or name on update', async () => {
+      const pkg = await createPackage(t, a.admin.token, published.id, {
+        name: 'Cleared',
+        description: 'Gone soon',
+        benefits: ['Logo'],
+        quantity: 2,
+      });
+      const cleared = await save(a.admin.token, { id: pkg.id, quantity: null, description: '', benefits: [] });
+      const expected = { ...pkg, quantity: null, description: null, benefits: [] };
+      expect(payloadOf(cleared)).toEqual(expected);
+      for (const [change, field] of [
+        [{ amount: null }, 'amount'],
+        [{ name: null }, 'name'],
+        [{ benefits: null }, 'benefits'],
+      ] as const) {
+        expectError(await save(a.admin.token, { id: pkg.id, ...change }), 400, 'BAD_INPUT', new RegExp(`^${field}: `));
+      }
+      expect(payloadOf(await byId(pkg.id))).toEqual(expected);
+    });
+
+    it('creates a package with no benefits, no limit and active when those are left out', async () => {
+      const event = await createEvent(t, a.admin.token, { title: 'Plain Packages' });
+      const plain = await save(a.admin.token, { eventId: event.id, name: 'Plain', amount: 1000 });
+      expect(payloadOf(plain)).toEqual({
+        id: anyString,
+        eventId: event.id,
+        name: 'Plain',
+        description: null,
+        amount: 1000,
+        benefits: [],
+        quantity: null,
+        isActive: true,
+      });
     });
 
     it.each([
@@ -75,6 +131,7 @@ describe('sponsorship packages', () => {
       ['a negative amount', { amount: -100 }, 'amount', 'amount: Amount cannot be negative'],
       ['a fractional amount', { amount: 99.5 }, 'amount', /^amount: Amount must be a whole number/],
       ['a missing name', { name: undefined }, 'name', 'name: Name is required'],
+      ['a missing amount', { amount: undefined }, 'amount', /^amount: Amount must be a number/],
     ])('answers 400 for %s, and creates nothing', async (_title, overrides, field, msg) => {
       const event = await createEvent(t, a.admin.token, { title: 'Strict Packages' });
       const response = await save(a.admin.token, { eventId: event.id, name: 'Bad', amount: 1000, ...overrides });
@@ -186,6 +243,7 @@ describe('sponsorship packages', () => {
         save(a.admin.token, { eventId: event.id, name: 'Planted', amount: 1 }),
         save(a.admin.token, { id: pkg.id, eventId: event.id, name: 'Hijacked', amount: 1 }),
         save(a.admin.token, { id: pkg.id, eventId: published.id, name: 'Hijacked', amount: 1 }),
+        save(a.admin.token, { id: pkg.id, amount: 1 }),
         byId(pkg.id),
         setStatus(a.admin.token, pkg.id, false),
         remove(a.admin.token, pkg.id),

@@ -1,4 +1,4 @@
-import type { TSponsorshipPackage, ZSavePackageRequest } from '@clubtix/contract';
+import { PACKAGE_DEFAULTS, type TSponsorshipPackage, type ZSavePackageRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { SponsorshipPackageRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { requiredOnCreate, sentFields } from '../events/save-values';
 import {
   deletePackage,
   findPackageById,
@@ -51,12 +52,27 @@ export async function findPackage(deps: Deps, actor: Actor, packageId: string): 
 }
 
 export async function savePackage(deps: Deps, actor: Actor, input: z.output<typeof ZSavePackageRequest>) {
-  const event = await loadManagedEvent(deps, actor, input.eventId);
-  const { id, eventId: _eventId, ...values } = input;
-  if (!id) return toPackageDto(await insertPackage(deps.db, { ...values, clubId: event.clubId, eventId: event.id }));
+  const { id, eventId, ...fields } = input;
+  const sent = sentFields(fields);
+  if (!id) {
+    const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
+    return toPackageDto(
+      await insertPackage(deps.db, {
+        ...PACKAGE_DEFAULTS,
+        benefits: [...PACKAGE_DEFAULTS.benefits],
+        ...sent,
+        name: requiredOnCreate(sent.name, 'name'),
+        amount: requiredOnCreate(sent.amount, 'amount'),
+        clubId: event.clubId,
+        eventId: event.id,
+      }),
+    );
+  }
+  // eventId may be left out of an update; sent, it must be the package's own event.
+  if (eventId !== undefined) await loadManagedEvent(deps, actor, eventId);
   const existing = await loadManagedPackage(deps, actor, id);
-  if (existing.eventId !== event.id) throw notFound('Sponsorship package');
-  const row = await updatePackage(deps.db, id, existing.clubId, values);
+  if (eventId !== undefined && existing.eventId !== eventId) throw notFound('Sponsorship package');
+  const row = await updatePackage(deps.db, id, existing.clubId, sent);
   if (!row) throw notFound('Sponsorship package');
   return toPackageDto(row);
 }

@@ -81,6 +81,83 @@ describe('tickets', () => {
       expect(payloadOf(await byId(ticket.id, a.admin.token))).toEqual(updated);
     });
 
+    /** A ticket type with every optional field set, to see what an update keeps. */
+    const fullTicket = (name: string) =>
+      createTicket(t, a.admin.token, published.id, {
+        name,
+        description: 'Limited',
+        price: 2500,
+        quantity: 50,
+        maxPerOrder: 4,
+        salesStartAt: '2031-01-01T00:00:00.000Z',
+        salesEndAt: '2031-02-01T00:00:00.000Z',
+        isActive: false,
+      });
+
+    it('changes only the price when only the price is sent: same quantity, isActive and the rest', async () => {
+      const ticket = await fullTicket('Price Only');
+      const response = await save(a.admin.token, { id: ticket.id, eventId: published.id, price: 900 });
+      expect(response.body.msg).toBe('Ticket saved');
+      expect(payloadOf(response)).toEqual({ ...ticket, price: 900 });
+      expect(payloadOf(await byId(ticket.id, a.admin.token))).toEqual({ ...ticket, price: 900 });
+    });
+
+    it('takes an update without the eventId too, and keeps whatever is left out', async () => {
+      const ticket = await fullTicket('No Event Named');
+      expect(payloadOf(await save(a.admin.token, { id: ticket.id, isActive: true }))).toEqual({
+        ...ticket,
+        isActive: true,
+      });
+      expect(payloadOf(await save(a.admin.token, { id: ticket.id, name: 'Renamed' }))).toEqual({
+        ...ticket,
+        isActive: true,
+        name: 'Renamed',
+      });
+    });
+
+    it('clears a field sent as null: a null quantity makes it unlimited', async () => {
+      const ticket = await fullTicket('Cleared');
+      const response = await save(a.admin.token, { id: ticket.id, quantity: null, salesEndAt: null, description: '' });
+      expect(payloadOf(response)).toEqual({
+        ...ticket,
+        quantity: null,
+        available: null,
+        salesEndAt: null,
+        description: null,
+      });
+    });
+
+    it('checks the sales window against the stored one: 400 on salesEndAt, and changes nothing', async () => {
+      const ticket = await fullTicket('Window');
+      for (const change of [{ salesEndAt: '2030-12-31T00:00:00Z' }, { salesStartAt: '2031-03-01T00:00:00Z' }]) {
+        const response = await save(a.admin.token, { id: ticket.id, ...change });
+        expectError(response, 400, 'BAD_INPUT', 'salesEndAt: Sales end must not be before sales start');
+        expect(response.body.errors?.[0]?.path).toBe('salesEndAt');
+      }
+      expect(payloadOf(await byId(ticket.id, a.admin.token))).toEqual(ticket);
+      const moved = await save(a.admin.token, {
+        id: ticket.id,
+        salesStartAt: '2031-03-01T00:00:00Z',
+        salesEndAt: null,
+      });
+      expect(payloadOf(moved)).toMatchObject({ salesStartAt: '2031-03-01T00:00:00.000Z', salesEndAt: null });
+    });
+
+    it('refuses a blank name, a null price or a null isActive on update', async () => {
+      const ticket = await fullTicket('Strict Update');
+      for (const [change, field] of [
+        [{ name: ' ' }, 'name'],
+        [{ price: null }, 'price'],
+        [{ isActive: null }, 'isActive'],
+        [{ maxPerOrder: null }, 'maxPerOrder'],
+      ] as const) {
+        const response = await save(a.admin.token, { id: ticket.id, ...change });
+        expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: `));
+        expect(response.body.errors?.[0]?.path).toBe(field);
+      }
+      expect(payloadOf(await byId(ticket.id, a.admin.token))).toEqual(ticket);
+    });
+
     it('answers 404 for an update naming another event of the club, and changes nothing', async () => {
       const ticket = await createTicket(t, a.admin.token, published.id, { name: 'Stays put' });
       const response = await save(a.admin.token, { id: ticket.id, eventId: draft.id, name: 'Moved', price: 1 });
@@ -185,6 +262,7 @@ describe('tickets', () => {
         save(a.admin.token, { eventId: event.id, name: 'Planted', price: 1 }),
         save(a.admin.token, { id: ticket.id, eventId: event.id, name: 'Hijacked', price: 1 }),
         save(a.admin.token, { id: ticket.id, eventId: own.id, name: 'Hijacked', price: 1 }),
+        save(a.admin.token, { id: ticket.id, price: 1 }),
         remove(a.admin.token, ticket.id),
         byId(ticket.id, a.admin.token),
       ];

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { events, tickets, type EventRow, type TicketRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 
@@ -73,6 +73,16 @@ export async function updateTicket(
       ),
     )
     .returning();
+  return row;
+}
+
+/** The ticket type, locked until the transaction ends (holds, which count against it, wait meanwhile). */
+export async function lockTicket(tx: Tx, id: string, scope: EventScope): Promise<TicketRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), inEvent(scope)))
+    .for('update');
   return row;
 }
 

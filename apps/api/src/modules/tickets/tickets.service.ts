@@ -1,4 +1,4 @@
-import type { TTicket, ZSaveTicketRequest } from '@clubtix/contract';
+import { TICKET_DEFAULTS, TICKET_INSTANT_ORDER, type TTicket, type ZSaveTicketRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
@@ -6,6 +6,7 @@ import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../events/save-values';
 import { toTicketDto } from './tickets.mapper';
 import { canViewTicket, listsInactiveTickets } from './tickets.policy';
 import {
@@ -13,6 +14,7 @@ import {
   findTicketById,
   findTicketsByEvent,
   insertTicket,
+  lockTicket,
   maxPosition,
   updateTicket,
 } from './tickets.repo';
@@ -30,31 +32,46 @@ export async function findTicket(deps: Deps, actor: Actor | null, ticketId: stri
   return toTicketDto(row);
 }
 
-export async function saveTicket(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof ZSaveTicketRequest>,
-): Promise<TTicket> {
-  const event = await loadManagedEvent(deps, actor, input.eventId);
-  const scope = { clubId: event.clubId, eventId: event.id };
-  const { id, eventId: _eventId, position, ...fields } = input;
-  const values = {
+type SaveTicketInput = z.output<typeof ZSaveTicketRequest>;
+
+/** The event of the ticket type an update names; eventId may be left out, but must match when sent. */
+async function loadEventOfTicket(deps: Deps, actor: Actor, id: string, eventId: string | undefined) {
+  const named = eventId === undefined ? undefined : await loadManagedEvent(deps, actor, eventId);
+  const existing = await findTicketById(deps.db, id, clubScope(actor));
+  if (!existing || (named && existing.eventId !== named.id)) throw notFound('Ticket');
+  return named ?? (await loadManagedEvent(deps, actor, existing.eventId));
+}
+
+export async function saveTicket(deps: Deps, actor: Actor, input: SaveTicketInput): Promise<TTicket> {
+  const { id, eventId, ...fields } = input;
+  const sent = sentFields({
     ...fields,
-    salesStartAt: fields.salesStartAt ? new Date(fields.salesStartAt) : null,
-    salesEndAt: fields.salesEndAt ? new Date(fields.salesEndAt) : null,
-  };
+    salesStartAt: toInstant(fields.salesStartAt),
+    salesEndAt: toInstant(fields.salesEndAt),
+  });
   if (!id) {
+    const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
+    const scope = { clubId: event.clubId, eventId: event.id };
     const row = await insertTicket(deps.db, {
-      ...values,
+      ...TICKET_DEFAULTS,
+      ...sent,
+      name: requiredOnCreate(sent.name, 'name'),
+      price: requiredOnCreate(sent.price, 'price'),
       clubId: event.clubId,
       eventId: event.id,
-      position: position ?? (await maxPosition(deps.db, scope)) + 1,
+      position: sent.position ?? (await maxPosition(deps.db, scope)) + 1,
     });
     return toTicketDto(row);
   }
-  const existing = await findTicketById(deps.db, id, clubScope(actor));
-  if (!existing || existing.eventId !== event.id) throw notFound('Ticket');
-  const row = await updateTicket(deps.db, id, scope, { ...values, ...(position === undefined ? {} : { position }) });
+  const event = await loadEventOfTicket(deps, actor, id, eventId);
+  const scope = { clubId: event.clubId, eventId: event.id };
+  // The sales window is checked against the row as it is when written (locked), as events do.
+  const row = await deps.db.transaction(async (tx) => {
+    const locked = await lockTicket(tx, id, scope);
+    if (!locked) throw notFound('Ticket');
+    assertInstantsInOrder({ ...locked, ...sent }, TICKET_INSTANT_ORDER);
+    return updateTicket(tx, id, scope, sent);
+  });
   if (row) return toTicketDto(row);
   const current = await findTicketById(deps.db, id, event.clubId);
   if (!current) throw notFound('Ticket');

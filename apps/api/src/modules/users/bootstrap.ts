@@ -14,13 +14,22 @@ const DEFAULT_SUDO_EMAIL = 'admin@localhost';
 /**
  * DECISIONS.md section 2: SUDO_EMAIL/SUDO_PASSWORD create that super user if absent; with neither
  * set and no super user at all, admin@localhost gets a random password, printed once by the caller.
+ * SUDO_EMAIL naming a club admin stops the start: that admin is never promoted.
  */
 export async function ensureSudo(deps: Pick<Deps, 'db' | 'config'>): Promise<BootstrapResult> {
   const { sudoEmail, sudoPassword } = deps.config;
   if (sudoEmail && sudoPassword) {
     const rule = checkPassword(sudoPassword);
     if (rule !== true) throw new ConfigError(`Configuration error: SUDO_PASSWORD ${rule}`);
-    if (await findUserByEmail(deps.db, sudoEmail)) return { kind: 'existing' };
+    const existing = await findUserByEmail(deps.db, sudoEmail);
+    if (existing?.role === ROLE_SUDO) return { kind: 'existing' };
+    // Promoting a club admin on the quiet would hand every club to whoever holds that admin's
+    // password, and carrying on would leave the operator without the super user they asked for.
+    if (existing) {
+      throw new ConfigError(
+        `Configuration error: SUDO_EMAIL ${sudoEmail} belongs to a club admin, not a super user; set SUDO_EMAIL to an address no club admin uses`,
+      );
+    }
     await insertUser(deps.db, {
       email: sudoEmail,
       name: 'Super User',

@@ -91,8 +91,8 @@ export function formValuesToRequest(values: EventFormValues, id?: string): TSave
     venue: values.venue,
     address: values.address,
     // Undefined fails the schema, and check() below gives the message the admin reads.
-    startDate: momentToIso(values.startDate, values.startTime, zone) as string,
-    endDate: momentToIso(values.endDate, values.endTime, zone) as string,
+    startDate: momentToIso(values.startDate, values.startTime, zone),
+    endDate: momentToIso(values.endDate, values.endTime, zone),
     timezone: zone,
     currency: values.currency,
     status: values.status,

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** loadConfig as the server calls it, with a DATA_DIR of its own. */
+function load(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-config-'));
+  dirs.push(dataDir);
+  return { config: loadConfig({ DATA_DIR: dataDir, ...env }), dataDir };
+}
+
+function refusal(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('JWT_SECRET', () => {
+  it('accepts a short value and signs with it, warning by name without showing it', () => {
+    const { config } = load({ JWT_SECRET: 'testsecret' });
+    expect(config.jwtSecret).toBe('testsecret');
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toMatch(/^Configuration warning: JWT_SECRET is shorter than 32 characters/);
+    expect(config.warnings.join('\n')).not.toContain('testsecret');
+  });
+
+  it('accepts a one-character value', () => {
+    expect(load({ JWT_SECRET: 'x' }).config.jwtSecret).toBe('x');
+  });
+
+  it('gives no warning for 32 characters or more', () => {
+    const secret = 'a'.repeat(32);
+    const { config } = load({ JWT_SECRET: secret });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('treats an empty value as unset: a key is generated once, kept in DATA_DIR, and no warning', () => {
+    const { config, dataDir } = load({ JWT_SECRET: '' });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'secrets', 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(config.warnings).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+});
+
+describe.each([
+  ['ALLOW_SIGNUP', 'allowSignup', true],
+  ['TRUST_PROXY', 'trustProxy', false],
+] as const)('%s', (variable, setting, byDefault) => {
+  it(`is ${byDefault} when unset or empty`, () => {
+    expect(load({}).config[setting]).toBe(byDefault);
+    expect(load({ [variable]: '' }).config[setting]).toBe(byDefault);
+  });
+
+  it.each(['true', 'TRUE', 'True', 'tRuE', '1'])('reads %s as true', (value) => {
+    expect(load({ [variable]: value }).config[setting]).toBe(true);
+  });
+
+  it.each(['false', 'FALSE', 'False', '0'])('reads %s as false', (value) => {
+    expect(load({ [variable]: value }).config[setting]).toBe(false);
+  });
+
+  it.each(['maybe', 'on', '2', 'truee', 'ja'])('stops the start on %s with one line naming the variable', (value) => {
+    const message = refusal({ [variable]: value });
+    expect(message).toBe(`Configuration error: ${variable} must be true or false (or 1 or 0)`);
+  });
+});
