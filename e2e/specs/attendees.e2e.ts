@@ -106,6 +106,8 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
   it('filters Pending and Checked-in', async () => {
     await filterBy(page, 'Checked-in');
     await eventually(() => listed(page, everyone)).toEqual(['Alan Turing']);
+    // The row's badge says it in the filter's words (SPEC.md section 4).
+    await eventually(() => rows(page).filter({ hasText: 'Alan Turing' }).textContent()).toContain('Checked-in');
     await filterBy(page, 'Pending');
     await eventually(() => listed(page, everyone).then((names) => names.sort())).toEqual([
       'Ada Lovelace',
@@ -137,7 +139,7 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
     );
   });
 
-  it('deletes an attendee after confirming; the last one of a paid registration is refused', async () => {
+  it('deletes an attendee after confirming; the last one of a paid registration takes it, keeping the order', async () => {
     // Cancelling the confirmation deletes nothing.
     await rowAction(page, ada, 'Delete attendee');
     const confirm = page.getByRole('dialog', { name: 'Delete attendee?' });
@@ -162,12 +164,16 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
       'Grace Hopper',
     ]);
 
-    // Grace is now the last of a paid registration: deleting her would delete a paid order.
+    // Grace is now the last of a paid registration: the registration goes with her (SPEC.md section
+    // 4), and its paid order stays, to be refunded.
     await rowAction(page, grace, 'Delete attendee');
     await confirm.getByRole('button', { name: 'Delete attendee' }).click();
-    await toast(page, 'This registration has a paid order; cancel it instead').waitFor();
-    expect((await listed(page, everyone)).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
+    await toast(page, 'Attendee and registration deleted; its paid order is kept and marked Refund required').waitFor();
+    await eventually(() => listed(page, everyone)).toEqual(['Alan Turing']);
     await closeToasts(page);
+    await page.reload();
+    await waitForTitle(page, 'Attendees | ClubTix');
+    await eventually(() => listed(page, everyone)).toEqual(['Alan Turing']);
   });
 
   it('shows the extras bought, Not Redeemed and Redeemed, and the orders with their payment status', async () => {
@@ -181,9 +187,16 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
     await expect.poll(() => page.getByTestId('extras-purchase').count()).toBe(1);
 
     await page.getByRole('tab', { name: 'Orders' }).click();
-    // Two orders were paid; deleting attendees does not delete a paid order.
+    // Two orders were paid. Ada's registration was deleted with Grace: its order is kept, to refund.
+    await page.getByRole('alert').filter({ hasText: '1 order needs a refund' }).waitFor();
+    await expect.poll(() => page.getByTestId('order').count()).toBe(1);
+    await page.getByText('Showing 1–1 of 1 order').waitFor();
+    await choose(page, 'All');
     await expect.poll(() => page.getByTestId('order').count()).toBe(2);
     await page.getByText('Showing 1–2 of 2 orders').waitFor();
+    const refund = page.getByTestId('order').filter({ hasText: ada.email });
+    await expect.poll(() => refund.textContent()).toContain('Refund required');
+    await expect.poll(() => refund.textContent()).toContain('£50');
     const first = page.getByTestId('order').first();
     // The newest order is Alan's: its buyer's e-mail says whose it is.
     await expect.poll(() => first.textContent()).toContain(alan.email);

@@ -77,8 +77,10 @@ describe('staff check tickets in at the door', () => {
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
 
+    // One booking of two: one registration (SPEC.md section 3), two attendees to check in.
     await openStatistics(page, event.id);
-    await page.getByTestId('total-registrations').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByTestId('total-registrations').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByText('2 attendees', { exact: true }).waitFor();
     await page.getByTestId('total-checkins').filter({ hasText: /^0$/ }).waitFor();
 
     await page.goto(`/event/${event.id}/checkin`);
@@ -113,8 +115,10 @@ describe('staff check tickets in at the door', () => {
 
     await page.getByRole('link', { name: 'Statistics' }).click();
     await waitForTitle(page, 'Statistics | ClubTix');
-    await page.getByTestId('total-registrations').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByTestId('total-registrations').filter({ hasText: /^1$/ }).waitFor();
     await page.getByTestId('total-checkins').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByText('50% of attendees · 1 still to come', { exact: true }).waitFor();
+    await page.getByTestId('historical-registrations').filter({ hasText: /^1$/ }).waitFor();
     await page.getByTestId('historical-checkins').filter({ hasText: /^1$/ }).waitFor();
     const after = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
     expect(after.filter((attendee) => attendee.checkinTime !== null)).toHaveLength(1);

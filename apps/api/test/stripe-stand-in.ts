@@ -25,6 +25,8 @@ export interface StripeStandIn {
   created(): number;
   /** The Idempotency-Key of every create received, replays included. */
   idempotencyKeys: string[];
+  /** The ids of the intents POST /v1/payment_intents/:id/cancel cancelled, in order. */
+  cancelled: string[];
   /** What the buyer's browser and Stripe would do to an intent: pay it, decline it. */
   update(id: string, change: Partial<StandInIntent>): StandInIntent;
   close(): Promise<void>;
@@ -39,26 +41,43 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, {
     'content-type': 'application/json',
     'request-id': `req_${randomBytes(6).toString('hex')}`,
+    ...headers,
   });
-  response.end(JSON.stringify(body));
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
+
+/**
+ * The statuses from which Stripe lets an intent be cancelled ('processing' only "in rare cases":
+ * the stand-in refuses it, as Stripe mostly does).
+ */
+const CANCELLABLE = new Set([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+]);
 
 const stripeError = (message: string, code: string) => ({ error: { type: 'invalid_request_error', code, message } });
 
 /**
  * A local HTTP stand-in for the few Stripe endpoints ClubTix calls, so that the official SDK runs
  * unchanged in tests without a network: POST /v1/payment_intents (form-encoded, honouring
- * Idempotency-Key as Stripe does) and GET /v1/payment_intents/:id. It answers only the secret key
- * it was given, as Stripe would.
+ * Idempotency-Key as Stripe does: a replay answers the first response as it was then, with
+ * `Idempotent-Replayed: true`), GET /v1/payment_intents/:id and POST /v1/payment_intents/:id/cancel
+ * (refused with `payment_intent_unexpected_state` while the intent is processing, and once it
+ * succeeded or was cancelled, as Stripe refuses it). It answers only the secret key it was given,
+ * as Stripe would.
  */
 export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  /** Each key's first response, as sent. */
   const byIdempotencyKey = new Map<string, string>();
   const idempotencyKeys: string[] = [];
+  const cancelled: string[] = [];
   let count = 0;
 
   const server = createServer((request, response) => {
@@ -72,7 +91,7 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
         const key = request.headers['idempotency-key'];
         if (typeof key === 'string') idempotencyKeys.push(key);
         const replayed = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
-        if (replayed) return send(response, 200, intents.get(replayed));
+        if (replayed) return send(response, 200, replayed, { 'idempotent-replayed': 'true' });
         const form = new URLSearchParams(body);
         const metadata: Record<string, string> = {};
         for (const [name, value] of form) {
@@ -95,8 +114,28 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
           livemode: false,
         };
         intents.set(id, intent);
-        if (typeof key === 'string') byIdempotencyKey.set(key, id);
+        if (typeof key === 'string') byIdempotencyKey.set(key, JSON.stringify(intent));
         count += 1;
+        return send(response, 200, intent);
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (request.method === 'POST' && cancel?.[1]) {
+        const id = decodeURIComponent(cancel[1]);
+        const intent = intents.get(id);
+        if (!intent) return send(response, 404, stripeError(`No such payment_intent: '${id}'`, 'resource_missing'));
+        if (!CANCELLABLE.has(intent.status)) {
+          const message = `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`;
+          return send(response, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message,
+              payment_intent: intent,
+            },
+          });
+        }
+        intent.status = 'canceled';
+        cancelled.push(id);
         return send(response, 200, intent);
       }
       const read = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
@@ -120,6 +159,7 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
     intents,
     created: () => count,
     idempotencyKeys,
+    cancelled,
     update(id, change) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id} in the stand-in`);

@@ -98,7 +98,8 @@ export const attendeeEndpoints = {
     method: 'GET',
     path: '/registration/removeRegistration',
     access: 'admin',
-    summary: 'Delete a registration with its attendees (its seats are freed)',
+    summary:
+      'Delete a registration with its attendees (its seats are freed; a paid order is kept, marked refund_required)',
     query: z.object({ registrationId: ZId, eventId: ZId }),
     response: z.object({ registrationId: z.string() }),
   }),
@@ -106,7 +107,9 @@ export const attendeeEndpoints = {
     method: 'GET',
     path: '/registration/deleteAttendee',
     access: 'admin',
-    summary: 'Delete an attendee; the last one of a registration takes the registration with it',
+    summary:
+      'Delete an attendee; the last one of a registration takes the registration with it (a paid order is kept, ' +
+      'marked refund_required)',
     query: z.object({ attendeeId: ZId, eventId: ZId }),
     response: z.object({ registrationDeleted: z.boolean() }),
   }),

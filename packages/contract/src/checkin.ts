@@ -37,6 +37,13 @@ export const ZScanRequest = z.object({
 });
 export type TScanRequest = z.input<typeof ZScanRequest>;
 
+/**
+ * SPEC.md section 7 sends an extras voucher as `{ payload }` alone: without `eventId` the voucher is
+ * redeemed at its own event's door; with it, only at that event's (another event's voucher says so).
+ */
+export const ZExtrasScanRequest = ZScanRequest.extend({ eventId: ZId.optional() });
+export type TExtrasScanRequest = z.input<typeof ZExtrasScanRequest>;
+
 export const ZTicketScanRequest = ZScanRequest.extend({
   /**
    * true: check the attendee in with the same call when not checked in yet (the scanner page's
@@ -92,14 +99,16 @@ const ZCountAt = z.object({ start: z.string(), count: z.number() });
 const ZCountOn = z.object({ date: z.string(), count: z.number() });
 
 export const ZCheckinStatistics = z.object({
-  /** Attendees of confirmed registrations made on or before the end of `date`. */
+  /** Confirmed registrations made on or before the end of `date` (a registration of three attendees counts 1). */
   historicalRegistrationCount: z.number(),
-  /** Check-ins made on or before the end of `date`. */
+  /** Check-ins (one per attendee) made on or before the end of `date`. */
   historicalCheckinCount: z.number(),
-  /** Attendees of confirmed registrations, so far. */
+  /** Confirmed registrations, so far. */
   totalRegistrationCount: z.number(),
   /** Check-ins, so far. */
   totalCheckinCount: z.number(),
+  /** Attendees of confirmed registrations, so far: who the check-ins are counted against. */
+  totalAttendeeCount: z.number(),
   /** The day the historical counts end with (yyyy-mm-dd in `timezone`). */
   date: z.string(),
   /** The event's time zone: days and quarter hours below are local to it. */
@@ -110,7 +119,7 @@ export const ZCheckinStatistics = z.object({
     checkinsByQuarterHour: z.array(ZCountAt),
     /** Check-ins per local day, from the first day with one to the last, zeros included. */
     checkinsByDay: z.array(ZCountOn),
-    /** Attendees of confirmed registrations per local day of registering, first to last, zeros included. */
+    /** Confirmed registrations per local day of registering, first to last, zeros included. */
     registrationsByDay: z.array(ZCountOn),
   }),
 });
@@ -183,8 +192,8 @@ export const checkinEndpoints = {
     method: 'POST',
     path: '/registration/scanByExtrasPurchaseId',
     access: 'admin',
-    summary: 'Redeem a scanned extras voucher at the door of an event (once)',
-    body: ZScanRequest,
+    summary: "Redeem a scanned extras voucher once, at the door of an event or, without eventId, at its own event's",
+    body: ZExtrasScanRequest,
     response: ZExtrasPurchase,
   }),
 };

@@ -237,7 +237,7 @@ export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
 export const ZOrderCounts = z.object({
   total: z.number(),
   paid: z.number(),
-  /** Paid after the tickets ran out (DECISIONS.md section 6): to refund. */
+  /** Paid, and to refund: paid after the tickets ran out (DECISIONS.md section 6), or of a deleted registration. */
   refundRequired: z.number(),
 });
 export type TOrderCounts = z.infer<typeof ZOrderCounts>;
@@ -265,7 +265,8 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/getOrderCountsByEventId',
     access: 'admin',
-    summary: 'How many orders an event has: in all, paid, and paid after the tickets ran out (to refund)',
+    summary:
+      'How many orders an event has: in all, paid, and to refund (paid after the tickets ran out, or of a deleted registration)',
     query: z.object({ eventId: ZId }),
     response: ZOrderCounts,
   }),

@@ -25,21 +25,38 @@ export const ZSponsorship = z.object({
 });
 export type TSponsorship = z.infer<typeof ZSponsorship>;
 
-export const ZCreateSponsorshipRequest = z.object({
-  eventId: ZId,
-  /** A package's amount is fixed; without a package it is a donation of `amount`. */
-  packageId: ZId.optional().nullable(),
-  amount: z
-    .number({ error: 'Amount must be a number of minor units' })
-    .int('Amount must be a whole number of minor units (for example 1050 for 10.50)')
-    .min(MIN_DONATION, 'The smallest donation is 1.00')
-    .max(MAX_DONATION, 'That amount is too large')
-    .optional(),
-  name: requiredText('Name', 120),
-  email: ZEmail,
-  message: optionalText('Message', 1000),
-});
+export const ZCreateSponsorshipRequest = z
+  .object({
+    eventId: ZId,
+    /** A package's amount is fixed; without a package it is a donation of `amount`. */
+    packageId: ZId.optional().nullable(),
+    amount: z
+      .number({ error: 'Amount must be a number of minor units' })
+      .int('Amount must be a whole number of minor units (for example 1050 for 10.50)')
+      .min(MIN_DONATION, 'The smallest donation is 1.00')
+      .max(MAX_DONATION, 'That amount is too large')
+      .optional(),
+    name: requiredText('Name', 120),
+    email: ZEmail,
+    message: optionalText('Message', 1000),
+    /**
+     * Given with a registration of the same event (a buyer adding a donation to their tickets): its
+     * id and its qrUuid, the buyer's secret, both or neither. The registration's admin then finds it
+     * with /sponsorship/getSponsorshipsByRegistrationId.
+     */
+    registrationId: ZId.optional(),
+    qrUuid: ZId.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.registrationId === undefined) === (value.qrUuid === undefined)) return;
+    const missing = value.registrationId === undefined ? 'registrationId' : 'qrUuid';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'Send registrationId and qrUuid together, or neither' });
+  });
 export type TCreateSponsorshipRequest = z.input<typeof ZCreateSponsorshipRequest>;
+
+/** SPEC.md section 3: "The create response holds a sponsorship object", as an order's does (`{ order }`). */
+export const ZCreateSponsorshipResponse = z.object({ sponsorship: ZSponsorship });
+export type TCreateSponsorshipResponse = z.infer<typeof ZCreateSponsorshipResponse>;
 
 export const ZExtrasPurchase = z.object({
   id: z.string(),
@@ -66,9 +83,9 @@ export const sponsorshipEndpoints = {
     method: 'POST',
     path: '/sponsorship/create',
     access: 'public',
-    summary: 'Start a donation or a sponsorship (pending until paid)',
+    summary: "Start a donation or a sponsorship (pending until paid); a package's quantity taken: 409 SOLD_OUT",
     body: ZCreateSponsorshipRequest,
-    response: ZSponsorship,
+    response: ZCreateSponsorshipResponse,
   }),
   createSponsorshipPaymentIntent: defineEndpoint({
     method: 'POST',
@@ -109,7 +126,8 @@ export const extrasPurchaseEndpoints = {
     method: 'POST',
     path: '/extras/purchaseExtras',
     access: 'public',
-    summary: 'Buy an extra on its own (pending until paid); it gets its own QR',
+    summary:
+      'Buy an extra on its own (pending until paid); it gets its own QR. More than its quantity left: 409 SOLD_OUT',
     body: z.object({
       eventId: ZId,
       extrasId: ZId,

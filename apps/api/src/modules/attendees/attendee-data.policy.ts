@@ -1,24 +1,38 @@
 import type { OrderRow, RegistrationRow } from '../../db/schema';
 import { conflict } from '../../plugins/errors';
 
-/** Payment statuses whose money was taken: such an order is never deleted (it would go with its registration). */
-const MONEY_TAKEN = new Set(['paid', 'refund_required']);
+type OrderMoney = Pick<OrderRow, 'paymentStatus' | 'amount' | 'paymentIntentId'>;
 
-export const PAID_ORDER_MESSAGE = 'This registration has a paid order; cancel it instead';
+/** Payment statuses whose money was taken: such an order is never deleted. */
+const MONEY_TAKEN = new Set(['paid', 'refund_required']);
 
 export const PAYMENT_STARTED_MESSAGE = 'A payment for this registration has been started; cancel it instead';
 
+/** An order of amount 0 was settled without a payment: it took no money and goes with its registration. */
+const isCharged = (order: OrderMoney) => order.amount > 0;
+
 /**
- * A registration whose buyer paid is cancelled (POST /registration/updateStatus), never deleted: its
- * order and payment record must stay for the books and for a refund. So is one whose payment has been
- * started and not settled: the provider may take the money at any moment, and a late payment is still
- * honoured (DECISIONS.md section 6), which needs its order. A free order (amount 0, settled without a
- * payment) took no money and goes with its registration.
+ * Whether a registration's orders took money. A deleted registration with such an order is kept as
+ * a cancelled row with no attendees, so that the order (which would go with the row) stays for the
+ * books and the refund (docs/decisions/0006-attendee-data.md).
  */
-export function assertNoPayment(orders: Pick<OrderRow, 'paymentStatus' | 'amount' | 'paymentIntentId'>[]): void {
-  const charged = orders.filter((order) => order.amount > 0);
-  if (charged.some((order) => MONEY_TAKEN.has(order.paymentStatus))) throw conflict(PAID_ORDER_MESSAGE);
-  if (charged.some((order) => order.paymentStatus === 'pending' && order.paymentIntentId)) {
+export function hasTakenMoney(orders: OrderMoney[]): boolean {
+  return orders.some((order) => isCharged(order) && MONEY_TAKEN.has(order.paymentStatus));
+}
+
+/** The paid orders that a deletion turns into refunds to make (`refund_required` ones already are). */
+export function ordersToRefund<T extends OrderMoney>(orders: T[]): T[] {
+  return orders.filter((order) => isCharged(order) && order.paymentStatus === 'paid');
+}
+
+/**
+ * A registration whose payment has been started and not settled is not deleted: the provider may take
+ * the money at any moment, and a late payment is still honoured (DECISIONS.md section 6), which would
+ * bring back the registration the admin deleted. It is cancelled instead, or deleted once the payment
+ * has settled (its order is then marked for refund).
+ */
+export function assertNoPaymentInFlight(orders: OrderMoney[]): void {
+  if (orders.some((order) => isCharged(order) && order.paymentStatus === 'pending' && order.paymentIntentId)) {
     throw conflict(PAYMENT_STARTED_MESSAGE);
   }
 }
@@ -31,4 +45,13 @@ export function assertCanDropAttendee(registration: Pick<RegistrationRow, 'statu
   if (registration.status === 'pending') {
     throw conflict('This registration is still being paid for; remove the whole registration instead');
   }
+}
+
+/**
+ * A registration deleted while its order had taken money is kept, cancelled and without attendees,
+ * only as its order's anchor: to the attendee calls it is gone. An admin's cancelled registration
+ * keeps its attendees.
+ */
+export function isDeletedRegistration(registration: Pick<RegistrationRow, 'status'>, attendeeCount: number): boolean {
+  return registration.status === 'cancelled' && attendeeCount === 0;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   attendees,
@@ -68,9 +68,37 @@ export async function deleteAttendeeRow(tx: Tx, scope: EventScope, attendeeId: s
   await tx.delete(attendees).where(and(eq(attendees.id, attendeeId), eq(attendees.clubId, scope.clubId)));
 }
 
-/** Attendees, check-ins and unpaid orders go with it (ON DELETE CASCADE). */
+/** Attendees, check-ins and orders go with it (ON DELETE CASCADE): only for one whose orders took no money. */
 export async function deleteRegistrationRow(tx: Tx, scope: EventScope, registrationId: string): Promise<void> {
   await tx
     .delete(registrations)
     .where(and(eq(registrations.id, registrationId), eq(registrations.clubId, scope.clubId)));
+}
+
+/** A registration's attendees, their check-ins with them (ON DELETE CASCADE). */
+export async function deleteAttendeesOf(tx: Tx, scope: EventScope, registrationId: string): Promise<void> {
+  await tx
+    .delete(attendees)
+    .where(and(eq(attendees.registrationId, registrationId), eq(attendees.clubId, scope.clubId)));
+}
+
+/**
+ * Cancels a registration kept for its paid order. Cancelled, it is out of every attendee read (the
+ * database's triggers keep `attendees.confirmed` and `checkins.confirmed` from its status), and its
+ * buyer can no longer fill it in or order on it.
+ */
+export async function cancelRegistrationRow(tx: Tx, scope: EventScope, registrationId: string): Promise<void> {
+  await tx
+    .update(registrations)
+    .set({ status: 'cancelled', expiresAt: null })
+    .where(and(eq(registrations.id, registrationId), eq(registrations.clubId, scope.clubId)));
+}
+
+/** Marks paid orders for refund (DECISIONS.md section 6's `refund_required`): the admin sees money to return. */
+export async function markOrdersForRefund(tx: Tx, scope: EventScope, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'refund_required' })
+    .where(and(inArray(orders.id, orderIds), eq(orders.clubId, scope.clubId), eq(orders.paymentStatus, 'paid')));
 }

@@ -1,19 +1,34 @@
 import type { Tx } from '../../db/client';
-import type { RegistrationRow } from '../../db/schema';
+import type { OrderRow, RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent } from '../events/events.service';
 import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';
-import { assertCanDropAttendee, assertNoPayment } from './attendee-data.policy';
+import type { EventScope } from '../tickets/tickets.repo';
 import {
+  assertCanDropAttendee,
+  assertNoPaymentInFlight,
+  hasTakenMoney,
+  isDeletedRegistration,
+  ordersToRefund,
+} from './attendee-data.policy';
+import {
+  cancelRegistrationRow,
   countAttendeesOf,
   deleteAttendeeRow,
+  deleteAttendeesOf,
   deleteRegistrationRow,
   findEventAttendee,
   lockEventRegistration,
   lockOrdersOf,
+  markOrdersForRefund,
 } from './attendee-removal.repo';
+
+/** What a deletion did, for the route's message: whether it left a paid order to refund. */
+export interface Removal {
+  refundRequired: boolean;
+}
 
 /**
  * Gives back the seats a registration still takes: sold ones when it is confirmed, held ones while
@@ -27,27 +42,55 @@ async function freeSeats(tx: Tx, registration: RegistrationRow, lines: TicketLin
 }
 
 /**
- * GET /registration/removeRegistration: the registration goes with its attendees, their check-ins
- * and its unpaid orders, and its seats are sold again. One with a paid order, or a payment started, is
- * refused (409): it is cancelled instead, which frees the seats and keeps the order
- * (docs/decisions/0006-attendee-data.md).
+ * Deletes a registration whose seats were given back. Its row takes its attendees, check-ins and
+ * orders with it (ON DELETE CASCADE), so a registration whose orders took money keeps its row instead,
+ * cancelled and without attendees: gone from every attendee read, while its orders stay for the
+ * books, marked `refund_required` so the admin sees the money to return.
+ */
+async function dropRegistration(
+  tx: Tx,
+  scope: EventScope,
+  registration: RegistrationRow,
+  orders: OrderRow[],
+): Promise<Removal> {
+  if (!hasTakenMoney(orders)) {
+    await deleteRegistrationRow(tx, scope, registration.id);
+    return { refundRequired: false };
+  }
+  await deleteAttendeesOf(tx, scope, registration.id);
+  await cancelRegistrationRow(tx, scope, registration.id);
+  await markOrdersForRefund(
+    tx,
+    scope,
+    ordersToRefund(orders).map((order) => order.id),
+  );
+  return { refundRequired: true };
+}
+
+/**
+ * GET /registration/removeRegistration: the registration goes with its attendees and their
+ * check-ins, and its seats are sold again; a paid order stays, marked for refund. One whose payment
+ * has been started and not settled is refused (409) (docs/decisions/0006-attendee-data.md).
  */
 export async function removeRegistration(
   deps: Deps,
   actor: Actor,
   input: { registrationId: string; eventId: string },
-): Promise<{ registrationId: string }> {
+): Promise<{ registrationId: string } & Removal> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
-  await deps.db.transaction(async (tx) => {
+  const removal = await deps.db.transaction(async (tx) => {
     const orders = await lockOrdersOf(tx, scope, input.registrationId);
     const registration = await lockEventRegistration(tx, scope, input.registrationId);
     if (!registration) throw notFound('Registration');
-    assertNoPayment(orders);
-    await freeSeats(tx, registration, await registrationLines(tx, registration.id));
-    await deleteRegistrationRow(tx, scope, registration.id);
+    const lines = await registrationLines(tx, registration.id);
+    const attendeeCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (isDeletedRegistration(registration, attendeeCount)) throw notFound('Registration');
+    assertNoPaymentInFlight(orders);
+    await freeSeats(tx, registration, lines);
+    return dropRegistration(tx, scope, registration, orders);
   });
-  return { registrationId: input.registrationId };
+  return { registrationId: input.registrationId, ...removal };
 }
 
 /**
@@ -60,7 +103,7 @@ export async function deleteAttendee(
   deps: Deps,
   actor: Actor,
   input: { attendeeId: string; eventId: string },
-): Promise<{ registrationDeleted: boolean }> {
+): Promise<{ registrationDeleted: boolean } & Removal> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
   return deps.db.transaction(async (tx) => {
@@ -72,11 +115,13 @@ export async function deleteAttendee(
     const attendee = registration && (await findEventAttendee(tx, scope, input.attendeeId));
     if (!registration || !attendee) throw notFound('Attendee');
     const isLast = (await countAttendeesOf(tx, registration.id)) <= 1;
-    if (isLast) assertNoPayment(orders);
+    if (isLast) assertNoPaymentInFlight(orders);
     else assertCanDropAttendee(registration);
     await freeSeats(tx, registration, [{ ticketId: attendee.ticketId, quantity: 1 }]);
-    if (isLast) await deleteRegistrationRow(tx, scope, registration.id);
-    else await deleteAttendeeRow(tx, scope, attendee.id);
-    return { registrationDeleted: isLast };
+    if (!isLast) {
+      await deleteAttendeeRow(tx, scope, attendee.id);
+      return { registrationDeleted: false, refundRequired: false };
+    }
+    return { registrationDeleted: true, ...(await dropRegistration(tx, scope, registration, orders)) };
   });
 }

@@ -8,6 +8,10 @@ import { receiveImportUpload } from './import-upload';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** A deleted registration's paid order stays, marked for refund: the admin is told where the money is. */
+const refundNote = (refundRequired: boolean) =>
+  refundRequired ? '; its paid order is kept and marked Refund required' : '';
+
 /** The admin's attendee data: export, import and deletions (DECISIONS.md section 8). */
 export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
   const a = endpoints.attendees;
@@ -32,16 +36,16 @@ export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
     }
   });
 
-  registerEndpoint(app, deps, a.removeRegistration, async ({ actor, query }) => ({
-    payload: await removeRegistration(deps, actor, query),
-    msg: 'Registration deleted',
-  }));
+  registerEndpoint(app, deps, a.removeRegistration, async ({ actor, query }) => {
+    const { registrationId, refundRequired } = await removeRegistration(deps, actor, query);
+    return { payload: { registrationId }, msg: `Registration deleted${refundNote(refundRequired)}` };
+  });
 
   registerEndpoint(app, deps, a.deleteAttendee, async ({ actor, query }) => {
-    const result = await deleteAttendee(deps, actor, query);
+    const { registrationDeleted, refundRequired } = await deleteAttendee(deps, actor, query);
     return {
-      payload: result,
-      msg: result.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted',
+      payload: { registrationDeleted },
+      msg: registrationDeleted ? `Attendee and registration deleted${refundNote(refundRequired)}` : 'Attendee deleted',
     };
   });
 }

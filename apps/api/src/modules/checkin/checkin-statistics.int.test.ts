@@ -7,7 +7,8 @@ import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } f
 
 /**
  * DECISIONS.md section 7: `historical*` count what was made on or before the end of `date` in the
- * EVENT's time zone, `total*` everything. Times are written into the rows directly so that the day
+ * EVENT's time zone, `total*` everything. Registrations count as registrations (a booking of three
+ * attendees is 1, SPEC.md section 3), check-ins per attendee. Times are written into the rows directly so that the day
  * boundaries are exact: a minute before and at local midnight, on a day a clock change shortens.
  */
 describe('check-in statistics', () => {
@@ -62,15 +63,17 @@ describe('check-in statistics', () => {
     await checkedInAt(event.id, early, 1, '2025-03-10T16:59:00Z'); // 10 Mar 23:59
     await checkedInAt(event.id, nextDay, 0, '2025-03-10T17:00:00Z'); // 11 Mar 00:00
 
-    expect(counts(await statistics(event.id, '2025-03-08'))).toEqual([0, 0, 6, 4]);
-    expect(counts(await statistics(event.id, '2025-03-09'))).toEqual([2, 0, 6, 4]);
-    expect(counts(await statistics(event.id, '2025-03-11'))).toEqual([6, 4, 6, 4]);
+    expect(counts(await statistics(event.id, '2025-03-08'))).toEqual([0, 0, 3, 4]);
+    expect(counts(await statistics(event.id, '2025-03-09'))).toEqual([1, 0, 3, 4]);
+    expect(counts(await statistics(event.id, '2025-03-11'))).toEqual([3, 4, 3, 4]);
     const day = await statistics(event.id, '2025-03-10');
     expect(day).toMatchObject({
-      historicalRegistrationCount: 3,
+      historicalRegistrationCount: 2,
       historicalCheckinCount: 3,
-      totalRegistrationCount: 6,
+      totalRegistrationCount: 3,
       totalCheckinCount: 4,
+      // The three registrations' six attendees: what the page's check-in share is of.
+      totalAttendeeCount: 6,
       date: '2025-03-10',
       timezone: 'Asia/Bangkok',
     });
@@ -85,9 +88,9 @@ describe('check-in statistics', () => {
       { date: '2025-03-11', count: 1 },
     ]);
     expect(day.series.registrationsByDay).toEqual([
-      { date: '2025-03-09', count: 2 },
+      { date: '2025-03-09', count: 1 },
       { date: '2025-03-10', count: 1 },
-      { date: '2025-03-11', count: 3 },
+      { date: '2025-03-11', count: 1 },
     ]);
   });
 
@@ -102,7 +105,7 @@ describe('check-in statistics', () => {
     await checkedInAt(event.id, monday, 1, '2025-03-10T04:00:00Z'); // 10 Mar 00:00 EDT
 
     const sundayStats = await statistics(event.id, '2025-03-09');
-    expect(counts(sundayStats)).toEqual([4, 2, 6, 3]);
+    expect(counts(sundayStats)).toEqual([3, 2, 4, 3]);
     const quarters = sundayStats.series.checkinsByQuarterHour;
     expect(quarters).toHaveLength(92); // a 23-hour day
     expect(quarters[0]!.start).toBe('2025-03-09T05:00:00.000Z');
@@ -111,15 +114,15 @@ describe('check-in statistics', () => {
       start: '2025-03-09T07:30:00.000Z',
       count: 1,
     });
-    expect(counts(await statistics(event.id, '2025-03-08'))).toEqual([3, 0, 6, 3]);
-    expect(counts(await statistics(event.id, '2025-03-10'))).toEqual([6, 3, 6, 3]);
+    expect(counts(await statistics(event.id, '2025-03-08'))).toEqual([2, 0, 4, 3]);
+    expect(counts(await statistics(event.id, '2025-03-10'))).toEqual([4, 3, 4, 3]);
     const registrationDays = sundayStats.series.registrationsByDay;
     expect(registrationDays).toHaveLength(10); // 1 to 10 March, zeros included
     expect(registrationDays.filter((d) => d.count > 0)).toEqual([
       { date: '2025-03-01', count: 1 },
-      { date: '2025-03-08', count: 2 },
+      { date: '2025-03-08', count: 1 },
       { date: '2025-03-09', count: 1 },
-      { date: '2025-03-10', count: 2 },
+      { date: '2025-03-10', count: 1 },
     ]);
   });
 
@@ -132,7 +135,8 @@ describe('check-in statistics', () => {
         expect((await checkIn(t, token, event.id, registration.registrationId, attendee.attendeeId)).status).toBe(200);
       }
     }
-    expect(counts(await statistics(event.id))).toEqual([3, 3, 3, 3]);
+    expect(counts(await statistics(event.id))).toEqual([2, 3, 2, 3]);
+    expect((await statistics(event.id)).totalAttendeeCount).toBe(3);
     const cancel = await call(t, 'POST', '/registration/updateStatus', {
       token,
       body: { registrationId: cancelled.registrationId, status: 'cancelled' },
@@ -140,6 +144,7 @@ describe('check-in statistics', () => {
     expect(cancel.status).toBe(200);
     const after = await statistics(event.id);
     expect(counts(after)).toEqual([1, 1, 1, 1]);
+    expect(after.totalAttendeeCount).toBe(1);
     expect(after.series.checkinsByDay.reduce((sum, day) => sum + day.count, 0)).toBe(1);
   });
 

@@ -68,6 +68,15 @@ export function admitTicket(
   return { door, attendee, registration, checkin };
 }
 
+/**
+ * A voucher at its own event's door (no eventId sent): one that does not exist, or is another
+ * club's, is "not found" as at any door, and the admin learns nothing of the other club's event.
+ */
+export function admitExtrasAtOwnDoor(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string) {
+  if (!found?.purchase || !canManageClub(actor, found.purchase.clubId)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  return admitExtras(actor, found, qrUuid);
+}
+
 /** As admitTicket, for an extras voucher; one already redeemed answers 409 with the time. */
 export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string) {
   if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');

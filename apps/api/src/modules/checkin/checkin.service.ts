@@ -5,7 +5,7 @@ import {
   type TCheckinScan,
   type TCheckinStatistics,
   type TExtrasPurchase,
-  type TScanRequest,
+  type TExtrasScanRequest,
   type TTicketScanRequest,
   type TSaveCheckinRequest,
 } from '@clubtix/contract';
@@ -18,9 +18,16 @@ import { loadManagedEvent } from '../events/events.service';
 import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
 import { toRegistrationDto } from '../registrations/registrations.mapper';
 import type { AttendeeFields } from '../registrations/registrations.repo';
-import { admitExtras, admitTicket, alreadyCheckedIn, notATicket, toCheckinDto } from './checkin.policy';
+import {
+  admitExtras,
+  admitExtrasAtOwnDoor,
+  admitTicket,
+  alreadyCheckedIn,
+  notATicket,
+  toCheckinDto,
+} from './checkin.policy';
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
-import { findExtrasAtDoor, markExtrasRedeemed } from './extras-door.repo';
+import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed } from './extras-door.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
 import { localDay } from './local-time';
 import { buildStatistics } from './statistics';
@@ -116,19 +123,24 @@ export async function findCheckinStatistics(
   });
 }
 
-/** Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when redeemed. */
-export async function redeemExtras(deps: Deps, actor: Actor, input: TScanRequest): Promise<TExtrasPurchase> {
+/**
+ * Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when
+ * redeemed. Without eventId (SPEC.md section 7 sends the payload alone) the door is the voucher's
+ * own event, behind the same role check and tenant wall.
+ */
+export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TExtrasPurchase> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw badInput(SCAN_MESSAGES.notAnExtrasVoucher, 'payload');
   if (qr.kind === 'ticket') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
-  const { purchase, extras } = admitExtras(
-    actor,
-    await findExtrasAtDoor(deps.db, input.eventId, qr.extrasPurchaseId),
-    qr.qrUuid,
-  );
+  const { eventId } = input;
+  const admit = async () =>
+    eventId === undefined
+      ? admitExtrasAtOwnDoor(actor, await findExtrasAtOwnDoor(deps.db, qr.extrasPurchaseId), qr.qrUuid)
+      : admitExtras(actor, await findExtrasAtDoor(deps.db, eventId, qr.extrasPurchaseId), qr.qrUuid);
+  const { purchase, extras } = await admit();
   const redeemed = await markExtrasRedeemed(deps.db, purchase.id);
   if (redeemed) return toExtrasPurchaseDto(redeemed, extras);
   // Another scanner redeemed it a moment ago (or it changed meanwhile): read it again to say so.
-  admitExtras(actor, await findExtrasAtDoor(deps.db, input.eventId, qr.extrasPurchaseId), qr.qrUuid);
+  await admit();
   throw conflict('The voucher changed while it was being redeemed; please scan it again');
 }

@@ -25,6 +25,25 @@ export async function findExtrasAtDoor(db: DbOrTx, eventId: string, purchaseId: 
 }
 export type ExtrasAtDoor = NonNullable<Awaited<ReturnType<typeof findExtrasAtDoor>>>;
 
+/**
+ * An extras purchase seen from its own event's door (a scan sent without eventId, SPEC.md section 7);
+ * undefined when there is no such purchase.
+ */
+export async function findExtrasAtOwnDoor(db: DbOrTx, purchaseId: string): Promise<ExtrasAtDoor | undefined> {
+  const [row] = await db
+    .select({
+      door: { id: events.id, clubId: events.clubId, timezone: events.timezone },
+      purchase: extrasPurchases,
+      extras,
+      purchaseEventTitle: events.title,
+    })
+    .from(extrasPurchases)
+    .innerJoin(events, eq(events.id, extrasPurchases.eventId))
+    .leftJoin(extras, eq(extras.id, extrasPurchases.extrasId))
+    .where(eq(extrasPurchases.id, purchaseId));
+  return row;
+}
+
 /** Redeems a paid purchase that is not redeemed yet; of two scanners at once, one gets the row. */
 export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
   const [row] = await db

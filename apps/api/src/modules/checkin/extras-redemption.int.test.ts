@@ -11,7 +11,7 @@ import {
 import { extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 import { createExtras } from '../../../test/catalogue';
 import { buyTickets, doorEvent, qrOf } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /** DECISIONS.md section 7: an extras purchase carries its own QR, redeemed once at the door. */
 describe('redeeming extras vouchers', () => {
@@ -110,6 +110,56 @@ describe('redeeming extras vouchers', () => {
     expect(wrongDoor.body.errors).toEqual([{ path: 'eventId', message: `This extras voucher is for ${event.title}` }]);
     expectError(await redeem(voucherOf(paid), 'no-such-event'), 404, 'NOT_FOUND', 'Event not found');
     for (const row of [pending, refund, paid]) expect(await redeemedAtOf(row.id)).toBeNull();
+  });
+
+  describe('sent as { payload } alone (SPEC.md section 7)', () => {
+    const redeemHere = (payload: unknown, as = token) =>
+      call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token: as, body: { payload } });
+
+    it("redeems a paid voucher at its own event's door, once", async () => {
+      const row = await purchase();
+      const first = await redeemHere(voucherOf(row));
+      expect(first.status).toBe(200);
+      expect(first.body.payload).toMatchObject({ id: row.id, eventId: event.id, extras: { id: lunch.id } });
+      expect((first.body.payload as TExtrasPurchase).redeemedAt).toBe((await redeemedAtOf(row.id))?.toISOString());
+      const again = await redeemHere(voucherOf(row));
+      expectError(again, 409, 'CONFLICT', /^Already redeemed at /);
+      expect(redeemedAtOfConflict(again.body)).toBe((first.body.payload as TExtrasPurchase).redeemedAt);
+    });
+
+    it('answers 404 for an unpaid voucher, a wrong qrUuid or an unknown one, redeeming none', async () => {
+      const pending = await purchase({ paymentStatus: 'pending', paidAt: null });
+      const paid = await purchase();
+      for (const payload of [
+        voucherOf(pending),
+        extrasQrText(paid.id, 'guess'),
+        extrasQrText('no-such-purchase', paid.qrUuid),
+      ]) {
+        expectError(await redeemHere(payload), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
+      }
+      for (const row of [pending, paid]) expect(await redeemedAtOf(row.id)).toBeNull();
+    });
+
+    it("keeps the wall: another club's admin hears 404 and redeems nothing; no token 401; the super user may", async () => {
+      const row = await purchase();
+      const stranger = (await createClubWithAdmin(t)).admin.token;
+      const refused = await redeemHere(voucherOf(row), stranger);
+      expectError(refused, 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
+      expect(refused.text).not.toContain(event.title);
+      expect(refused.text).not.toContain(row.email);
+      const signedOut = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+        body: { payload: voucherOf(row) },
+      });
+      expectError(signedOut, 401, 'UNAUTHENTICATED');
+      expect(await redeemedAtOf(row.id)).toBeNull();
+      const sudo = (await createSudo(t)).token;
+      expect((await redeemHere(voucherOf(row), sudo)).status).toBe(200);
+    });
+
+    it('still says what it is when the text is not a voucher', async () => {
+      expectError(await redeemHere('hello'), 400, 'BAD_INPUT', SCAN_MESSAGES.notAnExtrasVoucher);
+      expectError(await redeemHere(undefined), 400, 'BAD_INPUT', /^payload: /);
+    });
   });
 
   it('says what it is when the scanned text is not a voucher', async () => {

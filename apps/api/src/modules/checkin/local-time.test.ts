@@ -40,8 +40,8 @@ describe('statistics from grouped counts', () => {
       date: '2025-11-02',
       timezone: 'America/New_York',
       registrationsByDay: [
-        { day: '2025-10-30', count: 2 },
-        { day: '2025-11-02', count: 1 },
+        { day: '2025-10-30', count: 2, attendees: 5 },
+        { day: '2025-11-02', count: 1, attendees: 1 },
       ],
       checkinsByQuarterHour: [
         { start, day: '2025-11-02', count: 4 },
@@ -58,6 +58,7 @@ describe('statistics from grouped counts', () => {
       historicalCheckinCount: 5,
       totalRegistrationCount: 3,
       totalCheckinCount: 12,
+      totalAttendeeCount: 6,
     });
   });
 });

@@ -6,15 +6,21 @@ import { attendees, checkins, registrations } from '../../db/schema';
 
 const ONE_LINE = sql`1`;
 
-/** Attendees of confirmed registrations per local day (yyyy-mm-dd in `timezone`) of registering. */
+/**
+ * Per local day (yyyy-mm-dd in `timezone`) of registering: confirmed registrations, a registration of
+ * three attendees counting once (DECISIONS.md section 7, SPEC.md section 3), and their attendees, whom
+ * the check-ins are counted against. A registration's attendees share its day, so its distinct id
+ * counts once in one day; one with no attendee left is no registration of anybody.
+ */
 export async function countRegistrationsByDay(
   db: DbOrTx,
   event: { id: string; clubId: string; timezone: string },
-): Promise<{ day: string; count: number }[]> {
+): Promise<{ day: string; count: number; attendees: number }[]> {
   return db
     .select({
       day: sql<string>`to_char(${registrations.createdAt} AT TIME ZONE ${event.timezone}, 'YYYY-MM-DD')`,
-      count: sql<number>`count(*)::int`,
+      count: sql<number>`count(DISTINCT ${attendees.registrationId})::int`,
+      attendees: sql<number>`count(*)::int`,
     })
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))

@@ -9,7 +9,8 @@ export interface StatisticsInput {
   /** The day the historical counts end with, yyyy-mm-dd in `timezone`. */
   date: string;
   timezone: string;
-  registrationsByDay: { day: string; count: number }[];
+  /** `count`: confirmed registrations; `attendees`: theirs. */
+  registrationsByDay: { day: string; count: number; attendees: number }[];
   /** `start` in epoch seconds. */
   checkinsByQuarterHour: { start: number; day: string; count: number }[];
 }
@@ -37,7 +38,8 @@ function byDay(rows: { day: string; count: number }[]): Map<string, number> {
 
 /**
  * DECISIONS.md section 7: `total*` count everything so far, `historical*` what was made on or before
- * the end of `date` in the event's time zone (yyyy-mm-dd strings compare as days).
+ * the end of `date` in the event's time zone (yyyy-mm-dd strings compare as days). Registrations are
+ * counted as registrations, check-ins per attendee.
  */
 export function buildStatistics(input: StatisticsInput): TCheckinStatistics {
   const { date, timezone } = input;
@@ -55,6 +57,7 @@ export function buildStatistics(input: StatisticsInput): TCheckinStatistics {
     historicalCheckinCount: sum(input.checkinsByQuarterHour.filter((row) => row.day <= date)),
     totalRegistrationCount: sum(input.registrationsByDay),
     totalCheckinCount: sum(input.checkinsByQuarterHour),
+    totalAttendeeCount: input.registrationsByDay.reduce((total, row) => total + row.attendees, 0),
     date,
     timezone,
     series: {

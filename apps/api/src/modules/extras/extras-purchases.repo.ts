@@ -32,11 +32,18 @@ export async function setExtrasPurchaseIntent(
   await db.update(extrasPurchases).set({ paymentIntentId, provider }).where(eq(extrasPurchases.id, id));
 }
 
-/** Marks it paid once: only a row still pending changes. */
-export async function markExtrasPurchasePaid(db: DbOrTx, id: string): Promise<boolean> {
+/**
+ * Marks it paid once (or, paid after its hold lapsed and sold out meanwhile, to refund): only a row
+ * still pending changes.
+ */
+export async function markExtrasPurchasePaid(
+  db: DbOrTx,
+  id: string,
+  status: 'paid' | 'refund_required' = 'paid',
+): Promise<boolean> {
   const rows = await db
     .update(extrasPurchases)
-    .set({ paymentStatus: 'paid', paidAt: new Date() })
+    .set({ paymentStatus: status, paidAt: new Date() })
     .where(and(eq(extrasPurchases.id, id), eq(extrasPurchases.paymentStatus, 'pending')))
     .returning({ id: extrasPurchases.id });
   return rows.length > 0;

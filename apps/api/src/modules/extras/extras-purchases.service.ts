@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { findExtrasById } from './extras.repo';
+import { assertExtrasInStock, findExtrasShortfall } from './extras-stock';
 import {
   findExtrasPurchase,
   findPaidPurchasePage,
@@ -38,7 +39,17 @@ export function toExtrasPurchaseDto(row: ExtrasPurchaseRow, extras: ExtrasRow): 
   };
 }
 
-/** An extra bought on its own, priced on the server; pending until paid, then its QR is redeemable once. */
+/** Whether a pending purchase still holds its extras: created within RESERVATION_MINUTES. */
+const isHeld = (purchase: ExtrasPurchaseRow, reservationMinutes: number) =>
+  purchase.createdAt.getTime() > Date.now() - reservationMinutes * 60_000;
+
+const linesOf = (purchase: ExtrasPurchaseRow) => [{ extrasId: purchase.extrasId, quantity: purchase.quantity }];
+
+/**
+ * An extra bought on its own, priced on the server; pending until paid, then its QR is redeemable
+ * once. An extra with a quantity sells no more than that (assertExtrasInStock): 409 SOLD_OUT and
+ * nothing stored.
+ */
 export async function purchaseExtras(
   deps: Deps,
   input: { eventId: string; extrasId: string; quantity: number; email: string },
@@ -46,16 +57,22 @@ export async function purchaseExtras(
   const event = await loadVisibleEvent(deps, null, input.eventId);
   const extras = await findExtrasById(deps.db, input.extrasId, event.clubId);
   if (!extras || extras.eventId !== event.id || !extras.isActive) throw notFound('Extra');
-  const row = await insertExtrasPurchase(deps.db, {
-    clubId: event.clubId,
-    eventId: event.id,
-    extrasId: extras.id,
-    email: input.email,
-    quantity: input.quantity,
-    amount: extras.price * input.quantity,
-    currency: event.currency,
+  const row = await deps.db.transaction(async (tx) => {
+    await assertExtrasInStock(tx, [{ extrasId: extras.id, quantity: input.quantity }], {
+      reservationMinutes: deps.config.reservationMinutes,
+    });
+    const inserted = await insertExtrasPurchase(tx, {
+      clubId: event.clubId,
+      eventId: event.id,
+      extrasId: extras.id,
+      email: input.email,
+      quantity: input.quantity,
+      amount: extras.price * input.quantity,
+      currency: event.currency,
+    });
+    if (inserted.amount === 0) await markExtrasPurchasePaid(tx, inserted.id);
+    return inserted;
   });
-  if (row.amount === 0) await markExtrasPurchasePaid(deps.db, row.id);
   return toExtrasPurchaseDto((await findExtrasPurchase(deps.db, row.id))!, extras);
 }
 
@@ -63,6 +80,15 @@ export async function startExtrasPayment(deps: Deps, purchaseId: string): Promis
   const purchase = await findExtrasPurchase(deps.db, purchaseId);
   if (!purchase) throw notFound('Extras purchase');
   if (purchase.paymentStatus !== 'pending') throw conflict('This purchase is already paid');
+  if (!isHeld(purchase, deps.config.reservationMinutes)) {
+    // Its hold lapsed: say so before the buyer pays for extras others have bought meanwhile.
+    await deps.db.transaction((tx) =>
+      assertExtrasInStock(tx, linesOf(purchase), {
+        reservationMinutes: deps.config.reservationMinutes,
+        excludePurchaseId: purchase.id,
+      }),
+    );
+  }
   const intent = await deps.payments.createIntent({
     amount: purchase.amount,
     currency: purchase.currency,
@@ -80,10 +106,35 @@ export async function startExtrasPayment(deps: Deps, purchaseId: string): Promis
   };
 }
 
-/** Idempotent: a second confirmation finds it paid and changes nothing. */
-export async function settlePaidExtrasPurchase(deps: Deps, purchaseId: string): Promise<void> {
-  await markExtrasPurchasePaid(deps.db, purchaseId);
+/**
+ * Idempotent: a second confirmation finds it settled and changes nothing. A purchase paid after its
+ * hold lapsed is honoured while its extras remain, otherwise it is marked refund_required for the
+ * admin, as a late order is (docs/decisions/0003-payments.md). Answers the purchase's payment status
+ * once settled (undefined: no such purchase), for the buyer's message.
+ */
+export async function settlePaidExtrasPurchase(
+  deps: Deps,
+  purchaseId: string,
+): Promise<TExtrasPurchase['paymentStatus'] | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const purchase = await findExtrasPurchase(tx, purchaseId);
+    if (!purchase || purchase.paymentStatus !== 'pending') return statusOf(purchase);
+    let status: 'paid' | 'refund_required' = 'paid';
+    if (!isHeld(purchase, deps.config.reservationMinutes)) {
+      const short = await findExtrasShortfall(tx, linesOf(purchase), {
+        reservationMinutes: deps.config.reservationMinutes,
+        excludePurchaseId: purchase.id,
+      });
+      if (short) status = 'refund_required';
+    }
+    if (await markExtrasPurchasePaid(tx, purchase.id, status)) return status;
+    // Another confirmation settled it a moment ago: answer what it did.
+    return statusOf(await findExtrasPurchase(tx, purchase.id));
+  });
 }
+
+const statusOf = (purchase: ExtrasPurchaseRow | undefined) =>
+  purchase?.paymentStatus as TExtrasPurchase['paymentStatus'] | undefined;
 
 function toExtrasPurchaseListItem(row: PaidPurchaseRow): TExtrasPurchaseListItem {
   return {

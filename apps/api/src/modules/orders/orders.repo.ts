@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  formQuestions,
   orderItems,
   orders,
   registrations,
@@ -30,18 +31,83 @@ export async function insertOrder(
   return { order: row!, items: lines };
 }
 
-/** Re-prices a pending order: its lines are replaced and the amount follows them. */
-export async function replaceOrderItems(db: DbOrTx, order: OrderRow, items: OrderItemValues[]): Promise<OrderRow> {
-  await db.delete(orderItems).where(eq(orderItems.orderId, order.id));
-  if (items.length > 0) {
-    await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id, clubId: order.clubId })));
-  }
-  const [row] = await db
+/**
+ * Re-prices an order, its lines replaced and the amount following them, only while it is pending
+ * and still carries the payment intent the caller settled with the provider (`intentId`, or none):
+ * the first statement takes the order row's lock and checks both, so a settlement or a new intent
+ * in between makes it write nothing and answer undefined. The intent is cleared (it was cancelled).
+ * Run it in a transaction.
+ */
+export async function repriceOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  intentId: string | null,
+  items: OrderItemValues[],
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
     .update(orders)
-    .set({ amount: items.reduce((sum, item) => sum + item.amount, 0) })
-    .where(eq(orders.id, order.id))
+    .set({ amount: items.reduce((sum, item) => sum + item.amount, 0), paymentIntentId: null })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.paymentStatus, 'pending'),
+        intentId === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, intentId),
+      ),
+    )
     .returning();
-  return row!;
+  if (!row) return undefined;
+  await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+  if (items.length > 0) {
+    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id, clubId: order.clubId })));
+  }
+  return row;
+}
+
+/** Whether the order's event asks a required question (read with the order, at no extra statement). */
+const asksRequiredQuestions = sql<boolean>`exists (select 1 from ${formQuestions} where ${formQuestions.eventId} = ${orders.eventId} and ${formQuestions.required})`;
+
+/** A registration's order, to price it, and whether its event's form has a required question. */
+export async function findOrderToPrice(
+  db: DbOrTx,
+  registrationId: string,
+): Promise<{ order: OrderRow; asksRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({ order: orders, asksRequired: asksRequiredQuestions })
+    .from(orders)
+    .where(eq(orders.registrationId, registrationId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** An order to pay, with its registration and whether its event's form has a required question. */
+export async function findOrderToPay(
+  db: DbOrTx,
+  id: string,
+): Promise<{ order: OrderRow; registration: RegistrationRow; asksRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({ order: orders, registration: registrations, asksRequired: asksRequiredQuestions })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(eq(orders.id, id));
+  return row;
+}
+
+/**
+ * Points an order to the intent made for `amount`, only if the order is still pending at that
+ * amount: a re-pricing in between (createOrder) leaves it alone, and the intent unused.
+ */
+export async function attachPaymentIntent(
+  db: DbOrTx,
+  order: OrderRow,
+  intent: { id: string; provider: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ paymentIntentId: intent.id, provider: intent.provider })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.amount, order.amount)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 export async function findOrderById(db: DbOrTx, id: string, clubId: string | null): Promise<OrderRow | undefined> {
@@ -91,16 +157,6 @@ export async function lockOrderWithRegistration(
 
 export async function findOrderByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
-  return row;
-}
-
-export async function findOrderOfRegistration(db: DbOrTx, registrationId: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.registrationId, registrationId))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
   return row;
 }
 

@@ -1,29 +1,47 @@
 import type { TOrder, TOrderCounts, TOrderListItem, ZCreateOrderRequest, ZGetOrdersQuery } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { OrderRow } from '../../db/schema';
+import type { OrderItemRow, OrderRow, RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { findPublicExtrasByIds } from '../extras/extras.repo';
+import { assertExtrasInStock } from '../extras/extras-stock';
 import { settlePaidOrder } from '../payments/payments.service';
+import { assertFormAnswered } from '../registrations/form-answers';
 import { loadBuyerRegistration } from '../registrations/registrations.service';
 import { toOrderDto } from './orders.mapper';
 import {
   countOrdersByEvent,
   findItemsOf,
-  findOrderOfRegistration,
+  findOrderToPrice,
   findOrderWithBuyer,
   findOrdersByEvent,
-  replaceOrderItems,
+  repriceOrder,
+  type OrderItemValues,
 } from './orders.repo';
 
 const DEFAULT_ORDERS_PAGE_SIZE = 50;
+/** Re-pricings lost to a payment or a new intent at the same moment before the buyer is asked to retry. */
+const PRICING_ATTEMPTS = 3;
 
 async function withItems(deps: Deps, order: OrderRow): Promise<TOrder> {
   return toOrderDto(order, await findItemsOf(deps.db, [order.id]));
 }
+
+/** A line as it counts for the order: two orders of the same lines are the same order. */
+const lineKey = (item: Pick<OrderItemRow, 'kind' | 'ticketId' | 'extrasId' | 'name' | 'quantity' | 'unitPrice'>) =>
+  JSON.stringify([item.kind, item.ticketId, item.extrasId, item.name, item.quantity, item.unitPrice]);
+
+function sameLines(current: OrderItemValues[], wanted: OrderItemValues[]): boolean {
+  const a = current.map(lineKey).sort();
+  const b = wanted.map(lineKey).sort();
+  return a.length === b.length && a.every((key, index) => key === b[index]);
+}
+
+/** The order lost a race (paid, or given an intent, meanwhile): read it again and start over. */
+class OrderChanged extends Error {}
 
 /**
  * Step 3 of buying: the whole order priced on the server from the held tickets and the chosen
@@ -33,15 +51,34 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
   const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
   if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
-  const order = await findOrderOfRegistration(deps.db, registration.id);
-  if (!order) throw notFound('Order');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await priceOrder(deps, registration, input.extras);
+    } catch (error) {
+      if (!(error instanceof OrderChanged)) throw error;
+      if (attempt >= PRICING_ATTEMPTS)
+        throw conflict('This order is being paid or changed elsewhere; please try again');
+    }
+  }
+}
+
+async function priceOrder(
+  deps: Deps,
+  registration: RegistrationRow,
+  chosen: z.output<typeof ZCreateOrderRequest>['extras'],
+): Promise<TOrder> {
+  const found = await findOrderToPrice(deps.db, registration.id);
+  if (!found) throw notFound('Order');
+  const { order } = found;
   if (order.paymentStatus !== 'pending') return withItems(deps, order);
+  // A buyer may skip /registration/save: required questions are answered before anything is priced.
+  if (found.asksRequired) await assertFormAnswered(deps, registration);
 
   const extras = await findPublicExtrasByIds(
     deps.db,
-    input.extras.map((line) => line.extrasId),
+    chosen.map((line) => line.extrasId),
   );
-  const extrasItems = input.extras.map((line) => {
+  const extrasItems = chosen.map((line): OrderItemValues => {
     const item = extras.find(
       (candidate) => candidate.id === line.extrasId && candidate.eventId === registration.eventId,
     );
@@ -58,14 +95,49 @@ export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrde
   });
   const current = await findItemsOf(deps.db, [order.id]);
   const ticketItems = current.filter((item) => item.kind === 'ticket');
-  if (extrasItems.length === 0 && ticketItems.length === current.length) {
-    // No extras chosen, none before: the order the hold made is already the whole order.
+  const wanted = [...ticketItems, ...extrasItems];
+  if (sameLines(current, wanted)) {
+    // The order as it stands (a reload, the same extras again): its payment intent, if any, stays.
     if (order.amount === 0) return withItems(deps, (await settlePaidOrder(deps, order.id)).order);
     return toOrderDto(order, current);
   }
-  const priced = await deps.db.transaction((tx) => replaceOrderItems(tx, order, [...ticketItems, ...extrasItems]));
+  if (order.paymentIntentId) {
+    // The buyer may have paid this intent (another tab, or Stripe already submitted): the provider
+    // settles which it is before the order changes under it.
+    const paid = await cancelOrSettle(deps, order, order.paymentIntentId);
+    if (paid) return withItems(deps, paid);
+  }
+  const priced = await deps.db.transaction(async (tx) => {
+    // Extras with a stock are held by a pending order as by a purchase of their own (0014).
+    if (chosen.length > 0) {
+      await assertExtrasInStock(tx, chosen, {
+        reservationMinutes: deps.config.reservationMinutes,
+        excludeOrderId: order.id,
+      });
+    }
+    const row = await repriceOrder(tx, order, order.paymentIntentId, wanted);
+    if (!row) throw new OrderChanged();
+    return row;
+  });
   if (priced.amount === 0) return withItems(deps, (await settlePaidOrder(deps, priced.id)).order);
   return withItems(deps, priced);
+}
+
+/**
+ * Cancels the order's payment intent with the provider. Answers nothing when it is cancelled (it
+ * can never be paid now), or the order as settled when the payment went through first.
+ */
+async function cancelOrSettle(deps: Deps, order: OrderRow, intentId: string): Promise<OrderRow | undefined> {
+  const state = await deps.payments.cancelIntent(intentId);
+  if (!state || state.status === 'canceled') return undefined;
+  if (state.status === 'succeeded') {
+    // The order is settled at the amount paid for: it was given this intent only at that amount.
+    if (state.amount !== order.amount || state.currency.toLowerCase() !== order.currency) {
+      throw conflict('The payment does not match the amount due');
+    }
+    return (await settlePaidOrder(deps, order.id)).order;
+  }
+  throw conflict('Your payment is being processed: wait for it to complete before changing the order');
 }
 
 /** An event's orders for its admin: all of them, or a page (50 by default once a page is asked for). */

@@ -11,10 +11,10 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
       ? await startExtrasPayment(deps, body.extrasPurchaseId)
       : await startPayment(deps, body.orderId ?? ''),
   }));
-  registerEndpoint(app, deps, p.confirmPayment, async ({ body }) => ({
-    payload: await confirmPayment(deps, body.paymentIntentId, body.testCard),
-    msg: 'Payment received: your tickets are on their way',
-  }));
+  registerEndpoint(app, deps, p.confirmPayment, async ({ body }) => {
+    const { purchase, msg } = await confirmPayment(deps, body.paymentIntentId, body.testCard);
+    return { payload: purchase, msg };
+  });
   registerEndpoint(app, deps, p.getRegistrationFromPayment, async ({ query }) => ({
     payload: await findRegistrationOfPayment(deps, query.paymentIntentId),
   }));

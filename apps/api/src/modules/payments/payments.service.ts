@@ -9,9 +9,11 @@ import { findEventById } from '../events/events.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { toOrderDto } from '../orders/orders.mapper';
 import {
+  attachPaymentIntent,
   findItemsOf,
   findOrderById,
   findOrderByPaymentIntent,
+  findOrderToPay,
   lockOrderWithRegistration,
   updateOrder,
 } from '../orders/orders.repo';
@@ -24,9 +26,10 @@ import {
   updateRegistration,
   type AttendeeView,
 } from '../registrations/registrations.repo';
+import { assertFormAnswered } from '../registrations/form-answers';
 import { loadRegistrationDto } from '../registrations/registrations.service';
 import { findPayable, settleOtherPayable, type Payable } from './payables';
-import type { IntentState } from './provider';
+import { CANCELLED_PAYMENT_MESSAGE, type CreatedIntent, type IntentState } from './provider';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
 
@@ -35,19 +38,23 @@ const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, m
 const paysFor = (state: IntentState, due: { amount: number; currency: string }) =>
   state.amount === due.amount && state.currency.toLowerCase() === due.currency;
 
+/** How far startPayment follows an order's cancelled intents before giving up (see below). */
+const MAX_INTENT_HOPS = 20;
+
 export async function startPayment(deps: Deps, orderId: string): Promise<TPaymentIntent> {
-  const order = await findOrderById(deps.db, orderId, null);
-  if (!order) throw notFound('Order');
+  const found = await findOrderToPay(deps.db, orderId);
+  if (!found) throw notFound('Order');
+  const { order, registration } = found;
   if (order.paymentStatus !== 'pending') throw conflict('This order is already paid');
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
   if (order.amount === 0) throw conflict('This order is free: it needs no payment');
-  const intent = await deps.payments.createIntent({
-    amount: order.amount,
-    currency: order.currency,
-    key: `order:${order.id}:${order.amount}`,
-    description: `ClubTix order ${order.id}`,
-    metadata: { orderId: order.id },
-  });
-  await updateOrder(deps.db, order.id, { paymentIntentId: intent.id, provider: deps.payments.name });
+  // The same rule as createOrder's, for a buyer who comes here without saving or pricing.
+  if (found.asksRequired) await assertFormAnswered(deps, registration);
+  const intent = await createOrderIntent(deps, order);
+  if (!(await attachPaymentIntent(deps.db, order, { id: intent.id, provider: deps.payments.name }))) {
+    // Re-priced (or paid) since it was read: this intent is for an amount no longer due.
+    throw conflict('This order changed while the payment was being prepared; please try again');
+  }
   return {
     provider: deps.payments.name,
     clientSecret: intent.clientSecret,
@@ -56,6 +63,34 @@ export async function startPayment(deps: Deps, orderId: string): Promise<TPaymen
     currency: order.currency as TPaymentIntent['currency'],
     ...(deps.payments.publishableKey ? { publishableKey: deps.payments.publishableKey } : {}),
   };
+}
+
+/**
+ * One intent per order and amount, by its idempotency key. An order re-priced away from an amount
+ * had that amount's intent cancelled (createOrder), and the key still answers it: when the order
+ * comes back to the amount, the next intent is keyed after the cancelled one, so every caller
+ * follows the same chain to the same live intent.
+ */
+async function createOrderIntent(deps: Deps, order: OrderRow): Promise<CreatedIntent> {
+  const base = `order:${order.id}:${order.amount}`;
+  let intent = await deps.payments.createIntent({
+    amount: order.amount,
+    currency: order.currency,
+    key: base,
+    description: `ClubTix order ${order.id}`,
+    metadata: { orderId: order.id },
+  });
+  for (let hops = 0; intent.status === 'canceled'; hops += 1) {
+    if (hops >= MAX_INTENT_HOPS) throw conflict('This order was changed too many times; please start again');
+    intent = await deps.payments.createIntent({
+      amount: order.amount,
+      currency: order.currency,
+      key: `${base}:after:${intent.id}`,
+      description: `ClubTix order ${order.id}`,
+      metadata: { orderId: order.id },
+    });
+  }
+  return intent;
 }
 
 /** What a settlement did: the order as it left it, and the registration it confirmed, if it did. */
@@ -68,7 +103,8 @@ export interface Settlement {
  * Marks a paid order paid and confirms its registration, once: the order row's lock makes a second
  * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
  * nothing. A payment that lands after its hold lapsed keeps the seats if they are still there;
- * otherwise the order is flagged for refund for the admin to see.
+ * otherwise the order is flagged for refund for the admin to see, as it is when an admin cancelled
+ * the registration (which stays cancelled).
  */
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
@@ -77,6 +113,13 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
       if (!locked) throw notFound('Order');
       const { order, registration } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
+      // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
+      if (registration.status === 'cancelled') {
+        return {
+          order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
+          fresh: false,
+        };
+      }
       const party = await findAttendeesOf(tx, [registration.id]);
       const lines = linesOf(party);
       let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
@@ -130,42 +173,78 @@ async function purchaseOf(
   return { registration, order: toOrderDto(order, await findItemsOf(deps.db, [order.id])) };
 }
 
-export async function confirmPayment(deps: Deps, paymentIntentId: string, testCard: string | undefined) {
+/** What a confirmation answers: what was paid for, and a message that says what became of it. */
+export interface Confirmation {
+  purchase: z.output<typeof ZConfirmedPurchase>;
+  msg: string;
+}
+
+export async function confirmPayment(
+  deps: Deps,
+  paymentIntentId: string,
+  testCard: string | undefined,
+): Promise<Confirmation> {
   const payable = await findPayable(deps, paymentIntentId);
-  if (!payable) throw notFound('Payment');
+  if (!payable) {
+    // An intent cancelled by a re-pricing no longer pays for anything: say so rather than "not found".
+    const state = await deps.payments.retrieveIntent(paymentIntentId);
+    if (state?.status === 'canceled') throw paymentFailed(CANCELLED_PAYMENT_MESSAGE);
+    throw notFound('Payment');
+  }
   if (!payable.settled) {
     const state =
       testCard !== undefined && deps.payments.payWithTestCard
         ? await deps.payments.payWithTestCard(paymentIntentId, testCard)
         : await deps.payments.retrieveIntent(paymentIntentId);
     if (!state) throw notFound('Payment');
+    if (state.status === 'canceled') throw paymentFailed(CANCELLED_PAYMENT_MESSAGE);
     if (state.status !== 'succeeded') {
       throw paymentFailed(state.lastError ?? 'The payment has not gone through yet');
     }
     if (!paysFor(state, payable)) throw conflict('The payment does not match the amount due');
     if (payable.kind === 'order') return confirmationOf(deps, payable, await settlePaidOrder(deps, payable.id));
-    await settleOtherPayable(deps, payable);
+    return confirmationOf(deps, await settleOtherPayable(deps, payable));
   }
   return confirmationOf(deps, payable);
 }
 
 /** What the buyer sees once paid; `settled` is what its settlement did, when at hand. */
-async function confirmationOf(
-  deps: Deps,
-  payable: Payable,
-  settled?: Settlement,
-): Promise<z.output<typeof ZConfirmedPurchase>> {
+async function confirmationOf(deps: Deps, payable: Payable, settled?: Settlement): Promise<Confirmation> {
   switch (payable.kind) {
     case 'order': {
       const order = settled?.order ?? (await findOrderById(deps.db, payable.id, null));
       if (!order) throw notFound('Order');
-      return purchaseOf(deps, order, settled?.confirmed);
+      const purchase = await purchaseOf(deps, order, settled?.confirmed);
+      return { purchase, msg: orderMessage(purchase.order, purchase.registration) };
     }
     case 'sponsorship':
-      return { sponsorshipId: payable.id };
+      return {
+        purchase: { sponsorshipId: payable.id },
+        msg: payable.refundRequired
+          ? 'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you'
+          : payable.isDonation
+            ? 'Thank you for your donation'
+            : 'Thank you for your sponsorship',
+      };
     case 'extras':
-      return { extrasPurchaseId: payable.id };
+      return {
+        purchase: { extrasPurchaseId: payable.id },
+        msg: payable.refundRequired
+          ? 'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you'
+          : 'Payment received: your extras are paid',
+      };
   }
+}
+
+/** The message of a paid order, by what became of its tickets. */
+function orderMessage(order: TOrder, registration: TRegistration): string {
+  if (registration.status === 'cancelled') {
+    return 'Payment received, but the organiser had cancelled this registration: they will refund you';
+  }
+  if (order.paymentStatus === 'refund_required') {
+    return 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you';
+  }
+  return 'Payment received: your tickets are on their way';
 }
 
 export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TRegistration> {

@@ -2,6 +2,11 @@
 export interface CreatedIntent {
   id: string;
   clientSecret: string;
+  /**
+   * Its state now: a create that replays an earlier key answers that intent, which may since have
+   * been cancelled (an order re-priced away from this amount and back again).
+   */
+  status: IntentState['status'];
 }
 
 export interface IntentState {
@@ -12,6 +17,10 @@ export interface IntentState {
   /** The provider's own words when a card was declined. */
   lastError: string | null;
 }
+
+/** What a buyer sees who pays, or confirms, an intent cancelled because its order was re-priced. */
+export const CANCELLED_PAYMENT_MESSAGE =
+  'This payment was cancelled because the order changed; nothing was charged. Please pay the new amount.';
 
 /** A provider's notification whose signature was verified, reduced to what settlement needs. */
 export type ProviderEvent = { kind: 'payment_succeeded'; intent: IntentState } | { kind: 'other'; type: string };
@@ -29,6 +38,12 @@ export interface PaymentProvider {
     metadata?: Record<string, string>;
   }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<IntentState | undefined>;
+  /**
+   * Cancels an intent so that it can never be paid, unless it already was: answers its state after
+   * the attempt ('canceled', or 'succeeded' when the payment went through first, or 'processing'
+   * while the provider will not let it go), undefined when the provider does not know it.
+   */
+  cancelIntent(id: string): Promise<IntentState | undefined>;
   /** Simulated provider only: pays the intent with a typed test card. */
   payWithTestCard?(id: string, card: string): Promise<IntentState | undefined>;
   /**

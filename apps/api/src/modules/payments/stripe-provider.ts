@@ -47,6 +47,10 @@ function toState(intent: Stripe.PaymentIntent): IntentState {
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
 
+/** Stripe's refusal to act on an intent in its current state (cancelling one that succeeded, or is cancelled). */
+const isUnexpectedState = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state';
+
 /** PaymentIntents through the official SDK; the card itself is typed into Stripe Elements, never sent to us. */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -57,6 +61,15 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     appInfo: { name: 'ClubTix' },
   });
   const { webhookSecret } = settings;
+
+  const retrieveIntent = async (id: string): Promise<IntentState | undefined> => {
+    try {
+      return toState(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  };
 
   const verifyWebhook = (rawBody: Buffer, signature: string | undefined): ProviderEvent | undefined => {
     if (!signature || !webhookSecret) return undefined;
@@ -87,13 +100,21 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         { idempotencyKey: key },
       );
       if (!intent.client_secret) throw new Error(`Stripe answered PaymentIntent ${intent.id} without a client secret`);
-      return { id: intent.id, clientSecret: intent.client_secret };
+      // A replayed key answers the first response as it was then; the intent may have changed since.
+      const replayed = intent.lastResponse.headers['idempotent-replayed'] === 'true';
+      const status = replayed
+        ? toStatus((await stripe.paymentIntents.retrieve(intent.id)).status)
+        : toStatus(intent.status);
+      return { id: intent.id, clientSecret: intent.client_secret, status };
     },
-    async retrieveIntent(id) {
+    retrieveIntent,
+    async cancelIntent(id) {
       try {
-        return toState(await stripe.paymentIntents.retrieve(id));
+        return toState(await stripe.paymentIntents.cancel(id));
       } catch (error) {
         if (isMissing(error)) return undefined;
+        // Succeeded (or processing, or cancelled already): what it is now is the answer.
+        if (isUnexpectedState(error)) return retrieveIntent(id);
         throw error;
       }
     },

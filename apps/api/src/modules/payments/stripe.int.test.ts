@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { mailOutbox, orders } from '../../db/schema';
-import { addTicket, publishEvent } from '../../../test/catalogue';
+import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import {
   call,
   createClubWithAdmin,
@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from '../../../test/stripe-stand-in';
+import { CANCELLED_PAYMENT_MESSAGE } from './provider';
 
 const SECRET_KEY = 'sk_test_clubtix_stand_in';
 const PUBLISHABLE_KEY = 'pk_test_clubtix_stand_in';
@@ -221,6 +222,114 @@ describe('paying with Stripe, through a local stand-in for its API (DECISIONS.md
     const unknown = await webhook(stripeEvent('payment_intent.succeeded', stranger));
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 200, body: { received: true } });
     expect((await webhook(stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }))).status).toBe(200);
+  });
+
+  /** A buyer holding one 15.00 ticket of a fresh event that sells a 7.00 lunch, priced with or without it. */
+  async function buyWithLunch() {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 5 });
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch', price: 700 });
+    const email = `buyer${(buyers += 1)}@example.org`;
+    const { registration } = payloadOf<Init>(
+      await call(t, 'POST', '/registration/initRegistration', {
+        body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
+      }),
+    );
+    const createOrder = (withLunch: boolean) =>
+      call(t, 'POST', '/order/createOrder', {
+        body: {
+          registrationId: registration.registrationId,
+          qrUuid: registration.qrUuid,
+          extras: withLunch ? [{ extrasId: lunch.id, quantity: 1 }] : [],
+        },
+      });
+    const price = async (withLunch: boolean) => payloadOf<{ order: TOrder }>(await createOrder(withLunch)).order;
+    return { email, price, createOrder };
+  }
+
+  it('cancels the intent at Stripe when the order is re-priced, and makes a new one for the new amount', async () => {
+    const { price } = await buyWithLunch();
+    const order = await price(true);
+    const first = await startPaying(order.id);
+    expect(first.amount).toBe(2200);
+
+    expect(await price(false)).toMatchObject({ id: order.id, amount: 1500, paymentStatus: 'pending' });
+    expect(stripe.intents.get(first.paymentIntentId)?.status).toBe('canceled');
+    expect(stripe.cancelled).toContain(first.paymentIntentId);
+    expectError(await confirm(first.paymentIntentId), 402, 'PAYMENT_FAILED', CANCELLED_PAYMENT_MESSAGE);
+
+    const second = await startPaying(order.id);
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(stripe.intents.get(second.paymentIntentId)).toMatchObject({
+      amount: 1500,
+      status: 'requires_payment_method',
+    });
+
+    // Back to the lunch: Stripe replays the first key's (cancelled) intent, so a new one follows it.
+    expect((await price(true)).amount).toBe(2200);
+    expect(stripe.intents.get(second.paymentIntentId)?.status).toBe('canceled');
+    const third = await startPaying(order.id);
+    expect(third.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(stripe.intents.get(third.paymentIntentId)).toMatchObject({
+      amount: 2200,
+      status: 'requires_payment_method',
+    });
+    expect(stripe.idempotencyKeys.slice(-2)).toEqual([
+      `order:${order.id}:2200`,
+      `order:${order.id}:2200:after:${first.paymentIntentId}`,
+    ]);
+    // The same again (a reload) follows the same chain to the same intent.
+    expect((await startPaying(order.id)).paymentIntentId).toBe(third.paymentIntentId);
+
+    stripe.update(third.paymentIntentId, { status: 'succeeded' });
+    const paid = await confirm(third.paymentIntentId);
+    expect(paid.status).toBe(200);
+    expect((paid.body.payload as Purchase).order).toMatchObject({ amount: 2200, paymentStatus: 'paid' });
+  });
+
+  it('keeps the intent when the order is priced again with the same extras', async () => {
+    const { price } = await buyWithLunch();
+    const order = await price(true);
+    const intent = await startPaying(order.id);
+    expect(await price(true)).toEqual(order);
+    expect(stripe.cancelled).not.toContain(intent.paymentIntentId);
+    expect((await startPaying(order.id)).paymentIntentId).toBe(intent.paymentIntentId);
+  });
+
+  it('settles, at the amount paid and without re-pricing, an order whose intent succeeded before the re-price', async () => {
+    const { email, price } = await buyWithLunch();
+    const order = await price(true);
+    const intent = await startPaying(order.id);
+    // Paid in another tab: Stripe took the money, neither the browser nor the webhook has told us yet.
+    const paidIntent = stripe.update(intent.paymentIntentId, { status: 'succeeded' });
+
+    const answered = await price(false);
+    expect(answered).toMatchObject({ id: order.id, amount: 2200, paymentStatus: 'paid' });
+    expect(answered.items.map((item) => item.kind).sort()).toEqual(['extras', 'ticket']);
+    expect(stripe.intents.get(intent.paymentIntentId)?.status).toBe('succeeded');
+
+    // The other tab's confirmation and the webhook come after: the same order, one mail.
+    const confirmed = await confirm(intent.paymentIntentId);
+    expect(confirmed.status).toBe(200);
+    expect((confirmed.body.payload as Purchase).registration.status).toBe('confirmed');
+    expect((await webhook(succeeded(paidIntent))).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ amount: 2200, paymentStatus: 'paid' });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('refuses to re-price while Stripe is still processing the payment, and changes nothing', async () => {
+    const { price, createOrder } = await buyWithLunch();
+    const order = await price(true);
+    const intent = await startPaying(order.id);
+    stripe.update(intent.paymentIntentId, { status: 'processing' });
+    expectError(
+      await createOrder(false),
+      409,
+      'CONFLICT',
+      'Your payment is being processed: wait for it to complete before changing the order',
+    );
+    expect(await orderRow(order.id)).toMatchObject({ amount: 2200, paymentIntentId: intent.paymentIntentId });
+    expect((await startPaying(order.id)).paymentIntentId).toBe(intent.paymentIntentId);
   });
 
   it('keeps the webhook, which only Stripe calls, out of the OpenAPI document', async () => {

@@ -1,17 +1,11 @@
-import {
-  checkAnswers,
-  type TFormQuestion,
-  type TOrder,
-  type TRegistration,
-  type ZInitRegistrationRequest,
-  type ZSaveRegistrationRequest,
-} from '@clubtix/contract';
+import type { TOrder, TRegistration, ZInitRegistrationRequest, ZSaveRegistrationRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
+import { isDeletedRegistration } from '../attendees/attendee-data.policy';
 import { assertCanManageEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { findFormQuestions } from '../forms/forms.service';
@@ -29,6 +23,7 @@ import {
   type TicketLine,
 } from './holds.repo';
 import { withCounterGate } from './counter-gate';
+import { answerErrors, formProblem } from './form-answers';
 import { toRegistrationDto } from './registrations.mapper';
 import {
   findAttendeesOf,
@@ -189,11 +184,14 @@ export async function loadBuyerRegistration(
   return row;
 }
 
-function answerErrors(questions: TFormQuestion[], answers: Record<string, string | string[]>, path: string) {
-  return checkAnswers(questions, answers).map((problem) => ({
-    path: `${path}.${problem.questionId}`,
-    message: problem.message,
-  }));
+/** A pending registration may still be filled in; the others answer 409, as save always has. */
+function assertFillable(registration: RegistrationRow): void {
+  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
+  if (registration.status === 'confirmed') {
+    throw conflict('This registration is confirmed; ask the organiser to change its details');
+  }
 }
 
 /** Step 2: attendees' names, e-mails and answers, checked against the event's form on the server. */
@@ -202,12 +200,7 @@ export async function saveRegistrationDetails(
   input: z.output<typeof ZSaveRegistrationRequest>,
 ): Promise<TRegistration> {
   const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
-  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
-  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
-  // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
-  if (registration.status === 'confirmed') {
-    throw conflict('This registration is confirmed; ask the organiser to change its details');
-  }
+  assertFillable(registration);
   const questions = await findFormQuestions(deps, null, registration.eventId);
   const perAttendee = questions.filter((q) => q.perAttendee);
   const once = questions.filter((q) => !q.perAttendee);
@@ -224,8 +217,15 @@ export async function saveRegistrationDetails(
       .filter((a) => !slots.some((slot) => slot.id === a.attendeeId))
       .map(() => ({ path: 'attendees', message: 'An attendee does not belong to this registration' })),
   ];
-  if (errors.length > 0) throw new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
-  await writeRegistrationDetails(deps.db, registration.id, input.answers, input.attendees);
+  if (errors.length > 0) throw formProblem(errors);
+  // The status read above may be stale (a payment settling meanwhile): the write itself is
+  // conditional on the registration being pending, under its row lock.
+  if (!(await writeRegistrationDetails(deps.db, registration.id, input.answers, input.attendees))) {
+    const now = await findRegistrationById(deps.db, registration.id, null);
+    if (!now) throw notFound('Registration');
+    assertFillable(now);
+    throw conflict('This registration can no longer be changed');
+  }
   // Every slot was given (checked above): the registration as just written, without reading it again.
   const saved = slots.map((slot) => {
     const { firstName, lastName, email, answers } = given.get(slot.id)!;
@@ -235,7 +235,15 @@ export async function saveRegistrationDetails(
 }
 
 export async function findBuyerRegistration(deps: Deps, registrationId: string, qrUuid: string) {
-  return loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid));
+  return presentUnlessDeleted(
+    await loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid)),
+  );
+}
+
+/** A registration deleted while its order had taken money stays only as that order's anchor (0006). */
+function presentUnlessDeleted(registration: TRegistration): TRegistration {
+  if (isDeletedRegistration(registration, registration.attendees.length)) throw notFound('Registration');
+  return registration;
 }
 
 export async function loadManagedRegistration(
@@ -250,7 +258,9 @@ export async function loadManagedRegistration(
 }
 
 export async function findManagedRegistration(deps: Deps, actor: Actor, registrationId: string) {
-  return loadRegistrationDto(deps, await loadManagedRegistration(deps, actor, registrationId));
+  return presentUnlessDeleted(
+    await loadRegistrationDto(deps, await loadManagedRegistration(deps, actor, registrationId)),
+  );
 }
 
 /** By hand: cancelling gives the seats back; confirming keeps them (an admin's free ticket). */
@@ -266,6 +276,7 @@ export async function setRegistrationStatus(
     if (!locked) throw notFound('Registration');
     if (locked.status === status) return locked;
     const party = await findAttendeesOf(tx, [locked.id]);
+    if (isDeletedRegistration(locked, party.length)) throw notFound('Registration');
     const lines = linesOf(party);
     if (status === 'cancelled') {
       if (locked.status === 'pending' || locked.status === 'confirmed') {

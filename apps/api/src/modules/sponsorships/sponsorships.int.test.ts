@@ -35,7 +35,9 @@ describe('donations, sponsorships and extras bought alone', () => {
       message: 'Good luck!',
     });
     expect(created.status).toBe(200);
-    const donation = created.body.payload as TSponsorship;
+    // SPEC.md section 3: the create response holds a sponsorship object, as an order's holds `order`.
+    expect(Object.keys(created.body.payload as object)).toEqual(['sponsorship']);
+    const { sponsorship: donation } = created.body.payload as { sponsorship: TSponsorship };
     expect(donation).toMatchObject({
       amount: 2500,
       currency: 'eur',
@@ -78,10 +80,11 @@ describe('donations, sponsorships and extras bought alone', () => {
       name: 'Acme Ltd',
       email: 'acme@example.org',
     });
-    expect(created.body.payload).toMatchObject({ amount: 50_000, packageName: 'Gold' });
+    const { sponsorship } = created.body.payload as { sponsorship: TSponsorship };
+    expect(sponsorship).toMatchObject({ amount: 50_000, packageName: 'Gold', packageId });
     const byId = await call(t, 'GET', '/sponsorship/getSponsorshipById', {
       token,
-      query: { sponsorshipId: (created.body.payload as TSponsorship).id },
+      query: { sponsorshipId: sponsorship.id },
     });
     expect(byId.body.payload).toMatchObject({ name: 'Acme Ltd', paymentStatus: 'pending' });
   });

@@ -1,6 +1,13 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { sponsorshipPackages, sponsorships, type SponsorshipRow } from '../../db/schema';
+import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  registrations,
+  sponsorshipPackages,
+  sponsorships,
+  type SponsorshipPackageRow,
+  type SponsorshipRow,
+} from '../../db/schema';
+import { holdsStock } from '../extras/extras-stock.repo';
 
 export interface SponsorshipView extends SponsorshipRow {
   packageName: string | null;
@@ -21,10 +28,7 @@ const flatten = (rows: { sponsorship: SponsorshipRow; packageName: string | null
 
 export async function insertSponsorship(
   db: DbOrTx,
-  values: Omit<
-    SponsorshipRow,
-    'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt' | 'registrationId'
-  >,
+  values: Omit<SponsorshipRow, 'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt'>,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;
@@ -67,12 +71,72 @@ export async function updateSponsorship(
   await db.update(sponsorships).set(values).where(eq(sponsorships.id, id));
 }
 
-/** Marks it paid once: only a row still pending changes. */
-export async function markSponsorshipPaid(db: DbOrTx, id: string): Promise<boolean> {
+/**
+ * Marks it paid once (or, paid after its hold lapsed with its package taken meanwhile, to refund):
+ * only a row still pending changes.
+ */
+export async function markSponsorshipPaid(
+  db: DbOrTx,
+  id: string,
+  status: 'paid' | 'refund_required' = 'paid',
+): Promise<boolean> {
   const rows = await db
     .update(sponsorships)
-    .set({ paymentStatus: 'paid', paidAt: new Date() })
+    .set({ paymentStatus: status, paidAt: new Date() })
     .where(and(eq(sponsorships.id, id), eq(sponsorships.paymentStatus, 'pending')))
     .returning({ id: sponsorships.id });
   return rows.length > 0;
+}
+
+/**
+ * The registration a sponsorship is given with, by its buyer's secret and within its event; held
+ * (FOR KEY SHARE) until the transaction ends, so it cannot be deleted before the sponsorship names it.
+ */
+export async function findRegistrationForGift(
+  tx: Tx,
+  claim: { registrationId: string; qrUuid: string; eventId: string },
+): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.id, claim.registrationId),
+        eq(registrations.qrUuid, claim.qrUuid),
+        eq(registrations.eventId, claim.eventId),
+      ),
+    )
+    .for('key share');
+  return row;
+}
+
+/** A package with a quantity, locked until the transaction ends; undefined when it has none (or is gone). */
+export async function lockLimitedPackage(tx: Tx, id: string): Promise<SponsorshipPackageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(sponsorshipPackages)
+    .where(and(eq(sponsorshipPackages.id, id), isNotNull(sponsorshipPackages.quantity)))
+    .for('update');
+  return row;
+}
+
+/** How many sponsorships hold a package: paid, or pending within RESERVATION_MINUTES (each takes one). */
+export async function countPackageTaken(
+  tx: Tx,
+  pkg: { id: string; eventId: string },
+  reservationMinutes: number,
+  excludeSponsorshipId?: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ taken: sql<number>`count(*)::int` })
+    .from(sponsorships)
+    .where(
+      and(
+        eq(sponsorships.eventId, pkg.eventId),
+        eq(sponsorships.packageId, pkg.id),
+        holdsStock(sponsorships, reservationMinutes),
+        excludeSponsorshipId ? ne(sponsorships.id, excludeSponsorshipId) : undefined,
+      ),
+    );
+  return row?.taken ?? 0;
 }

@@ -1,16 +1,21 @@
 import type { TCurrency, TPaymentIntent, TSponsorship, ZCreateSponsorshipRequest } from '@clubtix/contract';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { soldOut } from '../extras/extras-stock';
 import { loadManagedRegistration } from '../registrations/registrations.service';
 import { findPackageById } from '../sponsorship-packages/sponsorship-packages.repo';
 import {
+  countPackageTaken,
+  findRegistrationForGift,
   findSponsorshipsBy,
   findSponsorshipView,
   insertSponsorship,
+  lockLimitedPackage,
   markSponsorshipPaid,
   updateSponsorship,
   type SponsorshipView,
@@ -33,11 +38,38 @@ export function toSponsorshipDto(row: SponsorshipView): TSponsorship {
   };
 }
 
-/** A donation (no package, the giver's amount) or a sponsorship (an active package's amount), pending until paid. */
+/** Whether a pending one still holds what it took: created within RESERVATION_MINUTES. */
+const isHeld = (createdAt: Date, reservationMinutes: number) =>
+  createdAt.getTime() > Date.now() - reservationMinutes * 60_000;
+
+/**
+ * Whether a package can take one more sponsorship (DECISIONS.md section 5's quantity). Locks the
+ * package row until the transaction ends, so sponsors on any number of processes count one at a time.
+ */
+async function packageHasRoom(
+  tx: Tx,
+  packageId: string,
+  reservationMinutes: number,
+  excludeSponsorshipId?: string,
+): Promise<{ ok: true } | { ok: false; name: string }> {
+  const pkg = await lockLimitedPackage(tx, packageId);
+  if (!pkg) return { ok: true };
+  const taken = await countPackageTaken(tx, pkg, reservationMinutes, excludeSponsorshipId);
+  return taken < (pkg.quantity ?? 0) ? { ok: true } : { ok: false, name: pkg.name };
+}
+
+const packageSoldOut = (name: string) => soldOut(`${name} is sold out`);
+
+/**
+ * A donation (no package, the giver's amount) or a sponsorship (an active package's amount), pending
+ * until paid. A package with a quantity takes no more than that many (paid, or pending within
+ * RESERVATION_MINUTES): 409 SOLD_OUT. Given with a registration (its id and qrUuid, of the same
+ * event, else 404), it is stored with it. Refused: nothing is stored.
+ */
 export async function createSponsorship(
   deps: Deps,
   input: z.output<typeof ZCreateSponsorshipRequest>,
-): Promise<TSponsorship> {
+): Promise<{ sponsorship: TSponsorship }> {
   const event = await loadVisibleEvent(deps, null, input.eventId);
   let amount: number;
   if (input.packageId) {
@@ -50,24 +82,46 @@ export async function createSponsorship(
     if (input.amount === undefined) throw badInput('Choose an amount to give', 'amount');
     amount = input.amount;
   }
-  const row = await insertSponsorship(deps.db, {
-    clubId: event.clubId,
-    eventId: event.id,
-    packageId: input.packageId ?? null,
-    name: input.name,
-    email: input.email,
-    message: input.message,
-    amount,
-    currency: event.currency,
+  const row = await deps.db.transaction(async (tx) => {
+    let registrationId: string | null = null;
+    if (input.registrationId !== undefined && input.qrUuid !== undefined) {
+      const claim = { registrationId: input.registrationId, qrUuid: input.qrUuid, eventId: event.id };
+      const registration = await findRegistrationForGift(tx, claim);
+      if (!registration) throw notFound('Registration');
+      registrationId = registration.id;
+    }
+    if (input.packageId) {
+      const room = await packageHasRoom(tx, input.packageId, deps.config.reservationMinutes);
+      if (!room.ok) throw packageSoldOut(room.name);
+    }
+    return insertSponsorship(tx, {
+      clubId: event.clubId,
+      eventId: event.id,
+      packageId: input.packageId ?? null,
+      registrationId,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      amount,
+      currency: event.currency,
+    });
   });
   const view = await findSponsorshipView(deps.db, row.id, null);
-  return toSponsorshipDto(view!);
+  return { sponsorship: toSponsorshipDto(view!) };
 }
 
 export async function startSponsorshipPayment(deps: Deps, sponsorshipId: string): Promise<TPaymentIntent> {
   const sponsorship = await findSponsorshipView(deps.db, sponsorshipId, null);
   if (!sponsorship) throw notFound('Sponsorship');
   if (sponsorship.paymentStatus !== 'pending') throw conflict('This is already paid: thank you!');
+  const { packageId } = sponsorship;
+  if (packageId && !isHeld(sponsorship.createdAt, deps.config.reservationMinutes)) {
+    // Its hold lapsed: say so before the sponsor pays for a package others have taken meanwhile.
+    const room = await deps.db.transaction((tx) =>
+      packageHasRoom(tx, packageId, deps.config.reservationMinutes, sponsorship.id),
+    );
+    if (!room.ok) throw packageSoldOut(room.name);
+  }
   const intent = await deps.payments.createIntent({
     amount: sponsorship.amount,
     currency: sponsorship.currency,
@@ -85,10 +139,32 @@ export async function startSponsorshipPayment(deps: Deps, sponsorshipId: string)
   };
 }
 
-/** Idempotent: a second confirmation (or the webhook as well) finds it paid and changes nothing. */
-export async function settlePaidSponsorship(deps: Deps, sponsorshipId: string): Promise<void> {
-  await markSponsorshipPaid(deps.db, sponsorshipId);
+/**
+ * Idempotent: a second confirmation (or the webhook as well) finds it settled and changes nothing.
+ * A package sponsorship paid after its hold lapsed is honoured while the package has room, otherwise
+ * it is marked refund_required for the admin, as a late order is (docs/decisions/0003-payments.md).
+ * Answers its payment status once settled (undefined: no such sponsorship), for the giver's message.
+ */
+export async function settlePaidSponsorship(
+  deps: Deps,
+  sponsorshipId: string,
+): Promise<TSponsorship['paymentStatus'] | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const sponsorship = await findSponsorshipView(tx, sponsorshipId, null);
+    if (!sponsorship || sponsorship.paymentStatus !== 'pending') return statusOf(sponsorship);
+    let status: 'paid' | 'refund_required' = 'paid';
+    const { packageId } = sponsorship;
+    if (packageId && !isHeld(sponsorship.createdAt, deps.config.reservationMinutes)) {
+      const room = await packageHasRoom(tx, packageId, deps.config.reservationMinutes, sponsorship.id);
+      if (!room.ok) status = 'refund_required';
+    }
+    if (await markSponsorshipPaid(tx, sponsorship.id, status)) return status;
+    // Another confirmation settled it a moment ago: answer what it did.
+    return statusOf(await findSponsorshipView(tx, sponsorship.id, null));
+  });
 }
+
+const statusOf = (row: SponsorshipView | undefined) => row?.paymentStatus as TSponsorship['paymentStatus'] | undefined;
 
 export async function findEventSponsorships(deps: Deps, actor: Actor, eventId: string): Promise<TSponsorship[]> {
   const event = await loadManagedEvent(deps, actor, eventId);

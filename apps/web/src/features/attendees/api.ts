@@ -109,7 +109,9 @@ export function useDeleteAttendee(eventId: string) {
     mutationFn: (attendee: TAttendeeListItem) =>
       callApiWithMeta(endpoints.attendees.deleteAttendee, { query: { eventId, attendeeId: attendee.attendeeId } }),
     onSuccess: async ({ payload, msg }, attendee) => {
-      // The toast is given here, not by the row: the row is gone by the time the call returns.
+      // The toast is given here, not by the row: the row is gone by the time the call returns. The
+      // server's message says when a paid order was kept for refund; the orders view, under the
+      // event's keys, is read again with the list.
       if (!msg)
         showToast('success', payload.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted');
       // SPEC.md section 4: when the registration went with its last attendee, all of it leaves the list.
@@ -135,9 +137,9 @@ export function useRemoveRegistration(eventId: string) {
 }
 
 /**
- * A registration with a paid order cannot be deleted (the server answers 409 "cancel it instead"):
- * cancelling frees its seats and keeps the order. The list shows confirmed registrations only, so
- * its attendees leave it just the same.
+ * Cancelling frees a registration's seats and keeps it, its attendees and its order as paid (deleting
+ * it would mark a paid order for refund). The list shows confirmed registrations only, so its attendees
+ * leave it just the same.
  */
 export function useCancelRegistration(eventId: string) {
   const update = useListUpdate(eventId);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkedInShare, dayBars, formatDay, MAX_DAYS, quarterHourBars, toDayString } from './statistics-series';
+import {
+  attendeesText,
+  checkedInShare,
+  dayBars,
+  formatDay,
+  MAX_DAYS,
+  quarterHourBars,
+  toDayString,
+} from './statistics-series';
 
 function quarterHours(counts: Record<number, number>) {
   // A UTC day's 96 quarter hours; the zone is UTC so the labels read as the index says.
@@ -74,5 +82,13 @@ describe('checkedInShare', () => {
     expect(checkedInShare(1, 3)).toBe(33);
     expect(checkedInShare(0, 0)).toBe(0);
     expect(checkedInShare(5, 4)).toBe(100);
+  });
+});
+
+describe('attendeesText', () => {
+  it('says how many people the registrations are', () => {
+    expect(attendeesText(1)).toBe('1 attendee');
+    expect(attendeesText(0)).toBe('0 attendees');
+    expect(attendeesText(1200)).toBe('1,200 attendees');
   });
 });

@@ -54,7 +54,7 @@ export interface DayBar {
 /** The longest run of days the chart shows; older days drop off the left. */
 export const MAX_DAYS = 60;
 
-/** Registrations and check-ins per day on one axis, every day of either series, oldest first. */
+/** Registrations (bookings) and check-ins (people) per day on one axis, every day of either series, oldest first. */
 export function dayBars(series: TCheckinStatistics['series']): DayBar[] {
   const byDay = new Map<string, { registrations: number; checkins: number }>();
   const at = (day: string) => {
@@ -74,7 +74,12 @@ export function dayBars(series: TCheckinStatistics['series']): DayBar[] {
 }
 
 /** Share of the registered attendees checked in, as a whole percentage; 0 with nobody registered. */
-export function checkedInShare(checkins: number, registrations: number): number {
-  if (registrations <= 0) return 0;
-  return Math.min(100, Math.round((checkins / registrations) * 100));
+export function checkedInShare(checkins: number, attendees: number): number {
+  if (attendees <= 0) return 0;
+  return Math.min(100, Math.round((checkins / attendees) * 100));
+}
+
+/** Under the registrations, how many people they are: "1 attendee", "12 attendees". */
+export function attendeesText(attendees: number): string {
+  return `${attendees.toLocaleString('en-GB')} ${attendees === 1 ? 'attendee' : 'attendees'}`;
 }

@@ -112,7 +112,7 @@ export function usePublicActiveEvents(clubId: string) {
 export function useStartSponsorship() {
   return useMutation({
     mutationFn: async (body: TCreateSponsorshipRequest) => {
-      const sponsorship = await callApi(endpoints.sponsorship.create, { body });
+      const { sponsorship } = await callApi(endpoints.sponsorship.create, { body });
       const intent = await callApi(endpoints.sponsorship.createSponsorshipPaymentIntent, {
         body: { sponsorshipId: sponsorship.id },
       });

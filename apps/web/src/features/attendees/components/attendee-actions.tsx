@@ -17,7 +17,8 @@ function confirmDeleteAttendee(name: string, onConfirm: () => void) {
     children: (
       <Text size="sm">
         “{name}” will be removed from this event and their ticket will no longer work. If they are the last attendee of
-        their registration, the registration is deleted too. This cannot be undone.
+        their registration, the registration is deleted too, and a paid order of it is kept and marked Refund required.
+        This cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete attendee', cancel: 'Cancel' },
@@ -32,7 +33,7 @@ function confirmRemoveRegistration(buyerEmail: string, onConfirm: () => void) {
     children: (
       <Text size="sm">
         The registration made by {buyerEmail} will be deleted with all its attendees, and their tickets will no longer
-        work. This cannot be undone.
+        work. A paid order of it is kept and marked Refund required. This cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete registration', cancel: 'Cancel' },

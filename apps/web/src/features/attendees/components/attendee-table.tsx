@@ -54,7 +54,7 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Ticket type</Table.Th>
             <Table.Th>Buyer</Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Registered on</Table.Th>
-            {/* Wide enough for the whole "Checked in" badge, which would otherwise be cut short. */}
+            {/* Wide enough for the whole "Checked-in" badge, which would otherwise be cut short. */}
             <Table.Th miw={130}>Check-in</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>

@@ -15,7 +15,7 @@ export function CheckinState({ attendee, timeZone }: { attendee: TAttendeeListIt
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={TEXT_SAFE_GREEN} variant="filled" style={{ flex: 'none' }}>
-        Checked in
+        Checked-in
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         at {formatDoorTime(attendee.checkinTime, timeZone)}

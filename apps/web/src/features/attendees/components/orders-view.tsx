@@ -19,7 +19,8 @@ const STATUS: Record<TOrder['paymentStatus'], { label: string; color: string; va
   paid: { label: 'Paid', color: TEXT_SAFE_GREEN, variant: 'filled' },
   pending: { label: 'Not paid', color: 'gray.7', variant: 'outline' },
   failed: { label: 'Failed', color: 'gray.7', variant: 'outline' },
-  // Paid after its hold lapsed with no seats left (DECISIONS.md section 6.5): the admin must refund it.
+  // Paid after its hold lapsed with no seats left (DECISIONS.md section 6.5), or its registration was
+  // deleted (docs/decisions/0006-attendee-data.md): the admin must refund it.
   refund_required: { label: 'Refund required', color: 'red.8', variant: 'filled' },
 };
 
@@ -142,8 +143,8 @@ export function OrdersView({ event, view, onChange }: Props) {
     <Stack gap="md">
       {toRefund > 0 ? (
         <Text c="red.8" fw={600} role="alert">
-          {toRefund === 1 ? '1 order was paid' : `${toRefund} orders were paid`} after the tickets ran out: refund{' '}
-          {toRefund === 1 ? 'it' : 'them'} through your payment provider.
+          {toRefund === 1 ? '1 order needs a refund' : `${toRefund} orders need a refund`} (paid after the tickets ran
+          out, or for a deleted registration): refund {toRefund === 1 ? 'it' : 'them'} through your payment provider.
         </Text>
       ) : null}
       <SegmentedControl

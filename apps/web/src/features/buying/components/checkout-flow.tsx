@@ -85,7 +85,8 @@ export function CheckoutFlow({
       {
         onSuccess: ({ order }) => {
           updateHold(slug, { extras: lines, order });
-          if (order.paymentStatus === 'paid') {
+          // Paid already: free, or an earlier payment of this order (another tab) went through.
+          if (order.paymentStatus !== 'pending') {
             finish(order);
             return;
           }

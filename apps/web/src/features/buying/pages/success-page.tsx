@@ -62,7 +62,14 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
     return <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your tickets" />;
   }
   const data = registration.data;
-  if (source.order?.paymentStatus === 'refund_required' || data.status === 'expired' || data.status === 'cancelled') {
+  if (data.status === 'cancelled') {
+    return (
+      <Alert color="orange" title="This registration was cancelled" role="alert" data-testid="refund-required">
+        The organiser cancelled this registration. If you paid for it, they can see your payment and will refund you.
+      </Alert>
+    );
+  }
+  if (source.order?.paymentStatus === 'refund_required' || data.status === 'expired') {
     return (
       <Alert color="orange" title="These tickets could not be kept" role="alert" data-testid="refund-required">
         Your payment arrived after your hold on the tickets had expired, and they were sold in the meantime. The

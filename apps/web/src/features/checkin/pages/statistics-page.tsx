@@ -10,7 +10,7 @@ import { toWallClock } from '../../../lib/zoned-time';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { STATISTICS_REFRESH_MS, useCheckinStatistics } from '../api';
 import { StatTile } from '../components/stat-tile';
-import { checkedInShare, formatDay, toDayString } from '../statistics-series';
+import { attendeesText, checkedInShare, formatDay, toDayString } from '../statistics-series';
 
 // The chart library is most of this page's weight: the numbers show first, the charts follow.
 const StatisticsCharts = lazy(async () => ({
@@ -22,11 +22,14 @@ function Statistics({ event }: { event: TEvent }) {
   const [date, setDate] = useState<CalendarDate>(() => todayIn(new Date(), event.timezone));
   const day = toDayString(date);
   const statistics = useCheckinStatistics(event.id, day);
+  // Registrations count bookings (three attendees on one booking count 1); check-ins count people,
+  // so the share and who is still to come are of the attendees.
   const totals = statistics.data
     ? {
         registrations: statistics.data.totalRegistrationCount,
+        attendees: statistics.data.totalAttendeeCount,
         checkins: statistics.data.totalCheckinCount,
-        waiting: Math.max(0, statistics.data.totalRegistrationCount - statistics.data.totalCheckinCount),
+        waiting: Math.max(0, statistics.data.totalAttendeeCount - statistics.data.totalCheckinCount),
       }
     : null;
 
@@ -62,11 +65,16 @@ function Statistics({ event }: { event: TEvent }) {
               So far
             </Title>
             <SimpleGrid cols={2} spacing="sm">
-              <StatTile label="Registrations" value={totals.registrations} testId="total-registrations" />
+              <StatTile
+                label="Registrations"
+                value={totals.registrations}
+                hint={attendeesText(totals.attendees)}
+                testId="total-registrations"
+              />
               <StatTile
                 label="Check-ins"
                 value={totals.checkins}
-                hint={`${checkedInShare(totals.checkins, totals.registrations)}% · ${totals.waiting} still to come`}
+                hint={`${checkedInShare(totals.checkins, totals.attendees)}% of attendees · ${totals.waiting} still to come`}
                 testId="total-checkins"
               />
             </SimpleGrid>

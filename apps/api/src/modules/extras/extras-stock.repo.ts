@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { extras, extrasPurchases, orderItems, orders, type ExtrasRow } from '../../db/schema';
+
+/**
+ * What holds stock (DECISIONS.md section 5's `quantity`): what is paid, and what is pending and was
+ * created within RESERVATION_MINUTES. A pending one older than that no longer holds anything; a
+ * late payment for it is honoured only while stock remains.
+ */
+export function holdsStock(table: { paymentStatus: Column; createdAt: Column }, reservationMinutes: number): SQL {
+  return or(
+    eq(table.paymentStatus, 'paid'),
+    and(
+      eq(table.paymentStatus, 'pending'),
+      sql`${table.createdAt} > now() - make_interval(mins => ${reservationMinutes}::int)`,
+    ),
+  )!;
+}
+
+/**
+ * The extras among `ids` that have a quantity, locked until the transaction ends, in id order (two
+ * buyers of the same extras lock them in the same order, so they queue instead of deadlocking).
+ * Unlimited extras are neither returned nor locked: their buyers never wait for each other.
+ */
+export async function lockLimitedExtras(tx: Tx, ids: string[]): Promise<ExtrasRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(extras)
+    .where(and(inArray(extras.id, ids), isNotNull(extras.quantity)))
+    .orderBy(asc(extras.id))
+    .for('update');
+}
+
+export interface TakenExclusions {
+  /** An order whose extras lines are being replaced: its current lines do not count. */
+  excludeOrderId?: string | undefined;
+  /** A purchase being paid late: it is what is being checked, so it does not count. */
+  excludePurchaseId?: string | undefined;
+}
+
+/**
+ * How many of each extra are taken, bought alone or on an order, by the rule of holdsStock. Read
+ * within the event (its indexes), after lockLimitedExtras, so every other buyer's write is either
+ * committed and counted or waiting for the lock.
+ */
+export async function countExtrasTaken(
+  tx: Tx,
+  eventId: string,
+  ids: string[],
+  reservationMinutes: number,
+  exclusions: TakenExclusions = {},
+): Promise<Map<string, number>> {
+  const taken = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return taken;
+  const alone = await tx
+    .select({
+      extrasId: extrasPurchases.extrasId,
+      taken: sql<number>`coalesce(sum(${extrasPurchases.quantity}), 0)::int`,
+    })
+    .from(extrasPurchases)
+    .where(
+      and(
+        eq(extrasPurchases.eventId, eventId),
+        inArray(extrasPurchases.extrasId, ids),
+        holdsStock(extrasPurchases, reservationMinutes),
+        exclusions.excludePurchaseId ? ne(extrasPurchases.id, exclusions.excludePurchaseId) : undefined,
+      ),
+    )
+    .groupBy(extrasPurchases.extrasId);
+  const onOrders = await tx
+    .select({ extrasId: orderItems.extrasId, taken: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.eventId, eventId),
+        inArray(orderItems.extrasId, ids),
+        holdsStock(orders, reservationMinutes),
+        exclusions.excludeOrderId ? ne(orders.id, exclusions.excludeOrderId) : undefined,
+      ),
+    )
+    .groupBy(orderItems.extrasId);
+  for (const row of [...alone, ...onOrders]) {
+    if (row.extrasId !== null) taken.set(row.extrasId, (taken.get(row.extrasId) ?? 0) + row.taken);
+  }
+  return taken;
+}

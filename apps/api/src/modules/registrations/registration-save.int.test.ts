@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TRegistration } from '@clubtix/contract';
+import { holdTickets, payFor } from '../../../test/buying';
+import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { holdRowLock } from '../../../test/row-lock';
+
+const CONFIRMED = 'This registration is confirmed; ask the organiser to change its details';
+
+/** POST /registration/save writes only while the registration is pending (DECISIONS.md section 6, step 2). */
+describe('saving attendee details', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  async function heldAndFilledIn() {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { quantity: 5 });
+    return holdTickets(t, event.id, ticket.id, 'saver@example.org', [
+      { firstName: 'Ann', lastName: 'Walker', email: 'ann@example.org' },
+    ]);
+  }
+
+  const save = (registration: TRegistration, firstName: string) =>
+    call(t, 'POST', '/registration/save', {
+      body: {
+        registrationId: registration.registrationId,
+        qrUuid: registration.qrUuid,
+        attendees: registration.attendees.map((a) => ({
+          attendeeId: a.attendeeId,
+          firstName,
+          lastName: 'Rewritten',
+          email: 'other@example.org',
+          answers: {},
+        })),
+        answers: {},
+      },
+    });
+
+  const read = async (registration: TRegistration) =>
+    payloadOf<TRegistration>(
+      await call(t, 'GET', '/registration/getRegistration', {
+        query: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
+      }),
+    );
+
+  it('refuses a save once the registration is confirmed, and changes nothing', async () => {
+    const held = await heldAndFilledIn();
+    await payFor(t, held);
+    expectError(await save(held, 'Mallory'), 409, 'CONFLICT', CONFIRMED);
+    const after = await read(held);
+    expect(after.status).toBe('confirmed');
+    expect(after.attendees.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ['Ann', 'Walker', 'ann@example.org'],
+    ]);
+  });
+
+  it('refuses a save that queued on the registration while a payment confirmed it', async () => {
+    const held = await heldAndFilledIn();
+    // The settlement holds the registration row: the save reads it pending, then its write waits.
+    const settlement = await holdRowLock(t, 'registrations', held.registrationId);
+    const saving = save(held, 'Mallory');
+    await settlement.waitForWaiter();
+    await settlement.query(
+      `UPDATE registrations SET status = 'confirmed', confirmed_at = now(), expires_at = NULL WHERE id = $1`,
+      [held.registrationId],
+    );
+    await settlement.commit();
+    expectError(await saving, 409, 'CONFLICT', CONFIRMED);
+    const after = await read(held);
+    expect(after.attendees.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ['Ann', 'Walker', 'ann@example.org'],
+    ]);
+  });
+
+  it('refuses a save that queued on the registration while an admin cancelled it', async () => {
+    const held = await heldAndFilledIn();
+    const admin = await holdRowLock(t, 'registrations', held.registrationId);
+    const saving = save(held, 'Mallory');
+    await admin.waitForWaiter();
+    await admin.query(`UPDATE registrations SET status = 'cancelled', expires_at = NULL WHERE id = $1`, [
+      held.registrationId,
+    ]);
+    await admin.commit();
+    expectError(await saving, 409, 'CONFLICT', 'This registration was cancelled');
+    expect((await read(held)).attendees[0]).toMatchObject({ firstName: 'Ann', lastName: 'Walker' });
+  });
+
+  it('still saves a pending registration, as often as asked', async () => {
+    const held = await heldAndFilledIn();
+    expect((await save(held, 'Bea')).status).toBe(200);
+    expect((await read(held)).attendees[0]).toMatchObject({ firstName: 'Bea', lastName: 'Rewritten' });
+  });
+});
