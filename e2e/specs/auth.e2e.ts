@@ -1,5 +1,10 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../apps/api/src/db/embedded';
+import { startServer } from '../../apps/api/test/server-process';
 import { launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
 
 describe('signing up, in and out', () => {
@@ -52,5 +57,30 @@ describe('signing up, in and out', () => {
     await toast(page, 'Invalid e-mail or password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await context.close();
+  });
+
+  it('tells a visitor that sign-up is closed on an installation started with ALLOW_SIGNUP=false', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-closed-'));
+    chmodSync(dataDir, 0o755);
+    const closed = await startServer(await freePort(), {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ALLOW_SIGNUP: 'false',
+      SUDO_EMAIL: 'sudo@closed.test',
+      SUDO_PASSWORD: 'closed-password-1',
+    });
+    try {
+      const { context, page } = await newPage(browser, PHONE);
+      await page.goto(`${closed.baseUrl}/register`);
+      await page.getByText('Sign-up is closed').waitFor();
+      expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Use your existing account' }).click();
+      await page.waitForURL('**/signin');
+      await context.close();
+    } finally {
+      closed.child.kill('SIGTERM');
+      await closed.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -64,7 +64,9 @@ describe('an admin sets up a complete event and the public finds it', () => {
       .replace(/-+/g, '-');
     const draftPage = await newPage(browser, PHONE);
     await draftPage.page.goto(`/${slug}`);
-    await draftPage.page.getByText('This event is not available').waitFor();
+    // A draft is not public: its address is an unknown path, sent to not-found.
+    await draftPage.page.waitForURL('**/not-found');
+    await draftPage.page.getByText("Looks like you're lost!").waitFor();
 
     await card.getByRole('link', { name: 'Tickets' }).click();
     await addItem(page, 'Add ticket type', { Name: 'Adult', Price: '25', Quantity: '100' }, 'Save ticket');

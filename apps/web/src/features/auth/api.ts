@@ -1,7 +1,7 @@
 import { endpoints, type TRegisterRequest, type TSignInRequest } from '@clubtix/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
-import { bearerToken, callApiWithMeta, type ApiResult } from '../../api/client';
+import { bearerToken, callApi, callApiWithMeta, type ApiResult } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { roleHome } from './guards';
 import { getSession, signInLocally } from './session';
@@ -30,5 +30,14 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (body: TRegisterRequest) =>
       completeSignIn(await callApiWithMeta(endpoints.auth.register, { body })),
+  });
+}
+
+/** What this installation allows (GET /info): the register page asks whether sign-up is open. */
+export function useInstallationInfo() {
+  return useQuery({
+    queryKey: ['system', 'info'],
+    queryFn: ({ signal }) => callApi(endpoints.system.info, { suppressToast: true, signal }),
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,14 +1,26 @@
 import { ZRegisterRequest } from '@clubtix/contract';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { useRegister } from '../api';
+import { useInstallationInfo, useRegister } from '../api';
 import { AuthCard } from './auth-card';
+
+function SignInInstead() {
+  return (
+    <Text size="sm" ta="center">
+      Already registered?{' '}
+      <Anchor component={Link} to="/signin">
+        Use your existing account
+      </Anchor>
+    </Text>
+  );
+}
 
 export default function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
+  const info = useInstallationInfo();
   const form = useSchemaForm(ZRegisterRequest, { name: '', email: '', password: '', clubName: '' });
 
   const submit = form.onSubmit(async (values) => {
@@ -19,6 +31,18 @@ export default function RegisterPage() {
       applyServerErrors(form, error);
     }
   });
+
+  // ALLOW_SIGNUP=false: the server refuses registering; say so instead of offering a form that fails.
+  if (info.data?.signupAllowed === false) {
+    return (
+      <AuthCard title="Register" subtitle="Create your club and its first administrator account.">
+        <Alert color="gray" title="Sign-up is closed">
+          New clubs are not taken on this installation. Ask its super user for an account.
+        </Alert>
+        <SignInInstead />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Register" subtitle="Create your club and its first administrator account.">
@@ -46,12 +70,7 @@ export default function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Already registered?{' '}
-        <Anchor component={Link} to="/signin">
-          Use your existing account
-        </Anchor>
-      </Text>
+      <SignInInstead />
     </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { NotFoundView } from '../../../components/not-found-view';
+import { Link, Navigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../api';
@@ -12,7 +11,6 @@ import { EventHero } from '../components/event-hero';
 import { PlainText } from '../components/plain-text';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { TicketPanel } from '../components/ticket-panel';
-import { EVENT_NOT_AVAILABLE } from '../messages';
 import classes from './event-page.module.css';
 
 function EventDetails({ event }: { event: TEvent }) {
@@ -73,7 +71,8 @@ export default function EventPage() {
   const event = usePublicEventBySlug(slug);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
+    // An unknown slug is an unknown path: SPEC.md section 2 sends those to not-found.
+    if (isMissing(event.error)) return <Navigate replace to="/not-found" />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
   }
   return <EventDetails event={event.data} />;
