@@ -17,11 +17,14 @@ import {
 } from './date-parsing';
 
 /**
- * The product shows dates as dd/mm/yyyy (SPEC.md section 9), so fields read and write in en-GB
- * order by default: what an admin types is what the field then shows. Another locale's order can
- * be asked for with `locale`.
+ * SPEC.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
+ * none. So a field reads and writes in the order of the browser's language (dd/mm/yyyy in en-GB,
+ * mm/dd/yyyy in en-US), its placeholder says which, and what the admin types is what it then shows.
+ * Read-only dates elsewhere stay dd/mm/yyyy (section 9). Another locale can be asked for with `locale`.
  */
-export const DEFAULT_DATE_LOCALE = 'en-GB';
+export function browserLocale(): string {
+  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+}
 
 type UpdateTrigger = 'blur' | 'enter';
 
@@ -80,7 +83,7 @@ export function DateInput(props: DateInputProps) {
     description,
     error,
     required,
-    locale = DEFAULT_DATE_LOCALE,
+    locale = browserLocale(),
     min,
     max,
     updateOn = DEFAULT_TRIGGERS,
