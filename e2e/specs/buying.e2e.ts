@@ -111,6 +111,12 @@ describe('a visitor buys tickets on a phone', () => {
     expect(shown).toEqual([expectedQr(ada!.attendeeId), expectedQr(hopper!.attendeeId)]);
     for (const content of shown) expect(Object.keys(JSON.parse(content!) as object)).toEqual(['r', 'a', 'q']);
     await page.getByRole('img', { name: "QR code of Grace Hopper's ticket" }).waitFor();
+    // The picnic lunch's voucher under the tickets: its own QR, {"x","q"}, labelled with the extra and how many.
+    const voucher = page.getByTestId('extras-voucher');
+    await voucher.getByTestId('extras-voucher-label').filter({ hasText: 'Picnic lunch × 1' }).waitFor();
+    const voucherQr = voucher.getByRole('img', { name: 'QR code of the voucher for Picnic lunch × 1' });
+    expect(Object.keys(JSON.parse((await voucherQr.getAttribute('data-qr-content'))!) as object)).toEqual(['x', 'q']);
+    expect(await voucher.count()).toBe(1);
     await page.getByTestId('order-total').filter({ hasText: '£44' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 

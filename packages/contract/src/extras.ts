@@ -70,6 +70,25 @@ export const ZExtrasPurchaseListItem = z.object({
 });
 export type TExtrasPurchaseListItem = z.infer<typeof ZExtrasPurchaseListItem>;
 
+/**
+ * An extras voucher of a paid order, for its buyer: one per extra chosen at checkout, redeemed once
+ * at the door (/registration/scanByExtrasPurchaseId). Its QR holds extrasQrText(id, qrUuid).
+ */
+export const ZExtrasVoucher = z.object({
+  /** The extras purchase the voucher is. */
+  id: z.string(),
+  extrasId: z.string(),
+  extrasName: z.string(),
+  quantity: z.number(),
+  qrUuid: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type TExtrasVoucher = z.infer<typeof ZExtrasVoucher>;
+
+/** What a voucher is for, as the ticket mail and the success page say it: "Lunch box × 2". */
+export const extrasVoucherLabel = (voucher: Pick<TExtrasVoucher, 'extrasName' | 'quantity'>) =>
+  `${voucher.extrasName} × ${voucher.quantity}`;
+
 export const ZGetExtrasPurchasesQuery = z.object({
   eventId: ZId,
   /** 'false' Not Redeemed, 'true' Redeemed; absent or empty: all of them. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ZExtrasVoucher } from './extras';
 import { ZAnswers } from './forms';
 import { ZCurrency } from './money';
 import { requiredText, ZEmail, ZId } from './rules';
@@ -36,6 +37,13 @@ export const ZRegistration = z.object({
   attendees: z.array(ZAttendee),
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
+
+/** The extras vouchers of a registration's paid order (none: an empty list). */
+const extrasVouchers = z.array(ZExtrasVoucher).optional();
+
+/** A registration as its buyer reads it back after paying: with the vouchers of the extras bought with it. */
+export const ZBuyerRegistration = ZRegistration.extend({ extrasVouchers });
+export type TBuyerRegistration = z.infer<typeof ZBuyerRegistration>;
 
 export const ZOrderItem = z.object({
   kind: z.enum(['ticket', 'extras']),
@@ -134,6 +142,8 @@ export const ZConfirmedPurchase = z.object({
   order: ZOrder.optional(),
   sponsorshipId: z.string().optional(),
   extrasPurchaseId: z.string().optional(),
+  /** With an order: the vouchers of its extras, issued when it was paid. */
+  extrasVouchers,
 });
 
 export const ZSendTicketResult = z.object({
@@ -167,9 +177,9 @@ export const registrationEndpoints = {
     method: 'GET',
     path: '/registration/getRegistration',
     access: 'public',
-    summary: 'A registration, for its buyer (the qrUuid is the secret)',
+    summary: 'A registration, for its buyer (the qrUuid is the secret), with its extras vouchers once confirmed',
     query: ZBuyerSecret,
-    response: ZRegistration,
+    response: ZBuyerRegistration,
   }),
   getRegistrationById: defineEndpoint({
     method: 'GET',
@@ -314,8 +324,8 @@ export const paymentEndpoints = {
     method: 'GET',
     path: '/stripe/get-registration-from-payment',
     access: 'public',
-    summary: 'The registration a payment confirmed',
+    summary: 'The registration a payment confirmed, with the vouchers of the extras it paid for',
     query: z.object({ paymentIntentId: ZId }),
-    response: ZRegistration,
+    response: ZBuyerRegistration,
   }),
 };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 import { at, clubId, createdAt, eventId, id } from './columns';
 import { extras, sponsorshipPackages } from './events';
-import { registrations } from './registrations';
+import { orders, registrations } from './registrations';
 
 /** Donations (package_id null, amount chosen by the giver) and sponsorships (a package's amount). */
 export const sponsorships = pgTable(
@@ -31,7 +31,11 @@ export const sponsorships = pgTable(
 );
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
 
-/** Extras bought on their own, each with a QR that is redeemed once at the door. */
+/**
+ * Extras vouchers, each with a QR that is redeemed once at the door: extras bought on their own
+ * (order_id null), and those issued, paid, from a paid order's extras lines (order_id set, one per
+ * extra of the order; docs/decisions/0014-extras-and-package-stock.md).
+ */
 export const extrasPurchases = pgTable(
   'extras_purchases',
   {
@@ -42,7 +46,8 @@ export const extrasPurchases = pgTable(
       .notNull()
       .references(() => extras.id),
     registrationId: text('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
-    orderId: text('order_id'),
+    // Only an order that took no money is ever deleted (with its registration): its vouchers go with it.
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     quantity: integer('quantity').notNull(),
     amount: integer('amount').notNull(),
@@ -57,7 +62,11 @@ export const extrasPurchases = pgTable(
     paidAt: at('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('extras_purchases_event_idx').on(t.eventId)],
+  (t) => [
+    index('extras_purchases_event_idx').on(t.eventId),
+    // One voucher per extra of an order, whatever settles it twice (NULLs differ: bought alone, any number).
+    uniqueIndex('extras_purchases_order_extras_unique').on(t.orderId, t.extrasId),
+  ],
 );
 export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;
 

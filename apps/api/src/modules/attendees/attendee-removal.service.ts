@@ -4,6 +4,7 @@ import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { loadManagedEvent } from '../events/events.service';
+import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
 import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';
 import type { EventScope } from '../tickets/tickets.repo';
 import {
@@ -45,7 +46,8 @@ async function freeSeats(tx: Tx, registration: RegistrationRow, lines: TicketLin
  * Deletes a registration whose seats were given back. Its row takes its attendees, check-ins and
  * orders with it (ON DELETE CASCADE), so a registration whose orders took money keeps its row instead,
  * cancelled and without attendees: gone from every attendee read, while its orders stay for the
- * books, marked `refund_required` so the admin sees the money to return.
+ * books, marked `refund_required` so the admin sees the money to return; the extras vouchers those
+ * orders issued are marked so too, and open nothing at the door any more.
  */
 async function dropRegistration(
   tx: Tx,
@@ -59,11 +61,9 @@ async function dropRegistration(
   }
   await deleteAttendeesOf(tx, scope, registration.id);
   await cancelRegistrationRow(tx, scope, registration.id);
-  await markOrdersForRefund(
-    tx,
-    scope,
-    ordersToRefund(orders).map((order) => order.id),
-  );
+  const refunded = ordersToRefund(orders).map((order) => order.id);
+  await markOrdersForRefund(tx, scope, refunded);
+  await markOrderVouchersForRefund(tx, refunded);
   return { refundRequired: true };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { extras, extrasPurchases, orderItems, orders, type ExtrasRow } from '../../db/schema';
 
@@ -40,7 +40,9 @@ export interface TakenExclusions {
 }
 
 /**
- * How many of each extra are taken, bought alone or on an order, by the rule of holdsStock. Read
+ * How many of each extra are taken, bought alone or on an order, by the rule of holdsStock. An
+ * order's lines count for it; the vouchers its payment issued (extras purchases with order_id) are
+ * those same lines and are not counted again. Read
  * within the event (its indexes), after lockLimitedExtras, so every other buyer's write is either
  * committed and counted or waiting for the lock.
  */
@@ -63,6 +65,7 @@ export async function countExtrasTaken(
       and(
         eq(extrasPurchases.eventId, eventId),
         inArray(extrasPurchases.extrasId, ids),
+        isNull(extrasPurchases.orderId),
         holdsStock(extrasPurchases, reservationMinutes),
         exclusions.excludePurchaseId ? ne(extrasPurchases.id, exclusions.excludePurchaseId) : undefined,
       ),

@@ -53,6 +53,37 @@ describe('composeTicketMail', () => {
     expect(mail.html).toContain('href="https://tix.example.org/event/evt-1/qr/reg-1/a-2/secret-1"');
     expect(mail.text).toContain('Attendee 2 - Swimmer');
   });
+
+  it('lists the extras vouchers after the tickets, each with its QR ({"x","q"}) and what it is for', () => {
+    const mail = composeTicketMail(
+      config,
+      event,
+      [entry('a-1', null)],
+      [{ id: 'xp-1', qrUuid: 'voucher-secret', extrasName: 'Lunch <box>', quantity: 2 }],
+    );
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({ cid: 'qr-a-1@clubtix' }),
+      {
+        kind: 'qr',
+        filename: 'extras-1-qr.png',
+        cid: 'extras-xp-1@clubtix',
+        text: '{"x":"xp-1","q":"voucher-secret"}',
+      },
+    ]);
+    expect(mail.html).toContain('Your extras');
+    expect(mail.html).toContain('<strong>Lunch &lt;box&gt; × 2</strong>');
+    expect(mail.html).toContain('src="cid:extras-xp-1@clubtix"');
+    expect(mail.html.indexOf('cid:qr-a-1@clubtix')).toBeLessThan(mail.html.indexOf('cid:extras-xp-1@clubtix'));
+    expect(mail.text).toContain('Lunch <box> × 2');
+    expect(mail.subject).toBe('Your ticket for Night Swim <script>alert(1)</script>');
+  });
+
+  it('says nothing of extras when there are none', () => {
+    const mail = composeTicketMail(config, event, [entry('a-1', null)]);
+    expect(mail.html).not.toContain('extras');
+    expect(mail.text).not.toContain('extras');
+    expect(mail.attachments).toHaveLength(1);
+  });
 });
 
 describe('eventWhen', () => {

@@ -1,4 +1,4 @@
-import { ticketQrText, zonedFormat } from '@clubtix/contract';
+import { extrasQrText, extrasVoucherLabel, ticketQrText, zonedFormat } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { EventRow, MailAttachment } from '../../db/schema';
 
@@ -11,6 +11,14 @@ export interface TicketEntry {
   lastName: string | null;
   email: string | null;
   ticketName: string;
+}
+
+/** An extras voucher in the buyer's mail: what it is for, and its QR. */
+export interface VoucherEntry {
+  id: string;
+  qrUuid: string;
+  extrasName: string;
+  quantity: number;
 }
 
 export interface ComposedMail {
@@ -37,6 +45,8 @@ export function qrViewerUrl(
   return `${config.publicUrl}/event/${segments.join('/')}`;
 }
 
+const EXTRAS_HINT = 'Show the QR code of each extra at the door to collect it: each is redeemed once.';
+
 const WHEN: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   day: 'numeric',
@@ -61,16 +71,20 @@ export const attendeeName = (ticket: TicketEntry, index: number) =>
 
 /** The content id an attendee's QR image is referred to by from the HTML part. */
 const qrCid = (ticket: TicketEntry) => `qr-${ticket.attendeeId}@clubtix`;
+const voucherCid = (voucher: VoucherEntry) => `extras-${voucher.id}@clubtix`;
 
 /**
  * The ticket mail (issue 4, "Tickets and e-mail"): the event's details, then for each attendee the
  * name, the ticket type, the QR code as an inline image and the link to the QR viewer, which also
- * serves mail clients that block images. Everything a user typed is escaped in the HTML part.
+ * serves mail clients that block images. Then, in the buyer's mail, the extras vouchers bought
+ * with the tickets: what each is for and its QR, redeemed once at the door. Everything a user typed
+ * is escaped in the HTML part.
  */
 export function composeTicketMail(
   config: Config,
   event: Pick<EventRow, 'id' | 'title' | 'venue' | 'address' | 'startDate' | 'endDate' | 'timezone'>,
   tickets: TicketEntry[],
+  vouchers: VoucherEntry[] = [],
 ): ComposedMail {
   const when = eventWhen(event);
   const where = [event.venue, event.address].filter((part): part is string => Boolean(part?.trim()));
@@ -80,6 +94,7 @@ export function composeTicketMail(
     url: qrViewerUrl(config, event.id, ticket.registrationId, ticket.attendeeId, ticket.qrUuid),
     cid: qrCid(ticket),
   }));
+  const extras = vouchers.map((voucher) => ({ voucher, label: extrasVoucherLabel(voucher), cid: voucherCid(voucher) }));
   const title = oneLine(event.title);
   const subject = `Your ${tickets.length === 1 ? 'ticket' : 'tickets'} for ${title}`;
 
@@ -91,6 +106,16 @@ export function composeTicketMail(
     '',
     ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `QR code: ${e.url}`, '']),
     'Show the QR code of each ticket at the door, on your phone or printed.',
+    ...(extras.length > 0
+      ? [
+          '',
+          'Your extras',
+          '',
+          ...extras.map((x) => `${x.label}: its QR code is among this mail's images`),
+          '',
+          EXTRAS_HINT,
+        ]
+      : []),
   ].join('\n');
 
   const cell = 'padding:16px 0;border-top:1px solid #dddddd;';
@@ -112,15 +137,38 @@ export function composeTicketMail(
     ),
     '</table>',
     '<p>Show the QR code of each ticket at the door, on your phone or printed.</p>',
+    ...(extras.length > 0
+      ? [
+          '<h2 style="font-size:18px;">Your extras</h2>',
+          '<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">',
+          ...extras.map(
+            (x) =>
+              `<tr><td style="${cell}">` +
+              `<p style="font-size:18px;margin:0 0 8px;"><strong>${escapeHtml(x.label)}</strong></p>` +
+              `<img src="cid:${escapeHtml(x.cid)}" width="240" height="240" alt="QR code of the voucher for ${escapeHtml(x.label)}">` +
+              '</td></tr>',
+          ),
+          '</table>',
+          `<p>${EXTRAS_HINT}</p>`,
+        ]
+      : []),
     '</body></html>',
   ].join('');
 
-  const attachments: MailAttachment[] = entries.map((e, index) => ({
-    kind: 'qr',
-    filename: `ticket-${index + 1}-qr.png`,
-    cid: e.cid,
-    text: ticketQrText(e.ticket),
-  }));
+  const attachments: MailAttachment[] = [
+    ...entries.map((e, index): MailAttachment => ({
+      kind: 'qr',
+      filename: `ticket-${index + 1}-qr.png`,
+      cid: e.cid,
+      text: ticketQrText(e.ticket),
+    })),
+    ...extras.map((x, index): MailAttachment => ({
+      kind: 'qr',
+      filename: `extras-${index + 1}-qr.png`,
+      cid: x.cid,
+      text: extrasQrText(x.voucher.id, x.voucher.qrUuid),
+    })),
+  ];
   return { subject, text, html, attachments };
 }
 

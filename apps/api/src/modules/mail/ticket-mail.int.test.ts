@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TSendTicketResult, TTicket } from '@clubtix/contract';
+import {
+  extrasQrText,
+  type TEvent,
+  type TExtrasVoucher,
+  type TOrder,
+  type TPaymentIntent,
+  type TSendTicketResult,
+  type TTicket,
+} from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
-import { buyTickets, confirmPayment } from '../../../test/buying';
-import { addTicket, publishEvent } from '../../../test/catalogue';
+import { buyTickets, confirmPayment, holdTickets } from '../../../test/buying';
+import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
@@ -102,6 +110,43 @@ describe('ticket mail over SMTP', () => {
 
     const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer));
     expect(rows.map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('gives the buyer the vouchers of the extras paid with the tickets, each QR readable from its image', async () => {
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch & box', price: 700 });
+    const buyer = 'buyer.extras@example.org';
+    const held = await holdTickets(t, event.id, ticket.id, buyer, [
+      { firstName: 'Flo', lastName: 'Fisher', email: 'flo@example.org' },
+    ]);
+    const { order } = payloadOf<{ order: TOrder }>(
+      await call(t, 'POST', '/order/createOrder', {
+        body: {
+          registrationId: held.registrationId,
+          qrUuid: held.qrUuid,
+          extras: [{ extrasId: lunch.id, quantity: 2 }],
+        },
+      }),
+    );
+    const intent = payloadOf<TPaymentIntent>(
+      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    );
+    const paid = await confirmPayment(t, intent.paymentIntentId);
+    const [voucher] = (paid.body.payload as { extrasVouchers: TExtrasVoucher[] }).extrasVouchers;
+    await outboxDrained(t);
+
+    const [mail] = smtp.mailsTo(buyer);
+    const html = String(mail!.parsed.html);
+    expect(html).toContain('Your extras');
+    expect(html).toContain('Lunch &amp; box × 2');
+    expect((await qrCodesOf(mail!.parsed)).map((code) => code.qr)).toEqual([
+      expectedQr(held.registrationId, held.attendees[0]!.attendeeId, held.qrUuid),
+      extrasQrText(voucher!.id, voucher!.qrUuid),
+    ]);
+    // The attendee with an e-mail of their own gets the ticket, not the buyer's extras.
+    const [flosMail] = smtp.mailsTo('flo@example.org');
+    expect((await qrCodesOf(flosMail!.parsed)).map((code) => code.qr)).toEqual([
+      expectedQr(held.registrationId, held.attendees[0]!.attendeeId, held.qrUuid),
+    ]);
   });
 
   it("sends an attendee's ticket again through sendTicket, each time it is asked", async () => {

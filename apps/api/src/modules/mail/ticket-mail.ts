@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { EventRow, RegistrationRow } from '../../db/schema';
 import type { AttendeeView } from '../registrations/registrations.repo';
 import { queueMails } from './outbox.repo';
-import { composeTicketMail, confirmationRecipients, type TicketEntry } from './ticket-mail-content';
+import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
   return attendees.map((attendee): TicketEntry => ({
@@ -21,7 +21,8 @@ export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid
  * Queues the tickets of a registration just confirmed, in the caller's transaction (the one that
  * confirms it), to the buyer and to each attendee with an e-mail of their own, in one statement. The
  * dedupe keys make a second confirmation of the same payment (the browser again, the provider's
- * webhook) queue nothing. `attendees` are the registration's, as the caller has just read them.
+ * webhook) queue nothing. `attendees` are the registration's, as the caller has just read them;
+ * `vouchers`, the extras vouchers its payment issued, go to the buyer alone (who paid for them).
  */
 export async function queueTicketMail(
   db: DbOrTx,
@@ -29,6 +30,7 @@ export async function queueTicketMail(
   event: EventRow,
   registration: RegistrationRow,
   attendees: AttendeeView[],
+  vouchers: VoucherEntry[] = [],
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);
   await queueMails(
@@ -36,7 +38,7 @@ export async function queueTicketMail(
     confirmationRecipients(registration.email, tickets).map((recipient) => ({
       clubId: registration.clubId,
       to: recipient.to,
-      ...composeTicketMail(config, event, recipient.tickets),
+      ...composeTicketMail(config, event, recipient.tickets, recipient.isBuyer ? vouchers : []),
       dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
     })),
   );

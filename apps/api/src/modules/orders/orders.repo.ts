@@ -141,13 +141,20 @@ export async function findOrderWithBuyer(
   return row && withBuyer(row);
 }
 
-/** An order and its registration, both locked until the transaction ends (a settlement's first step). */
+/** Whether the order has extras lines (read with the order, at no extra statement). */
+const hasExtrasLines = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.kind} = 'extras')`;
+
+/**
+ * An order and its registration, both locked until the transaction ends (a settlement's first
+ * step), and whether the order has extras lines: only then does its settlement issue vouchers, so
+ * an order of tickets alone pays no statement for them.
+ */
 export async function lockOrderWithRegistration(
   db: DbOrTx,
   id: string,
-): Promise<{ order: OrderRow; registration: RegistrationRow } | undefined> {
+): Promise<{ order: OrderRow; registration: RegistrationRow; hasExtras: boolean } | undefined> {
   const [row] = await db
-    .select({ order: orders, registration: registrations })
+    .select({ order: orders, registration: registrations, hasExtras: hasExtrasLines })
     .from(orders)
     .innerJoin(registrations, eq(registrations.id, orders.registrationId))
     .where(eq(orders.id, id))

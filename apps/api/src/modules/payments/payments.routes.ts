@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { startExtrasPayment } from '../extras/extras-purchases.service';
-import { confirmPayment, findRegistrationOfPayment, handlePaymentWebhook, startPayment } from './payments.service';
+import { confirmPayment, handlePaymentWebhook, startPayment } from './payments.service';
+import { findRegistrationOfPayment } from './purchase-answers';
 
 export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   const p = endpoints.stripe;

@@ -1,35 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TPaymentIntent, TRegistration, TOrder, ZConfirmedPurchase } from '@clubtix/contract';
-import type { z } from 'zod';
+import type { TPaymentIntent } from '@clubtix/contract';
 import type { Tx } from '../../db/client';
 import type { OrderRow, RegistrationRow } from '../../db/schema';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
+import { issueOrderVouchers, type OrderVoucherRow } from '../extras/order-vouchers.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
-import { toOrderDto } from '../orders/orders.mapper';
-import {
-  attachPaymentIntent,
-  findItemsOf,
-  findOrderById,
-  findOrderByPaymentIntent,
-  findOrderToPay,
-  lockOrderWithRegistration,
-  updateOrder,
-} from '../orders/orders.repo';
+import { attachPaymentIntent, findOrderToPay, lockOrderWithRegistration, updateOrder } from '../orders/orders.repo';
 import { withCounterGate } from '../registrations/counter-gate';
 import { linesOf, markSeatsSold, reserveSeats } from '../registrations/holds.repo';
-import { toRegistrationDto } from '../registrations/registrations.mapper';
-import {
-  findAttendeesOf,
-  findRegistrationById,
-  updateRegistration,
-  type AttendeeView,
-} from '../registrations/registrations.repo';
+import { findAttendeesOf, updateRegistration, type AttendeeView } from '../registrations/registrations.repo';
 import { assertFormAnswered } from '../registrations/form-answers';
-import { loadRegistrationDto } from '../registrations/registrations.service';
-import { findPayable, settleOtherPayable, type Payable } from './payables';
+import { findPayable, settleOtherPayable } from './payables';
 import { CANCELLED_PAYMENT_MESSAGE, type CreatedIntent, type IntentState } from './provider';
+import { confirmationOf, type Confirmation } from './purchase-answers';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
 
@@ -93,10 +78,14 @@ async function createOrderIntent(deps: Deps, order: OrderRow): Promise<CreatedIn
   return intent;
 }
 
-/** What a settlement did: the order as it left it, and the registration it confirmed, if it did. */
+/**
+ * What a settlement did: the order as it left it, the registration it confirmed, if it did, and the
+ * extras vouchers it issued, if it marked the order paid.
+ */
 export interface Settlement {
   order: OrderRow;
   confirmed?: { registration: RegistrationRow; attendees: AttendeeView[] };
+  vouchers?: OrderVoucherRow[];
 }
 
 /**
@@ -104,14 +93,16 @@ export interface Settlement {
  * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
  * nothing. A payment that lands after its hold lapsed keeps the seats if they are still there;
  * otherwise the order is flagged for refund for the admin to see, as it is when an admin cancelled
- * the registration (which stays cancelled).
+ * the registration (which stays cancelled). An order marked paid turns its extras lines into
+ * vouchers (one paid extras purchase per extra, with its own QR), listed in the buyer's ticket mail;
+ * one flagged for refund issues none.
  */
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
     deps.db.transaction(async (tx: Tx): Promise<Settlement & { fresh: boolean }> => {
       const locked = await lockOrderWithRegistration(tx, orderId);
       if (!locked) throw notFound('Order');
-      const { order, registration } = locked;
+      const { order, registration, hasExtras } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
       // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
       if (registration.status === 'cancelled') {
@@ -134,6 +125,8 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         };
       }
       let confirmed: Settlement['confirmed'];
+      // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
+      const vouchers = hasExtras ? await issueOrderVouchers(tx, order, registration.email) : [];
       if (registration.status !== 'confirmed') {
         const row = await updateRegistration(tx, registration.id, {
           status: 'confirmed',
@@ -141,7 +134,7 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
           expiresAt: null,
         });
         const event = await findEventById(tx, registration.eventId, null);
-        if (event) await queueTicketMail(tx, deps.config, event, row, party);
+        if (event) await queueTicketMail(tx, deps.config, event, row, party, vouchers);
         confirmed = { registration: row, attendees: party };
       }
       const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
@@ -150,33 +143,11 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         await gate.enter(registration.eventId);
         await markSeatsSold(tx, lines);
       }
-      return { order: paid, confirmed, fresh: true };
+      return { order: paid, confirmed, vouchers, fresh: true };
     }),
   );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
-  return { order: settled.order, confirmed: settled.confirmed };
-}
-
-async function purchaseOf(
-  deps: Deps,
-  order: OrderRow,
-  confirmed?: Settlement['confirmed'],
-): Promise<{ registration: TRegistration; order: TOrder }> {
-  let registration: TRegistration;
-  if (confirmed) {
-    registration = toRegistrationDto(confirmed.registration, confirmed.attendees);
-  } else {
-    const row = await findRegistrationById(deps.db, order.registrationId, null);
-    if (!row) throw notFound('Registration');
-    registration = await loadRegistrationDto(deps, row);
-  }
-  return { registration, order: toOrderDto(order, await findItemsOf(deps.db, [order.id])) };
-}
-
-/** What a confirmation answers: what was paid for, and a message that says what became of it. */
-export interface Confirmation {
-  purchase: z.output<typeof ZConfirmedPurchase>;
-  msg: string;
+  return { order: settled.order, confirmed: settled.confirmed, vouchers: settled.vouchers };
 }
 
 export async function confirmPayment(
@@ -206,53 +177,6 @@ export async function confirmPayment(
     return confirmationOf(deps, await settleOtherPayable(deps, payable));
   }
   return confirmationOf(deps, payable);
-}
-
-/** What the buyer sees once paid; `settled` is what its settlement did, when at hand. */
-async function confirmationOf(deps: Deps, payable: Payable, settled?: Settlement): Promise<Confirmation> {
-  switch (payable.kind) {
-    case 'order': {
-      const order = settled?.order ?? (await findOrderById(deps.db, payable.id, null));
-      if (!order) throw notFound('Order');
-      const purchase = await purchaseOf(deps, order, settled?.confirmed);
-      return { purchase, msg: orderMessage(purchase.order, purchase.registration) };
-    }
-    case 'sponsorship':
-      return {
-        purchase: { sponsorshipId: payable.id },
-        msg: payable.refundRequired
-          ? 'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you'
-          : payable.isDonation
-            ? 'Thank you for your donation'
-            : 'Thank you for your sponsorship',
-      };
-    case 'extras':
-      return {
-        purchase: { extrasPurchaseId: payable.id },
-        msg: payable.refundRequired
-          ? 'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you'
-          : 'Payment received: your extras are paid',
-      };
-  }
-}
-
-/** The message of a paid order, by what became of its tickets. */
-function orderMessage(order: TOrder, registration: TRegistration): string {
-  if (registration.status === 'cancelled') {
-    return 'Payment received, but the organiser had cancelled this registration: they will refund you';
-  }
-  if (order.paymentStatus === 'refund_required') {
-    return 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you';
-  }
-  return 'Payment received: your tickets are on their way';
-}
-
-export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TRegistration> {
-  const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
-  if (!order || order.paymentStatus !== 'paid') throw notFound('Confirmed registration');
-  const registration = await findRegistrationById(deps.db, order.registrationId, null);
-  if (!registration) throw notFound('Registration');
-  return loadRegistrationDto(deps, registration);
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { TOrder, TRegistration, ZInitRegistrationRequest, ZSaveRegistrationRequest } from '@clubtix/contract';
+import type {
+  TBuyerRegistration,
+  TOrder,
+  TRegistration,
+  ZInitRegistrationRequest,
+  ZSaveRegistrationRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -8,6 +14,8 @@ import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
 import { assertCanManageEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
+import { toExtrasVoucherDto } from '../extras/order-vouchers.mapper';
+import { findOrderVouchers } from '../extras/order-vouchers.repo';
 import { findFormQuestions } from '../forms/forms.service';
 import { toOrderDto } from '../orders/orders.mapper';
 import { insertOrder } from '../orders/orders.repo';
@@ -234,10 +242,21 @@ export async function saveRegistrationDetails(
   return toRegistrationDto({ ...registration, answers: input.answers }, saved);
 }
 
-export async function findBuyerRegistration(deps: Deps, registrationId: string, qrUuid: string) {
-  return presentUnlessDeleted(
+/**
+ * The buyer's own registration, read back by the success page: once confirmed, with the vouchers
+ * of the extras its order paid for (a hold or a cancelled registration shows none, and reads none).
+ */
+export async function findBuyerRegistration(
+  deps: Deps,
+  registrationId: string,
+  qrUuid: string,
+): Promise<TBuyerRegistration> {
+  const registration = presentUnlessDeleted(
     await loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid)),
   );
+  if (registration.status !== 'confirmed') return { ...registration, extrasVouchers: [] };
+  const vouchers = await findOrderVouchers(deps.db, { registrationId: registration.registrationId });
+  return { ...registration, extrasVouchers: vouchers.map(toExtrasVoucherDto) };
 }
 
 /** A registration deleted while its order had taken money stays only as that order's anchor (0006). */

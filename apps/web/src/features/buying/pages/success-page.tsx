@@ -1,4 +1,4 @@
-import type { TEvent, TOrder, TRegistration } from '@clubtix/contract';
+import type { TBuyerRegistration, TEvent, TOrder } from '@clubtix/contract';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { EVENT_NOT_AVAILABLE } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
 import { AddToCalendar, AttendeeTickets } from '../components/attendee-tickets';
 import { BuyingHeader } from '../components/buying-header';
+import { ExtrasVouchers } from '../components/extras-vouchers';
 import { OrderSummary } from '../components/order-summary';
 import { clearHold, readHold, readPurchase } from '../hold-storage';
 
@@ -27,7 +28,15 @@ function readSource(slug: string): Source | null {
   return hold ? { registrationId: hold.registrationId, qrUuid: hold.qrUuid, order: null } : null;
 }
 
-function Confirmed({ event, registration, order }: { event: TEvent; registration: TRegistration; order: TOrder | null }) {
+function Confirmed({
+  event,
+  registration,
+  order,
+}: {
+  event: TEvent;
+  registration: TBuyerRegistration;
+  order: TOrder | null;
+}) {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="green.0">
@@ -44,6 +53,7 @@ function Confirmed({ event, registration, order }: { event: TEvent; registration
         </Stack>
       </Paper>
       <AttendeeTickets event={event} registration={registration} />
+      <ExtrasVouchers vouchers={registration.extrasVouchers ?? []} />
       {order ? <OrderSummary order={order} heading="Order summary" /> : null}
     </Stack>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "extras_purchases" ADD CONSTRAINT "extras_purchases_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "extras_purchases_order_extras_unique" ON "extras_purchases" USING btree ("order_id","extras_id");

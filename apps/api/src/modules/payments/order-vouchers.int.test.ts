@@ -1,0 +1,348 @@
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  extrasQrText,
+  SCAN_MESSAGES,
+  type TBuyerRegistration,
+  type TEvent,
+  type TExtrasPurchase,
+  type TExtrasPurchaseListItem,
+  type TExtrasVoucher,
+  type TOrder,
+  type TPaymentIntent,
+  type TRegistration,
+} from '@clubtix/contract';
+import { extrasPurchases, mailOutbox, registrations, type MailAttachment } from '../../db/schema';
+import { holdTickets } from '../../../test/buying';
+import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { issueOrderVouchers } from '../extras/order-vouchers.repo';
+import { expireLapsedHolds } from '../registrations/holds.repo';
+
+type Purchase = { registration: TRegistration; order: TOrder; extrasVouchers?: TExtrasVoucher[] };
+
+const GOOD_CARD = '4242424242424242';
+
+/**
+ * DECISIONS.md section 7: extras purchases carry their own QR. Extras chosen at checkout become, once
+ * the order is paid, one paid extras purchase per extra: mailed to the buyer, shown on the success
+ * page, listed for the admin and redeemed once at the door (docs/decisions/0014).
+ */
+describe('extras vouchers of paid orders', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  /** A buyer with one ticket, filled in (the attendee has an e-mail of their own), and the order priced with the extras. */
+  async function ordered(
+    event: TEvent,
+    extras: { extrasId: string; quantity: number }[],
+    options: { buyer: string; ticketPrice?: number; ticketQuantity?: number },
+  ) {
+    const ticket = await addTicket(t, token, event.id, {
+      price: options.ticketPrice ?? 1500,
+      quantity: options.ticketQuantity ?? 10,
+    });
+    const held = await holdTickets(t, event.id, ticket.id, options.buyer, [
+      { firstName: 'Gus', lastName: 'Guest', email: `guest.of.${options.buyer}` },
+    ]);
+    const { order } = payloadOf<{ order: TOrder }>(
+      await call(t, 'POST', '/order/createOrder', {
+        body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras },
+      }),
+    );
+    return { ticket, held, order };
+  }
+
+  const startPaying = async (order: TOrder) =>
+    payloadOf<TPaymentIntent>(await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }));
+  const pay = (paymentIntentId: string) =>
+    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
+  const vouchersOfOrder = (orderId: string) =>
+    t.db.select().from(extrasPurchases).where(eq(extrasPurchases.orderId, orderId));
+  const extrasList = async (eventId: string, redeemed: 'true' | 'false' | '') =>
+    payloadOf<{ purchases: TExtrasPurchaseListItem[]; total: number }>(
+      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId, redeemed } }),
+    ).purchases;
+  const redeem = (voucher: Pick<TExtrasVoucher, 'id' | 'qrUuid'>) =>
+    call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+      token,
+      body: { payload: extrasQrText(voucher.id, voucher.qrUuid) },
+    });
+  const buyerRead = async (held: TRegistration) =>
+    payloadOf<TBuyerRegistration>(
+      await call(t, 'GET', '/registration/getRegistration', {
+        query: { registrationId: held.registrationId, qrUuid: held.qrUuid },
+      }),
+    );
+  const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const voucherImage = (voucher: Pick<TExtrasVoucher, 'id' | 'qrUuid'>): MailAttachment => ({
+    kind: 'qr',
+    filename: 'extras-1-qr.png',
+    cid: `extras-${voucher.id}@clubtix`,
+    text: extrasQrText(voucher.id, voucher.qrUuid),
+  });
+
+  it('turns 2 lunch boxes paid with the tickets into one voucher: mailed, listed, redeemed once at the door', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const buyer = 'lunch.buyer@example.org';
+    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 2 }], { buyer });
+    expect(order.amount).toBe(1500 + 1400);
+    const intent = await startPaying(order);
+
+    const paid = await pay(intent.paymentIntentId);
+    expect(paid.status, paid.body.msg).toBe(200);
+    const purchase = paid.body.payload as Purchase;
+    expect(purchase.order.paymentStatus).toBe('paid');
+    expect(purchase.extrasVouchers).toEqual([
+      {
+        id: expect.any(String) as string,
+        extrasId: lunch.id,
+        extrasName: 'Lunch box',
+        quantity: 2,
+        qrUuid: expect.any(String) as string,
+        redeemedAt: null,
+      },
+    ]);
+    const voucher = purchase.extrasVouchers![0]!;
+    expect(voucher.qrUuid).not.toBe(held.qrUuid);
+
+    // Stored as an extras purchase of its own, paid with the order and linked to it.
+    const [row, ...others] = await vouchersOfOrder(order.id);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({
+      id: voucher.id,
+      eventId: event.id,
+      extrasId: lunch.id,
+      registrationId: held.registrationId,
+      email: buyer,
+      quantity: 2,
+      amount: 1400,
+      currency: 'gbp',
+      qrUuid: voucher.qrUuid,
+      paymentStatus: 'paid',
+      paymentIntentId: null,
+      redeemedAt: null,
+    });
+    expect(row!.paidAt).toBeInstanceOf(Date);
+
+    // The buyer's ticket mail carries it, QR and all; the attendee's own mail does not.
+    const [mail, ...moreMail] = await mailsTo(buyer);
+    expect(moreMail).toHaveLength(0);
+    expect(mail!.attachments).toContainEqual(voucherImage(voucher));
+    expect(mail!.html).toContain('Lunch box × 2');
+    expect(mail!.html).toContain(`src="cid:extras-${voucher.id}@clubtix"`);
+    expect(mail!.text).toContain('Lunch box × 2');
+    const [guestMail] = await mailsTo(`guest.of.${buyer}`);
+    expect(guestMail!.attachments.map((image) => image.cid)).not.toContain(`extras-${voucher.id}@clubtix`);
+    expect(guestMail!.html).not.toContain('Lunch box');
+
+    // The success page's reads carry it too.
+    const fromPayment = payloadOf<TBuyerRegistration>(
+      await call(t, 'GET', '/stripe/get-registration-from-payment', {
+        query: { paymentIntentId: intent.paymentIntentId },
+      }),
+    );
+    expect(fromPayment).toMatchObject({ registrationId: held.registrationId, status: 'confirmed' });
+    expect(fromPayment.extrasVouchers).toEqual([voucher]);
+    expect((await buyerRead(held)).extrasVouchers).toEqual([voucher]);
+
+    // The admin's extras list: Not Redeemed, then Redeemed once the door has taken it.
+    const listed = {
+      id: voucher.id,
+      extrasId: lunch.id,
+      extrasName: 'Lunch box',
+      email: buyer,
+      quantity: 2,
+      amount: 1400,
+      currency: 'gbp',
+      redeemedAt: null,
+    };
+    expect(await extrasList(event.id, 'false')).toEqual([expect.objectContaining(listed)]);
+    expect(await extrasList(event.id, 'true')).toEqual([]);
+
+    const first = await redeem(voucher);
+    expect(first.status, first.body.msg).toBe(200);
+    const redeemed = first.body.payload as TExtrasPurchase;
+    expect(redeemed).toMatchObject({ id: voucher.id, quantity: 2, extras: { id: lunch.id, name: 'Lunch box' } });
+    expect(redeemed.redeemedAt).not.toBeNull();
+    expectError(await redeem(voucher), 409, 'CONFLICT', /^Already redeemed at /);
+
+    expect(await extrasList(event.id, 'false')).toEqual([]);
+    expect(await extrasList(event.id, 'true')).toEqual([
+      expect.objectContaining({ ...listed, redeemedAt: redeemed.redeemedAt }),
+    ]);
+    expect((await buyerRead(held)).extrasVouchers).toEqual([{ ...voucher, redeemedAt: redeemed.redeemedAt }]);
+  });
+
+  it('issues one voucher however many times the payment is confirmed, one per extra of the order', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const shirt = await createExtras(t, token, event.id, { name: 'T-shirt', price: 1800 });
+    const buyer = 'twice@example.org';
+    const { held, order } = await ordered(
+      event,
+      [
+        { extrasId: shirt.id, quantity: 1 },
+        { extrasId: lunch.id, quantity: 1 },
+        { extrasId: lunch.id, quantity: 2 },
+      ],
+      { buyer },
+    );
+    const intent = await startPaying(order);
+
+    const first = (await pay(intent.paymentIntentId)).body.payload as Purchase;
+    const second = await pay(intent.paymentIntentId);
+    expect(second.status).toBe(200);
+    // Two lines of one extra add up to one voucher; the answers name them by the extra's name.
+    expect(first.extrasVouchers!.map((v) => [v.extrasName, v.quantity])).toEqual([
+      ['Lunch box', 3],
+      ['T-shirt', 1],
+    ]);
+    expect((second.body.payload as Purchase).extrasVouchers).toEqual(first.extrasVouchers);
+
+    const rows = await vouchersOfOrder(order.id);
+    expect(rows.map((row) => [row.extrasId, row.quantity, row.amount]).sort()).toEqual(
+      [
+        [lunch.id, 3, 2100],
+        [shirt.id, 1, 1800],
+      ].sort(),
+    );
+    expect(await mailsTo(buyer)).toHaveLength(1);
+
+    // Past the order row's lock, the unique index on (order_id, extras_id) still issues nothing twice.
+    const [heldRow] = await t.db.select().from(registrations).where(eq(registrations.id, held.registrationId));
+    expect(await issueOrderVouchers(t.db, { ...order, clubId: heldRow!.clubId }, buyer)).toEqual([]);
+    expect(await vouchersOfOrder(order.id)).toHaveLength(2);
+  });
+
+  it('issues none for an order flagged refund_required, whose tickets sold out after its hold lapsed', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const { ticket, held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 2 }], {
+      buyer: 'late@example.org',
+      ticketQuantity: 1,
+    });
+    const intent = await startPaying(order);
+    await t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, held.registrationId));
+    await expireLapsedHolds(t.db);
+    await holdTickets(t, event.id, ticket.id, 'quicker@example.org', [
+      { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
+    ]);
+
+    for (const answer of [await pay(intent.paymentIntentId), await pay(intent.paymentIntentId)]) {
+      expect(answer.status).toBe(200);
+      expect((answer.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
+      expect((answer.body.payload as Purchase).extrasVouchers).toEqual([]);
+    }
+    expect(await vouchersOfOrder(order.id)).toEqual([]);
+    expect(await extrasList(event.id, '')).toEqual([]);
+    expect(await mailsTo('late@example.org')).toEqual([]);
+  });
+
+  it('issues none when the admin cancelled the registration before its payment landed', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
+      buyer: 'cancelled@example.org',
+    });
+    const intent = await startPaying(order);
+    await call(t, 'POST', '/registration/updateStatus', {
+      token,
+      body: { registrationId: held.registrationId, status: 'cancelled' },
+    });
+    const paid = await pay(intent.paymentIntentId);
+    expect((paid.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
+    expect((paid.body.payload as Purchase).extrasVouchers).toEqual([]);
+    expect(await vouchersOfOrder(order.id)).toEqual([]);
+  });
+
+  it('issues the vouchers of a free order when createOrder confirms it', async () => {
+    const event = await publishEvent(t, token);
+    const badge = await createExtras(t, token, event.id, { name: 'Badge', price: 0 });
+    const buyer = 'free@example.org';
+    const { held, order } = await ordered(event, [{ extrasId: badge.id, quantity: 2 }], { buyer, ticketPrice: 0 });
+    expect(order).toMatchObject({ amount: 0, paymentStatus: 'paid' });
+
+    const [row, ...others] = await vouchersOfOrder(order.id);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({ extrasId: badge.id, quantity: 2, amount: 0, paymentStatus: 'paid', email: buyer });
+    const voucher = { id: row!.id, qrUuid: row!.qrUuid };
+    expect((await buyerRead(held)).extrasVouchers).toEqual([
+      { ...voucher, extrasId: badge.id, extrasName: 'Badge', quantity: 2, redeemedAt: null },
+    ]);
+    const [mail] = await mailsTo(buyer);
+    expect(mail!.attachments).toContainEqual(voucherImage(voucher));
+    expect(await extrasList(event.id, 'false')).toEqual([expect.objectContaining({ id: row!.id, quantity: 2 })]);
+    expect((await redeem(voucher)).status).toBe(200);
+    expectError(await redeem(voucher), 409, 'CONFLICT', /^Already redeemed at /);
+  });
+
+  it('gives an order of tickets alone no vouchers, at no statement of the purchase path (docs/performance.md)', async () => {
+    const event = await publishEvent(t, token);
+    const { held, order } = await ordered(event, [], { buyer: 'plain@example.org' });
+    const intent = await startPaying(order);
+    // Every statement the app sends while it confirms the payment (the test shares the app's driver).
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    let paid;
+    let statements: string[];
+    try {
+      paid = await pay(intent.paymentIntentId);
+      statements = queries.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : ((query as { text?: string }).text ?? ''),
+      );
+    } finally {
+      queries.mockRestore();
+    }
+    expect(statements.some((text) => text.includes('for update'))).toBe(true);
+    expect(statements.filter((text) => text.includes('extras_purchases'))).toEqual([]);
+    expect((paid.body.payload as Purchase).extrasVouchers).toEqual([]);
+    expect((await buyerRead(held)).extrasVouchers).toEqual([]);
+    expect(await vouchersOfOrder(order.id)).toEqual([]);
+  });
+
+  it("counts an order's extras once against their stock, not again as its vouchers", async () => {
+    const event = await publishEvent(t, token);
+    const cap = await createExtras(t, token, event.id, { name: 'Cap', price: 900, quantity: 3 });
+    const { order } = await ordered(event, [{ extrasId: cap.id, quantity: 2 }], { buyer: 'caps@example.org' });
+    expect((await pay((await startPaying(order)).paymentIntentId)).status).toBe(200);
+    expect(await vouchersOfOrder(order.id)).toHaveLength(1);
+
+    const buyAlone = (email: string) =>
+      call(t, 'POST', '/extras/purchaseExtras', { body: { eventId: event.id, extrasId: cap.id, quantity: 1, email } });
+    expect((await buyAlone('third@example.org')).status).toBe(200);
+    expectError(await buyAlone('fourth@example.org'), 409, 'SOLD_OUT', 'Cap is sold out');
+  });
+
+  it('marks the vouchers for refund with their order when the admin deletes the paid registration', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
+      buyer: 'removed@example.org',
+    });
+    const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
+      .extrasVouchers![0]!;
+    const removed = await call(t, 'GET', '/registration/removeRegistration', {
+      token,
+      query: { registrationId: held.registrationId, eventId: event.id },
+    });
+    expect(removed.status, removed.body.msg).toBe(200);
+
+    const [row] = await t.db
+      .select()
+      .from(extrasPurchases)
+      .where(and(eq(extrasPurchases.id, voucher.id), eq(extrasPurchases.orderId, order.id)));
+    expect(row?.paymentStatus).toBe('refund_required');
+    expect(await extrasList(event.id, '')).toEqual([]);
+    expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
+  });
+});
