@@ -44,7 +44,14 @@ export function AttendeeTickets({ event, registration }: { event: TEvent; regist
         {registration.attendees.map((attendee) => {
           const name = attendeeName(attendee);
           return (
-            <Card component="li" key={attendee.attendeeId} withBorder radius="lg" padding="md" data-testid="attendee-ticket">
+            <Card
+              component="li"
+              key={attendee.attendeeId}
+              withBorder
+              radius="lg"
+              padding="md"
+              data-testid="attendee-ticket"
+            >
               <Stack gap="xs" align="center" ta="center">
                 <TicketQr
                   registrationId={registration.registrationId}

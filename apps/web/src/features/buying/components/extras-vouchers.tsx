@@ -1,34 +1,6 @@
 import { extrasQrText, extrasVoucherLabel, type TExtrasVoucher } from '@clubtix/contract';
-import { Alert, Badge, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQrImage } from '../api';
-
-/**
- * A voucher's QR code: exactly extrasQrText's {"x","q"}, which the door's scanner redeems;
- * `data-qr-content` repeats it for tests and tools.
- */
-function VoucherQr({ voucher, label, size }: { voucher: TExtrasVoucher; label: string; size: number }) {
-  const content = extrasQrText(voucher.id, voucher.qrUuid);
-  const image = useQrImage(content);
-  if (image.isError) {
-    return (
-      <Alert color="red" title="The QR code could not be drawn">
-        Open the voucher from the e-mail we sent you instead.
-      </Alert>
-    );
-  }
-  if (image.isPending) return <Skeleton width={size} height={size} maw="100%" />;
-  return (
-    <img
-      src={image.data}
-      alt={`QR code of the voucher for ${label}`}
-      width={size}
-      height={size}
-      data-testid="extras-voucher-qr"
-      data-qr-content={content}
-      style={{ display: 'block', maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
-    />
-  );
-}
+import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { QrImage } from './qr-image';
 
 /** The extras bought with the tickets, one card per voucher, each redeemed once at the door. */
 export function ExtrasVouchers({ vouchers }: { vouchers: TExtrasVoucher[] }) {
@@ -45,7 +17,13 @@ export function ExtrasVouchers({ vouchers }: { vouchers: TExtrasVoucher[] }) {
           return (
             <Card component="li" key={voucher.id} withBorder radius="lg" padding="md" data-testid="extras-voucher">
               <Stack gap="xs" align="center" ta="center">
-                <VoucherQr voucher={voucher} label={label} size={220} />
+                <QrImage
+                  content={extrasQrText(voucher.id, voucher.qrUuid)}
+                  alt={`QR code of the voucher for ${label}`}
+                  size={220}
+                  testId="extras-voucher-qr"
+                  what="voucher"
+                />
                 <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }} data-testid="extras-voucher-label">
                   {label}
                 </Title>

@@ -1,0 +1,42 @@
+import { Alert, Skeleton } from '@mantine/core';
+import { useQrImage } from '../api';
+
+/**
+ * A QR code drawn from its exact content (a ticket's {"r","a","q"} or a voucher's {"x","q"}, made
+ * by the contract's functions the door's scanner reads with); `data-qr-content` repeats it for tests
+ * and tools. `what` names the thing in the fallback text ("ticket", "voucher").
+ */
+export function QrImage({
+  content,
+  alt,
+  size,
+  testId,
+  what,
+}: {
+  content: string;
+  alt: string;
+  size: number;
+  testId: string;
+  what: string;
+}) {
+  const image = useQrImage(content);
+  if (image.isError) {
+    return (
+      <Alert color="red" title="The QR code could not be drawn">
+        Open the {what} from the e-mail we sent you instead.
+      </Alert>
+    );
+  }
+  if (image.isPending) return <Skeleton width={size} height={size} maw="100%" />;
+  return (
+    <img
+      src={image.data}
+      alt={alt}
+      width={size}
+      height={size}
+      data-testid={testId}
+      data-qr-content={content}
+      style={{ display: 'block', maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
+    />
+  );
+}
