@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { extras, extrasPurchases, orders, type OrderRow } from '../../db/schema';
 
@@ -87,6 +87,26 @@ export async function findOrderVouchers(
     .from(extrasPurchases)
     .innerJoin(extras, eq(extras.id, extrasPurchases.extrasId))
     .where(and(ofOrders, eq(extrasPurchases.paymentStatus, 'paid')))
+    .orderBy(asc(extras.name), asc(extrasPurchases.id));
+}
+
+/**
+ * The paid vouchers an e-mail bought at checkout for one event (a voucher keeps its buyer's
+ * e-mail), for mailing its tickets again: the vouchers go to the buyer, as on confirmation.
+ */
+export async function findBuyerVouchers(db: DbOrTx, eventId: string, buyerEmail: string): Promise<OrderVoucherRow[]> {
+  return db
+    .select(voucherFields)
+    .from(extrasPurchases)
+    .innerJoin(extras, eq(extras.id, extrasPurchases.extrasId))
+    .where(
+      and(
+        eq(extrasPurchases.eventId, eventId),
+        eq(extrasPurchases.email, buyerEmail),
+        isNotNull(extrasPurchases.orderId),
+        eq(extrasPurchases.paymentStatus, 'paid'),
+      ),
+    )
     .orderBy(asc(extras.name), asc(extrasPurchases.id));
 }
 

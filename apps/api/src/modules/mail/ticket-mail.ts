@@ -45,20 +45,21 @@ export async function queueTicketMail(
 }
 
 /**
- * Queues a mail of the given tickets to one address with no dedupe: a resend someone asked for.
- * `topic` marks the mails a limit counts (see countRecentMail).
+ * Queues a mail of the given tickets (and, to a buyer, the extras vouchers they bought) to one
+ * address with no dedupe: a resend someone asked for. `topic` marks the mails a limit counts (see
+ * countRecentMail).
  */
 export async function queueTicketResend(
   db: DbOrTx,
   config: Config,
   event: EventRow,
-  mail: { to: string; tickets: TicketEntry[]; topic: string | null },
+  mail: { to: string; tickets: TicketEntry[]; vouchers?: VoucherEntry[]; topic: string | null },
 ): Promise<void> {
   await queueMails(db, [
     {
       clubId: event.clubId,
       to: mail.to,
-      ...composeTicketMail(config, event, mail.tickets),
+      ...composeTicketMail(config, event, mail.tickets, mail.vouchers),
       dedupeKey: null,
       topic: mail.topic,
     },

@@ -181,6 +181,27 @@ describe('extras vouchers of paid orders', () => {
     expect((await buyerRead(held)).extrasVouchers).toEqual([{ ...voucher, redeemedAt: redeemed.redeemedAt }]);
   });
 
+  it('mails the vouchers again with the tickets when the buyer asks for them by e-mail, and not to a guest', async () => {
+    const event = await publishEvent(t, token);
+    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const buyer = 'forgetful.buyer@example.org';
+    const { order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], { buyer });
+    const paid = await pay((await startPaying(order)).paymentIntentId);
+    const voucher = (paid.body.payload as Purchase).extrasVouchers![0]!;
+
+    const lookup = (email: string) =>
+      call(t, 'GET', '/registration/getRegistrationByEmail', { query: { email, eventId: event.id } });
+    expect((await lookup(buyer)).body.payload).toEqual({ found: true });
+    expect((await lookup(`guest.of.${buyer}`)).body.payload).toEqual({ found: true });
+    const resent = async (to: string) => (await mailsTo(to)).filter((mail) => mail.topic !== null);
+    const [again, ...more] = await resent(buyer);
+    expect(more).toHaveLength(0);
+    expect(again!.attachments).toContainEqual(voucherImage(voucher));
+    expect(again!.html).toContain('Lunch box × 1');
+    const [guestAgain] = await resent(`guest.of.${buyer}`);
+    expect(guestAgain!.attachments.map((image) => image.cid)).not.toContain(`extras-${voucher.id}@clubtix`);
+  });
+
   it('issues one voucher however many times the payment is confirmed, one per extra of the order', async () => {
     const event = await publishEvent(t, token);
     const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });

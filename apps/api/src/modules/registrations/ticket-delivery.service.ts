@@ -5,6 +5,7 @@ import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { assertCanManageEvent, canViewEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
+import { findBuyerVouchers } from '../extras/order-vouchers.repo';
 import { countRecentMail, lockMailTopic } from '../mail/outbox.repo';
 import { queueTicketResend } from '../mail/ticket-mail';
 import { findAttendeeTicket, findTicketsOfEmail } from './ticket-delivery.repo';
@@ -59,8 +60,8 @@ const LOOKUP_WINDOW_MINUTES = 60;
 /**
  * GET /registration/getRegistrationByEmail (DECISIONS.md section 8): public, so it tells only
  * whether the e-mail holds confirmed tickets for the event, and mails them to that address, never
- * anywhere else. Both answers run the same lock, lookups and count, and the mail is drawn and sent
- * after the answer, so the time taken does not tell more than `found` does. The mails it queued in
+ * anywhere else, with the extras vouchers that e-mail bought at checkout. Both answers run the same
+ * lock, lookups and count, and the mail is drawn and sent after the answer, so the time taken does not tell more than `found` does. The mails it queued in
  * the last hour are counted in the outbox, under a lock per address, so that no burst of requests
  * from any number of processes gets past TICKET_LOOKUP_MAILS_PER_HOUR.
  */
@@ -74,7 +75,8 @@ export async function resendTicketsByEmail(deps: Deps, email: string, eventId: s
     const mailedInLastHour = await countRecentMail(tx, topic, email, LOOKUP_WINDOW_MINUTES);
     if (tickets.length === 0) return false;
     assertUnderLookupLimit(mailedInLastHour);
-    await queueTicketResend(tx, deps.config, event, { to: email, tickets, topic });
+    const vouchers = await findBuyerVouchers(tx, event.id, email);
+    await queueTicketResend(tx, deps.config, event, { to: email, tickets, vouchers, topic });
     return true;
   });
   if (found) deliverSoon(deps);
