@@ -25,6 +25,8 @@ export const fieldError = (pathName: string, message: string) =>
   new AppError('BAD_INPUT', 400, `${pathName}: ${message}`, [{ path: pathName, message }]);
 export const notFound = (what: string) => new AppError('NOT_FOUND', 404, `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', 403, message);
+/** 409 SOLD_OUT: not enough left (tickets, extras, a sponsorship package); nothing was held. */
+export const soldOut = (message: string) => new AppError('SOLD_OUT', 409, message);
 export const conflict = (message: string, pathName?: string) =>
   new AppError('CONFLICT', 409, message, pathName ? [{ path: pathName, message }] : undefined);
 

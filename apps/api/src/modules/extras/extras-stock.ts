@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { soldOut, type AppError } from '../../plugins/errors';
 import { countExtrasTaken, lockLimitedExtras, type TakenExclusions } from './extras-stock.repo';
 
 /** One extra wanted, on its own or as a line of an order. */
@@ -12,8 +12,6 @@ export interface ExtrasStockOptions extends TakenExclusions {
   /** config.reservationMinutes: how long a pending purchase or order holds what it took. */
   reservationMinutes: number;
 }
-
-export const soldOut = (message: string) => new AppError('SOLD_OUT', 409, message);
 
 /** 409 SOLD_OUT naming the extra, and how many are left when some are. */
 export function extrasSoldOut(name: string, left: number): AppError {

@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
+import { type AppError, badInput, conflict, notFound, soldOut } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
@@ -47,8 +47,6 @@ import {
 export async function loadRegistrationDto(deps: Deps, row: RegistrationRow): Promise<TRegistration> {
   return toRegistrationDto(row, await findAttendeesOf(deps.db, [row.id]));
 }
-
-const soldOut = (message: string) => new AppError('SOLD_OUT', 409, message);
 
 function assertOnSale(event: EventRow | undefined, now: Date): asserts event is EventRow {
   if (!event || event.status !== 'published') throw notFound('Event');

@@ -2,11 +2,10 @@ import type { TCurrency, TPaymentIntent, TSponsorship, ZCreateSponsorshipRequest
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound } from '../../plugins/errors';
+import { badInput, conflict, notFound, soldOut } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { soldOut } from '../extras/extras-stock';
 import { loadManagedRegistration } from '../registrations/registrations.service';
 import { findPackageById } from '../sponsorship-packages/sponsorship-packages.repo';
 import {
