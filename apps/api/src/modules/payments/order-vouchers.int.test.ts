@@ -1,96 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  extrasQrText,
-  SCAN_MESSAGES,
-  type TBuyerRegistration,
-  type TEvent,
-  type TExtrasPurchase,
-  type TExtrasPurchaseListItem,
-  type TExtrasVoucher,
-  type TOrder,
-  type TPaymentIntent,
-  type TRegistration,
-} from '@clubtix/contract';
-import { extrasPurchases, mailOutbox, registrations, type MailAttachment } from '../../db/schema';
-import { holdTickets } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { describe, expect, it, vi } from 'vitest';
+import type { TBuyerRegistration, TExtrasPurchase } from '@clubtix/contract';
+import { registrations } from '../../db/schema';
+import { createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
+import { call, expectError } from '../../../test/helpers';
+import { useOrderVouchersApp, type Purchase } from '../../../test/order-vouchers-fixture';
 import { issueOrderVouchers } from '../extras/order-vouchers.repo';
-import { expireLapsedHolds } from '../registrations/holds.repo';
-
-type Purchase = { registration: TRegistration; order: TOrder; extrasVouchers?: TExtrasVoucher[] };
-
-const GOOD_CARD = '4242424242424242';
 
 /**
  * DECISIONS.md section 7: extras purchases carry their own QR. Extras chosen at checkout become, once
- * the order is paid, one paid extras purchase per extra: mailed to the buyer, shown on the success
- * page, listed for the admin and redeemed once at the door (docs/decisions/0014).
+ * the order is paid, one paid extras purchase per extra: mailed to the buyer (and again when asked
+ * for), shown on the success page, listed for the admin and redeemed once at the door
+ * (docs/decisions/0014). Orders that need a refund instead are in order-vouchers-refunds.int.test.ts.
  */
 describe('extras vouchers of paid orders', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
-  });
-  afterAll(async () => t.close());
-
-  /** A buyer with one ticket, filled in (the attendee has an e-mail of their own), and the order priced with the extras. */
-  async function ordered(
-    event: TEvent,
-    extras: { extrasId: string; quantity: number }[],
-    options: { buyer: string; ticketPrice?: number; ticketQuantity?: number },
-  ) {
-    const ticket = await addTicket(t, token, event.id, {
-      price: options.ticketPrice ?? 1500,
-      quantity: options.ticketQuantity ?? 10,
-    });
-    const held = await holdTickets(t, event.id, ticket.id, options.buyer, [
-      { firstName: 'Gus', lastName: 'Guest', email: `guest.of.${options.buyer}` },
-    ]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
-        body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras },
-      }),
-    );
-    return { ticket, held, order };
-  }
-
-  const startPaying = async (order: TOrder) =>
-    payloadOf<TPaymentIntent>(await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }));
-  const pay = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
-  const vouchersOfOrder = (orderId: string) =>
-    t.db.select().from(extrasPurchases).where(eq(extrasPurchases.orderId, orderId));
-  const extrasList = async (eventId: string, redeemed: 'true' | 'false' | '') =>
-    payloadOf<{ purchases: TExtrasPurchaseListItem[]; total: number }>(
-      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId, redeemed } }),
-    ).purchases;
-  const redeem = (voucher: Pick<TExtrasVoucher, 'id' | 'qrUuid'>) =>
-    call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
-      token,
-      body: { payload: extrasQrText(voucher.id, voucher.qrUuid) },
-    });
-  const buyerRead = async (held: TRegistration) =>
-    payloadOf<TBuyerRegistration>(
-      await call(t, 'GET', '/registration/getRegistration', {
-        query: { registrationId: held.registrationId, qrUuid: held.qrUuid },
-      }),
-    );
-  const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-  const voucherImage = (voucher: Pick<TExtrasVoucher, 'id' | 'qrUuid'>): MailAttachment => ({
-    kind: 'qr',
-    filename: 'extras-1-qr.png',
-    cid: `extras-${voucher.id}@clubtix`,
-    text: extrasQrText(voucher.id, voucher.qrUuid),
-  });
+  const world = useOrderVouchersApp();
+  const { ordered, startPaying, pay, vouchersOfOrder, extrasList, redeem, buyerRead, mailsTo, voucherImage } = world;
 
   it('turns 2 lunch boxes paid with the tickets into one voucher: mailed, listed, redeemed once at the door', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
     const buyer = 'lunch.buyer@example.org';
     const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 2 }], { buyer });
     expect(order.amount).toBe(1500 + 1400);
@@ -145,7 +75,7 @@ describe('extras vouchers of paid orders', () => {
 
     // The success page's reads carry it too.
     const fromPayment = payloadOf<TBuyerRegistration>(
-      await call(t, 'GET', '/stripe/get-registration-from-payment', {
+      await call(world.t, 'GET', '/stripe/get-registration-from-payment', {
         query: { paymentIntentId: intent.paymentIntentId },
       }),
     );
@@ -182,15 +112,15 @@ describe('extras vouchers of paid orders', () => {
   });
 
   it('mails the vouchers again with the tickets when the buyer asks for them by e-mail, and not to a guest', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
     const buyer = 'forgetful.buyer@example.org';
     const { order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], { buyer });
     const paid = await pay((await startPaying(order)).paymentIntentId);
     const voucher = (paid.body.payload as Purchase).extrasVouchers![0]!;
 
     const lookup = (email: string) =>
-      call(t, 'GET', '/registration/getRegistrationByEmail', { query: { email, eventId: event.id } });
+      call(world.t, 'GET', '/registration/getRegistrationByEmail', { query: { email, eventId: event.id } });
     expect((await lookup(buyer)).body.payload).toEqual({ found: true });
     expect((await lookup(`guest.of.${buyer}`)).body.payload).toEqual({ found: true });
     const resent = async (to: string) => (await mailsTo(to)).filter((mail) => mail.topic !== null);
@@ -203,9 +133,9 @@ describe('extras vouchers of paid orders', () => {
   });
 
   it('issues one voucher however many times the payment is confirmed, one per extra of the order', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
-    const shirt = await createExtras(t, token, event.id, { name: 'T-shirt', price: 1800 });
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
+    const shirt = await createExtras(world.t, world.token, event.id, { name: 'T-shirt', price: 1800 });
     const buyer = 'twice@example.org';
     const { held, order } = await ordered(
       event,
@@ -238,58 +168,14 @@ describe('extras vouchers of paid orders', () => {
     expect(await mailsTo(buyer)).toHaveLength(1);
 
     // Past the order row's lock, the unique index on (order_id, extras_id) still issues nothing twice.
-    const [heldRow] = await t.db.select().from(registrations).where(eq(registrations.id, held.registrationId));
-    expect(await issueOrderVouchers(t.db, { ...order, clubId: heldRow!.clubId }, buyer)).toEqual([]);
+    const [heldRow] = await world.t.db.select().from(registrations).where(eq(registrations.id, held.registrationId));
+    expect(await issueOrderVouchers(world.t.db, { ...order, clubId: heldRow!.clubId }, buyer)).toEqual([]);
     expect(await vouchersOfOrder(order.id)).toHaveLength(2);
   });
 
-  it('issues none for an order flagged refund_required, whose tickets sold out after its hold lapsed', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
-    const { ticket, held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 2 }], {
-      buyer: 'late@example.org',
-      ticketQuantity: 1,
-    });
-    const intent = await startPaying(order);
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, held.registrationId));
-    await expireLapsedHolds(t.db);
-    await holdTickets(t, event.id, ticket.id, 'quicker@example.org', [
-      { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
-    ]);
-
-    for (const answer of [await pay(intent.paymentIntentId), await pay(intent.paymentIntentId)]) {
-      expect(answer.status).toBe(200);
-      expect((answer.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
-      expect((answer.body.payload as Purchase).extrasVouchers).toEqual([]);
-    }
-    expect(await vouchersOfOrder(order.id)).toEqual([]);
-    expect(await extrasList(event.id, '')).toEqual([]);
-    expect(await mailsTo('late@example.org')).toEqual([]);
-  });
-
-  it('issues none when the admin cancelled the registration before its payment landed', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
-    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
-      buyer: 'cancelled@example.org',
-    });
-    const intent = await startPaying(order);
-    await call(t, 'POST', '/registration/updateStatus', {
-      token,
-      body: { registrationId: held.registrationId, status: 'cancelled' },
-    });
-    const paid = await pay(intent.paymentIntentId);
-    expect((paid.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
-    expect((paid.body.payload as Purchase).extrasVouchers).toEqual([]);
-    expect(await vouchersOfOrder(order.id)).toEqual([]);
-  });
-
   it('issues the vouchers of a free order when createOrder confirms it', async () => {
-    const event = await publishEvent(t, token);
-    const badge = await createExtras(t, token, event.id, { name: 'Badge', price: 0 });
+    const event = await publishEvent(world.t, world.token);
+    const badge = await createExtras(world.t, world.token, event.id, { name: 'Badge', price: 0 });
     const buyer = 'free@example.org';
     const { held, order } = await ordered(event, [{ extrasId: badge.id, quantity: 2 }], { buyer, ticketPrice: 0 });
     expect(order).toMatchObject({ amount: 0, paymentStatus: 'paid' });
@@ -309,7 +195,7 @@ describe('extras vouchers of paid orders', () => {
   });
 
   it('gives an order of tickets alone no vouchers, at no statement of the purchase path (docs/performance.md)', async () => {
-    const event = await publishEvent(t, token);
+    const event = await publishEvent(world.t, world.token);
     const { held, order } = await ordered(event, [], { buyer: 'plain@example.org' });
     const intent = await startPaying(order);
     // Every statement the app sends while it confirms the payment (the test shares the app's driver).
@@ -332,38 +218,17 @@ describe('extras vouchers of paid orders', () => {
   });
 
   it("counts an order's extras once against their stock, not again as its vouchers", async () => {
-    const event = await publishEvent(t, token);
-    const cap = await createExtras(t, token, event.id, { name: 'Cap', price: 900, quantity: 3 });
+    const event = await publishEvent(world.t, world.token);
+    const cap = await createExtras(world.t, world.token, event.id, { name: 'Cap', price: 900, quantity: 3 });
     const { order } = await ordered(event, [{ extrasId: cap.id, quantity: 2 }], { buyer: 'caps@example.org' });
     expect((await pay((await startPaying(order)).paymentIntentId)).status).toBe(200);
     expect(await vouchersOfOrder(order.id)).toHaveLength(1);
 
     const buyAlone = (email: string) =>
-      call(t, 'POST', '/extras/purchaseExtras', { body: { eventId: event.id, extrasId: cap.id, quantity: 1, email } });
+      call(world.t, 'POST', '/extras/purchaseExtras', {
+        body: { eventId: event.id, extrasId: cap.id, quantity: 1, email },
+      });
     expect((await buyAlone('third@example.org')).status).toBe(200);
     expectError(await buyAlone('fourth@example.org'), 409, 'SOLD_OUT', 'Cap is sold out');
-  });
-
-  it('marks the vouchers for refund with their order when the admin deletes the paid registration', async () => {
-    const event = await publishEvent(t, token);
-    const lunch = await createExtras(t, token, event.id, { name: 'Lunch box', price: 700 });
-    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
-      buyer: 'removed@example.org',
-    });
-    const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
-      .extrasVouchers![0]!;
-    const removed = await call(t, 'GET', '/registration/removeRegistration', {
-      token,
-      query: { registrationId: held.registrationId, eventId: event.id },
-    });
-    expect(removed.status, removed.body.msg).toBe(200);
-
-    const [row] = await t.db
-      .select()
-      .from(extrasPurchases)
-      .where(and(eq(extrasPurchases.id, voucher.id), eq(extrasPurchases.orderId, order.id)));
-    expect(row?.paymentStatus).toBe('refund_required');
-    expect(await extrasList(event.id, '')).toEqual([]);
-    expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
   });
 });

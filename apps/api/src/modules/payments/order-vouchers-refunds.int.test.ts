@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES } from '@clubtix/contract';
+import { extrasPurchases, registrations } from '../../db/schema';
+import { holdTickets } from '../../../test/buying';
+import { createExtras, publishEvent } from '../../../test/catalogue';
+import { call, expectError } from '../../../test/helpers';
+import { useOrderVouchersApp, type Purchase } from '../../../test/order-vouchers-fixture';
+import { expireLapsedHolds } from '../registrations/holds.repo';
+
+/**
+ * The extras vouchers of orders that need a refund (docs/decisions/0014): none are issued when the
+ * payment lands on a registration that lapsed and sold out or was cancelled, and those issued are
+ * marked for refund, and no longer redeemed, when the admin deletes the paid registration.
+ */
+describe('extras vouchers of orders that need a refund', () => {
+  const world = useOrderVouchersApp();
+  const { ordered, startPaying, pay, vouchersOfOrder, extrasList, redeem, mailsTo } = world;
+
+  it('issues none for an order flagged refund_required, whose tickets sold out after its hold lapsed', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
+    const { ticket, held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 2 }], {
+      buyer: 'late@example.org',
+      ticketQuantity: 1,
+    });
+    const intent = await startPaying(order);
+    await world.t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, held.registrationId));
+    await expireLapsedHolds(world.t.db);
+    await holdTickets(world.t, event.id, ticket.id, 'quicker@example.org', [
+      { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
+    ]);
+
+    for (const answer of [await pay(intent.paymentIntentId), await pay(intent.paymentIntentId)]) {
+      expect(answer.status).toBe(200);
+      expect((answer.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
+      expect((answer.body.payload as Purchase).extrasVouchers).toEqual([]);
+    }
+    expect(await vouchersOfOrder(order.id)).toEqual([]);
+    expect(await extrasList(event.id, '')).toEqual([]);
+    expect(await mailsTo('late@example.org')).toEqual([]);
+  });
+
+  it('issues none when the admin cancelled the registration before its payment landed', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
+    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
+      buyer: 'cancelled@example.org',
+    });
+    const intent = await startPaying(order);
+    await call(world.t, 'POST', '/registration/updateStatus', {
+      token: world.token,
+      body: { registrationId: held.registrationId, status: 'cancelled' },
+    });
+    const paid = await pay(intent.paymentIntentId);
+    expect((paid.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
+    expect((paid.body.payload as Purchase).extrasVouchers).toEqual([]);
+    expect(await vouchersOfOrder(order.id)).toEqual([]);
+  });
+
+  it('marks the vouchers for refund with their order when the admin deletes the paid registration', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700 });
+    const { held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
+      buyer: 'removed@example.org',
+    });
+    const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
+      .extrasVouchers![0]!;
+    const removed = await call(world.t, 'GET', '/registration/removeRegistration', {
+      token: world.token,
+      query: { registrationId: held.registrationId, eventId: event.id },
+    });
+    expect(removed.status, removed.body.msg).toBe(200);
+
+    const [row] = await world.t.db
+      .select()
+      .from(extrasPurchases)
+      .where(and(eq(extrasPurchases.id, voucher.id), eq(extrasPurchases.orderId, order.id)));
+    expect(row?.paymentStatus).toBe('refund_required');
+    expect(await extrasList(event.id, '')).toEqual([]);
+    expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
+  });
+});
