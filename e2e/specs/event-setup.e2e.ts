@@ -11,6 +11,7 @@ import {
   unique,
   waitForTitle,
 } from '../helpers';
+import { registerClubAdmin, seedPublishedEvent } from '../fixtures';
 
 interface SignedIn {
   currentUser: { clubId: string };
@@ -144,5 +145,23 @@ describe('an admin sets up a complete event and the public finds it', () => {
     await visitor.getByTestId('event-card').filter({ hasText: title }).waitFor();
     expect(await seriousA11yViolations(visitor)).toEqual([]);
     await draftPage.context.close();
+  });
+
+  it("shows another club's admin none of a published event's admin screens", async () => {
+    const { event } = await seedPublishedEvent();
+    const other = await registerClubAdmin('Ben Other');
+    const { context, page } = await newPage(browser);
+    await primeSession(page, other.token, other.user);
+    const screens = ['tickets', 'extras', 'sponsorships', 'sponsorship-packages', 'attendees', 'statistics', 'checkin'];
+    for (const path of [...screens.map((screen) => `/event/${event.id}/${screen}`), `/tour/edit/${event.id}`]) {
+      await page.goto(path);
+      await page.getByText('Event not found', { exact: true }).waitFor();
+      expect(await page.getByText(event.title).count(), path).toBe(0);
+      expect(await page.getByRole('button', { name: /save|add|delete|check in/i }).count(), path).toBe(0);
+    }
+    // The public page of the same event still opens for them, as for anyone.
+    await page.goto(`/${event.slug}`);
+    await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+    await context.close();
   });
 });

@@ -1,7 +1,9 @@
-import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
+import { endpoints, ROLE_SUDO, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { ApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
+import { getSession } from '../auth/session';
 import { readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
 
 /**
@@ -33,7 +35,11 @@ export function useClubEvents(clubId: string | null | undefined) {
   });
 }
 
-/** One event of the admin's club, any status; remembered as the current event (SPEC.md section 3). */
+/**
+ * One event of the admin's club, any status; remembered as the current event (SPEC.md section 3).
+ * getEvent also answers any published event to anyone (it is a public read), so another club's
+ * event is refused here as the API refuses its drafts: 404 (DECISIONS.md section 4).
+ */
 export function useManagedEvent(eventId: string | null | undefined) {
   return useQuery({
     queryKey: eventKeys.detail(eventId ?? ''),
@@ -43,11 +49,18 @@ export function useManagedEvent(eventId: string | null | undefined) {
         asManager: true,
         signal,
       });
+      if (!managesClub(event.clubId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
       writeCurrentEvent(event);
       return event;
     },
     enabled: Boolean(eventId),
   });
+}
+
+/** An admin manages its own club's events only; sudo manages every club's. */
+function managesClub(clubId: string): boolean {
+  const { user } = getSession();
+  return user?.role === ROLE_SUDO || user?.clubId === clubId;
 }
 
 /** The club's next event (or latest past one), null when it has none. */
