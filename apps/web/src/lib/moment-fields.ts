@@ -67,6 +67,25 @@ export function checkOptionalMoment(errors: FormErrors, moment: MomentFields): v
   }
 }
 
+/**
+ * Two moments on the same day in the wrong order: the times are at fault, not the days, so the
+ * message goes on the end's time field and the schema's one about the request's instant, which
+ * would show on the end's date, is set aside (null).
+ */
+export function checkSameDayOrder(errors: FormErrors, start: MomentFields, end: MomentFields, message: string): void {
+  const startTime = parseTime(start.time);
+  const endTime = parseTime(end.time);
+  if (!start.date || !end.date || !startTime || !endTime || !isSameDay(start.date, end.date)) return;
+  if (endTime < startTime) {
+    errors[end.timeField] = message;
+    errors[end.dateField] = null;
+  }
+}
+
+function isSameDay(a: CalendarDate, b: CalendarDate): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day;
+}
+
 /** '' while a number field is empty, as Mantine's number input gives it. */
 export function optionalNumber(value: number | string): number | null {
   return value === '' ? null : Number(value);

@@ -120,4 +120,25 @@ describe('checkEventForm', () => {
       maxTicketsPerOrder: 'Tickets per order is required',
     });
   });
+
+  it('puts an end before the start on the same day on the end time, where the fault is', () => {
+    const day = { year: 2027, month: 1, day: 10 };
+    const sameDay = { ...filled, startDate: day, startTime: '10:00', endDate: day, endTime: '09:00' };
+    expect(checkEventForm(sameDay)).toEqual({ endTime: 'End time must not be before the start time', endDate: null });
+    expect(checkEventForm({ ...sameDay, endTime: '10:00' })).toEqual({});
+    // On another day the date is at fault: the schema's message stays on the end date.
+    expect(checkEventForm({ ...sameDay, endDate: { ...day, day: 9 }, endTime: '11:00' })).toEqual({});
+    expect(
+      checkEventForm({
+        ...filled,
+        registrationOpensDate: day,
+        registrationOpensTime: '12:00',
+        registrationClosesDate: day,
+        registrationClosesTime: '8am',
+      }),
+    ).toEqual({
+      registrationClosesTime: 'Closing time must not be before the opening time',
+      registrationClosesDate: null,
+    });
+  });
 });

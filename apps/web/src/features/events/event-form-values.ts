@@ -4,6 +4,7 @@ import type { CalendarDate } from '../../components/date-input/date-parsing';
 import {
   checkOptionalMoment,
   checkRequiredMoment,
+  checkSameDayOrder,
   END_OF_DAY,
   momentToIso,
   optionalMomentToIso,
@@ -118,28 +119,26 @@ export function formValuesToRequest(values: EventFormValues, id?: string): TSave
 /** Checks of the typed day and time fields, in the words of those fields. */
 export function checkEventForm(values: EventFormValues): FormErrors {
   const errors: FormErrors = {};
-  checkRequiredMoment(
-    errors,
-    { dateField: 'startDate', timeField: 'startTime', date: values.startDate, time: values.startTime },
-    'Start',
-  );
-  checkRequiredMoment(
-    errors,
-    { dateField: 'endDate', timeField: 'endTime', date: values.endDate, time: values.endTime },
-    'End',
-  );
-  checkOptionalMoment(errors, {
+  const start = { dateField: 'startDate', timeField: 'startTime', date: values.startDate, time: values.startTime };
+  const end = { dateField: 'endDate', timeField: 'endTime', date: values.endDate, time: values.endTime };
+  const opens = {
     dateField: 'registrationOpensDate',
     timeField: 'registrationOpensTime',
     date: values.registrationOpensDate,
     time: values.registrationOpensTime,
-  });
-  checkOptionalMoment(errors, {
+  };
+  const closes = {
     dateField: 'registrationClosesDate',
     timeField: 'registrationClosesTime',
     date: values.registrationClosesDate,
     time: values.registrationClosesTime,
-  });
+  };
+  checkSameDayOrder(errors, start, end, 'End time must not be before the start time');
+  checkSameDayOrder(errors, opens, closes, 'Closing time must not be before the opening time');
+  checkRequiredMoment(errors, start, 'Start');
+  checkRequiredMoment(errors, end, 'End');
+  checkOptionalMoment(errors, opens);
+  checkOptionalMoment(errors, closes);
   if (values.maxTicketsPerOrder === '') errors.maxTicketsPerOrder = 'Tickets per order is required';
   return errors;
 }

@@ -49,4 +49,14 @@ describe('ticket form values', () => {
       salesEndDate: 'Choose a date for this time',
     });
   });
+
+  it('puts a sales end before its start on the same day on the end time', () => {
+    const day = { year: 2027, month: 3, day: 1 };
+    const values = { ...ticketToFormValues(undefined, 'UTC'), price: 0 };
+    const window = { salesStartDate: day, salesStartTime: '18:00', salesEndDate: day, salesEndTime: '17:59' };
+    expect(checkTicketForm({ ...values, ...window })).toEqual({
+      salesEndTime: 'Sales end time must not be before the sales start time',
+      salesEndDate: null,
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { CalendarDate } from '../../components/date-input/date-parsing';
 import { checkMoneyInput, toMajorUnits, toMinorUnits } from '../../lib/money-input';
 import {
   checkOptionalMoment,
+  checkSameDayOrder,
   END_OF_DAY,
   optionalMomentToIso,
   optionalNumber,
@@ -95,17 +96,20 @@ export function checkTicketForm(values: TicketFormValues): FormErrors {
   const price = checkMoneyInput('Price', values.price);
   if (price) errors.price = price;
   if (values.maxPerOrder === '') errors.maxPerOrder = 'Per-order limit is required';
-  checkOptionalMoment(errors, {
+  const salesStart = {
     dateField: 'salesStartDate',
     timeField: 'salesStartTime',
     date: values.salesStartDate,
     time: values.salesStartTime,
-  });
-  checkOptionalMoment(errors, {
+  };
+  const salesEnd = {
     dateField: 'salesEndDate',
     timeField: 'salesEndTime',
     date: values.salesEndDate,
     time: values.salesEndTime,
-  });
+  };
+  checkSameDayOrder(errors, salesStart, salesEnd, 'Sales end time must not be before the sales start time');
+  checkOptionalMoment(errors, salesStart);
+  checkOptionalMoment(errors, salesEnd);
   return errors;
 }
