@@ -1,11 +1,19 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/src/db/embedded';
 import { startServer } from '../../apps/api/test/server-process';
-import { launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
+import { api, launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
+
+/**
+ * Gone within the time a toast takes to slide away, well before an error toast's own 8 seconds
+ * would have closed it.
+ */
+async function expectGoneSoon(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.count(), { timeout: 1_500 }).toBe(0);
+}
 
 describe('signing up, in and out', () => {
   let browser: Browser;
@@ -56,6 +64,49 @@ describe('signing up, in and out', () => {
     await signInThroughForm(page, 'nobody@example.org', 'wrongpass1');
     await toast(page, 'Invalid e-mail or password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
+    await context.close();
+  });
+
+  it('clears the wrong-password toast once the right password signs in', async () => {
+    const email = `${unique('forgetful')}@example.org`;
+    await api('POST', '/auth/register', {
+      body: { name: 'Fern Forgetful', email, password: 'rightpass1', clubName: unique('Second Try Club') },
+    });
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, email, 'wrongpass1');
+    await toast(page, 'Invalid e-mail or password').waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill('rightpass1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/admin');
+    await toast(page, 'Welcome back, Fern Forgetful').waitFor();
+    await expectGoneSoon(toast(page, 'Invalid e-mail or password'));
+    expect(await page.locator('.mantine-Notification-root').allTextContents()).toEqual([
+      expect.stringContaining('Welcome back, Fern Forgetful'),
+    ]);
+    await context.close();
+  });
+
+  it('clears the error toast of a failed registration once registering succeeds', async () => {
+    const taken = `${unique('taken')}@example.org`;
+    await api('POST', '/auth/register', {
+      body: { name: 'First Owner', email: taken, password: 'firstpass1', clubName: unique('First Club') },
+    });
+    const { context, page } = await newPage(browser);
+    await page.goto('/register');
+    await page.getByLabel('Name', { exact: true }).fill('Rita Retry');
+    await page.getByLabel('E-mail', { exact: true }).fill(taken);
+    await page.getByLabel('Password', { exact: true }).fill('retrying123');
+    await page.getByLabel('Club name', { exact: true }).fill(unique('Retry Club'));
+    await page.getByRole('button', { name: 'Register' }).click();
+    const refusal = page.locator('.mantine-Notification-root').filter({ hasText: 'Something went wrong' });
+    await refusal.waitFor();
+
+    await page.getByLabel('E-mail', { exact: true }).fill(`${unique('rita')}@example.org`);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/dashboard/admin');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await expectGoneSoon(refusal);
     await context.close();
   });
 

@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signToken } from '../../apps/api/src/modules/auth/tokens';
-import { api, launchBrowser, newPage, primeSession, toast, unique } from '../helpers';
+import { registerClubAdmin } from '../fixtures';
+import { api, launchBrowser, newPage, primeSession, toast, unique, waitForTitle } from '../helpers';
 
 describe('an expired session', () => {
   let browser: Browser;
@@ -27,6 +28,113 @@ describe('an expired session', () => {
     await page.goto('/dashboard/admin');
     await toast(page, 'Your session has expired. Please sign in again.').waitFor();
     await page.waitForURL('**/signin');
+    expect(await page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
+    await context.close();
+  });
+});
+
+/** The page's calls to the API, and a wait until none has been in flight for a moment. */
+function watchApiCalls(page: Page) {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const settle = (request: Request) => {
+    if (!isApi(request)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    calls,
+    settled: () => expect.poll(() => inFlight === 0 && Date.now() - lastChange > 300, { timeout: 10_000 }).toBe(true),
+  };
+}
+
+describe('signing out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  const signers = {
+    admin: async () => {
+      const admin = await registerClubAdmin('Sam Signout');
+      return { token: admin.token, user: admin.user, home: '/dashboard/admin', heading: 'Dashboard' };
+    },
+    sudo: async () => {
+      const me = await api<{ currentUser: { name: string } }>('POST', '/auth/signin', {
+        body: { email: inject('sudoEmail'), password: inject('sudoPassword') },
+      });
+      return { token: me.authorization!, user: me.body.payload.currentUser, home: '/dashboard/sudo', heading: 'Clubs' };
+    },
+  };
+
+  it.each(Object.keys(signers) as Array<keyof typeof signers>)(
+    'from the %s dashboard goes to sign-in with no server call and no error',
+    async (who) => {
+      const signer = await signers[who]();
+      const { context, page } = await newPage(browser);
+      await primeSession(page, signer.token, signer.user);
+      const network = watchApiCalls(page);
+      await page.goto(signer.home);
+      await page.getByRole('heading', { name: signer.heading, exact: true }).waitFor();
+      await network.settled();
+      const callsBefore = network.calls.length;
+      // What the page shows while it is being left counts too: no "Could not load" in passing.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenAlerts: string[] }).seenAlerts = seen;
+        new MutationObserver(() => {
+          for (const alert of document.querySelectorAll('[role="alert"]')) seen.push(alert.textContent ?? '');
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL('**/signin');
+      await waitForTitle(page, 'Sign in | ClubTix');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      // The refetch that used to follow came within milliseconds; leave it ample time to show.
+      await page.waitForTimeout(1_000);
+
+      expect(network.calls.slice(callsBefore)).toEqual([]);
+      expect(await page.locator('.mantine-Notification-root').allTextContents()).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { seenAlerts: string[] }).seenAlerts)).toEqual([]);
+      expect(await page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
+      await context.close();
+    },
+  );
+});
+
+describe('a token the server does not accept', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('signs out to sign-in with one toast that says the session is not valid', async () => {
+    const admin = await registerClubAdmin('Gail Garbage');
+    const { context, page } = await newPage(browser);
+    await primeSession(page, 'not-a-token-at-all', admin.user);
+    await page.goto('/dashboard/admin');
+    await page.waitForURL('**/signin');
+    await toast(page, 'Your session is not valid. Please sign in again.').waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // A second toast used to follow from a refetch without the token: give it time to show.
+    await page.waitForTimeout(1_000);
+
+    expect(await page.locator('.mantine-Notification-root').allTextContents()).toEqual([
+      expect.stringContaining('Your session is not valid. Please sign in again.'),
+    ]);
     expect(await page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
     await context.close();
   });

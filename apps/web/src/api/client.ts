@@ -138,7 +138,23 @@ interface SendInput {
   asManager?: boolean | undefined;
 }
 
+/** What the server answers a call that needs sign-in and comes without a token. */
+const SIGN_IN_NEEDED_MESSAGE = 'Please sign in to continue';
+
+/**
+ * A call that needs sign-in made while signed out (no token, SPEC.md section 4) would only come
+ * back 401, so it is not sent. Such calls come from a page still on screen while the app leaves it
+ * for sign-in: after Sign out, which makes no server call, or after the server refused the token,
+ * which its own toast has said. So this failure shows no toast of its own.
+ */
+export function isRefusedWhileSignedOut(endpoint: Pick<Endpoint, 'access'>, hasToken: boolean): boolean {
+  return endpoint.access !== 'public' && !hasToken;
+}
+
 async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
+  if (isRefusedWhileSignedOut(endpoint, getSession().token !== null)) {
+    throw new ApiError(401, 'UNAUTHENTICATED', SIGN_IN_NEEDED_MESSAGE);
+  }
   const headers = new Headers({ Accept: 'application/json' });
   const authorization = authorizationFor(endpoint, input.asManager === true);
   const sendsToken = authorization !== null;

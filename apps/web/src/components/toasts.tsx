@@ -1,5 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo, useRef } from 'react';
+import { isApiError } from '../api/api-error';
 import { tone, type Tone } from '../theme';
 import classes from './toasts.module.css';
 
@@ -13,12 +15,17 @@ const titles: Record<ToastTone, string> = {
 };
 
 /**
- * Shows a toast. The id is derived from tone and text so that several calls failing the same way
- * at once (parallel queries after a token expires) show one toast, not a stack of copies.
+ * The id is derived from tone and text so that several calls failing the same way at once
+ * (parallel queries after a token expires) show one toast, not a stack of copies.
  */
+function toastId(kind: ToastTone, message: string): string {
+  return `${kind}:${message}`;
+}
+
+/** Shows a toast; the same tone and text already on screen is not shown twice. */
 export function showToast(kind: ToastTone, message: string, title: string = titles[kind]): string {
   return notifications.show({
-    id: `${kind}:${message}`,
+    id: toastId(kind, message),
     title,
     message,
     color: tone[kind],
@@ -51,4 +58,27 @@ export function showQueryMessage(message: string): void {
     autoClose: false,
     classNames: classes,
   });
+}
+
+/**
+ * The error toasts of one form's failed submissions (the client shows one per failed call), taken
+ * away once a later submission succeeds: a red "Invalid e-mail or password" left next to "Welcome
+ * back" says the opposite of what happened.
+ */
+export function useFormErrorToasts() {
+  const shown = useRef(new Set<string>());
+  return useMemo(
+    () => ({
+      /** Notes the toast shown for this failure of the form's call. */
+      track(error: unknown): void {
+        if (isApiError(error)) shown.current.add(toastId('error', error.msg));
+      },
+      /** Hides the noted toasts that are still on screen or waiting for a place. */
+      dismiss(): void {
+        for (const id of shown.current) notifications.hide(id);
+        shown.current.clear();
+      },
+    }),
+    [],
+  );
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../api/query-client';
 import { showQueryMessage } from '../../components/toasts';
@@ -41,10 +42,38 @@ export function routeLoader(access: RouteAccess, after?: After) {
 
 export const dashboardLoader = routeLoader('signedIn', () => redirect(dashboardTarget(getSession())));
 
+/**
+ * Forgets the server data cached for the user who is signing out. The page being left stays on
+ * screen until sign-in has loaded, and a query removed under it would be fetched again at once, now
+ * without the token (a 401 toast, a "Could not load" in passing): the queries it still shows are
+ * forgotten as soon as it lets go of them, every other one now.
+ */
+export function forgetCachedData(client: QueryClient): void {
+  const cache = client.getQueryCache();
+  const shown = new Set(
+    cache.findAll({ predicate: (query) => query.getObserversCount() > 0 }).map((query) => query.queryHash),
+  );
+  client.removeQueries({ predicate: (query) => !shown.has(query.queryHash) });
+  client.getMutationCache().clear();
+  if (shown.size === 0) return;
+  const unsubscribe = cache.subscribe((event) => {
+    const hash = event.query.queryHash;
+    if (!shown.has(hash)) return;
+    if (event.type === 'observerRemoved' && event.query.getObserversCount() === 0) {
+      shown.delete(hash);
+      cache.remove(event.query);
+    } else if (event.type === 'removed') {
+      // Gone already (a sign-in right after clears the cache): not to be watched into the next session.
+      shown.delete(hash);
+    }
+    if (shown.size === 0) unsubscribe();
+  });
+}
+
+/** Sign-out is local (SPEC.md section 4): no server call, from here or from the page being left. */
 export const signOutLoader = routeLoader('signedIn', () => {
+  forgetCachedData(queryClient);
   signOutLocally();
-  // Cached server data belonged to the user who left.
-  queryClient.clear();
   return redirect(PATHS.signIn);
 });
 

@@ -1,6 +1,7 @@
 import { ZRegisterRequest } from '@clubtix/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { useFormErrorToasts } from '../../../components/toasts';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useInstallationInfo, useRegister } from '../api';
@@ -19,6 +20,7 @@ function SignInInstead() {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const errorToasts = useFormErrorToasts();
   const register = useRegister();
   const info = useInstallationInfo();
   const form = useSchemaForm(ZRegisterRequest, { name: '', email: '', password: '', clubName: '' });
@@ -26,8 +28,10 @@ export default function RegisterPage() {
   const submit = form.onSubmit(async (values) => {
     try {
       const home = await register.mutateAsync(ZRegisterRequest.parse(values));
+      errorToasts.dismiss();
       await navigate(home, { replace: true });
     } catch (error) {
+      errorToasts.track(error);
       applyServerErrors(form, error);
     }
   });

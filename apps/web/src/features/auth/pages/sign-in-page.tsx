@@ -1,6 +1,7 @@
 import { ZSignInRequest } from '@clubtix/contract';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { useFormErrorToasts } from '../../../components/toasts';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSignIn } from '../api';
@@ -8,15 +9,18 @@ import { AuthCard } from './auth-card';
 
 export default function SignInPage() {
   const navigate = useNavigate();
+  const errorToasts = useFormErrorToasts();
   const signIn = useSignIn();
   const form = useSchemaForm(ZSignInRequest, { email: '', password: '' });
 
   const submit = form.onSubmit(async (values) => {
     try {
       const home = await signIn.mutateAsync(ZSignInRequest.parse(values));
+      errorToasts.dismiss();
       await navigate(home, { replace: true });
     } catch (error) {
       // 401 (wrong e-mail or password) and 429 (too many attempts) arrive as the server's toast.
+      errorToasts.track(error);
       applyServerErrors(form, error);
     }
   });
