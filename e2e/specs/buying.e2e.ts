@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersAsAdmin, registrationAsAdmin, seedPublishedEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
+import { TICKET_LOOKUP_MAILS_PER_HOUR } from '@clubtix/contract';
+import { buyTicketsViaApi, ordersAsAdmin, registrationAsAdmin, seedPublishedEvent } from '../fixtures';
+import { api, launchBrowser, mailsTo, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
 
 describe('a visitor buys tickets on a phone', () => {
   let browser: Browser;
@@ -132,6 +133,66 @@ describe('a visitor buys tickets on a phone', () => {
     const big = page.getByRole('img', { name: "QR code of Grace Hopper's ticket" });
     expect(await big.getAttribute('data-qr-content')).toBe(expectedQr(hopper!.attendeeId));
     await page.getByRole('button', { name: 'Print ticket' }).waitFor();
+    await context.close();
+  });
+
+  it('asks for lost tickets again on the event page: mailed to a booked address, a plain answer for any other', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event } = seeded;
+    const buyer = `${unique('ada')}@example.org`;
+    const stranger = `${unique('nobody')}@example.org`;
+    await buyTicketsViaApi(seeded, [{ firstName: 'Ada', lastName: 'Lovelace', email: buyer }]);
+    // The purchase mailed her tickets once already.
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(1);
+
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`/${event.slug}`);
+    await waitForTitle(page, 'Event Registration | ClubTix');
+    const lost = page.getByRole('region', { name: 'Lost your tickets?' });
+    const email = lost.getByLabel('E-mail', { exact: true });
+    const send = lost.getByRole('button', { name: 'Send my tickets' });
+    const result = lost.getByTestId('ticket-lookup-result');
+
+    // The contract's e-mail rule is checked before anything is asked of the server.
+    await email.fill('ada at example');
+    await send.click();
+    await lost.getByText('Enter a valid e-mail address, like name@example.org, with no spaces').waitFor();
+    expect(await result.count()).toBe(0);
+
+    await email.fill(stranger);
+    await send.click();
+    await result.filter({ hasText: 'No booking found' }).waitFor();
+    await result.getByText(`There is no confirmed booking for ${stranger} for this event.`, { exact: false }).waitFor();
+
+    await email.fill(buyer);
+    await send.click();
+    await result.filter({ hasText: `We've sent your tickets to ${buyer}.` }).waitFor();
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(2);
+    const mail = (await mailsTo(buyer))[1]!;
+    expect(mail.subject).toBe(`Your ticket for ${event.title}`);
+    expect(await mailsTo(stranger)).toEqual([]);
+
+    // Fits a 390-pixel phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The lookups mail at most TICKET_LOOKUP_MAILS_PER_HOUR times an hour; then the API's reason shows.
+    for (let sent = 1; sent < TICKET_LOOKUP_MAILS_PER_HOUR; sent++) {
+      const again = await api<{ found: boolean }>('GET', '/registration/getRegistrationByEmail', {
+        query: { email: buyer, eventId: event.id },
+      });
+      expect(again.body.payload.found).toBe(true);
+    }
+    await send.click();
+    await result.filter({ hasText: 'Please try again later' }).waitFor();
+    await result
+      .getByText(
+        `The tickets were already sent to this address ${TICKET_LOOKUP_MAILS_PER_HOUR} times in the last hour.`,
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
     await context.close();
   });
 });

@@ -4,7 +4,46 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
+import {
+  api,
+  closeToasts,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+  sudoToken,
+  toast,
+  unique,
+  waitForTitle,
+} from '../helpers';
+
+/** A club with two admins, made through the API as the super user. */
+async function seedClubWithAdmins() {
+  const token = await sudoToken();
+  const club = await api<{ id: string; name: string }>('POST', '/club/save', {
+    token,
+    body: { name: unique('Riverside Runners') },
+  });
+  expect(club.status).toBe(200);
+  const clubId = club.body.payload.id;
+  const addAdmin = async (name: string) => {
+    const email = `${unique(name.split(' ')[0]!.toLowerCase())}@example.org`;
+    const saved = await api<{ id: string }>('POST', '/appUser/save', {
+      token,
+      body: { name, email, password: 'running2026', clubId },
+    });
+    expect(saved.status).toBe(200);
+    return { id: saved.body.payload.id, name, email };
+  };
+  return { token, club: club.body.payload, cara: await addAdmin('Cara Captain'), dan: await addAdmin('Dan Deputy') };
+}
+
+async function adminsOf(token: string, clubId: string): Promise<string[]> {
+  const listed = await api<{ appUsers: { email: string }[] }>('GET', '/appUser/getAppUsers', {
+    token,
+    query: { clubId },
+  });
+  return listed.body.payload.appUsers.map((user) => user.email);
+}
 
 describe('the super user manages clubs and their admins', () => {
   let browser: Browser;
@@ -96,6 +135,49 @@ describe('the super user manages clubs and their admins', () => {
     await renamedCard.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await renamedCard.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("deletes a club's admin after confirmation; one already deleted elsewhere is refused with the server's message", async () => {
+    const { token, club, cara, dan } = await seedClubWithAdmins();
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, inject('sudoEmail'), inject('sudoPassword'));
+    await page.waitForURL('**/dashboard/sudo');
+    const admins = page.getByRole('region', { name: club.name }).getByRole('list', { name: `Admins of ${club.name}` });
+    await admins.getByText(cara.email).waitFor();
+
+    // Cancelling the confirmation deletes no one.
+    await admins.getByRole('button', { name: `Delete admin ${cara.name} (${cara.email})` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete admin?' });
+    await confirm.getByText(`${cara.name} (${cara.email})`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await adminsOf(token, club.id)).toContain(cara.email);
+
+    await admins.getByRole('button', { name: `Delete admin ${cara.name} (${cara.email})` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Admin removed').waitFor();
+    await admins.getByText(cara.email).waitFor({ state: 'detached' });
+    await admins.getByText(dan.email).waitFor();
+    expect(await adminsOf(token, club.id)).toEqual([dan.email]);
+    // Deleted means gone: Cara's password no longer signs her in.
+    expect((await api('POST', '/auth/signin', { body: { email: cara.email, password: 'running2026' } })).status).toBe(
+      401,
+    );
+    await closeToasts(page);
+
+    // The credentials page lists the same admins. Someone else deletes Dan while this one confirms.
+    await page.getByRole('region', { name: club.name }).getByRole('link', { name: 'Credentials' }).click();
+    await page.getByRole('heading', { level: 2, name: `Admins of ${club.name}` }).waitFor();
+    const listed = page.getByRole('list', { name: `Admins of ${club.name}` });
+    await listed.getByRole('button', { name: `Delete admin ${dan.name} (${dan.email})` }).click();
+    const confirmDan = page.getByRole('dialog', { name: 'Delete admin?' });
+    await confirmDan.getByText(`${dan.name} (${dan.email})`, { exact: false }).waitFor();
+    expect((await api('GET', '/appUser/deleteAppUser', { token, query: { id: dan.id } })).status).toBe(200);
+    await confirmDan.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'App user not found').waitFor();
+    // The list is read again, so the stale entry goes.
+    await page.getByText('No admins yet.').waitFor();
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { ZCurrentUser, type TCurrentUser } from '@clubtix/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Browser persistence of SPEC.md section 3: auth token, current user, events list, current event.
@@ -99,6 +99,18 @@ export function writeCurrentEvent(event: unknown): void {
 
 export function clearCurrentEvent(): void {
   write(STORAGE_KEYS.currentEvent, null);
+}
+
+const ZStoredId = z.object({ id: z.string() });
+
+/**
+ * Forgets a deleted event: it leaves the stored events list (the other events are kept as stored)
+ * and, if it was the current event, the current event too, so no screen opens it again.
+ */
+export function forgetStoredEvent(eventId: string): void {
+  const events = readStoredEvents(z.array(z.looseObject({ id: z.string() })));
+  if (events) writeStoredEvents(events.filter((event) => event.id !== eventId));
+  if (readCurrentEvent(ZStoredId)?.id === eventId) clearCurrentEvent();
 }
 
 /** Whether a storage event from another tab touched the session. */

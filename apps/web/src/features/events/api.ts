@@ -2,9 +2,9 @@ import { endpoints, ROLE_SUDO, type TEvent, type TSaveEventRequest } from '@club
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
-import { callApi } from '../../api/client';
+import { callApi, callApiWithMeta } from '../../api/client';
 import { getSession } from '../auth/session';
-import { readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
+import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
 
 /**
  * Query keys of the events feature. Every read here is an admin's (`asManager`), so it sees drafts
@@ -93,4 +93,29 @@ export function useSaveEvent() {
 /** The id of the event last worked on, if the browser remembers one. */
 export function storedCurrentEventId(): string | null {
   return readCurrentEvent(z.object({ id: z.string() }))?.id ?? null;
+}
+
+/**
+ * Deletes an event that has sold nothing (the API answers 409 otherwise, with the reason). The
+ * caller shows the answer in place, so the client raises no toast. Once deleted, the event leaves
+ * the cached list and the browser's stored events at once; its own entry is dropped rather than
+ * refetched, which would only answer 404 to the page still showing it.
+ */
+export function useRemoveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: Pick<TEvent, 'id' | 'clubId'>) =>
+      callApiWithMeta(endpoints.event.removeEvent, { query: { eventId: event.id }, suppressToast: true }),
+    onSuccess: async (_result, event) => {
+      forgetStoredEvent(event.id);
+      queryClient.setQueryData<TEvent[]>(eventKeys.byClub(event.clubId), (events) =>
+        events?.filter((item) => item.id !== event.id),
+      );
+      queryClient.removeQueries({ queryKey: eventKeys.detail(event.id), exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventKeys.byClub(event.clubId) }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.first() }),
+      ]);
+    },
+  });
 }

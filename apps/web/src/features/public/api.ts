@@ -120,3 +120,14 @@ export function useStartSponsorship() {
     },
   });
 }
+
+/**
+ * Asks for a booking's tickets again by e-mail: they are mailed to that address if it holds a
+ * confirmed booking for the event. The form shows every answer in place, refusals included.
+ */
+export function useResendTickets() {
+  return useMutation({
+    mutationFn: (query: { email: string; eventId: string }) =>
+      callApi(endpoints.registration.getRegistrationByEmail, { ...quiet, query }),
+  });
+}

@@ -31,3 +31,19 @@ export function useSaveAppUser() {
       ]),
   });
 }
+
+/**
+ * Removes an admin. The server's answer is the client's toast ("Admin removed", or why not); the
+ * lists refresh either way, so an admin someone else has already removed drops out of them too.
+ */
+export function useDeleteAppUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(endpoints.appUser.deleteAppUser, { query: { id } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
+        queryClient.invalidateQueries({ queryKey: clubKeys.list() }),
+      ]),
+  });
+}

@@ -31,6 +31,9 @@ export default function CredentialPage() {
   const club = clubs.data.find((candidate) => candidate.id === clubId);
   if (!club) return <NotFoundView status={404} message="Club not found" />;
 
+  // An admin deleted from the list beside the form is no longer one to pick.
+  const selectedId = admins.data?.some((admin) => admin.id === adminId) ? adminId : NEW_ADMIN;
+
   const pickAdmin = (value: string | null) => {
     const id = value ?? NEW_ADMIN;
     setAdminId(id);
@@ -44,7 +47,7 @@ export default function CredentialPage() {
     // Generated here so that only this browser ever sees it in clear (SPEC.md section 3).
     const password = generatePassword();
     try {
-      await save.mutateAsync({ id: adminId === NEW_ADMIN ? undefined : adminId, name, email, password, clubId });
+      await save.mutateAsync({ id: selectedId === NEW_ADMIN ? undefined : selectedId, name, email, password, clubId });
       setShown({ email, password });
       setAdminId(NEW_ADMIN);
       form.reset();
@@ -74,7 +77,7 @@ export default function CredentialPage() {
                   <Select
                     label="Admin"
                     data={adminOptions}
-                    value={adminId}
+                    value={selectedId}
                     onChange={pickAdmin}
                     allowDeselect={false}
                     disabled={!admins.data}
@@ -109,7 +112,7 @@ export default function CredentialPage() {
               {admins.isError ? (
                 <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
               ) : null}
-              {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} /> : null}
+              {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} canDelete /> : null}
             </Stack>
           </Paper>
         </Grid.Col>

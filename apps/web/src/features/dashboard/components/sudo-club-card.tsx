@@ -22,7 +22,7 @@ export function SudoClubCard({ club, isRemoving, onRemove }: SudoClubCardProps) 
           <Text size="sm" fw={600}>
             Admins
           </Text>
-          <AdminList admins={club.admins} label={`Admins of ${club.name}`} />
+          <AdminList admins={club.admins} label={`Admins of ${club.name}`} canDelete />
         </Stack>
         <Group gap="xs">
           <Button component={Link} to={`/club/edit/${club.id}`} variant="light" size="xs">

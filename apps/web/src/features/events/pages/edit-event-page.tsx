@@ -1,21 +1,72 @@
 import type { TEvent } from '@clubtix/contract';
-import { Paper } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../../api/api-error';
+import { ApiError, isApiError } from '../../../api/api-error';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useFirstEvent, useManagedEvent, useSaveEvent } from '../api';
+import { showToast } from '../../../components/toasts';
+import { useFirstEvent, useManagedEvent, useRemoveEvent, useSaveEvent } from '../api';
 import { EventForm } from '../components/event-form';
 import { EventLinks } from '../components/event-links';
 
 function EditEvent({ event }: { event: TEvent }) {
   const navigate = useNavigate();
   const save = useSaveEvent();
+  const remove = useRemoveEvent();
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+
+  const deleteEvent = async () => {
+    setRefusal(null);
+    try {
+      const { msg } = await remove.mutateAsync(event);
+      showToast('success', msg ?? 'Event removed');
+      await navigate('/dashboard/admin');
+    } catch (error) {
+      // Shown in place rather than as a passing toast: a refused event is the admin's next step.
+      setRefusal(isApiError(error) ? error : new ApiError(0, 'INTERNAL', 'The event could not be deleted.'));
+    }
+  };
+
   return (
     <>
-      <PageHeader title="Edit event" description={event.title} />
+      <PageHeader
+        title="Edit event"
+        description={event.title}
+        actions={
+          <Button
+            variant="outline"
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() => confirmDelete({ what: 'event', name: event.title, onConfirm: () => void deleteEvent() })}
+          >
+            Delete event
+          </Button>
+        }
+      />
+      {refusal ? (
+        <Alert
+          color="red"
+          role="alert"
+          title="The event was not deleted"
+          mb="md"
+          maw={820}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setRefusal(null)}
+          data-testid="delete-refused"
+        >
+          <Stack gap={4}>
+            <Text size="sm">{refusal.msg}</Text>
+            {refusal.status === 409 && event.status !== 'cancelled' ? (
+              <Text size="sm">To stop its sales, set Status to Cancelled below and save.</Text>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
       <EventLinks event={event} current="edit" />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820}>
         <EventForm

@@ -7,6 +7,7 @@ import { isMissing, usePublicEventBySlug } from '../api';
 import { ClubOrganiser } from '../components/club-organiser';
 import { EventFacts } from '../components/event-facts';
 import { ExtrasSection } from '../components/extras-section';
+import { LostTicketsForm } from '../components/lost-tickets-form';
 import { EventHero } from '../components/event-hero';
 import { PlainText } from '../components/plain-text';
 import { SponsorshipSection } from '../components/sponsorship-section';
@@ -22,9 +23,10 @@ function EventDetails({ event }: { event: TEvent }) {
         <div className={classes.facts}>
           <EventFacts event={event} />
         </div>
-        <div className={classes.tickets}>
+        <Stack className={classes.tickets} gap="lg">
           <TicketPanel event={event} />
-        </div>
+          <LostTicketsForm eventId={event.id} />
+        </Stack>
         <Stack className={classes.about} gap="xl">
           {event.description ? (
             <Stack component="section" aria-labelledby="event-about" gap="sm">
