@@ -2,10 +2,13 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle over one connection or the pool. */
+export type Session = NodePgDatabase<typeof schema>;
+/** The app's database: Drizzle over the pool. */
+export type Db = Session & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Repositories take either; the service that owns the transaction decides (ARCHITECTURE.md convention 4). */
-export type DbOrTx = Db | Tx;
+/** Repositories take any; the service that owns the transaction decides (ARCHITECTURE.md convention 4). */
+export type DbOrTx = Session | Tx;
 
 export interface Database {
   db: Db;

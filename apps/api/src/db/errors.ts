@@ -13,3 +13,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, '23503');
 }
+
+/** A CHECK constraint refused a row (PostgreSQL 23514). */
+export function isCheckViolation(error: unknown): boolean {
+  return hasCode(error, '23514');
+}

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentIntent } from '@clubtix/contract';
-import type { Tx } from '../../db/client';
+import { transactionEndingWith, type Ending } from '../../db/transaction-ending-with';
 import type { OrderRow, RegistrationRow } from '../../db/schema';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -9,7 +9,7 @@ import { issueOrderVouchers, type OrderVoucherRow } from '../extras/order-vouche
 import { queueTicketMail } from '../mail/ticket-mail';
 import { attachPaymentIntent, findOrderToPay, lockOrderWithRegistration, updateOrder } from '../orders/orders.repo';
 import { withCounterGate } from '../registrations/counter-gate';
-import { linesOf, markSeatsSold, reserveSeats } from '../registrations/holds.repo';
+import { linesOf, reserveSeats, soldIncrements } from '../registrations/holds.repo';
 import { findAttendeesOf, updateRegistration, type AttendeeView } from '../registrations/registrations.repo';
 import { assertFormAnswered } from '../registrations/form-answers';
 import { findPayable, settleOtherPayable } from './payables';
@@ -99,17 +99,17 @@ export interface Settlement {
  */
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
-    deps.db.transaction(async (tx: Tx): Promise<Settlement & { fresh: boolean }> => {
+    transactionEndingWith(deps.db, async (tx): Promise<Ending<Settlement & { fresh: boolean }>> => {
       const locked = await lockOrderWithRegistration(tx, orderId);
       if (!locked) throw notFound('Order');
       const { order, registration, hasExtras } = locked;
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') return { order, fresh: false };
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') {
+        return { result: { order, fresh: false }, last: [] };
+      }
       // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
       if (registration.status === 'cancelled') {
-        return {
-          order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
-          fresh: false,
-        };
+        const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
+        return { result: { order: flagged, fresh: false }, last: [] };
       }
       const party = await findAttendeesOf(tx, [registration.id]);
       const lines = linesOf(party);
@@ -119,10 +119,8 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
       }
       if (!holdsSeats) {
-        return {
-          order: await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() }),
-          fresh: false,
-        };
+        const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
+        return { result: { order: flagged, fresh: false }, last: [] };
       }
       let confirmed: Settlement['confirmed'];
       // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
@@ -138,12 +136,11 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         confirmed = { registration: row, attendees: party };
       }
       const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
-      // Last, for the same reason as in the hold: the ticket row is the one every buyer queues on.
-      if (registration.status !== 'confirmed') {
-        await gate.enter(registration.eventId);
-        await markSeatsSold(tx, lines);
-      }
-      return { order: paid, confirmed, vouchers, fresh: true };
+      const result = { order: paid, confirmed, vouchers, fresh: true };
+      if (registration.status === 'confirmed') return { result, last: [] };
+      // Last, sent with the COMMIT, as in the hold: the ticket row is the one every buyer queues on.
+      await gate.enter(registration.eventId);
+      return { result, last: soldIncrements(lines) };
     }),
   );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);

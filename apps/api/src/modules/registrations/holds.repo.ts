@@ -1,11 +1,15 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { isCheckViolation } from '../../db/errors';
 import { attendees, events, registrations, tickets } from '../../db/schema';
 
 export interface TicketLine {
   ticketId: string;
   quantity: number;
 }
+
+/** Ticket lines in the one order every writer of the counters takes them: by ticket id. */
+const inLockOrder = (lines: TicketLine[]) => [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId));
 
 export type ReserveResult = { ok: true } | { ok: false; ticketId: string | null };
 
@@ -15,8 +19,8 @@ export type ReserveResult = { ok: true } | { ok: false; ticketId: string | null 
  * row and the check and the change can never interleave. Tickets are taken in id order, then the
  * event, the same order everywhere, so two transactions never wait on each other in a cycle.
  */
-export async function reserveSeats(tx: Tx, eventId: string, lines: TicketLine[]): Promise<ReserveResult> {
-  for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
+export async function reserveSeats(tx: DbOrTx, eventId: string, lines: TicketLine[]): Promise<ReserveResult> {
+  for (const line of inLockOrder(lines)) {
     const updated = await tx
       .update(tickets)
       .set({ reservedCount: sql`${tickets.reservedCount} + ${line.quantity}` })
@@ -44,6 +48,32 @@ export async function reserveSeats(tx: Tx, eventId: string, lines: TicketLine[])
   return { ok: true };
 }
 
+/**
+ * The hold's counter increments, to be sent with its COMMIT (db/transaction-ending-with.ts): plain
+ * increments in lock order, tickets then the event, the constraints of migration 0010 refusing one
+ * past the quantity or capacity with an error (isOverLimit) that rolls the whole hold back.
+ */
+export function seatIncrements(eventId: string, lines: TicketLine[]): SQL[] {
+  const total = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return [
+    ...inLockOrder(lines).map(
+      (line) =>
+        sql`update ${tickets} set ${sql.identifier(tickets.reservedCount.name)} = ${tickets.reservedCount} + ${line.quantity} where ${tickets.id} = ${line.ticketId}`,
+    ),
+    sql`update ${events} set ${sql.identifier(events.reservedCount.name)} = ${events.reservedCount} + ${total} where ${events.id} = ${eventId}`,
+  ];
+}
+
+/** A counter increment went past its ticket type's quantity or its event's capacity (migration 0010). */
+export function isOverLimit(error: unknown): boolean {
+  const { constraint, cause } = error as { constraint?: string; cause?: { constraint?: string } };
+  const name = constraint ?? cause?.constraint;
+  return (
+    isCheckViolation(error) &&
+    (name === 'tickets_reserved_within_quantity' || name === 'events_reserved_within_capacity')
+  );
+}
+
 /** Merges repeated lines of one ticket type. */
 export function mergeLines(lines: TicketLine[]): TicketLine[] {
   const merged = new Map<string, number>();
@@ -67,7 +97,7 @@ export async function registrationLines(db: DbOrTx, registrationId: string): Pro
 
 /** Gives held or sold seats back (a lapsed hold, a cancelled registration). */
 export async function releaseSeats(tx: Tx, eventId: string, lines: TicketLine[], sold: boolean): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
+  for (const line of inLockOrder(lines)) {
     await tx
       .update(tickets)
       .set({
@@ -83,14 +113,16 @@ export async function releaseSeats(tx: Tx, eventId: string, lines: TicketLine[],
     .where(eq(events.id, eventId));
 }
 
-/** A held seat becomes a sold one when its order is paid. */
-export async function markSeatsSold(tx: Tx, lines: TicketLine[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
-    await tx
-      .update(tickets)
-      .set({ soldCount: sql`${tickets.soldCount} + ${line.quantity}` })
-      .where(eq(tickets.id, line.ticketId));
-  }
+/** A held seat becomes a sold one when its order is paid: increments in lock order. */
+export function soldIncrements(lines: TicketLine[]): SQL[] {
+  return inLockOrder(lines).map(
+    (line) =>
+      sql`update ${tickets} set ${sql.identifier(tickets.soldCount.name)} = ${tickets.soldCount} + ${line.quantity} where ${tickets.id} = ${line.ticketId}`,
+  );
+}
+
+export async function markSeatsSold(tx: DbOrTx, lines: TicketLine[]): Promise<void> {
+  for (const statement of soldIncrements(lines)) await tx.execute(statement);
 }
 
 /**

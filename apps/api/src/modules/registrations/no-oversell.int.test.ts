@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TRegistration } from '@clubtix/contract';
-import { attendees, registrations, tickets } from '../../db/schema';
+import { attendees, events, registrations, tickets } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 import { expireLapsedHolds } from './holds.repo';
@@ -100,5 +100,25 @@ describe('never oversell', () => {
     const second = await buy(2, event.id, ticket.id);
     expect(second.status).toBe(200);
     expect(await heldOrSold(ticket.id)).toBe(1);
+  });
+
+  it("is also the database's own rule: no write takes a counter past its quantity or capacity", async () => {
+    const event = await publishEvent(apps[0]!, token, { capacity: 3 });
+    const ticket = await addTicket(apps[0]!, token, event.id, { quantity: 2 });
+    const past = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'written',
+        (error: { cause?: { code?: string; constraint?: string } }) =>
+          `${error.cause?.code} ${error.cause?.constraint}`,
+      );
+    expect(await past(apps[0]!.db.update(tickets).set({ reservedCount: 3 }).where(eq(tickets.id, ticket.id)))).toBe(
+      '23514 tickets_reserved_within_quantity',
+    );
+    expect(await past(apps[0]!.db.update(events).set({ reservedCount: 4 }).where(eq(events.id, event.id)))).toBe(
+      '23514 events_reserved_within_capacity',
+    );
+    expect(await past(apps[0]!.db.update(tickets).set({ reservedCount: 2 }).where(eq(tickets.id, ticket.id)))).toBe(
+      'written',
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { type AppError, badInput, conflict, notFound, soldOut } from '../../plugins/errors';
+import { transactionEndingWith } from '../../db/transaction-ending-with';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
@@ -23,11 +24,13 @@ import { queueTicketMail } from '../mail/ticket-mail';
 import { findEventWithTickets } from '../tickets/tickets.repo';
 import {
   expireLapsedHolds,
+  isOverLimit,
   linesOf,
   markSeatsSold,
   mergeLines,
   releaseSeats,
   reserveSeats,
+  seatIncrements,
   type TicketLine,
 } from './holds.repo';
 import { withCounterGate } from './counter-gate';
@@ -100,7 +103,7 @@ export async function initRegistration(
 
   const attempt = () =>
     withCounterGate((gate) =>
-      deps.db.transaction(async (tx) => {
+      transactionEndingWith(deps.db, async (tx) => {
         const registration = await insertRegistration(tx, {
           clubId: event.clubId,
           eventId: event.id,
@@ -128,12 +131,10 @@ export async function initRegistration(
             };
           }),
         );
-        // The counters come last: their rows are what every buyer of the event queues on, so the
-        // lock is held only from here to the commit.
+        // The counters come last, sent with the COMMIT: their rows are what every buyer of the
+        // event queues on, so their lock lasts no longer than PostgreSQL takes to run and commit.
         await gate.enter(event.id);
-        const reserved = await reserveSeats(tx, event.id, lines);
-        if (!reserved.ok) throw new SeatsUnavailable();
-        return { registration, slots, order, items };
+        return { result: { registration, slots, order, items }, last: seatIncrements(event.id, lines) };
       }),
     );
 
@@ -141,12 +142,13 @@ export async function initRegistration(
   try {
     result = await attempt();
   } catch (error) {
-    if (!isRollback(error)) throw error;
+    // Past a ticket type's quantity or the event's capacity: nothing of the hold was kept.
+    if (!isOverLimit(error)) throw error;
     if ((await expireLapsedHolds(deps.db, { eventId: event.id })) === 0) throw soldOutError(lines, ticketsById);
     try {
       result = await attempt();
     } catch (retryError) {
-      if (isRollback(retryError)) throw soldOutError(lines, ticketsById);
+      if (isOverLimit(retryError)) throw soldOutError(lines, ticketsById);
       throw retryError;
     }
   }
@@ -161,13 +163,6 @@ export async function initRegistration(
     registration: toRegistrationDto(result.registration, party),
     order: toOrderDto(result.order, result.items),
   };
-}
-
-/** Thrown inside the hold's transaction so that nothing of it is kept. */
-class SeatsUnavailable extends Error {}
-
-function isRollback(error: unknown): boolean {
-  return error instanceof SeatsUnavailable;
 }
 
 function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
