@@ -38,7 +38,17 @@ describe('donations and sponsorships', () => {
     await waitForTitle(page, 'Support Event | ClubTix');
     const donation = page.getByRole('region', { name: 'Make a donation' });
     await donation.getByText('Other amount', { exact: true }).click();
-    await donation.getByLabel('Your amount (GBP)').fill('12.50');
+    const ownAmount = donation.getByLabel('Your amount (GBP)');
+    // A comma groups thousands, as the field shows them; it is never read as a decimal point.
+    await ownAmount.pressSequentially('1,500');
+    await donation.getByTestId('donation-amount').filter({ hasText: 'Your donation: £1,500' }).waitFor();
+    // An amount past the ceiling stays as typed and is refused with the range, not lowered to it.
+    await ownAmount.fill('250000');
+    await ownAmount.blur();
+    expect(await ownAmount.inputValue()).toBe('250,000');
+    await donation.getByRole('button', { name: 'Donate', exact: true }).click();
+    await donation.getByText(/^Enter an amount from £[\d.,]+ to £100,000$/).waitFor();
+    await ownAmount.fill('12.50');
     await donation.getByTestId('donation-amount').filter({ hasText: '£12.50' }).waitFor();
     await donation.getByLabel('Name', { exact: true }).fill('Dora Donor');
     await donation.getByLabel('E-mail', { exact: true }).fill(`${unique('dora')}@example.org`);

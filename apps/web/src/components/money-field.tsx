@@ -19,6 +19,8 @@ export function MoneyField({
       decimalScale={2}
       allowNegative={false}
       thousandSeparator=","
+      // Only the point is a decimal point: "1,500" is fifteen hundred, never 1.50.
+      allowedDecimalSeparators={['.']}
       inputMode="decimal"
     />
   );

@@ -99,6 +99,10 @@ export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | '
               decimalScale={2}
               allowNegative={false}
               thousandSeparator=","
+              // Only the point is a decimal point: "1,500" is fifteen hundred, never 1.50.
+              allowedDecimalSeparators={['.']}
+              // An amount out of range is said (the form's check), not silently changed on blur.
+              clampBehavior="none"
               inputMode="decimal"
               hideControls
               // The field appears because the giver just asked for it.
