@@ -153,6 +153,49 @@ describe('staff check tickets in at the door', () => {
     await context.close();
   });
 
+  it('keeps the door going with the Wi-Fi down: a ticket is checked in only when staff say so, once back online', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { registration, ada, qrText } = await bookTwo(seeded);
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/checkin`);
+    await waitForTitle(page, 'Check-in | ClubTix');
+    await page.getByTestId('event-title').filter({ hasText: event.title }).waitFor();
+    const checkedIn = async () =>
+      (await registrationAsAdmin(admin, registration.registrationId)).attendees.filter(
+        (attendee) => attendee.checkinTime !== null,
+      );
+
+    await context.setOffline(true);
+    await page.getByTestId('queue-status').filter({ hasText: 'Offline. Scans will be kept on this device.' }).waitFor();
+    // "Check in on scan" is off: a ticket that cannot be looked up is not checked in behind staff's back.
+    await scanPhoto(page, qrText);
+    const result = page.getByTestId('scan-result');
+    const state = page.getByTestId('scan-state');
+    await state.filter({ hasText: /^No connection — ticket not read$/ }).waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('queue-status').waitFor({ state: 'detached' });
+    expect(await checkedIn()).toHaveLength(0);
+
+    // Staff choose to let the person in: the check-in is kept and sent once the server is reachable.
+    await context.setOffline(true);
+    await scanPhoto(page, qrText);
+    await state.filter({ hasText: /^No connection — ticket not read$/ }).waitFor();
+    await result.getByRole('button', { name: 'Check in when back online' }).click();
+    await state.filter({ hasText: /^No connection — check-in saved, will retry$/ }).waitFor();
+    await page.getByTestId('queue-status').filter({ hasText: 'Offline. Waiting to send: 1' }).waitFor();
+    expect(await checkedIn()).toHaveLength(0);
+
+    await context.setOffline(false);
+    // The card says what the server answered, in place of "No connection".
+    await state.filter({ hasText: /^Checked in$/ }).waitFor();
+    await result.getByText('Sent when the connection came back.').waitFor();
+    await page.getByTestId('queue-status').waitFor({ state: 'detached' });
+    expect((await checkedIn()).map((attendee) => attendee.attendeeId)).toEqual([ada.attendeeId]);
+    await context.close();
+  });
+
   it("reads a ticket held up to the camera (Chromium's fake camera playing the QR code)", async () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;

@@ -54,8 +54,23 @@ type JsQr = typeof jsQR;
 let jsQrPromise: Promise<JsQr> | null = null;
 
 function loadJsQr(): Promise<JsQr> {
-  jsQrPromise ??= import('jsqr').then((module) => module.default);
+  jsQrPromise ??= import('jsqr').then(
+    (module) => module.default,
+    (error: unknown) => {
+      // Not kept: the next frame tries again, once the connection is back.
+      jsQrPromise = null;
+      throw error;
+    },
+  );
   return jsQrPromise;
+}
+
+/**
+ * Fetches the JS decoder ahead of the first scan, while the scanner page has just loaded: the
+ * door's Wi-Fi may be gone by then, and a browser without BarcodeDetector reads no code without it.
+ */
+export function preloadQrDecoder(): void {
+  loadJsQr().catch(() => undefined);
 }
 
 function createCanvasReader(): QrReader['read'] {

@@ -26,6 +26,7 @@ export const DOOR_TEXT = {
   alreadyRedeemed: (at: string) => `Already redeemed at ${at}`,
   extraNotFound: 'Extra not found',
   scanQueued: 'No connection — scan saved, will retry',
+  notRead: 'No connection — ticket not read',
   checkinQueued: 'No connection — check-in saved, will retry',
   undoQueued: 'No connection — undo saved, will retry',
   failed: 'Could not read this code',

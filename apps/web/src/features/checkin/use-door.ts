@@ -1,7 +1,8 @@
-import { parseScannedQr, type TAnswers, type TAttendee, type TEvent, type TExtrasPurchase } from '@clubtix/contract';
+import { parseScannedQr, type TAnswers, type TAttendee, type TEvent } from '@clubtix/contract';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, useRefreshDoorData } from './api';
+import { cardAfterSettled, type DoorCard, type Outcome } from './door-card';
 import type { QueuedAction, Settled } from './offline-queue';
 import {
   attendeeName,
@@ -10,25 +11,9 @@ import {
   formatDoorTime,
   isConnectionFailure,
   ticketProblem,
-  type DoorProblem,
   type DoorTone,
 } from './scan-outcome';
 import { useOfflineQueue } from './use-offline-queue';
-
-export type TicketStatus = 'ready' | 'checkedIn' | 'justCheckedIn';
-
-export type DoorCard =
-  | {
-      kind: 'ticket';
-      attendee: TAttendee;
-      registrationAnswers: TAnswers;
-      status: TicketStatus;
-      /** A line under the state, such as a check-in waiting for the connection. */
-      notice: string | null;
-    }
-  | { kind: 'extras'; purchase: TExtrasPurchase }
-  | { kind: 'problem'; problem: DoorProblem }
-  | { kind: 'queued'; title: string };
 
 export interface HistoryEntry {
   id: string;
@@ -41,8 +26,6 @@ export interface HistoryEntry {
 export const HISTORY_LENGTH = 10;
 
 export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
-
-type Outcome = { who: string; result: string; tone: DoorTone };
 
 const newId = () => globalThis.crypto.randomUUID();
 
@@ -89,16 +72,18 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     }
   };
 
+  const problemOutcome = ({ action, error }: { action: QueuedAction; error: unknown }): Outcome => {
+    const problem = action.kind === 'extras' ? extrasProblem(error, zone) : ticketProblem(error, zone);
+    return { who: action.label, result: problem.title, tone: problem.tone };
+  };
+
   const onSettled = (settled: Settled<Outcome>[]) => {
     for (const entry of settled) {
-      if ('outcome' in entry) {
-        log({ ...entry.outcome, result: `${entry.outcome.result} (sent later)` });
-      } else {
-        const problem =
-          entry.action.kind === 'extras' ? extrasProblem(entry.error, zone) : ticketProblem(entry.error, zone);
-        log({ who: entry.action.label, result: `${problem.title} (sent later)`, tone: problem.tone });
-      }
+      const outcome = 'outcome' in entry ? entry.outcome : problemOutcome(entry);
+      log({ ...outcome, result: `${outcome.result} (sent later)` });
     }
+    // A card still saying "No connection" about one of them now says what the server answered.
+    setCard((current) => cardAfterSettled(current, settled, problemOutcome));
     refresh();
   };
 
@@ -196,8 +181,15 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
         const label = `Ticket …${ticket.attendeeId.slice(-6)}`;
-        queued({ ...base(), kind: 'scan', label, text, attendeeId: ticket.attendeeId }, DOOR_TEXT.scanQueued);
-        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued });
+        if (!autoCheckIn) {
+          // Replayed, a scan checks in: without "Check in on scan" that is staff's call, not the queue's.
+          setCard({ kind: 'unread', text, attendeeId: ticket.attendeeId, label });
+          log({ who: label, result: DOOR_TEXT.notRead, tone: 'red' });
+          return;
+        }
+        const action = { ...base(), kind: 'scan' as const, label, text, attendeeId: ticket.attendeeId };
+        queued(action, DOOR_TEXT.scanQueued);
+        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
       }
       const problem = ticketProblem(error, zone);
@@ -215,8 +207,9 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     } catch (error) {
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
-        queued({ ...base(), kind: 'extras', label: 'Extras voucher', text }, DOOR_TEXT.scanQueued);
-        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued });
+        const action = { ...base(), kind: 'extras' as const, label: 'Extras voucher', text };
+        queued(action, DOOR_TEXT.scanQueued);
+        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
       }
       const problem = extrasProblem(error, zone);
@@ -242,6 +235,19 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     }
   };
 
+  /** "Check in when back online" on a ticket scanned offline: kept and checked in once sent. */
+  const checkInLater = (unread: Extract<DoorCard, { kind: 'unread' }>) => {
+    const action = {
+      ...base(),
+      kind: 'scan' as const,
+      label: unread.label,
+      text: unread.text,
+      attendeeId: unread.attendeeId,
+    };
+    queued(action, DOOR_TEXT.checkinQueued);
+    setCard({ kind: 'queued', title: DOOR_TEXT.checkinQueued, action });
+  };
+
   /** An attendee picked from the search: shown as if scanned, without its registration's answers. */
   const showAttendee = (attendee: TAttendee) => {
     latest.current++;
@@ -263,6 +269,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     showAttendee,
     showProblem,
     checkIn,
+    checkInLater,
     undo,
     clear: () => setCard(null),
   };

@@ -2,7 +2,7 @@ import type { TFormQuestion } from '@clubtix/contract';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { answerLines, attendeeName, DOOR_TEXT, formatDoorTime, type DoorTone } from '../scan-outcome';
-import type { DoorCard } from '../use-door';
+import type { DoorCard } from '../door-card';
 
 interface ScanResultCardProps {
   card: DoorCard;
@@ -11,6 +11,8 @@ interface ScanResultCardProps {
   busy: 'scan' | 'checkin' | 'undo' | null;
   onCheckIn: () => void;
   onUndo: () => void;
+  /** Keeps a ticket scanned offline, to be checked in once the server can be reached. */
+  onCheckInLater: () => void;
 }
 
 /** The coloured frame: a state anyone at the door reads from a metre away. */
@@ -35,7 +37,15 @@ function Frame({ tone, state, children }: { tone: DoorTone; state: string; child
   );
 }
 
-export function ScanResultCard({ card, timeZone, questions, busy, onCheckIn, onUndo }: ScanResultCardProps) {
+export function ScanResultCard({
+  card,
+  timeZone,
+  questions,
+  busy,
+  onCheckIn,
+  onUndo,
+  onCheckInLater,
+}: ScanResultCardProps) {
   switch (card.kind) {
     case 'problem':
       return (
@@ -49,6 +59,27 @@ export function ScanResultCard({ card, timeZone, questions, busy, onCheckIn, onU
       return (
         <Frame tone="orange" state={card.title}>
           <Text size="md">The code is kept on this device and sent as soon as the server can be reached.</Text>
+        </Frame>
+      );
+    case 'unread':
+      return (
+        <Frame tone="red" state={DOOR_TEXT.notRead}>
+          <Text size="md">
+            This ticket could not be looked up. Check it in now and it is sent as soon as the server can be reached; a
+            ticket that turns out wrong or already used is reported then.
+          </Text>
+          <Button size="xl" color="green.8" onClick={onCheckInLater}>
+            Check in when back online
+          </Button>
+        </Frame>
+      );
+    case 'sent':
+      return (
+        <Frame tone={card.outcome.tone} state={card.outcome.result}>
+          <Text fz={24} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+            {card.outcome.who}
+          </Text>
+          <Text size="sm">Sent when the connection came back.</Text>
         </Frame>
       );
     case 'extras': {

@@ -1,7 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -16,6 +16,7 @@ import { PhotoScanButton } from '../components/photo-scan-button';
 import { QueueStatus } from '../components/queue-status';
 import { ScanHistory } from '../components/scan-history';
 import { ScanResultCard } from '../components/scan-result-card';
+import { preloadQrDecoder } from '../qr-decoder';
 import { useDoor, type ScanSource } from '../use-door';
 
 // A phone has no keyboard scanner to keep the field ready for, and focusing the field would open
@@ -32,6 +33,7 @@ function Door({ event }: { event: TEvent }) {
   const questions = useFormQuestions(event.id);
   const codeField = useRef<HTMLInputElement>(null);
   const [lastSource, setLastSource] = useState<ScanSource | null>(null);
+  useEffect(preloadQrDecoder, []);
 
   // A USB scanner types into whatever has the focus: after any action, give it back to the field.
   const refocus = (source: ScanSource | null) => {
@@ -80,6 +82,11 @@ function Door({ event }: { event: TEvent }) {
             onUndo={() => {
               const card = door.card;
               if (card?.kind === 'ticket') act(() => door.undo(card.attendee, card.registrationAnswers));
+            }}
+            onCheckInLater={() => {
+              const card = door.card;
+              if (card?.kind === 'unread') door.checkInLater(card);
+              refocus(lastSource);
             }}
           />
         ) : null}
