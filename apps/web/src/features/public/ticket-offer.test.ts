@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventSales, formatPrice, lowestPrice, salesClosedNote, ticketAvailability } from './ticket-offer';
+import { eventSales, formatPrice, priceHint, salesClosedNote, ticketAvailability } from './ticket-offer';
 
 const now = new Date('2026-05-01T12:00:00Z');
 
@@ -44,19 +44,21 @@ describe('formatPrice', () => {
   });
 });
 
-describe('lowestPrice', () => {
+describe('priceHint', () => {
   const ticket = (price: number, available: number | null, isActive = true) => ({ price, available, isActive });
 
   it.each([
     ['no tickets', [], null],
-    ['one', [ticket(1500, null)], 1500],
-    ['the lowest', [ticket(1500, null), ticket(900, 4), ticket(2500, 100)], 900],
-    ['free counts', [ticket(1500, null), ticket(0, null)], 0],
-    ['skips sold out', [ticket(500, 0), ticket(1500, 2)], 1500],
-    ['skips inactive', [ticket(500, null, false), ticket(1500, null)], 1500],
+    ['one', [ticket(1500, null)], 'From £15'],
+    ['the lowest', [ticket(1500, null), ticket(950, 4), ticket(2500, 100)], 'From £9.50'],
+    ['all free', [ticket(0, null), ticket(0, 10)], 'Free tickets'],
+    ['free and paid', [ticket(1500, null), ticket(0, null)], 'Free, or from £15'],
+    ['skips sold out', [ticket(500, 0), ticket(1500, 2)], 'From £15'],
+    ['skips a sold-out free one', [ticket(0, 0), ticket(1500, 2)], 'From £15'],
+    ['skips inactive', [ticket(500, null, false), ticket(1500, null)], 'From £15'],
     ['all sold out', [ticket(500, 0), ticket(700, 0)], null],
   ])('%s', (_case, tickets, expected) => {
-    expect(lowestPrice(tickets)).toBe(expected);
+    expect(priceHint(tickets, 'gbp')).toBe(expected);
   });
 });
 

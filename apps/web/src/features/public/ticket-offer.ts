@@ -30,16 +30,22 @@ export function formatPrice(minor: number, currency: TCurrency): string {
 }
 
 /**
- * The lowest price among the ticket types still on offer, for "From £10" on event cards;
- * null when nothing is on offer (no tickets, or all sold out or inactive).
+ * The price line of an event card: "From £10", "Free tickets" when every ticket type on offer is
+ * free, "Free, or from £10" when some are; null when nothing is on offer (no tickets, or all sold
+ * out or inactive).
  */
-export function lowestPrice(tickets: ReadonlyArray<Pick<TTicket, 'price' | 'available' | 'isActive'>>): number | null {
-  let lowest: number | null = null;
-  for (const ticket of tickets) {
-    if (!ticket.isActive || (ticket.available !== null && ticket.available <= 0)) continue;
-    if (lowest === null || ticket.price < lowest) lowest = ticket.price;
-  }
-  return lowest;
+export function priceHint(
+  tickets: ReadonlyArray<Pick<TTicket, 'price' | 'available' | 'isActive'>>,
+  currency: TCurrency,
+): string | null {
+  const prices = tickets
+    .filter((ticket) => ticket.isActive && (ticket.available === null || ticket.available > 0))
+    .map((ticket) => ticket.price);
+  if (prices.length === 0) return null;
+  const paid = prices.filter((price) => price > 0);
+  if (paid.length === 0) return 'Free tickets';
+  const from = formatMoney(Math.min(...paid), currency);
+  return paid.length < prices.length ? `Free, or from ${from}` : `From ${from}`;
 }
 
 /** Whether a ticket type can be put in a basket right now (on sale and not sold out). */

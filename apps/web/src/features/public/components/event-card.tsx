@@ -3,20 +3,20 @@ import { Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePublicTickets } from '../api';
 import { formatEventDateTime } from '../event-dates';
-import { formatPrice, lowestPrice } from '../ticket-offer';
+import { priceHint } from '../ticket-offer';
 import { EventBanner } from './event-banner';
 import classes from './event-card.module.css';
 
 /**
- * "From £10" under a card. A club lists a handful of active events, so one small request per card
+ * The price line under a card ("From £10"). A club lists a handful of active events, so one small request per card
  * is cheap, and it fills the same cache the event page reads when the visitor opens it.
  */
 function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
   const tickets = usePublicTickets(event.id);
   if (tickets.isPending) return <Skeleton height={18} width={90} aria-hidden="true" />;
   if (tickets.isError) return null;
-  const lowest = lowestPrice(tickets.data);
-  if (lowest === null) {
+  const hint = priceHint(tickets.data, event.currency);
+  if (hint === null) {
     return tickets.data.length > 0 ? (
       <Text size="sm" fw={600} c="red.9">
         Sold out
@@ -25,7 +25,7 @@ function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
   }
   return (
     <Text size="sm" fw={700} data-testid="event-card-price">
-      {lowest === 0 ? 'Free tickets' : `From ${formatPrice(lowest, event.currency)}`}
+      {hint}
     </Text>
   );
 }
