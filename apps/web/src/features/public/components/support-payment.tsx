@@ -9,7 +9,13 @@ export interface StartedSupport {
   intent: TPaymentIntent;
 }
 
-export function SupportThanks({ event, sponsorship }: { event: Pick<TEvent, 'title' | 'slug'>; sponsorship: TSponsorship }) {
+export function SupportThanks({
+  event,
+  sponsorship,
+}: {
+  event: Pick<TEvent, 'title' | 'slug'>;
+  sponsorship: TSponsorship;
+}) {
   const amount = formatMoney(sponsorship.amount, sponsorship.currency);
   const isDonation = sponsorship.packageId === null;
   return (

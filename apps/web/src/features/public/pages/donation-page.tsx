@@ -24,7 +24,8 @@ function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
   const chosen = packageId ? packages.data?.find((item) => item.id === packageId) : undefined;
   const choose = (id: string | null) => setSearchParams(id ? { packageId: id } : {}, { replace: true });
 
-  if (chosen) return <SponsorshipForm key={chosen.id} event={event} pkg={chosen} onChooseAnother={() => choose(null)} />;
+  if (chosen)
+    return <SponsorshipForm key={chosen.id} event={event} pkg={chosen} onChooseAnother={() => choose(null)} />;
   return (
     <Stack gap="md">
       {packageId && packages.isSuccess ? (

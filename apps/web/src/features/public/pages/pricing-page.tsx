@@ -34,7 +34,9 @@ export default function PricingPage() {
             </List.Item>
             <List.Item>Amounts are shown in the event&apos;s own currency.</List.Item>
           </List>
-          <Text c="gray.7">Not every event takes donations: the club decides. You pay by card on the event&apos;s page.</Text>
+          <Text c="gray.7">
+            Not every event takes donations: the club decides. You pay by card on the event&apos;s page.
+          </Text>
         </Stack>
       </Paper>
 
