@@ -35,8 +35,10 @@ export default async function setup(project: TestProject) {
       `No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
   }
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` (npm test does it for you)');
+  // WEB_DIST_DIR (the server's own setting) lets a second checkout's build be tested alongside.
+  const webDist = path.resolve(process.env.WEB_DIST_DIR || path.join(root, 'apps/web/dist'));
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`The web app is not built in ${webDist}: run \`npm run build\` (npm test does it for you)`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-'));
   chmodSync(dataDir, 0o755);
