@@ -144,6 +144,11 @@ export const ZConfirmedPurchase = z.object({
   extrasPurchaseId: z.string().optional(),
   /** With an order: the vouchers of its extras, issued when it was paid. */
   extrasVouchers,
+  /**
+   * With a sponsorship or extras bought alone: true when the payment arrived after its hold lapsed
+   * and what it paid for had gone meanwhile, so the organiser refunds it (the message says so).
+   */
+  refundRequired: z.boolean().optional(),
 });
 
 export const ZSendTicketResult = z.object({

@@ -121,6 +121,19 @@ export const sponsorshipEndpoints = {
   }),
 };
 
+/** An extra bought on its own: which, how many, and where its voucher is mailed. */
+export const ZPurchaseExtrasRequest = z.object({
+  eventId: ZId,
+  extrasId: ZId,
+  quantity: z
+    .number({ error: 'Enter how many' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(100, 'At most 100 at a time'),
+  email: ZEmail,
+});
+export type TPurchaseExtrasRequest = z.input<typeof ZPurchaseExtrasRequest>;
+
 export const extrasPurchaseEndpoints = {
   purchaseExtras: defineEndpoint({
     method: 'POST',
@@ -128,12 +141,7 @@ export const extrasPurchaseEndpoints = {
     access: 'public',
     summary:
       'Buy an extra on its own (pending until paid); it gets its own QR. More than its quantity left: 409 SOLD_OUT',
-    body: z.object({
-      eventId: ZId,
-      extrasId: ZId,
-      quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100),
-      email: ZEmail,
-    }),
+    body: ZPurchaseExtrasRequest,
     response: ZExtrasPurchase,
   }),
 };

@@ -118,6 +118,7 @@ describe('extras with a quantity', () => {
       expect(answer.body.msg).toBe(
         'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you',
       );
+      expect(answer.body.payload).toMatchObject({ extrasPurchaseId: late.id, refundRequired: true });
     }
     const [stored] = await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.id, late.id));
     expect(stored?.paymentStatus).toBe('refund_required');

@@ -129,6 +129,7 @@ describe('what a confirmed payment became', () => {
     const donated = await give({ eventId: event.id, amount: 2500, name: 'Dora Donor', email: 'dora@example.org' });
     expect(donated.status).toBe(200);
     expect(donated.body.msg).toBe('Thank you for your donation');
+    expect(donated.body.payload).toMatchObject({ refundRequired: false });
 
     const gold = await createPackage(t, token, event.id, { name: 'Gold', amount: 50_000 });
     const sponsored = await give({
@@ -151,5 +152,6 @@ describe('what a confirmed payment became', () => {
     const paid = await pay(intent.paymentIntentId);
     expect(paid.status).toBe(200);
     expect(paid.body.msg).toBe('Payment received: your extras are paid');
+    expect(paid.body.payload).toEqual({ extrasPurchaseId: bought.id, refundRequired: false });
   });
 });

@@ -60,7 +60,7 @@ export async function confirmationOf(deps: Deps, payable: Payable, settled?: Set
     }
     case 'sponsorship':
       return {
-        purchase: { sponsorshipId: payable.id },
+        purchase: { sponsorshipId: payable.id, refundRequired: payable.refundRequired },
         msg: payable.refundRequired
           ? 'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you'
           : payable.isDonation
@@ -69,7 +69,7 @@ export async function confirmationOf(deps: Deps, payable: Payable, settled?: Set
       };
     case 'extras':
       return {
-        purchase: { extrasPurchaseId: payable.id },
+        purchase: { extrasPurchaseId: payable.id, refundRequired: payable.refundRequired },
         msg: payable.refundRequired
           ? 'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you'
           : 'Payment received: your extras are paid',

@@ -1,4 +1,4 @@
-import { endpoints, type TCreateSponsorshipRequest } from '@clubtix/contract';
+import { endpoints, type TCreateSponsorshipRequest, type TPurchaseExtrasRequest } from '@clubtix/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
@@ -117,6 +117,22 @@ export function useStartSponsorship() {
         body: { sponsorshipId: sponsorship.id },
       });
       return { sponsorship, intent };
+    },
+  });
+}
+
+/**
+ * An extra bought on its own, started and made ready to pay: created (pending) on the server, then
+ * its payment intent; a free one is paid at once and needs none. Errors are toasted by the client
+ * (a sold-out extra included) and their fields marked on the form.
+ */
+export function useStartExtrasPurchase() {
+  return useMutation({
+    mutationFn: async (body: TPurchaseExtrasRequest) => {
+      const purchase = await callApi(endpoints.extrasPurchase.purchaseExtras, { body });
+      if (purchase.paymentStatus !== 'pending') return { purchase, intent: null };
+      const intent = await callApi(endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } });
+      return { purchase, intent };
     },
   });
 }

@@ -1,13 +1,20 @@
 import { extrasQrText, extrasVoucherLabel, type TExtrasVoucher } from '@clubtix/contract';
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { QrImage } from './qr-image';
 
 /** The extras bought with the tickets, one card per voucher, each redeemed once at the door. */
-export function ExtrasVouchers({ vouchers }: { vouchers: TExtrasVoucher[] }) {
+export function ExtrasVouchers({
+  vouchers,
+  headingOrder = 2,
+}: {
+  vouchers: TExtrasVoucher[];
+  /** The level of its heading; each voucher's title is one below. */
+  headingOrder?: 2 | 3 | 4 | 5;
+}) {
   if (vouchers.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="your-extras" gap="sm">
-      <Title order={2} fz="xl" id="your-extras">
+      <Title order={headingOrder} fz="xl" id="your-extras">
         Your extras
       </Title>
       <Text c="gray.7">Show the QR code of each extra at the door to collect it: each is redeemed once.</Text>
@@ -24,7 +31,12 @@ export function ExtrasVouchers({ vouchers }: { vouchers: TExtrasVoucher[] }) {
                   testId="extras-voucher-qr"
                   what="voucher"
                 />
-                <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }} data-testid="extras-voucher-label">
+                <Title
+                  order={(headingOrder + 1) as TitleOrder}
+                  fz="lg"
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid="extras-voucher-label"
+                >
                   {label}
                 </Title>
                 {voucher.redeemedAt ? (

@@ -1,12 +1,18 @@
 import type { TEvent } from '@clubtix/contract';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { usePublicExtras } from '../api';
 import { formatPrice } from '../ticket-offer';
+import { ExtrasPurchaseForm } from './extras-purchase-form';
 
-/** The event's extras, so visitors know what they can add; they are bought at checkout. */
-export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
+/**
+ * The event's extras: added to an order at checkout, or bought on their own here (by someone who
+ * already has a ticket), one at a time.
+ */
+export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'slug' | 'currency'> }) {
   const extras = usePublicExtras(event.id);
+  const [buying, setBuying] = useState<string | null>(null);
   if (extras.isError) {
     return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
   }
@@ -17,7 +23,9 @@ export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'currency'
       <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-extras">
         Extras
       </Title>
-      <Text c="gray.7">Add these to your order at checkout.</Text>
+      <Text c="gray.7">
+        Add these to your order at checkout, or buy one on its own if you already have your ticket.
+      </Text>
       <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Extras">
         {extras.data.map((extra, index) => (
           <li
@@ -36,10 +44,25 @@ export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'currency'
                   </Text>
                 ) : null}
               </Stack>
-              <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="extra-price">
-                {formatPrice(extra.price, event.currency)}
-              </Text>
+              <Stack gap={4} align="flex-end">
+                <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="extra-price">
+                  {formatPrice(extra.price, event.currency)}
+                </Text>
+                {buying === extra.id ? null : (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    aria-label={`Buy ${extra.name}`}
+                    onClick={() => setBuying(extra.id)}
+                  >
+                    Buy
+                  </Button>
+                )}
+              </Stack>
             </Group>
+            {buying === extra.id ? (
+              <ExtrasPurchaseForm event={event} extra={extra} onClose={() => setBuying(null)} />
+            ) : null}
           </li>
         ))}
       </Stack>

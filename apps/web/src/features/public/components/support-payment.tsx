@@ -1,5 +1,5 @@
 import { formatMoney, type TEvent, type TPaymentIntent, type TSponsorship } from '@clubtix/contract';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PaymentForm } from '../../payments/components/payment-form';
@@ -47,9 +47,17 @@ export function SupportPayment({
   started: StartedSupport;
   onChangeDetails: () => void;
 }) {
-  const [paid, setPaid] = useState(false);
+  const [paid, setPaid] = useState<'paid' | 'refund' | null>(null);
   const { sponsorship, intent } = started;
-  if (paid) return <SupportThanks event={event} sponsorship={sponsorship} />;
+  if (paid === 'paid') return <SupportThanks event={event} sponsorship={sponsorship} />;
+  if (paid === 'refund') {
+    return (
+      <Alert color="orange" title="Package taken meanwhile" role="alert">
+        Your payment was received, but this sponsorship package was taken after your reservation lapsed: the organiser
+        will refund you.
+      </Alert>
+    );
+  }
   const what = sponsorship.packageId === null ? 'Donation' : `Sponsorship: ${sponsorship.packageName ?? ''}`;
   return (
     <Stack gap="md">
@@ -58,7 +66,7 @@ export function SupportPayment({
       </Text>
       <PaymentForm
         intent={intent}
-        onPaid={() => setPaid(true)}
+        onPaid={(confirmed) => setPaid(confirmed.refundRequired ? 'refund' : 'paid')}
         returnUrl={`${window.location.origin}/event/${encodeURIComponent(event.id)}/donation`}
       />
       <Button variant="subtle" onClick={onChangeDetails} style={{ alignSelf: 'flex-start' }}>

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPublishedEvent } from '../fixtures';
+import { launchBrowser, newPage, PHONE, primeSession, seriousA11yViolations, unique, waitForTitle } from '../helpers';
+
+/** What a phone's camera app saves: a photo of the voucher's QR code, chosen with "Scan a photo". */
+async function scanPhoto(page: Page, qrText: string): Promise<void> {
+  const photo = await QRCode.toBuffer(qrText, { type: 'png', width: 480, margin: 4 });
+  await page.getByLabel('Scan a photo').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: photo });
+}
+
+describe('an extra bought on its own', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('is paid on the event page, shows its voucher, and is redeemed once at the door', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const buyer = `${unique('pat')}@example.org`;
+
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`/${event.slug}`);
+    await waitForTitle(page, 'Event Registration | ClubTix');
+    const extras = page.getByRole('region', { name: 'Extras', exact: true });
+    await extras.getByRole('button', { name: 'Buy Picnic lunch' }).click();
+    const buying = extras.getByRole('region', { name: 'Buy Picnic lunch' });
+    const howMany = buying.getByLabel('How many');
+    // Nothing is started without a usable e-mail, and the field says why.
+    await buying.getByRole('button', { name: 'Buy for £8.50' }).click();
+    await buying.getByText('E-mail is required').waitFor();
+    await howMany.fill('2');
+    await buying.getByLabel('E-mail').fill(buyer);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await buying.getByRole('button', { name: 'Buy for £17' }).click();
+    await buying
+      .getByTestId('extras-summary')
+      .filter({ hasText: `Picnic lunch × 2: £17, voucher to ${buyer}` })
+      .waitFor();
+
+    // A declined card is said at the field and another can be tried.
+    const card = buying.getByTestId('test-card-form');
+    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await card.getByRole('button', { name: 'Pay £17' }).click();
+    await card.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByRole('button', { name: 'Pay £17' }).click();
+
+    const bought = buying.getByTestId('extras-bought');
+    await bought.getByText(`Paid: Picnic lunch × 2. A copy of the voucher is on its way to ${buyer}.`).waitFor();
+    const voucherQr = bought.getByRole('img', { name: 'QR code of the voucher for Picnic lunch × 2' });
+    const qrText = (await voucherQr.getAttribute('data-qr-content'))!;
+    expect(Object.keys(JSON.parse(qrText) as object)).toEqual(['x', 'q']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await bought.getByRole('button', { name: 'Done' }).click();
+    await extras.getByRole('button', { name: 'Buy Picnic lunch' }).waitFor();
+    await context.close();
+
+    // At the door the voucher is redeemed once; a second scan says when it was.
+    const door = await newPage(browser, PHONE);
+    await primeSession(door.page, admin.token, admin.user);
+    await door.page.goto(`/event/${event.id}/checkin`);
+    await waitForTitle(door.page, 'Check-in | ClubTix');
+    const state = door.page.getByTestId('scan-state');
+    await scanPhoto(door.page, qrText);
+    await state.filter({ hasText: /^Extra redeemed$/ }).waitFor();
+    await door.page.getByTestId('scan-result').getByText('2 × Picnic lunch').waitFor();
+    await scanPhoto(door.page, qrText);
+    await state.filter({ hasText: /^Already redeemed at \d\d:\d\d$/ }).waitFor();
+    await door.context.close();
+  });
+});
