@@ -2,7 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, seriousA11yViolations, unique, waitForTitle } from '../helpers';
+import type { TExtrasPurchase, TPaymentIntent } from '@clubtix/contract';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  seriousA11yViolations,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
 /** What a phone's camera app saves: a photo of the voucher's QR code, chosen with "Scan a photo". */
 async function scanPhoto(page: Page, qrText: string): Promise<void> {
@@ -71,5 +81,41 @@ describe('an extra bought on its own', () => {
     await scanPhoto(door.page, qrText);
     await state.filter({ hasText: /^Already redeemed at \d\d:\d\d$/ }).waitFor();
     await door.context.close();
+  });
+
+  it('tells a buyer sent back by their bank whether the extra was paid', async () => {
+    const { event, lunch } = await seedPublishedEvent();
+    const purchase = (
+      await api<TExtrasPurchase>('POST', '/extras/purchaseExtras', {
+        body: { eventId: event.id, extrasId: lunch.id, quantity: 1, email: `${unique('sam')}@example.org` },
+      })
+    ).body.payload;
+    const intent = (
+      await api<TPaymentIntent>('POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } })
+    ).body.payload;
+    const { context, page } = await newPage(browser, PHONE);
+
+    // The bank said no: nothing is confirmed, and the way back is offered.
+    await page.goto(`/${event.slug}?payment_intent=${intent.paymentIntentId}&redirect_status=failed`);
+    const failed = page.getByRole('alert').filter({ hasText: 'Payment not completed' });
+    await failed.getByText('The payment did not go through.').waitFor();
+    await failed.getByRole('link', { name: 'Try again' }).click();
+    await page
+      .getByRole('region', { name: 'Extras', exact: true })
+      .getByRole('button', { name: 'Buy Picnic lunch' })
+      .waitFor();
+
+    // Paid (here with the test card, as the bank would have): the page confirms it and says where the voucher went.
+    const paid = await api('POST', '/stripe/confirm-payment', {
+      body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
+    });
+    expect(paid.status).toBe(200);
+    await page.goto(`/${event.slug}?payment_intent=${intent.paymentIntentId}&redirect_status=succeeded`);
+    const thanks = page.getByTestId('support-thanks');
+    await thanks.getByRole('heading', { name: 'Your extras are paid' }).waitFor();
+    await thanks.getByText('Your voucher is on its way to your e-mail: show its QR code at the door.').waitFor();
+    await thanks.getByRole('link', { name: 'Close' }).click();
+    await thanks.waitFor({ state: 'detached' });
+    await context.close();
   });
 });

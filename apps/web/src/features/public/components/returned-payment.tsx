@@ -6,19 +6,30 @@ import { isApiError } from '../../../api/api-error';
 import { confirmPayment } from '../../payments/api';
 import { publicKeys } from '../api';
 
+const TEXTS = {
+  support: { title: 'Thank you for your support!', body: 'Your payment has been received.' },
+  extras: {
+    title: 'Your extras are paid',
+    body: 'Your voucher is on its way to your e-mail: show its QR code at the door.',
+  },
+};
+
 /**
- * A donation or sponsorship paid by a method that left the page: Stripe sends the giver back here
- * with the intent in the address, and the server settles it as after an in-page payment
- * (confirming is idempotent, so a reload asks again harmlessly).
+ * A donation, sponsorship or extra paid by a method that left the page: Stripe sends the payer back
+ * with the intent in the address (to the donation page, or the event page for extras), and the
+ * server settles it as after an in-page payment (confirming is idempotent, so a reload asks again
+ * harmlessly).
  */
 export function ReturnedPayment({
   event,
   paymentIntentId,
   failed,
+  kind = 'support',
 }: {
   event: Pick<TEvent, 'id' | 'slug'>;
   paymentIntentId: string;
   failed: boolean;
+  kind?: keyof typeof TEXTS;
 }) {
   const confirmation = useQuery({
     queryKey: [...publicKeys.event(event.id), 'returned-payment', paymentIntentId],
@@ -28,7 +39,11 @@ export function ReturnedPayment({
     staleTime: Number.POSITIVE_INFINITY,
   });
   const again = (
-    <Button component={Link} to={`/event/${encodeURIComponent(event.id)}/donation`} variant="light">
+    <Button
+      component={Link}
+      to={kind === 'extras' ? `/${encodeURIComponent(event.slug)}` : `/event/${encodeURIComponent(event.id)}/donation`}
+      variant="light"
+    >
       Try again
     </Button>
   );
@@ -45,15 +60,24 @@ export function ReturnedPayment({
     );
   }
   if (confirmation.isPending) return <Text>Confirming your payment…</Text>;
+  if (confirmation.data.refundRequired) {
+    return (
+      <Alert color="orange" title="Sold out meanwhile" role="alert">
+        Your payment was received, but what it paid for was taken after your reservation lapsed: the organiser will
+        refund you.
+      </Alert>
+    );
+  }
+  const texts = TEXTS[kind];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="green.0" role="status" data-testid="support-thanks">
       <Stack gap="sm" align="flex-start">
         <Title order={2} fz="xl">
-          Thank you for your support!
+          {texts.title}
         </Title>
-        <Text>Your payment has been received.</Text>
+        <Text>{texts.body}</Text>
         <Button component={Link} to={`/${encodeURIComponent(event.slug)}`} variant="light">
-          Back to the event page
+          {kind === 'extras' ? 'Close' : 'Back to the event page'}
         </Button>
       </Stack>
     </Paper>

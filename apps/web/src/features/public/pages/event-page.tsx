@@ -1,6 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../api';
@@ -10,15 +10,27 @@ import { ExtrasSection } from '../components/extras-section';
 import { LostTicketsForm } from '../components/lost-tickets-form';
 import { EventHero } from '../components/event-hero';
 import { PlainText } from '../components/plain-text';
+import { ReturnedPayment } from '../components/returned-payment';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { TicketPanel } from '../components/ticket-panel';
 import classes from './event-page.module.css';
 
 function EventDetails({ event }: { event: TEvent }) {
   const donationPath = `/event/${encodeURIComponent(event.id)}/donation`;
+  // Back from paying for an extra by a method that left the page (Stripe's 3-D Secure by redirect).
+  const [searchParams] = useSearchParams();
+  const returnedIntent = searchParams.get('payment_intent');
   return (
     <Stack gap="lg">
       <EventHero event={event} />
+      {returnedIntent ? (
+        <ReturnedPayment
+          event={event}
+          paymentIntentId={returnedIntent}
+          failed={searchParams.get('redirect_status') === 'failed'}
+          kind="extras"
+        />
+      ) : null}
       <div className={classes.layout}>
         <div className={classes.facts}>
           <EventFacts event={event} />
