@@ -114,6 +114,37 @@ describe('signing out', () => {
   );
 });
 
+describe('signing out in another tab', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('takes this tab to sign-in too, with no call sent without the token and no error shown', async () => {
+    const admin = await registerClubAdmin('Tab Two');
+    const { context, page: first } = await newPage(browser);
+    await primeSession(first, admin.token, admin.user);
+    await first.goto('/dashboard/admin');
+    await first.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    const second = await context.newPage();
+    const network = watchApiCalls(second);
+    await second.goto('/dashboard/admin');
+    await second.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await network.settled();
+    const callsBefore = network.calls.length;
+
+    await first.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await first.waitForURL('**/signin');
+    await second.waitForURL('**/signin');
+    await waitForTitle(second, 'Sign in | ClubTix');
+    await network.settled();
+    expect(network.calls.slice(callsBefore)).toEqual([]);
+    expect(await second.locator('.mantine-Notification-root').allTextContents()).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a token the server does not accept', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -15,6 +15,8 @@ import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
 import { queryClient } from './api/query-client';
 import { PATHS } from './features/auth/guards';
+import { forgetCachedData } from './features/auth/route-loaders';
+import { getSession, onSessionChangedElsewhere } from './features/auth/session';
 import { routes } from './routes';
 import { theme } from './theme';
 
@@ -23,9 +25,18 @@ const router = createBrowserRouter(routes);
 configureApiClient({
   // The client has already signed out locally (SPEC.md section 8); leave the page for sign-in.
   onSessionEnded: () => {
-    queryClient.clear();
+    forgetCachedData(queryClient);
     if (router.state.location.pathname !== PATHS.signIn) void router.navigate(PATHS.signIn, { replace: true });
   },
+});
+
+// Signed out (or in as someone else) in another tab: what this one holds is forgotten, and the
+// route's guard is asked again, which sends a page that needs sign-in to the sign-in page; a page
+// that stays (signed in as someone else) fetches what it shows again, with the new token.
+onSessionChangedElsewhere(() => {
+  forgetCachedData(queryClient);
+  if (getSession().token) void queryClient.invalidateQueries();
+  void router.revalidate();
 });
 
 const container = document.getElementById('root');

@@ -55,9 +55,23 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
+const elsewhereListeners = new Set<() => void>();
+
+/**
+ * Runs when another tab of this browser signs out, or in as someone else: the page this tab shows
+ * belongs to a session that is over here too.
+ */
+export function onSessionChangedElsewhere(listener: () => void): () => void {
+  elsewhereListeners.add(listener);
+  return () => elsewhereListeners.delete(listener);
+}
+
 // Signing in or out in another tab changes this one too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (isAuthKey(event.key)) publish();
+    if (!isAuthKey(event.key)) return;
+    const before = snapshot.token;
+    publish();
+    if (snapshot.token !== before) for (const listener of elsewhereListeners) listener();
   });
 }
