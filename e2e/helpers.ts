@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createRequire } from 'node:module';
+import QRCode from 'qrcode';
 import { inject } from 'vitest';
 import { readMailbox } from './mailbox';
 
@@ -142,4 +143,10 @@ export async function closeToasts(page: Page): Promise<void> {
  */
 export function mailsTo(address: string) {
   return readMailbox(inject('mailDir'), address);
+}
+
+/** What a phone's camera app saves: a photo (here a PNG) of a QR code, chosen with the door's "Scan a photo". */
+export async function scanPhoto(page: Page, qrText: string): Promise<void> {
+  const photo = await QRCode.toBuffer(qrText, { type: 'png', width: 480, margin: 4 });
+  await page.getByLabel('Scan a photo').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
 }

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyTicketsViaApi, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, unique, waitForTitle } from '../helpers';
 
 /** A paid booking of two Adult tickets, and the ticket QR text of its first attendee. */
 async function bookTwo(seeded: SeededEvent) {
@@ -16,12 +16,6 @@ async function bookTwo(seeded: SeededEvent) {
   const ada = registration.attendees[0]!;
   const qrText = JSON.stringify({ r: registration.registrationId, a: ada.attendeeId, q: registration.qrUuid });
   return { registration, ada, qrText };
-}
-
-/** What a phone's camera app saves: a photo (here a PNG) of the ticket's QR code, chosen with "Scan a photo". */
-async function scanPhoto(page: Page, qrText: string): Promise<void> {
-  const photo = await QRCode.toBuffer(qrText, { type: 'png', width: 480, margin: 4 });
-  await page.getByLabel('Scan a photo').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
 }
 
 /**

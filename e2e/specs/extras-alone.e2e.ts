@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import QRCode from 'qrcode';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
 import type { TExtrasPurchase, TPaymentIntent } from '@clubtix/contract';
@@ -9,16 +8,11 @@ import {
   newPage,
   PHONE,
   primeSession,
+  scanPhoto,
   seriousA11yViolations,
   unique,
   waitForTitle,
 } from '../helpers';
-
-/** What a phone's camera app saves: a photo of the voucher's QR code, chosen with "Scan a photo". */
-async function scanPhoto(page: Page, qrText: string): Promise<void> {
-  const photo = await QRCode.toBuffer(qrText, { type: 'png', width: 480, margin: 4 });
-  await page.getByLabel('Scan a photo').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: photo });
-}
 
 describe('an extra bought on its own', () => {
   let browser: Browser;
