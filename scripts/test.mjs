@@ -34,13 +34,20 @@ if (!only || only === 'typecheck') {
 }
 if (!only || only === 'unit') step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
 if (!only || only === 'integration') {
-  step('integration tests: embedded PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: '' });
+  step('integration tests: embedded PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], {
+    TEST_DATABASE_URL: '',
+  });
   if (process.env.TEST_DATABASE_URL) {
     step('integration tests: external PostgreSQL', bin('vitest'), ['run', '--project', 'integration']);
   } else if (isCi) {
-    fail('integration tests: external PostgreSQL', 'TEST_DATABASE_URL is not set: under CI the external-server tests must run.');
+    fail(
+      'integration tests: external PostgreSQL',
+      'TEST_DATABASE_URL is not set: under CI the external-server tests must run.',
+    );
   } else {
-    process.stdout.write('\nExternal PostgreSQL tests not run: set TEST_DATABASE_URL=postgres://... to run them too.\n');
+    process.stdout.write(
+      '\nExternal PostgreSQL tests not run: set TEST_DATABASE_URL=postgres://... to run them too.\n',
+    );
   }
 }
 if (!only || only === 'e2e') {

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent } from '@clubtix/contract';
 import { anyString, createEvent, eventBody, payloadOf, saveEventCall } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSudo,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /** POST /event/save with an id: an update writes only the fields sent (docs/decisions/0013), inside the tenant wall. */
 describe('POST /event/save, updating', () => {

@@ -20,7 +20,15 @@ const NOT_VALID: Record<TRegistration['status'], string | null> = {
   cancelled: 'This ticket is not valid: it was cancelled.',
 };
 
-function Ticket({ event, registration, attendee }: { event: TEvent | null; registration: TRegistration; attendee: TAttendee }) {
+function Ticket({
+  event,
+  registration,
+  attendee,
+}: {
+  event: TEvent | null;
+  registration: TRegistration;
+  attendee: TAttendee;
+}) {
   const name = attendeeName(attendee);
   const notValid = NOT_VALID[registration.status];
   const valid = notValid === null;
