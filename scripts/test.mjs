@@ -31,6 +31,7 @@ const only = process.argv[2]; // optional: typecheck | unit | integration | e2e
 if (!only || only === 'typecheck') {
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  step('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 }
 if (!only || only === 'unit') step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
 if (!only || only === 'integration') {
