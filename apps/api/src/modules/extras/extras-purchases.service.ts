@@ -10,7 +10,10 @@ import type { ExtrasPurchaseRow, ExtrasRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
+import type { DbOrTx } from '../../db/client';
+import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { queueExtrasMail } from '../mail/ticket-mail';
 import { findExtrasById } from './extras.repo';
 import { assertExtrasInStock, findExtrasShortfall } from './extras-stock';
 import {
@@ -70,9 +73,12 @@ export async function purchaseExtras(
       amount: extras.price * input.quantity,
       currency: event.currency,
     });
-    if (inserted.amount === 0) await markExtrasPurchasePaid(tx, inserted.id);
+    if (inserted.amount === 0 && (await markExtrasPurchasePaid(tx, inserted.id))) {
+      await queueVoucherMail(tx, deps, inserted);
+    }
     return inserted;
   });
+  if (row.amount === 0) void deps.mail.flush().catch(() => undefined);
   return toExtrasPurchaseDto((await findExtrasPurchase(deps.db, row.id))!, extras);
 }
 
@@ -116,9 +122,9 @@ export async function settlePaidExtrasPurchase(
   deps: Deps,
   purchaseId: string,
 ): Promise<TExtrasPurchase['paymentStatus'] | undefined> {
-  return deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const purchase = await findExtrasPurchase(tx, purchaseId);
-    if (!purchase || purchase.paymentStatus !== 'pending') return statusOf(purchase);
+    if (!purchase || purchase.paymentStatus !== 'pending') return { status: statusOf(purchase), fresh: false };
     let status: 'paid' | 'refund_required' = 'paid';
     if (!isHeld(purchase, deps.config.reservationMinutes)) {
       const short = await findExtrasShortfall(tx, linesOf(purchase), {
@@ -127,10 +133,22 @@ export async function settlePaidExtrasPurchase(
       });
       if (short) status = 'refund_required';
     }
-    if (await markExtrasPurchasePaid(tx, purchase.id, status)) return status;
+    if (await markExtrasPurchasePaid(tx, purchase.id, status)) {
+      if (status === 'paid') await queueVoucherMail(tx, deps, purchase);
+      return { status, fresh: status === 'paid' };
+    }
     // Another confirmation settled it a moment ago: answer what it did.
-    return statusOf(await findExtrasPurchase(tx, purchase.id));
+    return { status: statusOf(await findExtrasPurchase(tx, purchase.id)), fresh: false };
   });
+  if (settled.fresh) void deps.mail.flush().catch(() => undefined);
+  return settled.status;
+}
+
+/** The voucher mailed to the buyer, in the transaction that marks it paid (so once per purchase). */
+async function queueVoucherMail(tx: DbOrTx, deps: Deps, purchase: ExtrasPurchaseRow): Promise<void> {
+  const event = await findEventById(tx, purchase.eventId, null);
+  const extras = await findExtrasById(tx, purchase.extrasId, purchase.clubId);
+  if (event && extras) await queueExtrasMail(tx, deps.config, event, purchase, extras.name);
 }
 
 const statusOf = (purchase: ExtrasPurchaseRow | undefined) =>

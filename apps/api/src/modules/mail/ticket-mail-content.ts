@@ -45,6 +45,7 @@ export function qrViewerUrl(
   return `${config.publicUrl}/event/${segments.join('/')}`;
 }
 
+const TICKETS_HINT = 'Show the QR code of each ticket at the door, on your phone or printed.';
 const EXTRAS_HINT = 'Show the QR code of each extra at the door to collect it: each is redeemed once.';
 
 const WHEN: Intl.DateTimeFormatOptions = {
@@ -77,14 +78,16 @@ const voucherCid = (voucher: VoucherEntry) => `extras-${voucher.id}@clubtix`;
  * The ticket mail (issue 4, "Tickets and e-mail"): the event's details, then for each attendee the
  * name, the ticket type, the QR code as an inline image and the link to the QR viewer, which also
  * serves mail clients that block images. Then, in the buyer's mail, the extras vouchers bought
- * with the tickets: what each is for and its QR, redeemed once at the door. Everything a user typed
- * is escaped in the HTML part.
+ * with the tickets: what each is for and its QR, redeemed once at the door. With no tickets it is
+ * the mail of extras bought on their own. `paid`, when given, is what the payment came to. Everything
+ * a user typed is escaped in the HTML part.
  */
 export function composeTicketMail(
   config: Config,
   event: Pick<EventRow, 'id' | 'title' | 'venue' | 'address' | 'startDate' | 'endDate' | 'timezone'>,
   tickets: TicketEntry[],
   vouchers: VoucherEntry[] = [],
+  paid: string | null = null,
 ): ComposedMail {
   const when = eventWhen(event);
   const where = [event.venue, event.address].filter((part): part is string => Boolean(part?.trim()));
@@ -96,19 +99,23 @@ export function composeTicketMail(
   }));
   const extras = vouchers.map((voucher) => ({ voucher, label: extrasVoucherLabel(voucher), cid: voucherCid(voucher) }));
   const title = oneLine(event.title);
-  const subject = `Your ${tickets.length === 1 ? 'ticket' : 'tickets'} for ${title}`;
+  const subject =
+    tickets.length === 0
+      ? `Your extras for ${title}`
+      : `Your ${tickets.length === 1 ? 'ticket' : 'tickets'} for ${title}`;
 
   const text = [
     subject,
     '',
     `When: ${when}`,
     ...(where.length > 0 ? [`Where: ${where.join(', ')}`] : []),
+    ...(paid ? [`Paid: ${paid}`] : []),
     '',
     ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `QR code: ${e.url}`, '']),
-    'Show the QR code of each ticket at the door, on your phone or printed.',
+    ...(entries.length > 0 ? [TICKETS_HINT] : []),
     ...(extras.length > 0
       ? [
-          '',
+          ...(entries.length > 0 ? [''] : []),
           'Your extras',
           '',
           ...extras.map((x) => `${x.label}: its QR code is among this mail's images`),
@@ -125,7 +132,10 @@ export function composeTicketMail(
     `<p><strong>When:</strong> ${escapeHtml(when)}</p>`,
     ...(event.venue?.trim() ? [`<p><strong>Venue:</strong> ${escapeHtml(event.venue)}</p>`] : []),
     ...(event.address?.trim() ? [`<p><strong>Address:</strong> ${escapeHtml(event.address)}</p>`] : []),
-    '<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">',
+    ...(paid ? [`<p><strong>Paid:</strong> ${escapeHtml(paid)}</p>`] : []),
+    ...(entries.length > 0
+      ? ['<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">']
+      : []),
     ...entries.map(
       (e) =>
         `<tr><td style="${cell}">` +
@@ -135,8 +145,7 @@ export function composeTicketMail(
         `<p style="margin:8px 0 0;"><a href="${escapeHtml(e.url)}">Open this QR code in your browser</a></p>` +
         '</td></tr>',
     ),
-    '</table>',
-    '<p>Show the QR code of each ticket at the door, on your phone or printed.</p>',
+    ...(entries.length > 0 ? ['</table>', `<p>${TICKETS_HINT}</p>`] : []),
     ...(extras.length > 0
       ? [
           '<h2 style="font-size:18px;">Your extras</h2>',

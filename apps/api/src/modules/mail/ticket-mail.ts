@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import type { EventRow, RegistrationRow } from '../../db/schema';
+import { formatMoney, type TCurrency } from '@clubtix/contract';
+import type { EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
 import type { AttendeeView } from '../registrations/registrations.repo';
 import { queueMails } from './outbox.repo';
 import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
@@ -30,15 +31,20 @@ export async function queueTicketMail(
   event: EventRow,
   registration: RegistrationRow,
   attendees: AttendeeView[],
-  vouchers: VoucherEntry[] = [],
+  paid: { vouchers?: VoucherEntry[]; order?: Pick<OrderRow, 'amount' | 'currency'> } = {},
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);
+  // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it.
+  const amount =
+    paid.order && paid.order.amount > 0 ? formatMoney(paid.order.amount, paid.order.currency as TCurrency) : null;
   await queueMails(
     db,
     confirmationRecipients(registration.email, tickets).map((recipient) => ({
       clubId: registration.clubId,
       to: recipient.to,
-      ...composeTicketMail(config, event, recipient.tickets, recipient.isBuyer ? vouchers : []),
+      ...(recipient.isBuyer
+        ? composeTicketMail(config, event, recipient.tickets, paid.vouchers, amount)
+        : composeTicketMail(config, event, recipient.tickets)),
       dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
     })),
   );
@@ -62,6 +68,30 @@ export async function queueTicketResend(
       ...composeTicketMail(config, event, mail.tickets, mail.vouchers),
       dedupeKey: null,
       topic: mail.topic,
+    },
+  ]);
+}
+
+/**
+ * Queues the voucher of an extra bought on its own, once it is paid, in the caller's transaction
+ * (the one that marks it paid): what was bought, what it came to and its QR, to the address given
+ * when buying. The dedupe key makes a second confirmation of the same payment queue nothing.
+ */
+export async function queueExtrasMail(
+  db: DbOrTx,
+  config: Config,
+  event: EventRow,
+  purchase: ExtrasPurchaseRow,
+  extrasName: string,
+): Promise<void> {
+  const voucher = { id: purchase.id, qrUuid: purchase.qrUuid, extrasName, quantity: purchase.quantity };
+  const amount = purchase.amount > 0 ? formatMoney(purchase.amount, purchase.currency as TCurrency) : null;
+  await queueMails(db, [
+    {
+      clubId: purchase.clubId,
+      to: purchase.email,
+      ...composeTicketMail(config, event, [], [voucher], amount),
+      dedupeKey: `extras:${purchase.id}`,
     },
   ]);
 }

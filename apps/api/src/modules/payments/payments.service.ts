@@ -132,7 +132,7 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
           expiresAt: null,
         });
         const event = await findEventById(tx, registration.eventId, null);
-        if (event) await queueTicketMail(tx, deps.config, event, row, party, vouchers);
+        if (event) await queueTicketMail(tx, deps.config, event, row, party, { vouchers, order });
         confirmed = { registration: row, attendees: party };
       }
       const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
