@@ -44,6 +44,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 export interface TestAppOptions {
   /** Unset: SMTP delivery when `env` names an SMTP_URL, else mail is kept in the outbox. */
   mailTransport?: Transport | null;
+  /** Sweep lapsed holds this often (buildApp's holdSweepMs); unset: the product's 15 s. */
+  holdSweepMs?: number;
 }
 
 /** Another app process on the same database, as when several API processes share one PostgreSQL. */
@@ -70,7 +72,13 @@ async function startTestApp(
     ...env,
   });
   const database = connectDatabase(databaseUrl, 20);
-  const app = await buildApp({ config, db: database.db, logger: false, mailTransport: options.mailTransport });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailTransport: options.mailTransport,
+    holdSweepMs: options.holdSweepMs,
+  });
   await app.ready();
   return {
     app,
