@@ -55,10 +55,11 @@ export interface SeededEvent {
 /**
  * A published event in London, in pounds, with two ticket types (Adult £25, Junior £10.50), an
  * extra (Picnic lunch £8.50), a sponsorship package (Gold sponsor £750), a three-question form and
- * donations and sponsorships open: everything the selling and door flows touch.
+ * donations and sponsorships open: everything the selling and door flows touch. Given an admin,
+ * the event is another of that admin's club (a second event at the same door staff's club).
  */
-export async function seedPublishedEvent(): Promise<SeededEvent> {
-  const admin = await registerClubAdmin();
+export async function seedPublishedEvent(clubAdmin?: Admin): Promise<SeededEvent> {
+  const admin = clubAdmin ?? (await registerClubAdmin());
   const token = admin.token;
   const title = unique('Summer Regatta');
   const event = ok(
