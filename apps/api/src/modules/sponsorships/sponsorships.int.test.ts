@@ -52,7 +52,7 @@ describe('donations, sponsorships and extras bought alone', () => {
     expect(declined.status).toBe(402);
     const paid = await payFor(intentCall());
     expect(paid.status).toBe(200);
-    expect(paid.body.payload).toEqual({ sponsorshipId: donation.id });
+    expect(paid.body.payload).toEqual({ sponsorshipId: donation.id, refundRequired: false });
 
     const list = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } });
     expect((list.body.payload as TSponsorship[]).map((s) => s.paymentStatus)).toEqual(['paid']);
@@ -122,7 +122,7 @@ describe('donations, sponsorships and extras bought alone', () => {
     const paid = await payFor(
       call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
     );
-    expect(paid.body.payload).toEqual({ extrasPurchaseId: purchase.id });
+    expect(paid.body.payload).toEqual({ extrasPurchaseId: purchase.id, refundRequired: false });
     const again = await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } });
     expect(again.status).toBe(409);
     const both = await call(t, 'POST', '/stripe/create-payment-intent', {
