@@ -53,9 +53,15 @@ export interface ApiResult<T> {
 export async function api<T = unknown>(
   method: 'GET' | 'POST',
   path: string,
-  options: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    /** Another server than the shared one (a spec that starts its own with other settings). */
+    baseUrl?: string;
+  } = {},
 ): Promise<ApiResult<T>> {
-  const url = new URL(`/api${path}`, inject('baseUrl'));
+  const url = new URL(`/api${path}`, options.baseUrl ?? inject('baseUrl'));
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
   const response = await fetch(url, {
     method,

@@ -2,21 +2,37 @@ import { formatMoney, type TPaymentIntent } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // The "pure" entry loads Stripe.js from js.stripe.com only when loadStripe is called, not on import.
-import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { PageLoader } from '../../../components/page-loader';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
 import { payWithStripe } from '../stripe-flow';
+import { createStripeLoader, STRIPE_LOAD_FAILED } from '../stripe-loader';
 
-// One Stripe instance per key for the life of the page, as Stripe asks.
-const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripes.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripes.set(publishableKey, stripe);
-  }
-  return stripe;
+// One Stripe instance per key for the life of the page, as Stripe asks; a failed load is forgotten.
+const stripes = createStripeLoader((publishableKey) => loadStripe(publishableKey));
+
+/** Stripe.js for this key: asked for on mount, and again by the buyer's "Try again". */
+function useStripeJs(publishableKey: string) {
+  const state = useSyncExternalStore(stripes.subscribe, () => stripes.state(publishableKey));
+  useEffect(() => {
+    void stripes.load(publishableKey);
+  }, [publishableKey]);
+  return { state, retry: () => void stripes.load(publishableKey) };
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" role="alert" title="Card form unavailable">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{STRIPE_LOAD_FAILED}</Text>
+        {/* red.9: the default red on white is 3.3:1, below the 4.5:1 that small text needs. */}
+        <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -29,11 +45,17 @@ interface StripePaymentProps {
   headingOrder: TitleOrder;
 }
 
-function StripeCardForm({ intent, onPaid, returnUrl }: Omit<StripePaymentProps, 'publishableKey' | 'headingOrder'>) {
+function StripeCardForm({
+  intent,
+  onPaid,
+  returnUrl,
+  onRetry,
+}: Omit<StripePaymentProps, 'publishableKey' | 'headingOrder'> & { onRetry: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [isElementBroken, setElementBroken] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,10 +76,11 @@ function StripeCardForm({ intent, onPaid, returnUrl }: Omit<StripePaymentProps, 
     }
   }
 
+  if (isElementBroken) return <LoadFailed onRetry={onRetry} />;
   return (
     <form onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
-        <PaymentElement />
+        <PaymentElement onLoadError={() => setElementBroken(true)} />
         {failure ? (
           <Alert color="red" role="alert" title="Payment not completed">
             {failure}
@@ -75,6 +98,9 @@ function StripeCardForm({ intent, onPaid, returnUrl }: Omit<StripePaymentProps, 
 export default function StripePayment({ intent, publishableKey, onPaid, returnUrl, headingOrder }: StripePaymentProps) {
   const headingId = useId();
   const isTestKey = publishableKey.startsWith('pk_test_');
+  const stripe = useStripeJs(publishableKey);
+  // Remounting Elements loads Stripe's card iframe again, should that fail with Stripe.js loaded.
+  const [elementsAttempt, setElementsAttempt] = useState(0);
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
@@ -97,13 +123,24 @@ export default function StripePayment({ intent, publishableKey, onPaid, returnUr
             Card details go straight to Stripe, our payment provider.
           </Text>
         )}
-        <Elements
-          key={intent.clientSecret}
-          stripe={stripeFor(publishableKey)}
-          options={{ clientSecret: intent.clientSecret }}
-        >
-          <StripeCardForm intent={intent} onPaid={onPaid} returnUrl={returnUrl} />
-        </Elements>
+        {stripe.state.status === 'ready' ? (
+          <Elements
+            key={`${intent.clientSecret}:${elementsAttempt}`}
+            stripe={stripe.state.stripe}
+            options={{ clientSecret: intent.clientSecret }}
+          >
+            <StripeCardForm
+              intent={intent}
+              onPaid={onPaid}
+              returnUrl={returnUrl}
+              onRetry={() => setElementsAttempt((attempt) => attempt + 1)}
+            />
+          </Elements>
+        ) : stripe.state.status === 'failed' ? (
+          <LoadFailed onRetry={stripe.retry} />
+        ) : (
+          <PageLoader label="Loading the card form" />
+        )}
       </Stack>
     </Paper>
   );
