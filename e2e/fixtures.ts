@@ -1,4 +1,5 @@
 import type {
+  TAnswers,
   TCurrentUser,
   TEvent,
   TExtras,
@@ -108,13 +109,15 @@ export async function seedPublishedEvent(clubAdmin?: Admin): Promise<SeededEvent
       body: {
         eventId: event.id,
         questions: [
-          { type: 0, label: 'Dietary needs', required: true, perAttendee: true },
+          // The door shows the answers marked showAtCheckin: diet and how they heard, not the shirt size.
+          { type: 0, label: 'Dietary needs', required: true, perAttendee: true, showAtCheckin: true },
           { type: 2, label: 'T-shirt size', required: false, perAttendee: true, options: ['Small', 'Medium', 'Large'] },
           {
             type: 4,
             label: 'How did you hear about us?',
             required: true,
             perAttendee: false,
+            showAtCheckin: true,
             options: ['A friend', 'Social media', 'Poster'],
           },
         ],
@@ -131,10 +134,14 @@ export interface AttendeeDetails {
   email: string;
 }
 
-/** A purchase made and paid with the test card entirely through the public API, as a buyer's browser would. */
+/**
+ * A purchase made and paid with the test card entirely through the public API, as a buyer's browser
+ * would. Each attendee answers the diet question, and `attendeeAnswers` besides.
+ */
 export async function buyTicketsViaApi(
   seeded: SeededEvent,
   people: AttendeeDetails[],
+  attendeeAnswers: TAnswers = {},
 ): Promise<{ registration: TRegistration; order: TOrder }> {
   const held = ok(
     'Holding tickets',
@@ -155,7 +162,7 @@ export async function buyTicketsViaApi(
         attendees: held.registration.attendees.map((attendee, index) => ({
           attendeeId: attendee.attendeeId,
           ...people[index]!,
-          answers: { [seeded.dietary.id]: 'None' },
+          answers: { [seeded.dietary.id]: 'None', ...attendeeAnswers },
         })),
         answers: { [seeded.heardFrom.id]: 'A friend' },
       },

@@ -9,10 +9,15 @@ import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, unique, waitFor
 
 /** A paid booking of two Adult tickets, and the ticket QR text of its first attendee. */
 async function bookTwo(seeded: SeededEvent) {
-  const { registration } = await buyTicketsViaApi(seeded, [
-    { firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` },
-    { firstName: 'Grace', lastName: 'Hopper', email: `${unique('grace')}@example.org` },
-  ]);
+  const { registration } = await buyTicketsViaApi(
+    seeded,
+    [
+      { firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` },
+      { firstName: 'Grace', lastName: 'Hopper', email: `${unique('grace')}@example.org` },
+    ],
+    // The shirt size question is not marked to show at check-in.
+    { [seeded.shirt.id]: 'Large' },
+  );
   const ada = registration.attendees[0]!;
   const qrText = JSON.stringify({ r: registration.registrationId, a: ada.attendeeId, q: registration.qrUuid });
   return { registration, ada, qrText };
@@ -87,15 +92,23 @@ describe('staff check tickets in at the door', () => {
     await state.filter({ hasText: /^Ready to check in$/ }).waitFor();
     await result.getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
     await result.getByTestId('ticket-name').filter({ hasText: 'Adult' }).waitFor();
-    // The answers the buyer gave come with the ticket, the booking's first.
+    // The answers the admin marked to show at check-in come with the ticket, the booking's first;
+    // the shirt size, answered but not marked, stays off the door's card.
     await result.getByText('How did you hear about us?: A friend').waitFor();
     await result.getByText('Dietary needs: None').waitFor();
+    expect(await result.getByLabel('Answers').innerText()).toBe(
+      'How did you hear about us?: A friend\nDietary needs: None',
+    );
+    expect(await result.getByText('Large').count()).toBe(0);
 
     await result.getByRole('button', { name: 'Check in' }).click();
     await state.filter({ hasText: /^Checked in$/ }).waitFor();
     await result.getByRole('button', { name: 'Undo check-in' }).waitFor();
 
     const checkedIn = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
+    expect(checkedIn.find((attendee) => attendee.attendeeId === ada.attendeeId)!.answers).toMatchObject({
+      [seeded.shirt.id]: 'Large',
+    });
     const checkinTime = checkedIn.find((attendee) => attendee.attendeeId === ada.attendeeId)!.checkinTime;
     expect(checkinTime).not.toBeNull();
     expect(checkedIn.filter((attendee) => attendee.checkinTime !== null)).toHaveLength(1);

@@ -105,6 +105,10 @@ describe('an admin sets up a complete event and the public finds it', () => {
         await question.getByLabel('Option 2', { exact: true }).fill('No');
       }
     }
+    // Only the first question's answer is for the door.
+    const first = page.getByRole('group', { name: 'Question 1', exact: true });
+    await first.getByText('Staff see this answer when they scan the ticket').waitFor();
+    await first.getByRole('switch', { name: 'Show at check-in' }).check();
     await page.getByRole('button', { name: 'Save form' }).click();
     await page.locator('.mantine-Notification-root', { hasText: 'Form saved' }).waitFor();
 
@@ -113,11 +117,12 @@ describe('an admin sets up a complete event and the public finds it', () => {
       query: { clubId: registered.body.payload.currentUser.clubId },
     });
     const created = event.body.payload.find((e) => e.slug === slug)!;
-    const form = await api<{ type: number }[]>('GET', '/form/getFormQuestions', {
+    const form = await api<{ type: number; showAtCheckin: boolean }[]>('GET', '/form/getFormQuestions', {
       token: registered.authorization!,
       query: { eventId: created.id },
     });
     expect(form.body.payload.map((q) => q.type)).toEqual([0, 1, 2, 3, 4]);
+    expect(form.body.payload.map((q) => q.showAtCheckin)).toEqual([true, false, false, false, false]);
 
     await page.goto(`/tour/edit/${created.id}`);
     await page.getByRole('radio', { name: 'Published' }).check();

@@ -15,6 +15,7 @@ const question = (
   options,
   position: 0,
   perAttendee: true,
+  showAtCheckin: false,
 });
 
 const form = [

@@ -26,6 +26,8 @@ export const ZFormQuestion = z.object({
   options: z.array(z.string()),
   position: z.number(),
   perAttendee: z.boolean(),
+  /** Whether staff see the answer on the door's card when they scan the ticket. */
+  showAtCheckin: z.boolean(),
 });
 export type TFormQuestion = z.infer<typeof ZFormQuestion>;
 
@@ -37,6 +39,7 @@ export const ZFormQuestionInput = z
     required: z.boolean().default(false),
     options: z.array(requiredText('Option', 200)).max(50, 'At most 50 options').default([]),
     perAttendee: z.boolean().default(true),
+    showAtCheckin: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     if (hasOptions(value.type) && value.options.length === 0) {

@@ -113,6 +113,7 @@ export const formQuestions = pgTable(
       .default(sql`'{}'::text[]`),
     position: integer('position').notNull(),
     perAttendee: boolean('per_attendee').notNull().default(true),
+    showAtCheckin: boolean('show_at_checkin').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('form_questions_event_id_idx').on(t.eventId, t.position)],

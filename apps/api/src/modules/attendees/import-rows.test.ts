@@ -12,6 +12,7 @@ const question = (id: string, type: TFormQuestion['type'], label: string, extra:
   options: [],
   position: 0,
   perAttendee: true,
+  showAtCheckin: false,
   ...extra,
 });
 

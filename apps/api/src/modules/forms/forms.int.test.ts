@@ -30,7 +30,7 @@ describe('registration forms', () => {
     { type: 1, label: 'Dietary needs', options: ['ignored'] },
     { type: 2, label: 'Boat class', options: ['Laser', 'Optimist'], perAttendee: false },
     { type: 3, label: 'Sessions', options: ['Morning', 'Afternoon'] },
-    { type: 4, label: 'T-shirt size', options: ['S', 'M', 'L'], required: true },
+    { type: 4, label: 'T-shirt size', options: ['S', 'M', 'L'], required: true, showAtCheckin: true },
   ];
 
   describe('POST /form/save', () => {
@@ -46,7 +46,13 @@ describe('registration forms', () => {
           { type: 2, label: 'Boat class', required: false, options: ['Laser', 'Optimist'], perAttendee: false },
           { type: 3, label: 'Sessions', required: false, options: ['Morning', 'Afternoon'], perAttendee: true },
           { type: 4, label: 'T-shirt size', required: true, options: ['S', 'M', 'L'], perAttendee: true },
-        ].map((question, position) => ({ ...question, id: anyString, eventId: event.id, position })),
+        ].map((question, position) => ({
+          ...question,
+          showAtCheckin: position === 4,
+          id: anyString,
+          eventId: event.id,
+          position,
+        })),
       );
       expect(await questionsOf(event.id)).toEqual(saved);
     });
@@ -69,6 +75,36 @@ describe('registration forms', () => {
       expect(await questionsOf(event.id)).toEqual(saved);
       expect(await saveForm(t, a.admin.token, event.id, [])).toEqual([]);
       expect(await questionsOf(event.id)).toEqual([]);
+    });
+
+    it('keeps which questions show at check-in, off unless marked, and a save replaces the mark with the rest', async () => {
+      const event = await newEvent();
+      const [diet, size] = await saveForm(t, a.admin.token, event.id, [
+        { type: 0, label: 'Diet', showAtCheckin: true },
+        { type: 0, label: 'Size' },
+      ]);
+      expect([diet?.showAtCheckin, size?.showAtCheckin]).toEqual([true, false]);
+      expect((await questionsOf(event.id)).map((question) => question.showAtCheckin)).toEqual([true, false]);
+
+      const swapped = await saveForm(t, a.admin.token, event.id, [
+        { id: diet!.id, type: 0, label: 'Diet', showAtCheckin: false },
+        { id: size!.id, type: 0, label: 'Size', showAtCheckin: true },
+      ]);
+      expect(swapped.map(({ id, showAtCheckin }) => ({ id, showAtCheckin }))).toEqual([
+        { id: diet!.id, showAtCheckin: false },
+        { id: size!.id, showAtCheckin: true },
+      ]);
+
+      // The form is saved whole: a question sent without the mark takes its default, as `required` does.
+      const [resent] = await saveForm(t, a.admin.token, event.id, [{ id: size!.id, type: 0, label: 'Size' }]);
+      expect(resent).toMatchObject({ id: size!.id, showAtCheckin: false });
+      expect(await questionsOf(event.id)).toEqual([resent]);
+    });
+
+    it('answers 400 for a mark that is not a boolean', async () => {
+      const event = await newEvent();
+      const response = await post(a.admin.token, event.id, [{ type: 0, label: 'Diet', showAtCheckin: 'yes' }]);
+      expectError(response, 400, 'BAD_INPUT', /^questions\.0\.showAtCheckin: /);
     });
 
     it('adds a question whose id belongs to another event as a new one, leaving that event alone', async () => {

@@ -16,6 +16,7 @@ export function toQuestionDto(row: FormQuestionRow): TFormQuestion {
     options: row.options,
     position: row.position,
     perAttendee: row.perAttendee,
+    showAtCheckin: row.showAtCheckin,
   };
 }
 

@@ -122,6 +122,7 @@ describe('answerSummary', () => {
     options: [],
     position: 0,
     perAttendee,
+    showAtCheckin: false,
   });
 
   it("lists the attendee's own answers in the form's order, leaving out empty ones and per-booking questions", () => {

@@ -37,6 +37,7 @@ const question = (id: string, overrides: Partial<TFormQuestion> = {}): TFormQues
   options: [],
   position: 0,
   perAttendee: true,
+  showAtCheckin: false,
   ...overrides,
 });
 

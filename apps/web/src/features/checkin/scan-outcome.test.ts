@@ -94,7 +94,7 @@ describe('extrasProblem', () => {
 });
 
 describe('answerLines', () => {
-  const question = (id: string, label: string, position: number): TFormQuestion => ({
+  const question = (id: string, label: string, position: number, showAtCheckin = true): TFormQuestion => ({
     id,
     eventId: 'e1',
     type: 0,
@@ -103,6 +103,7 @@ describe('answerLines', () => {
     options: [],
     position,
     perAttendee: true,
+    showAtCheckin,
   });
   const questions = [question('q1', 'T-shirt size', 0), question('q2', 'Diet', 1)];
 
@@ -113,8 +114,29 @@ describe('answerLines', () => {
     ]);
   });
 
-  it('still shows answers to questions removed from the form', () => {
-    expect(answerLines(questions, { gone: 'Yes' })).toEqual([{ question: 'Removed question', answer: 'Yes' }]);
+  it("shows the registration-wide answers before the attendee's own", () => {
+    expect(answerLines(questions, { q2: 'Vegan' }, { q1: 'S' })).toEqual([
+      { question: 'Diet', answer: 'Vegan' },
+      { question: 'T-shirt size', answer: 'S' },
+    ]);
+  });
+
+  it('shows only the answers to questions marked to show at check-in', () => {
+    const marked = [
+      question('q1', 'T-shirt size', 0, false),
+      question('q2', 'Diet', 1),
+      question('q3', 'Phone', 2, false),
+    ];
+    expect(answerLines(marked, { q1: 'M', q2: 'Vegan', q3: '0123' })).toEqual([{ question: 'Diet', answer: 'Vegan' }]);
+  });
+
+  it('shows nothing when no question is marked', () => {
+    const unmarked = questions.map((entry) => ({ ...entry, showAtCheckin: false }));
+    expect(answerLines(unmarked, { q1: 'M', q2: 'Vegan' })).toEqual([]);
+  });
+
+  it('leaves out answers to questions removed from the form, which carry no mark', () => {
+    expect(answerLines(questions, { gone: 'Yes', q1: 'L' })).toEqual([{ question: 'T-shirt size', answer: 'L' }]);
   });
 });
 

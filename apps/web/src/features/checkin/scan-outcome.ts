@@ -106,21 +106,19 @@ export interface AnswerLine {
 }
 
 /**
- * Every answer of a ticket, registration-wide ones first, in the form's order; answers to
- * questions since removed from the form still show, so nothing the buyer said is hidden.
+ * The answers the admin marked to show at the door (a question's "Show at check-in"),
+ * registration-wide ones first, in the form's order. The rest stay on the attendee list and in the
+ * export: the door card is read at a glance. An answer to a question since removed from the form
+ * carries no mark, so it is not shown here either.
  */
 export function answerLines(questions: readonly TFormQuestion[], ...answerSets: TAnswers[]): AnswerLine[] {
+  const shown = questions.filter((question) => question.showAtCheckin);
+  const text = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value).trim();
   const lines: AnswerLine[] = [];
   for (const answers of answerSets) {
-    const seen = new Set<string>();
-    const text = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value).trim();
-    for (const question of questions) {
+    for (const question of shown) {
       const value = answers[question.id];
-      seen.add(question.id);
       if (value !== undefined && text(value)) lines.push({ question: question.label, answer: text(value) });
-    }
-    for (const [id, value] of Object.entries(answers)) {
-      if (!seen.has(id) && text(value)) lines.push({ question: 'Removed question', answer: text(value) });
     }
   }
   return lines;

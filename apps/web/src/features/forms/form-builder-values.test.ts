@@ -12,8 +12,19 @@ const saved: TFormQuestion[] = [
     options: ['S', 'M'],
     position: 1,
     perAttendee: true,
+    showAtCheckin: true,
   },
-  { id: 'q1', eventId: 'e1', type: 0, label: 'Club', required: false, options: [], position: 0, perAttendee: false },
+  {
+    id: 'q1',
+    eventId: 'e1',
+    type: 0,
+    label: 'Club',
+    required: false,
+    options: [],
+    position: 0,
+    perAttendee: false,
+    showAtCheckin: false,
+  },
 ];
 
 describe('form builder values', () => {
@@ -28,7 +39,9 @@ describe('form builder values', () => {
       required: false,
       options: [],
       perAttendee: false,
+      showAtCheckin: false,
     });
+    expect(request.questions[1]).toMatchObject({ id: 'q2', showAtCheckin: true });
     expect(ZSaveFormRequest.safeParse(request).success).toBe(true);
   });
 

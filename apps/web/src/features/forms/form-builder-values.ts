@@ -10,6 +10,7 @@ export type QuestionDraft = {
   required: boolean;
   options: string[];
   perAttendee: boolean;
+  showAtCheckin: boolean;
 };
 
 export type FormBuilderValues = { questions: QuestionDraft[] };
@@ -32,12 +33,13 @@ export function questionsToDrafts(questions: readonly TFormQuestion[]): FormBuil
         required: question.required,
         options: [...question.options],
         perAttendee: question.perAttendee,
+        showAtCheckin: question.showAtCheckin,
       })),
   };
 }
 
 export function newQuestion(): QuestionDraft {
-  return { key: newKey(), type: 0, label: '', required: false, options: [], perAttendee: true };
+  return { key: newKey(), type: 0, label: '', required: false, options: [], perAttendee: true, showAtCheckin: false };
 }
 
 /** A question of another type keeps its options, so switching back and forth loses nothing typed. */
@@ -57,6 +59,7 @@ export function draftsToRequest(values: FormBuilderValues, eventId: string): TSa
       required: question.required,
       options: hasOptions(question.type) ? withoutTrailingBlanks(question.options) : [],
       perAttendee: question.perAttendee,
+      showAtCheckin: question.showAtCheckin,
     })),
   };
 }
@@ -72,5 +75,6 @@ export function draftsToQuestions(values: FormBuilderValues, eventId: string): T
     options: hasOptions(question.type) ? withoutTrailingBlanks(question.options).filter((option) => option.trim()) : [],
     position,
     perAttendee: question.perAttendee,
+    showAtCheckin: question.showAtCheckin,
   }));
 }

@@ -9,6 +9,7 @@ import {
   NativeSelect,
   Radio,
   Stack,
+  Switch,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -67,7 +68,10 @@ function OptionsEditor({ form, index }: { form: UseFormReturnType<FormBuilderVal
   );
 }
 
-/** One question of the form builder: its text, type, options, whether it is required and for whom. */
+/**
+ * One question of the form builder: its text, type, options, whether it is required, for whom, and
+ * whether the door shows its answer.
+ */
 export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
   const question = form.values.questions[index];
   if (!question) return null;
@@ -96,6 +100,11 @@ export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
             <Radio value="registration" label="Once per registration" />
           </Group>
         </Radio.Group>
+        <Switch
+          label="Show at check-in"
+          description="Staff see this answer when they scan the ticket"
+          {...form.getInputProps(`${path}.showAtCheckin`, { type: 'checkbox' })}
+        />
         <Group gap="xs" justify="flex-end">
           <Button
             size="compact-sm"

@@ -1,0 +1,1 @@
+ALTER TABLE "form_questions" ADD COLUMN "show_at_checkin" boolean DEFAULT false NOT NULL;
