@@ -136,6 +136,49 @@ describe('a visitor buys tickets on a phone', () => {
     await context.close();
   });
 
+  it('sees seats others took while choosing: the choice shrinks with a note, and grows back if they return', async () => {
+    const { admin, event, adult } = await seedPublishedEvent();
+    const setAdults = async (quantity: number) =>
+      expect(
+        (await api('POST', '/ticket/save', { token: admin.token, body: { ...adult, eventId: event.id, quantity } }))
+          .status,
+      ).toBe(200);
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`/${event.slug}/tickets`);
+    await waitForTitle(page, 'Tickets | ClubTix');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
+    const selection = page.getByTestId('selection-total');
+    await selection.filter({ hasText: '3 tickets' }).waitFor();
+
+    // While she looks away, another buyer holds 10 of the 12 Adult tickets now on sale.
+    await setAdults(12);
+    const other = await api('POST', '/registration/initRegistration', {
+      body: {
+        eventId: event.id,
+        email: `${unique('other')}@example.org`,
+        tickets: [{ ticketId: adult.id, quantity: 10 }],
+      },
+    });
+    expect(other.status).toBe(200);
+    // The browser tells the page its tab is back (the periodic refresh would too, within 15 s).
+    const comeBack = () =>
+      page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await comeBack();
+    const shortfall = page.getByTestId('selection-shortfall');
+    await shortfall
+      .filter({ hasText: 'Fewer Adult tickets are left now: you have 2 instead of the 3 you chose.' })
+      .waitFor();
+    await selection.filter({ hasText: '2 tickets' }).filter({ hasText: '£50' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Seats come back: her choice of 3 was kept, and the note goes.
+    await setAdults(100);
+    await comeBack();
+    await selection.filter({ hasText: '3 tickets' }).filter({ hasText: '£75' }).waitFor();
+    await shortfall.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('asks for lost tickets again on the event page: mailed to a booked address, a plain answer for any other', async () => {
     const seeded = await seedPublishedEvent();
     const { event } = seeded;

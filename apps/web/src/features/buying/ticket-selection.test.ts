@@ -7,6 +7,7 @@ import {
   selectionPrice,
   selectionTotal,
   setQuantity,
+  shortfallNotes,
 } from './ticket-selection';
 
 const adult: { id: string; available: number | null; maxPerOrder: number; price: number } = {
@@ -88,5 +89,35 @@ describe('limitNote', () => {
     ['sold out', named(vip, 'VIP'), {}, 4, null],
   ])('%s', (_case, ticket, selection, eventMax, expected) => {
     expect(limitNote(ticket, selection, eventMax)).toBe(expected);
+  });
+});
+
+describe('shortfallNotes', () => {
+  const listed = [
+    { ...adult, name: 'Adult' },
+    { ...child, name: 'Child' },
+    { ...vip, name: 'VIP' },
+  ];
+  const notesAfter = (chosen: Record<string, number>, tickets: typeof listed) =>
+    shortfallNotes(chosen, fitSelection(chosen, tickets, 10), tickets);
+
+  it('says nothing while everything chosen can still be had', () => {
+    expect(notesAfter({ adult: 2, child: 3 }, listed)).toEqual([]);
+    expect(notesAfter({}, listed)).toEqual([]);
+  });
+
+  it('says which choices fresh numbers cut down or took away, in the listed order', () => {
+    const refreshed = [listed[0]!, { ...listed[1]!, available: 1 }, listed[2]!];
+    expect(notesAfter({ vip: 1, child: 3, adult: 2 }, refreshed)).toEqual([
+      'Fewer Child tickets are left now: you have 1 instead of the 3 you chose.',
+      'No VIP tickets are left now, so they were taken out of your choice.',
+    ]);
+  });
+
+  it('falls silent again when the seats come back, the choice having been kept', () => {
+    const chosen = { child: 3 };
+    expect(notesAfter(chosen, [{ ...listed[1]!, available: 2 }])).toHaveLength(1);
+    expect(fitSelection(chosen, [listed[1]!], 10)).toEqual({ child: 3 });
+    expect(notesAfter(chosen, [listed[1]!])).toEqual([]);
   });
 });

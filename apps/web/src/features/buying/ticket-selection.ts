@@ -85,3 +85,28 @@ export function limitNote(
   if (max === ticket.maxPerOrder) return `At most ${ticket.maxPerOrder} ${ticket.name} per order`;
   return `At most ${eventMax} tickets per order`;
 }
+
+/**
+ * What the buyer chose but can no longer have since the numbers were refreshed (another buyer took
+ * the last ones): one note per ticket type, in the listed order, comparing the buyer's choice with
+ * the selection fitSelection made of it. The choice itself is kept, so these go away by themselves
+ * if the seats come back, or once the buyer changes a quantity.
+ */
+export function shortfallNotes(
+  chosen: Selection,
+  fitted: Selection,
+  tickets: ReadonlyArray<Pick<TTicket, 'id' | 'name'>>,
+): string[] {
+  const notes: string[] = [];
+  for (const ticket of tickets) {
+    const wanted = chosen[ticket.id] ?? 0;
+    const kept = fitted[ticket.id] ?? 0;
+    if (kept >= wanted) continue;
+    notes.push(
+      kept === 0
+        ? `No ${ticket.name} tickets are left now, so they were taken out of your choice.`
+        : `Fewer ${ticket.name} tickets are left now: you have ${kept} instead of the ${wanted} you chose.`,
+    );
+  }
+  return notes;
+}

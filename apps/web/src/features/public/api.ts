@@ -46,9 +46,14 @@ export function usePublicEvent(eventId: string) {
   });
 }
 
+/** How often the ticket selection reads what is left while it is open in a visible tab. */
+export const LIVE_TICKETS_MS = 15_000;
+
 /**
  * An event's ticket types; only active ones are shown, even if the server ever sent more. `live`
- * (the ticket selection) reads what is left afresh on every visit instead of from the cache.
+ * (the ticket selection) reads what is left afresh on every visit, every LIVE_TICKETS_MS while the
+ * tab is visible (TanStack pauses the interval in a hidden tab: refetchIntervalInBackground is
+ * off), and whenever the tab comes back, so a buyer who chose a while ago sees seats others took.
  */
 export function usePublicTickets(eventId: string, { live = false } = {}) {
   return useQuery({
@@ -56,7 +61,9 @@ export function usePublicTickets(eventId: string, { live = false } = {}) {
     queryFn: ({ signal }) => callApi(endpoints.ticket.getTicketsByEventId, { ...quiet, query: { eventId }, signal }),
     select: (tickets) => tickets.filter((ticket) => ticket.isActive),
     enabled: eventId !== '',
-    ...(live ? { refetchOnMount: 'always' as const } : {}),
+    ...(live
+      ? { refetchOnMount: 'always' as const, refetchOnWindowFocus: 'always' as const, refetchInterval: LIVE_TICKETS_MS }
+      : {}),
   });
 }
 

@@ -25,6 +25,7 @@ import {
   selectionPrice,
   selectionTotal,
   setQuantity,
+  shortfallNotes,
   type Selection,
 } from '../ticket-selection';
 
@@ -121,8 +122,10 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
     return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
   }
   const eventMax = event.maxTicketsPerOrder;
-  // Derived on each render: after a refresh shows fewer left, the basket shrinks to fit by itself.
+  // Derived on each render: after a refresh shows fewer left, the basket shrinks to fit by itself,
+  // and `chosen` keeps what the buyer asked for in case the seats come back (a lapsed hold).
   const selection = fitSelection(chosen, tickets.data, eventMax, (ticket) => isBuyable(ticket, now));
+  const shortfalls = shortfallNotes(chosen, selection, tickets.data);
   const closedNote = salesClosedNote(eventSales(event, tickets.data, now), event.timezone);
   const count = selectionTotal(selection);
 
@@ -194,6 +197,21 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
           ))}
         </Stack>
       ) : null}
+      {/* Always in the page, so screen readers announce the notes when a refresh brings them. */}
+      <div role="status">
+        {shortfalls.length > 0 ? (
+          // No title: the light orange alert's title misses the 4.5:1 contrast small text needs.
+          <Alert color="orange" role="none" data-testid="selection-shortfall">
+            <Stack gap={4}>
+              {shortfalls.map((note) => (
+                <Text key={note} size="sm">
+                  {note}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
+      </div>
       {closedNote ? null : (
         <form onSubmit={submit} noValidate>
           <Paper withBorder radius="lg" p="md">
