@@ -36,8 +36,9 @@ function Door({ event }: { event: TEvent }) {
   useEffect(preloadQrDecoder, []);
 
   // A USB scanner types into whatever has the focus: after any action, give it back to the field.
+  // A guest found by search at a desk is followed by the next scan too; on a phone it is not.
   const refocus = (source: ScanSource | null) => {
-    if (source === 'keyboard') codeField.current?.focus();
+    if (source === 'keyboard' || (source === 'search' && hasFinePointer())) codeField.current?.focus();
   };
   const read = (source: ScanSource, text: string) => {
     setLastSource(source);
