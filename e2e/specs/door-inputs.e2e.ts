@@ -1,30 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTicketsViaApi, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
-
-/** A paid booking of Ada Lovelace and Grace Hopper (Adult tickets), with each one's ticket QR text. */
-async function bookTwo(seeded: SeededEvent) {
-  const { registration } = await buyTicketsViaApi(seeded, [
-    { firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` },
-    { firstName: 'Grace', lastName: 'Hopper', email: `${unique('grace')}@example.org` },
-  ]);
-  const ada = registration.attendees[0]!;
-  const grace = registration.attendees[1]!;
-  const qrOf = (attendeeId: string) =>
-    JSON.stringify({ r: registration.registrationId, a: attendeeId, q: registration.qrUuid });
-  return { registration, ada, grace, adaQr: qrOf(ada.attendeeId), graceQr: qrOf(grace.attendeeId) };
-}
-
-/** The door shows times on the event's clock (Europe/London), hours and minutes when it is today. */
-function londonTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
+import { bookTwo, londonTime } from '../door';
+import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
+import { launchBrowser, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
 
 async function openDoor(page: Page, eventId: string, title: string): Promise<void> {
   await page.goto(`/event/${eventId}/checkin`);

@@ -4,24 +4,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTicketsViaApi, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, unique, waitForTitle } from '../helpers';
-
-/** A paid booking of two Adult tickets, and the ticket QR text of its first attendee. */
-async function bookTwo(seeded: SeededEvent) {
-  const { registration } = await buyTicketsViaApi(
-    seeded,
-    [
-      { firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` },
-      { firstName: 'Grace', lastName: 'Hopper', email: `${unique('grace')}@example.org` },
-    ],
-    // The shirt size question is not marked to show at check-in.
-    { [seeded.shirt.id]: 'Large' },
-  );
-  const ada = registration.attendees[0]!;
-  const qrText = JSON.stringify({ r: registration.registrationId, a: ada.attendeeId, q: registration.qrUuid });
-  return { registration, ada, qrText };
-}
+import { bookTwo, londonTime } from '../door';
+import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
+import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, waitForTitle } from '../helpers';
 
 /**
  * A video of a QR code held still in front of the camera, in the Y4M format Chromium's fake camera
@@ -47,15 +32,8 @@ function qrVideo(text: string): Buffer {
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
 }
 
-/** The door shows times on the event's clock (Europe/London), hours and minutes when it is today. */
-function londonTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
+/** An answer to the shirt size question, which is not marked to show at check-in. */
+const notShownAtDoor = (seeded: SeededEvent) => ({ [seeded.shirt.id]: 'Large' });
 
 async function openStatistics(page: Page, eventId: string): Promise<void> {
   await page.goto(`/event/${eventId}/statistics`);
@@ -72,7 +50,7 @@ describe('staff check tickets in at the door', () => {
   it('scans a ticket photo, checks it in once, is told of a second scan, and the statistics move', async () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;
-    const { registration, ada, qrText } = await bookTwo(seeded);
+    const { registration, ada, adaQr: qrText } = await bookTwo(seeded, notShownAtDoor(seeded));
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
 
@@ -135,7 +113,7 @@ describe('staff check tickets in at the door', () => {
   it('undoes a check-in made by mistake, and the ticket can be checked in again', async () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;
-    const { qrText } = await bookTwo(seeded);
+    const { adaQr: qrText } = await bookTwo(seeded, notShownAtDoor(seeded));
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
     await page.goto(`/event/${event.id}/checkin`);
@@ -163,7 +141,7 @@ describe('staff check tickets in at the door', () => {
   it('keeps the door going with the Wi-Fi down: a ticket is checked in only when staff say so, once back online', async () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;
-    const { registration, ada, qrText } = await bookTwo(seeded);
+    const { registration, ada, adaQr: qrText } = await bookTwo(seeded, notShownAtDoor(seeded));
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
     await page.goto(`/event/${event.id}/checkin`);
@@ -206,7 +184,7 @@ describe('staff check tickets in at the door', () => {
   it("reads a ticket held up to the camera (Chromium's fake camera playing the QR code)", async () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;
-    const { qrText } = await bookTwo(seeded);
+    const { adaQr: qrText } = await bookTwo(seeded, notShownAtDoor(seeded));
     const folder = mkdtempSync(path.join(tmpdir(), 'clubtix-camera-'));
     const video = path.join(folder, 'ticket.y4m');
     writeFileSync(video, qrVideo(qrText));
