@@ -86,13 +86,15 @@ export function useCreateOrder() {
 
 /**
  * A QR code drawn in the browser by the `qrcode` package, as an SVG data URL: sharp at any size on
- * screen and on paper. Medium error correction survives a cracked phone screen or a smudged print.
+ * screen and on paper. Medium error correction survives a cracked phone screen or a smudged print;
+ * the quiet zone is the standard's four modules (as in the mailed PNG), so a screenshot cropped to
+ * the image still scans.
  */
 export function useQrImage(content: string) {
   return useQuery({
     queryKey: buyingKeys.qrImage(content),
     queryFn: async () => {
-      const svg = await QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const svg = await QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
       return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     },
     staleTime: Number.POSITIVE_INFINITY,
