@@ -123,10 +123,27 @@ describe('the statistics page: registrations and check-ins so far, up to a chose
       expect(await dateField.inputValue()).toBe(british(dayBefore));
       await page.getByText('No check-ins on this day.', { exact: true }).waitFor();
 
+      // A date that cannot be read (February has no 31st) stays as typed, says what is wrong, and
+      // the numbers stay on the last good day instead of jumping back to today.
+      await dateField.fill('31/02/2026');
+      await dateField.press('Enter');
+      const readError = page.getByText('Enter a date as dd/mm/yyyy', { exact: true });
+      await readError.waitFor();
+      expect(await dateField.inputValue()).toBe('31/02/2026');
+      expect(await dateField.getAttribute('aria-invalid')).toBe('true');
+      await historicalOf(page, dayBefore);
+      expect(await numbers(page)).toEqual({
+        totalRegistrations: '2',
+        totalCheckins: '2',
+        historicalRegistrations: '0',
+        historicalCheckins: '0',
+      });
+
       // The day of the sale, picked from the calendar: everything so far was made by its end.
       await page.getByRole('button', { name: 'Open calendar for Date' }).click();
       await page.getByRole('button', { name: calendarName(sold), exact: true }).click();
       await historicalOf(page, sold);
+      await readError.waitFor({ state: 'detached' });
       await page.getByTestId('historical-registrations').filter({ hasText: /^2$/ }).waitFor();
       expect(await numbers(page)).toEqual({
         totalRegistrations: '2',

@@ -8,7 +8,9 @@ import {
   formatDate,
   formatDates,
   formatPattern,
+  isOutsideValue,
   isSameDate,
+  isSameDates,
   isWithin,
   parseDateText,
   todayIn,
@@ -99,21 +101,24 @@ export function DateInput(props: DateInputProps) {
 
   const [opened, { close, toggle }] = useDisclosure(false);
   const [text, setText] = useState(() => show(dates));
-  const [shownKey, setShownKey] = useState(() => JSON.stringify(dates));
+  const [lastSeen, setLastSeen] = useState<CalendarDate[]>(dates);
+  const [reported, setReported] = useState<CalendarDate[] | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
 
-  // A value set from outside (the calendar, a form reset) replaces the text; adjusting state while
-  // rendering, as React recommends, avoids a second paint with the old text.
-  const valueKey = JSON.stringify(dates);
-  if (valueKey !== shownKey) {
-    setShownKey(valueKey);
+  // A value set from outside (a form reset) replaces the text; adjusting state while rendering, as
+  // React recommends, avoids a second paint with the old text.
+  if (isOutsideValue(dates, lastSeen, reported)) {
     setText(show(dates));
     setReadError(null);
+  }
+  if (!isSameDates(dates, lastSeen)) {
+    setLastSeen(dates);
+    setReported(null);
   }
 
   const emit = (values: CalendarDate[]) => {
     // Remember what the text now stands for, so the render above keeps the typed text.
-    setShownKey(JSON.stringify(values));
+    setReported(values);
     if (isMany(props)) props.onChange(values);
     else props.onChange(values[0] ?? null);
   };

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDates,
   formatPattern,
+  isOutsideValue,
   parseDateText,
   parseTime,
   resolveShortYear,
@@ -79,6 +80,8 @@ describe('parseDateText, single date', () => {
     ['29/02/2024', DMY, d(2024, 2, 29)],
     ['29/02/2026', DMY, null], // not a leap year
     ['31/04/2026', DMY, null], // April has 30 days
+    ['31/02/2026', DMY, null], // February never has 31
+    ['hello', DMY, null],
     ['32/01/2026', DMY, null],
     ['00/01/2026', DMY, null],
     ['01/00/2026', DMY, null],
@@ -123,6 +126,27 @@ describe('parseDateText, range and multiple', () => {
     expect(parseDateText(text, mode, { order: DMY, now })).toEqual(
       expected ? { ok: true, dates: expected } : { ok: false },
     );
+  });
+});
+
+describe('isOutsideValue: when a given value replaces the typed text', () => {
+  const day = d(2026, 8, 15);
+  const other = d(2026, 8, 16);
+
+  it('keeps the text and its message when the page keeps its value after an unreadable date', () => {
+    // The field reported "no date"; the statistics page stays on its last good day.
+    expect(isOutsideValue([day], [day], [])).toBe(false);
+  });
+
+  it('keeps the text when the form takes what the field reported', () => {
+    expect(isOutsideValue([], [day], [])).toBe(false);
+    expect(isOutsideValue([other], [day], [other])).toBe(false);
+  });
+
+  it('replaces the text when the value changes from outside', () => {
+    expect(isOutsideValue([other], [day], null)).toBe(true);
+    expect(isOutsideValue([], [day], null)).toBe(true); // a form reset
+    expect(isOutsideValue([other], [day], [])).toBe(true); // not what the field reported
   });
 });
 

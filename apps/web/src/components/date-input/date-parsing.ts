@@ -167,6 +167,25 @@ export function formatDates(dates: readonly CalendarDate[], mode: DateInputMode,
   return dates.map((date) => formatDate(date, order)).join(mode === 'range' ? ' – ' : ', ');
 }
 
+export function isSameDates(a: readonly CalendarDate[], b: readonly CalendarDate[]): boolean {
+  return a.length === b.length && a.every((date, index) => isSameDate(date, b[index]));
+}
+
+/**
+ * Whether the value a date field is given came from outside (a form reset, a page's own choice)
+ * and so replaces what was typed. Only a change of value counts, and not a change to what the field
+ * itself has just reported: a page that keeps its last good day when the field reports an
+ * unreadable date as none must leave the typed text and its message in place.
+ */
+export function isOutsideValue(
+  value: readonly CalendarDate[],
+  lastSeen: readonly CalendarDate[],
+  reported: readonly CalendarDate[] | null,
+): boolean {
+  if (isSameDates(value, lastSeen)) return false;
+  return !reported || !isSameDates(value, reported);
+}
+
 /** Whether a day lies within optional bounds (both inclusive). */
 export function isWithin(date: CalendarDate, min?: CalendarDate | null, max?: CalendarDate | null): boolean {
   if (min && compareDates(date, min) < 0) return false;

@@ -39,7 +39,11 @@ function Statistics({ event }: { event: TEvent }) {
         <DateInput
           label="Date"
           value={date}
-          onChange={(value) => setDate(value ?? todayIn(new Date(), event.timezone))}
+          // An unreadable or emptied field reports no date: the numbers stay on the last good day
+          // while the field keeps what was typed and says what is wrong.
+          onChange={(value) => {
+            if (value) setDate(value);
+          }}
           description="Counts up to the end of this day"
         />
         {statistics.data ? (
