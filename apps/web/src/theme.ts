@@ -1,12 +1,18 @@
 import {
+  Alert,
   createTheme,
+  darken,
+  luminance,
   NativeSelect,
+  parseThemeColor,
   NumberInput,
   PasswordInput,
   Select,
   Textarea,
   TextInput,
+  type AlertProps,
   type MantineColorsTuple,
+  type MantineTheme,
 } from '@mantine/core';
 
 // SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
@@ -56,6 +62,38 @@ export type Tone = keyof typeof tone;
  */
 export const TEXT_SAFE_GREEN = '#1b5e20';
 
+/** WCAG 2 contrast ratio of two colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
+/**
+ * The text colour of a light alert (its title and icon) on the alert's pale fill, shade 1 in the
+ * light scheme the app is forced into. Mantine uses shade 9, which reads at 3.6:1 for orange, 2.7:1
+ * for yellow and 3.8:1 for green, under the 4.5:1 that the small bold title needs; such a shade is
+ * darkened in small steps until it reads, the others are left as Mantine draws them.
+ */
+export function readableOnLightFill(shades: MantineColorsTuple): string {
+  let color = shades[9];
+  for (let amount = 0.05; contrastRatio(color, shades[1]) < 4.5 && amount <= 1; amount += 0.05) {
+    color = darken(shades[9], amount);
+  }
+  return color;
+}
+
+/** Every light alert of a theme colour gets the readable title colour, so no screen has to pick one. */
+export function readableAlertVars(
+  theme: MantineTheme,
+  props: Pick<AlertProps, 'color' | 'variant'>,
+): { root: { '--alert-color'?: string } } {
+  if (props.variant && props.variant !== 'light') return { root: {} };
+  const parsed = parseThemeColor({ color: props.color ?? theme.primaryColor, theme });
+  // A shade or CSS colour given by hand is the caller's choice.
+  const shades = parsed.isThemeColor && parsed.shade === undefined ? theme.colors[parsed.color] : undefined;
+  return { root: shades ? { '--alert-color': readableOnLightFill(shades) } : {} };
+}
+
 export const theme = createTheme({
   primaryColor: 'purple',
   primaryShade: 6,
@@ -69,6 +107,7 @@ export const theme = createTheme({
   // Forms mark the few optional fields with an "Optional" description instead of starring the
   // required ones: the star would become part of the label text ("Name *") for tools that read it.
   components: {
+    Alert: Alert.extend({ vars: readableAlertVars }),
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),

@@ -200,8 +200,8 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       {/* Always in the page, so screen readers announce the notes when a refresh brings them. */}
       <div role="status">
         {shortfalls.length > 0 ? (
-          // No title: the light orange alert's title misses the 4.5:1 contrast small text needs.
-          <Alert color="orange" role="none" data-testid="selection-shortfall">
+          // A note, not a second live region inside the status one; named by its title.
+          <Alert color="orange" role="note" title="Fewer tickets left" data-testid="selection-shortfall">
             <Stack gap={4}>
               {shortfalls.map((note) => (
                 <Text key={note} size="sm">
