@@ -169,6 +169,8 @@ describe('the statistics page: registrations and check-ins so far, up to a chose
       await days.locator('svg').getByText(british(sold).slice(0, 5), { exact: true }).waitFor();
       await days.getByText('Registrations', { exact: true }).waitFor();
       await days.getByText('Check-ins', { exact: true }).waitFor();
+      // The legend in the order of the tiles above: Registrations, then Check-ins.
+      expect(await days.locator('.recharts-legend-wrapper').innerText()).toMatch(/^\s*Registrations\s+Check-ins\s*$/);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       // A day still to come counts everything so far, and keeps counting while the page stays open.

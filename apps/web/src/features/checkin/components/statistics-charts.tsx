@@ -20,6 +20,11 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
+const DAY_SERIES = [
+  { name: 'registrations', label: 'Registrations', color: 'purple.6' },
+  { name: 'checkins', label: 'Check-ins', color: 'green.7' },
+];
+
 /** The two charts: the chosen day's check-ins by quarter hour, and both counts per day. */
 export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistics }) {
   const quarters = quarterHourBars(statistics.series.checkinsByQuarterHour, statistics.timezone);
@@ -64,11 +69,10 @@ export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistic
             h={240}
             data={days}
             dataKey="day"
-            series={[
-              { name: 'registrations', label: 'Registrations', color: 'purple.6' },
-              { name: 'checkins', label: 'Check-ins', color: 'green.7' },
-            ]}
+            series={DAY_SERIES}
             withLegend
+            // Recharts sorts the legend by name (Check-ins first); keep the order of the bars and tiles.
+            legendProps={{ itemSorter: (item) => DAY_SERIES.findIndex((series) => series.name === item.dataKey) }}
             tickLine="y"
             gridAxis="y"
             tooltipAnimationDuration={0}
