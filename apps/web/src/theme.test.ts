@@ -28,3 +28,42 @@ describe('light alerts: the title reads at 4.5:1 on the pale fill (WCAG AA for s
     expect(alertTitleColor({ color: 'orange.7' })).toBeUndefined();
   });
 });
+
+type Props = { color?: string; variant?: string };
+type ThemeVars = (theme: typeof full, props: Props) => { root: Record<string, string | undefined> };
+
+/** The label colour the theme gives a Badge or Button, as Mantine asks the theme for its vars. */
+function labelColor(component: 'Badge' | 'Button', props: Props): string | undefined {
+  const vars = full.components[component]!.vars as ThemeVars;
+  return vars(full, props).root[component === 'Badge' ? '--badge-color' : '--button-color'];
+}
+
+describe('light badges and buttons: the label reads at 4.5:1 on the pale fill', () => {
+  it.each(Object.entries(full.colors))('%s badge', (name, shades: MantineColorsTuple) => {
+    const label = labelColor('Badge', { color: name, variant: 'light' });
+    expect(label).toBeDefined();
+    expect(contrastRatio(label!, shades[1])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // Hovered, a light button's fill is shade 2; the label keeps one colour that reads on both.
+  it.each(Object.entries(full.colors))('%s button, hovered or not', (name, shades: MantineColorsTuple) => {
+    const label = labelColor('Button', { color: name, variant: 'light' });
+    expect(label).toBeDefined();
+    expect(contrastRatio(label!, shades[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(label!, shades[2])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("keeps the primary colour's own label, which already reads", () => {
+    expect(labelColor('Badge', { variant: 'light' })).toBe(full.colors.purple![9]);
+    expect(labelColor('Button', { variant: 'light' })).toBe(full.colors.purple![9]);
+  });
+
+  it('leaves filled badges and buttons (their default) and set shades as Mantine draws them', () => {
+    for (const component of ['Badge', 'Button'] as const) {
+      expect(labelColor(component, { color: 'orange' })).toBeUndefined();
+      expect(labelColor(component, { color: 'orange', variant: 'filled' })).toBeUndefined();
+      expect(labelColor(component, { color: 'gray.7', variant: 'outline' })).toBeUndefined();
+      expect(labelColor(component, { color: 'orange.9', variant: 'light' })).toBeUndefined();
+    }
+  });
+});

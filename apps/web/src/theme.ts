@@ -1,5 +1,7 @@
 import {
   Alert,
+  Badge,
+  Button,
   createTheme,
   darken,
   luminance,
@@ -10,7 +12,6 @@ import {
   Select,
   Textarea,
   TextInput,
-  type AlertProps,
   type MantineColorsTuple,
   type MantineTheme,
 } from '@mantine/core';
@@ -69,30 +70,41 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
- * The text colour of a light alert (its title and icon) on the alert's pale fill, shade 1 in the
- * light scheme the app is forced into. Mantine uses shade 9, which reads at 3.6:1 for orange, 2.7:1
- * for yellow and 3.8:1 for green, under the 4.5:1 that the small bold title needs; such a shade is
- * darkened in small steps until it reads, the others are left as Mantine draws them.
+ * A text colour for a light alert, badge or button on its pale fill (shade 1 in the light scheme the
+ * app is forced into; a light button's hover fill is shade 2). Mantine uses shade 9, which reads on
+ * shade 1 at 3.6:1 for orange, 2.7:1 for yellow and 3.8:1 for green, under the 4.5:1 that small text
+ * needs; such a shade is darkened in small steps until it reads, the others are left as Mantine draws them.
  */
-export function readableOnLightFill(shades: MantineColorsTuple): string {
+export function readableOnLightFill(shades: MantineColorsTuple, fill: string = shades[1]): string {
   let color = shades[9];
-  for (let amount = 0.05; contrastRatio(color, shades[1]) < 4.5 && amount <= 1; amount += 0.05) {
+  for (let amount = 0.05; contrastRatio(color, fill) < 4.5 && amount <= 1; amount += 0.05) {
     color = darken(shades[9], amount);
   }
   return color;
 }
 
-/** Every light alert of a theme colour gets the readable title colour, so no screen has to pick one. */
-export function readableAlertVars(
-  theme: MantineTheme,
-  props: Pick<AlertProps, 'color' | 'variant'>,
-): { root: { '--alert-color'?: string } } {
-  if (props.variant && props.variant !== 'light') return { root: {} };
-  const parsed = parseThemeColor({ color: props.color ?? theme.primaryColor, theme });
-  // A shade or CSS colour given by hand is the caller's choice.
-  const shades = parsed.isThemeColor && parsed.shade === undefined ? theme.colors[parsed.color] : undefined;
-  return { root: shades ? { '--alert-color': readableOnLightFill(shades) } : {} };
+/**
+ * Theme `vars` that give every light variant of a theme colour readable text, so no screen has to
+ * pick a shade. `defaultVariant` is what the component draws when given none (Alert: light; Badge,
+ * Button: filled, which stays as Mantine draws it); `fill` is the darkest pale fill the text sits on.
+ */
+function readableLightVars<V extends string>(
+  cssVar: V,
+  defaultVariant: 'light' | 'filled',
+  fill: 1 | 2 = 1,
+): (theme: MantineTheme, props: { color?: string; variant?: string }) => { root: Partial<Record<V, string>> } {
+  return (theme, props) => {
+    if ((props.variant ?? defaultVariant) !== 'light') return { root: {} };
+    const parsed = parseThemeColor({ color: props.color ?? theme.primaryColor, theme });
+    // A shade or CSS colour given by hand is the caller's choice.
+    const shades = parsed.isThemeColor && parsed.shade === undefined ? theme.colors[parsed.color] : undefined;
+    if (!shades) return { root: {} };
+    return { root: { [cssVar]: readableOnLightFill(shades, shades[fill]) } as Partial<Record<V, string>> };
+  };
 }
+
+/** The title and icon of a light alert (Alert's default variant). */
+export const readableAlertVars = readableLightVars('--alert-color', 'light');
 
 export const theme = createTheme({
   primaryColor: 'purple',
@@ -108,6 +120,10 @@ export const theme = createTheme({
   // required ones: the star would become part of the label text ("Name *") for tools that read it.
   components: {
     Alert: Alert.extend({ vars: readableAlertVars }),
+    // Staff read light badges at the door ("In at 19:05"), buyers on the public pages.
+    Badge: Badge.extend({ vars: readableLightVars('--badge-color', 'filled') }),
+    // One label colour that also reads on the darker fill a light button gets when hovered.
+    Button: Button.extend({ vars: readableLightVars('--button-color', 'filled', 2) }),
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),
