@@ -65,10 +65,11 @@ function assertNoNulCharacters(request: FastifyRequest): void {
 
 /**
  * The first gate of every endpoint: the access level of the contract (sign-in, sudo). The tenant
- * wall and finer role checks are the services' policy functions.
+ * wall and finer role checks are the services' policy functions. It runs before the request's
+ * schemas are checked (Fastify's preValidation), so a caller without the right token hears 401, 440
+ * or 403, never what its query or body got wrong.
  */
 async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<Actor | null> {
-  assertNoNulCharacters(request);
   if (endpoint.access === 'public') {
     if (!endpoint.optionalAuth || !request.headers.authorization) return null;
     return authenticateIfAccepted(request, deps.db, deps.config.jwtSecret);
@@ -78,6 +79,22 @@ async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): P
     throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');
   }
   return actor;
+}
+
+/** Who each request was admitted as, from the gate to its handler. */
+const admitted = new WeakMap<FastifyRequest, Actor | null>();
+
+/** The gate as a preValidation hook, and what a handler reads of it once the input is valid. */
+function gateOf(deps: Deps, endpoint: Endpoint) {
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      admitted.set(request, await admit(deps, endpoint, request));
+    },
+    actorOf: (request: FastifyRequest): Actor | null => {
+      assertNoNulCharacters(request);
+      return admitted.get(request) ?? null;
+    },
+  };
 }
 
 function describeRoute(endpoint: Endpoint) {
@@ -107,12 +124,14 @@ export function registerEndpoint<
   handler: (context: RouteContext<Q, B, A>) => Promise<RouteResult<z.output<R>>>,
 ): void {
   if (endpoint.binary) throw new Error(`${endpoint.path} answers a file: register it with registerDownload`);
+  const gate = gateOf(deps, endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: { ...describeRoute(endpoint), response: { 200: envelope(endpoint.response) } },
+    preValidation: gate.preValidation,
     handler: async (request, reply) => {
-      const actor = await admit(deps, endpoint, request);
+      const actor = gate.actorOf(request);
       const result = await handler({
         query: request.query as Out<Q>,
         body: request.body as Out<B>,
@@ -151,12 +170,14 @@ export function registerDownload<Q extends z.ZodType | undefined, A extends Acce
   handler: (context: RouteContext<Q, undefined, A>) => Promise<Download>,
 ): void {
   if (!endpoint.binary) throw new Error(`${endpoint.path} answers JSON: register it with registerEndpoint`);
+  const gate = gateOf(deps, endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: describeRoute(endpoint),
+    preValidation: gate.preValidation,
     handler: async (request, reply) => {
-      const actor = await admit(deps, endpoint, request);
+      const actor = gate.actorOf(request);
       const file = await handler({
         query: request.query as Out<Q>,
         body: undefined,

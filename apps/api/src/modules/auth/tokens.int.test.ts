@@ -51,6 +51,22 @@ describe('session tokens', () => {
     expectError(await adminCall(crafted), 440, 'TOKEN_EXPIRED');
   });
 
+  it('checks the token before the input, so a caller without the right one learns nothing of the schemas', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    // A GET that deletes, with its query missing, and a POST with a body that is not valid.
+    const deleteWithoutQuery = (token?: string) => call(t, 'GET', '/registration/deleteAttendee', { token });
+    const badSave = (token?: string) => call(t, 'POST', '/event/save', { token, body: { title: 42 } });
+    expectError(await deleteWithoutQuery(), 401, 'UNAUTHENTICATED');
+    expectError(await badSave(), 401, 'UNAUTHENTICATED');
+    expectError(await deleteWithoutQuery('Bearer not-a-token'), 401, 'UNAUTHENTICATED');
+    expectError(await badSave(await tokenFor(admin.row, -10)), 440, 'TOKEN_EXPIRED');
+    // An admin on a super-user call with a bad body: the role is refused first.
+    expectError(await call(t, 'GET', '/club/removeClub', { token: admin.token }), 403, 'FORBIDDEN');
+    // With the right token, the input is checked as before.
+    expectError(await deleteWithoutQuery(admin.token), 400, 'BAD_INPUT');
+    expectError(await badSave(admin.token), 400, 'BAD_INPUT');
+  });
+
   const otherSecret = 'another-secret-that-is-long-enough-0123456789';
   // Every forged token names a real, existing user, so only the forgery can be the reason for the 401.
   it.each([
