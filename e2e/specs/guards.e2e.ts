@@ -82,6 +82,13 @@ describe('navigation guards', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await note.count()).toBe(0);
+    // Back through the history never returns to the address that carried the message.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await waitForTitle(page, 'Sign in | ClubTix');
+    for (let step = 0; step < 2; step++) {
+      await page.goBack();
+      expect(page.url()).not.toContain('apiQueryMsg');
+    }
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../api/query-client';
 import { showQueryMessage } from '../../components/toasts';
 import { dashboardTarget, decideNavigation, PATHS, unknownRouteTarget, type RouteAccess } from './guards';
@@ -27,13 +27,16 @@ type After = (args: LoaderFunctionArgs) => Response | null;
 export function routeLoader(access: RouteAccess, after?: After) {
   return (args: LoaderFunctionArgs): Response | null => {
     const decision = decideNavigation(new URL(args.request.url), access, getSession());
+    // Each goes in place of the address it leaves (replace), so Back does not land on it again: a
+    // guarded page would bounce back to sign-in, an apiQueryMsg would toast twice, a backend
+    // redirect would send the user forward once more.
     switch (decision.kind) {
       case 'redirect':
         if (decision.reason === 'backendRedirect') recordBackendRedirect(decision.to);
-        return redirect(decision.to);
+        return replace(decision.to);
       case 'message':
         showQueryMessage(decision.message);
-        return redirect(decision.to);
+        return replace(decision.to);
       case 'proceed':
         return after ? after(args) : null;
     }
