@@ -83,17 +83,35 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+const STATISTICS_DATE_MESSAGE = 'Date must be a day written yyyy-mm-dd, like 2025-06-30, or an ISO 8601 date and time';
+const STATISTICS_DATE_TIME = z.iso.datetime({ offset: true, local: true });
+const hasOffset = (value: string) => /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value);
+
 export const ZStatisticsQuery = z.object({
   eventId: ZId,
-  /** The day the historical counts end with, in the event's time zone; today there when left out. */
+  /**
+   * The day the historical counts end with, in the event's time zone; today there when left out.
+   * Given as a day, or as a date and time (DECISIONS.md section 3's ISO 8601): one without an
+   * offset names its own day; an instant (with an offset, as `toISOString()` writes) is answered
+   * with its day in the event's time zone, so the output is a day or an instant.
+   */
   date: z
     .string()
     .trim()
-    .max(10, DAY_MESSAGE)
-    .refine((value) => value === '' || isCalendarDay(value), DAY_MESSAGE)
+    .max(40, STATISTICS_DATE_MESSAGE)
+    .refine(
+      (value) => value === '' || isCalendarDay(value) || STATISTICS_DATE_TIME.safeParse(value).success,
+      STATISTICS_DATE_MESSAGE,
+    )
+    .refine((value) => value === '' || isCalendarDay(value.slice(0, 10)), DAY_MESSAGE)
     .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => (!value ? undefined : hasOffset(value) ? value : value.slice(0, 10))),
 });
+
+/** The day a statistics `date` names in a time zone: a day as it is, an instant as it falls there. */
+export function statisticsDay(date: string, dayOfInstant: (instant: Date) => string): string {
+  return isCalendarDay(date) ? date : dayOfInstant(new Date(date));
+}
 
 const ZCountAt = z.object({ start: z.string(), count: z.number() });
 const ZCountOn = z.object({ date: z.string(), count: z.number() });

@@ -66,6 +66,12 @@ describe('check-in statistics', () => {
     expect(counts(await statistics(event.id, '2025-03-08'))).toEqual([0, 0, 3, 4]);
     expect(counts(await statistics(event.id, '2025-03-09'))).toEqual([1, 0, 3, 4]);
     expect(counts(await statistics(event.id, '2025-03-11'))).toEqual([3, 4, 3, 4]);
+    // A date and time (ISO 8601) names a day too: an instant by its day in Bangkok, a local one as written.
+    expect((await statistics(event.id, '2025-03-10T16:59:59Z')).date).toBe('2025-03-10');
+    expect((await statistics(event.id, '2025-03-10T17:00:00.000Z')).date).toBe('2025-03-11');
+    expect((await statistics(event.id, '2025-03-10T22:00:00-05:00')).date).toBe('2025-03-11');
+    expect((await statistics(event.id, '2025-03-10T23:30:00')).date).toBe('2025-03-10');
+    expect(counts(await statistics(event.id, '2025-03-09T00:00:00Z'))).toEqual([1, 0, 3, 4]);
     const day = await statistics(event.id, '2025-03-10');
     expect(day).toMatchObject({
       historicalRegistrationCount: 2,
@@ -184,7 +190,7 @@ describe('check-in statistics', () => {
     expect(stats.date).toBe(today);
     expect(counts(stats)).toEqual([1, 1, 1, 1]);
     expect(counts(await statistics(event.id, ''))).toEqual([1, 1, 1, 1]);
-    for (const date of ['2025-02-30', '10/03/2025', '2025-3-1', 'today', '2025-03-10T00:00:00Z']) {
+    for (const date of ['2025-02-30', '10/03/2025', '2025-3-1', 'today', '2025-02-30T10:00:00Z', '2025-03-10T25:00']) {
       const response = await call(t, 'GET', '/checkin/getStatistics', { token, query: { eventId: event.id, date } });
       expectError(response, 400, 'BAD_INPUT', /^date: /);
     }

@@ -1,6 +1,7 @@
 import {
   parseScannedQr,
   SCAN_MESSAGES,
+  statisticsDay,
   type TCheckin,
   type TCheckinScan,
   type TCheckinStatistics,
@@ -116,7 +117,7 @@ export async function findCheckinStatistics(
     countCheckinsByQuarterHour(deps.db, event),
   ]);
   return buildStatistics({
-    date: query.date ?? localDay(new Date(), event.timezone),
+    date: statisticsDay(query.date ?? new Date().toISOString(), (instant) => localDay(instant, event.timezone)),
     timezone: event.timezone,
     registrationsByDay,
     checkinsByQuarterHour,
