@@ -5,9 +5,10 @@ import { ZId } from './rules';
 
 export const ATTENDEE_SORTS = ['name', 'createdAt', 'checkinTime'] as const;
 
+/** Pending ('false') or Checked-in ('true'); empty, as a filter with its empty choice sends it: everyone. */
 const booleanText = z
-  .enum(['true', 'false'], { error: 'checkedIn must be true or false' })
-  .transform((value) => value === 'true');
+  .enum(['true', 'false', ''], { error: 'checkedIn must be true, false or empty' })
+  .transform((value) => (value === '' ? undefined : value === 'true'));
 
 /** A confirmed attendee with the buyer's e-mail and what it paid for. */
 export const ZAttendeeListItem = ZAttendee.extend({
@@ -21,7 +22,11 @@ export type TAttendeeListItem = z.infer<typeof ZAttendeeListItem>;
 export const ZGetAttendeesQuery = z.object({
   eventId: ZId,
   searchKeyword: z.string().trim().max(200, 'Search is too long').optional(),
-  sortBy: z.enum(ATTENDEE_SORTS, { error: 'sortBy must be name, createdAt or checkinTime' }).default('name'),
+  // SPEC.md section 7 names sortBy without its values: empty is the default order, as left out.
+  sortBy: z
+    .enum([...ATTENDEE_SORTS, ''], { error: 'sortBy must be name, createdAt or checkinTime' })
+    .default('name')
+    .transform((value) => value || 'name'),
   /** Pending (false) or Checked-in (true); absent: everyone. */
   checkedIn: booleanText.optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),

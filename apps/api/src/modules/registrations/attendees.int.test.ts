@@ -83,6 +83,10 @@ describe('GET /registration/getAttendees', () => {
       'Zoe',
     ]);
     expect(((await list({ checkedIn: 'false' })).body.payload as Page).total).toBe(2);
+    // The filter's empty choice and an empty sortBy read as left out: everyone, by name.
+    const everyone = (await list({ checkedIn: '', sortBy: '' })).body.payload as Page;
+    expect(everyone.total).toBe(3);
+    expect(everyone.attendees.map((a) => a.firstName)).toEqual(all.attendees.map((a) => a.firstName));
   });
 
   it('answers 400 for bad paging or sorting, 404 to another club', async () => {
