@@ -22,6 +22,7 @@ import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsor
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
+import { serializeRequest } from './plugins/log-redaction';
 import type { Deps } from './plugins/routes';
 import { createMailer, type Transport } from './modules/mail/mailer';
 import { smtpTransport } from './modules/mail/smtp-transport';
@@ -51,8 +52,16 @@ const MAIL_RETRY_MS = 10_000;
 /** Builds the whole product: the API under /api and the SPA on every other path. */
 export async function buildApp({ config, db, logger = true, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
-    trustProxy: config.trustProxy,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.body.password'],
+          serializers: { req: serializeRequest },
+        }
+      : false,
+    // One proxy in front (TRUST_PROXY=true): the client is the address it appended to
+    // X-Forwarded-For, not whatever the client wrote there itself (sign-in limits count by it).
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClubWithAdmin, createTestApp, expectError, signIn, type TestApp } from '../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createTestApp,
+  expectError,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.service';
 
 // Each test signs in from its own address, so the per-address counter of one test never limits another.
@@ -78,5 +86,37 @@ describe('sign-in rate limiting (DECISIONS.md section 4)', () => {
     }
     expectError(await signIn(t, admin.row.email, undefined, address), 429, 'RATE_LIMITED');
     expect((await signIn(t, admin.row.email, undefined, newAddress())).status).toBe(200);
+  });
+});
+
+describe('sign-in rate limiting behind a proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  it('counts by the address the proxy saw, however the client fills X-Forwarded-For', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const proxy = '127.0.0.1';
+    const client = '198.51.100.7';
+    // Each guess claims another origin in the header; the proxy appends the address it really saw.
+    const guess = (i: number, email: string, password = 'guess-123') =>
+      call(t, 'POST', '/auth/signin', {
+        body: { email, password },
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}, ${client}` },
+      });
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expectError(await guess(i, `rotating-${i}-${Date.now()}@example.org`), 401, 'UNAUTHENTICATED');
+    }
+    expectError(await guess(999, admin.row.email, TEST_PASSWORD), 429, 'RATE_LIMITED');
+    // Another client behind the same proxy is not limited by it.
+    const other = await call(t, 'POST', '/auth/signin', {
+      body: { email: admin.row.email, password: TEST_PASSWORD },
+      remoteAddress: proxy,
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+    });
+    expect(other.status).toBe(200);
   });
 });
