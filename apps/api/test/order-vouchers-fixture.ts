@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import {
   extrasQrText,
@@ -10,7 +10,8 @@ import {
   type TPaymentIntent,
   type TRegistration,
 } from '@clubtix/contract';
-import { extrasPurchases, mailOutbox, type MailAttachment } from '../src/db/schema';
+import { extrasPurchases, mailOutbox, orders, registrations, type MailAttachment } from '../src/db/schema';
+import { expireLapsedHolds } from '../src/modules/registrations/holds.repo';
 import { holdTickets } from './buying';
 import { addTicket, payloadOf } from './catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from './helpers';
@@ -68,6 +69,21 @@ export function useOrderVouchersApp() {
     payloadOf<TPaymentIntent>(await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }));
   const pay = (paymentIntentId: string) =>
     call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
+  /**
+   * The buyer let the hold lapse: the registration expired (its seats given back) and the order was
+   * priced longer ago than RESERVATION_MINUTES, so its extras no longer count against their stock.
+   */
+  async function lapse(held: TRegistration, order: TOrder) {
+    await t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, held.registrationId));
+    await expireLapsedHolds(t.db);
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - make_interval(mins => ${t.config.reservationMinutes + 1})` })
+      .where(eq(orders.id, order.id));
+  }
   const vouchersOfOrder = (orderId: string) =>
     t.db.select().from(extrasPurchases).where(eq(extrasPurchases.orderId, orderId));
   /** The admin's extras list of an event: redeemed, not redeemed, or both (''). */
@@ -107,6 +123,7 @@ export function useOrderVouchersApp() {
     ordered,
     startPaying,
     pay,
+    lapse,
     vouchersOfOrder,
     extrasList,
     redeem,

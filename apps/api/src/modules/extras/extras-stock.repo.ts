@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, not, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { extras, extrasPurchases, orderItems, orders, type ExtrasRow } from '../../db/schema';
 
 /**
@@ -22,7 +22,7 @@ export function holdsStock(table: { paymentStatus: Column; createdAt: Column }, 
  * buyers of the same extras lock them in the same order, so they queue instead of deadlocking).
  * Unlimited extras are neither returned nor locked: their buyers never wait for each other.
  */
-export async function lockLimitedExtras(tx: Tx, ids: string[]): Promise<ExtrasRow[]> {
+export async function lockLimitedExtras(tx: DbOrTx, ids: string[]): Promise<ExtrasRow[]> {
   if (ids.length === 0) return [];
   return tx
     .select()
@@ -47,7 +47,7 @@ export interface TakenExclusions {
  * committed and counted or waiting for the lock.
  */
 export async function countExtrasTaken(
-  tx: Tx,
+  tx: DbOrTx,
   eventId: string,
   ids: string[],
   reservationMinutes: number,
@@ -88,4 +88,29 @@ export async function countExtrasTaken(
     if (row.extrasId !== null) taken.set(row.extrasId, (taken.get(row.extrasId) ?? 0) + row.taken);
   }
   return taken;
+}
+
+/**
+ * The extras lines of an order that no longer holds them by the rule of holdsStock (pending and
+ * priced longer than RESERVATION_MINUTES ago), in one statement; none while it still holds them.
+ * A payment for such an order takes its extras only if they remain.
+ */
+export async function findLapsedOrderExtras(
+  tx: DbOrTx,
+  orderId: string,
+  reservationMinutes: number,
+): Promise<{ extrasId: string; quantity: number }[]> {
+  const rows = await tx
+    .select({ extrasId: orderItems.extrasId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.kind, 'extras'),
+        isNotNull(orderItems.extrasId),
+        not(holdsStock(orders, reservationMinutes)),
+      ),
+    );
+  return rows.flatMap((row) => (row.extrasId === null ? [] : [{ extrasId: row.extrasId, quantity: row.quantity }]));
 }

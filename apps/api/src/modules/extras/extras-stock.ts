@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { soldOut, type AppError } from '../../plugins/errors';
-import { countExtrasTaken, lockLimitedExtras, type TakenExclusions } from './extras-stock.repo';
+import { countExtrasTaken, findLapsedOrderExtras, lockLimitedExtras, type TakenExclusions } from './extras-stock.repo';
 
 /** One extra wanted, on its own or as a line of an order. */
 export interface ExtrasLine {
@@ -40,7 +40,7 @@ export interface ExtrasShortfall {
  * nor counted; unknown ids are the caller's to refuse.
  */
 export async function findExtrasShortfall(
-  tx: Tx,
+  tx: DbOrTx,
   lines: readonly ExtrasLine[],
   options: ExtrasStockOptions,
 ): Promise<ExtrasShortfall | null> {
@@ -61,6 +61,21 @@ export async function findExtrasShortfall(
     }
   }
   return null;
+}
+
+/**
+ * For an order being settled: the first of its extras that fell short after its hold on them lapsed
+ * (findLapsedOrderExtras), counted under their row locks without the order's own lines, or null.
+ * An order that still holds its extras is not checked: what it holds was counted when it was priced.
+ */
+export async function findLapsedOrderShortfall(
+  tx: DbOrTx,
+  orderId: string,
+  reservationMinutes: number,
+): Promise<ExtrasShortfall | null> {
+  const lines = await findLapsedOrderExtras(tx, orderId, reservationMinutes);
+  if (lines.length === 0) return null;
+  return findExtrasShortfall(tx, lines, { reservationMinutes, excludeOrderId: orderId });
 }
 
 /**

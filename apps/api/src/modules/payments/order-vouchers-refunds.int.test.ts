@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SCAN_MESSAGES } from '@clubtix/contract';
+import { SCAN_MESSAGES, type TOrder, type TTicket } from '@clubtix/contract';
 import { extrasPurchases, registrations } from '../../db/schema';
 import { holdTickets } from '../../../test/buying';
-import { createExtras, publishEvent } from '../../../test/catalogue';
+import { createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, expectError } from '../../../test/helpers';
 import { useOrderVouchersApp, type Purchase } from '../../../test/order-vouchers-fixture';
 import { expireLapsedHolds } from '../registrations/holds.repo';
@@ -15,7 +15,7 @@ import { expireLapsedHolds } from '../registrations/holds.repo';
  */
 describe('extras vouchers of orders that need a refund', () => {
   const world = useOrderVouchersApp();
-  const { ordered, startPaying, pay, vouchersOfOrder, extrasList, redeem, mailsTo } = world;
+  const { ordered, startPaying, pay, lapse, vouchersOfOrder, extrasList, redeem, mailsTo } = world;
 
   it('issues none for an order flagged refund_required, whose tickets sold out after its hold lapsed', async () => {
     const event = await publishEvent(world.t, world.token);
@@ -42,6 +42,41 @@ describe('extras vouchers of orders that need a refund', () => {
     expect(await vouchersOfOrder(order.id)).toEqual([]);
     expect(await extrasList(event.id, '')).toEqual([]);
     expect(await mailsTo('late@example.org')).toEqual([]);
+  });
+
+  it('issues none and flags the order for refund when its extras sold out after its hold lapsed', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const parking = await createExtras(world.t, world.token, event.id, { name: 'Parking', price: 500, quantity: 1 });
+    const slow = await ordered(event, [{ extrasId: parking.id, quantity: 1 }], { buyer: 'slow@example.org' });
+    const intent = await startPaying(slow.order);
+    await lapse(slow.held, slow.order);
+    // The last parking space is free again, and a quicker buyer takes and pays for it.
+    const quick = await ordered(event, [{ extrasId: parking.id, quantity: 1 }], { buyer: 'quick@example.org' });
+    const quickPaid = await pay((await startPaying(quick.order)).paymentIntentId);
+    expect((quickPaid.body.payload as Purchase).extrasVouchers).toHaveLength(1);
+
+    for (const answer of [await pay(intent.paymentIntentId), await pay(intent.paymentIntentId)]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.msg).toBe(
+        'Payment received, but the tickets or extras you chose sold out after your hold lapsed: the organiser will refund you',
+      );
+      const purchase = answer.body.payload as Purchase;
+      expect(purchase.order.paymentStatus).toBe('refund_required');
+      expect(purchase.registration.status).toBe('expired');
+      expect(purchase.extrasVouchers).toEqual([]);
+    }
+    expect(await vouchersOfOrder(slow.order.id)).toEqual([]);
+    expect((await extrasList(event.id, '')).map((voucher) => voucher.email)).toEqual(['quick@example.org']);
+    expect(await mailsTo('slow@example.org')).toEqual([]);
+    // The admin sees the money to return, and the slow buyer's seat was not taken back for it.
+    const adminOrders = payloadOf<TOrder[]>(
+      await call(world.t, 'GET', '/order/getOrdersByEventId', { token: world.token, query: { eventId: event.id } }),
+    );
+    expect(adminOrders.find((order) => order.id === slow.order.id)?.paymentStatus).toBe('refund_required');
+    const tickets = payloadOf<TTicket[]>(
+      await call(world.t, 'GET', '/ticket/getTicketsByEventId', { token: world.token, query: { eventId: event.id } }),
+    );
+    expect(tickets.find((ticket) => ticket.id === slow.ticket.id)).toMatchObject({ sold: 0 });
   });
 
   it('issues none when the admin cancelled the registration before its payment landed', async () => {

@@ -16,7 +16,8 @@ import { issueOrderVouchers } from '../extras/order-vouchers.repo';
  */
 describe('extras vouchers of paid orders', () => {
   const world = useOrderVouchersApp();
-  const { ordered, startPaying, pay, vouchersOfOrder, extrasList, redeem, buyerRead, mailsTo, voucherImage } = world;
+  const { ordered, startPaying, pay, lapse, vouchersOfOrder, extrasList, redeem, buyerRead, mailsTo, voucherImage } =
+    world;
 
   it('turns 2 lunch boxes paid with the tickets into one voucher: mailed, listed, redeemed once at the door', async () => {
     const event = await publishEvent(world.t, world.token);
@@ -230,5 +231,26 @@ describe('extras vouchers of paid orders', () => {
       });
     expect((await buyAlone('third@example.org')).status).toBe(200);
     expectError(await buyAlone('fourth@example.org'), 409, 'SOLD_OUT', 'Cap is sold out');
+  });
+
+  it('honours a payment that lands after its hold lapsed while its extras remain, and counts them sold', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const parking = await createExtras(world.t, world.token, event.id, { name: 'Parking', price: 500, quantity: 1 });
+    const { held, order } = await ordered(event, [{ extrasId: parking.id, quantity: 1 }], {
+      buyer: 'late@example.org',
+    });
+    const intent = await startPaying(order);
+    await lapse(held, order);
+
+    const paid = await pay(intent.paymentIntentId);
+    expect(paid.status, paid.body.msg).toBe(200);
+    const purchase = paid.body.payload as Purchase;
+    expect(purchase.order.paymentStatus).toBe('paid');
+    expect(purchase.registration.status).toBe('confirmed');
+    expect(purchase.extrasVouchers?.map((voucher) => [voucher.extrasName, voucher.quantity])).toEqual([['Parking', 1]]);
+    const buyAlone = await call(world.t, 'POST', '/extras/purchaseExtras', {
+      body: { eventId: event.id, extrasId: parking.id, quantity: 1, email: 'next@example.org' },
+    });
+    expectError(buyAlone, 409, 'SOLD_OUT', 'Parking is sold out');
   });
 });

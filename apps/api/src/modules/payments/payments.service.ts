@@ -5,6 +5,7 @@ import type { OrderRow, RegistrationRow } from '../../db/schema';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
+import { findLapsedOrderShortfall } from '../extras/extras-stock';
 import { issueOrderVouchers, type OrderVoucherRow } from '../extras/order-vouchers.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { attachPaymentIntent, findOrderToPay, lockOrderWithRegistration, updateOrder } from '../orders/orders.repo';
@@ -91,11 +92,11 @@ export interface Settlement {
 /**
  * Marks a paid order paid and confirms its registration, once: the order row's lock makes a second
  * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
- * nothing. A payment that lands after its hold lapsed keeps the seats if they are still there;
- * otherwise the order is flagged for refund for the admin to see, as it is when an admin cancelled
- * the registration (which stays cancelled). An order marked paid turns its extras lines into
- * vouchers (one paid extras purchase per extra, with its own QR), listed in the buyer's ticket mail;
- * one flagged for refund issues none.
+ * nothing. A payment that lands after its hold lapsed keeps the seats and extras if they are still
+ * there; otherwise the order is flagged for refund for the admin to see, as it is when an admin
+ * cancelled the registration (which stays cancelled). An order marked paid turns its extras lines
+ * into vouchers (one paid extras purchase per extra, with its own QR), listed in the buyer's ticket
+ * mail; one flagged for refund issues none.
  */
 export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
@@ -106,10 +107,16 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') {
         return { result: { order, fresh: false }, last: [] };
       }
-      // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
-      if (registration.status === 'cancelled') {
+      const flagForRefund = async () => {
         const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
         return { result: { order: flagged, fresh: false }, last: [] };
+      };
+      // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
+      if (registration.status === 'cancelled') return flagForRefund();
+      // An order holds its extras only RESERVATION_MINUTES after it was priced: past that, others may
+      // have bought them. Checked before the seats are taken back, so a shortfall writes nothing else.
+      if (hasExtras && (await findLapsedOrderShortfall(tx, order.id, deps.config.reservationMinutes))) {
+        return flagForRefund();
       }
       const party = await findAttendeesOf(tx, [registration.id]);
       const lines = linesOf(party);
@@ -118,10 +125,7 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         await gate.enter(registration.eventId);
         holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
       }
-      if (!holdsSeats) {
-        const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
-        return { result: { order: flagged, fresh: false }, last: [] };
-      }
+      if (!holdsSeats) return flagForRefund();
       let confirmed: Settlement['confirmed'];
       // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
       const vouchers = hasExtras ? await issueOrderVouchers(tx, order, registration.email) : [];

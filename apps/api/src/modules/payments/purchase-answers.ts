@@ -83,7 +83,10 @@ function orderMessage(order: TOrder, registration: TRegistration): string {
     return 'Payment received, but the organiser had cancelled this registration: they will refund you';
   }
   if (order.paymentStatus === 'refund_required') {
-    return 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you';
+    // The settlement does not record which ran out; an order with extras may have lost either.
+    return order.items.some((item) => item.kind === 'extras')
+      ? 'Payment received, but the tickets or extras you chose sold out after your hold lapsed: the organiser will refund you'
+      : 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you';
   }
   return 'Payment received: your tickets are on their way';
 }
