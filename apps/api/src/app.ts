@@ -28,6 +28,7 @@ import { createMailer, type Transport } from './modules/mail/mailer';
 import { smtpTransport } from './modules/mail/smtp-transport';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
+import { createPaymentReconciler } from './modules/payments/reconcile';
 import { expireLapsedHolds } from './modules/registrations/holds.repo';
 import { registerSpa } from './plugins/spa';
 
@@ -44,10 +45,17 @@ export interface BuildOptions {
    * RESERVATION_MINUTES (minutes) makes a 15-second sweep precise enough for everyone.
    */
   holdSweepMs?: number;
+  /**
+   * How often payments that succeeded at the provider but were never confirmed are looked for and
+   * settled (modules/payments/reconcile.ts). Tests shorten it, as holdSweepMs; not an environment
+   * variable for the same reason.
+   */
+  paymentReconcileMs?: number;
 }
 
 const HOLD_SWEEP_MS = 15_000;
 const MAIL_RETRY_MS = 10_000;
+const PAYMENT_RECONCILE_MS = 60_000;
 
 /** Builds the whole product: the API under /api and the SPA on every other path. */
 export async function buildApp({ config, db, logger = true, ...options }: BuildOptions): Promise<FastifyInstance> {
@@ -74,7 +82,10 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
-  startBackgroundWork(app, deps, options.holdSweepMs ?? HOLD_SWEEP_MS);
+  startBackgroundWork(app, deps, {
+    holdSweepMs: options.holdSweepMs ?? HOLD_SWEEP_MS,
+    paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -116,11 +127,17 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 }
 
 /**
- * Work nobody asks for: lapsed holds are released and queued mail is (re)tried, in every process;
- * the database hands each row to one process only.
+ * Work nobody asks for: lapsed holds are released, queued mail is (re)tried and payments nobody
+ * confirmed are settled, in every process; row locks make each piece of work happen once, whichever
+ * process gets to it.
  */
-function startBackgroundWork(app: FastifyInstance, deps: Deps, holdSweepMs: number): void {
+function startBackgroundWork(
+  app: FastifyInstance,
+  deps: Deps,
+  { holdSweepMs, paymentReconcileMs }: { holdSweepMs: number; paymentReconcileMs: number },
+): void {
   const timers: NodeJS.Timeout[] = [];
+  const reconciler = createPaymentReconciler(deps, app.log);
   const every = (ms: number, job: () => Promise<unknown>) => {
     const timer = setInterval(() => {
       job().catch((error: unknown) => app.log.warn({ err: error }, 'background job failed'));
@@ -131,10 +148,12 @@ function startBackgroundWork(app: FastifyInstance, deps: Deps, holdSweepMs: numb
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
+    every(paymentReconcileMs, () => reconciler.run());
     done();
   });
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
-    done();
+    // A pass under way stops after its current payment, before the database pool is closed under it.
+    await reconciler.stop();
   });
 }

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   mailTransport?: Transport | null;
   /** Sweep lapsed holds this often (buildApp's holdSweepMs); unset: the product's 15 s. */
   holdSweepMs?: number;
+  /** Look for payments nobody confirmed this often (buildApp's paymentReconcileMs); unset: the product's 60 s. */
+  paymentReconcileMs?: number;
 }
 
 /** Another app process on the same database, as when several API processes share one PostgreSQL. */
@@ -78,6 +80,7 @@ async function startTestApp(
     logger: false,
     mailTransport: options.mailTransport,
     holdSweepMs: options.holdSweepMs,
+    paymentReconcileMs: options.paymentReconcileMs,
   });
   await app.ready();
   return {

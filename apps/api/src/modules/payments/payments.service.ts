@@ -21,7 +21,7 @@ const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, m
 
 /** A payment settles an order only for exactly the order's amount, in its currency. */
 /** The provider's word on what was paid must match what is due, to the minor unit and currency. */
-const paysFor = (state: IntentState, due: { amount: number; currency: string }) =>
+export const paysFor = (state: IntentState, due: { amount: number; currency: string }) =>
   state.amount === due.amount && state.currency.toLowerCase() === due.currency;
 
 /** How far startPayment follows an order's cancelled intents before giving up (see below). */
