@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { mailOutbox } from '../src/db/schema';
 import type { TestApp } from './helpers';
 import { decodeQrPng } from './smtp-listener';
 
-/** Waits until the app has handed every queued mail on (sent, or kept with no SMTP_URL). */
+/**
+ * Waits until the app has handed every queued mail on (sent, or kept with no SMTP_URL), including
+ * those a delivery round has claimed and is sending.
+ */
 export async function outboxDrained(t: TestApp): Promise<void> {
   await expect
     .poll(
@@ -13,7 +16,7 @@ export async function outboxDrained(t: TestApp): Promise<void> {
         const [row] = await t.db
           .select({ n: sql<number>`count(*)::int` })
           .from(mailOutbox)
-          .where(eq(mailOutbox.status, 'queued'));
+          .where(inArray(mailOutbox.status, ['queued', 'sending']));
         return row!.n;
       },
       { timeout: 15_000, interval: 50 },

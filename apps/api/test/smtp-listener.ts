@@ -16,6 +16,13 @@ export interface SmtpListener {
   received: ReceivedMail[];
   /** The mails received so far for one address. */
   mailsTo(address: string): ReceivedMail[];
+  /** Connections opened so far, refused or not: each is one try at delivering a mail. */
+  readonly connections: number;
+  /**
+   * While on, every new connection is answered 421 and closed, as a mail server that is overloaded,
+   * limiting this sender or going down for maintenance answers.
+   */
+  setRefusing(isRefusing: boolean): void;
   close(): Promise<void>;
 }
 
@@ -26,10 +33,18 @@ export interface SmtpListener {
  */
 export async function startSmtpListener(): Promise<SmtpListener> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
+  let isRefusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      if (!isRefusing) return callback();
+      // smtp-server answers the error's responseCode and closes the connection.
+      callback(Object.assign(new Error('4.3.2 Service not available, try again later'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       // skipImageLinks keeps `cid:` references as sent, instead of inlining the images as data: URLs.
       simpleParser(stream, { skipImageLinks: true }).then(
@@ -50,6 +65,12 @@ export async function startSmtpListener(): Promise<SmtpListener> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     mailsTo: (address) => received.filter((mail) => mail.to.includes(address.toLowerCase())),
+    get connections() {
+      return connections;
+    },
+    setRefusing: (on) => {
+      isRefusing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -103,11 +103,20 @@ export const mailOutbox = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Not taken before then: a refused mail's retry time (backing off), or a 'sending' mail's lease,
+     * after which a process that crashed while sending it has given it up. Null: due now.
+     */
+    nextAttemptAt: at('next_attempt_at'),
     sentAt: at('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    // The delivery rounds' claim: only the few rows still to send, by when they are due.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
     index('mail_outbox_topic_idx')
       .on(t.topic, t.to, t.createdAt)
       .where(sql`${t.topic} IS NOT NULL`),

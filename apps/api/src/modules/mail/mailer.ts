@@ -2,11 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
-import { claimQueued, markKept, markMail } from './outbox.repo';
+import { claimDueMails, markKept, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
 import { renderAttachments, type RenderedAttachment } from './qr-image';
-
-/** Tries per mail before it is marked failed (claimQueued stops picking it up at the same count). */
-const MAX_ATTEMPTS = 5;
+import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 
 export interface OutgoingMail {
   to: string;
@@ -27,11 +25,20 @@ export interface Mailer {
 }
 
 const BATCH = 20;
+/**
+ * How long a claimed mail is this process's alone. Should the process stop while sending, the mail
+ * is due again after it: sent twice at worst if it had gone out just before, never lost.
+ */
+const LEASE_SECONDS = 120;
+/** The longest one send may take (smtp-transport.ts's connection, greeting and socket timeouts). */
+const SEND_MAX_MS = 50_000;
 
 /**
  * The outbox (DECISIONS.md section 2): mail is written in the same transaction as what it is about,
  * then delivered. With no SMTP_URL it stays in the table, marked 'kept', and is written to the log:
- * the address and subject only, never the body, whose links carry the buyer's secret.
+ * the address and subject only, never the body, whose links carry the buyer's secret. A mail the
+ * server refuses is tried again later and later (retry-schedule.ts), for about a day, then 'failed'.
+ * Statuses: queued -> sending (claimed, leased) -> sent | queued (to retry) | failed; or kept.
  */
 export function createMailer(db: Db, config: Config, transport: Transport | null, log: FastifyBaseLogger): Mailer {
   const send = async (mail: MailRow, deliver: Transport) => {
@@ -45,49 +52,82 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
     });
   };
 
-  const deliverRound = async (): Promise<number> => {
-    let sent = 0;
+  const keepRound = async (): Promise<number> => {
     while (true) {
-      const batch = await db.transaction(async (tx) => {
-        const mails = await claimQueued(tx, BATCH);
-        if (!transport) {
-          for (const mail of mails) {
-            log.info(
-              { mailId: mail.id, to: mail.to, subject: mail.subject },
-              'mail kept in the outbox (no SMTP_URL set)',
-            );
-          }
-          await markKept(
-            tx,
-            mails.map((mail) => mail.id),
-          );
-          return mails.length;
-        }
+      // No mail server: claimed and marked kept in one transaction, so nothing stays 'sending'.
+      const kept = await db.transaction(async (tx) => {
+        const mails = await claimDueMails(tx, BATCH, LEASE_SECONDS);
         for (const mail of mails) {
-          try {
-            await send(mail, transport);
-            await markMail(tx, mail.id, {
-              status: 'sent',
-              attempts: mail.attempts + 1,
-              sentAt: new Date(),
-              lastError: null,
-            });
-            sent++;
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            log.warn({ mailId: mail.id, to: mail.to, err: message }, 'mail delivery failed; will retry');
-            const attempts = mail.attempts + 1;
-            // After the last try it is marked failed, for the admin to see, instead of waiting forever.
-            await markMail(tx, mail.id, {
-              attempts,
-              lastError: message.slice(0, 500),
-              ...(attempts >= MAX_ATTEMPTS ? { status: 'failed' } : {}),
-            });
-          }
+          log.info(
+            { mailId: mail.id, to: mail.to, subject: mail.subject },
+            'mail kept in the outbox (no SMTP_URL set)',
+          );
         }
+        await markKept(
+          tx,
+          mails.map((mail) => mail.id),
+        );
         return mails.length;
       });
-      if (batch < BATCH) return sent;
+      if (kept < BATCH) return 0;
+    }
+  };
+
+  /** Sends one claimed batch, each mail outside any transaction, up to the first the server refuses. */
+  const sendBatch = async (
+    mails: MailRow[],
+    deliver: Transport,
+    leaseEnds: number,
+  ): Promise<{ sent: number; refused: boolean }> => {
+    let sent = 0;
+    for (const [index, mail] of mails.entries()) {
+      if (Date.now() > leaseEnds - SEND_MAX_MS) {
+        // A slow server: what is left goes back before the lease could run out under a send.
+        await releaseMails(
+          db,
+          mails.slice(index).map((rest) => rest.id),
+        );
+        return { sent, refused: false };
+      }
+      const attempts = mail.attempts + 1;
+      try {
+        await send(mail, deliver);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const isLast = attempts >= MAX_ATTEMPTS;
+        log.warn(
+          { mailId: mail.id, to: mail.to, attempts, err: message },
+          isLast ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+        );
+        await markMailRefused(db, mail.id, {
+          attempts,
+          lastError: message.slice(0, 500),
+          retryInMs: isLast ? null : retryDelayMs(attempts),
+        });
+        // The next mail would most likely be refused too (server down, or limiting this sender):
+        // the rest go back untried and this round ends, instead of spending their tries now.
+        await releaseMails(
+          db,
+          mails.slice(index + 1).map((rest) => rest.id),
+        );
+        return { sent, refused: true };
+      }
+      await markMailSent(db, mail.id, attempts);
+      sent++;
+    }
+    return { sent, refused: false };
+  };
+
+  const deliverRound = async (deliver: Transport): Promise<number> => {
+    let sent = 0;
+    while (true) {
+      const leaseEnds = Date.now() + LEASE_SECONDS * 1000;
+      // A short transaction of its own: the claim's lease, not a lock, keeps the batch this process's.
+      const mails = await db.transaction((tx) => claimDueMails(tx, BATCH, LEASE_SECONDS));
+      if (mails.length === 0) return sent;
+      const batch = await sendBatch(mails, deliver, leaseEnds);
+      sent += batch.sent;
+      if (batch.refused || batch.sent === 0 || mails.length < BATCH) return sent;
     }
   };
 
@@ -95,7 +135,7 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
   let next: Promise<number> | null = null;
   const flush = (): Promise<number> => {
     if (!running) {
-      running = deliverRound().finally(() => {
+      running = (transport ? deliverRound(transport) : keepRound()).finally(() => {
         running = null;
       });
       return running;

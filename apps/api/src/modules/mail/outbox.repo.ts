@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { mailOutbox, type MailAttachment, type MailRow } from '../../db/schema';
 
@@ -22,32 +22,87 @@ export async function queueMails(db: DbOrTx, values: MailValues[]): Promise<void
   await db.insert(mailOutbox).values(values).onConflictDoNothing();
 }
 
-/** Takes queued mails for sending; SKIP LOCKED gives each to one process only. */
-export async function claimQueued(db: DbOrTx, limit: number): Promise<MailRow[]> {
-  return db
-    .select()
+/** Mails not yet handed on: waiting for a try, or being sent (the due index's condition, word for word). */
+const isUnsent = sql`${mailOutbox.status} IN ('queued', 'sending')`;
+
+/**
+ * Claims up to `limit` mails whose time has come (oldest first): queued ones not backing off, and
+ * 'sending' ones whose lease ran out, left by a process that stopped while sending them. Each is
+ * marked 'sending' for `leaseSeconds`, so the caller sends it after this short transaction ends,
+ * holding no lock while it waits on the mail server; SKIP LOCKED gives each row to one process.
+ */
+export async function claimDueMails(tx: Tx, limit: number, leaseSeconds: number): Promise<MailRow[]> {
+  const due = await tx
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'queued'), lt(mailOutbox.attempts, 5)))
+    .where(and(isUnsent, or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`))))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  const claimed = await tx
+    .update(mailOutbox)
+    .set({ status: 'sending', nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      inArray(
+        mailOutbox.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markMail(
+/*
+ * The marks below change a mail only while it is 'sending': should its lease have run out and
+ * another process have taken and sent it meanwhile, a late answer does not put it back in the queue.
+ */
+
+export async function markMailSent(db: DbOrTx, id: string, attempts: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null, nextAttemptAt: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+}
+
+/** A refused try: queued again, not before `retryInMs` from now; or, with null, failed for good. */
+export async function markMailRefused(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<MailRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>>,
+  values: { attempts: number; lastError: string; retryInMs: number | null },
 ): Promise<void> {
-  await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+  const { attempts, lastError, retryInMs } = values;
+  await db
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', attempts, lastError, nextAttemptAt: null }
+        : {
+            status: 'queued',
+            attempts,
+            lastError,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+          },
+    )
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }
 
-/** Marks mails kept in the outbox (no SMTP set), all in one statement. */
+/** Gives back claimed mails that were not tried, due again at once, their attempts unchanged. */
+export async function releaseMails(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ status: 'queued', nextAttemptAt: null })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+}
+
+/** Marks claimed mails kept in the outbox (no SMTP set), all in one statement. */
 export async function markKept(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(mailOutbox)
-    .set({ status: 'kept', attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(inArray(mailOutbox.id, ids));
+    .set({ status: 'kept', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: null })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
 }
 
 /**
