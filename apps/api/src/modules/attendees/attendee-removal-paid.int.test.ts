@@ -216,8 +216,8 @@ describe('deleting a paid registration', () => {
     });
     expect(cancel.status).toBe(200);
     expect(await sold()).toBe(soldBefore - 1);
-    // Cancelling keeps the payment as it was; deleting then says it is to be returned.
-    expect((await ordersOf(registration.registrationId))[0]!.paymentStatus).toBe('paid');
+    // Cancelling marks the payment to be returned; deleting then leaves it so.
+    expect((await ordersOf(registration.registrationId))[0]!.paymentStatus).toBe('refund_required');
 
     const response = await call(t, 'GET', '/registration/removeRegistration', {
       token,

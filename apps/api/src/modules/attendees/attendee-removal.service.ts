@@ -61,10 +61,20 @@ async function dropRegistration(
   }
   await deleteAttendeesOf(tx, scope, registration.id);
   await cancelRegistrationRow(tx, scope, registration.id);
+  await refundPaidOrders(tx, scope, orders);
+  return { refundRequired: true };
+}
+
+/**
+ * Marks a registration's paid orders for refund, and the extras vouchers they issued, which then
+ * open nothing at the door: a registration the admin deleted or cancelled keeps none of what it
+ * paid for, and the admin sees the money to return. `orders` come from lockOrdersOf, in the caller's
+ * transaction.
+ */
+export async function refundPaidOrders(tx: Tx, scope: EventScope, orders: OrderRow[]): Promise<void> {
   const refunded = ordersToRefund(orders).map((order) => order.id);
   await markOrdersForRefund(tx, scope, refunded);
   await markOrderVouchersForRefund(tx, refunded);
-  return { refundRequired: true };
 }
 
 /**

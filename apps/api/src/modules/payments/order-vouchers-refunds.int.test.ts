@@ -118,4 +118,36 @@ describe('extras vouchers of orders that need a refund', () => {
     expect(await extrasList(event.id, '')).toEqual([]);
     expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
   });
+
+  it('marks the paid order and its vouchers for refund when the admin cancels the registration', async () => {
+    const event = await publishEvent(world.t, world.token);
+    const lunch = await createExtras(world.t, world.token, event.id, { name: 'Lunch box', price: 700, quantity: 1 });
+    const { ticket, held, order } = await ordered(event, [{ extrasId: lunch.id, quantity: 1 }], {
+      buyer: 'cancelled.after@example.org',
+      ticketQuantity: 1,
+    });
+    const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
+      .extrasVouchers![0]!;
+    const cancelled = await call(world.t, 'POST', '/registration/updateStatus', {
+      token: world.token,
+      body: { registrationId: held.registrationId, status: 'cancelled' },
+    });
+    expect(cancelled.status, cancelled.body.msg).toBe(200);
+
+    const adminOrders = payloadOf<TOrder[]>(
+      await call(world.t, 'GET', '/order/getOrdersByEventId', { token: world.token, query: { eventId: event.id } }),
+    );
+    expect(adminOrders.map((row) => [row.id, row.paymentStatus])).toEqual([[order.id, 'refund_required']]);
+    expect(await extrasList(event.id, '')).toEqual([]);
+    expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
+    // What it had is for sale again: its seat, and its lunch box.
+    const tickets = payloadOf<TTicket[]>(
+      await call(world.t, 'GET', '/ticket/getTicketsByEventId', { token: world.token, query: { eventId: event.id } }),
+    );
+    expect(tickets.find((row) => row.id === ticket.id)).toMatchObject({ sold: 0, available: 1 });
+    const lunchAlone = await call(world.t, 'POST', '/extras/purchaseExtras', {
+      body: { eventId: event.id, extrasId: lunch.id, quantity: 1, email: 'next@example.org' },
+    });
+    expect(lunchAlone.status, lunchAlone.body.msg).toBe(200);
+  });
 });

@@ -13,6 +13,8 @@ import { transactionEndingWith } from '../../db/transaction-ending-with';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
+import { lockOrdersOf } from '../attendees/attendee-removal.repo';
+import { refundPaidOrders } from '../attendees/attendee-removal.service';
 import { assertCanManageEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { toExtrasVoucherDto } from '../extras/order-vouchers.mapper';
@@ -275,7 +277,10 @@ export async function findManagedRegistration(deps: Deps, actor: Actor, registra
   );
 }
 
-/** By hand: cancelling gives the seats back; confirming keeps them (an admin's free ticket). */
+/**
+ * By hand: cancelling gives the seats back, and marks what was paid for refund (its orders and
+ * their extras vouchers), as removing it does; confirming keeps them (an admin's free ticket).
+ */
 export async function setRegistrationStatus(
   deps: Deps,
   actor: Actor,
@@ -284,6 +289,8 @@ export async function setRegistrationStatus(
 ): Promise<TRegistration> {
   const existing = await loadManagedRegistration(deps, actor, registrationId);
   const row = await deps.db.transaction(async (tx) => {
+    // The orders before the registration, as a payment's settlement locks them: one waits for the other.
+    const orders = status === 'cancelled' ? await lockOrdersOf(tx, existing, existing.id) : [];
     const locked = await lockRegistration(tx, existing.id);
     if (!locked) throw notFound('Registration');
     if (locked.status === status) return locked;
@@ -294,6 +301,7 @@ export async function setRegistrationStatus(
       if (locked.status === 'pending' || locked.status === 'confirmed') {
         await releaseSeats(tx, locked.eventId, lines, locked.status === 'confirmed');
       }
+      await refundPaidOrders(tx, existing, orders);
       return updateRegistration(tx, locked.id, { status, expiresAt: null });
     }
     if (locked.status === 'expired' || locked.status === 'cancelled') {

@@ -137,9 +137,9 @@ export function useRemoveRegistration(eventId: string) {
 }
 
 /**
- * Cancelling frees a registration's seats and keeps it, its attendees and its order as paid (deleting
- * it would mark a paid order for refund). The list shows confirmed registrations only, so its attendees
- * leave it just the same.
+ * Cancelling frees a registration's seats and keeps it and its attendees; a paid order of it is marked
+ * for refund, as deleting it does. The list shows confirmed registrations only, so its attendees leave
+ * it just the same.
  */
 export function useCancelRegistration(eventId: string) {
   const update = useListUpdate(eventId);

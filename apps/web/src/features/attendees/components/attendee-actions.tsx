@@ -48,7 +48,8 @@ function confirmCancelRegistration(buyerEmail: string, onConfirm: () => void) {
     children: (
       <Text size="sm">
         The registration made by {buyerEmail} will be cancelled: its attendees leave this list, their tickets no longer
-        work and their seats are sold again. Its payment is kept; any refund is made with the payment provider.
+        work and their seats are sold again. A paid order of it is marked Refund required and its extras no longer work;
+        the refund itself is made with the payment provider.
       </Text>
     ),
     // "Cancel" alone would be ambiguous in a dialog about cancelling.
