@@ -1,8 +1,20 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TExtras, TRegistration, TTicket } from '@clubtix/contract';
-import { buyTickets, holdTickets } from '../../../test/buying';
+import type {
+  TEvent,
+  TExtras,
+  TExtrasPurchase,
+  TOrder,
+  TPaymentIntent,
+  TRegistration,
+  TSponsorship,
+  TTicket,
+} from '@clubtix/contract';
+import { registrations } from '../../db/schema';
+import { buyTickets, confirmPayment, holdTickets } from '../../../test/buying';
 import { createEvent, createExtras, createTicket, eventBody, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { expireLapsedHolds } from '../registrations/holds.repo';
 
 /**
  * What buyers have held or bought stays: an event, ticket type or extra with sales answers 409 to
@@ -52,6 +64,68 @@ describe('the catalogue once it has sales', () => {
     await buyTickets(t, sold.id, ticket.id, 'paid@example.org', people);
     expectError(await removeEvent(sold.id), 409, 'CONFLICT');
     expect(await getEvent(sold.id)).toEqual(sold);
+  });
+
+  /** The admin's delete is refused, and the event is still there as it was. */
+  async function expectKept(event: TEvent) {
+    expectError(await removeEvent(event.id), 409, 'CONFLICT', /cancel it instead/);
+    expect(await getEvent(event.id)).toEqual(event);
+  }
+
+  it('refuses to remove an event while an order of a lapsed hold is being paid, and once it is paid', async () => {
+    const { event, ticket, registration } = await eventWithHold('Paying Late');
+    const { order } = payloadOf<{ order: TOrder }>(
+      await call(t, 'POST', '/order/createOrder', {
+        body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
+      }),
+    );
+    const intent = payloadOf<TPaymentIntent>(
+      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    );
+    // The hold lapses: its seats are given back, and only the started payment says money may come.
+    await t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, registration.registrationId));
+    await expireLapsedHolds(t.db);
+    expect(await getTicket(ticket.id)).toMatchObject({ available: 10 });
+    await expectKept(event);
+
+    const paid = await confirmPayment(t, intent.paymentIntentId);
+    expect((paid.body.payload as { order: TOrder }).order.paymentStatus).toBe('paid');
+    await expectKept(event);
+  });
+
+  it('refuses to remove an event while a donation or extras bought alone are being paid, and once paid', async () => {
+    for (const kind of ['donation', 'extras'] as const) {
+      const event = await createEvent(t, token, { title: `Paying ${kind}`, donationsEnabled: true });
+      let intent: TPaymentIntent;
+      if (kind === 'donation') {
+        const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
+          await call(t, 'POST', '/sponsorship/create', {
+            body: { eventId: event.id, amount: 2500, name: 'Dora Donor', email: 'dora@example.org' },
+          }),
+        );
+        intent = payloadOf<TPaymentIntent>(
+          await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', {
+            body: { sponsorshipId: sponsorship.id },
+          }),
+        );
+      } else {
+        const extra = await createExtras(t, token, event.id, { name: 'Programme', price: 300 });
+        const purchase = payloadOf<TExtrasPurchase>(
+          await call(t, 'POST', '/extras/purchaseExtras', {
+            body: { eventId: event.id, extrasId: extra.id, quantity: 1, email: 'reader@example.org' },
+          }),
+        );
+        intent = payloadOf<TPaymentIntent>(
+          await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+        );
+      }
+      await expectKept(event);
+      expect((await confirmPayment(t, intent.paymentIntentId)).status).toBe(200);
+      await expectKept(event);
+    }
   });
 
   it('removes an event whose only registration was cancelled', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { events, extrasPurchases, orders, registrations, sponsorships, type EventRow } from '../../db/schema';
 
@@ -126,10 +126,23 @@ export async function lockEvent(tx: Tx, id: string, clubId: string): Promise<Eve
 
 const PAID = ['paid', 'refund_required'];
 
-/** Whether buyers have anything of this event: tickets held or sold, a confirmed registration, money paid. */
+type Payable = typeof orders | typeof sponsorships | typeof extrasPurchases;
+
+/**
+ * Money taken, or that the provider may take at any moment: paid, to refund, or pending with a
+ * payment intent (a late payment is honoured, DECISIONS.md section 6). The rule of
+ * assertNoPaymentInFlight (attendee-data.policy.ts), as a condition on the rows.
+ */
+const tookOrMayTakeMoney = (table: Payable) =>
+  or(inArray(table.paymentStatus, PAID), and(eq(table.paymentStatus, 'pending'), isNotNull(table.paymentIntentId)));
+
+/**
+ * Whether buyers have anything of this event: tickets held or sold, a confirmed registration, money
+ * paid or a payment started (an order of a lapsed hold, a donation, extras bought alone).
+ */
 export async function hasSales(db: DbOrTx, event: EventRow): Promise<boolean> {
   if (event.reservedCount > 0) return true;
-  const of = (table: typeof registrations | typeof orders | typeof sponsorships | typeof extrasPurchases) =>
+  const of = (table: typeof registrations | Payable) =>
     and(eq(table.clubId, event.clubId), eq(table.eventId, event.id));
   const probes = [
     db
@@ -139,15 +152,15 @@ export async function hasSales(db: DbOrTx, event: EventRow): Promise<boolean> {
     db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(of(orders), inArray(orders.paymentStatus, PAID))),
+      .where(and(of(orders), tookOrMayTakeMoney(orders))),
     db
       .select({ id: sponsorships.id })
       .from(sponsorships)
-      .where(and(of(sponsorships), inArray(sponsorships.paymentStatus, PAID))),
+      .where(and(of(sponsorships), tookOrMayTakeMoney(sponsorships))),
     db
       .select({ id: extrasPurchases.id })
       .from(extrasPurchases)
-      .where(and(of(extrasPurchases), inArray(extrasPurchases.paymentStatus, PAID))),
+      .where(and(of(extrasPurchases), tookOrMayTakeMoney(extrasPurchases))),
   ];
   for (const probe of probes) if ((await probe.limit(1)).length > 0) return true;
   return false;
