@@ -17,15 +17,21 @@ export function PaymentForm({
   onPaid,
   returnUrl,
   headingOrder = 3,
+  whenConfirmed,
 }: {
   intent: TPaymentIntent;
   onPaid: (purchase: ConfirmedPurchase) => void;
   /** Where Stripe sends the buyer back after a method that leaves the page (3-D Secure by redirect). */
   returnUrl: string;
   headingOrder?: TitleOrder;
+  /**
+   * What follows once a payment the server could not confirm at once is confirmed (the server
+   * settles it on its own); unset: "your tickets will be e-mailed to you".
+   */
+  whenConfirmed?: string;
 }) {
   if (intent.provider === 'simulated') {
-    return <TestCardForm intent={intent} onPaid={onPaid} headingOrder={headingOrder} />;
+    return <TestCardForm intent={intent} onPaid={onPaid} headingOrder={headingOrder} whenConfirmed={whenConfirmed} />;
   }
   if (!intent.publishableKey) {
     return (
@@ -42,6 +48,7 @@ export function PaymentForm({
         onPaid={onPaid}
         returnUrl={returnUrl}
         headingOrder={headingOrder}
+        whenConfirmed={whenConfirmed}
       />
     </Suspense>
   );

@@ -6,8 +6,9 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
-import { payWithStripe } from '../stripe-flow';
+import { confirmStripePayment, payWithStripe, wait, type StripeOutcome } from '../stripe-flow';
 import { createStripeLoader, STRIPE_LOAD_FAILED } from '../stripe-loader';
+import { UnconfirmedPayment } from './unconfirmed-payment';
 
 // One Stripe instance per key for the life of the page, as Stripe asks; a failed load is forgotten.
 const stripes = createStripeLoader((publishableKey) => loadStripe(publishableKey));
@@ -35,50 +36,64 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 interface StripePaymentProps {
   intent: TPaymentIntent;
   publishableKey: string;
   onPaid: (purchase: ConfirmedPurchase) => void;
   returnUrl: string;
   headingOrder: TitleOrder;
+  /** What happens once a payment the server could not confirm is confirmed ("your tickets will be e-mailed to you"). */
+  whenConfirmed?: string | undefined;
 }
 
 function StripeCardForm({
   intent,
   onPaid,
   returnUrl,
+  whenConfirmed,
   onRetry,
 }: Omit<StripePaymentProps, 'publishableKey' | 'headingOrder'> & { onRetry: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Stripe took the card but our server did not answer: no Pay button until it confirms.
+  const [isUnconfirmed, setUnconfirmed] = useState(false);
   const [isElementBroken, setElementBroken] = useState(false);
+  const confirmWithServer = () => confirmPayment(intent.paymentIntentId);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!stripe || !elements) return;
+  async function settle(outcome: Promise<StripeOutcome<ConfirmedPurchase>>) {
     setBusy(true);
     setFailure(null);
     try {
-      const outcome = await payWithStripe({
-        confirmWithStripe: () =>
-          stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }),
-        confirmWithServer: () => confirmPayment(intent.paymentIntentId),
-        wait,
-      });
-      if (outcome.kind === 'paid') onPaid(outcome.result);
-      else setFailure(outcome.message);
+      const result = await outcome;
+      if (result.kind === 'paid') onPaid(result.result);
+      else if (result.kind === 'unconfirmed') setUnconfirmed(true);
+      else {
+        setUnconfirmed(false);
+        setFailure(result.message);
+      }
     } finally {
       setBusy(false);
     }
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    void settle(
+      payWithStripe({
+        confirmWithStripe: () =>
+          stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }),
+        confirmWithServer,
+        wait,
+      }),
+    );
+  }
+
   if (isElementBroken) return <LoadFailed onRetry={onRetry} />;
   return (
-    <form onSubmit={(event) => void submit(event)}>
+    <form onSubmit={submit}>
       <Stack gap="md">
         <PaymentElement onLoadError={() => setElementBroken(true)} />
         {failure ? (
@@ -86,16 +101,31 @@ function StripeCardForm({
             {failure}
           </Alert>
         ) : null}
-        <Button type="submit" size="md" fullWidth loading={busy} disabled={!stripe || !elements}>
-          {`Pay ${formatMoney(intent.amount, intent.currency)}`}
-        </Button>
+        {isUnconfirmed ? (
+          <UnconfirmedPayment
+            whenConfirmed={whenConfirmed}
+            isChecking={busy}
+            onCheckAgain={() => void settle(confirmStripePayment({ confirmWithServer, wait }))}
+          />
+        ) : (
+          <Button type="submit" size="md" fullWidth loading={busy} disabled={!stripe || !elements}>
+            {`Pay ${formatMoney(intent.amount, intent.currency)}`}
+          </Button>
+        )}
       </Stack>
     </form>
   );
 }
 
 /** Stripe Elements for one intent; remounted when the intent changes (other extras, other amount). */
-export default function StripePayment({ intent, publishableKey, onPaid, returnUrl, headingOrder }: StripePaymentProps) {
+export default function StripePayment({
+  intent,
+  publishableKey,
+  onPaid,
+  returnUrl,
+  headingOrder,
+  whenConfirmed,
+}: StripePaymentProps) {
   const headingId = useId();
   const isTestKey = publishableKey.startsWith('pk_test_');
   const stripe = useStripeJs(publishableKey);
@@ -133,6 +163,7 @@ export default function StripePayment({ intent, publishableKey, onPaid, returnUr
               intent={intent}
               onPaid={onPaid}
               returnUrl={returnUrl}
+              whenConfirmed={whenConfirmed}
               onRetry={() => setElementsAttempt((attempt) => attempt + 1)}
             />
           </Elements>

@@ -2,9 +2,10 @@ import { formatMoney, type TPaymentIntent } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../../api/api-error';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
 import { cardDigits, checkCardNumber, formatCardNumber } from '../card-number';
+import { confirmTakenPayment, wait } from '../stripe-flow';
+import { UnconfirmedPayment } from './unconfirmed-payment';
 
 /** DECISIONS.md section 6: every page that takes a simulated payment says so plainly. */
 export const TEST_MODE_NOTE =
@@ -18,22 +19,28 @@ export function TestCardForm({
   intent,
   onPaid,
   headingOrder = 3,
+  whenConfirmed,
 }: {
   intent: TPaymentIntent;
   onPaid: (purchase: ConfirmedPurchase) => void;
   headingOrder?: TitleOrder;
+  whenConfirmed?: string | undefined;
 }) {
   const headingId = useId();
   const [card, setCard] = useState('');
   const [cardError, setCardError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The card number sent when no answer came back: the provider may have taken it. Sending it again
+  // cannot pay twice (a succeeded payment stays succeeded), so "Check again" sends the same one.
+  const [unconfirmedCard, setUnconfirmedCard] = useState<string | null>(null);
   const pay = useMutation({
-    mutationFn: (testCard: string) => confirmPayment(intent.paymentIntentId, testCard),
-    onSuccess: onPaid,
-    onError: (error) => {
+    mutationFn: (testCard: string) => confirmTakenPayment(() => confirmPayment(intent.paymentIntentId, testCard), wait),
+    onSuccess: (answer, testCard) => {
+      setUnconfirmedCard(answer.kind === 'unanswered' ? testCard : null);
+      if (answer.kind === 'paid') onPaid(answer.result);
       // A decline belongs to the card: said at the field, where the buyer types another one.
-      if (isApiError(error) && error.status === 402) setCardError(error.msg);
-      else setFailure(isApiError(error) ? error.msg : 'The payment could not be completed. Please try again.');
+      else if (answer.kind === 'refused' && answer.error.status === 402) setCardError(answer.error.msg);
+      else if (answer.kind === 'refused') setFailure(answer.error.msg);
     },
   });
   const amount = formatMoney(intent.amount, intent.currency);
@@ -90,9 +97,17 @@ export function TestCardForm({
               {failure}
             </Alert>
           ) : null}
-          <Button type="submit" size="md" fullWidth loading={pay.isPending}>
-            {`Pay ${amount}`}
-          </Button>
+          {unconfirmedCard !== null ? (
+            <UnconfirmedPayment
+              whenConfirmed={whenConfirmed}
+              isChecking={pay.isPending}
+              onCheckAgain={() => pay.mutate(unconfirmedCard)}
+            />
+          ) : (
+            <Button type="submit" size="md" fullWidth loading={pay.isPending}>
+              {`Pay ${amount}`}
+            </Button>
+          )}
         </Stack>
       </form>
     </Paper>

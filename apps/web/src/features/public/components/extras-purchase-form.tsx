@@ -136,6 +136,7 @@ export function ExtrasPurchaseForm({
           // Stripe brings a buyer whose bank took them elsewhere back to the event page; the
           // voucher reaches them by e-mail.
           returnUrl={`${window.location.origin}/${encodeURIComponent(event.slug)}`}
+          whenConfirmed="your voucher will be e-mailed to you"
         />
         <Button variant="subtle" onClick={() => setStarted(null)} style={{ alignSelf: 'flex-start' }}>
           Change details

@@ -68,6 +68,7 @@ export function SupportPayment({
         intent={intent}
         onPaid={(confirmed) => setPaid(confirmed.refundRequired ? 'refund' : 'paid')}
         returnUrl={`${window.location.origin}/event/${encodeURIComponent(event.id)}/donation`}
+        whenConfirmed="the organiser will see it as paid"
       />
       <Button variant="subtle" onClick={onChangeDetails} style={{ alignSelf: 'flex-start' }}>
         Change details
