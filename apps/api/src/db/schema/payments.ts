@@ -27,7 +27,13 @@ export const sponsorships = pgTable(
     paidAt: at('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('sponsorships_event_idx').on(t.eventId)],
+  (t) => [
+    index('sponsorships_event_idx').on(t.eventId),
+    // The payment reconciliation's read (modules/payments/reconcile.repo.ts): the few still pending with an intent.
+    index('sponsorships_unsettled_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentIntentId} IS NOT NULL`),
+  ],
 );
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
 
@@ -66,6 +72,9 @@ export const extrasPurchases = pgTable(
     index('extras_purchases_event_idx').on(t.eventId),
     // One voucher per extra of an order, whatever settles it twice (NULLs differ: bought alone, any number).
     uniqueIndex('extras_purchases_order_extras_unique').on(t.orderId, t.extrasId),
+    index('extras_purchases_unsettled_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentIntentId} IS NOT NULL`),
   ],
 );
 export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;

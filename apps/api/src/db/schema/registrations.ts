@@ -145,7 +145,14 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_event_idx').on(t.eventId), index('orders_registration_idx').on(t.registrationId)],
+  (t) => [
+    index('orders_event_idx').on(t.eventId),
+    index('orders_registration_idx').on(t.registrationId),
+    // The payment reconciliation's read (modules/payments/reconcile.repo.ts): the few still pending with an intent.
+    index('orders_unsettled_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentIntentId} IS NOT NULL`),
+  ],
 );
 export type OrderRow = typeof orders.$inferSelect;
 

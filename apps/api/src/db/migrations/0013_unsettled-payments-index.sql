@@ -1,0 +1,3 @@
+CREATE INDEX "orders_unsettled_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."payment_status" = 'pending' AND "orders"."payment_intent_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "extras_purchases_unsettled_idx" ON "extras_purchases" USING btree ("created_at","id") WHERE "extras_purchases"."payment_status" = 'pending' AND "extras_purchases"."payment_intent_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "sponsorships_unsettled_idx" ON "sponsorships" USING btree ("created_at","id") WHERE "sponsorships"."payment_status" = 'pending' AND "sponsorships"."payment_intent_id" IS NOT NULL;
