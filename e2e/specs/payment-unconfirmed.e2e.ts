@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersAsAdmin, seedPublishedEvent } from '../fixtures';
-import { launchBrowser, mailsTo, newPage, PHONE, unique, waitForTitle } from '../helpers';
+import { launchBrowser, mailsTo, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
 
 describe('a payment whose confirmation gets no answer', () => {
   let browser: Browser;
@@ -54,6 +54,8 @@ describe('a payment whose confirmation gets no answer', () => {
     expect(await card.getByRole('button', { name: 'Pay £25' }).count()).toBe(0);
     // Asked once, then again after short pauses, before telling the buyer.
     expect(lostAnswers).toBe(4);
+    // The notice, the Test mode badge and the card form read for everyone (axe: no serious issue).
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The connection is back: "Check again" confirms what the server had already settled.
     await page.unroute('**/api/stripe/confirm-payment');

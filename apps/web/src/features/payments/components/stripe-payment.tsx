@@ -139,7 +139,7 @@ export default function StripePayment({
             {isTestKey ? 'Test mode' : 'Pay by card'}
           </Title>
           {isTestKey ? (
-            <Badge color="orange.9" variant="filled" tt="none" size="lg">
+            <Badge color="orange" variant="light" tt="none" size="lg">
               No real payment
             </Badge>
           ) : null}

@@ -69,7 +69,7 @@ export function TestCardForm({
             <Title order={headingOrder} fz="lg" id={headingId}>
               Test mode
             </Title>
-            <Badge color="orange.9" variant="filled" tt="none" size="lg">
+            <Badge color="orange" variant="light" tt="none" size="lg">
               No real payment
             </Badge>
           </Group>
