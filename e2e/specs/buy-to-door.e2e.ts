@@ -10,6 +10,7 @@ import { decodeQrPng } from '../../apps/api/test/smtp-listener';
 import { londonTime } from '../door';
 import { ordersAsAdmin, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
 import { launchBrowser, mailsTo, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+import { bookOneAdultToCheckout } from '../buying';
 
 /** What the QR viewer says for a link whose ids do not belong together (qr-viewer-page.tsx). */
 const TICKET_NOT_FOUND = 'This ticket could not be found';
@@ -47,27 +48,13 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
     const { event } = seeded;
     ({ context: buyerContext, page: success } = await newPage(browser, PHONE));
     const page = success;
-    await page.goto(`/${event.slug}/tickets`);
-    await waitForTitle(page, 'Tickets | ClubTix');
-    await page.getByRole('button', { name: 'Add one Adult' }).click();
-    await page.getByTestId('selection-total').filter({ hasText: '1 ticket' }).filter({ hasText: '£25' }).waitFor();
-    await page.getByLabel('E-mail', { exact: true }).fill(buyer);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-
-    await page.waitForURL(`**/${event.slug}/attendee-form`);
-    const attendee = page.getByRole('group', { name: 'Attendee 1: Adult' });
-    await attendee.getByLabel('First name', { exact: true }).fill('Ada');
-    await attendee.getByLabel('Last name', { exact: true }).fill('Lovelace');
-    await attendee.getByLabel('E-mail', { exact: true }).fill(buyer);
-    await attendee.getByLabel('Dietary needs', { exact: true }).fill('Vegetarian');
-    await page
-      .getByRole('group', { name: 'About your booking' })
-      .getByLabel('How did you hear about us?')
-      .selectOption('A friend');
-    await page.getByRole('button', { name: 'Continue to checkout' }).click();
-
-    await page.waitForURL(`**/${event.slug}/checkout`);
-    await page.getByRole('button', { name: 'Review order' }).click();
+    await bookOneAdultToCheckout(page, event.slug, {
+      buyer,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dietaryNeeds: 'Vegetarian',
+      heardFrom: 'A friend',
+    });
     await page
       .getByRole('region', { name: 'Your order' })
       .getByTestId('order-total')

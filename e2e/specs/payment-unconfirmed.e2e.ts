@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersAsAdmin, seedPublishedEvent } from '../fixtures';
-import { launchBrowser, mailsTo, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
+import { launchBrowser, mailsTo, newPage, PHONE, seriousA11yViolations, unique } from '../helpers';
+import { bookOneAdultToCheckout } from '../buying';
 
 describe('a payment whose confirmation gets no answer', () => {
   let browser: Browser;
@@ -16,24 +17,13 @@ describe('a payment whose confirmation gets no answer', () => {
     const buyer = `${unique('lost-answer')}@example.org`;
     const { context, page } = await newPage(browser, PHONE);
 
-    await page.goto(`/${event.slug}/tickets`);
-    await waitForTitle(page, 'Tickets | ClubTix');
-    await page.getByRole('button', { name: 'Add one Adult' }).click();
-    await page.getByLabel('E-mail', { exact: true }).fill(buyer);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL(`**/${event.slug}/attendee-form`);
-    const attendee = page.getByRole('group', { name: 'Attendee 1: Adult' });
-    await attendee.getByLabel('First name', { exact: true }).fill('Lin');
-    await attendee.getByLabel('Last name', { exact: true }).fill('Lost');
-    await attendee.getByLabel('E-mail', { exact: true }).fill(buyer);
-    await attendee.getByLabel('Dietary needs', { exact: true }).fill('None');
-    await page
-      .getByRole('group', { name: 'About your booking' })
-      .getByLabel('How did you hear about us?')
-      .selectOption('Poster');
-    await page.getByRole('button', { name: 'Continue to checkout' }).click();
-    await page.waitForURL(`**/${event.slug}/checkout`);
-    await page.getByRole('button', { name: 'Review order' }).click();
+    await bookOneAdultToCheckout(page, event.slug, {
+      buyer,
+      firstName: 'Lin',
+      lastName: 'Lost',
+      dietaryNeeds: 'None',
+      heardFrom: 'Poster',
+    });
 
     // The server takes the payment and settles it, but every answer is lost on the way back (a
     // dropped connection): as if the network failed after the card was charged.

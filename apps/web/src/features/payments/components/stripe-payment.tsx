@@ -5,6 +5,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
 import { confirmStripePayment, payWithStripe, wait, type StripeOutcome } from '../stripe-flow';
 import { createStripeLoader, STRIPE_LOAD_FAILED } from '../stripe-loader';
@@ -24,15 +25,13 @@ function useStripeJs(publishableKey: string) {
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert color="red" role="alert" title="Card form unavailable">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{STRIPE_LOAD_FAILED}</Text>
-        {/* red.9: the default red on white is 3.3:1, below the 4.5:1 that small text needs. */}
-        <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
+    <QueryError
+      error={null}
+      what="the card form"
+      title="Card form unavailable"
+      message={STRIPE_LOAD_FAILED}
+      onRetry={onRetry}
+    />
   );
 }
 
