@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { registrations } from '../src/db/schema';
+import { expireLapsedHolds } from '../src/modules/registrations/holds.repo';
 import { payloadOf } from './catalogue';
 import { call, type TestApp } from './helpers';
 
@@ -70,4 +73,13 @@ export async function buyTickets(
   people: Person[],
 ): Promise<{ registration: TRegistration; paymentIntentId: string }> {
   return payFor(t, await holdTickets(t, eventId, ticketId, buyerEmail, people));
+}
+
+/** A hold whose RESERVATION_MINUTES ran out, released by the sweep as the background job would. */
+export async function lapseHold(t: Pick<TestApp, 'db'>, registrationId: string): Promise<void> {
+  await t.db
+    .update(registrations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(registrations.id, registrationId));
+  await expireLapsedHolds(t.db);
 }

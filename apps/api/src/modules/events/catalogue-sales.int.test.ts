@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TEvent,
@@ -10,11 +9,9 @@ import type {
   TSponsorship,
   TTicket,
 } from '@clubtix/contract';
-import { registrations } from '../../db/schema';
-import { buyTickets, confirmPayment, holdTickets } from '../../../test/buying';
+import { buyTickets, confirmPayment, holdTickets, lapseHold } from '../../../test/buying';
 import { createEvent, createExtras, createTicket, eventBody, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
-import { expireLapsedHolds } from '../registrations/holds.repo';
 
 /**
  * What buyers have held or bought stays: an event, ticket type or extra with sales answers 409 to
@@ -83,11 +80,7 @@ describe('the catalogue once it has sales', () => {
       await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
     );
     // The hold lapses: its seats are given back, and only the started payment says money may come.
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, registration.registrationId));
-    await expireLapsedHolds(t.db);
+    await lapseHold(t, registration.registrationId);
     expect(await getTicket(ticket.id)).toMatchObject({ available: 10 });
     await expectKept(event);
 

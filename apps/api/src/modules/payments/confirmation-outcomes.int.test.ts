@@ -9,11 +9,10 @@ import type {
   TSponsorship,
   TTicket,
 } from '@clubtix/contract';
-import { mailOutbox, registrations } from '../../db/schema';
-import { holdTickets } from '../../../test/buying';
+import { mailOutbox } from '../../db/schema';
+import { holdTickets, lapseHold } from '../../../test/buying';
 import { addTicket, createExtras, createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
-import { expireLapsedHolds } from '../registrations/holds.repo';
 
 type Purchase = { registration: TRegistration; order: TOrder };
 
@@ -98,11 +97,7 @@ describe('what a confirmed payment became', () => {
 
   it('says the organiser will refund a payment whose tickets sold out after its hold lapsed', async () => {
     const { event, ticket, held, intent } = await readyToPay(1, 'late@example.org');
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, held.registrationId));
-    await expireLapsedHolds(t.db);
+    await lapseHold(t, held.registrationId);
     await holdTickets(t, event.id, ticket.id, 'quicker@example.org', [
       { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
     ]);

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES, type TOrder, type TTicket } from '@clubtix/contract';
-import { extrasPurchases, registrations } from '../../db/schema';
-import { holdTickets } from '../../../test/buying';
+import { extrasPurchases } from '../../db/schema';
+import { holdTickets, lapseHold } from '../../../test/buying';
 import { createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, expectError } from '../../../test/helpers';
 import { useOrderVouchersApp, type Purchase } from '../../../test/order-vouchers-fixture';
-import { expireLapsedHolds } from '../registrations/holds.repo';
 
 /**
  * The extras vouchers of orders that need a refund (docs/decisions/0014): none are issued when the
@@ -25,11 +24,7 @@ describe('extras vouchers of orders that need a refund', () => {
       ticketQuantity: 1,
     });
     const intent = await startPaying(order);
-    await world.t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, held.registrationId));
-    await expireLapsedHolds(world.t.db);
+    await lapseHold(world.t, held.registrationId);
     await holdTickets(world.t, event.id, ticket.id, 'quicker@example.org', [
       { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
     ]);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration, TTicket } from '@clubtix/contract';
-import { mailOutbox, registrations } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
+import { lapseHold } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
-import { expireLapsedHolds } from '../registrations/holds.repo';
 
 type Init = { registration: TRegistration; order: TOrder };
 type Purchase = { registration: TRegistration; order: TOrder };
@@ -134,11 +134,7 @@ describe('buying and paying (DECISIONS.md section 6)', () => {
     const ticket = await addTicket(t, token, event.id, { quantity: 5 });
     const init = await hold(event.id, ticket.id, 1);
     const { intent } = await startPaying(init);
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, init.registration.registrationId));
-    await expireLapsedHolds(t.db);
+    await lapseHold(t, init.registration.registrationId);
     const paid = await pay(intent.paymentIntentId, '4242424242424242');
     expect(paid.status).toBe(200);
     expect((paid.body.payload as Purchase).registration.status).toBe('confirmed');
@@ -150,11 +146,7 @@ describe('buying and paying (DECISIONS.md section 6)', () => {
     const ticket = await addTicket(t, token, event.id, { quantity: 1 });
     const late = await hold(event.id, ticket.id, 1);
     const { intent } = await startPaying(late);
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, late.registration.registrationId));
-    await expireLapsedHolds(t.db);
+    await lapseHold(t, late.registration.registrationId);
     await hold(event.id, ticket.id, 1);
     const paid = await pay(intent.paymentIntentId, '4242424242424242');
     expect(paid.status).toBe(200);

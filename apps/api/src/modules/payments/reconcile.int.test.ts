@@ -11,13 +11,12 @@ import type {
   TSponsorship,
   TTicket,
 } from '@clubtix/contract';
-import { extrasPurchases, mailOutbox, orders, registrations, sponsorships } from '../../db/schema';
-import { holdTickets } from '../../../test/buying';
+import { extrasPurchases, mailOutbox, orders, sponsorships } from '../../db/schema';
+import { holdTickets, lapseHold } from '../../../test/buying';
 import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 import { SECRET_KEY } from '../../../test/stripe-fixture';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in';
-import { expireLapsedHolds } from '../registrations/holds.repo';
 import { simulatedProvider } from './simulated-provider';
 
 const GOOD_CARD = '4242424242424242';
@@ -145,11 +144,7 @@ describe('payments nobody confirmed, with the simulated provider', () => {
 
   it('flags for refund a charged order whose seats went to someone else after its hold lapsed', async () => {
     const { event, ticket, held, order, intent } = await readyToPay('too-late@example.org', { quantity: 1 });
-    await t.db
-      .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(registrations.id, held.registrationId));
-    await expireLapsedHolds(t.db);
+    await lapseHold(t, held.registrationId);
     await holdTickets(t, event.id, ticket.id, 'quicker@example.org', [
       { firstName: 'Quinn', lastName: 'Quick', email: 'quicker@example.org' },
     ]);
