@@ -3,3 +3,4 @@ export * from './users';
 export * from './events';
 export * from './registrations';
 export * from './payments';
+export * from './media';

@@ -126,6 +126,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} IN ('queued', 'sending')`),
+    // The club's daily mail limit and the per-recipient limit count a club's recent mail.
+    index('mail_outbox_club_created_idx').on(t.clubId, t.createdAt),
     index('mail_outbox_topic_idx')
       .on(t.topic, t.to, t.createdAt)
       .where(sql`${t.topic} IS NOT NULL`),

@@ -28,9 +28,17 @@ export const registrations = pgTable(
     expiresAt: at('expires_at'),
     confirmedAt: at('confirmed_at'),
     source: text('source').notNull().default('online'),
+    /** The client address that made the hold, for the per-address hold limit (HOLDS_PER_ADDRESS). */
+    clientAddress: text('client_address'),
+    /** A free booking waiting for its e-mail to be confirmed: the secret of the link mailed to it. */
+    confirmToken: text('confirm_token').unique(),
     createdAt: createdAt(),
   },
   (t) => [
+    // The per-address hold limit counts an address's pending holds of one event.
+    index('registrations_pending_address_idx')
+      .on(t.eventId, t.clientAddress)
+      .where(sql`${t.status} = 'pending'`),
     index('registrations_event_idx').on(t.eventId, t.status),
     index('registrations_pending_expiry_idx')
       .on(t.expiresAt)

@@ -14,6 +14,11 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: smallint('role').notNull(),
+    /**
+     * Raised on every password change; a token carries the version it was signed with, so every
+     * session started before the change answers 401 (DECISIONS.md section 9).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,4 +32,17 @@ export const signinFailures = pgTable('signin_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Fixed-window counters of the public writes per client address (DECISIONS.md section 9): one row
+ * per key and window, counted by one atomic upsert so every API process shares them. Rows whose
+ * window has passed are purged by the background sweep.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** When the window ends: a 429 answers Retry-After from it, and the sweep deletes rows past it. */
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
