@@ -54,14 +54,14 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanText.default(false),
   PUBLIC_WRITE_LIMIT: z.coerce
     .number({ error: 'must be a number of calls a minute (0: no limit)' })
-    .int()
-    .min(0)
+    .int('must be a whole number (0: no limit)')
+    .min(0, 'must be 0 (no limit) or more')
     .max(1_000_000)
     .default(60),
   HOLDS_PER_ADDRESS: z.coerce
     .number({ error: 'must be a number of pending registrations (0: no limit)' })
-    .int()
-    .min(0)
+    .int('must be a whole number (0: no limit)')
+    .min(0, 'must be 0 (no limit) or more')
     .max(1_000_000)
     .default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
