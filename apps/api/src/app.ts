@@ -29,6 +29,7 @@ import { smtpTransport } from './modules/mail/smtp-transport';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
 import { createPaymentReconciler } from './modules/payments/reconcile';
+import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { expireLapsedHolds } from './modules/registrations/holds.repo';
 import { registerSpa } from './plugins/spa';
 
@@ -127,9 +128,9 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 }
 
 /**
- * Work nobody asks for: lapsed holds are released, queued mail is (re)tried and payments nobody
- * confirmed are settled, in every process; row locks make each piece of work happen once, whichever
- * process gets to it.
+ * Work nobody asks for: lapsed holds are released, ended rate-limit windows deleted, queued mail is
+ * (re)tried and payments nobody confirmed are settled, in every process; row locks make each piece
+ * of work happen once, whichever process gets to it.
  */
 function startBackgroundWork(
   app: FastifyInstance,
@@ -147,6 +148,7 @@ function startBackgroundWork(
   };
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db));
+    every(holdSweepMs, () => purgeEndedWindows(deps.db));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();

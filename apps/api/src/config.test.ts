@@ -77,3 +77,26 @@ describe.each([
     expect(message).toBe(`Configuration error: ${variable} must be true or false (or 1 or 0)`);
   });
 });
+
+describe.each([
+  ['PUBLIC_WRITE_LIMIT', 'publicWriteLimit', 60, 'must be a number of calls a minute (0: no limit)'],
+  ['HOLDS_PER_ADDRESS', 'holdsPerAddress', 20, 'must be a number of pending registrations (0: no limit)'],
+] as const)('%s', (variable, setting, byDefault, refusalText) => {
+  it(`is ${byDefault} when unset or empty, and takes 0 (off) or any whole number`, () => {
+    expect(load({}).config[setting]).toBe(byDefault);
+    expect(load({ [variable]: '' }).config[setting]).toBe(byDefault);
+    expect(load({ [variable]: '0' }).config[setting]).toBe(0);
+    expect(load({ [variable]: '5' }).config[setting]).toBe(5);
+  });
+
+  it('stops the start on a word with one line naming the variable', () => {
+    expect(refusal({ [variable]: 'lots' })).toBe(`Configuration error: ${variable} ${refusalText}`);
+  });
+
+  it.each([
+    ['-1', 'must be 0 (no limit) or more'],
+    ['2.5', 'must be a whole number (0: no limit)'],
+  ])('stops the start on %s', (value, text) => {
+    expect(refusal({ [variable]: value })).toBe(`Configuration error: ${variable} ${text}`);
+  });
+});

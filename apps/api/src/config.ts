@@ -52,6 +52,18 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().optional(),
   RESERVATION_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(1440).default(15),
   TRUST_PROXY: booleanText.default(false),
+  PUBLIC_WRITE_LIMIT: z.coerce
+    .number({ error: 'must be a number of calls a minute (0: no limit)' })
+    .int('must be a whole number (0: no limit)')
+    .min(0, 'must be 0 (no limit) or more')
+    .max(1_000_000)
+    .default(60),
+  HOLDS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number of pending registrations (0: no limit)' })
+    .int('must be a whole number (0: no limit)')
+    .min(0, 'must be 0 (no limit) or more')
+    .max(1_000_000)
+    .default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -84,8 +96,12 @@ export interface Config {
   mailFrom: string;
   reservationMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in rate limits use it). */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (the rate limits count by it). */
   trustProxy: boolean;
+  /** Public writes a client address may make a minute (DECISIONS.md section 9); 0: none of those limits. */
+  publicWriteLimit: number;
+  /** Pending registrations one client address may hold per event; 0: no limit. */
+  holdsPerAddress: number;
   mediaDir: string;
   webDistDir: string;
   /** Values that start but deserve a look, one line each, naming the variable and never its value. */
@@ -156,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: e.RESERVATION_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicWriteLimit: e.PUBLIC_WRITE_LIMIT,
+    holdsPerAddress: e.HOLDS_PER_ADDRESS,
     mediaDir: path.join(dataDir, 'media'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     warnings,

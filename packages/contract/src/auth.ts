@@ -40,6 +40,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/auth/register',
     access: 'public',
+    rateLimit: 'signUp',
     summary: 'Self-service sign-up: creates a club and its first admin, and signs them in',
     body: ZRegisterRequest,
     response: ZAuthPayload,

@@ -29,7 +29,16 @@ export interface Endpoint<
   binary?: boolean;
   /** Multipart endpoints take a file upload instead of a JSON body. */
   multipart?: boolean;
+  /**
+   * A public write counted against the caller's address (DECISIONS.md section 9): past
+   * PUBLIC_WRITE_LIMIT calls a minute it answers 429 RATE_LIMITED with Retry-After, before anything
+   * is read or written. `signUp` is also held to SIGN_UPS_PER_HOUR per address.
+   */
+  rateLimit?: 'publicWrite' | 'signUp';
 }
+
+/** Sign-ups (POST /auth/register) one client address may make in an hour (DECISIONS.md section 9). */
+export const SIGN_UPS_PER_HOUR = 5;
 
 export function defineEndpoint<
   Q extends z.ZodType | undefined = undefined,

@@ -166,6 +166,7 @@ export const registrationEndpoints = {
     method: 'POST',
     path: '/registration/initRegistration',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: 'Hold tickets for RESERVATION_MINUTES: a pending registration and its order',
     body: ZInitRegistrationRequest,
     response: z.object({ registration: ZRegistration, order: ZOrder }),
@@ -174,6 +175,7 @@ export const registrationEndpoints = {
     method: 'POST',
     path: '/registration/save',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: "Fill in a pending registration's attendees and answers",
     body: ZSaveRegistrationRequest,
     response: ZRegistration,
@@ -206,6 +208,7 @@ export const registrationEndpoints = {
     method: 'GET',
     path: '/registration/getRegistrationByEmail',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary:
       'Whether this e-mail has a confirmed registration for the event; if so its tickets are mailed to it again ' +
       `(at most ${TICKET_LOOKUP_MAILS_PER_HOUR} times an hour)`,
@@ -262,6 +265,7 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/order/createOrder',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: 'Price the whole order (tickets and extras) on the server; a free order is confirmed at once',
     body: ZCreateOrderRequest,
     response: z.object({ order: ZOrder }),
@@ -308,6 +312,7 @@ export const paymentEndpoints = {
     method: 'POST',
     path: '/stripe/create-payment-intent',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: 'Start paying an order (or an extras purchase) with the configured provider',
     body: z
       .object({ orderId: ZId.optional(), extrasPurchaseId: ZId.optional() })

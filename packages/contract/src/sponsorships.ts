@@ -83,6 +83,7 @@ export const sponsorshipEndpoints = {
     method: 'POST',
     path: '/sponsorship/create',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: "Start a donation or a sponsorship (pending until paid); a package's quantity taken: 409 SOLD_OUT",
     body: ZCreateSponsorshipRequest,
     response: ZCreateSponsorshipResponse,
@@ -91,6 +92,7 @@ export const sponsorshipEndpoints = {
     method: 'POST',
     path: '/sponsorship/createSponsorshipPaymentIntent',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary: 'Start paying a donation or sponsorship',
     body: z.object({ sponsorshipId: ZId }),
     response: ZPaymentIntent,
@@ -139,6 +141,7 @@ export const extrasPurchaseEndpoints = {
     method: 'POST',
     path: '/extras/purchaseExtras',
     access: 'public',
+    rateLimit: 'publicWrite',
     summary:
       'Buy an extra on its own (pending until paid); it gets its own QR. More than its quantity left: 409 SOLD_OUT',
     body: ZPurchaseExtrasRequest,

@@ -5,6 +5,8 @@ import type { Db, Session } from './client';
 
 const dialect = new PgDialect();
 
+const inline = (statement: SQL) => dialect.sqlToQuery(statement.inlineParams()).sql;
+
 /** What the work of a transaction hands back: its answer, and the statements to send with COMMIT. */
 export interface Ending<T> {
   result: T;
@@ -26,16 +28,28 @@ export interface Ending<T> {
  * ids and numbers. They must fail by raising an error, not by touching no row (a CHECK constraint
  * does): on an error the COMMIT is not run, the transaction is rolled back and the error thrown.
  */
-export async function transactionEndingWith<T>(db: Db, work: (tx: Session) => Promise<Ending<T>>): Promise<T> {
+export function transactionEndingWith<T>(db: Db, work: (tx: Session) => Promise<Ending<T>>): Promise<T> {
+  return transactionStartingWith(db, [], work);
+}
+
+/**
+ * A transactionEndingWith whose `first` statements go the same way with its BEGIN, before the work:
+ * a lock the whole transaction must hold (the hold limits' advisory locks) then costs no round trip
+ * of its own. The same rules hold for them as for the last statements.
+ */
+export async function transactionStartingWith<T>(
+  db: Db,
+  first: SQL[],
+  work: (tx: Session) => Promise<Ending<T>>,
+): Promise<T> {
   const client = await db.$client.connect();
   let broken = false;
   try {
-    await client.query('begin');
     try {
+      await client.query(['begin', ...first.map(inline)].join(';\n'));
       // Without the schema: building its relational helpers costs 0.1 ms, and no repo uses them.
       const { result, last } = await work(drizzle(client));
-      const statements = last.map((statement) => dialect.sqlToQuery(statement.inlineParams()).sql);
-      await client.query([...statements, 'commit'].join(';\n'));
+      await client.query([...last.map(inline), 'commit'].join(';\n'));
       return result;
     } catch (error) {
       await client.query('rollback').catch(() => {

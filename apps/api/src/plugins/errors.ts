@@ -14,6 +14,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429 RATE_LIMITED: over a limit of DECISIONS.md section 9. The answer carries Retry-After, the
+ * seconds until a new try can succeed, so scripts and proxies back off without reading the message.
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', 429, message);
+  }
+}
+
 export const badInput = (message: string, pathName?: string) =>
   new AppError('BAD_INPUT', 400, message, pathName ? [{ path: pathName, message }] : undefined);
 /**
@@ -70,6 +83,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: TErrorResponse;
     if (error instanceof AppError) {
       status = error.status;
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       body = { msg: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error);

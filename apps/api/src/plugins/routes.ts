@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { envelope, ROLE_SUDO, type Access, type Endpoint } from '@clubtix/contract';
+import { envelope, ROLE_SUDO, SIGN_UPS_PER_HOUR, type Access, type Endpoint } from '@clubtix/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/provider';
 import { authenticate, authenticateIfAccepted, type Actor } from './auth';
 import { AppError } from './errors';
+import { assertWithinPublicWriteLimit } from './public-write-limit';
 
 /** What every service needs; built once in app.ts. */
 export interface Deps {
@@ -64,10 +65,11 @@ function assertNoNulCharacters(request: FastifyRequest): void {
 }
 
 /**
- * The first gate of every endpoint: the access level of the contract (sign-in, sudo). The tenant
- * wall and finer role checks are the services' policy functions. It runs before the request's
- * schemas are checked (Fastify's preValidation), so a caller without the right token hears 401, 440
- * or 403, never what its query or body got wrong.
+ * The first gate of every endpoint: the access level of the contract (sign-in, sudo), then the
+ * public-write limit of the endpoints that carry one. The tenant wall and finer role checks are the
+ * services' policy functions. It runs before the request's schemas are checked (Fastify's
+ * preValidation), so a caller without the right token hears 401, 440 or 403, never what its query
+ * or body got wrong, and a caller over the limit is refused before any of its input is looked at.
  */
 async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<Actor | null> {
   if (endpoint.access === 'public') {
@@ -88,7 +90,9 @@ const admitted = new WeakMap<FastifyRequest, Actor | null>();
 function gateOf(deps: Deps, endpoint: Endpoint) {
   return {
     preValidation: async (request: FastifyRequest) => {
-      admitted.set(request, await admit(deps, endpoint, request));
+      const actor = await admit(deps, endpoint, request);
+      await assertWithinPublicWriteLimit(deps.db, deps.config, endpoint, request.ip);
+      admitted.set(request, actor);
     },
     actorOf: (request: FastifyRequest): Actor | null => {
       assertNoNulCharacters(request);
@@ -97,9 +101,17 @@ function gateOf(deps: Deps, endpoint: Endpoint) {
   };
 }
 
+/** What the OpenAPI document says of the limited endpoints (DECISIONS.md section 9). */
+const RATE_LIMIT_NOTE = {
+  publicWrite:
+    'A public write: past PUBLIC_WRITE_LIMIT calls a minute from one client address it answers 429 RATE_LIMITED with Retry-After (seconds).',
+  signUp: `A public write: past PUBLIC_WRITE_LIMIT calls a minute, or ${SIGN_UPS_PER_HOUR} an hour, from one client address it answers 429 RATE_LIMITED with Retry-After (seconds).`,
+} as const;
+
 function describeRoute(endpoint: Endpoint) {
   return {
     summary: endpoint.summary,
+    ...(endpoint.rateLimit ? { description: RATE_LIMIT_NOTE[endpoint.rateLimit] } : {}),
     tags: [endpoint.path.split('/')[1] ?? 'api'],
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),

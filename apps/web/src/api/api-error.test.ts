@@ -13,9 +13,20 @@ describe('toApiError', () => {
     expect(error.errors).toHaveLength(1);
   });
 
+  it("keeps the server's message of a 429", () => {
+    const msg = 'Your network already has 20 unfinished bookings for this event, the most it may have at once.';
+    expect(toApiError(429, { msg, code: 'RATE_LIMITED' })).toMatchObject({ status: 429, code: 'RATE_LIMITED', msg });
+  });
+
   it('falls back on the status for other bodies', () => {
     expect(toApiError(502, '<html>')).toMatchObject({ status: 502, code: 'INTERNAL' });
-    expect(toApiError(429, null)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(toApiError(429, null)).toMatchObject({
+      code: 'RATE_LIMITED',
+      msg: 'Too many attempts from your network: try again in a minute',
+    });
+    expect(toApiError(429, '<html>Too Many Requests</html>').msg).toBe(
+      'Too many attempts from your network: try again in a minute',
+    );
     expect(toApiError(440, { msg: 'Session expired' })).toMatchObject({
       code: 'TOKEN_EXPIRED',
       msg: 'Session expired',

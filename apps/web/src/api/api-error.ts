@@ -40,6 +40,14 @@ function fallbackCode(status: number): TErrorCode {
   return 'INTERNAL';
 }
 
+/**
+ * What a 429 says when its answer carries no message of its own (a proxy's refusal): what happened
+ * and what to do, never "Something went wrong" (DECISIONS.md section 9).
+ */
+export const RATE_LIMITED_MESSAGE = 'Too many attempts from your network: try again in a minute';
+/** The title of a 429's toast. */
+export const RATE_LIMITED_TITLE = 'Too many attempts';
+
 /** Builds the ApiError for an error response from its status and (possibly unparseable) body. */
 export function toApiError(status: number, body: unknown): ApiError {
   const parsed = ZErrorResponse.safeParse(body);
@@ -49,7 +57,9 @@ export function toApiError(status: number, body: unknown): ApiError {
   const msg =
     typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string'
       ? body.msg
-      : `The server could not complete the request (status ${status}). Please try again.`;
+      : status === 429
+        ? RATE_LIMITED_MESSAGE
+        : `The server could not complete the request (status ${status}). Please try again.`;
   return new ApiError(status, fallbackCode(status), msg);
 }
 

@@ -5,9 +5,12 @@ import { callApi, isRefusedWhileSignedOut } from './client';
 
 // The progress bar needs a browser window.
 vi.mock('./progress', () => ({ beginProgress: () => () => undefined }));
+const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }));
+vi.mock('../components/toasts', () => ({ showToast }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  showToast.mockClear();
 });
 
 describe('calls made while signed out', () => {
@@ -39,5 +42,31 @@ describe('calls made while signed out', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(callApi(endpoints.system.info)).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a 429', () => {
+  const answer = (body: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(body, { status: 429, headers: { 'retry-after': '42' } }))),
+    );
+
+  it("is toasted as too many attempts with the server's message", async () => {
+    const msg = 'Too many attempts from your network: try again in a minute.';
+    answer(JSON.stringify({ msg, code: 'RATE_LIMITED' }));
+    const error: unknown = await callApi(endpoints.system.info).catch((failure: unknown) => failure);
+    expect(isApiError(error) && [error.status, error.code, error.msg]).toEqual([429, 'RATE_LIMITED', msg]);
+    expect(showToast).toHaveBeenCalledExactlyOnceWith('error', msg, 'Too many attempts');
+  });
+
+  it('says what happened when the answer has no message of its own (a proxy refused it)', async () => {
+    answer('<html><body>429 Too Many Requests</body></html>');
+    await callApi(endpoints.system.info).catch(() => undefined);
+    expect(showToast).toHaveBeenCalledExactlyOnceWith(
+      'error',
+      'Too many attempts from your network: try again in a minute',
+      'Too many attempts',
+    );
   });
 });

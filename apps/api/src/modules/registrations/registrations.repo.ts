@@ -36,7 +36,15 @@ const inClub = (clubId: string | null): SQL | undefined =>
 
 export async function insertRegistration(
   db: DbOrTx,
-  values: { clubId: string; eventId: string; email: string; expiresAt: Date | null; status?: string; source?: string },
+  values: {
+    clubId: string;
+    eventId: string;
+    email: string;
+    expiresAt: Date | null;
+    status?: string;
+    source?: string;
+    clientAddress?: string | null;
+  },
 ): Promise<RegistrationRow> {
   const [row] = await db.insert(registrations).values(values).returning();
   return row!;

@@ -13,8 +13,8 @@ import { resendAttendeeTicket, resendTicketsByEmail } from './ticket-delivery.se
 
 export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   const r = endpoints.registration;
-  registerEndpoint(app, deps, r.initRegistration, async ({ body }) => ({
-    payload: await initRegistration(deps, body),
+  registerEndpoint(app, deps, r.initRegistration, async ({ body, request }) => ({
+    payload: await initRegistration(deps, body, request.ip),
   }));
   registerEndpoint(app, deps, r.save, async ({ body }) => ({ payload: await saveRegistrationDetails(deps, body) }));
   registerEndpoint(app, deps, r.getRegistration, async ({ query }) => ({

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { type AppError, badInput, conflict, notFound, soldOut } from '../../plugins/errors';
-import { transactionEndingWith } from '../../db/transaction-ending-with';
+import { transactionStartingWith } from '../../db/transaction-ending-with';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
@@ -36,6 +36,8 @@ import {
   type TicketLine,
 } from './holds.repo';
 import { withCounterGate } from './counter-gate';
+import { assertWithinHoldLimits, holderOf } from './hold-limits';
+import { holderLocks } from './hold-limits.repo';
 import { answerErrors, formProblem } from './form-answers';
 import { toRegistrationDto } from './registrations.mapper';
 import {
@@ -77,11 +79,13 @@ function assertTicketOnSale(
 /**
  * Step 1 of buying (DECISIONS.md section 6): holds the tickets for RESERVATION_MINUTES. Not enough
  * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
- * released and it tries once more, so a seat freed a moment ago is not refused.
+ * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
+ * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held.
  */
 export async function initRegistration(
   deps: Deps,
   input: z.output<typeof ZInitRegistrationRequest>,
+  ip: string,
 ): Promise<{ registration: TRegistration; order: TOrder }> {
   const now = new Date();
   const lines = mergeLines(input.tickets);
@@ -103,14 +107,17 @@ export async function initRegistration(
     ticketsById.set(ticket.id, ticket);
   }
 
+  const holder = holderOf(deps.config, event.id, input.email, ip);
   const attempt = () =>
     withCounterGate((gate) =>
-      transactionEndingWith(deps.db, async (tx) => {
+      transactionStartingWith(deps.db, holderLocks(holder), async (tx) => {
+        await assertWithinHoldLimits(tx, deps.config, holder, event, total);
         const registration = await insertRegistration(tx, {
           clubId: event.clubId,
           eventId: event.id,
           email: input.email,
           expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
+          clientAddress: holder.address,
         });
         const slots = await insertAttendeeSlots(
           tx,

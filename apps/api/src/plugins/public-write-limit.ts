@@ -1,0 +1,69 @@
+import { SIGN_UPS_PER_HOUR, type Endpoint } from '@clubtix/contract';
+import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
+import { countHits, type Counter } from '../modules/limits/rate-limits.repo';
+import { clientAddressOf } from './client-address';
+import { RateLimitedError } from './errors';
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+interface Limit extends Counter {
+  max: number;
+  message: (secondsLeft: number) => string;
+}
+
+/** "in a minute", "in 42 minutes": a buyer reads minutes, Retry-After carries the seconds. */
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / MINUTE);
+  return minutes <= 1 ? 'in a minute' : `in ${minutes} minutes`;
+};
+
+/** The counters a call of the endpoint from `ip` (request.ip) counts against; none when off. */
+export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string): Limit[] {
+  if (!endpoint.rateLimit || config.publicWriteLimit === 0) return [];
+  const address = clientAddressOf(ip);
+  const limits: Limit[] = [
+    {
+      key: `public-write:${address}`,
+      windowSeconds: MINUTE,
+      max: config.publicWriteLimit,
+      message: (left) => `Too many attempts from your network: try again ${inMinutes(left)}.`,
+    },
+  ];
+  if (endpoint.rateLimit === 'signUp') {
+    limits.push({
+      key: `sign-up:${address}`,
+      windowSeconds: HOUR,
+      max: SIGN_UPS_PER_HOUR,
+      message: (left) => `Too many sign-up attempts from your network: try again ${inMinutes(left)}.`,
+    });
+  }
+  return limits;
+}
+
+/**
+ * The public-write limit of DECISIONS.md section 9, checked by the gate of plugins/routes.ts before
+ * the request is validated or handled: over it, the call answers 429 with Retry-After and nothing
+ * is read, held or written (nor is sign-up's password hashed). Every call counts, refused ones too:
+ * the window is fixed, so a client that keeps trying is not kept out any longer for it.
+ */
+export async function assertWithinPublicWriteLimit(
+  db: DbOrTx,
+  config: Config,
+  endpoint: Endpoint,
+  ip: string,
+): Promise<void> {
+  const limits = publicWriteLimits(config, endpoint, ip);
+  if (limits.length === 0) return;
+  const counts = await countHits(db, limits);
+  let refusal: RateLimitedError | null = null;
+  for (const limit of limits) {
+    const count = counts.find((candidate) => candidate.key === limit.key)!;
+    // The longest wait wins: trying again sooner would only be refused again.
+    if (count.hits > limit.max && (!refusal || count.secondsLeft > refusal.retryAfterSeconds)) {
+      refusal = new RateLimitedError(limit.message(count.secondsLeft), count.secondsLeft);
+    }
+  }
+  if (refusal) throw refusal;
+}
