@@ -77,3 +77,30 @@ describe.each([
     expect(message).toBe(`Configuration error: ${variable} must be true or false (or 1 or 0)`);
   });
 });
+
+describe('PAYMENT_PROVIDER=simulated on an https PUBLIC_URL', () => {
+  const WARNING =
+    /^Configuration warning: PAYMENT_PROVIDER is simulated \(the default\) while PUBLIC_URL is https, .*test card 4242/;
+
+  it('warns in one line naming both variables, whether simulated is set or left as the default', () => {
+    for (const env of [
+      { PUBLIC_URL: 'https://tickets.example.org' },
+      { PUBLIC_URL: 'https://tickets.example.org/', PAYMENT_PROVIDER: 'simulated' },
+      { PUBLIC_URL: 'HTTPS://tickets.example.org' },
+    ]) {
+      const { warnings } = load(env).config;
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(WARNING);
+      expect(warnings[0]).not.toContain('\n');
+    }
+  });
+
+  it('is quiet over http (a laptop, a test install) and with Stripe', () => {
+    expect(load({}).config.warnings).toEqual([]);
+    expect(load({ PUBLIC_URL: 'http://tickets.example.org' }).config.warnings).toEqual([]);
+    expect(
+      load({ PUBLIC_URL: 'https://tickets.example.org', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })
+        .config.warnings,
+    ).toEqual([]);
+  });
+});

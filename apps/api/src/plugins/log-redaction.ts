@@ -172,6 +172,7 @@ export function serializeError(error: Error): SerializedError {
     serialized.message = cut(serialized.message, written) as string;
     serialized.stack = cut(serialized.stack, written) as string;
   }
+  if ('params' in serialized) serialized.params = REDACTED;
   return serialized;
 }
 

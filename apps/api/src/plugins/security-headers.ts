@@ -15,7 +15,7 @@ const STRIPE = {
 
 type SecurityConfig = Pick<Config, 'paymentProvider' | 'publicUrl'>;
 
-export const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https:');
+export const isHttps = (config: Pick<Config, 'publicUrl'>) => new URL(config.publicUrl).protocol === 'https:';
 
 /**
  * The Content-Security-Policy of every response (DECISIONS.md section 9;
