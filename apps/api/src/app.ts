@@ -98,7 +98,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   await app.register(
     async (api) => {
       registerErrorHandling(api);
-      await api.register(swaggerUi, { routePrefix: '/docs' });
+      // indexPrefix: the page at /api/docs (no trailing slash) names its files by their whole path.
+      await api.register(swaggerUi, { routePrefix: '/docs', indexPrefix: '/api' });
       healthRoutes(api, deps);
       infoRoutes(api, deps);
       authRoutes(api, deps);

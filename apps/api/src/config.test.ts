@@ -83,11 +83,12 @@ describe('PAYMENT_PROVIDER=simulated on an https PUBLIC_URL', () => {
     /^Configuration warning: PAYMENT_PROVIDER is simulated \(the default\) while PUBLIC_URL is https, .*test card 4242/;
 
   it('warns in one line naming both variables, whether simulated is set or left as the default', () => {
-    for (const env of [
+    const envs: Record<string, string>[] = [
       { PUBLIC_URL: 'https://tickets.example.org' },
       { PUBLIC_URL: 'https://tickets.example.org/', PAYMENT_PROVIDER: 'simulated' },
       { PUBLIC_URL: 'HTTPS://tickets.example.org' },
-    ]) {
+    ];
+    for (const env of envs) {
       const { warnings } = load(env).config;
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(WARNING);

@@ -12,7 +12,6 @@ import {
   createSudo,
   createTestApp,
   signIn,
-  TEST_PASSWORD,
   type TestApp,
 } from '../../test/helpers';
 
