@@ -108,8 +108,18 @@ const SECRET_SHAPES: [RegExp, string][] = [
   [/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*/g, REDACTED],
 ];
 
+/**
+ * What every shape above needs somewhere in the text (in any case): most log text has none of it
+ * and is passed on after one native scan instead of fourteen.
+ */
+const MAY_HOLD_SHAPE =
+  /params: |key \(|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token)=(?!\[redacted\])|@|%40/i;
+/** A JSON key of SECRET_KEYS, looked for in a line once `-` and `_` are taken out. */
+const MAY_HOLD_KEY = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})":`, 'i');
+
 /** Text as a log may keep it: every secret of a recognisable shape replaced by [redacted]. */
 export function scrubText(text: string): string {
+  if (!MAY_HOLD_SHAPE.test(text)) return text;
   let safe = text;
   for (const [shape, replacement] of SECRET_SHAPES) safe = safe.replace(shape, replacement);
   return safe;
@@ -133,11 +143,12 @@ function scrubValue(value: unknown, depth: number): unknown {
 }
 
 /**
- * The last step of every log line, whichever call site wrote it and at whatever level: the line is
- * read back, scrubbed field by field and written again. A line is a few hundred bytes and there are
- * two per request, so the round trip costs microseconds.
+ * The last step of every log line, whichever call site wrote it and at whatever level: a line that
+ * may hold a secret is read back, scrubbed field by field and written again (tens of microseconds);
+ * the others, most request lines, pass after two scans (about a microsecond).
  */
 export function scrubLogLine(line: string): string {
+  if (!MAY_HOLD_SHAPE.test(line) && !MAY_HOLD_KEY.test(line.replace(/[-_]/g, ''))) return line;
   let record: unknown;
   try {
     record = JSON.parse(line);
