@@ -92,6 +92,15 @@ describe('a whole log line', () => {
     expect(scrubLogLine(`${line}\n`).endsWith('}\n')).toBe(true);
   });
 
+  it('passes a line with nothing secret as it is, and still finds a secret beside a redacted one', () => {
+    const clean = `${JSON.stringify({ level: 30, req: { url: '/api/x?eventId=e-1&qrUuid=[redacted]' }, msg: 'incoming request' })}\n`;
+    expect(scrubLogLine(clean)).toBe(clean);
+    const twice = `${JSON.stringify({ url: '/api/x?qrUuid=[redacted]&qrUuid=q-2' })}\n`;
+    expect(scrubLogLine(twice)).toBe(`${JSON.stringify({ url: '/api/x?qrUuid=[redacted]&qrUuid=[redacted]' })}\n`);
+    const dashed = `${JSON.stringify({ deep: { 'QR-UUID': 'q-3' } })}\n`;
+    expect(scrubLogLine(dashed)).toBe(`${JSON.stringify({ deep: { 'QR-UUID': '[redacted]' } })}\n`);
+  });
+
   it('scrubs a line that is not JSON as text', () => {
     expect(scrubLogLine('odd line for ann@example.org\n')).toBe('odd line for [redacted]\n');
   });
