@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/specs/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/csp-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

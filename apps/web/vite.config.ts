@@ -6,6 +6,17 @@ import { defineConfig } from 'vite';
 // The preset ships an untyped module declaration; this is its documented call signature.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
 
+/**
+ * zod probes `new Function` as it builds its first object schema, which the Content-Security-Policy
+ * refuses and reports on every page (docs/decisions/0018-headers-redirects-and-clean-logs.md).
+ * zod reads its settings from globalThis as it loads, so the chunk that carries zod sets `jitless`
+ * before zod's own code runs: a call of z.config in main.tsx would come after the chunks it imports.
+ */
+const zodWithoutEval = (chunk: { moduleIds: string[] }) =>
+  chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
+    ? 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };'
+    : '';
+
 // The API serves the built SPA from apps/web/dist at the site root, so assets resolve from '/'.
 // In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
 export default defineConfig({
@@ -31,6 +42,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        intro: zodWithoutEval,
         // Libraries that change rarely get their own long-cached chunks, so a deploy of the app
         // does not make returning visitors download React and Mantine again.
         codeSplitting: {

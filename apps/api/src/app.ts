@@ -22,7 +22,7 @@ import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsor
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
-import { serializeRequest } from './plugins/log-redaction';
+import { loggerOptions, type LogDestination } from './plugins/log-redaction';
 import type { Deps } from './plugins/routes';
 import { createMailer, type Transport } from './modules/mail/mailer';
 import { smtpTransport } from './modules/mail/smtp-transport';
@@ -31,12 +31,15 @@ import { createPaymentProvider } from './modules/payments/providers';
 import { createPaymentReconciler } from './modules/payments/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { expireLapsedHolds } from './modules/registrations/holds.repo';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Where log lines go instead of stdout, at config.logLevel (tests read them back); implies logger. */
+  logDestination?: LogDestination;
   /** Tests put a provider or a mail transport of their own here. */
   payments?: PaymentProvider;
   mailTransport?: Transport | null;
@@ -61,13 +64,8 @@ const PAYMENT_RECONCILE_MS = 60_000;
 /** Builds the whole product: the API under /api and the SPA on every other path. */
 export async function buildApp({ config, db, logger = true, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.body.password'],
-          serializers: { req: serializeRequest },
-        }
-      : false,
+    // Every line passes through one redaction, whichever call site wrote it (plugins/log-redaction.ts).
+    logger: logger || options.logDestination ? loggerOptions(config.logLevel, options.logDestination) : false,
     // One proxy in front (TRUST_PROXY=true): the client is the address it appended to
     // X-Forwarded-For, not whatever the client wrote there itself (sign-in limits count by it).
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
@@ -88,6 +86,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ClubTix API', version: '0.1.0', description: 'Every JSON response is { payload, msg? }.' },
@@ -100,7 +99,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   await app.register(
     async (api) => {
       registerErrorHandling(api);
-      await api.register(swaggerUi, { routePrefix: '/docs' });
+      // indexPrefix: the page at /api/docs (no trailing slash) names its files by their whole path.
+      await api.register(swaggerUi, { routePrefix: '/docs', indexPrefix: '/api' });
       healthRoutes(api, deps);
       infoRoutes(api, deps);
       authRoutes(api, deps);

@@ -55,10 +55,15 @@ describe('configuration at start', () => {
         JWT_SECRET: 'testsecret',
         ALLOW_SIGNUP: 'FALSE',
         TRUST_PROXY: 'True',
+        PUBLIC_URL: 'https://tickets.example.org',
       });
       servers.push(server);
       expect(server.output()).toContain('Configuration warning: JWT_SECRET is shorter than 32 characters');
       expect(server.output()).not.toContain('testsecret');
+      // The default simulated provider on an https site (DECISIONS.md section 9).
+      expect(server.output()).toContain(
+        'Configuration warning: PAYMENT_PROVIDER is simulated (the default) while PUBLIC_URL is https',
+      );
 
       const register = await fetch(`${server.baseUrl}/api/auth/register`, {
         method: 'POST',

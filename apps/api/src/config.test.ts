@@ -100,3 +100,31 @@ describe.each([
     expect(refusal({ [variable]: value })).toBe(`Configuration error: ${variable} ${text}`);
   });
 });
+
+describe('PAYMENT_PROVIDER=simulated on an https PUBLIC_URL', () => {
+  const WARNING =
+    /^Configuration warning: PAYMENT_PROVIDER is simulated \(the default\) while PUBLIC_URL is https, .*test card 4242/;
+
+  it('warns in one line naming both variables, whether simulated is set or left as the default', () => {
+    const envs: Record<string, string>[] = [
+      { PUBLIC_URL: 'https://tickets.example.org' },
+      { PUBLIC_URL: 'https://tickets.example.org/', PAYMENT_PROVIDER: 'simulated' },
+      { PUBLIC_URL: 'HTTPS://tickets.example.org' },
+    ];
+    for (const env of envs) {
+      const { warnings } = load(env).config;
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(WARNING);
+      expect(warnings[0]).not.toContain('\n');
+    }
+  });
+
+  it('is quiet over http (a laptop, a test install) and with Stripe', () => {
+    expect(load({}).config.warnings).toEqual([]);
+    expect(load({ PUBLIC_URL: 'http://tickets.example.org' }).config.warnings).toEqual([]);
+    expect(
+      load({ PUBLIC_URL: 'https://tickets.example.org', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })
+        .config.warnings,
+    ).toEqual([]);
+  });
+});

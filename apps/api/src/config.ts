@@ -146,12 +146,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Configuration warning: JWT_SECRET is shorter than ${JWT_SECRET_ADVISED_LENGTH} characters, so session tokens are easier to forge; use a longer random value, or unset it to have one generated in DATA_DIR`,
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.PAYMENT_PROVIDER === 'simulated' && new URL(publicUrl).protocol === 'https:') {
+    // The default provider on what looks like a real site: card 4242 would buy real tickets.
+    warnings.push(
+      'Configuration warning: PAYMENT_PROVIDER is simulated (the default) while PUBLIC_URL is https, so anyone gets tickets with the test card 4242 4242 4242 4242 and no money is taken; set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY for real payments',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sudoEmail: e.SUDO_EMAIL?.toLowerCase(),

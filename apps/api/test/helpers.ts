@@ -8,6 +8,7 @@ import { expect, inject } from 'vitest';
 import { ROLE_ADMIN, ROLE_SUDO, ZErrorResponse, type TErrorCode } from '@clubtix/contract';
 import { buildApp } from '../src/app';
 import type { Transport } from '../src/modules/mail/mailer';
+import type { LogDestination } from '../src/plugins/log-redaction';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/client';
 import type { ClubRow, UserRow } from '../src/db/schema';
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   holdSweepMs?: number;
   /** Look for payments nobody confirmed this often (buildApp's paymentReconcileMs); unset: the product's 60 s. */
   paymentReconcileMs?: number;
+  /** The product's own logger, writing its lines here at LOG_LEVEL (env) instead of nowhere. */
+  logDestination?: LogDestination;
 }
 
 /** Another app process on the same database, as when several API processes share one PostgreSQL. */
@@ -85,6 +88,7 @@ async function startTestApp(
     mailTransport: options.mailTransport,
     holdSweepMs: options.holdSweepMs,
     paymentReconcileMs: options.paymentReconcileMs,
+    logDestination: options.logDestination,
   });
   await app.ready();
   return {

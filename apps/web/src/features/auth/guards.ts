@@ -1,4 +1,5 @@
 import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { sameOriginPath } from '../../lib/same-origin-path';
 
 /**
  * Navigation guards of SPEC.md section 2 as pure functions of the session and the URL, so the
@@ -77,28 +78,27 @@ export function dashboardTarget(session: GuardSession): string {
 
 /**
  * A backend redirect (`?redirect=...`, e.g. after a payment provider returns) names where the app
- * should go instead. Only same-origin targets count, so the parameter cannot send users elsewhere.
+ * should go instead. Only same-origin paths count (sameOriginPath), so the parameter cannot send
+ * users elsewhere; a dropped target leaves the user on the page they opened.
  */
 export function backendRedirectTarget(url: URL): string | null {
   const raw = url.searchParams.get(REDIRECT_PARAM);
   if (!raw) return null;
-  let target: URL;
-  try {
-    target = new URL(raw, url.origin);
-  } catch {
-    return null;
-  }
-  if (target.origin !== url.origin) return null;
+  const path = sameOriginPath(raw, url.origin);
+  if (path === null) return null;
   // A target that redirects again would loop.
-  target.searchParams.delete(REDIRECT_PARAM);
-  return target.pathname + target.search + target.hash;
+  return withoutParam(new URL(path, url.origin), REDIRECT_PARAM);
 }
 
-/** The URL without one query parameter, as a path the router can navigate to. */
+/**
+ * The URL without one query parameter, as a path the router can navigate to. The address itself
+ * may be `//evil.example?apiQueryMsg=...` (a path of this site, but `//` would leave it once
+ * navigated to): such a path goes home instead.
+ */
 export function withoutParam(url: URL, name: string): string {
   const clean = new URL(url.href);
   clean.searchParams.delete(name);
-  return clean.pathname + clean.search + clean.hash;
+  return sameOriginPath(clean.pathname + clean.search + clean.hash, url.origin) ?? PATHS.home;
 }
 
 /** The one-time `apiQueryMsg` message and the URL to continue to without it. */
