@@ -21,7 +21,7 @@ describe('an expired session', () => {
       },
     });
     const user = registered.body.payload.currentUser;
-    const expired = await signToken(user.id, inject('jwtSecret'), -60);
+    const expired = await signToken({ id: user.id, sessionVersion: 0 }, inject('jwtSecret'), -60);
 
     const { context, page } = await newPage(browser);
     await primeSession(page, expired, user);

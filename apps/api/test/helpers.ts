@@ -113,7 +113,7 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export async function tokenFor(user: UserRow, ttlSeconds = 3600): Promise<string> {
-  return signToken(user.id, TEST_JWT_SECRET, ttlSeconds);
+  return signToken(user, TEST_JWT_SECRET, ttlSeconds);
 }
 
 export async function createSudo(t: TestApp, email = `sudo-${unique()}@example.org`): Promise<Signed<UserRow>> {

@@ -19,6 +19,7 @@ describe('route table', () => {
     ['/dashboard', 'Dashboard', 'signedIn'],
     ['/dashboard/sudo', 'Super User Dashboard', 'sudo'],
     ['/dashboard/admin', 'Admin Dashboard', 'admin'],
+    ['/dashboard/account', 'My Account', 'signedIn'],
     ['/club/add', 'Add Club', 'sudo'],
     ['/club/edit', 'Edit Club', 'signedIn'],
     ['/club/edit/c1', 'Edit Club', 'signedIn'],

@@ -6,6 +6,7 @@ import { PageLoader } from './components/page-loader';
 import { RouteError } from './components/route-error';
 import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
+import { ACCOUNT_PATH } from './features/account/paths';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -54,6 +55,12 @@ const mainRoutes: PageRoute[] = [
     title: 'Admin Dashboard',
     access: 'admin',
     page: () => import('./features/dashboard/pages/admin-dashboard-page'),
+  },
+  {
+    path: ACCOUNT_PATH,
+    title: 'My Account',
+    access: 'signedIn',
+    page: () => import('./features/account/pages/account-page'),
   },
   { path: '/club/add', title: 'Add Club', access: 'sudo', page: () => import('./features/clubs/pages/add-club-page') },
   {

@@ -27,6 +27,25 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 export const ZAuthPayload = z.object({ currentUser: ZCurrentUser });
 
+/** What a signed-in user types to prove it is them: checked, never stored (DECISIONS.md section 9). */
+export const ZCurrentPassword = z
+  .string({ error: 'Enter your current password' })
+  .max(200, 'Password must be at most 200 characters');
+
+/**
+ * A signed-in user's own account, for every role (sudo too). A new password needs the current one
+ * and ends every other session of the account: the answer's `authorization` header carries this
+ * session's new token (docs/decisions/0019-sessions-and-my-account.md).
+ */
+export const ZUpdateAccountRequest = z.object({
+  name: requiredText('Name', 120),
+  email: ZEmail,
+  /** Required with newPassword. */
+  currentPassword: ZCurrentPassword.optional(),
+  newPassword: ZPassword.optional(),
+});
+export type TUpdateAccountRequest = z.input<typeof ZUpdateAccountRequest>;
+
 export const authEndpoints = {
   signin: defineEndpoint({
     method: 'POST',
@@ -43,6 +62,22 @@ export const authEndpoints = {
     rateLimit: 'signUp',
     summary: 'Self-service sign-up: creates a club and its first admin, and signs them in',
     body: ZRegisterRequest,
+    response: ZAuthPayload,
+  }),
+  getAccount: defineEndpoint({
+    method: 'GET',
+    path: '/auth/getAccount',
+    access: 'signedIn',
+    summary: 'The signed-in user, as the server has it now',
+    response: ZAuthPayload,
+  }),
+  updateAccount: defineEndpoint({
+    method: 'POST',
+    path: '/auth/updateAccount',
+    access: 'signedIn',
+    summary:
+      "Change one's own name, e-mail or password (the current one required); a new password ends the other sessions and answers a new token in the authorization header",
+    body: ZUpdateAccountRequest,
     response: ZAuthPayload,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ZCurrentPassword } from './auth';
 import { requiredText, ZEmail, ZId, ZPassword, ZRole } from './rules';
 
 export const ZAppUser = z.object({
@@ -18,6 +19,11 @@ export const ZSaveAppUserRequest = z.object({
   email: ZEmail,
   /** Required to create; optional to update (unchanged when absent). */
   password: ZPassword.optional(),
+  /**
+   * Required when the id is the caller's own and a password is sent (DECISIONS.md section 9); that
+   * answer's `authorization` header carries the caller's new token.
+   */
+  currentPassword: ZCurrentPassword.optional(),
   clubId: ZId,
 });
 export type TSaveAppUserRequest = z.input<typeof ZSaveAppUserRequest>;
@@ -27,7 +33,7 @@ export const appUserEndpoints = {
     method: 'POST',
     path: '/appUser/save',
     access: 'admin',
-    summary: 'Create (or, with an id, update) an admin of a club',
+    summary: "Create (or, with an id, update) an admin of a club; a new password ends that admin's sessions",
     body: ZSaveAppUserRequest,
     response: ZAppUser,
   }),

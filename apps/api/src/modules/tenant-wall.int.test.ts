@@ -9,6 +9,7 @@ import {
   createSudo,
   createTestApp,
   expectError,
+  TEST_PASSWORD,
   uploadImage,
 } from '../../test/helpers';
 import {
@@ -111,6 +112,41 @@ const rows: Row[] = [
     send: ({ t, a, b }) =>
       call(t, 'GET', '/appUser/deleteAppUser', { token: a.admin.token, query: { id: b.second.row.id } }),
     expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'auth.getAccount',
+    attempt: 'reads its own account, never one of B',
+    send: ({ t, a }) => call(t, 'GET', '/auth/getAccount', { token: a.admin.token }),
+    expected: {
+      check: (response, { a, b }) => {
+        expect(response.body.payload).toMatchObject({ currentUser: { id: a.admin.row.id, clubId: a.clubId } });
+        expect(response.text).not.toContain(b.clubId);
+      },
+    },
+  },
+  {
+    endpoint: 'auth.updateAccount',
+    attempt: "names an admin of B's id: changes only itself",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/auth/updateAccount', {
+        token: a.admin.token,
+        body: { id: b.second.row.id, name: a.admin.row.name, email: a.admin.row.email },
+      }),
+    expected: {
+      check: (response, { a }) => {
+        expect(response.body.payload).toMatchObject({ currentUser: { id: a.admin.row.id } });
+      },
+    },
+  },
+  {
+    endpoint: 'auth.updateAccount',
+    attempt: 'takes the e-mail of an admin of B, with a new password',
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/auth/updateAccount', {
+        token: a.admin.token,
+        body: { name: 'Mole', email: b.second.row.email, currentPassword: TEST_PASSWORD, newPassword: 'mole-pass-2' },
+      }),
+    expected: { check: (response) => expectError(response, 409, 'CONFLICT') },
   },
   {
     endpoint: 'system.uploadImage',

@@ -5,17 +5,24 @@ import { verifyToken } from '../modules/auth/tokens';
 import { findUserById } from '../modules/users/users.repo';
 import { AppError } from './errors';
 
-/** The signed-in user making a request, as the database had it at most ACTOR_TTL_MS ago. */
-export type Actor = TCurrentUser;
+/**
+ * The signed-in user making a request, as the database had it at most ACTOR_TTL_MS ago, with the
+ * session version its token was signed with (equal to the user's when it was read).
+ */
+export interface Actor extends TCurrentUser {
+  sessionVersion: number;
+}
 
 /**
  * A door scanner sends a request every few hundred milliseconds with the same token, and checking
  * the token and reading its user again each time was a third of a scan's database work. So the
  * actor of a token is kept for one second: a changed or removed user is seen by this process at
- * once (the user and club services call forgetActors) and by other processes within that second.
- * Nothing depends on the cache being there: a miss asks the database as before.
+ * once (the user and club services call forgetActors) and by other processes within that second,
+ * a password change included: another process may accept a token it ended for up to ACTOR_TTL_MS
+ * (docs/decisions/0019-sessions-and-my-account.md). Nothing depends on the cache being there: a
+ * miss asks the database as before.
  */
-const ACTOR_TTL_MS = 1_000;
+export const ACTOR_TTL_MS = 1_000;
 const MAX_CACHED_TOKENS = 10_000;
 
 interface CachedActor {
@@ -53,6 +60,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** A token signed before the user's password last changed (DECISIONS.md section 9). */
+export const sessionEnded = () =>
+  new AppError('UNAUTHENTICATED', 401, 'Your password was changed. Please sign in again.');
+
 const tokenExpired = () =>
   new AppError('TOKEN_EXPIRED', TOKEN_EXPIRED_STATUS, 'Your session has expired. Please sign in again.');
 
@@ -75,6 +86,7 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
   }
   const user = await findUserById(db, result.userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
+  if (result.sessionVersion !== user.sessionVersion) throw sessionEnded();
   const actor = toActor(user);
   if (cache.size >= MAX_CACHED_TOKENS) cache.clear();
   cache.set(token, { actor, expiresAt: result.expiresAt, fresh: now + ACTOR_TTL_MS, secret, generation: readIn });
@@ -95,7 +107,14 @@ export async function authenticateIfAccepted(request: FastifyRequest, db: Db, se
   }
 }
 
-export function toActor(user: { id: string; email: string; name: string; role: number; clubId: string | null }): Actor {
+/** The user as sign-in and the account calls answer it (`currentUser`, DECISIONS.md section 3). */
+export function toCurrentUser(user: {
+  id: string;
+  email: string;
+  name: string;
+  role: number;
+  clubId: string | null;
+}): TCurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -103,4 +122,8 @@ export function toActor(user: { id: string; email: string; name: string; role: n
     role: user.role === ROLE_SUDO ? ROLE_SUDO : 10,
     clubId: user.clubId,
   };
+}
+
+export function toActor(user: Parameters<typeof toCurrentUser>[0] & { sessionVersion: number }): Actor {
+  return { ...toCurrentUser(user), sessionVersion: user.sessionVersion };
 }

@@ -91,6 +91,7 @@ const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
+const accountBody = { name: 'Bo', email: 'bo@example.org' };
 
 const cases: Case[] = [
   ...posts('/auth/signin', undefined, [
@@ -158,6 +159,25 @@ const cases: Case[] = [
     ['with an object id', { ...userBody, id: {} }, 'id'],
     ['with a NUL in the name', { ...userBody, name: 'B\u0000o' }, 'name'],
   ]),
+  ...posts('/appUser/save', 'admin', [
+    ['with a number current password', { ...userBody, currentPassword: 1 }, 'currentPassword'],
+  ]),
+  ...posts('/auth/updateAccount', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with an array body', [], 'body'],
+    ['with a number name', { name: 5, email: 'a@b.c' }, 'name'],
+    ['with an array e-mail', { name: 'Bo', email: ['a@b.c'] }, 'email'],
+    ['with a number current password', { ...accountBody, currentPassword: 12345678 }, 'currentPassword'],
+    ['with a huge current password', { ...accountBody, currentPassword: huge }, 'currentPassword'],
+    ['with an object new password', { ...accountBody, newPassword: {} }, 'newPassword'],
+    ['with a weak new password', { ...accountBody, currentPassword: 'x', newPassword: 'short' }, 'newPassword'],
+    [
+      'with a NUL in the new password',
+      { ...accountBody, currentPassword: 'x', newPassword: 'p4ss\u0000word' },
+      'newPassword',
+    ],
+  ]),
+  ...posts('/auth/updateAccount', 'sudo', [['with a null e-mail', { name: 'Bo', email: null }, 'email']]),
   ...posts('/event/save', 'admin', [
     ['without a body', undefined, 'body'],
     ['with an array body', [eventBody], 'body'],

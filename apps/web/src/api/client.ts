@@ -186,7 +186,14 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
     }
 
     const data = await readBody(response);
-    if (!response.ok) throw failedResponse(response.status, data, sendsToken, input.suppressToast);
+    if (!response.ok) {
+      // A refusal of a token this browser has replaced meanwhile (its own password change answered
+      // a new one) is about a session already over: it neither signs out nor shows a toast.
+      const replaced = sendsToken && authorization !== authorizationFor(endpoint, input.asManager === true);
+      const refusedToken = response.status === 401 || response.status === TOKEN_EXPIRED_STATUS;
+      const stale = replaced && refusedToken;
+      throw failedResponse(response.status, data, sendsToken && !stale, input.suppressToast || stale);
+    }
     return { ...readEnvelope<E>(response.status, data, input.suppressToast), headers: response.headers };
   } finally {
     endProgress();

@@ -1,10 +1,15 @@
 import { PRODUCT_NAME, ROLE_SUDO } from '@clubtix/contract';
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { AccountIcon } from '../features/account/components/account-icon';
+import { ACCOUNT_PATH } from '../features/account/paths';
 import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
 
-/** Main-layout header. Kept to a few short items so it fits a 375px phone without a menu. */
+/**
+ * Main-layout header. Kept to a few short items so it fits a 375px phone without a menu: there My
+ * account is an icon with that name.
+ */
 export function AppHeader() {
   const { token, user } = useSession();
   const navigate = useNavigate();
@@ -37,6 +42,19 @@ export function AppHeader() {
                 </Badge>
               </Group>
             ) : null}
+            <Button component={Link} to={ACCOUNT_PATH} variant="subtle" size="compact-md" visibleFrom="sm">
+              My account
+            </Button>
+            <ActionIcon
+              component={Link}
+              to={ACCOUNT_PATH}
+              variant="subtle"
+              size="lg"
+              hiddenFrom="sm"
+              aria-label="My account"
+            >
+              <AccountIcon />
+            </ActionIcon>
             <Button variant="default" size="compact-md" onClick={() => void navigate('/signout')}>
               Sign out
             </Button>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { findOwnAccount, updateOwnAccount } from './account.service';
 import { registerClubAdmin, signIn } from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -14,5 +15,18 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const session = await registerClubAdmin(deps, body);
     reply.header('authorization', `Bearer ${session.token}`);
     return { payload: { currentUser: session.currentUser }, msg: 'Your club is ready' };
+  });
+
+  registerEndpoint(app, deps, endpoints.auth.getAccount, async ({ actor }) => ({
+    payload: { currentUser: await findOwnAccount(deps, actor) },
+  }));
+
+  registerEndpoint(app, deps, endpoints.auth.updateAccount, async ({ actor, body, reply }) => {
+    const change = await updateOwnAccount(deps, actor, body);
+    if (change.token) reply.header('authorization', `Bearer ${change.token}`);
+    return {
+      payload: { currentUser: change.currentUser },
+      msg: change.token ? 'Password changed. Every other session of your account is signed out.' : 'Account saved',
+    };
   });
 }

@@ -2,35 +2,34 @@ import { ROLE_ADMIN, type TCurrentUser } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZSignInRequest } from '@clubtix/contract';
 import { isUniqueViolation } from '../../db/errors';
-import { toActor } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
+import { toCurrentUser } from '../../plugins/auth';
 import { AppError, forbidden } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
-import { clearFailures, forgiveFailure, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
-import { signToken } from './tokens';
+import {
+  clearFailures,
+  forgiveFailure,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_EMAIL,
+  recordFailure,
+} from './signin-limit.repo';
+import { tooManySigninAttempts } from './current-password';
+import { signSessionToken } from './tokens';
 
-export const MAX_FAILURES_PER_EMAIL = 10;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
 
 export interface Session {
   token: string;
   currentUser: TCurrentUser;
 }
 
-async function openSession(deps: Deps, user: Parameters<typeof toActor>[0]): Promise<Session> {
-  const currentUser = toActor(user);
-  return { token: await signToken(user.id, deps.config.jwtSecret, deps.config.tokenTtlSeconds), currentUser };
+export async function openSession(deps: Deps, user: UserRow): Promise<Session> {
+  return { token: await signSessionToken(deps.config, user), currentUser: toCurrentUser(user) };
 }
-
-const tooManyAttempts = () =>
-  new AppError(
-    'RATE_LIMITED',
-    429,
-    `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`,
-  );
 
 /**
  * Every attempt is counted as a failure before the password is checked, and given back when it
@@ -46,7 +45,7 @@ export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>,
   ]);
   if (byEmail > MAX_FAILURES_PER_EMAIL || byAddress > MAX_FAILURES_PER_ADDRESS) {
     await Promise.all([forgiveFailure(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
-    throw tooManyAttempts();
+    throw tooManySigninAttempts();
   }
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);

@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { signinFailures } from '../../db/schema';
 
 export const SIGNIN_WINDOW_MINUTES = 15;
+/** Failed sign-ins (and wrong current passwords, see current-password.ts) one e-mail may have in a window. */
+export const MAX_FAILURES_PER_EMAIL = 10;
+export const MAX_FAILURES_PER_ADDRESS = 50;
 
 const windowExpired = sql`${signinFailures.windowStartedAt} <= now() - make_interval(mins => ${SIGNIN_WINDOW_MINUTES})`;
 

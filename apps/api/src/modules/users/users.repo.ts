@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -34,16 +34,38 @@ export async function insertUser(
   return row!;
 }
 
+/**
+ * Which user an update may change: `clubId` keeps it inside one club (the tenant wall, null for
+ * sudo), `sessionVersion` refuses it once the caller's session has been ended by another change.
+ */
+export interface UserUpdateTarget {
+  id: string;
+  clubId?: string | null;
+  sessionVersion?: number;
+}
+
+/**
+ * A new password hash raises the user's session version in the same statement, so every token
+ * signed before it answers 401 (DECISIONS.md section 9). Answers undefined when no user matched.
+ */
 export async function updateUser(
   db: DbOrTx,
-  id: string,
-  clubId: string,
+  target: UserUpdateTarget,
   values: { email: string; name: string; passwordHash?: string },
 ): Promise<UserRow | undefined> {
+  const conditions = [eq(users.id, target.id)];
+  if (target.clubId !== undefined) {
+    conditions.push(target.clubId === null ? isNull(users.clubId) : eq(users.clubId, target.clubId));
+  }
+  if (target.sessionVersion !== undefined) conditions.push(eq(users.sessionVersion, target.sessionVersion));
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.clubId, clubId)))
+    .set({
+      ...values,
+      ...(values.passwordHash ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(...conditions))
     .returning();
   return row;
 }

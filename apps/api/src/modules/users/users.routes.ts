@@ -4,10 +4,11 @@ import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { deleteClubAdmin, findClubAdmins, saveClubAdmin } from './users.service';
 
 export function appUserRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body }) => ({
-    payload: await saveClubAdmin(deps, actor, body),
-    msg: body.id ? 'Admin saved' : 'Admin created',
-  }));
+  registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body, reply }) => {
+    const saved = await saveClubAdmin(deps, actor, body);
+    if (saved.token) reply.header('authorization', `Bearer ${saved.token}`);
+    return { payload: saved.user, msg: body.id ? 'Admin saved' : 'Admin created' };
+  });
 
   registerEndpoint(app, deps, endpoints.appUser.getAppUsers, async ({ actor, query }) => ({
     payload: { appUsers: await findClubAdmins(deps, actor, query.clubId) },

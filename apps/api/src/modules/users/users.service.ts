@@ -2,10 +2,12 @@ import { ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/co
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { forgetActors, type Actor } from '../../plugins/auth';
+import { forgetActors, sessionEnded, type Actor } from '../../plugins/auth';
 import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
+import { assertCurrentPassword } from '../auth/current-password';
 import { hashPassword } from '../auth/passwords';
+import { signSessionToken } from '../auth/tokens';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
 import { deleteUser, findUserByEmail, findUserById, findUsersByClub, insertUser, updateUser } from './users.repo';
@@ -29,14 +31,30 @@ export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): 
   return (await findUsersByClub(deps.db, clubId)).map(toAppUserDto);
 }
 
-/** Create (no id) or update an admin of a club; the password is only ever stored hashed. */
+export interface SavedAdmin {
+  user: TAppUser;
+  /** The caller's new token when it changed its own password (its old one now answers 401), else null. */
+  token: string | null;
+}
+
+/**
+ * Create (no id) or update an admin of a club; the password is only ever stored hashed. A new
+ * password ends that admin's sessions (users.repo updateUser); an admin setting its own gives the
+ * current one first and stays signed in with the new token (DECISIONS.md section 9).
+ */
 export async function saveClubAdmin(
   deps: Deps,
   actor: Actor,
   input: z.output<typeof ZSaveAppUserRequest>,
-): Promise<TAppUser> {
+): Promise<SavedAdmin> {
   assertCanManageClubUsers(actor, input.clubId);
   if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
+  const ownPassword = input.id === actor.id && Boolean(input.password);
+  if (ownPassword) {
+    const me = await findUserById(deps.db, actor.id);
+    if (me?.clubId !== input.clubId) throw notFound('App user');
+    await assertCurrentPassword(deps.db, me, input.currentPassword);
+  }
   const sameEmail = await findUserByEmail(deps.db, input.email);
   if (sameEmail && sameEmail.id !== input.id) throw duplicateEmail();
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -50,16 +68,22 @@ export async function saveClubAdmin(
         role: ROLE_ADMIN,
         clubId: input.clubId,
       });
-      return toAppUserDto(row);
+      return { user: toAppUserDto(row), token: null };
     }
-    const row = await updateUser(deps.db, input.id, input.clubId, {
+    // The caller's own change applies only while its session is still the current one.
+    const target = {
+      id: input.id,
+      clubId: input.clubId,
+      ...(ownPassword ? { sessionVersion: actor.sessionVersion } : {}),
+    };
+    const row = await updateUser(deps.db, target, {
       email: input.email,
       name: input.name,
       ...(passwordHash ? { passwordHash } : {}),
     });
     forgetActors();
-    if (!row) throw notFound('App user');
-    return toAppUserDto(row);
+    if (!row) throw ownPassword ? sessionEnded() : notFound('App user');
+    return { user: toAppUserDto(row), token: ownPassword ? await signSessionToken(deps.config, row) : null };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;

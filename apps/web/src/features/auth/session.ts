@@ -66,12 +66,21 @@ export function onSessionChangedElsewhere(listener: () => void): () => void {
   return () => elsewhereListeners.delete(listener);
 }
 
-// Signing in or out in another tab changes this one too.
+/**
+ * Whether two sessions are one person's: the same user signed in, perhaps with a new token (a
+ * password change in another tab answered one, docs/decisions/0019-sessions-and-my-account.md).
+ */
+function isSameSession(a: Session, b: Session): boolean {
+  if (a.token === null || b.token === null) return a.token === b.token;
+  return a.user?.id === b.user?.id;
+}
+
+// Signing in or out in another tab changes this one too; a new token for the same user is just used.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (!isAuthKey(event.key)) return;
-    const before = snapshot.token;
+    const before = snapshot;
     publish();
-    if (snapshot.token !== before) for (const listener of elsewhereListeners) listener();
+    if (!isSameSession(before, snapshot)) for (const listener of elsewhereListeners) listener();
   });
 }

@@ -1,0 +1,244 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTOR_TTL_MS } from '../../plugins/auth';
+import {
+  bearerOf,
+  call,
+  createAdmin,
+  createClubWithAdmin,
+  createSiblingApp,
+  createSudo,
+  createTestApp,
+  expectError,
+  signIn,
+  TEST_JWT_SECRET,
+  TEST_PASSWORD,
+  type ApiResponse,
+  type TestApp,
+} from '../../../test/helpers';
+
+const ENDED = 'Your password was changed. Please sign in again.';
+
+/**
+ * DECISIONS.md section 9: a password change ends the user's other sessions. Every token signed
+ * before it answers 401, on this process at once and on any other within the actor cache's second.
+ */
+describe('a password change ends the other sessions', () => {
+  let t: TestApp;
+  let sibling: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sibling = await createSiblingApp(t);
+  });
+  afterAll(async () => {
+    await sibling.close();
+    await t.close();
+  });
+
+  /** A call every signed-in role may make, answered from the token's user. */
+  const whoAmI = (token: string, on: TestApp = t) => call(on, 'GET', '/auth/getAccount', { token });
+  const clubsOf = (token: string) => call(t, 'GET', '/club/getAllClubs', { token });
+  const changeOwn = (token: string, body: Record<string, unknown>, on: TestApp = t) =>
+    call(on, 'POST', '/auth/updateAccount', { token, body });
+  const saveAdmin = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/appUser/save', { token, body });
+  const expectEnded = (response: ApiResponse) => expectError(response, 401, 'UNAUTHENTICATED', ENDED);
+
+  async function twoSessions(email: string, password = TEST_PASSWORD) {
+    const first = bearerOf(await signIn(t, email, password));
+    const second = bearerOf(await signIn(t, email, password));
+    // Both used a moment before, so the process's one-second cache holds them: the change must still count at once.
+    for (const token of [first, second]) expect((await whoAmI(token)).status).toBe(200);
+    return { first, second };
+  }
+
+  it('signs out every other session of an admin at once, and keeps the changing one signed in with a new token', async () => {
+    const { club, admin } = await createClubWithAdmin(t);
+    const { first, second } = await twoSessions(admin.row.email);
+
+    const changed = await changeOwn(first, {
+      name: admin.row.name,
+      email: admin.row.email,
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'new-harbour-77',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.payload).toEqual({
+      currentUser: { id: admin.row.id, email: admin.row.email, name: admin.row.name, role: 10, clubId: club.id },
+    });
+    const fresh = bearerOf(changed);
+
+    expectEnded(await whoAmI(second));
+    expectEnded(await clubsOf(second));
+    expectEnded(await whoAmI(first));
+    expect((await whoAmI(fresh)).status).toBe(200);
+    expect((await clubsOf(fresh)).status).toBe(200);
+    expectError(await signIn(t, admin.row.email, TEST_PASSWORD), 401, 'UNAUTHENTICATED');
+    expect((await signIn(t, admin.row.email, 'new-harbour-77')).status).toBe(200);
+  });
+
+  it('is seen by another API process within the cache second, and the new token works there', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const { first, second } = await twoSessions(admin.row.email);
+    // The other process has the old session cached too.
+    expect((await whoAmI(second, sibling)).status).toBe(200);
+
+    const changed = await changeOwn(first, {
+      name: admin.row.name,
+      email: admin.row.email,
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'sibling-pass-42',
+    });
+    expect(changed.status).toBe(200);
+    const committedAt = Date.now();
+
+    // Poll with a deadline rather than sleep: it must turn within ACTOR_TTL_MS (plus the calls' own time).
+    let answer = await whoAmI(second, sibling);
+    while (answer.status === 200 && Date.now() - committedAt < ACTOR_TTL_MS + 1_000) {
+      answer = await whoAmI(second, sibling);
+    }
+    expectEnded(answer);
+    expect(Date.now() - committedAt).toBeLessThan(ACTOR_TTL_MS + 1_000);
+    expectEnded(await whoAmI(second, sibling));
+    expect((await whoAmI(bearerOf(changed), sibling)).status).toBe(200);
+  });
+
+  it('lets the super user change its own password, end its other sessions and sign in with the new one', async () => {
+    const sudo = await createSudo(t);
+    const { first, second } = await twoSessions(sudo.row.email);
+    const changed = await changeOwn(first, {
+      name: 'Site Owner',
+      email: sudo.row.email,
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'lighthouse-2031',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.payload).toEqual({
+      currentUser: { id: sudo.row.id, email: sudo.row.email, name: 'Site Owner', role: 20, clubId: null },
+    });
+    expectEnded(await clubsOf(second));
+    expectEnded(await clubsOf(sudo.token));
+    expect((await clubsOf(bearerOf(changed))).status).toBe(200);
+    expectError(await signIn(t, sudo.row.email, TEST_PASSWORD), 401, 'UNAUTHENTICATED');
+    const again = await signIn(t, sudo.row.email, 'lighthouse-2031');
+    expect(again.body.payload).toMatchObject({ currentUser: { role: 20, name: 'Site Owner' } });
+    expect((await clubsOf(bearerOf(again))).status).toBe(200);
+  });
+
+  it("ends an admin's sessions when another admin of the club sets its password, and not the setter's", async () => {
+    const { club, admin } = await createClubWithAdmin(t);
+    const colleague = await createAdmin(t, club.id);
+    const { first, second } = await twoSessions(colleague.row.email);
+    const reset = await saveAdmin(admin.token, {
+      id: colleague.row.id,
+      name: colleague.row.name,
+      email: colleague.row.email,
+      password: 'handed-over-9',
+      clubId: club.id,
+    });
+    expect(reset.status).toBe(200);
+    // Setting someone else's password hands out no token.
+    expect(reset.headers.authorization).toBeUndefined();
+    for (const token of [first, second, colleague.token]) expectEnded(await whoAmI(token));
+    expect((await whoAmI(admin.token)).status).toBe(200);
+    expect((await signIn(t, colleague.row.email, 'handed-over-9')).status).toBe(200);
+  });
+
+  it("ends an admin's sessions when the super user resets its credentials", async () => {
+    const sudo = await createSudo(t);
+    const { club, admin } = await createClubWithAdmin(t);
+    const { first } = await twoSessions(admin.row.email);
+    const reset = await saveAdmin(sudo.token, {
+      id: admin.row.id,
+      name: admin.row.name,
+      email: admin.row.email,
+      password: 'generated-1x',
+      clubId: club.id,
+    });
+    expect(reset.status).toBe(200);
+    expectEnded(await whoAmI(first));
+    expectEnded(await whoAmI(admin.token));
+    expect((await clubsOf(sudo.token)).status).toBe(200);
+  });
+
+  it('keeps the sessions when only the name or e-mail changes', async () => {
+    const { club, admin } = await createClubWithAdmin(t);
+    const { first, second } = await twoSessions(admin.row.email);
+    const email = `renamed-${Date.now()}@example.org`;
+    const renamed = await changeOwn(first, { name: 'Renamed', email });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.authorization).toBeUndefined();
+    expect((await whoAmI(second)).body.payload).toEqual({
+      currentUser: { id: admin.row.id, email, name: 'Renamed', role: 10, clubId: club.id },
+    });
+    const byColleague = await saveAdmin(admin.token, { id: admin.row.id, name: 'Again', email, clubId: club.id });
+    expect(byColleague.status).toBe(200);
+    expect((await whoAmI(first)).status).toBe(200);
+  });
+
+  it('lets exactly one of two sessions changing the password at once win; the other session is ended', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const { first, second } = await twoSessions(admin.row.email);
+    const body = (newPassword: string) => ({
+      name: admin.row.name,
+      email: admin.row.email,
+      currentPassword: TEST_PASSWORD,
+      newPassword,
+    });
+    // On two processes, as two API servers would take them.
+    const answers = await Promise.all([
+      changeOwn(first, body('racer-one-1')),
+      changeOwn(second, body('racer-two-2'), sibling),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect([...statuses].sort()).toEqual([200, 401]);
+    const winner = statuses[0] === 200 ? 0 : 1;
+    expectEnded(answers[1 - winner]!);
+    const password = winner === 0 ? 'racer-one-1' : 'racer-two-2';
+    const loser = winner === 0 ? 'racer-two-2' : 'racer-one-1';
+    expect((await whoAmI(bearerOf(answers[winner]))).status).toBe(200);
+    expect((await signIn(t, admin.row.email, password)).status).toBe(200);
+    expectError(await signIn(t, admin.row.email, loser), 401, 'UNAUTHENTICATED');
+  });
+
+  it('answers 401 for a token whose session version the server never gave', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const forged = (sv: unknown) =>
+      new SignJWT({ sv })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(admin.row.id)
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    for (const sv of [1, -1, 0.5, '0', null]) expectError(await whoAmI(await forged(sv)), 401, 'UNAUTHENTICATED');
+    expect((await whoAmI(await forged(0))).status).toBe(200);
+  });
+
+  describe('across clubs (the tenant wall)', () => {
+    it("answers 404 to an admin setting another club's admin's password, and that admin stays signed in", async () => {
+      const a = await createClubWithAdmin(t);
+      const b = await createClubWithAdmin(t);
+      const { first } = await twoSessions(b.admin.row.email);
+      for (const clubId of [b.club.id, a.club.id]) {
+        const attempt = await saveAdmin(a.admin.token, {
+          id: b.admin.row.id,
+          name: b.admin.row.name,
+          email: b.admin.row.email,
+          password: 'taken-over-1',
+          currentPassword: TEST_PASSWORD,
+          clubId,
+        });
+        expectError(attempt, 404, 'NOT_FOUND');
+      }
+      // The account call changes only its caller, whatever id is sent along.
+      const own = await changeOwn(a.admin.token, {
+        id: b.admin.row.id,
+        name: 'Not B',
+        email: `a-${Date.now()}@example.org`,
+      });
+      expect(own.body.payload).toMatchObject({ currentUser: { id: a.admin.row.id, name: 'Not B' } });
+      expect((await whoAmI(first)).body.payload).toMatchObject({
+        currentUser: { id: b.admin.row.id, name: b.admin.row.name, email: b.admin.row.email },
+      });
+      expect((await signIn(t, b.admin.row.email, TEST_PASSWORD)).status).toBe(200);
+    });
+  });
+});

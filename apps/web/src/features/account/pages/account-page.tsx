@@ -1,0 +1,64 @@
+import { ROLE_SUDO } from '@clubtix/contract';
+import { Grid, Paper, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useAccount } from '../api';
+import { DetailsForm } from '../components/details-form';
+import { PasswordForm } from '../components/password-form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper
+      component="section"
+      aria-label={title}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      h="100%"
+      // Mantine's error red (#fa5252) is 3.3:1 on white; the darkest red reads at 4.5:1 and more.
+      style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
+    >
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** My account, for every role (DECISIONS.md section 9): one's own name, e-mail and password. */
+export default function AccountPage() {
+  const account = useAccount();
+
+  if (account.isPending) return <PageLoader label="Loading your account" />;
+  if (account.isError) {
+    return <QueryError error={account.error} onRetry={() => void account.refetch()} what="your account" />;
+  }
+  const me = account.data;
+
+  return (
+    <>
+      <PageHeader
+        title="My account"
+        description={`${me.role === ROLE_SUDO ? 'Super user' : 'Club admin'} · signed in as ${me.email}`}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Section title="Your details">
+            {/* Keyed by what the server has, so a save elsewhere (another tab) shows here. */}
+            <DetailsForm key={`${me.name}\n${me.email}`} account={me} />
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Section title="Change password">
+            <PasswordForm account={me} />
+          </Section>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

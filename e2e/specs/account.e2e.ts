@@ -1,0 +1,187 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../apps/api/src/db/embedded';
+import { startServer, type ServerProcess } from '../../apps/api/test/server-process';
+import { registerClubAdmin } from '../fixtures';
+import {
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  seriousA11yViolations,
+  signInThroughForm,
+  toast,
+  waitForTitle,
+} from '../helpers';
+
+const PASSWORD = 'rowing2026';
+const CHANGED = 'Password changed. Every other session of your account is signed out.';
+const ENDED = 'Your password was changed. Please sign in again.';
+
+async function openMyAccount(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
+  await page.waitForURL('**/dashboard/account');
+  await waitForTitle(page, 'My Account | ClubTix');
+  await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+}
+
+async function changePassword(page: Page, current: string, next: string): Promise<void> {
+  const section = page.getByRole('region', { name: 'Change password' });
+  await section.getByLabel('Current password', { exact: true }).fill(current);
+  await section.getByLabel('New password', { exact: true }).fill(next);
+  await section.getByLabel('Confirm new password', { exact: true }).fill(next);
+  await section.getByRole('button', { name: 'Change password' }).click();
+}
+
+/** The field's own message, as a screen reader reaches it through aria-describedby. */
+async function fieldError(page: Page, label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = (await field.getAttribute('aria-describedby')) ?? '';
+  for (const id of ids.split(/\s+/).filter(Boolean)) {
+    const text = await page.locator(`[id="${id}"]`).textContent();
+    if (text && /error/.test(id)) return text;
+  }
+  return null;
+}
+
+describe('My account: a password change ends the other sessions (DECISIONS.md section 9)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('refuses a wrong current password on its field, then changes it: this browser stays in, the other is sent to sign-in', async () => {
+    const admin = await registerClubAdmin('Petra Password');
+    const mine = await newPage(browser, DESKTOP);
+    const other = await newPage(browser, PHONE);
+    for (const { page } of [mine, other]) {
+      await signInThroughForm(page, admin.user.email, PASSWORD);
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    }
+
+    const page = mine.page;
+    await openMyAccount(page);
+    await changePassword(page, 'not-my-password-1', 'harbour-lights-9');
+    expect(await fieldError(page, 'Current password')).toBe('That is not your current password');
+    // On the field, not as a generic toast; and still signed in.
+    expect(await toast(page, /Something went wrong|current password/).count()).toBe(0);
+    expect(page.url()).toMatch(/\/dashboard\/account$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const before = await page.evaluate(() => localStorage.getItem('clubtix.token'));
+    await page
+      .getByRole('region', { name: 'Change password' })
+      .getByLabel('Current password', { exact: true })
+      .fill(PASSWORD);
+    await page
+      .getByRole('region', { name: 'Change password' })
+      .getByRole('button', { name: 'Change password' })
+      .click();
+    await toast(page, CHANGED).waitFor();
+    const after = await page.evaluate(() => localStorage.getItem('clubtix.token'));
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+    expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+
+    // This browser carries on with the new token.
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard/admin');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Your club' }).waitFor();
+
+    // The other browser's next call (opening My account asks the server for the account) is
+    // refused: it lands on sign-in, told why.
+    await other.page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
+    await other.page.waitForURL('**/signin');
+    await toast(other.page, ENDED).waitFor();
+    expect(await other.page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
+    await signInThroughForm(other.page, admin.user.email, 'harbour-lights-9');
+    await other.page.waitForURL('**/dashboard/admin');
+
+    await mine.context.close();
+    await other.context.close();
+  });
+
+  it('saves a new name, shown in the header at once, and is axe-clean on a phone and a desktop', async () => {
+    const admin = await registerClubAdmin('Nina Name');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await newPage(browser, viewport);
+      await signInThroughForm(page, admin.user.email, PASSWORD);
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await openMyAccount(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Nothing wider than the screen, the header's last button included.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      const signOut = await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).boundingBox();
+      expect(signOut!.x + signOut!.width).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    }
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInThroughForm(page, admin.user.email, PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await openMyAccount(page);
+    const details = page.getByRole('region', { name: 'Your details' });
+    await details.getByLabel('Name', { exact: true }).fill('Nina Renamed');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await toast(page, 'Account saved').waitFor();
+    await expect.poll(() => page.getByTestId('current-user-name').textContent()).toBe('Nina Renamed');
+    await context.close();
+  });
+});
+
+describe('the super user changes its own password', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+  let dataDir: string;
+  const sudo = { email: 'owner@account.test', password: 'first-owner-1' };
+
+  // Its own installation, so the shared super user's password stays as the other specs expect.
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-e2e-account-'));
+    chmodSync(dataDir, 0o755);
+    server = await startServer(await freePort(), {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SUDO_EMAIL: sudo.email,
+      SUDO_PASSWORD: sudo.password,
+    });
+  });
+  afterAll(async () => {
+    await browser.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on a phone, from My account, and signs in with the new one', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${server.baseUrl}/signin`);
+    await page.getByLabel('E-mail', { exact: true }).fill(sudo.email);
+    await page.getByLabel('Password', { exact: true }).fill(sudo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/sudo');
+
+    await openMyAccount(page);
+    await page.getByText(`Super user · signed in as ${sudo.email}`).waitFor();
+    await changePassword(page, sudo.password, 'second-owner-2');
+    await toast(page, CHANGED).waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByLabel('E-mail', { exact: true }).fill(sudo.email);
+    await page.getByLabel('Password', { exact: true }).fill(sudo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await toast(page, 'Invalid e-mail or password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('second-owner-2');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/sudo');
+    await context.close();
+  });
+});
