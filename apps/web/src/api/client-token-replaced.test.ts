@@ -57,6 +57,10 @@ describe('a 401 for a token this browser has replaced meanwhile', () => {
     );
     await callApi(endpoints.club.getAllClubs).catch(() => undefined);
     expect(getSession().token).toBeNull();
-    expect(toasts.showToast).toHaveBeenCalledWith('error', 'Your password was changed. Please sign in again.');
+    expect(toasts.showToast).toHaveBeenCalledWith(
+      'error',
+      'Your password was changed. Please sign in again.',
+      undefined,
+    );
   });
 });
