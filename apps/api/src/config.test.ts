@@ -128,3 +128,18 @@ describe('PAYMENT_PROVIDER=simulated on an https PUBLIC_URL', () => {
     ).toEqual([]);
   });
 });
+
+describe('MAIL_DAILY_LIMIT_PER_CLUB', () => {
+  it('is 2000 when unset or empty, and 0 turns the daily limit off', () => {
+    expect(load({}).config.mailDailyLimitPerClub).toBe(2000);
+    expect(load({ MAIL_DAILY_LIMIT_PER_CLUB: '' }).config.mailDailyLimitPerClub).toBe(2000);
+    expect(load({ MAIL_DAILY_LIMIT_PER_CLUB: '0' }).config.mailDailyLimitPerClub).toBe(0);
+    expect(load({ MAIL_DAILY_LIMIT_PER_CLUB: '50000' }).config.mailDailyLimitPerClub).toBe(50_000);
+  });
+
+  it.each(['-1', '2.5', 'lots'])('stops the start on %s with one line naming the variable', (value) => {
+    expect(refusal({ MAIL_DAILY_LIMIT_PER_CLUB: value })).toMatch(
+      /^Configuration error: MAIL_DAILY_LIMIT_PER_CLUB must be a (whole )?number of mails \(0 for no limit\)$/,
+    );
+  });
+});

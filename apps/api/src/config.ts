@@ -50,6 +50,12 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  MAIL_DAILY_LIMIT_PER_CLUB: z.coerce
+    .number({ error: 'must be a number of mails (0 for no limit)' })
+    .int({ error: 'must be a whole number of mails (0 for no limit)' })
+    .min(0, { error: 'must be a number of mails (0 for no limit)' })
+    .max(10_000_000)
+    .default(2000),
   RESERVATION_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(1440).default(15),
   TRUST_PROXY: booleanText.default(false),
   PUBLIC_WRITE_LIMIT: z.coerce
@@ -94,6 +100,8 @@ export interface Config {
   stripe: StripeSettings | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mails one club may queue in a UTC day (0: no limit); docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md. */
+  mailDailyLimitPerClub: number;
   reservationMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (the rate limits count by it). */
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'ClubTix <no-reply@localhost>',
+    mailDailyLimitPerClub: e.MAIL_DAILY_LIMIT_PER_CLUB,
     reservationMinutes: e.RESERVATION_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

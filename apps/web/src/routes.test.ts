@@ -42,6 +42,7 @@ describe('route table', () => {
     ['/summer-tour/attendee-form', 'Attendee Form', 'public'],
     ['/summer-tour/checkout', 'Checkout', 'public'],
     ['/summer-tour/success', 'Registration Success', 'public'],
+    ['/summer-tour/confirm', 'Confirm Booking', 'public'],
     ['/pricing', 'Donation Page', 'public'],
     ['/summer-tour', 'Event Registration', 'public'],
     ['/club/c1/event', 'Club', 'public'],

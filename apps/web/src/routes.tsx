@@ -167,6 +167,12 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/buying/pages/checkout-page'),
   },
   {
+    path: '/:slug/confirm',
+    title: 'Confirm Booking',
+    access: 'public',
+    page: () => import('./features/buying/pages/confirm-booking-page'),
+  },
+  {
     path: '/:slug/success',
     title: 'Registration Success',
     access: 'public',

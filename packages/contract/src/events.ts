@@ -68,6 +68,11 @@ export const ZEvent = z.object({
   donationsEnabled: z.boolean(),
   sponsorshipsEnabled: z.boolean(),
   maxTicketsPerOrder: z.number(),
+  /**
+   * Free bookings stay holds until the buyer opens the link mailed to them (DECISIONS.md section 9),
+   * so nobody can keep free places with addresses that are not theirs.
+   */
+  confirmFreeByEmail: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -106,6 +111,7 @@ export const EVENT_DEFAULTS = {
   donationsEnabled: false,
   sponsorshipsEnabled: false,
   maxTicketsPerOrder: 10,
+  confirmFreeByEmail: false,
 } as const;
 
 /** Without an id: create (title, dates, time zone and currency required). With one: update the fields sent. */
@@ -144,6 +150,7 @@ export const ZSaveEventRequest = saveRequest(
       .min(1, 'Tickets per order must be at least 1')
       .max(100, 'Tickets per order must be at most 100')
       .optional(),
+    confirmFreeByEmail: z.boolean({ error: 'Confirm free bookings by e-mail must be true or false' }).optional(),
   },
 ).superRefine(checkInstantOrder(EVENT_INSTANT_ORDER));
 export type TSaveEventRequest = z.input<typeof ZSaveEventRequest>;

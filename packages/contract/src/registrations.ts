@@ -114,6 +114,24 @@ export const ZCreateOrderRequest = ZBuyerSecret.extend({
 });
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
+export const ZCreateOrderResponse = z.object({
+  order: ZOrder,
+  /**
+   * A free order of an event with confirmFreeByEmail: not confirmed yet. A link was mailed to the
+   * buyer's e-mail; the booking stays a hold until it is opened, and lapses at `expiresAt` as an
+   * unpaid hold does.
+   */
+  emailConfirmation: z.object({ expiresAt: z.string() }).optional(),
+});
+export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
+
+/** The link mailed for a free booking: the registration, and the secret that proves the mailbox. */
+export const ZConfirmFreeOrderRequest = z.object({
+  registrationId: ZId,
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(100, 'Token is too long'),
+});
+export type TConfirmFreeOrderRequest = z.input<typeof ZConfirmFreeOrderRequest>;
+
 export const ZPaymentIntent = z.object({
   provider: z.enum(['simulated', 'stripe']),
   clientSecret: z.string(),
@@ -161,6 +179,15 @@ export type TSendTicketResult = z.infer<typeof ZSendTicketResult>;
 /** How often getRegistrationByEmail mails one e-mail's tickets for one event, per hour. */
 export const TICKET_LOOKUP_MAILS_PER_HOUR = 3;
 
+/** How often sendTicket mails one attendee's ticket, per hour (DECISIONS.md section 9). */
+export const SEND_TICKET_MAILS_PER_HOUR = 3;
+
+/**
+ * How many mails one club sends one address in an hour, a purchase's own ticket mail aside
+ * (DECISIONS.md section 9; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md).
+ */
+export const MAILS_PER_RECIPIENT_PER_HOUR = 5;
+
 export const registrationEndpoints = {
   initRegistration: defineEndpoint({
     method: 'POST',
@@ -200,7 +227,9 @@ export const registrationEndpoints = {
     method: 'GET',
     path: '/registration/sendTicket',
     access: 'admin',
-    summary: "Mail an attendee's ticket again, to the attendee's e-mail or else the buyer's",
+    summary:
+      "Mail an attendee's ticket again, to the attendee's e-mail or else the buyer's " +
+      `(at most ${SEND_TICKET_MAILS_PER_HOUR} times an hour; 429 past it or past the club's mail limits)`,
     query: z.object({ attendeeId: ZId, eventId: ZId }),
     response: ZSendTicketResult,
   }),
@@ -266,9 +295,21 @@ export const orderEndpoints = {
     path: '/order/createOrder',
     access: 'public',
     rateLimit: 'publicWrite',
-    summary: 'Price the whole order (tickets and extras) on the server; a free order is confirmed at once',
+    summary:
+      'Price the whole order (tickets and extras) on the server; a free order is confirmed at once, or, when ' +
+      'its event has confirmFreeByEmail, mailed a link to confirm it (emailConfirmation)',
     body: ZCreateOrderRequest,
-    response: z.object({ order: ZOrder }),
+    response: ZCreateOrderResponse,
+  }),
+  confirmFreeOrder: defineEndpoint({
+    method: 'POST',
+    path: '/order/confirmFreeOrder',
+    access: 'public',
+    summary:
+      'Confirm a free booking with the token of the link mailed to its buyer, and mail its tickets; ' +
+      'again: the same answer, nothing mailed twice; after its hold lapsed: 409',
+    body: ZConfirmFreeOrderRequest,
+    response: ZBuyerRegistration,
   }),
   getOrdersByEventId: defineEndpoint({
     method: 'GET',

@@ -74,7 +74,9 @@ describe('POST /event/save, updating', () => {
       { status: 'cancelled' },
       { maxTicketsPerOrder: 6 },
       { donationsEnabled: false },
+      { confirmFreeByEmail: true },
       { venue: 'Marina' },
+      { confirmFreeByEmail: false },
       { endDate: '2031-06-03T18:00:00.000Z' },
     ];
     let expected: TEvent = event;

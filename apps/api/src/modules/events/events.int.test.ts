@@ -46,6 +46,7 @@ describe('POST /event/save', () => {
         donationsEnabled: true,
         sponsorshipsEnabled: true,
         maxTicketsPerOrder: 4,
+        confirmFreeByEmail: true,
       });
       const response = await saveEventCall(t, a.admin.token, body);
       expect(response.body.msg).toBe('Event created');
@@ -75,6 +76,7 @@ describe('POST /event/save', () => {
         capacity: null,
         registrationOpensAt: null,
         registrationClosesAt: null,
+        confirmFreeByEmail: false,
         donationsEnabled: false,
         sponsorshipsEnabled: false,
         maxTicketsPerOrder: 10,

@@ -24,6 +24,7 @@ export function toEventDto(row: EventRow): TEvent {
     donationsEnabled: row.donationsEnabled,
     sponsorshipsEnabled: row.sponsorshipsEnabled,
     maxTicketsPerOrder: row.maxTicketsPerOrder,
+    confirmFreeByEmail: row.confirmFreeByEmail,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

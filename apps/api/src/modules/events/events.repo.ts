@@ -2,8 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, lte, or, sql, ty
 import type { DbOrTx, Tx } from '../../db/client';
 import { events, extrasPurchases, orders, registrations, sponsorships, type EventRow } from '../../db/schema';
 
-export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'confirmFreeByEmail'> &
-  Partial<Pick<EventRow, 'confirmFreeByEmail'>>;
+export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount'>;
 
 /** `clubId` null means every club (sudo); otherwise the query stays inside that club (tenant wall). */
 function inClub(clubId: string | null): SQL | undefined {

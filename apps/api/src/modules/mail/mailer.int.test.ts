@@ -7,7 +7,7 @@ import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../..
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { createMailer, type Mailer, type OutgoingMail, type Transport } from './mailer';
-import { queueMails } from './outbox.repo';
+import { insertMails } from './outbox.repo';
 import { smtpTransport } from './smtp-transport';
 
 /** The outbox keeps a mail the mail server refused and delivers it on a later round. */
@@ -149,7 +149,7 @@ describe('mail delivery while the mail server is down', () => {
   it('tries each of 25 queued mails at most once in a round while the server refuses', async () => {
     smtp.setRefusing(true);
     const to = Array.from({ length: 25 }, (_, i) => `queued-${i}@example.org`);
-    await queueMails(
+    await insertMails(
       t.db,
       to.map((address) => ({
         clubId: null,

@@ -24,6 +24,14 @@ export interface Mailer {
   flush(): Promise<number>;
 }
 
+/**
+ * A mail server's refusal often quotes the recipient ("550 <ann@example.org>: no such user"): the
+ * log keeps the reason without the address (DECISIONS.md section 9).
+ */
+export function withoutAddresses(message: string): string {
+  return message.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '<address>');
+}
+
 const BATCH = 20;
 /**
  * How long a claimed mail is this process's alone. Should the process stop while sending, the mail
@@ -35,8 +43,9 @@ const SEND_MAX_MS = 50_000;
 
 /**
  * The outbox (DECISIONS.md section 2): mail is written in the same transaction as what it is about,
- * then delivered. With no SMTP_URL it stays in the table, marked 'kept', and is written to the log:
- * the address and subject only, never the body, whose links carry the buyer's secret. A mail the
+ * then delivered. With no SMTP_URL it stays in the table, marked 'kept', and the log names it by
+ * its id and club: never its address (DECISIONS.md section 9) nor its body, whose links carry the
+ * buyer's secret; the outbox row holds the rest. A mail the
  * server refuses is tried again later and later (retry-schedule.ts), for about a day, then 'failed'.
  * Statuses: queued -> sending (claimed, leased) -> sent | queued (to retry) | failed; or kept.
  */
@@ -58,10 +67,7 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
       const kept = await db.transaction(async (tx) => {
         const mails = await claimDueMails(tx, BATCH, LEASE_SECONDS);
         for (const mail of mails) {
-          log.info(
-            { mailId: mail.id, to: mail.to, subject: mail.subject },
-            'mail kept in the outbox (no SMTP_URL set)',
-          );
+          log.info({ mailId: mail.id, clubId: mail.clubId }, 'mail kept in the outbox (no SMTP_URL set)');
         }
         await markKept(
           tx,
@@ -96,7 +102,7 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
         const message = error instanceof Error ? error.message : String(error);
         const isLast = attempts >= MAX_ATTEMPTS;
         log.warn(
-          { mailId: mail.id, to: mail.to, attempts, err: message },
+          { mailId: mail.id, clubId: mail.clubId, attempts, err: withoutAddresses(message) },
           isLast ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
         );
         await markMailRefused(db, mail.id, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { mailOutbox, type MailAttachment, type MailRow } from '../../db/schema';
 
@@ -14,10 +14,11 @@ export interface MailValues {
 }
 
 /**
- * Queues mails in the caller's transaction, in one statement (a confirmation's tickets to the buyer
- * and each attendee); a dedupe key already queued queues nothing again.
+ * Writes mails to the outbox in the caller's transaction, in one statement (a confirmation's tickets
+ * to the buyer and each attendee); a dedupe key already queued queues nothing again. Only
+ * mail-queue.ts calls it, after the club's mail quotas are checked.
  */
-export async function queueMails(db: DbOrTx, values: MailValues[]): Promise<void> {
+export async function insertMails(db: DbOrTx, values: MailValues[]): Promise<void> {
   if (values.length === 0) return;
   await db.insert(mailOutbox).values(values).onConflictDoNothing();
 }
@@ -127,4 +128,83 @@ export async function countRecentMail(db: DbOrTx, topic: string, to: string, min
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Holds, until the transaction ends, the right to count and queue the limited mail of one club (its
+ * daily limit and per-recipient limit, and sendTicket's per-attendee limit): every limited mail of
+ * the club, from any process, is counted and queued one after the other. Take it after the order's
+ * and registration's row locks and before any counter row (tickets, events) is written, the order
+ * every path follows, so that two of them never wait on each other.
+ */
+export async function lockClubMail(tx: DbOrTx, clubId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mail-quota:${clubId}`}, 0))`);
+}
+
+/** Mails the club queued since the start of today (UTC), whatever became of them; counting stops at `upTo`. */
+export async function countClubMailToday(db: DbOrTx, clubId: string, upTo: number): Promise<number> {
+  const today = sql`(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+  const recent = db
+    .select({ one: sql`1` })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.clubId, clubId), gte(mailOutbox.createdAt, today)))
+    .limit(upTo)
+    .as('recent');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recent);
+  return row?.n ?? 0;
+}
+
+export interface RecipientUsage {
+  to: string;
+  /** Limited mails (those with a topic) the club queued to this address in the window. */
+  count: number;
+  /** When the `nth` most recent of them was queued; null with fewer than `nth`. */
+  nthLatestAt: Date | null;
+}
+
+/** The club's limited mails (those with a topic) to each address in the last `minutes`. */
+export async function findRecipientUsage(
+  db: DbOrTx,
+  clubId: string,
+  recipients: string[],
+  nth: number,
+  minutes: number,
+): Promise<RecipientUsage[]> {
+  if (recipients.length === 0) return [];
+  const rows = await db
+    .select({
+      to: mailOutbox.to,
+      count: sql<number>`count(*)::int`,
+      nthLatestAt: sql<
+        string | Date | null
+      >`(array_agg(${mailOutbox.createdAt} ORDER BY ${mailOutbox.createdAt} DESC))[${sql.raw(String(Math.trunc(nth)))}]`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.clubId, clubId),
+        inArray(mailOutbox.to, recipients),
+        isNotNull(mailOutbox.topic),
+        gt(mailOutbox.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    )
+    .groupBy(mailOutbox.to);
+  return rows.map((row) => ({ ...row, nthLatestAt: row.nthLatestAt === null ? null : new Date(row.nthLatestAt) }));
+}
+
+/** When the `nth` most recent mail of a topic (to any address) was queued in the last `minutes`; undefined with fewer. */
+export async function findNthRecentTopicMail(
+  db: DbOrTx,
+  topic: string,
+  nth: number,
+  minutes: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.topic, topic), gt(mailOutbox.createdAt, sql`now() - make_interval(mins => ${minutes})`)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .offset(nth - 1)
+    .limit(1);
+  return row?.createdAt;
 }

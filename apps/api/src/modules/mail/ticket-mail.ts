@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { formatMoney, type TCurrency } from '@clubtix/contract';
 import type { EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
 import type { AttendeeView } from '../registrations/registrations.repo';
-import { queueMails } from './outbox.repo';
+import { queueMails, type QueuedMail } from './mail-queue';
 import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
@@ -18,12 +18,36 @@ export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid
   }));
 }
 
+/** Topics of the mail the per-recipient limit counts (a purchase's own mail has none). */
+export const MAIL_TOPICS = {
+  /** Tickets of a registration confirmed without a payment: free, or by an admin's hand. */
+  unpaidTickets: 'unpaid-tickets',
+  /** The voucher of a free extra bought on its own. */
+  freeExtras: 'free-extras',
+  /** The link that confirms a free booking (free-confirmation-mail.ts). */
+  freeConfirmation: 'free-confirmation',
+  /** sendTicket's resends of one attendee's ticket, limited per attendee as well. */
+  sendTicket: (attendeeId: string) => `send-ticket:${attendeeId}`,
+  /** getRegistrationByEmail's resends for one event, limited per address as well. */
+  ticketLookup: (eventId: string) => `ticket-lookup:${eventId}`,
+};
+
+export interface TicketMailBasis {
+  /** The extras vouchers the payment issued: to the buyer alone (who paid for them). */
+  vouchers?: VoucherEntry[];
+  /** The order that confirmed it; an admin's confirmation by hand has none. */
+  order?: Pick<OrderRow, 'amount' | 'currency'>;
+  /** A free booking confirmed by the link mailed to the buyer: the buyer asked for this mail. */
+  isMailboxProven?: boolean;
+}
+
 /**
  * Queues the tickets of a registration just confirmed, in the caller's transaction (the one that
  * confirms it), to the buyer and to each attendee with an e-mail of their own, in one statement. The
  * dedupe keys make a second confirmation of the same payment (the browser again, the provider's
- * webhook) queue nothing. `attendees` are the registration's, as the caller has just read them;
- * `vouchers`, the extras vouchers its payment issued, go to the buyer alone (who paid for them).
+ * webhook) queue nothing. `attendees` are the registration's, as the caller has just read them.
+ * A paid purchase's mail is always queued; without a payment the buyer's mail is limited (unless
+ * the buyer proved the mailbox) and the attendees' copies are courtesy copies (mail-quota.ts).
  */
 export async function queueTicketMail(
   db: DbOrTx,
@@ -31,42 +55,48 @@ export async function queueTicketMail(
   event: EventRow,
   registration: RegistrationRow,
   attendees: AttendeeView[],
-  paid: { vouchers?: VoucherEntry[]; order?: Pick<OrderRow, 'amount' | 'currency'> } = {},
+  basis: TicketMailBasis = {},
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);
+  const isPaid = basis.order !== undefined && basis.order.amount > 0;
   // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it.
-  const amount =
-    paid.order && paid.order.amount > 0 ? formatMoney(paid.order.amount, paid.order.currency as TCurrency) : null;
+  const amount = isPaid ? formatMoney(basis.order!.amount, basis.order!.currency as TCurrency) : null;
   await queueMails(
     db,
-    confirmationRecipients(registration.email, tickets).map((recipient) => ({
-      clubId: registration.clubId,
-      to: recipient.to,
-      ...(recipient.isBuyer
-        ? composeTicketMail(config, event, recipient.tickets, paid.vouchers, amount)
-        : composeTicketMail(config, event, recipient.tickets)),
-      dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
-    })),
+    config,
+    confirmationRecipients(registration.email, tickets).map((recipient): QueuedMail => {
+      const mail = {
+        clubId: registration.clubId,
+        to: recipient.to,
+        ...(recipient.isBuyer
+          ? composeTicketMail(config, event, recipient.tickets, basis.vouchers, amount)
+          : composeTicketMail(config, event, recipient.tickets)),
+        dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
+      };
+      if (isPaid || (recipient.isBuyer && basis.isMailboxProven)) return { ...mail, quota: 'always' };
+      return { ...mail, quota: recipient.isBuyer ? 'limited' : 'courtesy', topic: MAIL_TOPICS.unpaidTickets };
+    }),
   );
 }
 
 /**
  * Queues a mail of the given tickets (and, to a buyer, the extras vouchers they bought) to one
- * address with no dedupe: a resend someone asked for. `topic` marks the mails a limit counts (see
- * countRecentMail).
+ * address with no dedupe: a resend someone asked for, limited (429 past the club's quotas). `topic`
+ * (MAIL_TOPICS) marks what a limit of its own counts (see countRecentMail).
  */
 export async function queueTicketResend(
   db: DbOrTx,
   config: Config,
   event: EventRow,
-  mail: { to: string; tickets: TicketEntry[]; vouchers?: VoucherEntry[]; topic: string | null },
+  mail: { to: string; tickets: TicketEntry[]; vouchers?: VoucherEntry[]; topic: string },
 ): Promise<void> {
-  await queueMails(db, [
+  await queueMails(db, config, [
     {
       clubId: event.clubId,
       to: mail.to,
       ...composeTicketMail(config, event, mail.tickets, mail.vouchers),
       dedupeKey: null,
+      quota: 'limited',
       topic: mail.topic,
     },
   ]);
@@ -75,7 +105,8 @@ export async function queueTicketResend(
 /**
  * Queues the voucher of an extra bought on its own, once it is paid, in the caller's transaction
  * (the one that marks it paid): what was bought, what it came to and its QR, to the address given
- * when buying. The dedupe key makes a second confirmation of the same payment queue nothing.
+ * when buying. The dedupe key makes a second confirmation of the same payment queue nothing. A paid
+ * one is a purchase's own mail; a free one goes to an address nobody proved, so it is limited.
  */
 export async function queueExtrasMail(
   db: DbOrTx,
@@ -86,12 +117,13 @@ export async function queueExtrasMail(
 ): Promise<void> {
   const voucher = { id: purchase.id, qrUuid: purchase.qrUuid, extrasName, quantity: purchase.quantity };
   const amount = purchase.amount > 0 ? formatMoney(purchase.amount, purchase.currency as TCurrency) : null;
-  await queueMails(db, [
+  await queueMails(db, config, [
     {
       clubId: purchase.clubId,
       to: purchase.email,
       ...composeTicketMail(config, event, [], [voucher], amount),
       dedupeKey: `extras:${purchase.id}`,
+      ...(purchase.amount > 0 ? { quota: 'always' } : { quota: 'limited', topic: MAIL_TOPICS.freeExtras }),
     },
   ]);
 }

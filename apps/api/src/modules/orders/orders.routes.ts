@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { confirmFreeOrder } from './free-booking.service';
 import { countEventOrders, createOrder, findEventOrders, findManagedOrder } from './orders.service';
 
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   const o = endpoints.order;
-  registerEndpoint(app, deps, o.createOrder, async ({ body }) => ({
-    payload: { order: await createOrder(deps, body) },
+  registerEndpoint(app, deps, o.createOrder, async ({ body }) => {
+    const priced = await createOrder(deps, body);
+    return {
+      payload: priced,
+      ...(priced.emailConfirmation
+        ? { msg: 'Check your inbox: open the link we sent you to confirm your booking' }
+        : {}),
+    };
+  });
+  registerEndpoint(app, deps, o.confirmFreeOrder, async ({ body }) => ({
+    payload: await confirmFreeOrder(deps, body),
+    msg: 'Your booking is confirmed',
   }));
   registerEndpoint(app, deps, o.getOrdersByEventId, async ({ actor, query }) => ({
     payload: await findEventOrders(deps, actor, query),

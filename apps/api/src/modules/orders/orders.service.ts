@@ -1,4 +1,11 @@
-import type { TOrder, TOrderCounts, TOrderListItem, ZCreateOrderRequest, ZGetOrdersQuery } from '@clubtix/contract';
+import type {
+  TCreateOrderResponse,
+  TOrder,
+  TOrderCounts,
+  TOrderListItem,
+  ZCreateOrderRequest,
+  ZGetOrdersQuery,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderItemRow, OrderRow, RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -11,6 +18,7 @@ import { assertExtrasInStock } from '../extras/extras-stock';
 import { settlePaidOrder } from '../payments/payments.service';
 import { assertFormAnswered } from '../registrations/form-answers';
 import { loadBuyerRegistration } from '../registrations/registrations.service';
+import { settleFreeOrder, type FreeOrderOutcome } from './free-booking.service';
 import { toOrderDto } from './orders.mapper';
 import {
   countOrdersByEvent,
@@ -43,11 +51,20 @@ function sameLines(current: OrderItemValues[], wanted: OrderItemValues[]): boole
 /** The order lost a race (paid, or given an intent, meanwhile): read it again and start over. */
 class OrderChanged extends Error {}
 
+async function withOutcome(deps: Deps, outcome: FreeOrderOutcome): Promise<TCreateOrderResponse> {
+  const order = await withItems(deps, outcome.order);
+  return outcome.emailConfirmation ? { order, emailConfirmation: outcome.emailConfirmation } : { order };
+}
+
 /**
  * Step 3 of buying: the whole order priced on the server from the held tickets and the chosen
- * extras (the browser's prices are never trusted). A free order is confirmed at once.
+ * extras (the browser's prices are never trusted). A free order is confirmed at once, or on an
+ * event with confirmFreeByEmail waits for the link mailed to its buyer (free-booking.service.ts).
  */
-export async function createOrder(deps: Deps, input: z.output<typeof ZCreateOrderRequest>): Promise<TOrder> {
+export async function createOrder(
+  deps: Deps,
+  input: z.output<typeof ZCreateOrderRequest>,
+): Promise<TCreateOrderResponse> {
   const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
   if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
@@ -66,11 +83,11 @@ async function priceOrder(
   deps: Deps,
   registration: RegistrationRow,
   chosen: z.output<typeof ZCreateOrderRequest>['extras'],
-): Promise<TOrder> {
+): Promise<TCreateOrderResponse> {
   const found = await findOrderToPrice(deps.db, registration.id);
   if (!found) throw notFound('Order');
   const { order } = found;
-  if (order.paymentStatus !== 'pending') return withItems(deps, order);
+  if (order.paymentStatus !== 'pending') return { order: await withItems(deps, order) };
   // A buyer may skip /registration/save: required questions are answered before anything is priced.
   if (found.asksRequired) await assertFormAnswered(deps, registration);
 
@@ -98,14 +115,14 @@ async function priceOrder(
   const wanted = [...ticketItems, ...extrasItems];
   if (sameLines(current, wanted)) {
     // The order as it stands (a reload, the same extras again): its payment intent, if any, stays.
-    if (order.amount === 0) return withItems(deps, (await settlePaidOrder(deps, order.id)).order);
-    return toOrderDto(order, current);
+    if (order.amount === 0) return withOutcome(deps, await settleFreeOrder(deps, registration, order));
+    return { order: toOrderDto(order, current) };
   }
   if (order.paymentIntentId) {
     // The buyer may have paid this intent (another tab, or Stripe already submitted): the provider
     // settles which it is before the order changes under it.
     const paid = await cancelOrSettle(deps, order, order.paymentIntentId);
-    if (paid) return withItems(deps, paid);
+    if (paid) return { order: await withItems(deps, paid) };
   }
   const priced = await deps.db.transaction(async (tx) => {
     // Extras with a stock are held by a pending order as by a purchase of their own (0014).
@@ -119,8 +136,8 @@ async function priceOrder(
     if (!row) throw new OrderChanged();
     return row;
   });
-  if (priced.amount === 0) return withItems(deps, (await settlePaidOrder(deps, priced.id)).order);
-  return withItems(deps, priced);
+  if (priced.amount === 0) return withOutcome(deps, await settleFreeOrder(deps, registration, priced));
+  return { order: await withItems(deps, priced) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Deps } from '../../plugins/routes';
 import { findEventById } from '../events/events.repo';
 import { findLapsedOrderShortfall } from '../extras/extras-stock';
 import { issueOrderVouchers, type OrderVoucherRow } from '../extras/order-vouchers.repo';
+import { lockClubMail } from '../mail/outbox.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { attachPaymentIntent, findOrderToPay, lockOrderWithRegistration, updateOrder } from '../orders/orders.repo';
 import { withCounterGate } from '../registrations/counter-gate';
@@ -89,6 +90,29 @@ export interface Settlement {
   vouchers?: OrderVoucherRow[];
 }
 
+export interface SettleOptions {
+  /**
+   * A free order confirmed by the link mailed to its buyer (confirmFreeByEmail): settled only while
+   * its hold lasts (after it lapsed: 409, nothing confirmed), and the buyer's ticket mail is one the
+   * buyer asked for (docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md).
+   */
+  byEmailLink?: boolean;
+}
+
+/** A free booking's link opened too late, or for a booking that is no longer a free hold. */
+function assertLinkSettles(order: OrderRow, registration: RegistrationRow, now: Date): void {
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  const lapsed =
+    registration.status === 'expired' ||
+    (registration.status === 'pending' && registration.expiresAt !== null && registration.expiresAt <= now);
+  if (lapsed) {
+    throw conflict(
+      'This booking was not confirmed in time: its hold ended and the tickets were released. Please book again.',
+    );
+  }
+  if (order.amount !== 0) throw conflict('This order now has something to pay: finish it at checkout');
+}
+
 /**
  * Marks a paid order paid and confirms its registration, once: the order row's lock makes a second
  * confirmation (the buyer's browser again, or the provider's webhook) find it done and change
@@ -98,7 +122,7 @@ export interface Settlement {
  * into vouchers (one paid extras purchase per extra, with its own QR), listed in the buyer's ticket
  * mail; one flagged for refund issues none.
  */
-export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Settlement> {
+export async function settlePaidOrder(deps: Deps, orderId: string, options: SettleOptions = {}): Promise<Settlement> {
   const settled = await withCounterGate((gate) =>
     transactionEndingWith(deps.db, async (tx): Promise<Ending<Settlement & { fresh: boolean }>> => {
       const locked = await lockOrderWithRegistration(tx, orderId);
@@ -111,6 +135,7 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
         const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
         return { result: { order: flagged, fresh: false }, last: [] };
       };
+      if (options.byEmailLink) assertLinkSettles(order, registration, new Date());
       // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
       if (registration.status === 'cancelled') return flagForRefund();
       // An order holds its extras only RESERVATION_MINUTES after it was priced: past that, others may
@@ -122,6 +147,8 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
       const lines = linesOf(party);
       let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
       if (!holdsSeats) {
+        // A free order's mail is limited: the club's mail lock comes before the counters (outbox.repo.ts).
+        if (order.amount === 0) await lockClubMail(tx, order.clubId);
         await gate.enter(registration.eventId);
         holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
       }
@@ -136,7 +163,13 @@ export async function settlePaidOrder(deps: Deps, orderId: string): Promise<Sett
           expiresAt: null,
         });
         const event = await findEventById(tx, registration.eventId, null);
-        if (event) await queueTicketMail(tx, deps.config, event, row, party, { vouchers, order });
+        if (event) {
+          await queueTicketMail(tx, deps.config, event, row, party, {
+            vouchers,
+            order,
+            isMailboxProven: options.byEmailLink,
+          });
+        }
         confirmed = { registration: row, attendees: party };
       }
       const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });

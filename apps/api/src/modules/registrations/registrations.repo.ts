@@ -94,6 +94,19 @@ export async function findRegistrationBySecret(
   return row;
 }
 
+/** A free booking by the secret of the link mailed to its buyer (confirm_token, never the qrUuid). */
+export async function findRegistrationByConfirmToken(
+  db: DbOrTx,
+  id: string,
+  token: string,
+): Promise<RegistrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, id), eq(registrations.confirmToken, token)));
+  return row;
+}
+
 export async function lockRegistration(db: DbOrTx, id: string): Promise<RegistrationRow | undefined> {
   const [row] = await db.select().from(registrations).where(eq(registrations.id, id)).for('update');
   return row;
@@ -102,7 +115,7 @@ export async function lockRegistration(db: DbOrTx, id: string): Promise<Registra
 export async function updateRegistration(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<RegistrationRow, 'status' | 'answers' | 'confirmedAt' | 'expiresAt'>>,
+  values: Partial<Pick<RegistrationRow, 'status' | 'answers' | 'confirmedAt' | 'expiresAt' | 'confirmToken'>>,
 ): Promise<RegistrationRow> {
   const [row] = await db.update(registrations).set(values).where(eq(registrations.id, id)).returning();
   return row!;

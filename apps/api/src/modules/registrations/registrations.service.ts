@@ -22,6 +22,7 @@ import { findOrderVouchers } from '../extras/order-vouchers.repo';
 import { findFormQuestions } from '../forms/forms.service';
 import { toOrderDto } from '../orders/orders.mapper';
 import { insertOrder } from '../orders/orders.repo';
+import { lockClubMail } from '../mail/outbox.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { findEventWithTickets } from '../tickets/tickets.repo';
 import {
@@ -311,6 +312,8 @@ export async function setRegistrationStatus(
       await refundPaidOrders(tx, existing, orders);
       return updateRegistration(tx, locked.id, { status, expiresAt: null });
     }
+    // Its ticket mail is limited (no payment): the club's mail lock comes before the counters (outbox.repo.ts).
+    await lockClubMail(tx, locked.clubId);
     if (locked.status === 'expired' || locked.status === 'cancelled') {
       const reserved = await reserveSeats(tx, locked.eventId, lines);
       if (!reserved.ok) throw soldOut('Not enough tickets left to confirm this registration');

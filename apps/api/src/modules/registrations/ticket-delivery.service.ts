@@ -1,4 +1,4 @@
-import { TICKET_LOOKUP_MAILS_PER_HOUR, type TSendTicketResult } from '@clubtix/contract';
+import { SEND_TICKET_MAILS_PER_HOUR, TICKET_LOOKUP_MAILS_PER_HOUR, type TSendTicketResult } from '@clubtix/contract';
 import type { Actor } from '../../plugins/auth';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -6,8 +6,10 @@ import { clubScope } from '../clubs/clubs.policy';
 import { assertCanManageEvent, canViewEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { findBuyerVouchers } from '../extras/order-vouchers.repo';
-import { countRecentMail, lockMailTopic } from '../mail/outbox.repo';
-import { queueTicketResend } from '../mail/ticket-mail';
+import { mailRefused } from '../mail/mail-queue';
+import { HOUR_MINUTES, resendRefusal } from '../mail/mail-quota';
+import { countRecentMail, findNthRecentTopicMail, lockClubMail, lockMailTopic } from '../mail/outbox.repo';
+import { MAIL_TOPICS, queueTicketResend } from '../mail/ticket-mail';
 import { findAttendeeTicket, findTicketsOfEmail } from './ticket-delivery.repo';
 
 /** A ticket exists once its registration is confirmed (paid, free, or confirmed by an admin). */
@@ -36,7 +38,11 @@ function deliverSoon(deps: Deps): void {
 
 /**
  * GET /registration/sendTicket: an admin mails one attendee's ticket again, to the attendee's own
- * e-mail or else the buyer's. Not deduplicated: each ask sends, as the admin means it to.
+ * e-mail or else the buyer's. Not deduplicated: each ask sends, as the admin means it to, up to
+ * SEND_TICKET_MAILS_PER_HOUR an hour per attendee and within the club's mail quotas (DECISIONS.md
+ * section 9): past them 429, with a message that says which limit and when it ends, and no mail.
+ * The count and the queueing run under the club's mail lock, so no burst on any number of
+ * processes gets past it.
  */
 export async function resendAttendeeTicket(
   deps: Deps,
@@ -50,7 +56,13 @@ export async function resendAttendeeTicket(
   if (!found) throw notFound('Attendee');
   assertHasTicket(found.status);
   const to = found.ticket.email?.trim() || found.buyerEmail;
-  await queueTicketResend(deps.db, deps.config, event, { to, tickets: [found.ticket], topic: null });
+  const topic = MAIL_TOPICS.sendTicket(attendeeId);
+  await deps.db.transaction(async (tx) => {
+    await lockClubMail(tx, event.clubId);
+    const oldestCounted = await findNthRecentTopicMail(tx, topic, SEND_TICKET_MAILS_PER_HOUR, HOUR_MINUTES);
+    if (oldestCounted) throw mailRefused(resendRefusal(SEND_TICKET_MAILS_PER_HOUR, oldestCounted, new Date()));
+    await queueTicketResend(tx, deps.config, event, { to, tickets: [found.ticket], topic });
+  });
   deliverSoon(deps);
   return { sent: deps.mail.delivers, to };
 }
@@ -68,7 +80,7 @@ const LOOKUP_WINDOW_MINUTES = 60;
 export async function resendTicketsByEmail(deps: Deps, email: string, eventId: string): Promise<{ found: boolean }> {
   const event = await findEventById(deps.db, eventId, null);
   if (!event || !canViewEvent(null, event)) throw notFound('Event');
-  const topic = `ticket-lookup:${event.id}`;
+  const topic = MAIL_TOPICS.ticketLookup(event.id);
   const found = await deps.db.transaction(async (tx) => {
     await lockMailTopic(tx, topic, email);
     const tickets = await findTicketsOfEmail(tx, event.id, email);

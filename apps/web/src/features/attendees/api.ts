@@ -97,7 +97,10 @@ export function useSendTicket(eventId: string) {
       else showToast('info', `Ticket for ${to} kept in the outbox: no mail server is set up`);
     },
     onError: (error) => {
-      if (isApiError(error)) showToast('error', error.msg);
+      if (!isApiError(error)) return;
+      // A mail limit (DECISIONS.md section 9) is not a fault: its message says which limit, and when it ends.
+      if (error.code === 'RATE_LIMITED') showToast('warning', error.msg, 'Ticket not sent: mail limit reached');
+      else showToast('error', error.msg, 'Ticket not sent');
     },
   });
 }

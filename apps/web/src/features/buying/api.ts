@@ -1,5 +1,6 @@
 import {
   endpoints,
+  type TConfirmFreeOrderRequest,
   type TCreateOrderRequest,
   type TInitRegistrationRequest,
   type TSaveRegistrationRequest,
@@ -29,8 +30,11 @@ export interface BuyerSecret {
   qrUuid: string;
 }
 
-/** The buyer's own registration (attendee slots, status, expiry). */
-export function useBuyerRegistration(secret: BuyerSecret | null) {
+/**
+ * The buyer's own registration (attendee slots, status, expiry). `pollMs`: read it again that often,
+ * while the buyer confirms a free booking from the mailed link, perhaps on another device.
+ */
+export function useBuyerRegistration(secret: BuyerSecret | null, { pollMs }: { pollMs?: number } = {}) {
   return useQuery({
     queryKey: buyingKeys.registration(secret?.registrationId ?? ''),
     queryFn: ({ signal }) =>
@@ -42,6 +46,7 @@ export function useBuyerRegistration(secret: BuyerSecret | null) {
     enabled: secret !== null,
     // Status and check-in change on the server (payment, the door): always read it afresh.
     staleTime: 0,
+    ...(pollMs ? { refetchInterval: pollMs } : {}),
   });
 }
 
@@ -77,10 +82,23 @@ export function useSaveRegistration() {
   });
 }
 
-/** Step 3: the order priced by the server (a free one comes back paid). */
+/**
+ * Step 3: the order priced by the server. A free one comes back paid, or, on an event that asks for
+ * it, with `emailConfirmation`: a link was mailed to the buyer, and the booking waits for it.
+ */
 export function useCreateOrder() {
   return useMutation({
     mutationFn: (body: TCreateOrderRequest) => callApi(endpoints.order.createOrder, { ...quiet, body }),
+  });
+}
+
+/** The link mailed for a free booking, opened: confirms it and answers the booking with its tickets. */
+export function useConfirmFreeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TConfirmFreeOrderRequest) => callApi(endpoints.order.confirmFreeOrder, { ...quiet, body }),
+    onSuccess: (registration) =>
+      queryClient.setQueryData(buyingKeys.registration(registration.registrationId), registration),
   });
 }
 

@@ -44,6 +44,7 @@ const hold = {
   order,
   extras: [],
   detailsSaved: false,
+  emailConfirmation: null,
 };
 
 describe('hold storage', () => {
@@ -63,6 +64,9 @@ describe('hold storage', () => {
   it('updates and clears', () => {
     writeHold('jazz', hold);
     expect(updateHold('jazz', { detailsSaved: true })?.detailsSaved).toBe(true);
+    const link = { expiresAt: '2026-05-01T12:15:00Z' };
+    expect(updateHold('jazz', { emailConfirmation: link })?.emailConfirmation).toEqual(link);
+    expect(readHold('jazz')?.emailConfirmation).toEqual(link);
     expect(readHold('jazz')?.detailsSaved).toBe(true);
     clearHold('jazz');
     expect(readHold('jazz')).toBeNull();
@@ -77,9 +81,9 @@ describe('hold storage', () => {
   });
 
   it('fills defaults missing from an older entry', () => {
-    const { extras: _extras, detailsSaved: _saved, ...older } = hold;
+    const { extras: _extras, detailsSaved: _saved, emailConfirmation: _link, ...older } = hold;
     storage.setItem('clubtix.hold.jazz', JSON.stringify(older));
-    expect(readHold('jazz')).toMatchObject({ extras: [], detailsSaved: false });
+    expect(readHold('jazz')).toMatchObject({ extras: [], detailsSaved: false, emailConfirmation: null });
   });
 
   it('replaces the hold by the purchase when it completes', () => {

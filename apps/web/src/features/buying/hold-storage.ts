@@ -16,6 +16,8 @@ const ZStoredHold = z.object({
   order: ZOrder,
   extras: z.array(z.object({ extrasId: z.string(), quantity: z.number() })).default([]),
   detailsSaved: z.boolean().default(false),
+  /** A free booking waiting for the link mailed to the buyer (createOrder's emailConfirmation). */
+  emailConfirmation: z.object({ expiresAt: z.string() }).nullable().default(null),
 });
 export type StoredHold = z.infer<typeof ZStoredHold>;
 

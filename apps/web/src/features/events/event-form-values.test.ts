@@ -23,6 +23,7 @@ describe('formValuesToRequest', () => {
       registrationOpensAt: null,
       registrationClosesAt: null,
       maxTicketsPerOrder: 10,
+      confirmFreeByEmail: false,
       status: 'draft',
     });
     expect(ZSaveEventRequest.safeParse(request).success).toBe(true);
@@ -77,6 +78,7 @@ describe('eventToFormValues', () => {
       donationsEnabled: true,
       sponsorshipsEnabled: false,
       maxTicketsPerOrder: 6,
+      confirmFreeByEmail: true,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
@@ -89,8 +91,10 @@ describe('eventToFormValues', () => {
       description: '',
       capacity: '',
       timezone: 'Europe/London',
+      confirmFreeByEmail: true,
     });
     expect(formValuesToRequest(values, event.id)).toMatchObject({
+      confirmFreeByEmail: true,
       startDate: event.startDate,
       endDate: event.endDate,
       registrationClosesAt: event.registrationClosesAt,

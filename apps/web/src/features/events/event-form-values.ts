@@ -40,6 +40,7 @@ export type EventFormValues = {
   donationsEnabled: boolean;
   sponsorshipsEnabled: boolean;
   maxTicketsPerOrder: number | string;
+  confirmFreeByEmail: boolean;
 };
 
 /** Request paths whose errors show on another form field. */
@@ -77,6 +78,7 @@ export function eventToFormValues(event: TEvent | undefined, defaults: { timezon
     donationsEnabled: event?.donationsEnabled ?? false,
     sponsorshipsEnabled: event?.sponsorshipsEnabled ?? false,
     maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
+    confirmFreeByEmail: event?.confirmFreeByEmail ?? false,
   };
 }
 
@@ -113,6 +115,7 @@ export function formValuesToRequest(values: EventFormValues, id?: string): TSave
     donationsEnabled: values.donationsEnabled,
     sponsorshipsEnabled: values.sponsorshipsEnabled,
     maxTicketsPerOrder: values.maxTicketsPerOrder === '' ? Number.NaN : Number(values.maxTicketsPerOrder),
+    confirmFreeByEmail: values.confirmFreeByEmail,
   };
 }
 

@@ -29,7 +29,7 @@ function errorText(error: unknown): string {
 /**
  * Checkout (DECISIONS.md section 6, steps 3 and 4): extras, then the order as the server prices
  * it, then the card form of the configured provider. A free order comes back paid and skips the
- * payment. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
+ * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
  * amount needs one.
  */
 export function CheckoutFlow({
@@ -38,12 +38,15 @@ export function CheckoutFlow({
   hold,
   extras,
   onHoldEnded,
+  onAwaitingEmail,
 }: {
   event: TEvent;
   slug: string;
   hold: StoredHold;
   extras: TExtras[];
   onHoldEnded: (message: string) => void;
+  /** A free order of an event that confirms them by e-mail: the link was mailed, the booking waits for it. */
+  onAwaitingEmail: (confirmation: { expiresAt: string }) => void;
 }) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -83,8 +86,12 @@ export function CheckoutFlow({
     createOrder.mutate(
       { registrationId: hold.registrationId, qrUuid: hold.qrUuid, extras: lines },
       {
-        onSuccess: ({ order }) => {
-          updateHold(slug, { extras: lines, order });
+        onSuccess: ({ order, emailConfirmation }) => {
+          updateHold(slug, { extras: lines, order, emailConfirmation: emailConfirmation ?? null });
+          if (emailConfirmation) {
+            onAwaitingEmail(emailConfirmation);
+            return;
+          }
           // Paid already: free, or an earlier payment of this order (another tab) went through.
           if (order.paymentStatus !== 'pending') {
             finish(order);

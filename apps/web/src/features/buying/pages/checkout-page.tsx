@@ -9,13 +9,18 @@ import { isMissing, usePublicEventBySlug, usePublicExtras } from '../../public/a
 import { EVENT_NOT_AVAILABLE } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
+import { CheckInbox } from '../components/check-inbox';
 import { CheckoutFlow } from '../components/checkout-flow';
 import { HoldCountdown, HoldExpired, NoHold, useHoldRemaining } from '../components/hold-countdown';
 import { readHold, type StoredHold } from '../hold-storage';
 
+/** While a free booking waits for its mailed link, the checkout looks this often whether it was opened. */
+const LINK_POLL_MS = 4000;
+
 function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; slug: string }) {
   const remaining = useHoldRemaining(hold.expiresAt);
-  const registration = useBuyerRegistration(hold);
+  const [emailConfirmation, setEmailConfirmation] = useState(hold.emailConfirmation);
+  const registration = useBuyerRegistration(hold, { pollMs: emailConfirmation ? LINK_POLL_MS : undefined });
   const extras = usePublicExtras(event.id);
   const [endedMessage, setEndedMessage] = useState<string | null>(null);
   const status = registration.data?.status;
@@ -23,7 +28,10 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
   let body;
   if (endedMessage !== null || lapsed) {
-    body = <HoldExpired slug={slug} message={endedMessage ?? undefined} />;
+    const unconfirmed = emailConfirmation
+      ? 'The link we e-mailed you was not opened in time, so the tickets were released. Start again to book.'
+      : undefined;
+    body = <HoldExpired slug={slug} message={endedMessage ?? unconfirmed} />;
   } else if (status === 'confirmed') {
     return <Navigate to={`/${encodeURIComponent(slug)}/success`} replace />;
   } else if (registration.isError) {
@@ -36,11 +44,22 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
     body = <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
   } else if (registration.isPending || extras.isPending) {
     body = <PageLoader label="Loading your order" />;
+  } else if (emailConfirmation) {
+    body = <CheckInbox email={registration.data.email} expiresAt={emailConfirmation.expiresAt} />;
   } else if (registration.data.attendees.some((attendee) => !attendee.firstName)) {
     // Names come before payment: the tickets are made out to them.
     return <Navigate to={`/${encodeURIComponent(slug)}/attendee-form`} replace />;
   } else {
-    body = <CheckoutFlow event={event} slug={slug} hold={hold} extras={extras.data} onHoldEnded={setEndedMessage} />;
+    body = (
+      <CheckoutFlow
+        event={event}
+        slug={slug}
+        hold={hold}
+        extras={extras.data}
+        onHoldEnded={setEndedMessage}
+        onAwaitingEmail={setEmailConfirmation}
+      />
+    );
   }
   return (
     <Stack gap="lg" maw={640} mx="auto">

@@ -1,5 +1,5 @@
-import type { TBuyerRegistration, TEvent, TOrder } from '@clubtix/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TEvent, TOrder } from '@clubtix/contract';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -8,10 +8,8 @@ import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../../public/api';
 import { EVENT_NOT_AVAILABLE } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
-import { AddToCalendar, AttendeeTickets } from '../components/attendee-tickets';
 import { BuyingHeader } from '../components/buying-header';
-import { ExtrasVouchers } from '../components/extras-vouchers';
-import { OrderSummary } from '../components/order-summary';
+import { ConfirmedBooking } from '../components/confirmed-booking';
 import { clearHold, readHold, readPurchase } from '../hold-storage';
 
 interface Source {
@@ -26,37 +24,6 @@ function readSource(slug: string): Source | null {
   if (purchase) return purchase;
   const hold = readHold(slug);
   return hold ? { registrationId: hold.registrationId, qrUuid: hold.qrUuid, order: null } : null;
-}
-
-function Confirmed({
-  event,
-  registration,
-  order,
-}: {
-  event: TEvent;
-  registration: TBuyerRegistration;
-  order: TOrder | null;
-}) {
-  return (
-    <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="green.0">
-        <Stack gap="xs">
-          <Text fw={600} fz="lg">
-            Your registration is confirmed.
-          </Text>
-          <Text data-testid="tickets-sent-to" style={{ overflowWrap: 'anywhere' }}>
-            We sent your tickets to {registration.email}
-          </Text>
-          <Group gap="xs" mt={4}>
-            <AddToCalendar event={event} />
-          </Group>
-        </Stack>
-      </Paper>
-      <AttendeeTickets event={event} registration={registration} />
-      <ExtrasVouchers vouchers={registration.extrasVouchers ?? []} />
-      {order ? <OrderSummary order={order} heading="Order summary" /> : null}
-    </Stack>
-  );
 }
 
 function Outcome({ event, source }: { event: TEvent; source: Source }) {
@@ -99,7 +66,7 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
       </Alert>
     );
   }
-  return <Confirmed event={event} registration={data} order={source.order} />;
+  return <ConfirmedBooking event={event} registration={data} order={source.order} />;
 }
 
 /** /{slug}/success: the tickets with their QR codes, right after paying (SPEC.md section 2). */

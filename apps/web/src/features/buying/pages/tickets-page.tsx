@@ -149,6 +149,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
             order,
             extras: [],
             detailsSaved: false,
+            emailConfirmation: null,
           });
           void navigate(`/${encodeURIComponent(slug)}/attendee-form`);
         },

@@ -167,6 +167,11 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
             </SimpleGrid>
             <Switch label="Accept donations" {...form.getInputProps('donationsEnabled', { type: 'checkbox' })} />
             <Switch label="Accept sponsorships" {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })} />
+            <Switch
+              label="Confirm free bookings by e-mail"
+              description="A free booking stays on hold until the buyer opens the link we e-mail them; if they do not before the hold ends, the places go back on sale. This stops free places being taken with made-up addresses."
+              {...form.getInputProps('confirmFreeByEmail', { type: 'checkbox' })}
+            />
             <Radio.Group
               label="Status"
               description="Only published events appear on public pages"

@@ -1,0 +1,37 @@
+import type { TBuyerRegistration, TEvent, TOrder } from '@clubtix/contract';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { AddToCalendar, AttendeeTickets } from './attendee-tickets';
+import { ExtrasVouchers } from './extras-vouchers';
+import { OrderSummary } from './order-summary';
+
+/** A confirmed booking with its tickets: the success page after paying, and the page of a free booking's link. */
+export function ConfirmedBooking({
+  event,
+  registration,
+  order,
+}: {
+  event: TEvent;
+  registration: TBuyerRegistration;
+  order: TOrder | null;
+}) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="green.0">
+        <Stack gap="xs">
+          <Text fw={600} fz="lg">
+            Your registration is confirmed.
+          </Text>
+          <Text data-testid="tickets-sent-to" style={{ overflowWrap: 'anywhere' }}>
+            We sent your tickets to {registration.email}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <AddToCalendar event={event} />
+          </Group>
+        </Stack>
+      </Paper>
+      <AttendeeTickets event={event} registration={registration} />
+      <ExtrasVouchers vouchers={registration.extrasVouchers ?? []} />
+      {order ? <OrderSummary order={order} heading="Order summary" /> : null}
+    </Stack>
+  );
+}
