@@ -1,7 +1,7 @@
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { type AppError, RateLimitedError } from '../../plugins/errors';
 import { applyQuotas, HOUR_MINUTES, type MailQuota, type QuotaRefusal } from './mail-quota';
 import { countClubMailToday, findRecipientUsage, insertMails, lockClubMail, type MailValues } from './outbox.repo';
 
@@ -14,9 +14,13 @@ export type QueuedMail = Omit<MailValues, 'topic'> &
 
 export type MailLimits = Pick<Config, 'mailDailyLimitPerClub'>;
 
-/** 429 RATE_LIMITED, saying which limit and when it ends (the admin's screen and the buyer's checkout show it). */
-export function mailRefused(refusal: QuotaRefusal): AppError {
-  return new AppError('RATE_LIMITED', 429, refusal.message);
+/**
+ * 429 RATE_LIMITED, saying which limit and when it ends (the admin's screen and the buyer's checkout
+ * show it), with Retry-After counting down to that moment as every 429 does (DECISIONS.md section 9).
+ */
+export function mailRefused(refusal: QuotaRefusal, now = new Date()): AppError {
+  const seconds = Math.max(1, Math.ceil((refusal.retryAt.getTime() - now.getTime()) / 1000));
+  return new RateLimitedError(refusal.message, seconds);
 }
 
 /**

@@ -56,12 +56,17 @@ describe(`sendTicket, ${SEND_TICKET_MAILS_PER_HOUR} times an hour per attendee`,
   it('answers the fourth 429 saying when it can be sent again, and queues no fourth mail', async () => {
     const attendeeId = await attendeeOf('ned@example.org');
     for (let i = 0; i < SEND_TICKET_MAILS_PER_HOUR; i++) expect((await sendTicket(attendeeId)).status).toBe(200);
+    const refused = await sendTicket(attendeeId);
     expectError(
-      await sendTicket(attendeeId),
+      refused,
       429,
       'RATE_LIMITED',
       'This ticket was already sent 3 times in the last hour, the most allowed. It can be sent again in 1 hour.',
     );
+    // Retry-After counts down to when the oldest send that counts is an hour old.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await resends(attendeeId)).toBe(SEND_TICKET_MAILS_PER_HOUR);
 
     // Another attendee of the event is not held back by this one's count.
