@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { LIST_CAPS } from './lists';
 import { requiredText, ZEmail, ZId, ZPassword, ZRole } from './rules';
 
 export const ZAppUser = z.object({
@@ -27,7 +28,7 @@ export const appUserEndpoints = {
     method: 'POST',
     path: '/appUser/save',
     access: 'admin',
-    summary: 'Create (or, with an id, update) an admin of a club',
+    summary: `Create (or, with an id, update) an admin of a club; a club has at most ${LIST_CAPS.admins} admins`,
     body: ZSaveAppUserRequest,
     response: ZAppUser,
   }),
@@ -35,7 +36,7 @@ export const appUserEndpoints = {
     method: 'GET',
     path: '/appUser/getAppUsers',
     access: 'admin',
-    summary: "A club's admins",
+    summary: `A club's admins (at most ${LIST_CAPS.admins}, as many as a club may have)`,
     query: z.object({ clubId: ZId }),
     response: z.object({ appUsers: z.array(ZAppUser) }),
   }),

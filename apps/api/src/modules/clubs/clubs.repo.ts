@@ -14,8 +14,14 @@ export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | un
   return row;
 }
 
-export async function findAllClubs(db: DbOrTx): Promise<ClubRow[]> {
-  return db.select().from(clubs).orderBy(asc(clubs.name), asc(clubs.createdAt));
+/** Every club by name, `limit` of them from `offset`. */
+export async function findAllClubs(db: DbOrTx, window: { limit: number; offset: number }): Promise<ClubRow[]> {
+  return db
+    .select()
+    .from(clubs)
+    .orderBy(asc(clubs.name), asc(clubs.createdAt), asc(clubs.id))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export async function insertClub(db: DbOrTx, values: ClubValues): Promise<ClubRow> {
