@@ -54,6 +54,11 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  MEDIA_QUOTA_MB_PER_CLUB: z.coerce
+    .number({ error: 'must be a number of megabytes (0 for no quota)' })
+    .min(0, 'must be a number of megabytes (0 for no quota)')
+    .max(1_000_000, 'must be at most 1000000 (megabytes)')
+    .default(200),
 });
 
 /** Set when PAYMENT_PROVIDER=stripe. */
@@ -87,6 +92,8 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in rate limits use it). */
   trustProxy: boolean;
   mediaDir: string;
+  /** What one club's uploaded images may take under mediaDir, in bytes; null: no quota (docs/decisions/0020). */
+  mediaQuotaBytes: number | null;
   webDistDir: string;
   /** Values that start but deserve a look, one line each, naming the variable and never its value. */
   warnings: string[];
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     mediaDir: path.join(dataDir, 'media'),
+    mediaQuotaBytes: e.MEDIA_QUOTA_MB_PER_CLUB === 0 ? null : Math.round(e.MEDIA_QUOTA_MB_PER_CLUB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     warnings,
   };
