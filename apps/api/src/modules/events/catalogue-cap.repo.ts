@@ -16,6 +16,13 @@ export interface CatalogueKind {
   plural: string;
 }
 
+/** Holds one kind of an event's catalogue until the transaction ends: its creates go one at a time. */
+export async function lockCatalogue(tx: Tx, kind: CatalogueKind, eventId: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_NAMESPACE}, hashtext(${`${kind.plural}:${eventId}`}))`,
+  );
+}
+
 /**
  * Refuses (409) one more item of an event's catalogue past its cap, so the lists that answer the
  * catalogue are bounded by what was ever allowed in, and nothing is hidden behind a cut
@@ -23,9 +30,7 @@ export interface CatalogueKind {
  * both pass at the edge.
  */
 export async function assertRoomInCatalogue(tx: Tx, kind: CatalogueKind, eventId: string): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_NAMESPACE}, hashtext(${`${kind.plural}:${eventId}`}))`,
-  );
+  await lockCatalogue(tx, kind, eventId);
   const [row] = await tx.select({ n: count() }).from(kind.table).where(eq(kind.eventId, eventId));
   if ((row?.n ?? 0) >= kind.cap) {
     throw conflict(`An event can have at most ${kind.cap} ${kind.plural}: remove one you no longer use first`);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { lockClubMedia } from './media.repo';
+import { lineUpOnLock } from '../../../test/advisory-lock';
 import { publishEvent } from '../../../test/catalogue';
 import {
   call,
@@ -141,37 +142,15 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
   it('lets exactly one of many uploads at the edge through, on two processes at once', async () => {
     const { club, admin } = await createClubWithAdmin(t);
     for (let i = 0; i < 2; i++) expect((await upload(t, admin.token)).status).toBe(200);
-    // Room for one more. Eight arrive together, half on each process: they are lined up behind the
-    // club's quota, held here meanwhile, so all eight reach it at the same moment.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let lineUp!: () => void;
-    const lined = new Promise<void>((resolve) => (lineUp = resolve));
-    const holder = t.db.transaction(async (tx) => {
-      await lockClubMedia(tx, club.id);
-      lineUp();
-      await held;
-    });
-    await lined;
-    const arriving = Promise.all(Array.from({ length: 8 }, (_, i) => upload(apps[i % 2]!, admin.token)));
-    await waitForAdvisoryWaiters(8);
-    release();
-    await holder;
-    const responses = await arriving;
+    // Room for one more. Eight arrive together, half on each process, lined up on the club's quota.
+    const responses = await lineUpOnLock(
+      t,
+      (tx) => lockClubMedia(tx, club.id),
+      8,
+      () => Array.from({ length: 8 }, (_, i) => upload(apps[i % 2]!, admin.token)),
+    );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     for (const response of responses.filter((r) => r.status !== 200)) expectError(response, 413, 'TOO_LARGE');
     expect(await clubUsage(club.id)).toEqual({ files: 3, bytes: 3 * imageBytes });
   });
-
-  /** Resolves once `count` sessions of this database wait for an advisory lock. */
-  async function waitForAdvisoryWaiters(count: number): Promise<void> {
-    for (const began = Date.now(); Date.now() - began < 10_000;) {
-      const result = await t.db.execute(
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'`,
-      );
-      if ((result.rows[0] as { n: number }).n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`${count} uploads did not queue on the club's media quota within 10 s`);
-  }
 });

@@ -47,9 +47,12 @@ export async function findUsersByClubs(db: DbOrTx, clubIds: string[], perClub: n
 /** Namespace of the club-admins locks among the advisory locks of the database. */
 const CLUB_ADMINS_LOCK_NAMESPACE = 5_310_021;
 
-/** How many users a club has, counted under a lock held until the transaction ends (one create at a time). */
-export async function countClubUsersLocked(tx: Tx, clubId: string): Promise<number> {
+/** Holds a club's users until the transaction ends: creates of admins go one at a time. */
+export async function lockClubUsers(tx: Tx, clubId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLUB_ADMINS_LOCK_NAMESPACE}, hashtext(${clubId}))`);
+}
+
+export async function countClubUsers(tx: Tx, clubId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(users).where(eq(users.clubId, clubId));
   return row?.n ?? 0;
 }

@@ -9,12 +9,13 @@ import { hashPassword } from '../auth/passwords';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
 import {
-  countClubUsersLocked,
+  countClubUsers,
   deleteUser,
   findUserByEmail,
   findUserById,
   findUsersByClub,
   insertUser,
+  lockClubUsers,
   updateUser,
 } from './users.repo';
 
@@ -53,7 +54,8 @@ export async function saveClubAdmin(
       if (!passwordHash) throw badInput('Password is required!', 'password');
       const row = await deps.db.transaction(async (tx) => {
         // A club's admins are listed whole (getAppUsers): their number is bounded here (docs/decisions/0020).
-        if ((await countClubUsersLocked(tx, input.clubId)) >= LIST_CAPS.admins) {
+        await lockClubUsers(tx, input.clubId);
+        if ((await countClubUsers(tx, input.clubId)) >= LIST_CAPS.admins) {
           throw conflict(
             `A club can have at most ${LIST_CAPS.admins} admins: remove one who no longer needs access first`,
           );
