@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { DEFAULT_PAGE_SIZE, ZPage, ZPageSize } from './lists';
 import { ZAttendee } from './registrations';
 import { ZId } from './rules';
 
@@ -29,13 +30,8 @@ export const ZGetAttendeesQuery = z.object({
     .transform((value) => value || 'name'),
   /** Pending (false) or Checked-in (true); absent: everyone. */
   checkedIn: booleanText.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1)
-    .max(500, 'pageSize is at most 500')
-    .default(50),
+  page: ZPage.default(1),
+  pageSize: ZPageSize.default(DEFAULT_PAGE_SIZE),
 });
 
 export const ZImportRowError = z.object({ row: z.number(), message: z.string() });
