@@ -85,9 +85,12 @@ export const clubEndpoints = {
     path: '/club/getAllClubs',
     access: 'admin',
     summary:
-      'Clubs with their admins, by name: every club for sudo, its own for an admin; a page of them with page and ' +
-      `pageSize, else the first ${LIST_CAPS.clubs} (each with at most ${LIST_CAPS.admins} admins)`,
-    query: ZOptionalPage,
+      'Clubs with their admins, by name: every club for sudo (those whose name contains search, when given), its ' +
+      `own for an admin; a page of them with page and pageSize, else the first ${LIST_CAPS.clubs} (each with at most ` +
+      `${LIST_CAPS.admins} admins)`,
+    query: ZOptionalPage.extend({
+      search: z.string().trim().max(120, 'Search is too long').optional(),
+    }),
     response: z.array(ZClubWithAdmins),
   }),
   getClub: defineEndpoint({

@@ -213,8 +213,16 @@ describe('bounded lists', () => {
       `zz Many ${String(LIST_CAPS.clubs).padStart(5, '0')}`,
     );
 
-    // An admin still sees its own club only, whatever the page asked for.
-    const own = await call(t, 'GET', '/club/getAllClubs', { token, query: { page: 1, pageSize: 10 } });
+    // A search by part of the name, in any case; LIKE's own characters are only characters.
+    const found = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { search: ' ZZ MANY 0099 ' } });
+    expect(list<TClubWithAdmins>(found).map((club) => club.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `zz Many 0099${i}`),
+    );
+    const literal = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { search: '%' } });
+    expect(list<TClubWithAdmins>(literal)).toEqual([]);
+
+    // An admin still sees its own club only, whatever the page or search asked for.
+    const own = await call(t, 'GET', '/club/getAllClubs', { token, query: { page: 1, pageSize: 10, search: 'zz' } });
     expect(list<TClubWithAdmins>(own).map((club) => club.id)).toEqual([clubId]);
   });
 });

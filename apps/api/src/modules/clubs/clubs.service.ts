@@ -25,12 +25,16 @@ import { toClubDto, toClubWithAdminsDto } from './clubs.mapper';
 export async function findClubsWithAdmins(
   deps: Deps,
   actor: Actor,
-  query: { page?: number; pageSize?: number },
+  query: { page?: number; pageSize?: number; search?: string | undefined },
 ): Promise<CappedList<TClubWithAdmins>> {
   let list: CappedList<ClubRow>;
   if (isSudo(actor)) {
     const page = pageWindow(query);
-    const rows = await findAllClubs(deps.db, page ?? { limit: LIST_CAPS.clubs + 1, offset: 0 });
+    const rows = await findAllClubs(
+      deps.db,
+      page ?? { limit: LIST_CAPS.clubs + 1, offset: 0 },
+      query.search || undefined,
+    );
     list = page ? wholePage(rows) : capRows(rows, LIST_CAPS.clubs);
   } else {
     const own = actor.clubId ? await findClubById(deps.db, actor.clubId) : undefined;

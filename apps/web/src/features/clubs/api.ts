@@ -1,5 +1,5 @@
 import { endpoints, ROLE_SUDO, type TSaveClubRequest } from '@clubtix/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
 import { getSession } from '../auth/session';
@@ -9,7 +9,7 @@ export const clubKeys = {
   all: ['clubs'] as const,
   list: () => [...clubKeys.all, 'list'] as const,
   /** Under list: whatever refreshes the list refreshes sudo's pages too. */
-  pages: () => [...clubKeys.list(), 'pages'] as const,
+  pages: (search: string) => [...clubKeys.list(), 'pages', search] as const,
   detail: (clubId: string) => [...clubKeys.all, 'detail', clubId] as const,
 };
 
@@ -24,13 +24,18 @@ export function useAllClubs() {
 /** Clubs on one page of the sudo dashboard; a full page means there may be more. */
 export const CLUBS_PAGE_SIZE = 50;
 
-/** Every club with its admins, for sudo, by name, a page at a time ("Show more clubs"). */
-export function useClubPages() {
+/** Every club with its admins (or those whose name contains `search`), for sudo, by name, a page at a time. */
+export function useClubPages(search: string) {
   return useInfiniteQuery({
-    queryKey: clubKeys.pages(),
+    queryKey: clubKeys.pages(search),
     queryFn: ({ pageParam, signal }) =>
-      callApi(endpoints.club.getAllClubs, { query: { page: pageParam, pageSize: CLUBS_PAGE_SIZE }, signal }),
+      callApi(endpoints.club.getAllClubs, {
+        query: { page: pageParam, pageSize: CLUBS_PAGE_SIZE, ...(search ? { search } : {}) },
+        signal,
+      }),
     initialPageParam: 1,
+    // The clubs found so far stay while a new search loads.
+    placeholderData: keepPreviousData,
     getNextPageParam: (last, _all, page) => (last.length === CLUBS_PAGE_SIZE ? page + 1 : undefined),
   });
 }

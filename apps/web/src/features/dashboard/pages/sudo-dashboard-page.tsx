@@ -1,5 +1,7 @@
 import type { TClubWithAdmins } from '@clubtix/contract';
-import { Button, Center, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Button, Center, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -10,7 +12,9 @@ import { SudoClubCard } from '../components/sudo-club-card';
 
 export default function SudoDashboardPage() {
   const navigate = useNavigate();
-  const clubs = useClubPages();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const clubs = useClubPages(debounced);
   const list = clubs.data?.pages.flat();
   const remove = useRemoveClub();
 
@@ -35,11 +39,22 @@ export default function SudoDashboardPage() {
         description="Every club on this ClubTix, with its admins."
         actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
       />
+      <TextInput
+        label="Search clubs"
+        placeholder="Part of a club's name"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maxLength={120}
+        mb="md"
+        maw={420}
+      />
       {clubs.isPending ? <PageLoader label="Loading clubs" /> : null}
       {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="clubs" /> : null}
       {list?.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text c="dimmed">No clubs yet. Add the first one.</Text>
+          <Text c="dimmed">
+            {debounced ? `No club's name contains "${debounced}".` : 'No clubs yet. Add the first one.'}
+          </Text>
         </Paper>
       ) : null}
       {list && list.length > 0 ? (
