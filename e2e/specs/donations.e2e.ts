@@ -132,4 +132,34 @@ describe('donations and sponsorships', () => {
     expect(await admin$.getByTestId('total-paid').innerText()).toBe('£762.50');
     await adminPage.context.close();
   });
+
+  it("pages a big event's donations, with totals of them all from the server", async () => {
+    const { event, admin } = await seedPublishedEvent();
+    // 25 started and never paid: more than one page of the list.
+    for (let i = 1; i <= 25; i++) {
+      const started = await api('POST', '/sponsorship/create', {
+        body: { eventId: event.id, amount: 100 * i, name: `Giver ${i}`, email: `${unique('giver')}@example.org` },
+      });
+      expect(started.status).toBe(200);
+    }
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/sponsorships`);
+    await waitForTitle(page, 'Sponsorships | ClubTix');
+    await page.getByText('No paid donations or sponsorships yet.').waitFor();
+    expect(await page.getByTestId('total-paid').innerText()).toBe('£0');
+
+    await page.getByText('All (25)', { exact: true }).click();
+    const listed = page.getByTestId('sponsorship');
+    await page.getByText('Showing 1–20 of 25 donations and sponsorships').waitFor();
+    expect(await listed.count()).toBe(20);
+    // Newest first: the last one started leads.
+    await listed.first().filter({ hasText: 'Giver 25' }).waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('Showing 21–25 of 25 donations and sponsorships').waitFor();
+    await expect.poll(() => listed.count()).toBe(5);
+    await listed.last().filter({ hasText: 'Giver 1' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

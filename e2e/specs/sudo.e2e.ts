@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   closeToasts,
   launchBrowser,
   newPage,
+  PHONE,
+  seriousA11yViolations,
   signInThroughForm,
   sudoToken,
   toast,
@@ -35,6 +37,14 @@ async function seedClubWithAdmins() {
     return { id: saved.body.payload.id, name, email };
   };
   return { token, club: club.body.payload, cara: await addAdmin('Cara Captain'), dan: await addAdmin('Dan Deputy') };
+}
+
+/** Sudo's dashboard pages its clubs: a club is found by searching for its name, as with many clubs. */
+async function clubCard(page: Page, name: string) {
+  await page.getByLabel('Search clubs').fill(name);
+  const card = page.getByRole('region', { name });
+  await card.waitFor();
+  return card;
 }
 
 async function adminsOf(token: string, clubId: string): Promise<string[]> {
@@ -86,7 +96,7 @@ describe('the super user manages clubs and their admins', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard/sudo');
-    const card = page.getByRole('region', { name: clubName });
+    const card = await clubCard(page, clubName);
     await card.locator('img[src^="/api/media/"]').waitFor();
 
     await card.getByRole('link', { name: 'Credentials' }).click();
@@ -122,15 +132,14 @@ describe('the super user manages clubs and their admins', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard/sudo');
 
-    const card = page.getByRole('region', { name: clubName });
+    const card = await clubCard(page, clubName);
     await card.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/club\/edit\/.+/);
     const renamed = `${clubName} Choir`;
     await page.getByLabel('Club name', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard/sudo');
-    const renamedCard = page.getByRole('region', { name: renamed });
-    await renamedCard.waitFor();
+    const renamedCard = await clubCard(page, renamed);
 
     await renamedCard.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
@@ -143,6 +152,7 @@ describe('the super user manages clubs and their admins', () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, inject('sudoEmail'), inject('sudoPassword'));
     await page.waitForURL('**/dashboard/sudo');
+    await clubCard(page, club.name);
     const admins = page.getByRole('region', { name: club.name }).getByRole('list', { name: `Admins of ${club.name}` });
     await admins.getByText(cara.email).waitFor();
 
@@ -178,6 +188,36 @@ describe('the super user manages clubs and their admins', () => {
     await toast(page, 'App user not found').waitFor();
     // The list is read again, so the stale entry goes.
     await page.getByText('No admins yet.').waitFor();
+    await context.close();
+  });
+
+  it('shows clubs 50 at a time, with more on demand, and finds one by part of its name', async () => {
+    const token = await sudoToken();
+    const prefix = unique('Paging Club');
+    for (let i = 1; i <= 53; i++) {
+      const saved = await api('POST', '/club/save', {
+        token,
+        body: { name: `${prefix} ${String(i).padStart(2, '0')}` },
+      });
+      expect(saved.status).toBe(200);
+    }
+    const { context, page } = await newPage(browser, PHONE);
+    await signInThroughForm(page, inject('sudoEmail'), inject('sudoPassword'));
+    await page.waitForURL('**/dashboard/sudo');
+    await page.getByLabel('Search clubs').fill(prefix);
+    const cards = page.getByRole('region', { name: prefix });
+    await page.getByRole('region', { name: `${prefix} 50` }).waitFor();
+    expect(await cards.count()).toBe(50);
+    await page.getByRole('button', { name: 'Show more clubs' }).click();
+    await page.getByRole('region', { name: `${prefix} 53` }).waitFor();
+    expect(await cards.count()).toBe(53);
+    expect(await page.getByRole('button', { name: 'Show more clubs' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Search clubs').fill(`${prefix} 07`);
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByLabel('Search clubs').fill(`${prefix} 99`);
+    await page.getByText(`No club's name contains "${prefix} 99".`).waitFor();
     await context.close();
   });
 });

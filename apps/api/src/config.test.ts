@@ -143,3 +143,18 @@ describe('MAIL_DAILY_LIMIT_PER_CLUB', () => {
     );
   });
 });
+
+describe('MEDIA_QUOTA_MB_PER_CLUB', () => {
+  it('is 200 MB per club when unset or empty, and 0 means no quota', () => {
+    expect(load({}).config.mediaQuotaBytes).toBe(200 * 1024 * 1024);
+    expect(load({ MEDIA_QUOTA_MB_PER_CLUB: '' }).config.mediaQuotaBytes).toBe(200 * 1024 * 1024);
+    expect(load({ MEDIA_QUOTA_MB_PER_CLUB: '0.5' }).config.mediaQuotaBytes).toBe(512 * 1024);
+    expect(load({ MEDIA_QUOTA_MB_PER_CLUB: '0' }).config.mediaQuotaBytes).toBeNull();
+  });
+
+  it.each(['lots', '-1', '200MB'])('stops the start on %s with one line naming the variable', (value) => {
+    expect(refusal({ MEDIA_QUOTA_MB_PER_CLUB: value })).toMatch(
+      /^Configuration error: MEDIA_QUOTA_MB_PER_CLUB must be/,
+    );
+  });
+});

@@ -72,6 +72,11 @@ const ZEnv = z.object({
     .default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  MEDIA_QUOTA_MB_PER_CLUB: z.coerce
+    .number({ error: 'must be a number of megabytes (0 for no quota)' })
+    .min(0, 'must be a number of megabytes (0 for no quota)')
+    .max(1_000_000, 'must be at most 1000000 (megabytes)')
+    .default(200),
 });
 
 /** Set when PAYMENT_PROVIDER=stripe. */
@@ -111,6 +116,8 @@ export interface Config {
   /** Pending registrations one client address may hold per event; 0: no limit. */
   holdsPerAddress: number;
   mediaDir: string;
+  /** What one club's uploaded images may take under mediaDir, in bytes; null: no quota (docs/decisions/0020). */
+  mediaQuotaBytes: number | null;
   webDistDir: string;
   /** Values that start but deserve a look, one line each, naming the variable and never its value. */
   warnings: string[];
@@ -191,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicWriteLimit: e.PUBLIC_WRITE_LIMIT,
     holdsPerAddress: e.HOLDS_PER_ADDRESS,
     mediaDir: path.join(dataDir, 'media'),
+    mediaQuotaBytes: e.MEDIA_QUOTA_MB_PER_CLUB === 0 ? null : Math.round(e.MEDIA_QUOTA_MB_PER_CLUB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     warnings,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { DEFAULT_PAGE_SIZE, ZPage, ZPageSize } from './lists';
 import { ZAttendee } from './registrations';
 import { ZId } from './rules';
 
@@ -29,13 +30,8 @@ export const ZGetAttendeesQuery = z.object({
     .transform((value) => value || 'name'),
   /** Pending (false) or Checked-in (true); absent: everyone. */
   checkedIn: booleanText.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1)
-    .max(500, 'pageSize is at most 500')
-    .default(50),
+  page: ZPage.default(1),
+  pageSize: ZPageSize.default(DEFAULT_PAGE_SIZE),
 });
 
 export const ZImportRowError = z.object({ row: z.number(), message: z.string() });
@@ -43,7 +39,10 @@ export const ZImportResult = z.object({
   imported: z.number(),
   /** Rows already there from an earlier import of the same file (same event, e-mail and names). */
   skipped: z.number(),
+  /** The bad rows, in file order, as many as fit the answer's budget (IMPORT_ERRORS_BUDGET_BYTES). */
   errors: z.array(ZImportRowError),
+  /** Bad rows past those listed in `errors`: 0 when every bad row is listed. */
+  errorsNotListed: z.number(),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
@@ -52,6 +51,14 @@ export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email'] as const;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Attendee rows one import file may hold (under its header row). */
 export const MAX_IMPORT_ROWS = 20_000;
+/**
+ * An import's answer stays small however the file is built (docs/decisions/0020): each row's
+ * message is cut at IMPORT_MESSAGE_MAX_CHARS, and bad rows are listed while their JSON fits
+ * IMPORT_ERRORS_BUDGET_BYTES (at most IMPORT_ERRORS_MAX_LISTED of them); the rest are counted.
+ */
+export const IMPORT_MESSAGE_MAX_CHARS = 500;
+export const IMPORT_ERRORS_MAX_LISTED = 200;
+export const IMPORT_ERRORS_BUDGET_BYTES = 64 * 1024;
 export const IMPORT_FILE_MESSAGE = 'Upload an .xlsx or .csv file with a header row';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { LIST_CAPS, ZOptionalPage } from './lists';
 import { requiredText, ZId } from './rules';
 import { clearableText, saveRequest } from './save-request';
 
@@ -83,7 +84,13 @@ export const clubEndpoints = {
     method: 'GET',
     path: '/club/getAllClubs',
     access: 'admin',
-    summary: 'Clubs with their admins: every club for sudo, its own for an admin',
+    summary:
+      'Clubs with their admins, by name: every club for sudo (those whose name contains search, when given), its ' +
+      `own for an admin; a page of them with page and pageSize, else the first ${LIST_CAPS.clubs} (each with at most ` +
+      `${LIST_CAPS.admins} admins)`,
+    query: ZOptionalPage.extend({
+      search: z.string().trim().max(120, 'Search is too long').optional(),
+    }),
     response: z.array(ZClubWithAdmins),
   }),
   getClub: defineEndpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZMediaUrl } from './clubs';
+import { LIST_CAPS, ZOptionalPage } from './lists';
 import { ZCurrency } from './money';
 import { requiredText, slugify, ZId } from './rules';
 import { checkInstantOrder, clearableText, saveRequest, type InstantOrder } from './save-request';
@@ -163,8 +164,10 @@ export const eventEndpoints = {
     optionalAuth: true,
     path: '/event/getAllEvents',
     access: 'public',
-    summary: "A club's events: published ones for the public, all of them for the club's admins",
-    query: z.object({ clubId: ZId }),
+    summary:
+      "A club's events, soonest first: published ones for the public, all of them for the club's admins; a page of " +
+      `them with page and pageSize, else at most ${LIST_CAPS.events} (those that start latest)`,
+    query: z.object({ clubId: ZId }).extend(ZOptionalPage.shape),
     response: z.array(ZEvent),
   }),
   getAllActiveEvents: defineEndpoint({
@@ -172,8 +175,9 @@ export const eventEndpoints = {
     path: '/event/getAllActiveEvents',
     access: 'public',
     summary:
-      "A club's published events whose end is not before currentDate (a date is the start of that day, UTC; now when left out)",
-    query: z.object({ clubId: ZId, currentDate: ZCurrentDate.optional() }),
+      "A club's published events whose end is not before currentDate (a date is the start of that day, UTC; now when left out), " +
+      `soonest first; a page of them with page and pageSize, else the first ${LIST_CAPS.events}`,
+    query: z.object({ clubId: ZId, currentDate: ZCurrentDate.optional() }).extend(ZOptionalPage.shape),
     response: z.array(ZEvent),
   }),
   getEvent: defineEndpoint({

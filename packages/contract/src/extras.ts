@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { DEFAULT_PAGE_SIZE, ZPage, ZPageSize } from './lists';
 import { money, ZCurrency } from './money';
 import { requiredText, ZId } from './rules';
 import { clearableText, saveRequest } from './save-request';
@@ -96,18 +97,8 @@ export const ZGetExtrasPurchasesQuery = z.object({
     .enum(EXTRAS_REDEEMED_CHOICES, { error: 'redeemed must be true, false or empty' })
     .optional()
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize is at least 1')
-    .max(500, 'pageSize is at most 500')
-    .default(50),
+  page: ZPage.default(1),
+  pageSize: ZPageSize.default(DEFAULT_PAGE_SIZE),
 });
 
 export const extrasEndpoints = {

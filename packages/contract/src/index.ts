@@ -20,6 +20,7 @@ export * from './endpoint';
 export * from './events';
 export * from './extras';
 export * from './forms';
+export * from './lists';
 export * from './money';
 export * from './qr';
 export * from './registrations';

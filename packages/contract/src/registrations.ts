@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { LIST_CAPS, ZOptionalPage } from './lists';
 import { ZExtrasVoucher } from './extras';
 import { ZAnswers } from './forms';
 import { ZCurrency } from './money';
@@ -257,28 +258,16 @@ export const registrationEndpoints = {
   }),
 };
 
-export const ORDERS_MAX_PAGE_SIZE = 500;
-
-export const ZGetOrdersQuery = z.object({
-  eventId: ZId,
-  /** Orders of one payment status; absent: all of them. */
-  paymentStatus: z
-    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
-    .optional(),
-  /** A page of them when given (with pageSize, 50 by default); without page, every order. */
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize is at least 1')
-    .max(ORDERS_MAX_PAGE_SIZE, `pageSize is at most ${ORDERS_MAX_PAGE_SIZE}`)
-    .optional(),
-});
+export const ZGetOrdersQuery = z
+  .object({
+    eventId: ZId,
+    /** Orders of one payment status; absent: all of them. */
+    paymentStatus: z
+      .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+      .optional(),
+  })
+  /** A page of them when given (with pageSize, 50 by default); without page, the newest LIST_CAPS.orders. */
+  .extend(ZOptionalPage.shape);
 export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
 
 export const ZOrderCounts = z.object({
@@ -317,7 +306,7 @@ export const orderEndpoints = {
     access: 'admin',
     summary:
       "An event's orders with their buyers' e-mails, newest first: of one payment status with paymentStatus, " +
-      'a page of them with page and pageSize (getOrderCountsByEventId counts them)',
+      `a page of them with page and pageSize (getOrderCountsByEventId counts them); without page, the newest ${LIST_CAPS.orders}`,
     query: ZGetOrdersQuery,
     response: z.array(ZOrderListItem),
   }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { LIST_CAPS, ZOptionalPage } from './lists';
 import { ZCurrency } from './money';
 import { ZExtras } from './extras';
-import { ZPaymentIntent, ZPaymentStatus } from './registrations';
+import { PAYMENT_STATUSES, ZPaymentIntent, ZPaymentStatus } from './registrations';
 import { optionalText, requiredText, ZEmail, ZId } from './rules';
 
 /** Donations are sponsorships without a package, of an amount the giver chooses (DECISIONS.md section 6). */
@@ -78,6 +79,39 @@ export function extrasQrText(purchaseId: string, qrUuid: string): string {
   return JSON.stringify({ x: purchaseId, q: qrUuid });
 }
 
+export const ZGetSponsorshipsQuery = z
+  .object({
+    eventId: ZId,
+    /** Those of one payment status; absent: all of them. */
+    paymentStatus: z
+      .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+      .optional(),
+  })
+  .extend(ZOptionalPage.shape);
+export type TGetSponsorshipsQuery = z.input<typeof ZGetSponsorshipsQuery>;
+
+/** Paid donations and sponsorships of one currency (an event has one; a changed currency adds a line). */
+export const ZSponsorshipCurrencyTotal = z.object({
+  currency: ZCurrency,
+  total: z.number(),
+  donations: z.number(),
+  sponsorships: z.number(),
+});
+
+/** An event's donations and sponsorships counted and summed on the server: totals count only paid ones (SPEC.md section 4). */
+export const ZSponsorshipTotals = z.object({
+  /** Every donation and sponsorship of the event, paid or not. */
+  count: z.number(),
+  paidCount: z.number(),
+  /** Paid ones without a package. */
+  donationCount: z.number(),
+  /** Paid ones with a package. */
+  sponsorshipCount: z.number(),
+  /** One line per currency paid in (at most the four currencies). */
+  byCurrency: z.array(ZSponsorshipCurrencyTotal),
+});
+export type TSponsorshipTotals = z.infer<typeof ZSponsorshipTotals>;
+
 export const sponsorshipEndpoints = {
   create: defineEndpoint({
     method: 'POST',
@@ -101,15 +135,25 @@ export const sponsorshipEndpoints = {
     method: 'GET',
     path: '/sponsorship/getSponsorshipsByEventId',
     access: 'admin',
-    summary: "An event's donations and sponsorships (totals count only paid ones)",
-    query: z.object({ eventId: ZId }),
+    summary:
+      "An event's donations and sponsorships, newest first: of one payment status with paymentStatus, a page of " +
+      `them with page and pageSize, else the newest ${LIST_CAPS.sponsorships} (getSponsorshipTotalsByEventId sums them)`,
+    query: ZGetSponsorshipsQuery,
     response: z.array(ZSponsorship),
+  }),
+  getSponsorshipTotalsByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/sponsorship/getSponsorshipTotalsByEventId',
+    access: 'admin',
+    summary: 'How many donations and sponsorships an event has, and what the paid ones came to, per currency',
+    query: z.object({ eventId: ZId }),
+    response: ZSponsorshipTotals,
   }),
   getSponsorshipsByRegistrationId: defineEndpoint({
     method: 'GET',
     path: '/sponsorship/getSponsorshipsByRegistrationId',
     access: 'admin',
-    summary: 'Donations and sponsorships made with a registration',
+    summary: `Donations and sponsorships made with a registration, newest first (at most ${LIST_CAPS.sponsorshipsOfRegistration})`,
     query: z.object({ registrationId: ZId }),
     response: z.array(ZSponsorship),
   }),

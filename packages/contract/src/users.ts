@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZCurrentPassword } from './auth';
+import { LIST_CAPS } from './lists';
 import { requiredText, ZEmail, ZId, ZPassword, ZRole } from './rules';
 
 export const ZAppUser = z.object({
@@ -33,7 +34,7 @@ export const appUserEndpoints = {
     method: 'POST',
     path: '/appUser/save',
     access: 'admin',
-    summary: "Create (or, with an id, update) an admin of a club; a new password ends that admin's sessions",
+    summary: `Create (or, with an id, update) an admin of a club; a club has at most ${LIST_CAPS.admins} admins; a new password ends that admin's sessions`,
     body: ZSaveAppUserRequest,
     response: ZAppUser,
   }),
@@ -41,7 +42,7 @@ export const appUserEndpoints = {
     method: 'GET',
     path: '/appUser/getAppUsers',
     access: 'admin',
-    summary: "A club's admins",
+    summary: `A club's admins (at most ${LIST_CAPS.admins}, as many as a club may have)`,
     query: z.object({ clubId: ZId }),
     response: z.object({ appUsers: z.array(ZAppUser) }),
   }),

@@ -48,9 +48,15 @@ interface ValidationEntry {
   message?: string;
 }
 
+/**
+ * The most field errors one answer lists: a 1 MiB body can hold 100,000 bad fields, and listing each
+ * would answer megabytes (docs/decisions/0020). The first ones say what to fix.
+ */
+export const MAX_FIELD_ERRORS = 20;
+
 /** Field paths as `a.b`; an issue with the whole body or query string is named after it (`body`). */
 function validationErrors(error: FastifyError): { path: string; message: string }[] {
-  const entries = (error.validation ?? []) as ValidationEntry[];
+  const entries = ((error.validation ?? []) as ValidationEntry[]).slice(0, MAX_FIELD_ERRORS);
   return entries.map((entry) => ({
     path: (entry.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? ''),
     message: entry.message ?? 'is invalid',

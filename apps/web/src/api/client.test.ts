@@ -26,7 +26,9 @@ describe('calls made while signed out', () => {
   it('does not send a call that needs sign-in, and fails it as the server would', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const error: unknown = await callApi(endpoints.club.getAllClubs).catch((failure: unknown) => failure);
+    const error: unknown = await callApi(endpoints.club.getAllClubs, { query: {} }).catch(
+      (failure: unknown) => failure,
+    );
     expect(fetch).not.toHaveBeenCalled();
     expect(isApiError(error) && [error.status, error.code, error.msg]).toEqual([
       401,

@@ -139,7 +139,7 @@ export function ImageDropzone({
           </Button>
         ) : null}
       </Group>
-      <Text id={errorId} size="sm" c="red" role={shownError ? 'alert' : undefined}>
+      <Text id={errorId} size="sm" c="red.8" role={shownError ? 'alert' : undefined}>
         {shownError}
       </Text>
     </Stack>

@@ -12,6 +12,7 @@ import { findTicketById } from '../tickets/tickets.repo';
 import { findConfirmedPeople, insertImportedAttendees, lockEventImports } from './attendee-import.repo';
 import { openSheetRows } from './import-file';
 import { isBlankRow, mapHeader, personKey, readRow, type ColumnMap, type ImportRow } from './import-rows';
+import { ImportErrors } from './import-errors';
 import type { ImportUpload } from './import-upload';
 
 export interface ImportOutcome {
@@ -23,7 +24,7 @@ interface CheckedFile {
   rows: ImportRow[];
   /** Rows that repeat an earlier row of the same file. */
   repeated: number;
-  errors: TImportResult['errors'];
+  errors: ImportErrors;
 }
 
 const tooManyRows = () =>
@@ -36,7 +37,7 @@ const tooManyRows = () =>
 /** Reads every row of the file and checks it, keeping the good ones and naming every bad one. */
 async function checkFile(file: { path: string; filename: string }, questions: TFormQuestion[]): Promise<CheckedFile> {
   const rows = await openSheetRows(file.path, file.filename);
-  const checked: CheckedFile = { rows: [], repeated: 0, errors: [] };
+  const checked: CheckedFile = { rows: [], repeated: 0, errors: new ImportErrors() };
   const seen = new Set<string>();
   let map: ColumnMap | undefined;
   let count = 0;
@@ -49,7 +50,7 @@ async function checkFile(file: { path: string; filename: string }, questions: TF
     if (++count > MAX_IMPORT_ROWS) throw tooManyRows();
     const outcome = readRow(row, cells, map, questions);
     if (!outcome.ok) {
-      checked.errors.push(outcome.error);
+      checked.errors.add(outcome.error);
       continue;
     }
     const key = personKey(outcome.value);
@@ -105,10 +106,15 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
   const scope = { clubId: event.clubId, eventId: event.id };
   const questions = (await findQuestionsByEvent(deps.db, scope)).map(toQuestionDto);
   const checked = await checkFile(upload.file, questions);
-  if (checked.errors.length > 0)
-    return { result: { imported: 0, skipped: 0, errors: checked.errors }, dryRun: fields.dryRun };
+  const { errors } = checked;
+  if (errors.count > 0) {
+    return {
+      result: { imported: 0, skipped: 0, errors: errors.listed, errorsNotListed: errors.notListed },
+      dryRun: fields.dryRun,
+    };
+  }
 
-  let result: TImportResult = { imported: 0, skipped: 0, errors: [] };
+  let result: TImportResult = { imported: 0, skipped: 0, errors: [], errorsNotListed: 0 };
   try {
     await deps.db.transaction(async (tx) => {
       await lockEventImports(tx, event.id);
@@ -118,7 +124,8 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
         ),
       );
       const fresh = checked.rows.filter((row) => !known.has(personKey(row)));
-      result = { imported: fresh.length, skipped: checked.rows.length - fresh.length + checked.repeated, errors: [] };
+      const skipped = checked.rows.length - fresh.length + checked.repeated;
+      result = { imported: fresh.length, skipped, errors: [], errorsNotListed: 0 };
       if (fresh.length > 0) {
         await insertImportedAttendees(tx, { ...scope, ticketId: ticket.id }, fresh, new Date());
         // The counters come last, as in buying: their rows are what every buyer of the event queues on.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkAnswers, requiredText, ZEmail, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import { badInput } from '../../plugins/errors';
+import { clip, quotedFew, rowMessage } from './import-errors';
 
 /** Which column holds what, from the header row. */
 export interface ColumnMap {
@@ -29,7 +30,8 @@ const baseColumnOf = (header: string): BaseColumn | undefined =>
   BASE_COLUMNS[header.toLowerCase().replace(/[\s_-]/g, '') as keyof typeof BASE_COLUMNS];
 
 const labelKey = (label: string) => label.trim().toLowerCase();
-const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
+/** A header cell as a message names it: a cell can hold 32,767 characters. */
+const named = (header: string) => clip(header, 80);
 
 /**
  * Reads the header row: firstName, lastName and email, then one column per form question, matched
@@ -49,17 +51,21 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
     const header = cell.trim();
     if (!header) return;
     if (seen.has(header.toLowerCase()))
-      throw badInput(`The column "${header}" appears twice in the header row`, 'file');
+      throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
     seen.add(header.toLowerCase());
     const column = baseColumnOf(header);
     if (column) {
-      if (base[column] !== undefined) throw badInput(`The column "${header}" appears twice in the header row`, 'file');
+      if (base[column] !== undefined)
+        throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
       base[column] = index;
       return;
     }
     const matches = byLabel.get(labelKey(header)) ?? [];
     if (matches.length > 1) {
-      throw badInput(`Two questions of the form are labelled "${header}": rename one in the form builder`, 'file');
+      throw badInput(
+        `Two questions of the form are labelled "${named(header)}": rename one in the form builder`,
+        'file',
+      );
     }
     if (matches[0]) mapped.push({ index, question: matches[0] });
     else unknown.push(header);
@@ -73,14 +79,14 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
   }
   if (unknown.length > 0) {
     throw badInput(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${quoted(unknown)}: the header row takes firstName, lastName, email and the labels of the form's questions`,
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${quotedFew(unknown)}: the header row takes firstName, lastName, email and the labels of the form's questions`,
       'file',
     );
   }
   const unanswerable = questions.filter((q) => q.required && !mapped.some((m) => m.question.id === q.id));
   if (unanswerable.length > 0) {
     throw badInput(
-      `The file has no column for the required question${unanswerable.length > 1 ? 's' : ''} ${quoted(unanswerable.map((q) => q.label))}`,
+      `The file has no column for the required question${unanswerable.length > 1 ? 's' : ''} ${quotedFew(unanswerable.map((q) => q.label))}`,
       'file',
     );
   }
@@ -143,7 +149,7 @@ export function readRow(row: number, cells: string[], map: ColumnMap, questions:
     (question.perAttendee ? answers : registrationAnswers)[question.id] = answerOf(question, text);
   }
   problems.push(...checkAnswers(questions, { ...registrationAnswers, ...answers }).map((problem) => problem.message));
-  if (problems.length > 0 || !person.success) return { ok: false, error: { row, message: problems.join('; ') } };
+  if (problems.length > 0 || !person.success) return { ok: false, error: { row, message: rowMessage(problems) } };
   return { ok: true, value: { row, ...person.data, answers, registrationAnswers } };
 }
 

@@ -242,7 +242,7 @@ function scanBatcher(db: DbOrTx) {
   let batcher = batchersOf.get(db);
   if (!batcher) {
     const statement = doorStatements(db).scanAndCheckIn;
-    batcher = new DoorBatcher(async (scans: DoorScan[]) => {
+    const runBatch = async (scans: DoorScan[]) => {
       const rows = await statement.execute({
         eventIds: scans.map((scan) => scan.eventId),
         attendeeIds: scans.map((scan) => scan.attendeeId),
@@ -254,7 +254,9 @@ function scanBatcher(db: DbOrTx) {
       });
       const byPosition = new Map(rows.map((row) => [row.n, row]));
       return scans.map((_, index) => byPosition.get(index + 1));
-    });
+    };
+    // One queue per event, served in turn: a burst at one door does not hold up another's.
+    batcher = new DoorBatcher(runBatch, 2, 100, (scan: DoorScan) => scan.eventId);
     batchersOf.set(db, batcher);
   }
   return batcher;

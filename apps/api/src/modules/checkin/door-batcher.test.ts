@@ -68,4 +68,46 @@ describe('door batches', () => {
     ]);
     expect(runs).toEqual([[0], [1, -1, 2], [1], [-1], [2]]);
   });
+
+  it("puts another event's scan in the next batch however many of one event's scans wait", async () => {
+    const { batches, finish, runBatch } = heldRunner();
+    // The event of a scan: 1000 and up is event B, below it event A.
+    const batcher = new DoorBatcher(runBatch, 1, 100, (n: number) => (n >= 1000 ? 'B' : 'A'));
+    const burst = Array.from({ length: 450 }, (_, n) => batcher.run(n));
+    const other = batcher.run(1000);
+    expect(batches).toEqual([[0]]);
+    finish[0]!();
+    await burst[0];
+    // The very next batch takes B's scan, after one of A's; A's burst fills the rest of it.
+    expect(batches[1]).toHaveLength(100);
+    expect(batches[1]!.slice(0, 3)).toEqual([1, 1000, 2]);
+    await settleFrom(finish, 1);
+    expect(await other).toBe('done 1000');
+    expect(await Promise.all(burst)).toEqual(burst.map((_, n) => `done ${n}`));
+    // A's scans went in arrival order, each once.
+    expect(batches.flat().filter((n) => n < 1000)).toEqual(Array.from({ length: 450 }, (_, n) => n));
+  });
+
+  it('serves many waiting events in turn, one scan of each before a second of any', async () => {
+    const { batches, finish, runBatch } = heldRunner();
+    // 300 events, each with 3 scans arriving one after the other (the event of scan n is n / 3).
+    const batcher = new DoorBatcher(runBatch, 1, 100, (n: number) => String(Math.floor(n / 3)));
+    const blocker = batcher.run(-3);
+    const all = Array.from({ length: 900 }, (_, n) => batcher.run(n));
+    await settleFrom(finish, 0);
+    await blocker;
+    expect(await Promise.all(all)).toHaveLength(900);
+    const eventsOf = (batch: number[]) => new Set(batch.map((n) => Math.floor(n / 3)));
+    // Arrival order would have given the first batches to the first 34 events only.
+    expect(eventsOf(batches.slice(1, 4).flat()).size).toBe(300);
+    expect(batches.slice(1).every((batch) => batch.length === 100 && eventsOf(batch).size === 100)).toBe(true);
+  });
 });
+
+/** Lets every batch finish in turn, from the `start`th, including those sent while this runs. */
+async function settleFrom(finish: (() => void)[], start: number): Promise<void> {
+  for (let i = start; i < finish.length; i++) {
+    finish[i]!();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -8,32 +8,67 @@
  * a check-in answered is a check-in stored (docs/decisions/0011-door-batches.md).
  *
  * A batch that fails is run again one scan at a time, so a scan the database refuses fails alone.
+ *
+ * The door is shared by every event of every club on this process, so the waiting scans queue per
+ * event (`laneOf`) and a batch takes one scan of each event in turn: a burst at one club's door
+ * cannot hold another event's scan back by more than the batch it is put in. With one event
+ * waiting, a batch is that event's queue in arrival order, as it always was.
  */
+interface Waiting<In, Out> {
+  input: In;
+  resolve: (out: Out) => void;
+  reject: (error: unknown) => void;
+}
+
 export class DoorBatcher<In, Out> {
-  private readonly waiting: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
+  /** Per event, in arrival order; the map's order is the turn order (an event served goes last). */
+  private readonly lanes = new Map<string, Waiting<In, Out>[]>();
   private inFlight = 0;
 
   constructor(
     private readonly runBatch: (inputs: In[]) => Promise<Out[]>,
     private readonly maxInFlight = 2,
     private readonly maxBatch = 100,
+    private readonly laneOf: (input: In) => string = () => '',
   ) {}
 
   run(input: In): Promise<Out> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ input, resolve, reject });
+      const lane = this.laneOf(input);
+      const queue = this.lanes.get(lane);
+      if (queue) queue.push({ input, resolve, reject });
+      else this.lanes.set(lane, [{ input, resolve, reject }]);
       this.pump();
     });
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+    while (this.inFlight < this.maxInFlight && this.lanes.size > 0) {
       this.inFlight++;
-      void this.settle(this.waiting.splice(0, this.maxBatch));
+      void this.settle(this.nextBatch());
     }
   }
 
-  private async settle(batch: typeof this.waiting): Promise<void> {
+  /** Round robin over the events waiting, one scan each per turn, up to maxBatch. */
+  private nextBatch(): Waiting<In, Out>[] {
+    if (this.lanes.size === 1) {
+      const [lane, queue] = this.lanes.entries().next().value!;
+      const batch = queue.splice(0, this.maxBatch);
+      if (queue.length === 0) this.lanes.delete(lane);
+      return batch;
+    }
+    const batch: Waiting<In, Out>[] = [];
+    while (batch.length < this.maxBatch && this.lanes.size > 0) {
+      const [lane, queue] = this.lanes.entries().next().value!;
+      batch.push(queue.shift()!);
+      // Served: to the back of the turn order, or gone when nothing of it waits.
+      this.lanes.delete(lane);
+      if (queue.length > 0) this.lanes.set(lane, queue);
+    }
+    return batch;
+  }
+
+  private async settle(batch: Waiting<In, Out>[]): Promise<void> {
     let outs: Out[] | undefined;
     let failure: unknown;
     try {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clubs, type ClubRow } from '../../db/schema';
 
@@ -14,8 +14,21 @@ export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | un
   return row;
 }
 
-export async function findAllClubs(db: DbOrTx): Promise<ClubRow[]> {
-  return db.select().from(clubs).orderBy(asc(clubs.name), asc(clubs.createdAt));
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every club by name (or those whose name contains `search`), `limit` of them from `offset`. */
+export async function findAllClubs(
+  db: DbOrTx,
+  window: { limit: number; offset: number },
+  search?: string,
+): Promise<ClubRow[]> {
+  return db
+    .select()
+    .from(clubs)
+    .where(search ? ilike(clubs.name, `%${escapeLike(search)}%`) : undefined)
+    .orderBy(asc(clubs.name), asc(clubs.createdAt), asc(clubs.id))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export async function insertClub(db: DbOrTx, values: ClubValues): Promise<ClubRow> {

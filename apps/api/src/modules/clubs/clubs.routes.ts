@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
+import { answerList } from '../../plugins/lists';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { findClub, findClubsWithAdmins, removeClub, saveClub } from './clubs.service';
 
 export function clubRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, endpoints.club.getAllClubs, async ({ actor }) => ({
-    payload: await findClubsWithAdmins(deps, actor),
+  registerEndpoint(app, deps, endpoints.club.getAllClubs, async ({ actor, query, reply }) => ({
+    payload: answerList(reply, await findClubsWithAdmins(deps, actor, query)),
   }));
 
   registerEndpoint(app, deps, endpoints.club.getClub, async ({ query }) => ({

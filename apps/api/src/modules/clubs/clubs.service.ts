@@ -1,7 +1,16 @@
-import { CLUB_DEFAULTS, type TClub, type TClubWithAdmins, type ZSaveClubRequest } from '@clubtix/contract';
+import {
+  CLUB_DEFAULTS,
+  LIST_CAPS,
+  pageWindow,
+  type TClub,
+  type TClubWithAdmins,
+  type ZSaveClubRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import { forgetActors, type Actor } from '../../plugins/auth';
+import type { ClubRow } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../plugins/routes';
 import { requiredOnCreate, sentFields } from '../events/save-values';
 import { findUsersByClubs } from '../users/users.repo';
@@ -9,24 +18,42 @@ import { assertCanCreateClub, assertCanManageClub, assertCanRemoveClub, isSudo }
 import { deleteClub, findAllClubs, findClubById, insertClub, updateClub } from './clubs.repo';
 import { toClubDto, toClubWithAdminsDto } from './clubs.mapper';
 
-export async function findClubsWithAdmins(deps: Deps, actor: Actor): Promise<TClubWithAdmins[]> {
-  let rows;
+/**
+ * Sudo's clubs by name: a page, or else the first LIST_CAPS.clubs (docs/decisions/0020); an admin's
+ * own club. Each with its admins, at most LIST_CAPS.admins (as many as a club may have).
+ */
+export async function findClubsWithAdmins(
+  deps: Deps,
+  actor: Actor,
+  query: { page?: number; pageSize?: number; search?: string | undefined },
+): Promise<CappedList<TClubWithAdmins>> {
+  let list: CappedList<ClubRow>;
   if (isSudo(actor)) {
-    rows = await findAllClubs(deps.db);
+    const page = pageWindow(query);
+    const rows = await findAllClubs(
+      deps.db,
+      page ?? { limit: LIST_CAPS.clubs + 1, offset: 0 },
+      query.search || undefined,
+    );
+    list = page ? wholePage(rows) : capRows(rows, LIST_CAPS.clubs);
   } else {
     const own = actor.clubId ? await findClubById(deps.db, actor.clubId) : undefined;
-    rows = own ? [own] : [];
+    list = wholePage(own ? [own] : []);
   }
   const admins = await findUsersByClubs(
     deps.db,
-    rows.map((row) => row.id),
+    list.items.map((row) => row.id),
+    LIST_CAPS.admins,
   );
-  return rows.map((row) =>
-    toClubWithAdminsDto(
-      row,
-      admins.filter((admin) => admin.clubId === row.id),
+  return {
+    ...list,
+    items: list.items.map((row) =>
+      toClubWithAdminsDto(
+        row,
+        admins.filter((admin) => admin.clubId === row.id),
+      ),
     ),
-  );
+  };
 }
 
 /** Public read: a club's public face only, no personal data. */

@@ -33,22 +33,34 @@ export async function findPublishedEventBySlug(db: DbOrTx, slug: string): Promis
   return row;
 }
 
+export interface ClubEventsFilter {
+  publishedOnly: boolean;
+  endingFrom?: Date;
+}
+
+/** A club's events, `limit` of them from `offset`, soonest first (or, with `latestFirst`, latest first). */
 export async function findEventsByClub(
   db: DbOrTx,
   clubId: string,
-  options: { publishedOnly: boolean; endingFrom?: Date },
+  filter: ClubEventsFilter,
+  window: { limit: number; offset: number; latestFirst?: boolean },
 ): Promise<EventRow[]> {
+  const order = window.latestFirst
+    ? [desc(events.startDate), desc(events.title)]
+    : [asc(events.startDate), asc(events.title)];
   return db
     .select()
     .from(events)
     .where(
       and(
         eq(events.clubId, clubId),
-        options.publishedOnly ? eq(events.status, 'published') : undefined,
-        options.endingFrom ? gte(events.endDate, options.endingFrom) : undefined,
+        filter.publishedOnly ? eq(events.status, 'published') : undefined,
+        filter.endingFrom ? gte(events.endDate, filter.endingFrom) : undefined,
       ),
     )
-    .orderBy(asc(events.startDate), asc(events.title));
+    .orderBy(...order, events.id)
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /** The next event that has not ended, else the latest one. */

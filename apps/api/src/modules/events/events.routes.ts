@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
+import { answerList } from '../../plugins/lists';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { toEventDto } from './events.mapper';
 import {
@@ -15,11 +16,11 @@ import {
 
 export function eventRoutes(app: FastifyInstance, deps: Deps): void {
   const e = endpoints.event;
-  registerEndpoint(app, deps, e.getAllEvents, async ({ actor, query }) => ({
-    payload: await findClubEvents(deps, actor, query.clubId),
+  registerEndpoint(app, deps, e.getAllEvents, async ({ actor, query, reply }) => ({
+    payload: answerList(reply, await findClubEvents(deps, actor, query)),
   }));
-  registerEndpoint(app, deps, e.getAllActiveEvents, async ({ query }) => ({
-    payload: await findActiveClubEvents(deps, query.clubId, query.currentDate),
+  registerEndpoint(app, deps, e.getAllActiveEvents, async ({ query, reply }) => ({
+    payload: answerList(reply, await findActiveClubEvents(deps, query)),
   }));
   registerEndpoint(app, deps, e.getEvent, async ({ actor, query }) => ({
     payload: toEventDto(await loadVisibleEvent(deps, actor, query.eventId)),

@@ -1,10 +1,18 @@
-import { EVENT_DEFAULTS, EVENT_INSTANT_ORDER, type TEvent, type ZSaveEventRequest } from '@clubtix/contract';
+import {
+  EVENT_DEFAULTS,
+  EVENT_INSTANT_ORDER,
+  LIST_CAPS,
+  pageWindow,
+  type TEvent,
+  type ZSaveEventRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Tx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
+import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../plugins/routes';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { findClubById } from '../clubs/clubs.repo';
@@ -14,6 +22,7 @@ import {
   deleteEvent,
   findEventById,
   findEventsByClub,
+  type ClubEventsFilter,
   findFirstEvent,
   findPublishedEventBySlug,
   hasSales,
@@ -38,14 +47,44 @@ export async function loadVisibleEvent(deps: Deps, actor: Actor | null, eventId:
   return event;
 }
 
-export async function findClubEvents(deps: Deps, actor: Actor | null, clubId: string): Promise<TEvent[]> {
-  const rows = await findEventsByClub(deps.db, clubId, { publishedOnly: !canManageClub(actor, clubId) });
-  return rows.map(toEventDto);
+type PageQuery = { page?: number; pageSize?: number };
+
+/**
+ * A page of a club's events when one is asked for; else at most LIST_CAPS.events (docs/decisions/0020):
+ * of all of them, those that start latest (a cut loses the oldest past events, which no screen
+ * lists first); of the active ones, the soonest.
+ */
+async function listClubEvents(
+  deps: Deps,
+  clubId: string,
+  filter: ClubEventsFilter,
+  query: PageQuery,
+  keepLatest: boolean,
+): Promise<CappedList<TEvent>> {
+  const page = pageWindow(query);
+  if (page) return wholePage((await findEventsByClub(deps.db, clubId, filter, page)).map(toEventDto));
+  const window = { limit: LIST_CAPS.events + 1, offset: 0, latestFirst: keepLatest };
+  const capped = capRows(await findEventsByClub(deps.db, clubId, filter, window), LIST_CAPS.events);
+  // Read latest first, so the cut dropped the oldest; answered soonest first all the same.
+  const items = keepLatest ? capped.items.reverse() : capped.items;
+  return { ...capped, items: items.map(toEventDto) };
 }
 
-export async function findActiveClubEvents(deps: Deps, clubId: string, currentDate: string | undefined) {
-  const endingFrom = currentDate ? new Date(currentDate) : new Date();
-  return (await findEventsByClub(deps.db, clubId, { publishedOnly: true, endingFrom })).map(toEventDto);
+export async function findClubEvents(
+  deps: Deps,
+  actor: Actor | null,
+  query: PageQuery & { clubId: string },
+): Promise<CappedList<TEvent>> {
+  const filter = { publishedOnly: !canManageClub(actor, query.clubId) };
+  return listClubEvents(deps, query.clubId, filter, query, true);
+}
+
+export async function findActiveClubEvents(
+  deps: Deps,
+  query: PageQuery & { clubId: string; currentDate?: string },
+): Promise<CappedList<TEvent>> {
+  const endingFrom = query.currentDate ? new Date(query.currentDate) : new Date();
+  return listClubEvents(deps, query.clubId, { publishedOnly: true, endingFrom }, query, false);
 }
 
 export async function findEventBySlug(deps: Deps, slug: string): Promise<TEvent> {

@@ -6,9 +6,11 @@ import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
 import { requiredOnCreate, sentFields } from '../events/save-values';
 import {
   deleteExtras,
+  EXTRAS_CATALOGUE,
   findExtrasByEvent,
   findExtrasById,
   findPublicExtrasByIds,
@@ -51,16 +53,19 @@ export async function saveExtras(
   const sent = sentFields(fields);
   if (!id) {
     const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
-    return toExtrasDto(
-      await insertExtras(deps.db, {
-        ...EXTRAS_DEFAULTS,
-        ...sent,
-        name: requiredOnCreate(sent.name, 'name'),
-        price: requiredOnCreate(sent.price, 'price'),
-        clubId: event.clubId,
-        eventId: event.id,
-      }),
-    );
+    const values = {
+      ...EXTRAS_DEFAULTS,
+      ...sent,
+      name: requiredOnCreate(sent.name, 'name'),
+      price: requiredOnCreate(sent.price, 'price'),
+      clubId: event.clubId,
+      eventId: event.id,
+    };
+    const row = await deps.db.transaction(async (tx) => {
+      await assertRoomInCatalogue(tx, EXTRAS_CATALOGUE, event.id);
+      return insertExtras(tx, values);
+    });
+    return toExtrasDto(row);
   }
   // eventId may be left out of an update; sent, it must be the extra's own event.
   const named = eventId === undefined ? undefined : await loadManagedEvent(deps, actor, eventId);

@@ -38,9 +38,9 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
 export async function mediaRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  registerEndpoint(app, deps, endpoints.system.uploadImage, async ({ request }) => {
+  registerEndpoint(app, deps, endpoints.system.uploadImage, async ({ actor, request }) => {
     const bytes = await readUploadedFile(request);
-    return { payload: { url: await storeImage(deps.config.mediaDir, bytes) }, msg: 'Image uploaded' };
+    return { payload: { url: await storeImage(deps, actor, bytes) }, msg: 'Image uploaded' };
   });
 
   app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
-import { badInput } from '../../plugins/errors';
+import type { Actor } from '../../plugins/auth';
+import { AppError, badInput } from '../../plugins/errors';
+import type { Deps } from '../../plugins/routes';
+import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
 
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
+/** An upload younger than this is not freed as unused: the form it was made for may not be saved yet. */
+const UNUSED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 type ImageKind = 'jpg' | 'png';
 
@@ -18,25 +23,66 @@ export function sniffImage(bytes: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-/**
- * Re-encodes the upload (drops metadata and anything hidden after the image, caps its size) and
- * stores it under DATA_DIR/media; answers the URL it is served from.
- */
-export async function storeImage(mediaDir: string, bytes: Buffer): Promise<string> {
+/** Drops metadata and anything hidden after the image, and caps its size. */
+async function reencode(bytes: Buffer): Promise<{ kind: ImageKind; output: Buffer }> {
   const kind = sniffImage(bytes);
   if (!kind) throw badInput(IMAGE_TYPE_MESSAGE, 'file');
-  let output: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    output =
+    const output =
       kind === 'jpg' ? await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer() : await image.png().toBuffer();
+    return { kind, output };
   } catch {
     throw badInput('The file is not a readable JPEG or PNG image', 'file');
   }
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+function quotaFull(used: number, quota: number, image: number): AppError {
+  return new AppError(
+    'TOO_LARGE',
+    413,
+    `Your club's images already take ${megabytes(used)} of its ${megabytes(quota)}, and this one needs ${megabytes(image)}: ` +
+      'remove images you no longer use from your events and club page, then upload it again',
+  );
+}
+
+/**
+ * Re-encodes the upload and stores it under DATA_DIR/media, recorded in media_files against the
+ * uploader's club and its quota (MEDIA_QUOTA_MB_PER_CLUB; the super user's uploads belong to no club
+ * and count against none). Past the quota, the club's uploads that no page shows any more are freed
+ * first; still past it: 413, nothing stored. Answers the URL the image is served from.
+ */
+export async function storeImage(deps: Deps, actor: Actor, bytes: Buffer): Promise<string> {
+  const { kind, output } = await reencode(bytes);
   const name = `${randomUUID()}.${kind}`;
+  const { mediaDir, mediaQuotaBytes: quota } = deps.config;
+  const clubId = actor.clubId;
   await mkdir(mediaDir, { recursive: true });
-  await writeFile(path.join(mediaDir, name), output);
+  let freed: string[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (clubId && quota !== null) {
+        await lockClubMedia(tx, clubId);
+        let used = await clubMediaBytes(tx, clubId);
+        if (used + output.length > quota) {
+          freed = await deleteUnusedMedia(tx, clubId, new Date(Date.now() - UNUSED_AFTER_MS));
+          used = await clubMediaBytes(tx, clubId);
+          if (used + output.length > quota) throw quotaFull(used, quota, output.length);
+        }
+      }
+      await insertMediaFile(tx, { name, clubId, bytes: output.length });
+      // Written before the commit: an upload recorded is an upload on disk.
+      await writeFile(path.join(mediaDir, name), output);
+    });
+  } catch (error) {
+    // Rolled back: what it freed is kept, and so are their files.
+    await rm(path.join(mediaDir, name), { force: true });
+    throw error;
+  }
+  await Promise.all(freed.map((unused) => rm(path.join(mediaDir, unused), { force: true })));
   return `/api/media/${name}`;
 }

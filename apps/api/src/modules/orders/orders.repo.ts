@@ -185,9 +185,9 @@ export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[
 export async function findOrdersByEvent(
   db: DbOrTx,
   event: { id: string; clubId: string },
-  options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit?: number; offset?: number } = {},
+  options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit: number; offset: number },
 ): Promise<OrderWithBuyer[]> {
-  const query = ordersWithBuyer(db)
+  const rows = await ordersWithBuyer(db)
     .where(
       and(
         eq(orders.eventId, event.id),
@@ -196,8 +196,8 @@ export async function findOrdersByEvent(
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .$dynamic();
-  const rows = await (options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0));
+    .limit(options.limit)
+    .offset(options.offset);
   return rows.map(withBuyer);
 }
 

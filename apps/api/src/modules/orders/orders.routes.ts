@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
+import { answerList } from '../../plugins/lists';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { confirmFreeOrder } from './free-booking.service';
 import { countEventOrders, createOrder, findEventOrders, findManagedOrder } from './orders.service';
@@ -19,8 +20,8 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
     payload: await confirmFreeOrder(deps, body),
     msg: 'Your booking is confirmed',
   }));
-  registerEndpoint(app, deps, o.getOrdersByEventId, async ({ actor, query }) => ({
-    payload: await findEventOrders(deps, actor, query),
+  registerEndpoint(app, deps, o.getOrdersByEventId, async ({ actor, query, reply }) => ({
+    payload: answerList(reply, await findEventOrders(deps, actor, query)),
   }));
   registerEndpoint(app, deps, o.getOrderCountsByEventId, async ({ actor, query }) => ({
     payload: await countEventOrders(deps, actor, query.eventId),

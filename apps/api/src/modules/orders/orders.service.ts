@@ -1,15 +1,18 @@
-import type {
-  TCreateOrderResponse,
-  TOrder,
-  TOrderCounts,
-  TOrderListItem,
-  ZCreateOrderRequest,
-  ZGetOrdersQuery,
+import {
+  LIST_CAPS,
+  pageWindow,
+  type TCreateOrderResponse,
+  type TOrder,
+  type TOrderCounts,
+  type TOrderListItem,
+  type ZCreateOrderRequest,
+  type ZGetOrdersQuery,
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderItemRow, OrderRow, RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
+import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
@@ -30,7 +33,6 @@ import {
   type OrderItemValues,
 } from './orders.repo';
 
-const DEFAULT_ORDERS_PAGE_SIZE = 50;
 /** Re-pricings lost to a payment or a new intent at the same moment before the buyer is asked to retry. */
 const PRICING_ATTEMPTS = 3;
 
@@ -157,24 +159,28 @@ async function cancelOrSettle(deps: Deps, order: OrderRow, intentId: string): Pr
   throw conflict('Your payment is being processed: wait for it to complete before changing the order');
 }
 
-/** An event's orders for its admin: all of them, or a page (50 by default once a page is asked for). */
+/**
+ * An event's orders for its admin, newest first: a page (50 by default once a page is asked for), or
+ * else the newest LIST_CAPS.orders (docs/decisions/0020).
+ */
 export async function findEventOrders(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof ZGetOrdersQuery>,
-): Promise<TOrderListItem[]> {
+): Promise<CappedList<TOrderListItem>> {
   const event = await loadManagedEvent(deps, actor, query.eventId);
-  const paged = query.page !== undefined || query.pageSize !== undefined;
-  const pageSize = query.pageSize ?? DEFAULT_ORDERS_PAGE_SIZE;
-  const orders = await findOrdersByEvent(deps.db, event, {
-    paymentStatus: query.paymentStatus,
-    ...(paged ? { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize } : {}),
-  });
+  const page = pageWindow(query);
+  const window = page ?? { limit: LIST_CAPS.orders + 1, offset: 0 };
+  const rows = await findOrdersByEvent(deps.db, event, { paymentStatus: query.paymentStatus, ...window });
+  const list = page ? wholePage(rows) : capRows(rows, LIST_CAPS.orders);
   const items = await findItemsOf(
     deps.db,
-    orders.map((order) => order.id),
+    list.items.map((order) => order.id),
   );
-  return orders.map((order) => ({ ...toOrderDto(order, items), buyerEmail: order.buyerEmail }));
+  return {
+    ...list,
+    items: list.items.map((order) => ({ ...toOrderDto(order, items), buyerEmail: order.buyerEmail })),
+  };
 }
 
 export async function countEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrderCounts> {

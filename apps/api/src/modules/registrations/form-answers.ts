@@ -1,4 +1,4 @@
-import { checkAnswers, type TFormQuestion } from '@clubtix/contract';
+import { checkAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -12,6 +12,14 @@ export function answerErrors(questions: TFormQuestion[], answers: Record<string,
     path: `${path}.${problem.questionId}`,
     message: problem.message,
   }));
+}
+
+/**
+ * The answers to these questions only: keys a body makes up are not stored, so what the lists of
+ * attendees answer is bounded by the form (docs/decisions/0020).
+ */
+export function answersTo(questions: TFormQuestion[], answers: TAnswers): TAnswers {
+  return Object.fromEntries(questions.flatMap((q) => (q.id in answers ? [[q.id, answers[q.id]!]] : [])));
 }
 
 /** The 400 of a form not satisfied: the first problem as the message, all of them as errors. */

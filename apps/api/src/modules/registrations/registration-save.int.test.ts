@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRegistration } from '@clubtix/contract';
 import { holdTickets, payFor } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { holdRowLock } from '../../../test/row-lock';
 
@@ -94,5 +94,38 @@ describe('saving attendee details', () => {
     const held = await heldAndFilledIn();
     expect((await save(held, 'Bea')).status).toBe(200);
     expect((await read(held)).attendees[0]).toMatchObject({ firstName: 'Bea', lastName: 'Rewritten' });
+  });
+
+  it("keeps only answers to the form's questions, however many other keys a body makes up", async () => {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { quantity: 5 });
+    const [shirt, diet] = await saveForm(t, token, event.id, [
+      { type: 4, label: 'Shirt size', options: ['S', 'M'], perAttendee: true },
+      { type: 0, label: 'Diet', perAttendee: false },
+    ]);
+    const held = await holdTickets(t, event.id, ticket.id, 'keys@example.org', [
+      { firstName: 'Ann', lastName: 'Walker', email: 'ann@example.org' },
+    ]);
+    const madeUp = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`junk${i}`, 'x'.repeat(100)]));
+    const response = await call(t, 'POST', '/registration/save', {
+      body: {
+        registrationId: held.registrationId,
+        qrUuid: held.qrUuid,
+        attendees: [
+          {
+            attendeeId: held.attendees[0]!.attendeeId,
+            firstName: 'Ann',
+            lastName: 'Walker',
+            email: 'ann@example.org',
+            answers: { ...madeUp, [shirt!.id]: 'M' },
+          },
+        ],
+        answers: { ...madeUp, [diet!.id]: 'Vegetarian' },
+      },
+    });
+    expect(payloadOf<TRegistration>(response).answers).toEqual({ [diet!.id]: 'Vegetarian' });
+    const after = await read(held);
+    expect(after.answers).toEqual({ [diet!.id]: 'Vegetarian' });
+    expect(after.attendees[0]!.answers).toEqual({ [shirt!.id]: 'M' });
   });
 });

@@ -39,7 +39,7 @@ import {
 import { withCounterGate } from './counter-gate';
 import { assertWithinHoldLimits, holderOf } from './hold-limits';
 import { holderLocks } from './hold-limits.repo';
-import { answerErrors, formProblem } from './form-answers';
+import { answerErrors, answersTo, formProblem } from './form-answers';
 import { toRegistrationDto } from './registrations.mapper';
 import {
   findAttendeesOf,
@@ -229,20 +229,25 @@ export async function saveRegistrationDetails(
       .map(() => ({ path: 'attendees', message: 'An attendee does not belong to this registration' })),
   ];
   if (errors.length > 0) throw formProblem(errors);
+  // Only answers to the form's questions are kept: a body of made-up keys would otherwise be stored,
+  // and answered again in every list of attendees (docs/decisions/0020).
+  const answers = answersTo(once, input.answers);
+  const party = input.attendees.map((attendee) => ({ ...attendee, answers: answersTo(perAttendee, attendee.answers) }));
   // The status read above may be stale (a payment settling meanwhile): the write itself is
   // conditional on the registration being pending, under its row lock.
-  if (!(await writeRegistrationDetails(deps.db, registration.id, input.answers, input.attendees))) {
+  if (!(await writeRegistrationDetails(deps.db, registration.id, answers, party))) {
     const now = await findRegistrationById(deps.db, registration.id, null);
     if (!now) throw notFound('Registration');
     assertFillable(now);
     throw conflict('This registration can no longer be changed');
   }
   // Every slot was given (checked above): the registration as just written, without reading it again.
+  const written = new Map(party.map((a) => [a.attendeeId, a]));
   const saved = slots.map((slot) => {
-    const { firstName, lastName, email, answers } = given.get(slot.id)!;
-    return { ...slot, firstName, lastName, email, answers };
+    const { firstName, lastName, email, answers: own } = written.get(slot.id)!;
+    return { ...slot, firstName, lastName, email, answers: own };
   });
-  return toRegistrationDto({ ...registration, answers: input.answers }, saved);
+  return toRegistrationDto({ ...registration, answers }, saved);
 }
 
 /**

@@ -7,12 +7,14 @@ import { conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
 import { requiredOnCreate, sentFields } from '../events/save-values';
 import {
   deletePackage,
   findPackageById,
   findPackagesByEvent,
   insertPackage,
+  PACKAGE_CATALOGUE,
   updatePackage,
 } from './sponsorship-packages.repo';
 
@@ -56,17 +58,20 @@ export async function savePackage(deps: Deps, actor: Actor, input: z.output<type
   const sent = sentFields(fields);
   if (!id) {
     const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
-    return toPackageDto(
-      await insertPackage(deps.db, {
-        ...PACKAGE_DEFAULTS,
-        benefits: [...PACKAGE_DEFAULTS.benefits],
-        ...sent,
-        name: requiredOnCreate(sent.name, 'name'),
-        amount: requiredOnCreate(sent.amount, 'amount'),
-        clubId: event.clubId,
-        eventId: event.id,
-      }),
-    );
+    const values = {
+      ...PACKAGE_DEFAULTS,
+      benefits: [...PACKAGE_DEFAULTS.benefits],
+      ...sent,
+      name: requiredOnCreate(sent.name, 'name'),
+      amount: requiredOnCreate(sent.amount, 'amount'),
+      clubId: event.clubId,
+      eventId: event.id,
+    };
+    const row = await deps.db.transaction(async (tx) => {
+      await assertRoomInCatalogue(tx, PACKAGE_CATALOGUE, event.id);
+      return insertPackage(tx, values);
+    });
+    return toPackageDto(row);
   }
   // eventId may be left out of an update; sent, it must be the package's own event.
   if (eventId !== undefined) await loadManagedEvent(deps, actor, eventId);

@@ -42,17 +42,47 @@ export async function findSponsorshipView(
   return flatten(await select(db).where(and(eq(sponsorships.id, id), inClub(clubId))))[0];
 }
 
-export async function findSponsorshipsBy(db: DbOrTx, where: { eventId?: string; registrationId?: string }) {
+/** Newest first, `limit` of them from `offset`. */
+export async function findSponsorshipsBy(
+  db: DbOrTx,
+  where: { eventId?: string; registrationId?: string; paymentStatus?: string | undefined },
+  window: { limit: number; offset: number },
+) {
   return flatten(
     await select(db)
       .where(
         and(
           where.eventId ? eq(sponsorships.eventId, where.eventId) : undefined,
           where.registrationId ? eq(sponsorships.registrationId, where.registrationId) : undefined,
+          where.paymentStatus ? eq(sponsorships.paymentStatus, where.paymentStatus) : undefined,
         ),
       )
-      .orderBy(desc(sponsorships.createdAt)),
+      .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id))
+      .limit(window.limit)
+      .offset(window.offset),
   );
+}
+
+const paid = sql`${sponsorships.paymentStatus} = 'paid'`;
+const donation = sql`${sponsorships.packageId} IS NULL`;
+/** A count or a sum of minor units as a JavaScript number (a bigint sum stays exact below 2^53). */
+const bigNumber = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
+
+/** An event's donations and sponsorships counted, and the paid ones summed, per currency. */
+export async function sumSponsorshipsOfEvent(db: DbOrTx, event: { id: string; clubId: string }) {
+  return db
+    .select({
+      currency: sponsorships.currency,
+      count: bigNumber(sql`count(*)`),
+      paidCount: bigNumber(sql`count(*) FILTER (WHERE ${paid})`),
+      donationCount: bigNumber(sql`count(*) FILTER (WHERE ${paid} AND ${donation})`),
+      total: bigNumber(sql`coalesce(sum(${sponsorships.amount}) FILTER (WHERE ${paid}), 0)`),
+      donations: bigNumber(sql`coalesce(sum(${sponsorships.amount}) FILTER (WHERE ${paid} AND ${donation}), 0)`),
+    })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.eventId, event.id), eq(sponsorships.clubId, event.clubId)))
+    .groupBy(sponsorships.currency)
+    .orderBy(sponsorships.currency);
 }
 
 export async function findSponsorshipByIntent(

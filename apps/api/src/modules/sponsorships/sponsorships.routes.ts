@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
+import { answerList } from '../../plugins/lists';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import {
   createSponsorship,
@@ -7,6 +8,7 @@ import {
   findManagedSponsorship,
   findRegistrationSponsorships,
   startSponsorshipPayment,
+  sumEventSponsorships,
 } from './sponsorships.service';
 
 export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
@@ -15,11 +17,14 @@ export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, s.createSponsorshipPaymentIntent, async ({ body }) => ({
     payload: await startSponsorshipPayment(deps, body.sponsorshipId),
   }));
-  registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query }) => ({
-    payload: await findEventSponsorships(deps, actor, query.eventId),
+  registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query, reply }) => ({
+    payload: answerList(reply, await findEventSponsorships(deps, actor, query)),
   }));
-  registerEndpoint(app, deps, s.getSponsorshipsByRegistrationId, async ({ actor, query }) => ({
-    payload: await findRegistrationSponsorships(deps, actor, query.registrationId),
+  registerEndpoint(app, deps, s.getSponsorshipTotalsByEventId, async ({ actor, query }) => ({
+    payload: await sumEventSponsorships(deps, actor, query.eventId),
+  }));
+  registerEndpoint(app, deps, s.getSponsorshipsByRegistrationId, async ({ actor, query, reply }) => ({
+    payload: answerList(reply, await findRegistrationSponsorships(deps, actor, query.registrationId)),
   }));
   registerEndpoint(app, deps, s.getSponsorshipById, async ({ actor, query }) => ({
     payload: await findManagedSponsorship(deps, actor, query.sponsorshipId),

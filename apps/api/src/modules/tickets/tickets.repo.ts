@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { LIST_CAPS } from '@clubtix/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { events, tickets, type EventRow, type TicketRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
+import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
 export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount'>;
@@ -14,6 +16,13 @@ export interface EventScope {
   eventId: string;
 }
 const inEvent = (scope: EventScope) => and(eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId));
+
+export const TICKET_CATALOGUE: CatalogueKind = {
+  table: tickets,
+  eventId: tickets.eventId,
+  cap: LIST_CAPS.tickets,
+  plural: 'ticket types',
+};
 
 export async function findTicketById(db: DbOrTx, id: string, clubId: string | null): Promise<TicketRow | undefined> {
   const [row] = await db
@@ -43,7 +52,8 @@ export async function findTicketsByEvent(db: DbOrTx, scope: EventScope, activeOn
     .select()
     .from(tickets)
     .where(and(inEvent(scope), activeOnly ? eq(tickets.isActive, true) : undefined))
-    .orderBy(asc(tickets.position), asc(tickets.createdAt));
+    .orderBy(asc(tickets.position), asc(tickets.createdAt))
+    .limit(LIST_CAPS.tickets);
 }
 
 export async function insertTicket(db: DbOrTx, values: TicketValues): Promise<TicketRow> {

@@ -6,6 +6,7 @@ import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
+import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
 import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../events/save-values';
 import { toTicketDto } from './tickets.mapper';
 import { canViewTicket, listsInactiveTickets } from './tickets.policy';
@@ -16,6 +17,7 @@ import {
   insertTicket,
   lockTicket,
   maxPosition,
+  TICKET_CATALOGUE,
   updateTicket,
 } from './tickets.repo';
 
@@ -52,14 +54,17 @@ export async function saveTicket(deps: Deps, actor: Actor, input: SaveTicketInpu
   if (!id) {
     const event = await loadManagedEvent(deps, actor, requiredOnCreate(eventId, 'eventId'));
     const scope = { clubId: event.clubId, eventId: event.id };
-    const row = await insertTicket(deps.db, {
+    const values = {
       ...TICKET_DEFAULTS,
       ...sent,
       name: requiredOnCreate(sent.name, 'name'),
       price: requiredOnCreate(sent.price, 'price'),
       clubId: event.clubId,
       eventId: event.id,
-      position: sent.position ?? (await maxPosition(deps.db, scope)) + 1,
+    };
+    const row = await deps.db.transaction(async (tx) => {
+      await assertRoomInCatalogue(tx, TICKET_CATALOGUE, event.id);
+      return insertTicket(tx, { ...values, position: sent.position ?? (await maxPosition(tx, scope)) + 1 });
     });
     return toTicketDto(row);
   }

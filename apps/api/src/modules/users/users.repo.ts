@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -12,13 +12,49 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-export async function findUsersByClub(db: DbOrTx, clubId: string): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.clubId, clubId)).orderBy(asc(users.createdAt), asc(users.email));
+/** A club's users, the first `limit` by creation. */
+export async function findUsersByClub(db: DbOrTx, clubId: string, limit: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.clubId, clubId))
+    .orderBy(asc(users.createdAt), asc(users.email))
+    .limit(limit);
 }
 
-export async function findUsersByClubs(db: DbOrTx, clubIds: string[]): Promise<UserRow[]> {
+/** The users of each of these clubs, at most `perClub` of each (the first by creation). */
+export async function findUsersByClubs(db: DbOrTx, clubIds: string[], perClub: number): Promise<UserRow[]> {
   if (clubIds.length === 0) return [];
-  return db.select().from(users).where(inArray(users.clubId, clubIds)).orderBy(asc(users.createdAt), asc(users.email));
+  const ranked = db
+    .select({
+      id: users.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${users.clubId} ORDER BY ${users.createdAt}, ${users.email})`.as(
+        'rank',
+      ),
+    })
+    .from(users)
+    .where(inArray(users.clubId, clubIds))
+    .as('ranked');
+  const rows = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(ranked, eq(ranked.id, users.id))
+    .where(lte(ranked.rank, perClub))
+    .orderBy(asc(users.createdAt), asc(users.email));
+  return rows.map((row) => row.user);
+}
+
+/** Namespace of the club-admins locks among the advisory locks of the database. */
+const CLUB_ADMINS_LOCK_NAMESPACE = 5_310_021;
+
+/** Holds a club's users until the transaction ends: creates of admins go one at a time. */
+export async function lockClubUsers(tx: Tx, clubId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLUB_ADMINS_LOCK_NAMESPACE}, hashtext(${clubId}))`);
+}
+
+export async function countClubUsers(tx: Tx, clubId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(users).where(eq(users.clubId, clubId));
+  return row?.n ?? 0;
 }
 
 export async function findAnySudo(db: DbOrTx): Promise<UserRow | undefined> {

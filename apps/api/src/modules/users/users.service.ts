@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/contract';
+import { LIST_CAPS, ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
@@ -10,7 +10,16 @@ import { hashPassword } from '../auth/passwords';
 import { signSessionToken } from '../auth/tokens';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
-import { deleteUser, findUserByEmail, findUserById, findUsersByClub, insertUser, updateUser } from './users.repo';
+import {
+  countClubUsers,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  findUsersByClub,
+  insertUser,
+  lockClubUsers,
+  updateUser,
+} from './users.repo';
 
 export function toAppUserDto(row: UserRow): TAppUser {
   return {
@@ -28,7 +37,7 @@ export const duplicateEmail = () => conflict('An account with this e-mail alread
 export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): Promise<TAppUser[]> {
   assertCanManageClubUsers(actor, clubId);
   if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
-  return (await findUsersByClub(deps.db, clubId)).map(toAppUserDto);
+  return (await findUsersByClub(deps.db, clubId, LIST_CAPS.admins)).map(toAppUserDto);
 }
 
 export interface SavedAdmin {
@@ -61,12 +70,21 @@ export async function saveClubAdmin(
   try {
     if (!input.id) {
       if (!passwordHash) throw badInput('Password is required!', 'password');
-      const row = await insertUser(deps.db, {
-        email: input.email,
-        name: input.name,
-        passwordHash,
-        role: ROLE_ADMIN,
-        clubId: input.clubId,
+      const row = await deps.db.transaction(async (tx) => {
+        // A club's admins are listed whole (getAppUsers): their number is bounded here (docs/decisions/0020).
+        await lockClubUsers(tx, input.clubId);
+        if ((await countClubUsers(tx, input.clubId)) >= LIST_CAPS.admins) {
+          throw conflict(
+            `A club can have at most ${LIST_CAPS.admins} admins: remove one who no longer needs access first`,
+          );
+        }
+        return insertUser(tx, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          role: ROLE_ADMIN,
+          clubId: input.clubId,
+        });
       });
       return { user: toAppUserDto(row), token: null };
     }

@@ -30,17 +30,19 @@ describe('checkImportFile', () => {
 
 describe('summariseImport', () => {
   it('counts the imported attendees', () => {
-    expect(summariseImport({ imported: 3, skipped: 0, errors: [] })).toEqual({
+    expect(summariseImport({ imported: 3, skipped: 0, errors: [], errorsNotListed: 0 })).toEqual({
       tone: 'success',
       title: 'Imported 3 attendees',
       detail: null,
       rows: [],
     });
-    expect(summariseImport({ imported: 1, skipped: 0, errors: [] }).title).toBe('Imported 1 attendee');
+    expect(summariseImport({ imported: 1, skipped: 0, errors: [], errorsNotListed: 0 }).title).toBe(
+      'Imported 1 attendee',
+    );
   });
 
   it('says how many rows were already there', () => {
-    const summary = summariseImport({ imported: 0, skipped: 2, errors: [] });
+    const summary = summariseImport({ imported: 0, skipped: 2, errors: [], errorsNotListed: 0 });
     expect(summary.title).toBe('Imported 0 attendees');
     expect(summary.detail).toBe('2 rows were skipped: already imported before.');
   });
@@ -53,17 +55,30 @@ describe('summariseImport', () => {
         { row: 7, message: 'E-mail is not valid' },
         { row: 3, message: 'firstName is required' },
       ],
+      errorsNotListed: 0,
     });
     expect(summary.tone).toBe('error');
     expect(summary.title).toBe('Nothing was imported');
     expect(summary.detail).toBe('2 rows need fixing. Correct them in the file and import it again.');
     expect(summary.rows.map((row) => row.row)).toEqual([3, 7]);
   });
+
+  it('counts the bad rows the server did not list, and says the list is the first of them', () => {
+    const errors = [
+      { row: 2, message: 'E-mail is not valid' },
+      { row: 3, message: 'E-mail is not valid' },
+    ];
+    const summary = summariseImport({ imported: 0, skipped: 0, errors, errorsNotListed: 19_998 });
+    expect(summary.detail).toBe(
+      '20,000 rows need fixing. The first 2 are listed below. Correct them in the file and import it again.',
+    );
+    expect(summary.rows).toEqual(errors);
+  });
 });
 
 describe('summariseImport of a check (dry run)', () => {
   it('says what an import would do and that nothing is imported yet', () => {
-    expect(summariseImport({ imported: 4, skipped: 1, errors: [] }, 'check')).toEqual({
+    expect(summariseImport({ imported: 4, skipped: 1, errors: [], errorsNotListed: 0 }, 'check')).toEqual({
       tone: 'ready',
       title: 'Ready to import 4 attendees',
       detail:
@@ -74,7 +89,7 @@ describe('summariseImport of a check (dry run)', () => {
 
   it('lists the bad rows of a file that cannot be imported', () => {
     const summary = summariseImport(
-      { imported: 0, skipped: 0, errors: [{ row: 3, message: 'E-mail is not valid' }] },
+      { imported: 0, skipped: 0, errors: [{ row: 3, message: 'E-mail is not valid' }], errorsNotListed: 0 },
       'check',
     );
     expect(summary.title).toBe('This file cannot be imported');

@@ -31,22 +31,28 @@ export interface ImportSummary {
   tone: 'success' | 'ready' | 'error';
   title: string;
   detail: string | null;
-  /** Every bad row, in file order. */
+  /** The bad rows the server listed, in file order (a file with very many lists the first ones). */
   rows: RowError[];
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 
 const refusedTitle = (mode: ImportMode) => (mode === 'check' ? 'This file cannot be imported' : 'Nothing was imported');
 
-/** The import is all or nothing: any bad row means nothing was imported, and every one is listed. */
+/**
+ * The import is all or nothing: any bad row means nothing was imported. The server lists the bad
+ * rows while its answer stays small and counts the rest (errorsNotListed); the detail says so.
+ */
 export function summariseImport(result: TImportResult, mode: ImportMode = 'import'): ImportSummary {
-  if (result.errors.length > 0) {
-    const count = result.errors.length;
+  const unlisted = result.errorsNotListed;
+  if (result.errors.length > 0 || unlisted > 0) {
+    const count = result.errors.length + unlisted;
+    const listed = unlisted > 0 ? ` The first ${result.errors.length.toLocaleString('en-GB')} are listed below.` : '';
     return {
       tone: 'error',
       title: refusedTitle(mode),
-      detail: `${plural(count, 'row needs', 'rows need')} fixing. Correct ${count === 1 ? 'it' : 'them'} in the file and ${
+      detail: `${plural(count, 'row needs', 'rows need')} fixing.${listed} Correct ${count === 1 ? 'it' : 'them'} in the file and ${
         mode === 'check' ? 'check' : 'import'
       } it again.`,
       rows: [...result.errors].sort((a, b) => a.row - b.row),
@@ -85,6 +91,6 @@ export function summariseRefusal(error: Pick<ApiError, 'msg' | 'errors'>, mode: 
     const match = ROW_PATH.exec(entry.path);
     return match ? [{ row: Number(match[1]), message: entry.message }] : [];
   });
-  if (rows.length > 0) return summariseImport({ imported: 0, skipped: 0, errors: rows }, mode);
+  if (rows.length > 0) return summariseImport({ imported: 0, skipped: 0, errors: rows, errorsNotListed: 0 }, mode);
   return { tone: 'error', title: refusedTitle(mode), detail: error.msg, rows: [] };
 }

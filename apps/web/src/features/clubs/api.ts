@@ -1,27 +1,62 @@
-import { endpoints, type TSaveClubRequest } from '@clubtix/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, ROLE_SUDO, type TSaveClubRequest } from '@clubtix/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
+import { getSession } from '../auth/session';
 
 /** Query keys of the clubs feature; everything under `all` is refreshed after a change. */
 export const clubKeys = {
   all: ['clubs'] as const,
   list: () => [...clubKeys.all, 'list'] as const,
+  /** Under list: whatever refreshes the list refreshes sudo's pages too. */
+  pages: (search: string) => [...clubKeys.list(), 'pages', search] as const,
   detail: (clubId: string) => [...clubKeys.all, 'detail', clubId] as const,
 };
 
-/** Clubs with their admins: every club for sudo, its own for an admin. */
+/** The admin's own club with its admins (getAllClubs answers an admin its own club only). */
 export function useAllClubs() {
   return useQuery({
     queryKey: clubKeys.list(),
-    queryFn: ({ signal }) => callApi(endpoints.club.getAllClubs, { signal }),
+    queryFn: ({ signal }) => callApi(endpoints.club.getAllClubs, { query: {}, signal }),
   });
 }
 
-/** One club's public fields. */
-export function useClub(clubId: string | null | undefined) {
+/** Clubs on one page of the sudo dashboard; a full page means there may be more. */
+export const CLUBS_PAGE_SIZE = 50;
+
+/** Every club with its admins (or those whose name contains `search`), for sudo, by name, a page at a time. */
+export function useClubPages(search: string) {
+  return useInfiniteQuery({
+    queryKey: clubKeys.pages(search),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(endpoints.club.getAllClubs, {
+        query: { page: pageParam, pageSize: CLUBS_PAGE_SIZE, ...(search ? { search } : {}) },
+        signal,
+      }),
+    initialPageParam: 1,
+    // The clubs found so far stay while a new search loads.
+    placeholderData: keepPreviousData,
+    getNextPageParam: (last, _all, page) => (last.length === CLUBS_PAGE_SIZE ? page + 1 : undefined),
+  });
+}
+
+/** An admin manages its own club only; sudo manages every club. */
+export function managesClub(clubId: string): boolean {
+  const { user } = getSession();
+  return user?.role === ROLE_SUDO || user?.clubId === clubId;
+}
+
+/**
+ * A club the user manages, read by its id (sudo's list is paged, so a club is not looked up in it).
+ * Another club answers 404 here, as the API answers on save (DECISIONS.md section 4).
+ */
+export function useManagedClub(clubId: string | null | undefined) {
   return useQuery({
     queryKey: clubKeys.detail(clubId ?? ''),
-    queryFn: ({ signal }) => callApi(endpoints.club.getClub, { query: { clubId: clubId ?? '' }, signal }),
+    queryFn: async ({ signal }) => {
+      if (!managesClub(clubId ?? '')) throw new ApiError(404, 'NOT_FOUND', 'Club not found');
+      return callApi(endpoints.club.getClub, { query: { clubId: clubId ?? '' }, signal });
+    },
     enabled: Boolean(clubId),
   });
 }

@@ -1,9 +1,9 @@
-import { endpoints, ROLE_SUDO, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
+import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
-import { getSession } from '../auth/session';
+import { managesClub } from '../clubs/api';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
 
 /**
@@ -55,12 +55,6 @@ export function useManagedEvent(eventId: string | null | undefined) {
     },
     enabled: Boolean(eventId),
   });
-}
-
-/** An admin manages its own club's events only; sudo manages every club's. */
-function managesClub(clubId: string): boolean {
-  const { user } = getSession();
-  return user?.role === ROLE_SUDO || user?.clubId === clubId;
 }
 
 /** The club's next event (or latest past one), null when it has none. */

@@ -1,60 +1,35 @@
-import type { TSponsorship } from '@clubtix/contract';
+import type { TSponsorshipTotals } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
-import { filterSponsorships, sponsorshipTotals } from './sponsorship-totals';
+import { sponsorshipsInView, toSponsorshipsQuery, totalLines } from './sponsorship-totals';
 
-let next = 0;
-function sponsorship(overrides: Partial<TSponsorship>): TSponsorship {
-  next++;
-  return {
-    id: `s${next}`,
-    eventId: 'e1',
-    packageId: null,
-    packageName: null,
-    name: `Giver ${next}`,
-    email: `g${next}@x.org`,
-    message: null,
-    amount: 1000,
-    currency: 'gbp',
-    paymentStatus: 'paid',
-    createdAt: `2026-06-0${next % 9}T10:00:00.000Z`,
-    paidAt: null,
-    ...overrides,
-  };
-}
+const totals: TSponsorshipTotals = {
+  count: 7,
+  paidCount: 3,
+  donationCount: 2,
+  sponsorshipCount: 1,
+  byCurrency: [{ currency: 'gbp', total: 76_250, donations: 1_250, sponsorships: 75_000 }],
+};
 
-describe('sponsorshipTotals', () => {
-  it('counts only paid ones, split into donations and sponsorships', () => {
-    const list = [
-      sponsorship({ amount: 500 }),
-      sponsorship({ amount: 25_000, packageId: 'p1', packageName: 'Gold' }),
-      sponsorship({ amount: 9_999, paymentStatus: 'pending' }),
-      sponsorship({ amount: 7_000, paymentStatus: 'failed', packageId: 'p1' }),
-      sponsorship({ amount: 3_000, paymentStatus: 'refund_required' }),
-    ];
-    expect(sponsorshipTotals(list)).toEqual({
-      paidCount: 2,
-      donationCount: 1,
-      sponsorshipCount: 1,
-      byCurrency: [{ currency: 'gbp', total: 25_500, donations: 500, sponsorships: 25_000 }],
+describe('the sponsorships view', () => {
+  it('asks the server for the paid ones only, unless all are asked for, a page at a time', () => {
+    expect(toSponsorshipsQuery('e1', { filter: 'paid', page: 2 })).toEqual({
+      eventId: 'e1',
+      paymentStatus: 'paid',
+      page: 2,
+      pageSize: 20,
     });
+    expect(toSponsorshipsQuery('e1', { filter: 'all', page: 1 })).toEqual({ eventId: 'e1', page: 1, pageSize: 20 });
   });
 
-  it('keeps currencies apart and is empty with nothing paid', () => {
-    const totals = sponsorshipTotals([sponsorship({ amount: 100 }), sponsorship({ amount: 200, currency: 'eur' })]);
-    expect(totals.byCurrency.map((line) => [line.currency, line.total])).toEqual([
-      ['gbp', 100],
-      ['eur', 200],
+  it('counts the view from the totals', () => {
+    expect(sponsorshipsInView(totals, 'paid')).toBe(3);
+    expect(sponsorshipsInView(totals, 'all')).toBe(7);
+  });
+
+  it("shows zeros in the event's currency while nothing is paid", () => {
+    expect(totalLines(totals, 'usd')).toEqual(totals.byCurrency);
+    expect(totalLines({ ...totals, paidCount: 0, byCurrency: [] }, 'usd')).toEqual([
+      { currency: 'usd', total: 0, donations: 0, sponsorships: 0 },
     ]);
-    expect(sponsorshipTotals([sponsorship({ paymentStatus: 'pending' })]).byCurrency).toEqual([]);
-  });
-});
-
-describe('filterSponsorships', () => {
-  it('shows paid ones by default filter and everything with all, newest first', () => {
-    const older = sponsorship({ createdAt: '2026-06-01T10:00:00.000Z', paidAt: '2026-06-01T10:01:00.000Z' });
-    const pending = sponsorship({ createdAt: '2026-06-03T10:00:00.000Z', paymentStatus: 'pending' });
-    const newer = sponsorship({ createdAt: '2026-06-02T10:00:00.000Z', paidAt: '2026-06-02T10:01:00.000Z' });
-    expect(filterSponsorships([older, pending, newer], 'paid')).toEqual([newer, older]);
-    expect(filterSponsorships([older, pending, newer], 'all')).toEqual([pending, newer, older]);
   });
 });

@@ -1,47 +1,39 @@
-import type { TCurrency, TSponsorship } from '@clubtix/contract';
+import type { endpoints, QueryOf, TCurrency, TSponsorship, TSponsorshipTotals } from '@clubtix/contract';
 
-/** Sums of SPEC.md section 4: only paid donations and sponsorships count. */
-
-export interface CurrencyTotal {
-  currency: TCurrency;
-  total: number;
-  donations: number;
-  sponsorships: number;
-}
-
-export interface SponsorshipTotals {
-  paidCount: number;
-  donationCount: number;
-  sponsorshipCount: number;
-  /** One line per currency; an event has one, but a changed event currency must not add up apples and pears. */
-  byCurrency: CurrencyTotal[];
-}
+/**
+ * What the sponsorships page asks for and shows. The server pages the list and sums the totals
+ * (only paid ones count, SPEC.md section 4), so a big event's donations are never read whole.
+ */
 
 export const isDonation = (sponsorship: Pick<TSponsorship, 'packageId'>) => sponsorship.packageId === null;
 
-export function sponsorshipTotals(list: readonly TSponsorship[]): SponsorshipTotals {
-  const paid = list.filter((item) => item.paymentStatus === 'paid');
-  const byCurrency = new Map<TCurrency, CurrencyTotal>();
-  for (const item of paid) {
-    const line = byCurrency.get(item.currency) ?? { currency: item.currency, total: 0, donations: 0, sponsorships: 0 };
-    line.total += item.amount;
-    if (isDonation(item)) line.donations += item.amount;
-    else line.sponsorships += item.amount;
-    byCurrency.set(item.currency, line);
-  }
+export type SponsorshipFilter = 'paid' | 'all';
+
+export const SPONSORSHIPS_PAGE_SIZE = 20;
+
+export interface SponsorshipsView {
+  filter: SponsorshipFilter;
+  page: number;
+}
+
+/** getSponsorshipsByEventId's query for a view: paid ones only unless all are asked for, newest first. */
+export function toSponsorshipsQuery(
+  eventId: string,
+  view: SponsorshipsView,
+): QueryOf<typeof endpoints.sponsorship.getSponsorshipsByEventId> {
   return {
-    paidCount: paid.length,
-    donationCount: paid.filter(isDonation).length,
-    sponsorshipCount: paid.filter((item) => !isDonation(item)).length,
-    byCurrency: [...byCurrency.values()],
+    eventId,
+    ...(view.filter === 'paid' ? { paymentStatus: 'paid' as const } : {}),
+    page: view.page,
+    pageSize: SPONSORSHIPS_PAGE_SIZE,
   };
 }
 
-export type SponsorshipFilter = 'paid' | 'all';
+/** How many a view has, from the event's totals. */
+export const sponsorshipsInView = (totals: TSponsorshipTotals, filter: SponsorshipFilter) =>
+  filter === 'paid' ? totals.paidCount : totals.count;
 
-/** Newest first, paid ones only unless all are asked for. */
-export function filterSponsorships(list: readonly TSponsorship[], filter: SponsorshipFilter): TSponsorship[] {
-  return list
-    .filter((item) => filter === 'all' || item.paymentStatus === 'paid')
-    .toSorted((a, b) => (b.paidAt ?? b.createdAt).localeCompare(a.paidAt ?? a.createdAt));
+/** The totals' lines; with nothing paid yet, one line of zeros in the event's currency rather than none. */
+export function totalLines(totals: TSponsorshipTotals, currency: TCurrency): TSponsorshipTotals['byCurrency'] {
+  return totals.byCurrency.length > 0 ? totals.byCurrency : [{ currency, total: 0, donations: 0, sponsorships: 0 }];
 }

@@ -11,7 +11,8 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAppUsers, useSaveAppUser } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';
 import { GeneratedCredentials } from '../../users/components/generated-credentials';
-import { useAllClubs } from '../api';
+import { isApiError } from '../../../api/api-error';
+import { useManagedClub } from '../api';
 
 const NEW_ADMIN = 'new';
 const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
@@ -19,17 +20,20 @@ const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
 /** /club/{clubId}/credential: create an admin, or reset one's password, with a generated password. */
 export default function CredentialPage() {
   const { clubId = '' } = useParams();
-  const clubs = useAllClubs();
+  const found = useManagedClub(clubId);
   const admins = useAppUsers(clubId);
   const save = useSaveAppUser();
   const [adminId, setAdminId] = useState<string>(NEW_ADMIN);
   const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   const form = useSchemaForm(ZCredentialForm, { name: '', email: '' });
 
-  if (clubs.isPending) return <PageLoader label="Loading club" />;
-  if (clubs.isError) return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="the club" />;
-  const club = clubs.data.find((candidate) => candidate.id === clubId);
-  if (!club) return <NotFoundView status={404} message="Club not found" />;
+  if (found.isPending) return <PageLoader label="Loading club" />;
+  if (found.isError) {
+    if (isApiError(found.error) && found.error.status === 404)
+      return <NotFoundView status={404} message="Club not found" />;
+    return <QueryError error={found.error} onRetry={() => void found.refetch()} what="the club" />;
+  }
+  const club = found.data;
 
   // An admin deleted from the list beside the form is no longer one to pick.
   const selectedId = admins.data?.some((admin) => admin.id === adminId) ? adminId : NEW_ADMIN;

@@ -1,16 +1,21 @@
 import type { TClubWithAdmins } from '@clubtix/contract';
-import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Button, Center, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useAllClubs, useRemoveClub } from '../../clubs/api';
+import { useClubPages, useRemoveClub } from '../../clubs/api';
 import { SudoClubCard } from '../components/sudo-club-card';
 
 export default function SudoDashboardPage() {
   const navigate = useNavigate();
-  const clubs = useAllClubs();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const clubs = useClubPages(debounced);
+  const list = clubs.data?.pages.flat();
   const remove = useRemoveClub();
 
   const confirmRemove = (club: TClubWithAdmins) =>
@@ -34,16 +39,27 @@ export default function SudoDashboardPage() {
         description="Every club on this ClubTix, with its admins."
         actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
       />
+      <TextInput
+        label="Search clubs"
+        placeholder="Part of a club's name"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maxLength={120}
+        mb="md"
+        maw={420}
+      />
       {clubs.isPending ? <PageLoader label="Loading clubs" /> : null}
       {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="clubs" /> : null}
-      {clubs.data?.length === 0 ? (
+      {list?.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text c="dimmed">No clubs yet. Add the first one.</Text>
+          <Text c="dimmed">
+            {debounced ? `No club's name contains "${debounced}".` : 'No clubs yet. Add the first one.'}
+          </Text>
         </Paper>
       ) : null}
-      {clubs.data && clubs.data.length > 0 ? (
+      {list && list.length > 0 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {clubs.data.map((club) => (
+          {list.map((club) => (
             <SudoClubCard
               key={club.id}
               club={club}
@@ -52,6 +68,13 @@ export default function SudoDashboardPage() {
             />
           ))}
         </SimpleGrid>
+      ) : null}
+      {clubs.hasNextPage ? (
+        <Center mt="lg">
+          <Button variant="light" loading={clubs.isFetchingNextPage} onClick={() => void clubs.fetchNextPage()}>
+            Show more clubs
+          </Button>
+        </Center>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import type { TEvent } from '@clubtix/contract';
+import { LIST_CAPS, type TEvent } from '@clubtix/contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -60,6 +60,12 @@ export function ClubEvents({ clubId }: { clubId: string }) {
       {events.data?.map((event) => (
         <EventCard key={event.id} event={event} />
       ))}
+      {events.data && events.data.length >= LIST_CAPS.events ? (
+        <Text c="dimmed" size="sm" role="status">
+          These are the {LIST_CAPS.events.toLocaleString('en-GB')} events that start latest; older ones are not listed
+          here.
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,38 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
+import { conflict } from '../../plugins/errors';
+
+/** Namespace of the catalogue locks among the advisory locks of the database. */
+const CATALOGUE_LOCK_NAMESPACE = 5_310_020;
+
+export interface CatalogueKind {
+  /** The table of the items and its event column. */
+  table: PgTable;
+  eventId: PgColumn;
+  /** The most an event may hold (LIST_CAPS). */
+  cap: number;
+  /** "ticket types", "extras", "sponsorship packages". */
+  plural: string;
+}
+
+/** Holds one kind of an event's catalogue until the transaction ends: its creates go one at a time. */
+export async function lockCatalogue(tx: Tx, kind: CatalogueKind, eventId: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_NAMESPACE}, hashtext(${`${kind.plural}:${eventId}`}))`,
+  );
+}
+
+/**
+ * Refuses (409) one more item of an event's catalogue past its cap, so the lists that answer the
+ * catalogue are bounded by what was ever allowed in, and nothing is hidden behind a cut
+ * (docs/decisions/0020). The count is held until the transaction ends: two creates at once cannot
+ * both pass at the edge.
+ */
+export async function assertRoomInCatalogue(tx: Tx, kind: CatalogueKind, eventId: string): Promise<void> {
+  await lockCatalogue(tx, kind, eventId);
+  const [row] = await tx.select({ n: count() }).from(kind.table).where(eq(kind.eventId, eventId));
+  if ((row?.n ?? 0) >= kind.cap) {
+    throw conflict(`An event can have at most ${kind.cap} ${kind.plural}: remove one you no longer use first`);
+  }
+}
