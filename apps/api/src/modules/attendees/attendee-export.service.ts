@@ -52,7 +52,7 @@ export async function exportAttendeeReport(
   writeReport(deps, { scope, event, questions, first, body }).catch((error: unknown) => {
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return { filename: attendeeReportFilename(event.id, now), contentType: XLSX_TYPE, body };
+  return { filename: attendeeReportFilename(event.id, now, event.timezone), contentType: XLSX_TYPE, body };
 }
 
 interface ReportJob {
