@@ -73,15 +73,15 @@ describe('the attendee export and import', () => {
     await toast(page, 'Attendee report downloaded').waitFor();
     await closeToasts(page);
 
-    // The product names it Attendee-report-event-{eventId}-{yyyy-mm-ddThh:mm:ss}.xlsx, UTC
-    // (docs/decisions/0006); Chromium does not keep colons in a file name on any system and saves
-    // them as underscores, so that is the name the file arrives with.
+    // The product names it Attendee-report-event-{eventId}-{yyyymmddThhmmss±hhmm}.xlsx: the event's
+    // clock (London here) in ISO 8601 basic format, which a download keeps as it is
+    // (docs/decisions/0021-slugs-export-and-answers.md).
     const name = download.suggestedFilename();
     const match = new RegExp(
-      `^Attendee-report-event-${seeded.event.id}-(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})_(\\d{2})_(\\d{2})\\.xlsx$`,
+      `^Attendee-report-event-${seeded.event.id}-(\\d{4})(\\d{2})(\\d{2})T(\\d{2})(\\d{2})(\\d{2})([+-])(\\d{2})(\\d{2})\\.xlsx$`,
     ).exec(name);
     expect(match, name).not.toBeNull();
-    const [year, month, day, hour, minute, second] = match!.slice(1).map(Number) as [
+    const [year, month, day, hour, minute, second] = match!.slice(1, 7).map(Number) as [
       number,
       number,
       number,
@@ -89,9 +89,14 @@ describe('the attendee export and import', () => {
       number,
       number,
     ];
-    const stamped = Date.UTC(year, month - 1, day, hour, minute, second);
+    const offsetMinutes = (match![7] === '-' ? -1 : 1) * (Number(match![8]) * 60 + Number(match![9]));
+    const stamped = Date.UTC(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000;
     expect(stamped).toBeGreaterThanOrEqual(Math.floor(clickedAt / 1000) * 1000);
     expect(stamped).toBeLessThanOrEqual(arrivedAt);
+    // The wall clock in the name is London's at that instant.
+    expect(`${day}/${month}/${year} ${hour}:${minute}`.replace(/\b(\d)\b/g, '0$1')).toBe(
+      londonDateTime(new Date(stamped).toISOString()),
+    );
 
     const { header, records } = await readReport(await download.path());
     expect(header).toEqual([

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { DEFAULT_PAGE_SIZE, ZPage, ZPageSize } from './lists';
 import { ZAttendee } from './registrations';
 import { ZId } from './rules';
+import { zonedFormat } from './zoned-format';
 
 export const ATTENDEE_SORTS = ['name', 'createdAt', 'checkinTime'] as const;
 
@@ -74,9 +75,35 @@ export const ZImportFields = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds. */
-export function attendeeReportFilename(eventId: string, at: Date): string {
-  return `Attendee-report-event-${eventId}-${at.toISOString().slice(0, 19)}.xlsx`;
+const STAMP_STYLE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
+/**
+ * SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds.
+ * The time is the event's wall clock in ISO 8601 basic format with its offset, e.g.
+ * 20261125T221530+0700: no colon, which browsers and file systems do not keep in a file name, and
+ * still one instant (docs/decisions/0021-slugs-export-and-answers.md).
+ */
+export function attendeeReportFilename(eventId: string, at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    zonedFormat(STAMP_STYLE, timeZone)
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
+  return `Attendee-report-event-${eventId}-${year.padStart(4, '0')}${month}${day}T${hour}${minute}${second}${zone}.xlsx`;
 }
 
 export const attendeeEndpoints = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, ZAnswers, type TAnswers, type TFormQuestion } from './forms';
+import { checkAnswers, trimAnswers, ZAnswers, type TAnswers, type TFormQuestion } from './forms';
 
 const question = (
   id: string,
@@ -89,5 +89,17 @@ describe('ZAnswers', () => {
     ['null', null, false],
   ])('%s -> %s', (_title, input, valid) => {
     expect(ZAnswers.safeParse(input).success).toBe(valid);
+  });
+});
+
+describe('trimAnswers', () => {
+  it.each([
+    ['text trimmed at both ends', { a: ' \tVegan  ' }, { a: 'Vegan' }],
+    ['inner spaces kept', { a: ' Harbour  Ltd ' }, { a: 'Harbour  Ltd' }],
+    ['blank text dropped', { a: '   ', b: '' }, {}],
+    ['choices trimmed, blank choices dropped', { a: [' Knots', '', ' '] }, { a: ['Knots'] }],
+    ['an empty list dropped', { a: [] }, {}],
+  ])('%s', (_title, answers: TAnswers, expected) => {
+    expect(trimAnswers(answers)).toEqual(expected);
   });
 });

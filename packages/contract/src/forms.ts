@@ -74,6 +74,25 @@ export type TSaveFormRequest = z.input<typeof ZSaveFormRequest>;
 export const ZAnswers = z.record(z.string(), z.union([z.string().max(5000), z.array(z.string().max(200)).max(50)]));
 export type TAnswers = z.infer<typeof ZAnswers>;
 
+/**
+ * Answers as they are kept: white space at either end of a text answer or a choice is dropped, and
+ * so is a blank answer or an empty list, as if unanswered. The form sends them so, and the server
+ * does it again on /registration/save, so the list, the export and the door show one value
+ * (docs/decisions/0021-slugs-export-and-answers.md).
+ */
+export function trimAnswers(answers: TAnswers): TAnswers {
+  const result: TAnswers = {};
+  for (const [questionId, answer] of Object.entries(answers)) {
+    if (Array.isArray(answer)) {
+      const choices = answer.map((choice) => choice.trim()).filter((choice) => choice !== '');
+      if (choices.length > 0) result[questionId] = choices;
+    } else if (answer.trim() !== '') {
+      result[questionId] = answer.trim();
+    }
+  }
+  return result;
+}
+
 /** Checks answers against the questions (required, option in list); the same rules run in the browser and on the server. */
 export function checkAnswers(questions: TFormQuestion[], answers: TAnswers): { questionId: string; message: string }[] {
   const problems: { questionId: string; message: string }[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money';
-import { checkPassword, generatePassword, isEmail, slugify, ZEmail, ZPassword } from './rules';
+import { checkPassword, generatePassword, isEmail, slugFromAddress, slugify, ZEmail, ZPassword } from './rules';
 
 describe('password rules', () => {
   it.each([
@@ -48,10 +48,43 @@ describe('slug rule', () => {
     ['Summer Tour 2026', 'summer-tour-2026'],
     ['  Hello,  World!  ', 'hello-world'],
     ['--A -- B--', 'a-b'],
-    ['Café Night', 'caf-night'],
+    ['Café Night', 'café-night'],
+    ['Cafe\u0301 Night', 'café-night'],
+    ['Crème Brûlée Ünd Straße', 'crème-brûlée-ünd-straße'],
+    ['งานดนตรี ที่สวน', 'งานดนตรี-ที่สวน'],
+    ['Νύχτα Τζαζ', 'νύχτα-τζαζ'],
+    ['Ночь джаза 2026', 'ночь-джаза-2026'],
+    ['東京 ナイト', '東京-ナイト'],
+    ['नमस्ते दुनिया', 'नमस्ते-दुनिया'],
+    ['🎉 Party! 👍🏽 🇬🇧 — night?', 'party-night'],
+    ['Summer\u00a0Tour\t2026', 'summer-tour-2026'],
+    ['🎉🎉', ''],
     ['', ''],
   ])('%j -> %j', (input, expected) => {
     expect(slugify(input)).toBe(expected);
+  });
+
+  it('keeps the Thai marks: every code point of the title survives', () => {
+    // ที่ is a consonant with two combining marks (sara ii, mai ek); dropping either changes the word.
+    expect([...slugify('ที่')]).toEqual(['ท', '\u0e35', '\u0e48']);
+  });
+
+  it('gives an old ASCII slug back unchanged, so existing links keep resolving', () => {
+    for (const old of ['summer-tour-2026', 'caf-night', 'event-2']) expect(slugify(old)).toBe(old);
+  });
+});
+
+describe('slug from an address', () => {
+  it.each([
+    ['café-night', 'café-night'],
+    ['caf%C3%A9-night', 'café-night'],
+    ['Caf%C3%A9-Night', 'café-night'],
+    ['cafe\u0301-night', 'café-night'],
+    ['%E0%B8%87%E0%B8%B2%E0%B8%99', 'งาน'],
+    ['Live-One', 'live-one'],
+    ['100%-bad', '100%-bad'],
+  ])('%j -> %j', (input, expected) => {
+    expect(slugFromAddress(input)).toBe(expected);
   });
 });
 

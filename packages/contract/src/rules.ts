@@ -44,15 +44,43 @@ export const ZEmail = z
   .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
   .transform((value) => value.toLowerCase());
 
-/** SPEC.md section 5 slug rule. */
+/**
+ * SPEC.md section 5 slug rule: letters and digits of every script stay, with their combining marks
+ * (DECISIONS.md section 15: `Café Night` -> `café-night`); spaces become hyphens, all else goes.
+ * NFC first, so a title typed with decomposed accents gives the same slug as a precomposed one.
+ * Marks stay only on a kept letter or digit; emoji variation selectors and enclosing marks (keycaps)
+ * are symbols' marks and go with the symbols. See docs/decisions/0021-slugs-export-and-answers.md.
+ */
 export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9 -]/g, '')
-    .replace(/ /g, '-')
+  const kept =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[\p{Me}\p{Variation_Selector}]/gu, '')
+      .match(/[\p{L}\p{N}]\p{M}*|[\s-]/gu) ?? [];
+  return kept
+    .map((part) => (/^\s$/u.test(part) ? '-' : part))
+    .join('')
+    .normalize('NFC')
     .replace(/-+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The slug a visitor's address names, as stored: percent-decoded when it still is encoded (a slug
+ * never holds `%`), NFC and lowercase, so /Café-Night, /caf%C3%A9-night and a decomposed é all find
+ * the event `café-night`. Old ASCII slugs come out unchanged, so their links keep working.
+ */
+export function slugFromAddress(value: string): string {
+  let text = value.trim();
+  if (text.includes('%')) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // Not valid percent-encoding: looked up as typed, and so not found.
+    }
+  }
+  return text.normalize('NFC').toLowerCase().normalize('NFC');
 }
 
 export const ZId = z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(64, 'Id is too long');

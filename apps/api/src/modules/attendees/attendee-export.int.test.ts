@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent, TFormQuestion, TOrder, TRegistration, TTicket } from '@clubtix/contract';
 import { downloadAttendees, readSheet, seedAttendees } from '../../../test/attendee-data';
@@ -113,19 +114,22 @@ describe('GET /registration/downloadAttendees', () => {
   });
   afterAll(async () => t.close());
 
-  it('streams an .xlsx named after the event and the time', async () => {
+  it("streams an .xlsx named after the event and the time on the event's clock, colon-free", async () => {
     const before = new Date();
     const response = await downloadAttendees(t, token, event.id);
+    const after = new Date();
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX);
     const disposition = String(response.headers['content-disposition']);
-    expect(disposition).toMatch(
-      new RegExp(
-        `^attachment; filename="Attendee-report-event-${event.id}-\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.xlsx"`,
-      ),
-    );
-    const stamp = /(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.xlsx/.exec(disposition)![1]!;
-    expect(new Date(`${stamp}Z`).getTime()).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+    // ISO 8601 basic format with the offset, Bangkok being +0700 all year (docs/decisions/0021).
+    const match = new RegExp(
+      `^attachment; filename="Attendee-report-event-${event.id}-(\\d{4})(\\d\\d)(\\d\\d)T(\\d\\d)(\\d\\d)(\\d\\d)\\+0700\\.xlsx"`,
+    ).exec(disposition);
+    expect(match, disposition).not.toBeNull();
+    const [y, mo, d, h, mi, s] = match!.slice(1).map(Number) as [number, number, number, number, number, number];
+    const stamped = Date.UTC(y, mo - 1, d, h, mi, s) - 7 * 60 * 60 * 1000;
+    expect(stamped).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+    expect(stamped).toBeLessThanOrEqual(after.getTime());
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -176,13 +180,30 @@ describe('GET /registration/downloadAttendees', () => {
       25.5,
     ]);
     expect(ben?.[11] ?? '').toBe('');
+    // Exactly as typed: kept inert by the cells' Text format, not by an apostrophe (docs/decisions/0021).
     expect(mallory?.slice(2, 7)).toEqual([
-      `'=HYPERLINK("http://evil.example")`,
-      "'@SUM(A1)",
+      '=HYPERLINK("http://evil.example")',
+      '@SUM(A1)',
       'mallory@example.org',
       'mallory@example.org',
-      "'+1 cake",
+      '+1 cake',
     ]);
+  });
+
+  it('writes every text cell as a string in the Text format, and the paid amount as a number', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await downloadAttendees(t, token, event.id)).body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const mallory = sheet.getRow(4);
+    for (const column of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]) {
+      expect(mallory.getCell(column).numFmt, `column ${column}`).toBe('@');
+      expect(mallory.getCell(column).type, `column ${column}`).not.toBe(ExcelJS.ValueType.Formula);
+    }
+    expect(mallory.getCell(3).value).toBe('=HYPERLINK("http://evil.example")');
+    expect(mallory.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(1).getCell(3).numFmt).toBe('@');
+    expect(mallory.getCell(11).type).toBe(ExcelJS.ValueType.Number);
+    expect(mallory.getCell(11).numFmt ?? 'General').not.toBe('@');
   });
 
   it('reads every attendee once, in the order they registered, across pages', async () => {

@@ -7,7 +7,7 @@ import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
 import type { EventScope } from '../tickets/tickets.repo';
 import { findExportPage, type ExportRow } from './attendee-export.repo';
-import { reportHeader, reportRow, type ReportEvent } from './attendee-report';
+import { amountColumn, reportHeader, reportRow, TEXT_FORMAT, type ReportEvent } from './attendee-report';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Attendees read from the database at a time: the most the export ever holds. */
@@ -52,7 +52,7 @@ export async function exportAttendeeReport(
   writeReport(deps, { scope, event, questions, first, body }).catch((error: unknown) => {
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return { filename: attendeeReportFilename(event.id, now), contentType: XLSX_TYPE, body };
+  return { filename: attendeeReportFilename(event.id, now, event.timezone), contentType: XLSX_TYPE, body };
 }
 
 interface ReportJob {
@@ -65,10 +65,16 @@ interface ReportJob {
 
 async function writeReport(deps: Deps, { scope, event, questions, first, body }: ReportJob): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: false, useSharedStrings: false });
+  // Styles on for one: the Text format of the text columns, which keeps someone's `=…` or `+49…`
+  // inert and shown as typed (docs/decisions/0021). Strings stay inline: no table grows with the rows.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Attendees', { views: [{ state: 'frozen', ySplit: 1 }] });
   const header = reportHeader(event, questions);
-  sheet.columns = header.map((_, index) => ({ width: index === 0 ? 38 : 20 }));
+  const amount = amountColumn(questions.length);
+  sheet.columns = header.map((_, index) => ({
+    width: index === 0 ? 38 : 20,
+    ...(index === amount ? {} : { style: { numFmt: TEXT_FORMAT } }),
+  }));
   sheet.addRow(header).commit();
   let page = first;
   for (;;) {

@@ -22,18 +22,20 @@ export interface ReportEvent {
 }
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some
- * programs skip first) as a formula once it is edited or saved as CSV. Such text is written with a
- * leading apostrophe (OWASP's advice for CSV injection), so it stays text everywhere.
+ * The number format "Text" (built-in 49). Every text column of the report has it: a cell of someone's
+ * text that starts with = + - @ stays text in Excel and LibreOffice, also when edited, and shows
+ * exactly as typed (`+49 1234`, not `'+49 1234`). exceljs 4.4 writes no quotePrefix attribute;
+ * the Text format is its equivalent (docs/decisions/0021-slugs-export-and-answers.md).
  */
-export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+export const TEXT_FORMAT = '@';
 
 function answerText(answer: TAnswers[string] | undefined): string {
   if (answer === undefined) return '';
-  return inertText(Array.isArray(answer) ? answer.join(', ') : answer);
+  return Array.isArray(answer) ? answer.join(', ') : answer;
 }
+
+/** The paid amount is the one number column; its index in a row of `questionCount` questions. */
+export const amountColumn = (questionCount: number) => 6 + questionCount;
 
 export function reportHeader(event: ReportEvent, questions: TFormQuestion[]): string[] {
   return [
@@ -43,7 +45,7 @@ export function reportHeader(event: ReportEvent, questions: TFormQuestion[]): st
     'Last name',
     'E-mail',
     'Buyer e-mail',
-    ...questions.map((question) => inertText(question.label)),
+    ...questions.map((question) => question.label),
     `Paid amount (${event.currency.toUpperCase()})`,
     'Checked in at',
   ];
@@ -62,11 +64,11 @@ export function reportRow(
 ): (string | number)[] {
   return [
     attendee.registrationId,
-    inertText(attendee.ticketName),
-    inertText(attendee.firstName ?? ''),
-    inertText(attendee.lastName ?? ''),
-    inertText(attendee.email ?? ''),
-    inertText(attendee.buyerEmail),
+    attendee.ticketName,
+    attendee.firstName ?? '',
+    attendee.lastName ?? '',
+    attendee.email ?? '',
+    attendee.buyerEmail,
     ...questions.map((question) =>
       answerText(question.perAttendee ? attendee.answers[question.id] : attendee.registrationAnswers[question.id]),
     ),

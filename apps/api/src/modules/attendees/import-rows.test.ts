@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { TFormQuestion } from '@clubtix/contract';
-import { inertText } from './attendee-report';
 import { mapHeader, personKey, readRow } from './import-rows';
 
 const question = (id: string, type: TFormQuestion['type'], label: string, extra: Partial<TFormQuestion> = {}) => ({
@@ -77,22 +76,10 @@ describe('readRow', () => {
   });
 });
 
-describe('personKey and inertText', () => {
+describe('personKey', () => {
   it('matches people on e-mail and names without case', () => {
     expect(personKey({ email: 'A@x.org', firstName: ' Ana', lastName: 'SILVA' })).toBe(
       personKey({ email: 'a@x.org', firstName: 'ana', lastName: 'Silva ' }),
     );
-  });
-
-  it('keeps formula-looking text as text', () => {
-    expect(['=1+2', '+44 20', '-x', '@SUM(A1)', '\tx', 'Ana', ''].map(inertText)).toEqual([
-      "'=1+2",
-      "'+44 20",
-      "'-x",
-      "'@SUM(A1)",
-      "'\tx",
-      'Ana',
-      '',
-    ]);
   });
 });

@@ -108,7 +108,7 @@ describe('POST /event/save', () => {
   describe('slugs', () => {
     it.each([
       ['  Harbour  Lights: Night-Sail!! ', 'harbour-lights-night-sail'],
-      ['--Crème brûlée -- Cruise--', 'crme-brle-cruise'],
+      ['--Crème brûlée -- Cruise--', 'crème-brûlée-cruise'],
       // 'event' itself is reserved: the admin pages live under /event/.
       ['!!!', 'event-2'],
       ['Dashboard', 'dashboard-2'],

@@ -3,6 +3,7 @@ import {
   EVENT_INSTANT_ORDER,
   LIST_CAPS,
   pageWindow,
+  slugFromAddress,
   type TEvent,
   type ZSaveEventRequest,
 } from '@clubtix/contract';
@@ -88,7 +89,7 @@ export async function findActiveClubEvents(
 }
 
 export async function findEventBySlug(deps: Deps, slug: string): Promise<TEvent> {
-  const row = await findPublishedEventBySlug(deps.db, slug.toLowerCase());
+  const row = await findPublishedEventBySlug(deps.db, slugFromAddress(slug));
   if (!row) throw notFound('Event');
   return toEventDto(row);
 }

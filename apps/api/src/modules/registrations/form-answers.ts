@@ -1,4 +1,4 @@
-import { checkAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
+import { checkAnswers, trimAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
@@ -20,6 +20,19 @@ export function answerErrors(questions: TFormQuestion[], answers: Record<string,
  */
 export function answersTo(questions: TFormQuestion[], answers: TAnswers): TAnswers {
   return Object.fromEntries(questions.flatMap((q) => (q.id in answers ? [[q.id, answers[q.id]!]] : [])));
+}
+
+/**
+ * A save's answers as they are kept: trimmed, blank ones left out, as the form sends them. Done here
+ * too, before the check and the write, so that the list, the export and the door show one value
+ * whoever calls (docs/decisions/0021-slugs-export-and-answers.md).
+ */
+export function withTrimmedAnswers<T extends { answers: TAnswers; attendees: { answers: TAnswers }[] }>(body: T): T {
+  return {
+    ...body,
+    answers: trimAnswers(body.answers),
+    attendees: body.attendees.map((attendee) => ({ ...attendee, answers: trimAnswers(attendee.answers) })),
+  };
 }
 
 /** The 400 of a form not satisfied: the first problem as the message, all of them as errors. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRegistration } from '@clubtix/contract';
+import type { TAttendeeListItem, TRegistration } from '@clubtix/contract';
+import { downloadAttendees, readSheet } from '../../../test/attendee-data';
 import { holdTickets, payFor } from '../../../test/buying';
 import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
@@ -127,5 +128,76 @@ describe('saving attendee details', () => {
     const after = await read(held);
     expect(after.answers).toEqual({ [diet!.id]: 'Vegetarian' });
     expect(after.attendees[0]!.answers).toEqual({ [shirt!.id]: 'M' });
+  });
+
+  describe('answers with white space at either end (docs/decisions/0021)', () => {
+    async function eventWithForm() {
+      const event = await publishEvent(t, token);
+      const ticket = await addTicket(t, token, event.id, { quantity: 5 });
+      const [diet, shirt, workshops, company] = await saveForm(t, token, event.id, [
+        { type: 0, label: 'Diet', perAttendee: true, required: true },
+        { type: 4, label: 'Shirt size', options: ['S', 'M'], perAttendee: true },
+        { type: 3, label: 'Workshops', options: ['Knots', 'Radio'], perAttendee: true },
+        { type: 0, label: 'Company', perAttendee: false },
+      ]);
+      // Held only: the required question is not answered yet.
+      const { registration: held } = payloadOf<{ registration: TRegistration }>(
+        await call(t, 'POST', '/registration/initRegistration', {
+          body: { eventId: event.id, email: 'spaces@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
+        }),
+      );
+      return { event, held, ids: { diet: diet!.id, shirt: shirt!.id, workshops: workshops!.id, company: company!.id } };
+    }
+
+    const saveAnswers = (held: TRegistration, own: Record<string, unknown>, once: Record<string, unknown>) =>
+      call(t, 'POST', '/registration/save', {
+        body: {
+          registrationId: held.registrationId,
+          qrUuid: held.qrUuid,
+          attendees: [
+            {
+              attendeeId: held.attendees[0]!.attendeeId,
+              firstName: 'Ann',
+              lastName: 'Walker',
+              email: 'ann@example.org',
+              answers: own,
+            },
+          ],
+          answers: once,
+        },
+      });
+
+    it('are kept trimmed, and the list and the export show what was kept', async () => {
+      const { event, held, ids } = await eventWithForm();
+      const saved = await saveAnswers(
+        held,
+        { [ids.diet]: '  Vegan ', [ids.shirt]: ' M ', [ids.workshops]: [' Knots', '  '] },
+        { [ids.company]: '\tHarbour Ltd  ' },
+      );
+      expect(payloadOf<TRegistration>(saved).answers).toEqual({ [ids.company]: 'Harbour Ltd' });
+      const after = await read(held);
+      expect(after.answers).toEqual({ [ids.company]: 'Harbour Ltd' });
+      expect(after.attendees[0]!.answers).toEqual({
+        [ids.diet]: 'Vegan',
+        [ids.shirt]: 'M',
+        [ids.workshops]: ['Knots'],
+      });
+
+      await payFor(t, held);
+      const list = payloadOf<{ attendees: TAttendeeListItem[] }>(
+        await call(t, 'GET', '/registration/getAttendees', { token, query: { eventId: event.id } }),
+      );
+      expect(list.attendees.map((a) => a.answers)).toEqual([
+        { [ids.diet]: 'Vegan', [ids.shirt]: 'M', [ids.workshops]: ['Knots'] },
+      ]);
+      const [header, row] = await readSheet((await downloadAttendees(t, token, event.id)).body);
+      const cell = (label: string) => row![header!.indexOf(label)];
+      expect(['Diet', 'Shirt size', 'Workshops', 'Company'].map(cell)).toEqual(['Vegan', 'M', 'Knots', 'Harbour Ltd']);
+    });
+
+    it('of white space only count as no answer: a required question says so', async () => {
+      const { held, ids } = await eventWithForm();
+      expectError(await saveAnswers(held, { [ids.diet]: ' \t ' }, {}), 400, 'BAD_INPUT', 'Diet is required');
+    });
   });
 });

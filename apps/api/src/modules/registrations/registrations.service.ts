@@ -39,7 +39,7 @@ import {
 import { withCounterGate } from './counter-gate';
 import { assertWithinHoldLimits, holderOf } from './hold-limits';
 import { holderLocks } from './hold-limits.repo';
-import { answerErrors, answersTo, formProblem } from './form-answers';
+import { answerErrors, answersTo, formProblem, withTrimmedAnswers } from './form-answers';
 import { toRegistrationDto } from './registrations.mapper';
 import {
   findAttendeesOf,
@@ -208,8 +208,9 @@ function assertFillable(registration: RegistrationRow): void {
 /** Step 2: attendees' names, e-mails and answers, checked against the event's form on the server. */
 export async function saveRegistrationDetails(
   deps: Deps,
-  input: z.output<typeof ZSaveRegistrationRequest>,
+  body: z.output<typeof ZSaveRegistrationRequest>,
 ): Promise<TRegistration> {
+  const input = withTrimmedAnswers(body);
   const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
   assertFillable(registration);
   const questions = await findFormQuestions(deps, null, registration.eventId);

@@ -157,15 +157,20 @@ export function useCancelRegistration(eventId: string) {
   });
 }
 
-/** Streams the event's .xlsx and saves it as SPEC.md section 7 names it. */
-export async function exportAttendees(eventId: string, onProgress: TransferProgress, signal: AbortSignal) {
+/** Streams the event's .xlsx and saves it as SPEC.md section 7 names it, on the event's clock. */
+export async function exportAttendees(
+  event: { id: string; timezone: string },
+  onProgress: TransferProgress,
+  signal: AbortSignal,
+) {
+  const eventId = event.id;
   const startedAt = new Date();
   const blob = await downloadFile(endpoints.attendees.downloadAttendees, {
     query: { eventId },
     onProgress,
     signal,
   });
-  saveFile(blob, attendeeReportFilename(eventId, startedAt));
+  saveFile(blob, attendeeReportFilename(eventId, startedAt, event.timezone));
 }
 
 export interface ImportRequest {

@@ -1,5 +1,6 @@
 import {
   checkAnswers,
+  trimAnswers,
   type TAnswers,
   type TFormQuestion,
   type TRegistration,
@@ -42,17 +43,9 @@ export function initialAttendeeValues(registration: TRegistration): AttendeeForm
   };
 }
 
-/** Answers worth sending: text trimmed, blank ones and empty choices left out. */
+/** Answers worth sending, as the server keeps them: trimmed, blank ones and empty choices left out. */
 export function cleanAnswers(answers: Record<string, Answer>): TAnswers {
-  const result: TAnswers = {};
-  for (const [questionId, answer] of Object.entries(answers)) {
-    if (Array.isArray(answer)) {
-      if (answer.length > 0) result[questionId] = answer;
-    } else if (answer.trim() !== '') {
-      result[questionId] = answer.trim();
-    }
-  }
-  return result;
+  return trimAnswers(answers);
 }
 
 export function toSaveRequest(

@@ -13,7 +13,7 @@ interface Transfer {
  * 'Export to Excel': the server streams the .xlsx while it writes it, so the size is seldom known
  * in advance; the bar then moves with the bytes received rather than a percentage.
  */
-export function ExportAttendees({ eventId }: { eventId: string }) {
+export function ExportAttendees({ event }: { event: { id: string; timezone: string } }) {
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -22,7 +22,7 @@ export function ExportAttendees({ eventId }: { eventId: string }) {
     controller.current = abort;
     setTransfer({ received: 0, total: null });
     try {
-      await exportAttendees(eventId, (received, total) => setTransfer({ received, total }), abort.signal);
+      await exportAttendees(event, (received, total) => setTransfer({ received, total }), abort.signal);
       showToast('success', 'Attendee report downloaded');
     } catch {
       // Nothing to add: the client has toasted why it failed, and a cancel is the admin's own doing.

@@ -147,7 +147,7 @@ export default function AttendeesPage() {
       eventId={eventId}
       title="Attendees"
       screen="attendees"
-      actions={(event) => <ExportAttendees eventId={event.id} />}
+      actions={(event) => <ExportAttendees event={event} />}
     >
       {(event) => <AttendeeTabs event={event} />}
     </ManagedEventPage>

@@ -1,7 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -12,6 +12,7 @@ import { AttendeeForm } from '../components/attendee-form';
 import { BuyingHeader } from '../components/buying-header';
 import { HoldCountdown, HoldExpired, NoHold, useHoldRemaining } from '../components/hold-countdown';
 import { readHold, updateHold, type StoredHold } from '../hold-storage';
+import { useSlugParam } from '../../public/slug-param';
 
 function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; slug: string }) {
   const navigate = useNavigate();
@@ -64,7 +65,7 @@ function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
 /** /{slug}/attendee-form: who is coming, and the event's questions (DECISIONS.md section 6, step 2). */
 export default function AttendeeFormPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [hold] = useState(() => readHold(slug));
   if (event.isPending) return <PageLoader label="Loading the event" />;

@@ -1,7 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -13,6 +13,7 @@ import { CheckInbox } from '../components/check-inbox';
 import { CheckoutFlow } from '../components/checkout-flow';
 import { HoldCountdown, HoldExpired, NoHold, useHoldRemaining } from '../components/hold-countdown';
 import { readHold, type StoredHold } from '../hold-storage';
+import { useSlugParam } from '../../public/slug-param';
 
 /** While a free booking waits for its mailed link, the checkout looks this often whether it was opened. */
 const LINK_POLL_MS = 4000;
@@ -73,7 +74,7 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
 /** /{slug}/checkout: extras, the order priced by the server, and payment (DECISIONS.md section 6). */
 export default function CheckoutPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [hold] = useState(() => readHold(slug));
   if (event.isPending) return <PageLoader label="Loading the event" />;

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { PageLoader } from '../../../components/page-loader';
 import { isMissing, usePublicEvent, usePublicEventBySlug } from '../../public/api';
@@ -8,6 +8,7 @@ import { useConfirmFreeOrder } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { ConfirmedBooking } from '../components/confirmed-booking';
 import { clearHold } from '../hold-storage';
+import { useSlugParam } from '../../public/slug-param';
 
 function Problem({
   slug,
@@ -46,7 +47,7 @@ function Problem({
  * server answers 409 and this page says so.
  */
 export default function ConfirmBookingPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const [params] = useSearchParams();
   const [link] = useState(() => ({
     registrationId: params.get('registration')?.trim() ?? '',

@@ -1,7 +1,7 @@
 import type { TEvent, TOrder } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -11,6 +11,7 @@ import { useBuyerRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { ConfirmedBooking } from '../components/confirmed-booking';
 import { clearHold, readHold, readPurchase } from '../hold-storage';
+import { useSlugParam } from '../../public/slug-param';
 
 interface Source {
   registrationId: string;
@@ -71,7 +72,7 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
 
 /** /{slug}/success: the tickets with their QR codes, right after paying (SPEC.md section 2). */
 export default function SuccessPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [source] = useState(() => readSource(slug));
   if (event.isPending) return <PageLoader label="Loading the event" />;

@@ -1,7 +1,7 @@
 import { formatMoney, ZInitRegistrationRequest, type TEvent, type TTicket } from '@clubtix/contract';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fieldErrors, isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
@@ -28,6 +28,7 @@ import {
   shortfallNotes,
   type Selection,
 } from '../ticket-selection';
+import { useSlugParam } from '../../public/slug-param';
 
 const ZBuyerEmail = ZInitRegistrationRequest.pick({ email: true });
 
@@ -254,7 +255,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
 
 /** /{slug}/tickets: choose ticket types and quantities, then hold them (DECISIONS.md section 6, step 1). */
 export default function TicketsPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {

@@ -1,6 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../api';
@@ -14,6 +14,7 @@ import { ReturnedPayment } from '../components/returned-payment';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { TicketPanel } from '../components/ticket-panel';
 import classes from './event-page.module.css';
+import { useSlugParam } from '../slug-param';
 
 function EventDetails({ event }: { event: TEvent }) {
   const donationPath = `/event/${encodeURIComponent(event.id)}/donation`;
@@ -81,7 +82,7 @@ function EventDetails({ event }: { event: TEvent }) {
 
 /** /{slug}: the public page of a published event (SPEC.md section 2, "Event Registration"). */
 export default function EventPage() {
-  const { slug = '' } = useParams();
+  const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
