@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
+import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { unknownRouteTarget } from './features/auth/guards';
 import { routes, routeTitles } from './routes';
 
 /** The route of SPEC.md section 2 a path lands on: its title and access. */
@@ -55,5 +57,18 @@ describe('route table', () => {
 
   it('sends unknown paths to the catch-all', () => {
     expect(resolve('/dashboard/nothing')?.path).toBe('*');
+  });
+});
+
+describe('a mistyped one-segment path (SPEC.md section 2: unknown routes)', () => {
+  it('is an event address, public, since one segment is what slugs look like', () => {
+    expect(resolve('/dashbord')).toMatchObject({ path: '/:slug', access: 'public' });
+  });
+
+  it('with no event behind it, sends a signed-in person home and a visitor to not-found with 404', () => {
+    // The event page, told the slug is unknown, goes where the catch-all goes.
+    expect(unknownRouteTarget({ token: 't', user: { role: ROLE_ADMIN } })).toBe('/dashboard/admin');
+    expect(unknownRouteTarget({ token: 't', user: { role: ROLE_SUDO } })).toBe('/dashboard/sudo');
+    expect(unknownRouteTarget({ token: null, user: null })).toBe('/not-found/404');
   });
 });
