@@ -61,7 +61,7 @@ describe('My account: a password change ends the other sessions (DECISIONS.md se
     const other = await newPage(browser, PHONE);
     for (const { page } of [mine, other]) {
       await signInThroughForm(page, admin.user.email, PASSWORD);
-      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     }
 
     const page = mine.page;
@@ -91,7 +91,7 @@ describe('My account: a password change ends the other sessions (DECISIONS.md se
     // This browser carries on with the new token.
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard/admin');
-    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     await page.getByRole('region', { name: 'Your club' }).waitFor();
 
     // The other browser's next call (opening My account asks the server for the account) is
@@ -112,7 +112,7 @@ describe('My account: a password change ends the other sessions (DECISIONS.md se
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page } = await newPage(browser, viewport);
       await signInThroughForm(page, admin.user.email, PASSWORD);
-      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
       await openMyAccount(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       // Nothing wider than the screen, the header's last button included.
@@ -124,7 +124,7 @@ describe('My account: a password change ends the other sessions (DECISIONS.md se
 
     const { context, page } = await newPage(browser, DESKTOP);
     await signInThroughForm(page, admin.user.email, PASSWORD);
-    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     await openMyAccount(page);
     const details = page.getByRole('region', { name: 'Your details' });
     await details.getByLabel('Name', { exact: true }).fill('Nina Renamed');

@@ -152,7 +152,7 @@ describe('the attendee export and import', () => {
     const fixed = [line(crew[0]!), line(rower2, 'Large'), line(crew[2]!)];
 
     await page.goto(`/import?eventId=${seeded.event.id}`);
-    await waitForTitle(page, 'Import | ClubTix');
+    await waitForTitle(page, 'Import Attendees | ClubTix');
     await page.getByLabel('Ticket type').selectOption({ label: 'Adult' });
     const file = page.getByLabel('File', { exact: true });
     const importButton = page.getByRole('button', { name: 'Import', exact: true });

@@ -105,7 +105,7 @@ describe('signing up, in and out', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(`${unique('rita')}@example.org`);
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/dashboard/admin');
-    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     await expectGoneSoon(refusal);
     await context.close();
   });

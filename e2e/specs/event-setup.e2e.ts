@@ -65,8 +65,8 @@ describe('an admin sets up a complete event and the public finds it', () => {
       .replace(/-+/g, '-');
     const draftPage = await newPage(browser, PHONE);
     await draftPage.page.goto(`/${slug}`);
-    // A draft is not public: its address is an unknown path, sent to not-found.
-    await draftPage.page.waitForURL('**/not-found');
+    // A draft is not public: its address is an unknown path, sent to not-found with 404.
+    await draftPage.page.waitForURL('**/not-found/404');
     await draftPage.page.getByText("Looks like you're lost!").waitFor();
 
     await card.getByRole('link', { name: 'Tickets' }).click();

@@ -63,7 +63,7 @@ describe('a free booking confirmed from the e-mail', () => {
     const { context, page } = await newPage(browser);
     await primeSession(page, admin.token, admin.user);
     await page.goto(`/tour/edit/${event.id}`);
-    await waitForTitle(page, 'Edit Tour | ClubTix');
+    await waitForTitle(page, 'Edit Event | ClubTix');
     const option = page.getByRole('switch', { name: 'Confirm free bookings by e-mail' });
     await page.getByText('stays on hold until the buyer opens the link we e-mail them', { exact: false }).waitFor();
     expect(await option.isChecked()).toBe(false);

@@ -41,6 +41,11 @@ describe('navigation guards', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/not-found/404**');
     await page.getByText("Looks like you're lost!").waitFor();
+    // One segment is an event's address: with no such event, it is an unknown path all the same.
+    await page.goto(`/${unique('no-such-event')}`);
+    await page.waitForURL('**/not-found/404');
+    await waitForTitle(page, 'Not Found | ClubTix');
+    await page.getByText("Looks like you're lost!").waitFor();
     await page.goto('/not-found');
     await page.getByText('404').first().waitFor();
     await page.getByText("Looks like you're lost!").waitFor();
@@ -50,7 +55,9 @@ describe('navigation guards', () => {
   it("sends a signed-in admin from signed-out-only and sudo pages to the admin's home", async () => {
     const { context, page } = await newPage(browser);
     await primeSession(page, adminToken, adminUser);
-    for (const path of ['/signin', '/register', '/dashboard', '/dashboard/sudo', '/no/such/page']) {
+    // A mistyped one-segment path (no event has it as its address) is an unknown route too.
+    const mistyped = `/${unique('dashbord')}`;
+    for (const path of ['/signin', '/register', '/dashboard', '/dashboard/sudo', '/no/such/page', mistyped]) {
       await page.goto(path);
       await page.waitForURL('**/dashboard/admin');
     }

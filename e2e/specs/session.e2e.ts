@@ -68,13 +68,18 @@ describe('signing out', () => {
   const signers = {
     admin: async () => {
       const admin = await registerClubAdmin('Sam Signout');
-      return { token: admin.token, user: admin.user, home: '/dashboard/admin', heading: 'Dashboard' };
+      return { token: admin.token, user: admin.user, home: '/dashboard/admin', heading: 'Admin dashboard' };
     },
     sudo: async () => {
       const me = await api<{ currentUser: { name: string } }>('POST', '/auth/signin', {
         body: { email: inject('sudoEmail'), password: inject('sudoPassword') },
       });
-      return { token: me.authorization!, user: me.body.payload.currentUser, home: '/dashboard/sudo', heading: 'Clubs' };
+      return {
+        token: me.authorization!,
+        user: me.body.payload.currentUser,
+        home: '/dashboard/sudo',
+        heading: 'Super user dashboard',
+      };
     },
   };
 
@@ -126,11 +131,11 @@ describe('signing out in another tab', () => {
     const { context, page: first } = await newPage(browser);
     await primeSession(first, admin.token, admin.user);
     await first.goto('/dashboard/admin');
-    await first.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await first.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     const second = await context.newPage();
     const network = watchApiCalls(second);
     await second.goto('/dashboard/admin');
-    await second.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await second.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
     await network.settled();
     const callsBefore = network.calls.length;
 

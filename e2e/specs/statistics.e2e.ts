@@ -1,6 +1,7 @@
 import type { TCheckin, TCheckinStatistics } from '@clubtix/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { watchCsp } from '../csp';
 import { bookTwo } from '../door';
 import { seedPublishedEvent, type Admin, type SeededEvent } from '../fixtures';
 import {
@@ -45,7 +46,7 @@ function addDays(day: string, count: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** yyyy-mm-dd as an en-GB browser writes it, dd/mm/yyyy: the order the date field reads. */
+/** yyyy-mm-dd as English ClubTix writes it, dd/mm/yyyy: the order the date field reads. */
 const british = (day: string) => day.split('-').reverse().join('/');
 
 /** How the calendar names a day's button in en-GB: "Thursday 14 May 2026". */
@@ -107,7 +108,7 @@ describe('the statistics page: registrations and check-ins so far, up to a chose
         .filter({ hasText: /refreshes every 10 seconds$/ })
         .waitFor();
 
-      // The day before the sale, typed in the browser's order (en-GB: dd/mm/yyyy) and read on Enter:
+      // The day before the sale, typed in English order (dd/mm/yyyy) and read on Enter:
       // nothing had been sold or checked in yet, and the totals do not move.
       const dateField = page.getByLabel('Date', { exact: true });
       await dateField.fill(british(dayBefore));
@@ -195,6 +196,55 @@ describe('the statistics page: registrations and check-ins so far, up to a chose
       });
       expect(await page.evaluate(() => 'statisticsPageMark' in window)).toBe(true);
       expect(await dateField.inputValue()).toBe(british(dayAfter));
+      await context.close();
+    });
+  }
+});
+
+describe('the statistics page on a browser set to the United States: the date typed and the date shown read alike', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`on a ${device}: the picker and the heading below it both read dd/mm/yyyy, and mixed separators are read`, async () => {
+      const { event, admin } = await seedPublishedEvent();
+      // The region that used to put 11/25/2026 in the picker over "Up to the end of 25/11/2026".
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport,
+        locale: 'en-US',
+        timezoneId: 'America/New_York',
+      });
+      await watchCsp(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await primeSession(page, admin.token, admin.user);
+      await page.goto(`/event/${event.id}/statistics`);
+      await waitForTitle(page, 'Statistics | ClubTix');
+      expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+
+      const dateField = page.getByLabel('Date', { exact: true });
+      const heading = page.getByRole('heading', { name: /^Up to the end of / });
+      await heading.waitFor();
+      // Today, as the page opened: the same day written the same way in both places.
+      const shown = (await heading.innerText()).replace('Up to the end of ', '').trim();
+      expect(shown).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(await dateField.inputValue()).toBe(shown);
+      expect(await dateField.getAttribute('placeholder')).toBe('dd/mm/yyyy');
+
+      // The day of the issue, typed with a dash and a slash (SPEC.md section 5 allows either).
+      await dateField.fill('25/11-2026');
+      await dateField.press('Enter');
+      await page.getByRole('heading', { name: 'Up to the end of 25/11/2026', exact: true }).waitFor();
+      expect(await dateField.inputValue()).toBe('25/11/2026');
+      expect(await dateField.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await context.close();
     });
   }

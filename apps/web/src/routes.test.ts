@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
+import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { unknownRouteTarget } from './features/auth/guards';
 import { routes, routeTitles } from './routes';
 
 /** The route of SPEC.md section 2 a path lands on: its title and access. */
@@ -24,9 +26,9 @@ describe('route table', () => {
     ['/club/edit', 'Edit Club', 'signedIn'],
     ['/club/edit/c1', 'Edit Club', 'signedIn'],
     ['/club/c1/credential', 'Credentials', 'sudo'],
-    ['/tour/add', 'Add Tour', 'admin'],
-    ['/tour/edit', 'Edit Tour', 'admin'],
-    ['/tour/edit/e1', 'Edit Tour', 'admin'],
+    ['/tour/add', 'Add Event', 'admin'],
+    ['/tour/edit', 'Edit Event', 'admin'],
+    ['/tour/edit/e1', 'Edit Event', 'admin'],
     ['/event/e1/tickets', 'Tickets', 'admin'],
     ['/event/e1/extras', 'Extras', 'admin'],
     ['/event/e1/sponsorships', 'Sponsorships', 'admin'],
@@ -37,7 +39,7 @@ describe('route table', () => {
     ['/event/e1/donation', 'Support Event', 'public'],
     ['/event/e1/qr/r1/a1/q1', 'QR Code', 'public'],
     ['/form-builder', 'Form Builder', 'admin'],
-    ['/import', 'Import', 'admin'],
+    ['/import', 'Import Attendees', 'admin'],
     ['/summer-tour/tickets', 'Tickets', 'public'],
     ['/summer-tour/attendee-form', 'Attendee Form', 'public'],
     ['/summer-tour/checkout', 'Checkout', 'public'],
@@ -55,5 +57,32 @@ describe('route table', () => {
 
   it('sends unknown paths to the catch-all', () => {
     expect(resolve('/dashboard/nothing')?.path).toBe('*');
+  });
+});
+
+describe('a mistyped one-segment path (SPEC.md section 2: unknown routes)', () => {
+  it('is an event address, public, since one segment is what slugs look like', () => {
+    expect(resolve('/dashbord')).toMatchObject({ path: '/:slug', access: 'public' });
+  });
+
+  it('with no event behind it, sends a signed-in person home and a visitor to not-found with 404', () => {
+    // The event page, told the slug is unknown, goes where the catch-all goes.
+    expect(unknownRouteTarget({ token: 't', user: { role: ROLE_ADMIN } })).toBe('/dashboard/admin');
+    expect(unknownRouteTarget({ token: 't', user: { role: ROLE_SUDO } })).toBe('/dashboard/sudo');
+    expect(unknownRouteTarget({ token: null, user: null })).toBe('/not-found/404');
+  });
+});
+
+describe("titles use the SPEC's words for each route (SPEC.md section 2)", () => {
+  it('say "event" where the paths say "tour": the SPEC calls them events', () => {
+    for (const route of routeTitles) expect(route.title).not.toMatch(/\btours?\b/i);
+    expect(resolve('/tour/add')?.title).toBe('Add Event');
+    expect(resolve('/tour/edit/e1')?.title).toBe('Edit Event');
+  });
+
+  it('name the screen as its heading does: bulk import of attendees is "Import Attendees"', () => {
+    expect(resolve('/import')?.title).toBe('Import Attendees');
+    expect(resolve('/dashboard/admin')?.title).toBe('Admin Dashboard');
+    expect(resolve('/dashboard/sudo')?.title).toBe('Super User Dashboard');
   });
 });

@@ -20,7 +20,11 @@ interface PageRoute {
   loader?: ReturnType<typeof routeLoader>;
 }
 
-/** SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
+/**
+ * SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
+ * Titles use the SPEC's words for each route, "event" where its paths say "tour" (SPEC.md section 1:
+ * "events (called tours)"); a screen's heading says the same words (docs/decisions/0022).
+ */
 const mainRoutes: PageRoute[] = [
   { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
   {
@@ -77,13 +81,13 @@ const mainRoutes: PageRoute[] = [
   },
   {
     path: '/tour/add',
-    title: 'Add Tour',
+    title: 'Add Event',
     access: 'admin',
     page: () => import('./features/events/pages/add-event-page'),
   },
   {
     path: '/tour/edit/:eventId?',
-    title: 'Edit Tour',
+    title: 'Edit Event',
     access: 'admin',
     page: () => import('./features/events/pages/edit-event-page'),
   },
@@ -147,7 +151,12 @@ const mainRoutes: PageRoute[] = [
     access: 'admin',
     page: () => import('./features/forms/pages/form-builder-page'),
   },
-  { path: '/import', title: 'Import', access: 'admin', page: () => import('./features/attendees/pages/import-page') },
+  {
+    path: '/import',
+    title: 'Import Attendees',
+    access: 'admin',
+    page: () => import('./features/attendees/pages/import-page'),
+  },
   {
     path: '/:slug/tickets',
     title: 'Tickets',

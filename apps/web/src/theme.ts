@@ -5,6 +5,7 @@ import {
   createTheme,
   darken,
   luminance,
+  Menu,
   NativeSelect,
   parseThemeColor,
   NumberInput,
@@ -56,6 +57,14 @@ export const tone = {
 } as const;
 
 export type Tone = keyof typeof tone;
+
+/**
+ * SPEC.md section 9 and DECISIONS.md section 15: a menu opens 300 ms after the pointer comes to
+ * rest on its button and closes 250 ms after it leaves, so passing over a row opens nothing. Mantine
+ * applies both to menus that open on hover; a click or a key opens one at once (docs/decisions/0022).
+ */
+export const MENU_OPEN_DELAY_MS = 300;
+export const MENU_CLOSE_DELAY_MS = 250;
 
 /**
  * A green for white small text (badges): Mantine's darkest green (#2b8a3e) gives 4.4:1 with white,
@@ -124,6 +133,7 @@ export const theme = createTheme({
     Badge: Badge.extend({ vars: readableLightVars('--badge-color', 'filled') }),
     // One label colour that also reads on the darker fill a light button gets when hovered.
     Button: Button.extend({ vars: readableLightVars('--button-color', 'filled', 2) }),
+    Menu: Menu.extend({ defaultProps: { openDelay: MENU_OPEN_DELAY_MS, closeDelay: MENU_CLOSE_DELAY_MS } }),
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),

@@ -1,10 +1,9 @@
-import { zonedFormat } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, RegistrationRow } from '../../db/schema';
 import { queueMails } from './mail-queue';
 import { MAIL_TOPICS } from './ticket-mail';
-import { escapeHtml, eventWhen, type ComposedMail } from './ticket-mail-content';
+import { escapeHtml, eventWhen, mailDateTime, type ComposedMail } from './ticket-mail-content';
 
 /**
  * The page the link opens (the web's /{slug}/confirm). The token is the secret: never the qrUuid,
@@ -14,14 +13,6 @@ export function freeConfirmationUrl(config: Config, slug: string, registrationId
   const query = new URLSearchParams({ registration: registrationId, token });
   return `${config.publicUrl}/${encodeURIComponent(slug)}/confirm?${query.toString()}`;
 }
-
-const UNTIL: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-};
 
 /** The mail that asks a free booking's buyer to confirm it: the event, how long the hold lasts, the link. */
 export function composeFreeConfirmationMail(
@@ -36,7 +27,7 @@ export function composeFreeConfirmationMail(
   const subject = `Confirm your booking for ${title}`;
   const tickets = `${ticketCount} free ${ticketCount === 1 ? 'ticket' : 'tickets'}`;
   const until = registration.expiresAt
-    ? `${zonedFormat(UNTIL, event.timezone).format(registration.expiresAt)} (${event.timezone})`
+    ? `${mailDateTime(registration.expiresAt, event.timezone)} (${event.timezone})`
     : null;
   const held = until
     ? `Your ${tickets} are held for you until ${until}. If the booking is not confirmed by then, they are released.`

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
-import { composeTicketMail, confirmationRecipients, eventWhen, type TicketEntry } from './ticket-mail-content';
+import {
+  composeTicketMail,
+  confirmationRecipients,
+  eventWhen,
+  mailDateTime,
+  type TicketEntry,
+} from './ticket-mail-content';
 
 const config = { publicUrl: 'https://tix.example.org' } as Config;
 const event = {
@@ -86,10 +92,39 @@ describe('composeTicketMail', () => {
   });
 });
 
-describe('eventWhen', () => {
+describe('eventWhen: dd/mm/yyyy hh:mm (SPEC.md section 9), never a long date', () => {
   it("tells the time in the event's time zone, and names it", () => {
-    // 22:00 UTC is 05:00 the next morning in Bangkok.
-    expect(eventWhen(event)).toMatch(/Saturday,? 11 January 2031.*05:00.*08:00.*\(Asia\/Bangkok\)/);
+    // 22:00 UTC is 05:00 the next morning in Bangkok; the end on the same day gives its time alone.
+    expect(eventWhen(event)).toBe('Sat 11/01/2031 05:00 – 08:00 (Asia/Bangkok)');
+  });
+
+  it('repeats the day when the event ends on another, and writes midnight as 00:00', () => {
+    expect(
+      eventWhen({
+        startDate: new Date('2030-08-15T18:00:00Z'),
+        endDate: new Date('2030-08-15T23:00:00Z'),
+        timezone: 'Europe/London',
+      }),
+    ).toBe('Thu 15/08/2030 19:00 – Fri 16/08/2030 00:00 (Europe/London)');
+  });
+
+  it('gives the start alone when the event has no length', () => {
+    const at = new Date('2030-08-15T18:05:00Z');
+    expect(eventWhen({ startDate: at, endDate: at, timezone: 'UTC' })).toBe('Thu 15/08/2030 18:05 (UTC)');
+  });
+
+  it('shows the same in the mail a buyer reads', () => {
+    const mail = composeTicketMail(config, event, [entry('a-1', null)]);
+    expect(mail.text).toContain('When: Sat 11/01/2031 05:00 – 08:00 (Asia/Bangkok)');
+    expect(mail.html).toContain('<strong>When:</strong> Sat 11/01/2031 05:00 – 08:00 (Asia/Bangkok)');
+    expect(mail.text).not.toMatch(/January|Saturday/);
+  });
+});
+
+describe('mailDateTime', () => {
+  it('writes a moment as dd/mm/yyyy hh:mm after the short weekday', () => {
+    expect(mailDateTime(new Date('2030-08-15T18:00:00Z'), 'Europe/London')).toBe('Thu 15/08/2030 19:00');
+    expect(mailDateTime(new Date('2030-01-01T00:00:00Z'), 'Asia/Bangkok')).toBe('Tue 01/01/2030 07:00');
   });
 });
 

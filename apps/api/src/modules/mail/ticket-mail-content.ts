@@ -48,22 +48,58 @@ export function qrViewerUrl(
 const TICKETS_HINT = 'Show the QR code of each ticket at the door, on your phone or printed.';
 const EXTRAS_HINT = 'Show the QR code of each extra at the door to collect it: each is redeemed once.';
 
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
+const MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  // h23, not hour12: false, which some engines render as "24:00" at midnight.
+  hourCycle: 'h23',
 };
 
-/** When the event happens, in the event's own time zone (named, since buyers may be elsewhere). */
+interface MailMoment {
+  weekday: string;
+  /** dd/mm/yyyy */
+  date: string;
+  /** hh:mm */
+  time: string;
+}
+
+function mailMoment(instant: Date, timeZone: string): MailMoment {
+  // Assembled from parts so the order never depends on the locale's own pattern.
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of zonedFormat(MOMENT, timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return {
+    weekday: parts.weekday ?? '',
+    date: `${parts.day}/${parts.month}/${parts.year}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/**
+ * A moment as mails write it, "Sat 15/08/2030 19:00": dd/mm/yyyy hh:mm (SPEC.md section 9) after
+ * the short weekday the buyer pages show too (docs/decisions/0022).
+ */
+export function mailDateTime(instant: Date, timeZone: string): string {
+  const moment = mailMoment(instant, timeZone);
+  return `${moment.weekday} ${moment.date} ${moment.time}`;
+}
+
+/**
+ * When the event happens, in the event's own time zone (named, since buyers may be elsewhere):
+ * "Sat 15/08/2030 19:00 – 23:00 (Europe/London)", the end's day repeated only when it is another.
+ */
 export function eventWhen(event: Pick<EventRow, 'startDate' | 'endDate' | 'timezone'>): string {
-  const format = zonedFormat(WHEN, event.timezone);
-  const range =
-    event.endDate > event.startDate
-      ? format.formatRange(event.startDate, event.endDate)
-      : format.format(event.startDate);
+  const start = mailMoment(event.startDate, event.timezone);
+  const startText = `${start.weekday} ${start.date} ${start.time}`;
+  let range = startText;
+  if (event.endDate > event.startDate) {
+    const end = mailMoment(event.endDate, event.timezone);
+    range =
+      end.date === start.date ? `${startText} – ${end.time}` : `${startText} – ${end.weekday} ${end.date} ${end.time}`;
+  }
   return `${range} (${event.timezone})`;
 }
 

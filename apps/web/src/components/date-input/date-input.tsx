@@ -17,16 +17,15 @@ import {
   type CalendarDate,
   type DateInputMode,
 } from './date-parsing';
+import { appDateLocale } from '../../lib/app-language';
 
-/**
+/*
  * SPEC.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
- * none. So a field reads and writes in the order of the browser's language (dd/mm/yyyy in en-GB,
- * mm/dd/yyyy in en-US), its placeholder says which, and what the admin types is what it then shows.
- * Read-only dates elsewhere stay dd/mm/yyyy (section 9). Another locale can be asked for with `locale`.
+ * none. That locale is the language the person uses ClubTix in, not the browser's region
+ * (DECISIONS.md section 15, docs/decisions/0022): English reads dd/mm/yyyy, as dates are shown
+ * (section 9), so an en-US browser does not type 11/25/2026 over a heading that says 25/11/2026.
+ * The placeholder says the order, and what is typed is what the field then shows.
  */
-export function browserLocale(): string {
-  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
-}
 
 type UpdateTrigger = 'blur' | 'enter';
 
@@ -85,7 +84,7 @@ export function DateInput(props: DateInputProps) {
     description,
     error,
     required,
-    locale = browserLocale(),
+    locale = appDateLocale(),
     min,
     max,
     updateOn = DEFAULT_TRIGGERS,

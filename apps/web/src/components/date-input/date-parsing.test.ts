@@ -88,7 +88,13 @@ describe('parseDateText, single date', () => {
     ['01/13/2026', DMY, null],
     ['01/01/0000', DMY, null],
     ['01/01/00', DMY, null],
-    ['15/08-2026', DMY, null], // mixed separators
+    ['15/08-2030', DMY, d(2030, 8, 15)], // mixed separators: each is a slash, dash or dot
+    ['15.08/2030', DMY, d(2030, 8, 15)],
+    ['15-08.30', DMY, d(2030, 8, 15)],
+    ['08.15/2030', MDY, d(2030, 8, 15)],
+    ['2030/08-15', YMD, d(2030, 8, 15)],
+    ['15/08_2030', DMY, null], // not a separator
+    ['15//08/2030', DMY, null],
     ['15 08 2026', DMY, null],
     ['15/08', DMY, null],
     ['15/08/2026/1', DMY, null],
@@ -113,6 +119,7 @@ describe('parseDateText, range and multiple', () => {
     ['01/08/2026 – 05/08/2026', 'range', [d(2026, 8, 1), d(2026, 8, 5)]],
     ['01/08/2026 to 05/08/2026', 'range', [d(2026, 8, 1), d(2026, 8, 5)]],
     ['01-08-2026-05-08-2026', 'range', [d(2026, 8, 1), d(2026, 8, 5)]],
+    ['01/08-2026 - 05.08/2026', 'range', [d(2026, 8, 1), d(2026, 8, 5)]], // mixed separators
     ['05/08/2026 - 01/08/2026', 'range', [d(2026, 8, 1), d(2026, 8, 5)]], // either order
     ['01/08/2026', 'range', [d(2026, 8, 1)]], // a start alone
     ['01/08/2026 - 02/08/2026 - 03/08/2026', 'range', null],

@@ -71,8 +71,9 @@ export function resolveShortYear(shortYear: number, nowYear: number): number {
   return best;
 }
 
-// Day and month have at most two digits; the year one to four. The two separators must match.
-const DATE_TOKEN = /(\d{1,4})([/.-])(\d{1,4})\2(\d{1,4})/g;
+// Day and month have at most two digits; the year one to four. SPEC.md section 5 allows slash,
+// dash or dot between the parts, each on its own: 15/08-2030 reads as 15/08/2030.
+const DATE_TOKEN = /(\d{1,4})[/.-](\d{1,4})[/.-](\d{1,4})/g;
 // What may stand between two dates of a range or a list.
 const BETWEEN_DATES = /^(\s*|\s*[,;]\s*|\s*[-–—]\s*|\s+to\s+|\s*&\s*|\s+and\s+)$/i;
 
@@ -110,7 +111,7 @@ function parseDateList(text: string, options: ParseOptions): CalendarDate[] | nu
   for (const match of text.matchAll(DATE_TOKEN)) {
     const between = text.slice(rest, match.index);
     if (dates.length === 0 ? between.trim() !== '' : !BETWEEN_DATES.test(between)) return null;
-    const date = toDate([match[1]!, match[3]!, match[4]!], options);
+    const date = toDate([match[1]!, match[2]!, match[3]!], options);
     if (!date) return null;
     dates.push(date);
     rest = match.index + match[0].length;

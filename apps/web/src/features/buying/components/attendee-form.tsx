@@ -3,6 +3,7 @@ import { Button, Fieldset, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { isApiError } from '../../../api/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { scrollToField } from '../../../lib/scroll-to';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { QuestionField } from '../../forms/components/question-field';
 import { useSaveRegistration } from '../api';
@@ -43,12 +44,14 @@ function readAnswers(form: Form, prefix: string): Record<string, Answer> {
   return form.values.attendees[index]?.answers ?? {};
 }
 
-// After a failed submit on a phone, the first problem may be a screen or two away.
+// After a failed submit on a phone, the first problem may be a screen or two away: the page
+// scrolls there in 300 ms (SPEC.md section 9), so the buyer sees where it went.
 function focusFirstError() {
   requestAnimationFrame(() => {
     const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-    field?.scrollIntoView({ block: 'center' });
-    field?.focus({ preventScroll: true });
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    void scrollToField(field);
   });
 }
 

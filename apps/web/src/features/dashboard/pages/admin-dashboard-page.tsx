@@ -25,7 +25,7 @@ export default function AdminDashboardPage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title="Admin dashboard"
         description={user ? `Signed in as ${user.name}` : undefined}
         actions={
           <Button component={Link} to={`/club/edit/${club.id}`} variant="light">

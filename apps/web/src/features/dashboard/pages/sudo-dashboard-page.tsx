@@ -35,7 +35,7 @@ export default function SudoDashboardPage() {
   return (
     <>
       <PageHeader
-        title="Clubs"
+        title="Super user dashboard"
         description="Every club on this ClubTix, with its admins."
         actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
       />

@@ -3,6 +3,8 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { unknownRouteTarget } from '../../auth/guards';
+import { useSession } from '../../auth/session';
 import { isMissing, usePublicEventBySlug } from '../api';
 import { ClubOrganiser } from '../components/club-organiser';
 import { EventFacts } from '../components/event-facts';
@@ -84,10 +86,12 @@ function EventDetails({ event }: { event: TEvent }) {
 export default function EventPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
+  const session = useSession();
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    // An unknown slug is an unknown path: SPEC.md section 2 sends those to not-found.
-    if (isMissing(event.error)) return <Navigate replace to="/not-found" />;
+    // A one-segment path with no event is an unknown path, mistyped as often as not (SPEC.md
+    // section 2): a signed-in person goes to their home, a visitor to not-found with 404.
+    if (isMissing(event.error)) return <Navigate replace to={unknownRouteTarget(session)} />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
   }
   return <EventDetails event={event.data} />;
