@@ -52,9 +52,7 @@ describe('buyer pages', () => {
       await waitForTitle(page, 'Donation Page | ClubTix');
       const list = page.getByRole('region', { name: /^Give to / });
       await list.getByTestId('donation-event').first().waitFor();
-      expect(await list.getByTestId('donation-event').allInnerTexts()).toEqual([
-        expect.stringContaining(event.title),
-      ]);
+      expect(await list.getByTestId('donation-event').allInnerTexts()).toEqual([expect.stringContaining(event.title)]);
       for (const hidden of [noDonations, draft, ended]) expect(await page.getByText(hidden.title).count()).toBe(0);
       expect(await seriousA11yViolations(page)).toEqual([]);
 

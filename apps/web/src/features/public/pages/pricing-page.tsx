@@ -33,8 +33,9 @@ function DonationEventRow({ event }: { event: TEvent }) {
 function DonationEvents({ clubId }: { clubId: string }) {
   const club = usePublicClub(clubId);
   const events = usePublicDonationEvents(clubId);
-  const failed = club.isError ? club : events.isError ? events : null;
-  if (failed) return <QueryError error={failed.error} onRetry={() => void failed.refetch()} what="the events" />;
+  if (club.isError) return <QueryError error={club.error} onRetry={() => void club.refetch()} what="the club" />;
+  if (events.isError)
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
   if (club.isPending || events.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
   const list = events.data.pages.flatMap((page) => page.events);
   return (
