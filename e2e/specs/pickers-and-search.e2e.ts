@@ -81,6 +81,39 @@ describe('pickers, searches and empty lists', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
+  ])('the attendee list search says it could not reach the server, with a retry (%s)', async (_, viewport) => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    await bookTwo(seeded);
+    const { context, page } = await newPage(browser, viewport);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/attendees`);
+    await waitForTitle(page, 'Attendees | ClubTix');
+    await page.getByText('Grace', { exact: false }).first().waitFor();
+    const search = page.getByLabel('Search attendees');
+    const failed = page.getByRole('alert').filter({ hasText: 'Could not load the attendees' });
+
+    const searchCalls = '**/api/registration/getAttendees?**';
+    await page.route(searchCalls, (route) => route.abort('internetdisconnected'));
+    await search.fill('lovel');
+    await failed.getByText('Could not reach the server', { exact: false }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.unroute(searchCalls);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('attendee-count').filter({ hasText: 'Showing 1–1 of 1 attendee' }).waitFor();
+
+    await context.setOffline(true);
+    await search.fill('hopp');
+    await failed.getByText('The search could not reach the server.', { exact: false }).waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('attendee-count').filter({ hasText: 'Showing 1–1 of 1 attendee' }).waitFor();
+    expect(await failed.count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
   ])('an empty attendee list says so once (%s)', async (_, viewport) => {
     const { event, admin } = await seedPublishedEvent();
     const { context, page } = await newPage(browser, viewport);
