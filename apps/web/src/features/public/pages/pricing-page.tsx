@@ -97,8 +97,8 @@ export default function PricingPage() {
           <List type="ordered" spacing="xs">
             <List.Item>
               {clubId
-                ? 'Choose Donate next to an event above, or open the event’s page and choose Support.'
-                : 'Open the club’s page from the link the club shared and choose Give to our events, or open an event’s page and choose Support.'}
+                ? 'Choose Donate next to an event above, or open the event’s page and choose Donate.'
+                : 'Open the club’s page from the link the club shared and choose Give to our events, or open an event’s page and choose Donate.'}
             </List.Item>
             <List.Item>
               Give an amount of your choice, or look at the sponsorship packages and what each one offers.
