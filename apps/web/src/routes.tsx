@@ -3,6 +3,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { DocumentTitle, type RouteHandle } from './components/document-title';
 import { BareLayout, MainLayout } from './components/layouts';
 import { PageLoader } from './components/page-loader';
+import { BUYER_ROUTE_PATHS } from './components/quiet-header';
 import { RouteError } from './components/route-error';
 import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
@@ -224,7 +225,7 @@ const bareRoutes: PageRoute[] = [
 ];
 
 function toRouteObject(route: PageRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title };
+  const handle: RouteHandle = { title: route.title, buyer: BUYER_ROUTE_PATHS.has(route.path) };
   return {
     path: route.path,
     handle,

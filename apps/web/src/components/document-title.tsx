@@ -4,6 +4,8 @@ import { useMatches } from 'react-router';
 
 export interface RouteHandle {
   title: string;
+  /** A page buyers walk through: the quiet header (components/quiet-header.tsx). */
+  buyer?: boolean;
 }
 
 function hasTitle(handle: unknown): handle is RouteHandle {

@@ -1,6 +1,7 @@
 import { IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '@clubtix/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
@@ -18,11 +19,16 @@ function rejectionMessage(rejections: FileRejection[]): string {
   return rejections[0]?.errors[0]?.message ?? IMAGE_TYPE_MESSAGE;
 }
 
+/** A screen without a fine pointer (touch), or one as narrow as a phone. */
+export const TOUCH_OR_NARROW = '(hover: none) and (pointer: coarse), (max-width: 48em)';
+
 interface ImageDropzoneProps {
   /** The field's label ("Logo", "Banner"). */
   label: string;
-  /** Text inside the drop area while idle ("Drag a logo here"). */
+  /** Text inside the drop area while idle, where a mouse can drag files ("Drag a logo here"). */
   idleText: string;
+  /** The same on a touch or narrow screen, where the area is tapped to pick ("Choose a logo"). */
+  touchText: string;
   /** Name of the button that removes the image ("Clear logo"). */
   clearText: string;
   value: string | null;
@@ -42,6 +48,7 @@ interface ImageDropzoneProps {
 export function ImageDropzone({
   label,
   idleText,
+  touchText,
   clearText,
   value,
   onChange,
@@ -54,6 +61,8 @@ export function ImageDropzone({
   const openRef = useRef<() => void>(null);
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(file) });
   const [error, setError] = useState<string | null>(null);
+  // Nothing is dragged on a phone or tablet: there the area says "Choose" and a tap opens the picker.
+  const isTouch = useMediaQuery(TOUCH_OR_NARROW) ?? false;
 
   const onDrop = async (files: File[]) => {
     const file = files[0];
@@ -78,7 +87,7 @@ export function ImageDropzone({
       multiple={false}
       loading={upload.isPending}
       openRef={openRef}
-      activateOnClick={false}
+      activateOnClick={isTouch}
       inputProps={{ 'aria-labelledby': labelId, 'aria-describedby': errorId }}
       p="md"
     >
@@ -90,7 +99,7 @@ export function ImageDropzone({
           <Text size="sm">{IMAGE_TYPE_MESSAGE}</Text>
         </Dropzone.Reject>
         <Dropzone.Idle>
-          <Text size="sm">{idleText}</Text>
+          <Text size="sm">{isTouch ? touchText : idleText}</Text>
         </Dropzone.Idle>
         <Text size="xs" c="dimmed">
           JPEG or PNG, up to {MAX_MEGABYTES} MB

@@ -87,9 +87,12 @@ export function pageCount(total: number, pageSize = ATTENDEE_PAGE_SIZE): number 
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "Showing 26–50 of 120 attendees"; "No attendees" when there are none. */
-export function rangeText(page: number, shown: number, total: number, pageSize = ATTENDEE_PAGE_SIZE): string {
-  if (total === 0 || shown === 0) return 'No attendees';
+/**
+ * "Showing 26–50 of 120 attendees"; null when none are shown, as the list itself then says why
+ * (no attendees yet, or none match), and once is enough.
+ */
+export function rangeText(page: number, shown: number, total: number, pageSize = ATTENDEE_PAGE_SIZE): string | null {
+  if (total === 0 || shown === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const noun = total === 1 ? 'attendee' : 'attendees';
   return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;

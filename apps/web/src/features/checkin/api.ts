@@ -75,6 +75,8 @@ export function useAttendeeSearch(eventId: string, keyword: string) {
     queryKey: checkinKeys.search(eventId, trimmed),
     queryFn: ({ signal }) =>
       callApi(endpoints.attendees.getAttendees, {
+        // The search shows its own failure in place (components/attendee-search.tsx): no toast too.
+        suppressToast: true,
         query: { eventId, searchKeyword: trimmed, pageSize: SEARCH_PAGE_SIZE },
         signal,
       }),

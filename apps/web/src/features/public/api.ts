@@ -1,5 +1,10 @@
-import { endpoints, type TCreateSponsorshipRequest, type TPurchaseExtrasRequest } from '@clubtix/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  endpoints,
+  MAX_PAGE_SIZE,
+  type TCreateSponsorshipRequest,
+  type TPurchaseExtrasRequest,
+} from '@clubtix/contract';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
 
@@ -17,6 +22,7 @@ export const publicKeys = {
   extras: (eventId: string) => [...publicKeys.all, 'event', eventId, 'extras'] as const,
   club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
   activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
+  donationEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'donation-events'] as const,
 };
 
 // Public pages show their own loading, missing and failed states in place, so their calls do not
@@ -108,6 +114,28 @@ export function usePublicActiveEvents(clubId: string) {
         query: { clubId, currentDate: new Date().toISOString() },
         signal,
       }),
+    enabled: clubId !== '',
+  });
+}
+
+/**
+ * A club's published, not-ended events that take donations, soonest first. getAllActiveEvents answers
+ * at most LIST_CAPS.events without a page, so it is read a full page (MAX_PAGE_SIZE) at a time and
+ * the page asks for the next one while the last was full (docs/decisions/0023-buyer-pages.md).
+ */
+export function usePublicDonationEvents(clubId: string) {
+  return useInfiniteQuery({
+    queryKey: publicKeys.donationEvents(clubId),
+    queryFn: async ({ pageParam, signal }) => {
+      const events = await callApi(endpoints.event.getAllActiveEvents, {
+        ...quiet,
+        query: { clubId, currentDate: new Date().toISOString(), page: pageParam, pageSize: MAX_PAGE_SIZE },
+        signal,
+      });
+      return { events: events.filter((event) => event.donationsEnabled), full: events.length === MAX_PAGE_SIZE };
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.full ? page + 1 : undefined),
     enabled: clubId !== '',
   });
 }

@@ -1,5 +1,5 @@
 import type { TEvent, TOrder } from '@clubtix/contract';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -80,24 +80,28 @@ export default function SuccessPage() {
     if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
   }
+  // A tab with no purchase of its own (opened afresh, or on another device) has nothing to thank
+  // for: it says so once, as its heading (docs/decisions/0023-buyer-pages.md).
+  if (!source) {
+    return (
+      <Stack gap="lg" maw={720} mx="auto" data-testid="no-purchase">
+        <BuyingHeader slug={slug} eventTitle={event.data.title} heading="No purchase to show here" />
+        <Text>If you bought tickets, they are in the e-mail we sent you, each with a link to its QR code.</Text>
+        <Button
+          component={Link}
+          to={`/${encodeURIComponent(slug)}`}
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Back to the event page
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg" maw={720} mx="auto">
       <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Thank you!" />
-      {source ? (
-        <Outcome event={event.data} source={source} />
-      ) : (
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="no-purchase">
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} fz="xl">
-              No purchase to show here
-            </Title>
-            <Text>If you bought tickets, they are in the e-mail we sent you, each with a link to its QR code.</Text>
-            <Button component={Link} to={`/${encodeURIComponent(slug)}`} variant="light">
-              Back to the event page
-            </Button>
-          </Stack>
-        </Paper>
-      )}
+      <Outcome event={event.data} source={source} />
     </Stack>
   );
 }

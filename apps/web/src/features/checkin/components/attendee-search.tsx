@@ -1,9 +1,35 @@
 import type { TAttendee } from '@clubtix/contract';
-import { Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { isApiError } from '../../../api/api-error';
 import { SEARCH_MIN_LENGTH, useAttendeeSearch } from '../api';
 import { attendeeName, formatDoorTime } from '../scan-outcome';
+
+/**
+ * A search that failed says so in place, with a retry: at a door with a weak signal an empty space
+ * under the field reads as "nobody by that name" (docs/decisions/0023-buyer-pages.md).
+ */
+function SearchFailed({ error, isRetrying, onRetry }: { error: unknown; isRetrying: boolean; onRetry: () => void }) {
+  const unreachable = !isApiError(error) || error.status === 0;
+  return (
+    <Alert color="red" role="alert" title="The search did not work" data-testid="attendee-search-failed">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {unreachable
+            ? 'It could not reach the server. Check the connection, then try again.'
+            : isApiError(error)
+              ? error.msg
+              : 'Please try again.'}
+        </Text>
+        {/* red.9: the default red on white is below the 4.5:1 small text needs. */}
+        <Button size="xs" variant="white" color="red.9" loading={isRetrying} onClick={onRetry}>
+          Search again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** For a guest without the QR at hand: find the ticket by name or e-mail and check it in from there. */
 export function AttendeeSearch({
@@ -20,6 +46,9 @@ export function AttendeeSearch({
   const search = useAttendeeSearch(eventId, debounced);
   const isActive = debounced.trim().length >= SEARCH_MIN_LENGTH && keyword.trim().length >= SEARCH_MIN_LENGTH;
   const found = search.data?.attendees ?? [];
+  // Offline (the browser says so), TanStack Query holds the search back instead of failing it: that
+  // is the same outage to the door, and it runs by itself once the connection is back.
+  const isPaused = search.fetchStatus === 'paused';
 
   return (
     <Stack gap={6}>
@@ -32,7 +61,14 @@ export function AttendeeSearch({
         rightSection={search.isFetching && isActive ? <Loader size="xs" /> : null}
         autoComplete="off"
       />
-      {isActive && search.isSuccess ? (
+      {isActive && (search.isError || isPaused) ? (
+        <SearchFailed
+          error={search.error}
+          isRetrying={search.isFetching && !isPaused}
+          onRetry={() => void search.refetch()}
+        />
+      ) : null}
+      {isActive && search.isSuccess && !isPaused ? (
         <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Matching attendees">
           {found.length === 0 ? (
             <Text component="li" size="sm" c="dimmed">

@@ -13,6 +13,7 @@ export function LogoDropzone({ clubName, value, onChange }: LogoDropzoneProps) {
     <ImageDropzone
       label="Logo"
       idleText="Drag a logo here"
+      touchText="Choose a logo"
       clearText="Clear logo"
       value={value}
       onChange={onChange}

@@ -99,6 +99,7 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
             <ImageDropzone
               label="Banner"
               idleText="Drag a banner image here"
+              touchText="Choose a banner image"
               clearText="Clear banner"
               previewPosition="top"
               value={form.values.bannerUrl}

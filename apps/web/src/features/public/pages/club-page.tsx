@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -40,6 +40,16 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
           ))}
         </SimpleGrid>
       )}
+      {events.data?.some((event) => event.donationsEnabled) ? (
+        <Button
+          component={Link}
+          to={`/pricing?clubId=${encodeURIComponent(clubId)}`}
+          variant="outline"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Give to our events
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { SponsorshipForm } from '../components/sponsorship-form';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { formatEventDateTime } from '../event-dates';
 import { EVENT_NOT_AVAILABLE } from '../messages';
+import { isSponsorshipFlow } from '../support-paths';
 
 /**
  * Sponsorship on this page: the packages, each with "Sponsor with <name>"; choosing one puts its id
@@ -22,7 +23,9 @@ function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
   const packageId = searchParams.get('packageId');
   const packages = usePublicPackages(event.id);
   const chosen = packageId ? packages.data?.find((item) => item.id === packageId) : undefined;
-  const choose = (id: string | null) => setSearchParams(id ? { packageId: id } : {}, { replace: true });
+  // Choosing another package goes back to the list this visitor came from (packages alone, or both).
+  const flow: Record<string, string> = searchParams.has('sponsor') ? { sponsor: '1' } : {};
+  const choose = (id: string | null) => setSearchParams(id ? { ...flow, packageId: id } : flow, { replace: true });
 
   if (chosen)
     return <SponsorshipForm key={chosen.id} event={event} pkg={chosen} onChooseAnother={() => choose(null)} />;
@@ -48,7 +51,10 @@ function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
 }
 
 function SupportOptions({ event }: { event: TEvent }) {
-  const { donationsEnabled, sponsorshipsEnabled } = event;
+  const [searchParams] = useSearchParams();
+  const { sponsorshipsEnabled } = event;
+  // The sponsorship flow shows the packages alone; with sponsorships off it falls back to donating.
+  const donationsEnabled = event.donationsEnabled && !(sponsorshipsEnabled && isSponsorshipFlow(searchParams));
   if (!donationsEnabled && !sponsorshipsEnabled) {
     return (
       <Paper withBorder radius="lg" p="xl" ta="center" data-testid="donations-closed">
@@ -96,7 +102,11 @@ export default function DonationPage() {
       <Anchor component={Link} to={`/${encodeURIComponent(data.slug)}`} c="purple.7" size="sm" fw={600}>
         ← Back to the event page
       </Anchor>
-      <EventHero event={data} heading={`Support ${data.title}`} compact />
+      <EventHero
+        event={data}
+        heading={`${data.sponsorshipsEnabled && isSponsorshipFlow(searchParams) ? 'Sponsor' : 'Support'} ${data.title}`}
+        compact
+      />
       <Text fw={500} data-testid="event-dates">
         {formatEventDateTime(data.startDate, data.timezone)}
         {data.venue ? ` · ${data.venue}` : ''}

@@ -15,11 +15,11 @@ import { PlainText } from '../components/plain-text';
 import { ReturnedPayment } from '../components/returned-payment';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { TicketPanel } from '../components/ticket-panel';
+import { sponsorshipPath } from '../support-paths';
 import classes from './event-page.module.css';
 import { useSlugParam } from '../slug-param';
 
 function EventDetails({ event }: { event: TEvent }) {
-  const donationPath = `/event/${encodeURIComponent(event.id)}/donation`;
   // Back from paying for an extra by a method that left the page (Stripe's 3-D Secure by redirect).
   const [searchParams] = useSearchParams();
   const returnedIntent = searchParams.get('payment_intent');
@@ -60,7 +60,7 @@ function EventDetails({ event }: { event: TEvent }) {
               packageAction={(item) => (
                 <Button
                   component={Link}
-                  to={`${donationPath}?packageId=${encodeURIComponent(item.id)}`}
+                  to={sponsorshipPath(event.id, item.id)}
                   variant="light"
                   mt="xs"
                   style={{ alignSelf: 'flex-start' }}
@@ -69,7 +69,12 @@ function EventDetails({ event }: { event: TEvent }) {
                 </Button>
               )}
               footer={
-                <Button component={Link} to={donationPath} variant="outline" style={{ alignSelf: 'flex-start' }}>
+                <Button
+                  component={Link}
+                  to={sponsorshipPath(event.id)}
+                  variant="outline"
+                  style={{ alignSelf: 'flex-start' }}
+                >
                   Sponsor this event
                 </Button>
               }

@@ -1,12 +1,80 @@
+import type { TEvent } from '@clubtix/contract';
 import { PRODUCT_NAME } from '@clubtix/contract';
-import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { NotFoundView } from '../../../components/not-found-view';
+import { QueryError } from '../../../components/query-error';
+import { isMissing, usePublicClub, usePublicDonationEvents } from '../api';
+import { formatEventDateTime } from '../event-dates';
+import { CLUB_NOT_AVAILABLE } from '../messages';
+
+function DonationEventRow({ event }: { event: TEvent }) {
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="donation-event">
+      <Group justify="space-between" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {event.title}
+          </Title>
+          <Text size="sm" fw={500}>
+            {formatEventDateTime(event.startDate, event.timezone)}
+            {event.venue ? ` · ${event.venue}` : ''}
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/event/${event.id}/donation`} aria-label={`Donate to ${event.title}`}>
+          Donate
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The club's events that take donations, each with its Donate button, a page of reads at a time. */
+function DonationEvents({ clubId }: { clubId: string }) {
+  const club = usePublicClub(clubId);
+  const events = usePublicDonationEvents(clubId);
+  if (club.isError) return <QueryError error={club.error} onRetry={() => void club.refetch()} what="the club" />;
+  if (events.isError)
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
+  if (club.isPending || events.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
+  const list = events.data.pages.flatMap((page) => page.events);
+  return (
+    <Stack component="section" aria-labelledby="donation-events" gap="sm">
+      <Title order={2} fz="xl" id="donation-events">
+        Give to {club.data.name}
+      </Title>
+      {list.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" ta="center" data-testid="donation-events-empty">
+          <Text fw={600}>No event of {club.data.name} takes donations right now</Text>
+        </Paper>
+      ) : (
+        list.map((event) => <DonationEventRow key={event.id} event={event} />)
+      )}
+      {events.hasNextPage ? (
+        <Button
+          variant="default"
+          loading={events.isFetchingNextPage}
+          onClick={() => void events.fetchNextPage()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Show more events
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
 
 /**
- * /pricing ("Donation Page"). Its URL names no event, so it can only explain how giving works;
- * the amounts and packages live on each event's own support page.
+ * /pricing ("Donation Page"). The public reads list events per club only, so the page lists the
+ * donation-taking events of the club named by `?clubId=` (the club page links here with it); without
+ * one it explains how to give (docs/decisions/0023-buyer-pages.md).
  */
 export default function PricingPage() {
+  const [searchParams] = useSearchParams();
+  const clubId = searchParams.get('clubId') ?? '';
+  // The same query DonationEvents reads: an unknown club is one clear not-found, not a page around it.
+  const club = usePublicClub(clubId);
+  if (club.isError && isMissing(club.error)) return <NotFoundView message={CLUB_NOT_AVAILABLE} />;
   return (
     <Stack gap="xl" maw={720} mx="auto">
       <Stack gap="sm">
@@ -19,6 +87,8 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
+      {clubId ? <DonationEvents clubId={clubId} /> : null}
+
       <Paper component="section" aria-labelledby="how-to-give" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
           <Title order={2} fz="xl" id="how-to-give">
@@ -26,23 +96,18 @@ export default function PricingPage() {
           </Title>
           <List type="ordered" spacing="xs">
             <List.Item>
-              Open the event&apos;s page from the link the club shared, or from the club&apos;s page.
+              {clubId
+                ? 'Choose Donate next to an event above, or open the event’s page and choose Donate.'
+                : 'Open the club’s page from the link the club shared and choose Give to our events, or open an event’s page and choose Donate.'}
             </List.Item>
             <List.Item>
-              Choose <strong>Donate</strong> to give an amount of your choice, or look at the sponsorship packages and
-              what each one offers.
+              Give an amount of your choice, or look at the sponsorship packages and what each one offers.
             </List.Item>
-            <List.Item>Amounts are shown in the event&apos;s own currency.</List.Item>
+            <List.Item>Amounts are shown in the event&apos;s own currency; you pay by card.</List.Item>
           </List>
-          <Text c="gray.7">
-            Not every event takes donations: the club decides. You pay by card on the event&apos;s page.
-          </Text>
+          <Text c="gray.7">Not every event takes donations: the club decides.</Text>
         </Stack>
       </Paper>
-
-      <Button component={Link} to="/" variant="outline" style={{ alignSelf: 'flex-start' }}>
-        Go to homepage
-      </Button>
     </Stack>
   );
 }
