@@ -44,7 +44,9 @@ describe('a 401 for a token this browser has replaced meanwhile', () => {
         return Promise.resolve(refused());
       }),
     );
-    const error: unknown = await callApi(endpoints.club.getAllClubs).catch((failure: unknown) => failure);
+    const error: unknown = await callApi(endpoints.club.getAllClubs, { query: {} }).catch(
+      (failure: unknown) => failure,
+    );
     expect(isApiError(error) && error.status).toBe(401);
     expect(getSession().token).toBe('new-token');
     expect(toasts.showToast).not.toHaveBeenCalled();
@@ -55,12 +57,12 @@ describe('a 401 for a token this browser has replaced meanwhile', () => {
       'fetch',
       vi.fn(() => Promise.resolve(refused())),
     );
-    await callApi(endpoints.club.getAllClubs).catch(() => undefined);
+    await callApi(endpoints.club.getAllClubs, { query: {} }).catch(() => undefined);
     expect(getSession().token).toBeNull();
     expect(toasts.showToast).toHaveBeenCalledWith(
       'error',
       'Your password was changed. Please sign in again.',
-      undefined,
+      'Signed out',
     );
   });
 });
