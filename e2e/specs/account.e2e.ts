@@ -178,7 +178,8 @@ describe('the super user changes its own password', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(sudo.email);
     await page.getByLabel('Password', { exact: true }).fill(sudo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await toast(page, 'Invalid e-mail or password').waitFor();
+    // Said in the sign-in form, not as a toast (issue 19).
+    await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('second-owner-2');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard/sudo');
