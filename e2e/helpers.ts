@@ -171,6 +171,20 @@ export async function isUncovered(locator: Locator): Promise<boolean> {
   });
 }
 
+/**
+ * Opens one of an event's screens from its row of links: a button on a wider screen, on a phone
+ * perhaps in the "More screens" menu (issue 19).
+ */
+export async function openEventScreen(page: Page, name: string): Promise<void> {
+  const link = page.getByRole('link', { name, exact: true });
+  if ((await link.count()) > 0) {
+    await link.first().click();
+    return;
+  }
+  await page.getByRole('button', { name: 'More screens' }).click();
+  await page.getByRole('dialog', { name: 'More screens' }).getByRole('link', { name, exact: true }).click();
+}
+
 /** Closes the toasts, which on a phone sit over the bottom of dialogs. */
 export async function closeToasts(page: Page): Promise<void> {
   for (const button of await page.locator('.mantine-Notification-root button').all()) {
