@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import QRCode from 'qrcode';
@@ -137,6 +137,52 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     return axe.run();
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/**
+ * Fails on any serious or critical axe violation (issue 19), naming each rule and up to three of the
+ * elements it found, so a failure says what to fix. `where` says which screen or state was checked.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.evaluate(readFileSync(axePath, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: () => Promise<Result> } }).axe;
+    return (await axe.run()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => JSON.stringify(n.target))
+            .join(', ')}`,
+      );
+  });
+  if (violations.length > 0) throw new Error(`axe on ${where}:\n${violations.join('\n')}`);
+}
+
+/** Whether nothing (a toast, say) lies over the middle of this element: what a tap there would hit. */
+export async function isUncovered(locator: Locator): Promise<boolean> {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/**
+ * Opens one of an event's screens from its row of links: a button on a wider screen, on a phone
+ * perhaps in the "More screens" menu (issue 19).
+ */
+export async function openEventScreen(page: Page, name: string): Promise<void> {
+  const link = page.getByRole('link', { name, exact: true });
+  if ((await link.count()) > 0) {
+    await link.first().click();
+    return;
+  }
+  await page.getByRole('button', { name: 'More screens' }).click();
+  await page.getByRole('dialog', { name: 'More screens' }).getByRole('link', { name, exact: true }).click();
 }
 
 /** Closes the toasts, which on a phone sit over the bottom of dialogs. */

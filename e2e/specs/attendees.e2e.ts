@@ -80,7 +80,7 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
     // Each row shows the attendee's answers and what the registration paid (two Adult tickets at £25).
     const graceRow = rows(page).filter({ hasText: 'Grace Hopper' });
     await eventually(() => graceRow.textContent()).toContain('Dietary needs: None');
-    await eventually(() => graceRow.textContent()).toContain('Paid £50');
+    await eventually(() => graceRow.textContent()).toContain('Order paid £50');
 
     const search = page.getByLabel('Search attendees');
     await search.fill('hopper');

@@ -59,35 +59,35 @@ describe('signing up, in and out', () => {
     await context.close();
   });
 
-  it('says so when the password is wrong, and stays on the sign-in page', async () => {
+  it('says so in the form when the password is wrong, and stays on the sign-in page', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, 'nobody@example.org', 'wrongpass1');
-    await toast(page, 'Invalid e-mail or password').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await context.close();
   });
 
-  it('clears the wrong-password toast once the right password signs in', async () => {
+  it('clears the wrong-password message once the right password signs in', async () => {
     const email = `${unique('forgetful')}@example.org`;
     await api('POST', '/auth/register', {
       body: { name: 'Fern Forgetful', email, password: 'rightpass1', clubName: unique('Second Try Club') },
     });
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, email, 'wrongpass1');
-    await toast(page, 'Invalid e-mail or password').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
 
     await page.getByLabel('Password', { exact: true }).fill('rightpass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard/admin');
     await toast(page, 'Welcome back, Fern Forgetful').waitFor();
-    await expectGoneSoon(toast(page, 'Invalid e-mail or password'));
+    expect(await page.getByText('Invalid e-mail or password').count()).toBe(0);
     expect(await page.locator('.mantine-Notification-root').allTextContents()).toEqual([
       expect.stringContaining('Welcome back, Fern Forgetful'),
     ]);
     await context.close();
   });
 
-  it('clears the error toast of a failed registration once registering succeeds', async () => {
+  it('says a taken e-mail on its field, with no toast, and registers with another', async () => {
     const taken = `${unique('taken')}@example.org`;
     await api('POST', '/auth/register', {
       body: { name: 'First Owner', email: taken, password: 'firstpass1', clubName: unique('First Club') },
@@ -99,14 +99,18 @@ describe('signing up, in and out', () => {
     await page.getByLabel('Password', { exact: true }).fill('retrying123');
     await page.getByLabel('Club name', { exact: true }).fill(unique('Retry Club'));
     await page.getByRole('button', { name: 'Register' }).click();
-    const refusal = page.locator('.mantine-Notification-root').filter({ hasText: 'Something went wrong' });
-    await refusal.waitFor();
+    await page
+      .locator('.mantine-InputWrapper-error')
+      .filter({ hasText: 'An account with this e-mail already exists' })
+      .waitFor();
+    // The client's toast is taken back as soon as the field says it.
+    await expectGoneSoon(page.locator('.mantine-Notification-root'));
 
     await page.getByLabel('E-mail', { exact: true }).fill(`${unique('rita')}@example.org`);
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/dashboard/admin');
     await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
-    await expectGoneSoon(refusal);
+    expect(await page.getByText('An account with this e-mail already exists').count()).toBe(0);
     await context.close();
   });
 

@@ -2,7 +2,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookTwo, londonTime } from '../door';
 import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, seriousA11yViolations, waitForTitle } from '../helpers';
+import {
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  seriousA11yViolations,
+  waitForTitle,
+  openEventScreen,
+} from '../helpers';
 
 async function openDoor(page: Page, eventId: string, title: string): Promise<void> {
   await page.goto(`/event/${eventId}/checkin`);
@@ -150,7 +158,7 @@ describe('the door reads tickets from a keyboard scanner, a search and the wrong
       .waitFor();
     await result.getByRole('button', { name: 'Check in' }).waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: 'Statistics' }).click();
+    await openEventScreen(page, 'Statistics');
     await waitForTitle(page, 'Statistics | ClubTix');
     await page.getByTestId('total-checkins').filter({ hasText: /^1$/ }).waitFor();
     await page.getByText('50% of attendees · 1 still to come', { exact: true }).waitFor();

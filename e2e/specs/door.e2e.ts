@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookTwo, londonTime } from '../door';
 import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, waitForTitle } from '../helpers';
+import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, waitForTitle, openEventScreen } from '../helpers';
 
 /**
  * A video of a QR code held still in front of the camera, in the Y4M format Chromium's fake camera
@@ -98,7 +98,7 @@ describe('staff check tickets in at the door', () => {
     await result.getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
     await result.getByRole('button', { name: 'Check in' }).waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: 'Statistics' }).click();
+    await openEventScreen(page, 'Statistics');
     await waitForTitle(page, 'Statistics | ClubTix');
     await page.getByTestId('total-registrations').filter({ hasText: /^1$/ }).waitFor();
     await page.getByTestId('total-checkins').filter({ hasText: /^1$/ }).waitFor();

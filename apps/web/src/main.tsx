@@ -14,11 +14,11 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
 import { queryClient } from './api/query-client';
-import { PATHS } from './features/auth/guards';
+import { PATHS, signInPage } from './features/auth/guards';
 import { forgetCachedData } from './features/auth/route-loaders';
 import { getSession, onSessionChangedElsewhere } from './features/auth/session';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const router = createBrowserRouter(routes);
 
@@ -26,7 +26,10 @@ configureApiClient({
   // The client has already signed out locally (SPEC.md section 8); leave the page for sign-in.
   onSessionEnded: () => {
     forgetCachedData(queryClient);
-    if (router.state.location.pathname !== PATHS.signIn) void router.navigate(PATHS.signIn, { replace: true });
+    // Back to the page being worked on once signed in again.
+    if (router.state.location.pathname !== PATHS.signIn) {
+      void router.navigate(signInPage(new URL(window.location.href)), { replace: true });
+    }
   },
 });
 
@@ -44,16 +47,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    {/* Mantine's dimmed grey (gray.6) is 3.3:1 on white, below WCAG AA; gray.7 reads at 8:1. */}
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
       forceColorScheme="light"
-      cssVariablesResolver={() => ({
-        variables: {},
-        light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-        dark: {},
-      })}
+      cssVariablesResolver={cssVariablesResolver}
     >
       <NavigationProgress size={3} aria-label="Loading" />
       <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableAlertVars, theme } from './theme';
+import { contrastRatio, cssVariablesResolver, ERROR_SHADE, readableAlertVars, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -71,5 +71,19 @@ describe('light badges and buttons: the label reads at 4.5:1 on the pale fill', 
 describe('menus (SPEC.md section 9)', () => {
   it('open after 300 ms and close after 250 ms, for every menu that does not say otherwise', () => {
     expect(full.components.Menu?.defaultProps).toMatchObject({ openDelay: 300, closeDelay: 250 });
+  });
+});
+
+describe('form errors and links (issue 19)', () => {
+  it('draws form errors in a red that reads at 4.5:1 on white', () => {
+    const light = cssVariablesResolver(full).light;
+    expect(light['--mantine-color-error']).toBe(`var(--mantine-color-red-${ERROR_SHADE})`);
+    expect(contrastRatio(full.colors.red[ERROR_SHADE], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // Mantine's own (red.6) is the 3.3:1 the walk found.
+    expect(contrastRatio(full.colors.red[6], '#ffffff')).toBeLessThan(4.5);
+  });
+
+  it('gives every dialog close button a name', () => {
+    expect(full.components.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Close dialog' } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fieldErrors, toApiError, toFormPath } from './api-error';
+import { ApiError, errorTitle, fieldErrors, toApiError, toFormPath } from './api-error';
 
 describe('toApiError', () => {
   it('reads the documented error body', () => {
@@ -52,5 +52,23 @@ describe('field paths', () => {
       { path: 'name', message: 'name' },
     ]);
     expect(fieldErrors(error)).toEqual({ password: 'first', name: 'name' });
+  });
+});
+
+describe('errorTitle', () => {
+  it.each([
+    [400, 'Not done'],
+    [401, 'Signed out'],
+    [403, 'Not allowed'],
+    [404, 'Not found'],
+    [409, 'Not done'],
+    [413, 'Too large'],
+    [429, 'Too many attempts'],
+    [440, 'Signed out'],
+  ])('gives an expected refusal (%i) its own words', (status, title) => {
+    expect(errorTitle(status)).toBe(title);
+  });
+  it.each([0, 500, 502, 503])('leaves a failure of the server or network (%i) to the default title', (status) => {
+    expect(errorTitle(status)).toBeUndefined();
   });
 });

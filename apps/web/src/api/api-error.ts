@@ -48,6 +48,20 @@ export const RATE_LIMITED_MESSAGE = 'Too many attempts from your network: try ag
 /** The title of a 429's toast. */
 export const RATE_LIMITED_TITLE = 'Too many attempts';
 
+/**
+ * The title of an error toast: an expected refusal (4xx) says what kind it is; only a failure of
+ * the server or the network is "Something went wrong" (issue 19).
+ */
+export function errorTitle(status: number): string | undefined {
+  if (status === 429) return RATE_LIMITED_TITLE;
+  if (status === 401 || status === 440) return 'Signed out';
+  if (status === 403) return 'Not allowed';
+  if (status === 404) return 'Not found';
+  if (status === 413) return 'Too large';
+  if (status >= 400 && status < 500) return 'Not done';
+  return undefined;
+}
+
 /** Builds the ApiError for an error response from its status and (possibly unparseable) body. */
 export function toApiError(status: number, body: unknown): ApiError {
   const parsed = ZErrorResponse.safeParse(body);

@@ -62,7 +62,7 @@ describe('a 401 for a token this browser has replaced meanwhile', () => {
     expect(toasts.showToast).toHaveBeenCalledWith(
       'error',
       'Your password was changed. Please sign in again.',
-      undefined,
+      'Signed out',
     );
   });
 });

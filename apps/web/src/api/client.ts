@@ -8,7 +8,7 @@ import {
 } from '@clubtix/contract';
 import { showToast } from '../components/toasts';
 import { getSession, signOutLocally } from '../features/auth/session';
-import { ApiError, NETWORK_ERROR_MESSAGE, RATE_LIMITED_TITLE, toApiError } from './api-error';
+import { ApiError, errorTitle, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
 import { beginProgress } from './progress';
 import { shouldSendToken } from './token-policy';
 
@@ -102,7 +102,7 @@ export function failedResponse(
   // other public calls, and optionalAuth reads answer a bad one as a visitor, so a visitor of a
   // public page is never sent to sign-in.
   const sessionEnded = status === TOKEN_EXPIRED_STATUS || (status === 401 && sentToken);
-  if (!suppressToast) showToast('error', error.msg, status === 429 ? RATE_LIMITED_TITLE : undefined);
+  if (!suppressToast) showToast('error', error.msg, errorTitle(status));
   if (sessionEnded) {
     signOutLocally();
     hooks.onSessionEnded();

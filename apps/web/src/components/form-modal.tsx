@@ -16,16 +16,7 @@ export function FormModal({
 }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      fullScreen={isPhone}
-      size="lg"
-      radius="lg"
-      // Toasts sit at the bottom of a phone screen; room below the form lets its buttons scroll clear.
-      styles={isPhone ? { body: { paddingBottom: '7rem' } } : undefined}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} fullScreen={isPhone} size="lg" radius="lg">
       {children}
     </Modal>
   );

@@ -37,6 +37,14 @@ export function showToast(kind: ToastTone, message: string, title: string = titl
   });
 }
 
+/**
+ * Takes back the error toast of a message now shown where it belongs (on the form's fields): one
+ * place per message (issue 19).
+ */
+export function hideErrorToast(message: string): void {
+  notifications.hide(toastId('error', message));
+}
+
 /** The apiQueryMsg toast of SPEC.md section 2: stays until the user presses Close. */
 export function showQueryMessage(message: string): void {
   const id = `query:${message}`;

@@ -1,10 +1,13 @@
+import { TOKEN_EXPIRED_STATUS } from '@clubtix/contract';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { fieldErrors, isApiError } from '../api/api-error';
+import { hideErrorToast, showToast } from '../components/toasts';
 import { renameErrors } from './use-schema-form';
 
 /**
- * Puts the server's field errors onto the form's fields (ARCHITECTURE.md convention 7). The toast
- * with the server's message has already been shown by the client; this adds the per-field detail.
+ * Puts the server's field errors onto the form's fields (ARCHITECTURE.md convention 7). The client
+ * has already toasted the server's message; once the fields say it, that toast is taken back, so a
+ * message is in one place (issue 19) and no toast sits over the form's buttons.
  * `fieldOf` maps request paths to the form fields that hold them, as in useSchemaForm.
  */
 export function applyServerErrors<V>(
@@ -16,6 +19,7 @@ export function applyServerErrors<V>(
   const errors = renameErrors(fieldErrors(error), fieldOf);
   if (Object.keys(errors).length > 0) {
     form.setErrors(errors);
+    hideErrorToast(error.msg);
     focusFirstError(form, errors);
   }
 }
@@ -32,4 +36,19 @@ export function focusFirstError<V>(form: UseFormReturnType<V>, errors: FormError
   if (!first) return;
   // After React has rendered the messages, so the field does not move once focused.
   requestAnimationFrame(() => form.getInputNode(first)?.focus());
+}
+
+/**
+ * What a form shows for a failed save whose toasts are off: field errors go on the fields (the
+ * caller applies them), anything else is the message shown in the form. A refused session has
+ * already sent the page to sign-in; its reason is the one toast there. On the sign-in form itself
+ * (`signingIn`) a 401 is a wrong e-mail or password, said in the form like any other refusal.
+ */
+export function formFailure(error: unknown, { signingIn = false }: { signingIn?: boolean } = {}): string | null {
+  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  if (!signingIn && (error.status === 401 || error.status === TOKEN_EXPIRED_STATUS)) {
+    showToast('error', error.msg);
+    return null;
+  }
+  return Object.keys(fieldErrors(error)).length > 0 ? null : error.msg;
 }

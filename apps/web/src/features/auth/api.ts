@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { bearerToken, callApi, callApiWithMeta, type ApiResult } from '../../api/client';
 import { queryClient } from '../../api/query-client';
+import { showToast } from '../../components/toasts';
 import { roleHome } from './guards';
 import { getSession, signInLocally } from './session';
 
@@ -22,7 +23,14 @@ function completeSignIn(result: AuthResult): string {
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: async (body: TSignInRequest) => completeSignIn(await callApiWithMeta(endpoints.auth.signin, { body })),
+    // A refusal (wrong password, too many attempts) is shown in the form itself, not as a toast;
+    // the welcome still is one.
+    mutationFn: async (body: TSignInRequest) => {
+      const result = await callApiWithMeta(endpoints.auth.signin, { body, suppressToast: true });
+      const home = completeSignIn(result);
+      if (result.msg) showToast('success', result.msg);
+      return home;
+    },
   });
 }
 

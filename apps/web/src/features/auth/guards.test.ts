@@ -6,7 +6,9 @@ import {
   dashboardTarget,
   decideNavigation,
   guardRoute,
+  returnTarget,
   roleHome,
+  signInPage,
   unknownRouteTarget,
   type GuardSession,
   type RouteAccess,
@@ -49,6 +51,52 @@ describe('guardRoute', () => {
   ];
   it.each(table)('%s route, %s user -> %s', (access, name, expected) => {
     expect(guardRoute(access, sessions[name])).toBe(expected);
+  });
+});
+
+describe('returning to the page that asked for sign-in', () => {
+  const checkin = new URL('http://app.test/event/5/checkin?x=1#door');
+  it('sends a signed-out visitor to sign-in with the page to return to', () => {
+    expect(guardRoute('admin', signedOut, checkin)).toBe('/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
+    expect(guardRoute('signedIn', signedOut, checkin)).toBe('/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
+    expect(decideNavigation(checkin, 'admin', signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door',
+      reason: 'guard',
+    });
+  });
+  it('gives a signed-in user without the role no page to return to (sign-in sends them home)', () => {
+    expect(guardRoute('sudo', admin, checkin)).toBe('/signin');
+    expect(guardRoute('admin', sudo, checkin)).toBe('/signin');
+    expect(guardRoute('admin', tokenOnly, checkin)).toBe('/signin');
+  });
+  it('keeps a same-origin path with its query and hash', () => {
+    expect(returnTarget('/event/5/checkin?x=1#door', 'http://app.test')).toBe('/event/5/checkin?x=1#door');
+    expect(returnTarget('http://app.test/club/edit/7', 'http://app.test')).toBe('/club/edit/7');
+  });
+  it.each([
+    null,
+    '',
+    'https://evil.example/event/5/checkin',
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F%2Fevil.example',
+    'javascript:alert(1)',
+    'event/5',
+    '/signin',
+    '/signin/?next=/signin',
+    '/signout',
+    '/register',
+    '/',
+    '/dashboard/admin',
+    '/dashboard/sudo/',
+  ])('drops %s', (raw) => {
+    expect(returnTarget(raw, 'http://app.test')).toBeNull();
+  });
+  it('gives sign-in alone when the page is no place to return to', () => {
+    expect(signInPage(new URL('http://app.test/signout'))).toBe('/signin');
+    expect(signInPage(new URL('http://app.test/'))).toBe('/signin');
+    expect(signInPage()).toBe('/signin');
   });
 });
 

@@ -28,6 +28,25 @@ export const PATHS = {
 
 export const REDIRECT_PARAM = 'redirect';
 export const API_QUERY_MSG_PARAM = 'apiQueryMsg';
+/**
+ * The page sign-in returns to (`/signin?next=/event/x/checkin`). Not `redirect`: that one is
+ * followed before any guard, so sign-in would bounce straight back to the guarded page.
+ */
+export const RETURN_PARAM = 'next';
+
+/**
+ * Pages not worth returning to after signing in: they would send the user on at once, or are where
+ * sign-in goes anyway (the dashboards).
+ */
+const NO_RETURN_PATHS: readonly string[] = [
+  PATHS.signIn,
+  PATHS.signOut,
+  PATHS.register,
+  PATHS.home,
+  PATHS.dashboard,
+  PATHS.adminHome,
+  PATHS.sudoHome,
+];
 
 export function isSignedIn(session: GuardSession): boolean {
   return Boolean(session.token);
@@ -48,20 +67,45 @@ export function roleHome(session: GuardSession): string {
   return PATHS.signOut;
 }
 
-/** Where a route of the given access sends this session, or null when it may stay. */
-export function guardRoute(access: RouteAccess, session: GuardSession): string | null {
+/**
+ * Where a route of the given access sends this session, or null when it may stay. A signed-out
+ * visitor of a page that needs sign-in (`from`) goes to sign-in with that page to return to.
+ */
+export function guardRoute(access: RouteAccess, session: GuardSession, from?: URL): string | null {
   switch (access) {
     case 'public':
       return null;
     case 'signedOut':
       return isSignedIn(session) ? roleHome(session) : null;
     case 'signedIn':
-      return isSignedIn(session) ? null : PATHS.signIn;
+      return isSignedIn(session) ? null : signInPage(from);
     case 'admin':
-      return isAdmin(session) ? null : PATHS.signIn;
+      return isAdmin(session) ? null : signInPage(isSignedIn(session) ? undefined : from);
     case 'sudo':
-      return isSudo(session) ? null : PATHS.signIn;
+      return isSudo(session) ? null : signInPage(isSignedIn(session) ? undefined : from);
   }
+}
+
+/**
+ * The sign-in page, with `from` (a page of this origin) as the page to return to once signed in.
+ * A signed-in user without the role gets no return: sign-in sends them to their home.
+ */
+export function signInPage(from?: URL): string {
+  const back = from ? returnTarget(from.pathname + from.search + from.hash, from.origin) : null;
+  return back === null ? PATHS.signIn : `${PATHS.signIn}?${new URLSearchParams({ [RETURN_PARAM]: back }).toString()}`;
+}
+
+/**
+ * The page to return to after sign-in, or null for the role home: a same-origin path only
+ * (sameOriginPath, DECISIONS.md section 9), never sign-in, sign-out, register, home or a dashboard.
+ */
+export function returnTarget(raw: string | null, origin: string): string | null {
+  if (!raw) return null;
+  const path = sameOriginPath(raw, origin);
+  if (path === null) return null;
+  const { pathname } = new URL(path, origin);
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return NO_RETURN_PATHS.includes(page) ? null : path;
 }
 
 /** An unknown path: not-found with 404, or home for a signed-in user. */
@@ -120,7 +164,7 @@ export type NavigationDecision =
 export function decideNavigation(url: URL, access: RouteAccess, session: GuardSession): NavigationDecision {
   const backend = backendRedirectTarget(url);
   if (backend !== null) return { kind: 'redirect', to: backend, reason: 'backendRedirect' };
-  const guarded = guardRoute(access, session);
+  const guarded = guardRoute(access, session, url);
   if (guarded !== null) return { kind: 'redirect', to: guarded, reason: 'guard' };
   const queryMsg = apiQueryMessage(url);
   if (queryMsg !== null) {

@@ -20,10 +20,11 @@ export function useAppUsers(clubId: string | null | undefined) {
 }
 
 /** Creates or updates an admin; the club lists show admins too, so they refresh as well. */
-export function useSaveAppUser() {
+/** `quiet`: no toasts, the caller shows the outcome itself (the credentials box, an inline error). */
+export function useSaveAppUser({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSaveAppUserRequest) => callApi(endpoints.appUser.save, { body }),
+    mutationFn: (body: TSaveAppUserRequest) => callApi(endpoints.appUser.save, { body, suppressToast: quiet }),
     onSuccess: (_user, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appUserKeys.byClub(body.clubId) }),

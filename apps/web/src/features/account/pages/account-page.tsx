@@ -10,16 +10,7 @@ import { PasswordForm } from '../components/password-form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper
-      component="section"
-      aria-label={title}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      h="100%"
-      // Mantine's error red (#fa5252) is 3.3:1 on white; the darkest red reads at 4.5:1 and more.
-      style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
-    >
+    <Paper component="section" aria-label={title} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} h="100%">
       <Stack gap="md">
         <Title order={2} fz="lg">
           {title}

@@ -14,6 +14,31 @@ interface ListProps {
 }
 
 const wrap = { overflowWrap: 'anywhere' } as const;
+/**
+ * An e-mail in a table cell wraps only where it has no room, and then at its `@` and dots (the
+ * <wbr>s of EmailText): `anywhere` would let the table squeeze the column and break it mid-word.
+ */
+const cellWrap = { overflowWrap: 'break-word' } as const;
+
+/** An e-mail address cut where it may wrap: after its `@` and before each dot. */
+export function emailParts(email: string): string[] {
+  return email.split(/(?=\.)|(?<=@)/);
+}
+
+/** An e-mail address with break opportunities after its `@` and before its dots. */
+function EmailText({ email }: { email: string }) {
+  return (
+    <>
+      {emailParts(email).map((part, index) => (
+        // The parts of one address never change order: the index is a stable key.
+        <span key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
 
 /** The registration an attendee belongs to, short: rows of one purchase share it. */
 function RegistrationRef({ registrationId }: { registrationId: string }) {
@@ -24,11 +49,19 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
   );
 }
 
-/** What the registration paid ("Paid £25"), or that it was not bought (imported, free). */
+/**
+ * What the attendee's order paid in all ("Order paid £37.50"), or that it was not bought (imported,
+ * free). Every attendee of the order shows the same total: it says so, or adding rows would count it
+ * once per attendee (issue 19).
+ */
+export function paidLabel(paidAmount: number | null, currency: TEvent['currency']): string {
+  return paidAmount === null ? 'Nothing paid' : `Order paid ${formatMoney(paidAmount, currency)}`;
+}
+
 function PaidAmount({ attendee, currency }: { attendee: TAttendeeListItem; currency: TEvent['currency'] }) {
   return (
     <Text size="xs" c="dimmed">
-      {attendee.paidAmount === null ? 'Nothing paid' : `Paid ${formatMoney(attendee.paidAmount, currency)}`}
+      {paidLabel(attendee.paidAmount, currency)}
     </Text>
   );
 }
@@ -68,10 +101,10 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
                 {attendeeName(attendee)}
                 <Answers attendee={attendee} questions={questions} />
               </Table.Td>
-              <Table.Td style={wrap}>{attendee.email ?? '—'}</Table.Td>
+              <Table.Td style={cellWrap}>{attendee.email ? <EmailText email={attendee.email} /> : '—'}</Table.Td>
               <Table.Td>{attendee.ticketName}</Table.Td>
-              <Table.Td style={wrap}>
-                {attendee.buyerEmail}
+              <Table.Td style={cellWrap}>
+                <EmailText email={attendee.buyerEmail} />
                 <RegistrationRef registrationId={attendee.registrationId} />
                 <PaidAmount attendee={attendee} currency={event.currency} />
               </Table.Td>
@@ -105,7 +138,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
                   {attendeeName(attendee)}
                 </Text>
                 <Text size="sm" c="dimmed" style={wrap}>
-                  {attendee.email ?? 'No e-mail'}
+                  {attendee.email ? <EmailText email={attendee.email} /> : 'No e-mail'}
                 </Text>
                 <Answers attendee={attendee} questions={questions} />
               </div>
@@ -121,7 +154,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
               <Text span c="dimmed" size="sm">
                 Buyer:{' '}
               </Text>
-              {attendee.buyerEmail}
+              <EmailText email={attendee.buyerEmail} />
             </Text>
             <PaidAmount attendee={attendee} currency={event.currency} />
             <Group justify="space-between" gap="xs">

@@ -13,7 +13,8 @@ export function CheckinState({ attendee, timeZone }: { attendee: TAttendeeListIt
     );
   }
   return (
-    <Stack gap={2} align="flex-start">
+    // Not shrunk by a long name beside it on a phone card: the badge would be cut to "C…" (issue 19).
+    <Stack gap={2} align="flex-start" style={{ flex: 'none' }}>
       <Badge color={TEXT_SAFE_GREEN} variant="filled" style={{ flex: 'none' }}>
         Checked-in
       </Badge>

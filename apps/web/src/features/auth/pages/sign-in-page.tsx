@@ -1,26 +1,31 @@
 import { ZSignInRequest } from '@clubtix/contract';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { useFormErrorToasts } from '../../../components/toasts';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { applyServerErrors, formFailure } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSignIn } from '../api';
+import { RETURN_PARAM, returnTarget } from '../guards';
 import { AuthCard } from './auth-card';
 
 export default function SignInPage() {
   const navigate = useNavigate();
-  const errorToasts = useFormErrorToasts();
+  // The page that asked for sign-in (a door volunteer's check-in link), same-origin only.
+  const [params] = useSearchParams();
+  const back = returnTarget(params.get(RETURN_PARAM), window.location.origin);
+  const [failure, setFailure] = useState<string | null>(null);
   const signIn = useSignIn();
   const form = useSchemaForm(ZSignInRequest, { email: '', password: '' });
 
   const submit = form.onSubmit(async (values) => {
+    setFailure(null);
     try {
       const home = await signIn.mutateAsync(ZSignInRequest.parse(values));
-      errorToasts.dismiss();
-      await navigate(home, { replace: true });
+      await navigate(back ?? home, { replace: true });
     } catch (error) {
-      // 401 (wrong e-mail or password) and 429 (too many attempts) arrive as the server's toast.
-      errorToasts.track(error);
+      // 401 (wrong e-mail or password) and 429 (too many attempts, and when to try again) are said
+      // once, in the form, in the server's words (issue 19: one place per message).
+      setFailure(formFailure(error, { signingIn: true }));
       applyServerErrors(form, error);
     }
   });
@@ -43,6 +48,11 @@ export default function SignInPage() {
             required
             {...form.getInputProps('password')}
           />
+          {failure ? (
+            <Alert color="red" role="alert" title="Not signed in">
+              {failure}
+            </Alert>
+          ) : null}
           <Button type="submit" fullWidth loading={signIn.isPending}>
             Sign in
           </Button>

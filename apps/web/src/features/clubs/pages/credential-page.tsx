@@ -1,12 +1,12 @@
 import { generatePassword, ZSaveAppUserRequest } from '@clubtix/contract';
-import { Button, Grid, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, formFailure } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAppUsers, useSaveAppUser } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';
@@ -22,7 +22,10 @@ export default function CredentialPage() {
   const { clubId = '' } = useParams();
   const found = useManagedClub(clubId);
   const admins = useAppUsers(clubId);
-  const save = useSaveAppUser();
+  // The credentials box is the success message and errors show in the form: a toast would sit over
+  // the box's Copy and Done buttons on a phone (issue 19).
+  const save = useSaveAppUser({ quiet: true });
+  const [failure, setFailure] = useState<string | null>(null);
   const [adminId, setAdminId] = useState<string>(NEW_ADMIN);
   const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   const form = useSchemaForm(ZCredentialForm, { name: '', email: '' });
@@ -50,12 +53,14 @@ export default function CredentialPage() {
     const { name, email } = ZCredentialForm.parse(values);
     // Generated here so that only this browser ever sees it in clear (SPEC.md section 3).
     const password = generatePassword();
+    setFailure(null);
     try {
       await save.mutateAsync({ id: selectedId === NEW_ADMIN ? undefined : selectedId, name, email, password, clubId });
       setShown({ email, password });
       setAdminId(NEW_ADMIN);
       form.reset();
     } catch (error) {
+      setFailure(formFailure(error));
       applyServerErrors(form, error);
     }
   });
@@ -95,6 +100,11 @@ export default function CredentialPage() {
                     autoComplete="off"
                     {...form.getInputProps('email')}
                   />
+                  {failure ? (
+                    <Alert color="red" role="alert" title="No credentials made">
+                      {failure}
+                    </Alert>
+                  ) : null}
                   <Button type="submit" loading={save.isPending}>
                     Generate credentials
                   </Button>

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
-import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { Button, Group, Popover, Stack, type MantineSpacing } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 
 export type EventScreen =
@@ -45,7 +46,25 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
   return links;
 }
 
-/** Quick links of an event, as a row of small buttons that wraps on a phone. */
+/** The screens a phone shows as buttons; the others go in the "More screens" menu. */
+const PHONE_SCREENS: ReadonlyArray<EventLink['screen']> = ['edit', 'tickets', 'attendees', 'checkin'];
+
+/**
+ * Which links a row shows as buttons and which go in its menu: all as buttons on a wider screen;
+ * on a phone the everyday ones and the current screen, so the row stays one or two lines, not four
+ * (issue 19).
+ */
+export function splitEventLinks(
+  links: EventLink[],
+  current: EventScreen | undefined,
+  narrow: boolean,
+): { shown: EventLink[]; more: EventLink[] } {
+  if (!narrow) return { shown: links, more: [] };
+  const isShown = (link: EventLink) => PHONE_SCREENS.includes(link.screen) || link.screen === current;
+  return { shown: links.filter(isShown), more: links.filter((link) => !isShown(link)) };
+}
+
+/** Quick links of an event: a row of small buttons, the less used ones in a menu on a phone. */
 export function EventLinks({
   event,
   current,
@@ -57,9 +76,11 @@ export function EventLinks({
   label?: string;
   mb?: MantineSpacing;
 }) {
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const { shown, more } = splitEventLinks(eventLinks(event), current, narrow);
   return (
     <Group component="nav" aria-label={label} gap={6} mb={mb}>
-      {eventLinks(event).map((link) => {
+      {shown.map((link) => {
         const isCurrent = link.screen === current;
         return (
           <Button
@@ -74,6 +95,33 @@ export function EventLinks({
           </Button>
         );
       })}
+      {more.length > 0 ? (
+        // A popover of links rather than a Menu: these are pages to go to, and stay links for
+        // screen readers (a menu's items would have to be menuitems).
+        <Popover position="bottom-end" shadow="md" withinPortal>
+          <Popover.Target>
+            <Button size="compact-sm" variant="default">
+              More screens
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown aria-label="More screens" p={6}>
+            <Stack gap={4}>
+              {more.map((link) => (
+                <Button
+                  key={link.screen}
+                  component={Link}
+                  to={link.to}
+                  size="compact-sm"
+                  variant="subtle"
+                  justify="flex-start"
+                >
+                  {link.label}
+                </Button>
+              ))}
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      ) : null}
     </Group>
   );
 }

@@ -90,7 +90,6 @@ export function TestCardForm({
             placeholder="4242 4242 4242 4242"
             maxLength={23}
             error={cardError ? <span role="alert">{cardError}</span> : undefined}
-            style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
           />
           {failure ? (
             <Alert color="red" role="alert" title="Payment not completed">

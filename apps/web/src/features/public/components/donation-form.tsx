@@ -108,8 +108,6 @@ export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | '
               // The field appears because the giver just asked for it.
               autoFocus
               {...form.getInputProps('other')}
-              // Mantine's default error red (#fa5252) is 3.3:1 on white; the darkest red passes 4.5:1.
-              style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
             />
           ) : null}
           <Text size="lg" data-testid="donation-amount">

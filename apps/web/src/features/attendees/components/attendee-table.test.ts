@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { emailParts, paidLabel } from './attendee-table';
+
+describe('the attendee list (issue 19)', () => {
+  it("says an amount is the whole order's, which every attendee of it shows", () => {
+    expect(paidLabel(3750, 'gbp')).toBe('Order paid £37.50');
+    expect(paidLabel(null, 'gbp')).toBe('Nothing paid');
+  });
+
+  it('lets an e-mail wrap only after its @ and before its dots, never inside a word', () => {
+    expect(emailParts('ada.lovelace@mail.example.org')).toEqual(['ada', '.lovelace@', 'mail', '.example', '.org']);
+    expect(emailParts('plain')).toEqual(['plain']);
+    expect(emailParts('ada.lovelace@mail.example.org').join('')).toBe('ada.lovelace@mail.example.org');
+  });
+});

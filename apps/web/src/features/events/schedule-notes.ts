@@ -1,0 +1,24 @@
+import { momentToIso } from '../../lib/moment-fields';
+import type { EventFormValues } from './event-form-values';
+
+export const SCHEDULE_NOTES = {
+  startsInPast: 'This event starts in the past. Save it anyway if that is right (a past event being recorded, say).',
+  endsBeforeStart: 'The end is before the start: the event cannot be saved until it ends after it starts.',
+} as const;
+
+/**
+ * What the event form says about its schedule while it is typed (issue 19, docs/decisions/0024):
+ * a start in the past is a warning (it may be meant: an event recorded afterwards), an end before
+ * the start is the server's refusal said before saving. Moments not yet readable say nothing.
+ */
+export function scheduleNotes(
+  values: Pick<EventFormValues, 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'timezone'>,
+  now: Date = new Date(),
+): string[] {
+  const start = momentToIso(values.startDate, values.startTime, values.timezone);
+  const end = momentToIso(values.endDate, values.endTime, values.timezone);
+  const notes: string[] = [];
+  if (start && Date.parse(start) < now.getTime()) notes.push(SCHEDULE_NOTES.startsInPast);
+  if (start && end && Date.parse(end) < Date.parse(start)) notes.push(SCHEDULE_NOTES.endsBeforeStart);
+  return notes;
+}
