@@ -60,6 +60,12 @@ export const IMPORT_MESSAGE_MAX_CHARS = 500;
 export const IMPORT_ERRORS_MAX_LISTED = 200;
 export const IMPORT_ERRORS_BUDGET_BYTES = 64 * 1024;
 export const IMPORT_FILE_MESSAGE = 'Upload an .xlsx or .csv file with a header row';
+/**
+ * The import template's example row (docs/decisions/0025): a row with this e-mail is refused with
+ * IMPORT_EXAMPLE_MESSAGE, so a template sent back with its example still in imports no one by mistake.
+ */
+export const IMPORT_EXAMPLE = { firstName: 'Ada', lastName: 'Example', email: 'ada.example@example.com' } as const;
+export const IMPORT_EXAMPLE_MESSAGE = "This is the template's example row: delete it, then import again";
 
 /**
  * The text fields of the bulkImportAttendee form beside the file. `dryRun=true` checks everything
