@@ -18,7 +18,7 @@ import {
   waitForTitle,
 } from '../helpers';
 
-/** dd/mm/yyyy hh:mm on the event's clock (SPEC.md section 9), as the export writes check-in times. */
+/** dd/mm/yyyy hh:mm on the event's clock (docs/product.md section 9), as the export writes check-in times. */
 function londonDateTime(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -75,7 +75,7 @@ describe('the attendee export and import', () => {
     await browser?.close();
   });
 
-  it('downloads the export named as SPEC.md section 7 says, one row per attendee', async () => {
+  it('downloads the export named as docs/product.md section 7 says, one row per attendee', async () => {
     const clickedAt = Date.now();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -191,7 +191,7 @@ describe('the attendee export and import', () => {
     );
 
     // An imported attendee is alone in its registration, with no order: deleting it removes both
-    // (SPEC.md section 4).
+    // (docs/product.md section 4).
     const found = await api<{ attendees: TAttendeeListItem[] }>('GET', '/registration/getAttendees', {
       token: seeded.admin.token,
       query: { eventId: seeded.event.id, searchKeyword: rower2.email },

@@ -23,7 +23,7 @@ import { theme } from './theme';
 const router = createBrowserRouter(routes);
 
 configureApiClient({
-  // The client has already signed out locally (SPEC.md section 8); leave the page for sign-in.
+  // The client has already signed out locally (docs/product.md section 8); leave the page for sign-in.
   onSessionEnded: () => {
     forgetCachedData(queryClient);
     if (router.state.location.pathname !== PATHS.signIn) void router.navigate(PATHS.signIn, { replace: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { routes, routeTitles } from './routes';
 
-/** The route of SPEC.md section 2 a path lands on: its title and access. */
+/** The route of docs/product.md section 2 a path lands on: its title and access. */
 function resolve(path: string) {
   const matches = matchRoutes(routes, path) ?? [];
   const leaf = matches[matches.length - 1]?.route;

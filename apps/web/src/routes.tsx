@@ -20,7 +20,7 @@ interface PageRoute {
   loader?: ReturnType<typeof routeLoader>;
 }
 
-/** SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
+/** docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug. */
 const mainRoutes: PageRoute[] = [
   { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
   {
@@ -248,7 +248,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Route titles by path pattern, for tests and for checking every SPEC.md route is declared. */
+/** Route titles by path pattern, for tests and for checking every docs/product.md route is declared. */
 export const routeTitles: ReadonlyArray<{ path: string; title: string; access: RouteAccess }> = [
   ...mainRoutes,
   ...bareRoutes,

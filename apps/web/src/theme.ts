@@ -16,7 +16,7 @@ import {
   type MantineTheme,
 } from '@mantine/core';
 
-// SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
+// docs/product.md section 9: light theme; primary purple, secondary gold, accent blue.
 // Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).
 const purple: MantineColorsTuple = [
   '#f6ecff',

@@ -23,7 +23,7 @@ export type TAttendeeListItem = z.infer<typeof ZAttendeeListItem>;
 export const ZGetAttendeesQuery = z.object({
   eventId: ZId,
   searchKeyword: z.string().trim().max(200, 'Search is too long').optional(),
-  // SPEC.md section 7 names sortBy without its values: empty is the default order, as left out.
+  // docs/product.md section 7 names sortBy without its values: empty is the default order, as left out.
   sortBy: z
     .enum([...ATTENDEE_SORTS, ''], { error: 'sortBy must be name, createdAt or checkinTime' })
     .default('name')
@@ -80,7 +80,7 @@ export const ZImportFields = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds. */
+/** docs/product.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds. */
 export function attendeeReportFilename(eventId: string, at: Date): string {
   return `Attendee-report-event-${eventId}-${at.toISOString().slice(0, 19)}.xlsx`;
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorResponse } from '@clubtix/contract';
-import { call, createClubWithAdmin, createSudo, createTestApp, type ApiResponse, type TestApp } from '../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createSudo,
+  createTestApp,
+  type ApiResponse,
+  type TestApp,
+} from '../../test/helpers';
 
 /**
  * Issue 18 ("What bad input gets"): every operation the API documents at /api/docs/json, called
@@ -146,7 +153,7 @@ describe('every documented operation under hostile input', () => {
   afterAll(() => t?.close());
 
   it('reads the operations from /api/docs/json', () => {
-    // The endpoint table of SPEC.md section 7 and DECISIONS.md part two: far more than a handful.
+    // The endpoint table of docs/product.md section 7 and part two: far more than a handful.
     expect(operations.length).toBeGreaterThan(60);
   });
 

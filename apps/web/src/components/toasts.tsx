@@ -37,7 +37,7 @@ export function showToast(kind: ToastTone, message: string, title: string = titl
   });
 }
 
-/** The apiQueryMsg toast of SPEC.md section 2: stays until the user presses Close. */
+/** The apiQueryMsg toast of docs/product.md section 2: stays until the user presses Close. */
 export function showQueryMessage(message: string): void {
   const id = `query:${message}`;
   notifications.show({

@@ -3,7 +3,7 @@ import { fieldErrors, isApiError } from '../api/api-error';
 import { renameErrors } from './use-schema-form';
 
 /**
- * Puts the server's field errors onto the form's fields (ARCHITECTURE.md convention 7). The toast
+ * Puts the server's field errors onto the form's fields (docs/architecture.md convention 7). The toast
  * with the server's message has already been shown by the client; this adds the per-field detail.
  * `fieldOf` maps request paths to the form fields that hold them, as in useSchemaForm.
  */

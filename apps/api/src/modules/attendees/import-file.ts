@@ -120,7 +120,7 @@ type CellValue = ExcelJS.CellValue | undefined;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cell as the text a person reads in it. Dates as dd/mm/yyyy (SPEC.md section 9), with hh:mm when they have a time. */
+/** A cell as the text a person reads in it. Dates as dd/mm/yyyy (docs/product.md section 9), with hh:mm when they have a time. */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;

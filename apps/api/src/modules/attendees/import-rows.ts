@@ -181,7 +181,7 @@ export function readRow(row: number, cells: string[], map: ColumnMap, questions:
   return { ok: true, value: { row, ...person.data, answers, registrationAnswers } };
 }
 
-/** Same event, e-mail and names: the same person (DECISIONS.md section 8); names compared without case. */
+/** Same event, e-mail and names: the same person (docs/product.md section 17); names compared without case. */
 export function personKey(person: { email: string; firstName: string; lastName: string }): string {
   return [person.email.toLowerCase(), person.firstName.trim().toLowerCase(), person.lastName.trim().toLowerCase()].join(
     '\u0000',

@@ -19,7 +19,7 @@ import {
 } from './date-parsing';
 
 /**
- * SPEC.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
+ * docs/product.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
  * none. So a field reads and writes in the order of the browser's language (dd/mm/yyyy in en-GB,
  * mm/dd/yyyy in en-US), its placeholder says which, and what the admin types is what it then shows.
  * Read-only dates elsewhere stay dd/mm/yyyy (section 9). Another locale can be asked for with `locale`.
@@ -39,7 +39,7 @@ interface BaseProps {
   locale?: string;
   min?: CalendarDate | null;
   max?: CalendarDate | null;
-  /** When typed text becomes the value (SPEC.md section 5: on blur and on Enter by default). */
+  /** When typed text becomes the value (docs/product.md section 5: on blur and on Enter by default). */
   updateOn?: readonly UpdateTrigger[];
   /** Called after the typed text was read on leaving the field, so the form can validate it. */
   onBlur?: () => void;

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_EXAMPLE, type TFormQuestion } from '@clubtix/contract';
 
 /**
- * The header an import file must start with (DECISIONS.md section 8): firstName, lastName, email,
+ * The header an import file must start with (docs/product.md section 17): firstName, lastName, email,
  * then one column per form question, named by the question's label exactly as the server matches
  * it, in the form's order.
  */

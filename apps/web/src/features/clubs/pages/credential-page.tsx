@@ -48,7 +48,7 @@ export default function CredentialPage() {
 
   const submit = form.onSubmit(async (values) => {
     const { name, email } = ZCredentialForm.parse(values);
-    // Generated here so that only this browser ever sees it in clear (SPEC.md section 3).
+    // Generated here so that only this browser ever sees it in clear (docs/product.md section 3).
     const password = generatePassword();
     try {
       await save.mutateAsync({ id: selectedId === NEW_ADMIN ? undefined : selectedId, name, email, password, clubId });

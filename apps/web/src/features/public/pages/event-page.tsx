@@ -79,13 +79,13 @@ function EventDetails({ event }: { event: TEvent }) {
   );
 }
 
-/** /{slug}: the public page of a published event (SPEC.md section 2, "Event Registration"). */
+/** /{slug}: the public page of a published event (docs/product.md section 2, "Event Registration"). */
 export default function EventPage() {
   const { slug = '' } = useParams();
   const event = usePublicEventBySlug(slug);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    // An unknown slug is an unknown path: SPEC.md section 2 sends those to not-found.
+    // An unknown slug is an unknown path: docs/product.md section 2 sends those to not-found.
     if (isMissing(event.error)) return <Navigate replace to="/not-found" />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
   }
