@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (ARCHITECTURE.md convention 9): colocated unit tests, integration tests through
+// Three tiers (docs/architecture.md convention 9): colocated unit tests, integration tests through
 // app.inject against a real PostgreSQL, and end-to-end tests in Debian's Chromium.
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 // Abuse (issue 18): what one client address, and one buyer e-mail, can hold of a 1,000-ticket event
-// in one minute with the default limits of DECISIONS.md section 9 (PUBLIC_WRITE_LIMIT=60 calls a
+// in one minute with the default limits of docs/product.md section 18 (PUBLIC_WRITE_LIMIT=60 calls a
 // minute, HOLDS_PER_ADDRESS=20 pending registrations per event, at most maxTicketsPerOrder=10
 // tickets held per e-mail). The attacker is a script on one address that never waits: CONCURRENCY
 // loops call initRegistration for the most tickets one order may take, every other call with the

@@ -23,7 +23,7 @@ const RATE = Number(process.env.RATE ?? 2_000);
 const TWO_CALLS = process.env.FLOW === 'two-calls';
 
 // Every scanner is this one process on 127.0.0.1: the abuse limits of one address are off
-// (DECISIONS.md section 9), as for any load test run from one address.
+// (docs/product.md section 18), as for any load test run from one address.
 const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0' });
 // BENCH_CLIENT=undici measures with fast-client.mjs instead of the lighter raw-client.mjs.
 const call = (process.env.BENCH_CLIENT === 'undici' ? fastClient : rawClient)(product.baseUrl, SCANNERS * 2);

@@ -9,7 +9,7 @@ const QUANTITY = Number(process.env.QUANTITY ?? 2000);
 const BUYERS = Number(process.env.BUYERS ?? 200);
 
 // Every buyer is this one process on 127.0.0.1: the abuse limits of one address are off
-// (DECISIONS.md section 9; bench/abuse.mjs measures them).
+// (docs/product.md section 18; bench/abuse.mjs measures them).
 const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0' });
 const call = fastClient(product.baseUrl, BUYERS);
 try {

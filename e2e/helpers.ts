@@ -97,7 +97,7 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 }
 
-/** Puts a session in the browser's storage, as a sign-in would (SPEC.md section 3). */
+/** Puts a session in the browser's storage, as a sign-in would (docs/product.md section 3). */
 export async function primeSession(page: Page, token: string, user: unknown): Promise<void> {
   await page.goto('/');
   await page.evaluate(

@@ -1,66 +1,164 @@
-// `npm test`: the whole suite, in order: types and lint, unit, integration on the embedded
+// `npm test`: the whole suite: types, lint and format, unit, integration on the embedded
 // PostgreSQL, integration on the external server (TEST_DATABASE_URL), end-to-end in Chromium.
 // Under CI a missing database or browser fails the run; nothing is skipped silently.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+//
+// Independent tiers run side by side in lanes (TEST_JOBS, default: the machine's cores, at most 3);
+// a lane runs its tiers one after the other. Each tier's output is kept whole and printed when it
+// ends, so the log reads tier by tier; a failure in any tier fails the run. TEST_JOBS=1 runs
+// everything in one lane with the output live. Timings: docs/decisions/0025-import-help-suite-and-docs.md.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setInterval, clearInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuilt } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const results = [];
-
-function step(name, command, args, env = {}) {
-  process.stdout.write(`\n=== ${name} ===\n`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: result.status === 0, seconds });
-  return result.status === 0;
-}
-
-function fail(name, message) {
-  process.stdout.write(`\n=== ${name} ===\n${message}\n`);
-  results.push({ name, ok: false, seconds: '0.0' });
-}
-
 const only = process.argv[2]; // optional: typecheck | unit | integration | e2e
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(3, availableParallelism()));
+const live = jobs === 1;
+const logDir = mkdtempSync(path.join(tmpdir(), 'clubtix-test-'));
+const results = [];
+const running = new Map(); // name -> start time
+const startedAt = Date.now();
 
-if (!only || only === 'typecheck') {
-  step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  step('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
-}
-if (!only || only === 'unit') step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
-if (!only || only === 'integration') {
-  step('integration tests: embedded PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], {
-    TEST_DATABASE_URL: '',
+const elapsed = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** One tier: a command whose exit status is its result. */
+const tier = (name, command, args, env = {}) => ({ name, command, args, env });
+/** A tier that cannot run: it fails with its message (under CI) instead of being skipped. */
+const refused = (name, message) => ({ name, message });
+
+function run(task) {
+  if (task.message) {
+    process.stdout.write(`\n=== ${task.name} ===\n${task.message}\n`);
+    results.push({ name: task.name, ok: false, seconds: '0.0' });
+    return Promise.resolve(false);
+  }
+  const started = Date.now();
+  running.set(task.name, started);
+  const logFile = path.join(logDir, `${task.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  if (live) process.stdout.write(`\n=== ${task.name} ===\n`);
+  else process.stdout.write(`--- started: ${task.name}\n`);
+  return new Promise((resolve) => {
+    const out = live ? null : createWriteStream(logFile);
+    const child = spawn(task.command, task.args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...task.env },
+    });
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    const finish = (ok) => {
+      running.delete(task.name);
+      const seconds = elapsed(started);
+      results.push({ name: task.name, ok, seconds });
+      if (!out) return resolve(ok);
+      out.end(() => {
+        const text = readFileSync(logFile, 'utf8');
+        process.stdout.write(`\n=== ${task.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds}s ===\n${text}`);
+        if (!text.endsWith('\n')) process.stdout.write('\n');
+        resolve(ok);
+      });
+    };
+    child.on('error', (error) => {
+      if (out) out.write(`${error.message}\n`);
+      else process.stdout.write(`${error.message}\n`);
+    });
+    child.on('close', (code) => finish(code === 0));
   });
-  if (process.env.TEST_DATABASE_URL) {
-    step('integration tests: external PostgreSQL', bin('vitest'), ['run', '--project', 'integration']);
-  } else if (isCi) {
-    fail(
+}
+
+async function lane(tasks) {
+  for (const task of tasks) await run(task);
+}
+
+const staticChecks = [
+  tier('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  tier('lint', bin('eslint'), ['.', '--max-warnings=0']),
+  tier('format', bin('prettier'), ['--check', '--log-level=warn', '.']),
+];
+const unit = [tier('unit tests', bin('vitest'), ['run', '--project', 'unit'])];
+const embedded = [
+  tier('integration tests: embedded PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], {
+    TEST_DATABASE_URL: '',
+  }),
+];
+const external = [];
+if (process.env.TEST_DATABASE_URL) {
+  external.push(tier('integration tests: external PostgreSQL', bin('vitest'), ['run', '--project', 'integration']));
+} else if (isCi) {
+  external.push(
+    refused(
       'integration tests: external PostgreSQL',
       'TEST_DATABASE_URL is not set: under CI the external-server tests must run.',
-    );
-  } else {
-    process.stdout.write(
-      '\nExternal PostgreSQL tests not run: set TEST_DATABASE_URL=postgres://... to run them too.\n',
-    );
-  }
+    ),
+  );
+} else if (!only || only === 'integration') {
+  process.stdout.write('External PostgreSQL tests not run: set TEST_DATABASE_URL=postgres://... to run them too.\n');
 }
-if (!only || only === 'e2e') {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    fail('end-to-end tests', `No Chromium at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
-  } else {
-    ensureWebBuilt();
-    step('end-to-end tests: Chromium', bin('vitest'), ['run', '--project', 'e2e'], { CHROMIUM_PATH: chromium });
-  }
+const e2e = [];
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  e2e.push(
+    refused(
+      'end-to-end tests',
+      `No Chromium at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+    ),
+  );
+} else {
+  // The build is a tier of its own (scripts/web-build.mjs skips it when the build is current).
+  e2e.push(
+    tier('web build', process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import(${JSON.stringify(path.join(root, 'scripts/web-build.mjs'))}).then((m) => m.ensureWebBuilt())`,
+    ]),
+    tier('end-to-end tests: Chromium', bin('vitest'), ['run', '--project', 'e2e'], { CHROMIUM_PATH: chromium }),
+  );
 }
 
+const pick = (name, tasks) => (!only || only === name ? tasks : []);
+const chosen = {
+  static: pick('typecheck', staticChecks),
+  unit: pick('unit', unit),
+  embedded: pick('integration', embedded),
+  external: pick('integration', external),
+  e2e: pick('e2e', e2e),
+};
+// Lanes of about equal length on the CI's 2 cores (e2e ~12 min, integration ~6 and ~8, the rest
+// ~3): the browser tier beside the two database tiers. A third core gives the external server its own lane.
+const lanes =
+  jobs === 1
+    ? [[...chosen.static, ...chosen.unit, ...chosen.embedded, ...chosen.external, ...chosen.e2e]]
+    : jobs === 2
+      ? [
+          [...chosen.static, ...chosen.e2e],
+          [...chosen.unit, ...chosen.embedded, ...chosen.external],
+        ]
+      : [[...chosen.static, ...chosen.e2e], [...chosen.unit, ...chosen.embedded], [...chosen.external]];
+
+const busy = lanes.filter((tasks) => tasks.length > 0);
+if (!live) process.stdout.write(`${busy.length} lane(s) side by side (TEST_JOBS=${jobs}); tier logs in ${logDir}\n`);
+// A line a minute while tiers run quietly, so a CI that watches for output sees the run is alive.
+const heartbeat = live
+  ? undefined
+  : setInterval(() => {
+      const names = [...running].map(([name, since]) => `${name} (${Math.round((Date.now() - since) / 1000)}s)`);
+      if (names.length) process.stdout.write(`--- still running: ${names.join(', ')}\n`);
+    }, 60_000);
+
+await Promise.all(busy.map(lane));
+if (heartbeat) clearInterval(heartbeat);
+rmSync(logDir, { recursive: true, force: true });
+
 process.stdout.write('\n=== summary ===\n');
+const order = [...staticChecks, ...unit, ...embedded, ...external, ...e2e].map((t) => t.name);
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const r of results) process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)\n`);
+process.stdout.write(`wall time ${elapsed(startedAt)}s in ${busy.length} lane(s)\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

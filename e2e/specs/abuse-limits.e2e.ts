@@ -12,7 +12,7 @@ const MINUTE_REFUSAL = 'Too many attempts from your network: try again in a minu
 const PUBLIC_WRITE_LIMIT = 10;
 
 /**
- * DECISIONS.md section 9 as a buyer meets it: an installation started with low limits, where
+ * docs/product.md section 18 as a buyer meets it: an installation started with low limits, where
  * every call comes from one address (127.0.0.1, as on a shared network), refuses a hold past
  * HOLDS_PER_ADDRESS and any public write past PUBLIC_WRITE_LIMIT, and the buyer's pages say so in
  * the server's words: never "Something went wrong".

@@ -48,7 +48,7 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
   return null;
 }
 
-describe('My account: a password change ends the other sessions (DECISIONS.md section 9)', () => {
+describe('My account: a password change ends the other sessions (docs/product.md section 18)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -9,7 +9,7 @@ interface ScrollRecord {
   moves: { at: number; y: number }[];
 }
 
-describe('the attendee form on a phone: a failed Continue scrolls to the first problem in 300 ms (SPEC.md section 9)', () => {
+describe('the attendee form on a phone: a failed Continue scrolls to the first problem in 300 ms (docs/product.md section 9)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -4,9 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAttendeeListItem, TRegistration } from '@clubtix/contract';
 import { eventually, fullName, listed, rowAction, seedAttendeeParty } from '../attendee-list';
 import type { AttendeeDetails, SeededEvent } from '../fixtures';
-import { api, closeToasts, launchBrowser, newPage, primeSession, toast, unique, waitForTitle } from '../helpers';
+import { readFile } from 'node:fs/promises';
+import {
+  api,
+  closeToasts,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  seriousA11yViolations,
+  toast,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
-/** dd/mm/yyyy hh:mm on the event's clock (SPEC.md section 9), as the export writes check-in times. */
+/** dd/mm/yyyy hh:mm on the event's clock (docs/product.md section 9), as the export writes check-in times. */
 function londonDateTime(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -63,7 +75,7 @@ describe('the attendee export and import', () => {
     await browser?.close();
   });
 
-  it('downloads the export named as SPEC.md section 7 says, one row per attendee', async () => {
+  it('downloads the export named as docs/product.md section 7 says, one row per attendee', async () => {
     const clickedAt = Date.now();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -184,7 +196,7 @@ describe('the attendee export and import', () => {
     );
 
     // An imported attendee is alone in its registration, with no order: deleting it removes both
-    // (SPEC.md section 4).
+    // (docs/product.md section 4).
     const found = await api<{ attendees: TAttendeeListItem[] }>('GET', '/registration/getAttendees', {
       token: seeded.admin.token,
       query: { eventId: seeded.event.id, searchKeyword: rower2.email },
@@ -205,5 +217,42 @@ describe('the attendee export and import', () => {
       query: { registrationId },
     });
     expect(registration.status).toBe(404);
+  });
+
+  it('offers a template with an example row that says how to fill it in, and the import refuses it left in (phone)', async () => {
+    const phone = await newPage(browser, PHONE);
+    await primeSession(phone.page, seeded.admin.token, seeded.admin.user);
+    await phone.page.goto(`/import?eventId=${seeded.event.id}`);
+    await waitForTitle(phone.page, 'Import | ClubTix');
+    await phone.page.getByText('Write choices as the form offers them.').waitFor();
+    await phone.page.getByText('The template’s second row is an example of how to fill it in').waitFor();
+
+    const [download] = await Promise.all([
+      phone.page.waitForEvent('download'),
+      phone.page.getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    const template = await readFile(await download.path(), 'utf8');
+    expect(template.split('\r\n')).toEqual([
+      '\uFEFFfirstName,lastName,email,Dietary needs,T-shirt size,How did you hear about us?',
+      'Ada,Example,ada.example@example.com,A short answer,Small,A friend',
+      '',
+    ]);
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+
+    // Sent back as downloaded: the example row is named and nothing is imported.
+    await phone.page.getByLabel('Ticket type').selectOption({ label: 'Adult' });
+    await phone.page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'template.csv', mimeType: 'text/csv', buffer: Buffer.from(template) });
+    await phone.page.getByRole('button', { name: 'Import', exact: true }).click();
+    const refused = phone.page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    const problems = refused.getByRole('table', { name: 'Rows with problems' });
+    const problemRows = problems.getByRole('row').filter({ has: phone.page.getByRole('cell') });
+    await problemRows.first().waitFor();
+    expect(await problemRows.first().getByRole('cell').allInnerTexts()).toEqual([
+      '2',
+      "This is the template's example row: delete it, then import again",
+    ]);
+    await phone.context.close();
   });
 });

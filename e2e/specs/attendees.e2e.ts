@@ -106,7 +106,7 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
   it('filters Pending and Checked-in', async () => {
     await filterBy(page, 'Checked-in');
     await eventually(() => listed(page, everyone)).toEqual(['Alan Turing']);
-    // The row's badge says it in the filter's words (SPEC.md section 4).
+    // The row's badge says it in the filter's words (docs/product.md section 4).
     await eventually(() => rows(page).filter({ hasText: 'Alan Turing' }).textContent()).toContain('Checked-in');
     await filterBy(page, 'Pending');
     await eventually(() => listed(page, everyone).then((names) => names.sort())).toEqual([
@@ -129,7 +129,7 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
     await eventually(() => mailsTo(grace.email).then((mails) => mails.length)).toBe(2);
     const mail = (await mailsTo(grace.email))[1]!;
     expect(mail.subject).toBe(`Your ticket for ${seeded.event.title}`);
-    // One ticket, hers, as DECISIONS.md section 7 writes a QR code: a door scanner would let her in.
+    // One ticket, hers, as docs/product.md section 16 writes a QR code: a door scanner would let her in.
     const graceAttendee = pair.attendees.find((attendee) => attendee.email === grace.email)!;
     const images = mail.attachments.filter((attachment) => attachment.contentType === 'image/png');
     expect(images).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('the attendee list: search, filters, re-sending and deleting, extras an
       'Grace Hopper',
     ]);
 
-    // Grace is now the last of a paid registration: the registration goes with her (SPEC.md section
+    // Grace is now the last of a paid registration: the registration goes with her (docs/product.md section
     // 4), and its paid order stays, to be refunded.
     await rowAction(page, grace, 'Delete attendee');
     await confirm.getByRole('button', { name: 'Delete attendee' }).click();

@@ -54,7 +54,7 @@ describe('staff check tickets in at the door', () => {
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
 
-    // One booking of two: one registration (SPEC.md section 3), two attendees to check in.
+    // One booking of two: one registration (docs/product.md section 3), two attendees to check in.
     await openStatistics(page, event.id);
     await page.getByTestId('total-registrations').filter({ hasText: /^1$/ }).waitFor();
     await page.getByText('2 attendees', { exact: true }).waitFor();

@@ -28,7 +28,7 @@ async function eventIdsOf(admin: Admin): Promise<string[]> {
   return listed.body.payload.map((event) => event.id);
 }
 
-/** The events list and current event the browser keeps (SPEC.md section 3), as ids. */
+/** The events list and current event the browser keeps (docs/product.md section 3), as ids. */
 function storedEvents(page: Page) {
   return page.evaluate(() => ({
     events: (JSON.parse(localStorage.getItem('clubtix.events') ?? '[]') as { id: string }[]).map((event) => event.id),

@@ -5,7 +5,7 @@ import { registerClubAdmin } from '../fixtures';
 import { api, DESKTOP, launchBrowser, newPage, PHONE, seriousA11yViolations, unique, waitForTitle } from '../helpers';
 
 /**
- * An event titled in accented Latin and Thai (DECISIONS.md section 15, docs/decisions/0021): its
+ * An event titled in accented Latin and Thai (docs/product.md section 24, docs/decisions/0021): its
  * slug keeps the letters and marks, and the public page and the buying steps open at that address
  * typed as it is, percent-encoded, or in capitals with a decomposed accent.
  */

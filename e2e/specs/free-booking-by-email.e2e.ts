@@ -24,7 +24,7 @@ import {
 const shots = path.join(tmpdir(), 'clubtix-e2e-shots');
 
 /**
- * Free bookings confirmed by e-mail (DECISIONS.md section 9): the admin turns it on in the event
+ * Free bookings confirmed by e-mail (docs/product.md section 18): the admin turns it on in the event
  * form; a buyer's free booking then waits at checkout until the link mailed to the buyer, read here
  * from the run's real SMTP mailbox, is opened, on the phone that holds the mailbox.
  */

@@ -38,7 +38,7 @@ async function startOtherSite(appUrl: string) {
 }
 
 /**
- * DECISIONS.md section 9 in a real browser: the headers every response carries do what they are
+ * docs/product.md section 18 in a real browser: the headers every response carries do what they are
  * for, and the product's own pages live within them (every spec fails on a CSP violation: csp.ts).
  */
 describe('security headers and redirects in the browser', () => {

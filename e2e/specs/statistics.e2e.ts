@@ -238,7 +238,7 @@ describe('the statistics page on a browser set to the United States: the date ty
       expect(await dateField.inputValue()).toBe(shown);
       expect(await dateField.getAttribute('placeholder')).toBe('dd/mm/yyyy');
 
-      // The day of the issue, typed with a dash and a slash (SPEC.md section 5 allows either).
+      // The day of the issue, typed with a dash and a slash (docs/product.md section 5 allows either).
       await dateField.fill('25/11-2026');
       await dateField.press('Enter');
       await page.getByRole('heading', { name: 'Up to the end of 25/11/2026', exact: true }).waitFor();

@@ -16,7 +16,7 @@ async function titleAndHeading(page: Page, path: string): Promise<{ title: strin
 }
 
 /**
- * SPEC.md section 2 gives each route its words: the page title says them and so does the screen's
+ * docs/product.md section 2 gives each route its words: the page title says them and so does the screen's
  * heading (sentence case there), "event" throughout where the paths say "tour" (docs/decisions/0022).
  */
 describe("the organiser's screens: the title and the heading say the same words", () => {

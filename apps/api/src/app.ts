@@ -45,7 +45,7 @@ export interface BuildOptions {
   mailTransport?: Transport | null;
   /**
    * How often lapsed holds are swept. Tests shorten it to watch the sweep release holds on its own
-   * within a test's time; not an environment variable, since DECISIONS.md section 2 lists none and
+   * within a test's time; not an environment variable, since docs/product.md section 11 lists none and
    * RESERVATION_MINUTES (minutes) makes a 15-second sweep precise enough for everyone.
    */
   holdSweepMs?: number;

@@ -22,7 +22,7 @@ function refusedStart(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
 }
 
-/** DECISIONS.md section 2 as an operator meets it: the product started with its environment. */
+/** docs/product.md section 11 as an operator meets it: the product started with its environment. */
 describe('configuration at start', () => {
   let t: TestApp;
   const servers: ServerProcess[] = [];
@@ -60,7 +60,7 @@ describe('configuration at start', () => {
       servers.push(server);
       expect(server.output()).toContain('Configuration warning: JWT_SECRET is shorter than 32 characters');
       expect(server.output()).not.toContain('testsecret');
-      // The default simulated provider on an https site (DECISIONS.md section 9).
+      // The default simulated provider on an https site (docs/product.md section 18).
       expect(server.output()).toContain(
         'Configuration warning: PAYMENT_PROVIDER is simulated (the default) while PUBLIC_URL is https',
       );

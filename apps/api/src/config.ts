@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 
-/** A wrong environment value stops the start with one line naming the variable (DECISIONS.md section 2). */
+/** A wrong environment value stops the start with one line naming the variable (docs/product.md section 11). */
 export class ConfigError extends Error {}
 
 /** Any letter case (`true`, `TRUE`, `False`), or 1/0; anything else stops the start. */
@@ -13,7 +13,7 @@ const booleanText = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false (or 1 or 0)' }))
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** Below this a signing key is guessable offline from any token it signed; DECISIONS.md sets no rule, so it warns. */
+/** Below this a signing key is guessable offline from any token it signed; docs/product.md sets no rule, so it warns. */
 export const JWT_SECRET_ADVISED_LENGTH = 32;
 
 const ZEnv = z.object({
@@ -111,7 +111,7 @@ export interface Config {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (the rate limits count by it). */
   trustProxy: boolean;
-  /** Public writes a client address may make a minute (DECISIONS.md section 9); 0: none of those limits. */
+  /** Public writes a client address may make a minute (docs/product.md section 18); 0: none of those limits. */
   publicWriteLimit: number;
   /** Pending registrations one client address may hold per event; 0: no limit. */
   holdsPerAddress: number;

@@ -12,7 +12,7 @@ export interface Person {
   email: string;
 }
 
-/** Steps 1 and 2 of buying (DECISIONS.md section 6): tickets held, one per person, and filled in. */
+/** Steps 1 and 2 of buying (docs/product.md section 15): tickets held, one per person, and filled in. */
 export async function holdTickets(
   t: TestApp,
   eventId: string,

@@ -218,7 +218,7 @@ export function bearerOf(response: ApiResponse): string {
 }
 
 /**
- * An error answer as DECISIONS.md section 3 shapes it: the status, exactly `{ msg, code, errors? }`,
+ * An error answer as docs/product.md section 12 shapes it: the status, exactly `{ msg, code, errors? }`,
  * and nothing of the server's insides (stack traces, file paths, SQL).
  */
 export function expectError(response: ApiResponse, status: number, code: TErrorCode, msg?: string | RegExp): void {

@@ -47,7 +47,7 @@ export async function qrCodesOf(mail: ParsedMail): Promise<SeenTicket[]> {
   return seen;
 }
 
-/** The QR content of DECISIONS.md section 7, written out by hand so that the key order is checked too. */
+/** The QR content of docs/product.md section 16, written out by hand so that the key order is checked too. */
 export const expectedQr = (registrationId: string, attendeeId: string, qrUuid: string) =>
   `{"r":"${registrationId}","a":"${attendeeId}","q":"${qrUuid}"}`;
 

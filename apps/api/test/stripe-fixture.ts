@@ -10,7 +10,7 @@ import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './st
 
 /**
  * The set-up shared by the Stripe tests (modules/payments/stripe*.int.test.ts): an app configured
- * for Stripe against the local stand-in for its API (DECISIONS.md section 6), and the buyer's and
+ * for Stripe against the local stand-in for its API (docs/product.md section 15), and the buyer's and
  * Stripe's side of a payment.
  */
 

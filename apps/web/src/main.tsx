@@ -23,7 +23,7 @@ import { cssVariablesResolver, theme } from './theme';
 const router = createBrowserRouter(routes);
 
 configureApiClient({
-  // The client has already signed out locally (SPEC.md section 8); leave the page for sign-in.
+  // The client has already signed out locally (docs/product.md section 8); leave the page for sign-in.
   onSessionEnded: () => {
     forgetCachedData(queryClient);
     // Back to the page being worked on once signed in again.

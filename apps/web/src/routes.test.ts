@@ -4,7 +4,7 @@ import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
 import { unknownRouteTarget } from './features/auth/guards';
 import { routes, routeTitles } from './routes';
 
-/** The route of SPEC.md section 2 a path lands on: its title and access. */
+/** The route of docs/product.md section 2 a path lands on: its title and access. */
 function resolve(path: string) {
   const matches = matchRoutes(routes, path) ?? [];
   const leaf = matches[matches.length - 1]?.route;
@@ -60,7 +60,7 @@ describe('route table', () => {
   });
 });
 
-describe('a mistyped one-segment path (SPEC.md section 2: unknown routes)', () => {
+describe('a mistyped one-segment path (docs/product.md section 2: unknown routes)', () => {
   it('is an event address, public, since one segment is what slugs look like', () => {
     expect(resolve('/dashbord')).toMatchObject({ path: '/:slug', access: 'public' });
   });
@@ -73,7 +73,7 @@ describe('a mistyped one-segment path (SPEC.md section 2: unknown routes)', () =
   });
 });
 
-describe("titles use the SPEC's words for each route (SPEC.md section 2)", () => {
+describe("titles use the SPEC's words for each route (docs/product.md section 2)", () => {
   it('say "event" where the paths say "tour": the SPEC calls them events', () => {
     for (const route of routeTitles) expect(route.title).not.toMatch(/\btours?\b/i);
     expect(resolve('/tour/add')?.title).toBe('Add Event');

@@ -22,8 +22,8 @@ interface PageRoute {
 }
 
 /**
- * SPEC.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
- * Titles use the SPEC's words for each route, "event" where its paths say "tour" (SPEC.md section 1:
+ * docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
+ * Titles use the SPEC's words for each route, "event" where its paths say "tour" (docs/product.md section 1:
  * "events (called tours)"); a screen's heading says the same words (docs/decisions/0022).
  */
 const mainRoutes: PageRoute[] = [
@@ -258,7 +258,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Route titles by path pattern, for tests and for checking every SPEC.md route is declared. */
+/** Route titles by path pattern, for tests and for checking every docs/product.md route is declared. */
 export const routeTitles: ReadonlyArray<{ path: string; title: string; access: RouteAccess }> = [
   ...mainRoutes,
   ...bareRoutes,

@@ -68,7 +68,7 @@ describe('light badges and buttons: the label reads at 4.5:1 on the pale fill', 
   });
 });
 
-describe('menus (SPEC.md section 9)', () => {
+describe('menus (docs/product.md section 9)', () => {
   it('open after 300 ms and close after 250 ms, for every menu that does not say otherwise', () => {
     expect(full.components.Menu?.defaultProps).toMatchObject({ openDelay: 300, closeDelay: 250 });
   });

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import classes from './theme.module.css';
 
-// SPEC.md section 9: light theme; primary purple, secondary gold, accent blue.
+// docs/product.md section 9: light theme; primary purple, secondary gold, accent blue.
 // Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).
 const purple: MantineColorsTuple = [
   '#f6ecff',
@@ -63,7 +63,7 @@ export const tone = {
 export type Tone = keyof typeof tone;
 
 /**
- * SPEC.md section 9 and DECISIONS.md section 15: a menu opens 300 ms after the pointer comes to
+ * docs/product.md section 9 and docs/product.md section 24: a menu opens 300 ms after the pointer comes to
  * rest on its button and closes 250 ms after it leaves, so passing over a row opens nothing. Mantine
  * applies both to menus that open on hover; a click or a key opens one at once (docs/decisions/0022).
  */

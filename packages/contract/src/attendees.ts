@@ -24,7 +24,7 @@ export type TAttendeeListItem = z.infer<typeof ZAttendeeListItem>;
 export const ZGetAttendeesQuery = z.object({
   eventId: ZId,
   searchKeyword: z.string().trim().max(200, 'Search is too long').optional(),
-  // SPEC.md section 7 names sortBy without its values: empty is the default order, as left out.
+  // docs/product.md section 7 names sortBy without its values: empty is the default order, as left out.
   sortBy: z
     .enum([...ATTENDEE_SORTS, ''], { error: 'sortBy must be name, createdAt or checkinTime' })
     .default('name')
@@ -61,6 +61,12 @@ export const IMPORT_MESSAGE_MAX_CHARS = 500;
 export const IMPORT_ERRORS_MAX_LISTED = 200;
 export const IMPORT_ERRORS_BUDGET_BYTES = 64 * 1024;
 export const IMPORT_FILE_MESSAGE = 'Upload an .xlsx or .csv file with a header row';
+/**
+ * The import template's example row (docs/decisions/0025): a row with this e-mail is refused with
+ * IMPORT_EXAMPLE_MESSAGE, so a template sent back with its example still in imports no one by mistake.
+ */
+export const IMPORT_EXAMPLE = { firstName: 'Ada', lastName: 'Example', email: 'ada.example@example.com' } as const;
+export const IMPORT_EXAMPLE_MESSAGE = "This is the template's example row: delete it, then import again";
 
 /**
  * The text fields of the bulkImportAttendee form beside the file. `dryRun=true` checks everything
@@ -86,7 +92,7 @@ const STAMP_STYLE: Intl.DateTimeFormatOptions = {
 };
 
 /**
- * SPEC.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds.
+ * docs/product.md section 7: Attendee-report-event-{eventId}-{timestamp}.xlsx, ISO timestamp to seconds.
  * The time is the event's wall clock in ISO 8601 basic format with its offset, e.g.
  * 20261125T221530+0700: no colon, which browsers and file systems do not keep in a file name, and
  * still one instant (docs/decisions/0021-slugs-export-and-answers.md).

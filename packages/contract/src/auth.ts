@@ -27,7 +27,7 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 export const ZAuthPayload = z.object({ currentUser: ZCurrentUser });
 
-/** What a signed-in user types to prove it is them: checked, never stored (DECISIONS.md section 9). */
+/** What a signed-in user types to prove it is them: checked, never stored (docs/product.md section 18). */
 export const ZCurrentPassword = z
   .string({ error: 'Enter your current password' })
   .max(200, 'Password must be at most 200 characters');

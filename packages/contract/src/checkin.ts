@@ -5,7 +5,7 @@ import { ZId } from './rules';
 import { ZExtrasPurchase } from './sponsorships';
 
 /**
- * Check-in at the door (DECISIONS.md section 7; the wire details are in docs/decisions/0003-checkin.md).
+ * Check-in at the door (docs/product.md section 16; the wire details are in docs/decisions/0005-checkin.md).
  * The messages are fixed texts so the scanner page can tell the outcomes apart by `msg` as well as by
  * status and code.
  */
@@ -20,7 +20,7 @@ export const SCAN_MESSAGES = {
   extrasForAnotherEvent: 'This extras voucher is for another event',
 } as const;
 
-/** SPEC.md section 3: a check-in. */
+/** docs/product.md section 3: a check-in. */
 export const ZCheckin = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -38,7 +38,7 @@ export const ZScanRequest = z.object({
 export type TScanRequest = z.input<typeof ZScanRequest>;
 
 /**
- * SPEC.md section 7 sends an extras voucher as `{ payload }` alone: without `eventId` the voucher is
+ * docs/product.md section 7 sends an extras voucher as `{ payload }` alone: without `eventId` the voucher is
  * redeemed at its own event's door; with it, only at that event's (another event's voucher says so).
  */
 export const ZExtrasScanRequest = ZScanRequest.extend({ eventId: ZId.optional() });
@@ -91,7 +91,7 @@ export const ZStatisticsQuery = z.object({
   eventId: ZId,
   /**
    * The day the historical counts end with, in the event's time zone; today there when left out.
-   * Given as a day, or as a date and time (DECISIONS.md section 3's ISO 8601): one without an
+   * Given as a day, or as a date and time (docs/product.md section 12's ISO 8601): one without an
    * offset names its own day; an instant (with an offset, as `toISOString()` writes) is answered
    * with its day in the event's time zone, so the output is a day or an instant.
    */

@@ -12,7 +12,7 @@ export interface Endpoint<
   A extends Access = Access,
 > {
   method: Method;
-  /** Path under the API base (`/api`), exactly as SPEC.md section 7 names it. */
+  /** Path under the API base (`/api`), exactly as docs/product.md section 7 names it. */
   path: string;
   access: A;
   summary: string;
@@ -30,14 +30,14 @@ export interface Endpoint<
   /** Multipart endpoints take a file upload instead of a JSON body. */
   multipart?: boolean;
   /**
-   * A public write counted against the caller's address (DECISIONS.md section 9): past
+   * A public write counted against the caller's address (docs/product.md section 18): past
    * PUBLIC_WRITE_LIMIT calls a minute it answers 429 RATE_LIMITED with Retry-After, before anything
    * is read or written. `signUp` is also held to SIGN_UPS_PER_HOUR per address.
    */
   rateLimit?: 'publicWrite' | 'signUp';
 }
 
-/** Sign-ups (POST /auth/register) one client address may make in an hour (DECISIONS.md section 9). */
+/** Sign-ups (POST /auth/register) one client address may make in an hour (docs/product.md section 18). */
 export const SIGN_UPS_PER_HOUR = 5;
 
 export function defineEndpoint<
@@ -64,7 +64,7 @@ export type BodyOf<E> =
 export type PayloadOf<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R, Access> ? z.output<R> : never;
 
-/** Every JSON response: `{ payload, msg? }` (DECISIONS.md section 3). */
+/** Every JSON response: `{ payload, msg? }` (docs/product.md section 12). */
 export function envelope<T extends z.ZodType>(payload: T) {
   return z.object({ payload, msg: z.string().optional() });
 }
@@ -93,5 +93,5 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
-/** Status for an expired token (SPEC.md section 9). */
+/** Status for an expired token (docs/product.md section 9). */
 export const TOKEN_EXPIRED_STATUS = 440;

@@ -70,7 +70,7 @@ export const ZEvent = z.object({
   sponsorshipsEnabled: z.boolean(),
   maxTicketsPerOrder: z.number(),
   /**
-   * Free bookings stay holds until the buyer opens the link mailed to them (DECISIONS.md section 9),
+   * Free bookings stay holds until the buyer opens the link mailed to them (docs/product.md section 18),
    * so nobody can keep free places with addresses that are not theirs.
    */
   confirmFreeByEmail: z.boolean(),

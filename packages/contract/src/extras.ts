@@ -34,7 +34,7 @@ export type TSaveExtrasRequest = z.input<typeof ZSaveExtrasRequest>;
 
 const EXTRAS_IDS_MESSAGE = 'extrasIds must be a JSON array of ids, like ["a","b"]';
 
-/** `extrasIds` is a JSON array of ids sent as a string (SPEC.md section 7). */
+/** `extrasIds` is a JSON array of ids sent as a string (docs/product.md section 7). */
 export const ZExtrasIdsQuery = z.object({
   extrasIds: z
     // Sent twice, the parameter arrives as a list of strings: say what it should be, not that it is missing.
@@ -52,7 +52,7 @@ export const ZExtrasIdsQuery = z.object({
     }),
 });
 
-/** SPEC.md section 4: Not Redeemed (false), Redeemed (true), or the empty choice (everything). */
+/** docs/product.md section 4: Not Redeemed (false), Redeemed (true), or the empty choice (everything). */
 export const EXTRAS_REDEEMED_CHOICES = ['false', 'true', ''] as const;
 
 /** A paid extras purchase as the event's admin lists it: who bought what, and whether it was redeemed. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { requiredText, ZId } from './rules';
 
-/** SPEC.md section 3 question types. */
+/** docs/product.md section 3 question types. */
 export const QUESTION_TYPES = {
   shortAnswer: 0,
   paragraph: 1,

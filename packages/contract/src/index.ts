@@ -33,7 +33,7 @@ export * from './system';
 export * from './zoned-format';
 export * from './users';
 
-/** The endpoint table of SPEC.md section 7: one source for server routes, client calls and OpenAPI. */
+/** The endpoint table of docs/product.md section 7: one source for server routes, client calls and OpenAPI. */
 export const endpoints = {
   auth: authEndpoints,
   club: clubEndpoints,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * DECISIONS.md section 9: every list an endpoint answers is bounded, paged with a server maximum or
+ * docs/product.md section 18: every list an endpoint answers is bounded, paged with a server maximum or
  * capped (docs/decisions/0020-bounded-lists-and-quotas.md has the table of every list and its bound).
  */
 
@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 500;
 export const MAX_PAGE = 100_000;
 
 /**
- * How many items a list answers at most when no page is asked for (a plain array, SPEC.md section
+ * How many items a list answers at most when no page is asked for (a plain array, docs/product.md section
  * 7's shape), and how many catalogue items an event or a club may hold. No real club reaches these;
  * the lists a big club can pass (events, orders, sponsorships, clubs) also take page and pageSize.
  */

@@ -15,7 +15,7 @@ export function money(label: string) {
     .max(100_000_000, `${label} is too large`);
 }
 
-/** SPEC.md section 3: shown divided by 100 with 0 to 2 decimals. */
+/** docs/product.md section 3: shown divided by 100 with 0 to 2 decimals. */
 export function formatMoney(minor: number, currency: TCurrency): string {
   const major = minor / 100;
   // Whole amounts read "£12"; anything else always shows its pence: "£12.50", never "£12.5".

@@ -1,5 +1,5 @@
 /**
- * What the QR codes hold (DECISIONS.md section 7, docs/decisions/0003-checkin.md): the JSON text
+ * What the QR codes hold (docs/product.md section 16, docs/decisions/0005-checkin.md): the JSON text
  * `{"r": registrationId, "a": attendeeId, "q": qrUuid}` on a ticket and
  * `{"x": extrasPurchaseId, "q": qrUuid}` on an extras voucher. The server and the scanner page read
  * them with the same function. The extras text is built by extrasQrText (sponsorships.ts).

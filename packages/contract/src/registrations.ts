@@ -180,12 +180,12 @@ export type TSendTicketResult = z.infer<typeof ZSendTicketResult>;
 /** How often getRegistrationByEmail mails one e-mail's tickets for one event, per hour. */
 export const TICKET_LOOKUP_MAILS_PER_HOUR = 3;
 
-/** How often sendTicket mails one attendee's ticket, per hour (DECISIONS.md section 9). */
+/** How often sendTicket mails one attendee's ticket, per hour (docs/product.md section 18). */
 export const SEND_TICKET_MAILS_PER_HOUR = 3;
 
 /**
  * How many mails one club sends one address in an hour, a purchase's own ticket mail aside
- * (DECISIONS.md section 9; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md).
+ * (docs/product.md section 18; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md).
  */
 export const MAILS_PER_RECIPIENT_PER_HOUR = 5;
 
@@ -273,7 +273,7 @@ export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
 export const ZOrderCounts = z.object({
   total: z.number(),
   paid: z.number(),
-  /** Paid, and to refund: paid after the tickets ran out (DECISIONS.md section 6), or of a deleted registration. */
+  /** Paid, and to refund: paid after the tickets ran out (docs/product.md section 15), or of a deleted registration. */
   refundRequired: z.number(),
 });
 export type TOrderCounts = z.infer<typeof ZOrderCounts>;

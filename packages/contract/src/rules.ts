@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Roles as numbers (SPEC.md section 9, DECISIONS.md section 4). */
+/** Roles as numbers (docs/product.md section 9, docs/product.md section 13). */
 export const ROLE_ADMIN = 10;
 export const ROLE_SUDO = 20;
 export const ZRole = z.union([z.literal(ROLE_ADMIN), z.literal(ROLE_SUDO)]);
@@ -13,7 +13,7 @@ export const PASSWORD_MESSAGES = {
   noDigit: 'Password must include at least one number!',
 } as const;
 
-/** SPEC.md section 5 password rules; returns the first broken rule's message or true. */
+/** docs/product.md section 5 password rules; returns the first broken rule's message or true. */
 export function checkPassword(value: string | undefined | null): true | string {
   if (!value) return PASSWORD_MESSAGES.required;
   if (value.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
@@ -45,8 +45,8 @@ export const ZEmail = z
   .transform((value) => value.toLowerCase());
 
 /**
- * SPEC.md section 5 slug rule: letters and digits of every script stay, with their combining marks
- * (DECISIONS.md section 15: `Café Night` -> `café-night`); spaces become hyphens, all else goes.
+ * docs/product.md section 5 slug rule: letters and digits of every script stay, with their combining marks
+ * (docs/product.md section 24: `Café Night` -> `café-night`); spaces become hyphens, all else goes.
  * NFC first, so a title typed with decomposed accents gives the same slug as a precomposed one.
  * Marks stay only on a kept letter or digit; emoji variation selectors and enclosing marks (keycaps)
  * are symbols' marks and go with the symbols. See docs/decisions/0021-slugs-export-and-answers.md.
@@ -103,7 +103,7 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value ? value : null));
 }
 
-/** Random string of the given length (SPEC.md section 9: default 8) that also meets the password rules. */
+/** Random string of the given length (docs/product.md section 9: default 8) that also meets the password rules. */
 export function generatePassword(length = 8): string {
   const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
   const digits = '23456789';

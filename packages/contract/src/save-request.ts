@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The catalogue's save calls (SPEC.md section 7: "an id means update"). Without an id the body
+ * The catalogue's save calls (docs/product.md section 7: "an id means update"). Without an id the body
  * creates, must carry the fields that have no default, and the server fills in the defaults for the
  * rest. With an id the body updates and changes only the fields it carries: a field sent as null is
  * cleared, a field left out keeps its stored value. So these schemas never default a field: a field

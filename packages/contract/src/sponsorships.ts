@@ -6,7 +6,7 @@ import { ZExtras } from './extras';
 import { PAYMENT_STATUSES, ZPaymentIntent, ZPaymentStatus } from './registrations';
 import { optionalText, requiredText, ZEmail, ZId } from './rules';
 
-/** Donations are sponsorships without a package, of an amount the giver chooses (DECISIONS.md section 6). */
+/** Donations are sponsorships without a package, of an amount the giver chooses (docs/product.md section 15). */
 export const MIN_DONATION = 100;
 export const MAX_DONATION = 10_000_000;
 
@@ -55,7 +55,7 @@ export const ZCreateSponsorshipRequest = z
   });
 export type TCreateSponsorshipRequest = z.input<typeof ZCreateSponsorshipRequest>;
 
-/** SPEC.md section 3: "The create response holds a sponsorship object", as an order's does (`{ order }`). */
+/** docs/product.md section 3: "The create response holds a sponsorship object", as an order's does (`{ order }`). */
 export const ZCreateSponsorshipResponse = z.object({ sponsorship: ZSponsorship });
 export type TCreateSponsorshipResponse = z.infer<typeof ZCreateSponsorshipResponse>;
 
@@ -98,7 +98,7 @@ export const ZSponsorshipCurrencyTotal = z.object({
   sponsorships: z.number(),
 });
 
-/** An event's donations and sponsorships counted and summed on the server: totals count only paid ones (SPEC.md section 4). */
+/** An event's donations and sponsorships counted and summed on the server: totals count only paid ones (docs/product.md section 4). */
 export const ZSponsorshipTotals = z.object({
   /** Every donation and sponsorship of the event, paid or not. */
   count: z.number(),

@@ -4,7 +4,7 @@ import { ZCurrency } from './money';
 
 export const ZUploadedImage = z.object({ url: z.string() });
 
-/** What any visitor may know about this installation (SPEC.md section 6 "/info"); nothing secret. */
+/** What any visitor may know about this installation (docs/product.md section 6 "/info"); nothing secret. */
 export const ZInfo = z.object({
   name: z.literal('ClubTix'),
   /** The version of the product (the root package.json). */

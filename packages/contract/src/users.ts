@@ -21,7 +21,7 @@ export const ZSaveAppUserRequest = z.object({
   /** Required to create; optional to update (unchanged when absent). */
   password: ZPassword.optional(),
   /**
-   * Required when the id is the caller's own and a password is sent (DECISIONS.md section 9); that
+   * Required when the id is the caller's own and a password is sent (docs/product.md section 18); that
    * answer's `authorization` header carries the caller's new token.
    */
   currentPassword: ZCurrentPassword.optional(),

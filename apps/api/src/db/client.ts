@@ -7,7 +7,7 @@ export type Session = NodePgDatabase<typeof schema>;
 /** The app's database: Drizzle over the pool. */
 export type Db = Session & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Repositories take any; the service that owns the transaction decides (ARCHITECTURE.md convention 4). */
+/** Repositories take any; the service that owns the transaction decides (docs/architecture.md convention 4). */
 export type DbOrTx = Session | Tx;
 
 export interface Database {

@@ -25,7 +25,7 @@ function keepExitCodeThroughExitHook(): void {
 }
 
 /**
- * The embedded PostgreSQL of DECISIONS.md section 1: a private server under DATA_DIR/pg that the app
+ * The embedded PostgreSQL of docs/product.md section 10: a private server under DATA_DIR/pg that the app
  * initialises, starts on 127.0.0.1 and a free port, and stops with itself. A start after a crash or
  * kill -9 shuts down the orphaned server (or ignores a stale pid file) and starts again.
  */

@@ -22,7 +22,7 @@ import {
 } from '../../test/helpers';
 
 /**
- * DECISIONS.md section 9: every list an endpoint answers is bounded (docs/decisions/0020). The
+ * docs/product.md section 18: every list an endpoint answers is bounded (docs/decisions/0020). The
  * rows past the caps are written straight into the database: a club that sold for years.
  */
 describe('bounded lists', () => {

@@ -23,7 +23,7 @@ import {
 } from '../../test/tenant-wall';
 
 /**
- * DECISIONS.md section 4: an admin of club A aiming at club B's data gets 404 (403 for a call its
+ * docs/product.md section 13: an admin of club A aiming at club B's data gets 404 (403 for a call its
  * role may not make at all), and B's data stays exactly as it was. One row per attempt; every
  * endpoint of these groups of the contract that needs a token, or shows more to a club's own admins
  * when given one, must have at least one row. The catalogue rows live in test/tenant-wall.ts.

@@ -163,7 +163,7 @@ describe('every documented operation under hostile input', () => {
   afterAll(() => t?.close());
 
   it('reads the operations from /api/docs/json', () => {
-    // The endpoint table of SPEC.md section 7 and DECISIONS.md part two: far more than a handful.
+    // The endpoint table of docs/product.md section 7 and part two: far more than a handful.
     expect(operations.length).toBeGreaterThan(60);
   });
 

@@ -60,7 +60,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A token signed before the user's password last changed (DECISIONS.md section 9). */
+/** A token signed before the user's password last changed (docs/product.md section 18). */
 export const sessionEnded = () =>
   new AppError('UNAUTHENTICATED', 401, 'Your password was changed. Please sign in again.');
 
@@ -107,7 +107,7 @@ export async function authenticateIfAccepted(request: FastifyRequest, db: Db, se
   }
 }
 
-/** The user as sign-in and the account calls answer it (`currentUser`, DECISIONS.md section 3). */
+/** The user as sign-in and the account calls answer it (`currentUser`, docs/product.md section 12). */
 export function toCurrentUser(user: {
   id: string;
   email: string;

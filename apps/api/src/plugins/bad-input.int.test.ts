@@ -3,7 +3,7 @@ import type { TErrorCode } from '@clubtix/contract';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../test/helpers';
 
 /**
- * DECISIONS.md section 3: bad input answers 4xx with `{ msg, code }` naming the field, never a 5xx
+ * docs/product.md section 12: bad input answers 4xx with `{ msg, code }` naming the field, never a 5xx
  * and never the server's insides. Wrong types, arrays, nulls, missing or oversized bodies, bodies
  * on GET calls, NUL characters, for every call of the foundation and of the catalogue.
  */
@@ -56,7 +56,7 @@ const gets = (
     code: 'BAD_INPUT',
   }));
 
-/** The same rows as `posts`, sent with DELETE (the calls of SPEC.md section 7 that delete by a JSON body). */
+/** The same rows as `posts`, sent with DELETE (the calls of docs/product.md section 7 that delete by a JSON body). */
 const deletes = (path: string, as: Role | undefined, rows: [string, unknown, string][]): Case[] =>
   posts(path, as, rows).map((c) => ({ ...c, method: 'DELETE', title: c.title.replace(/^POST/, 'DELETE') }));
 

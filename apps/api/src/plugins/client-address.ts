@@ -16,7 +16,7 @@ function ipv6Groups(ip: string): number[] {
 }
 
 /**
- * The client address the limits of DECISIONS.md section 9 count a request by: `request.ip`, whose
+ * The client address the limits of docs/product.md section 18 count a request by: `request.ip`, whose
  * origin TRUST_PROXY decides (app.ts). An IPv4 client seen through an IPv6 socket (`::ffff:a.b.c.d`)
  * is its IPv4 address; any other IPv6 client is counted by its /64 network, since a home or a
  * rented server is given a whole /64 and may send from any address in it at will: counted one

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@clubtix/contract';
 
-/** The one error type services throw (ARCHITECTURE.md convention 6). */
+/** The one error type services throw (docs/architecture.md convention 6). */
 export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
@@ -15,7 +15,7 @@ export class AppError extends Error {
 }
 
 /**
- * 429 RATE_LIMITED: over a limit of DECISIONS.md section 9. The answer carries Retry-After, the
+ * 429 RATE_LIMITED: over a limit of docs/product.md section 18. The answer carries Retry-After, the
  * seconds until a new try can succeed, so scripts and proxies back off without reading the message.
  */
 export class RateLimitedError extends AppError {
@@ -82,7 +82,7 @@ const statusCodes: Record<number, TErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** One error handler for the whole API: the envelope of DECISIONS.md section 3; a 5xx never shows internals. */
+/** One error handler for the whole API: the envelope of docs/product.md section 12; a 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;

@@ -3,7 +3,7 @@ import { LIST_CAPPED_HEADER } from '@clubtix/contract';
 
 /**
  * A list as a service answers it: its items, and the cap it was cut at when more items exist
- * (DECISIONS.md section 9, docs/decisions/0020-bounded-lists-and-quotas.md).
+ * (docs/product.md section 18, docs/decisions/0020-bounded-lists-and-quotas.md).
  */
 export interface CappedList<T> {
   items: T[];
@@ -18,7 +18,7 @@ export function capRows<T>(rows: T[], cap: number): CappedList<T> {
 /** A page asked for is answered as it is: the client pages on. */
 export const wholePage = <T>(items: T[]): CappedList<T> => ({ items });
 
-/** The items for the wire (a plain array, SPEC.md section 7), the cut said in LIST_CAPPED_HEADER. */
+/** The items for the wire (a plain array, docs/product.md section 7), the cut said in LIST_CAPPED_HEADER. */
 export function answerList<T>(reply: FastifyReply, list: CappedList<T>): T[] {
   if (list.cappedAt !== undefined) reply.header(LIST_CAPPED_HEADER, String(list.cappedAt));
   return list.items;

@@ -19,7 +19,7 @@ const GOOD_CARD = '4242 4242 4242 4242';
 const POLL = { timeout: 15_000, interval: 50 };
 
 /**
- * DECISIONS.md section 9: logs hold, at every level, no qrUuid, payment intent id or client secret,
+ * docs/product.md section 18: logs hold, at every level, no qrUuid, payment intent id or client secret,
  * token, password hash, SQL parameter or buyer e-mail address. The product's own logger runs at
  * trace here, writing into memory, through a purchase, a payment nobody confirmed, failed queries
  * and a password change; every secret those used is then looked for in what it wrote.

@@ -195,7 +195,7 @@ export interface LogDestination {
 /**
  * The logger of the whole product (docs/decisions/0018-headers-redirects-and-clean-logs.md): no
  * qrUuid, payment intent id, client secret, token, password hash, SQL parameter or e-mail address
- * at any level (DECISIONS.md section 9), whatever a call site passes it.
+ * at any level (docs/product.md section 18), whatever a call site passes it.
  */
 export function loggerOptions(level: string, destination?: LogDestination) {
   return {

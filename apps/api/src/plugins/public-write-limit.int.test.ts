@@ -25,7 +25,7 @@ const limitedEndpoints = () =>
     Object.values(group as Record<string, Endpoint>).filter((endpoint) => endpoint.rateLimit),
   );
 
-/** A refusal of DECISIONS.md section 9: 429 RATE_LIMITED, the message, and Retry-After in whole seconds. */
+/** A refusal of docs/product.md section 18: 429 RATE_LIMITED, the message, and Retry-After in whole seconds. */
 function expectLimited(response: ApiResponse, msg: string | RegExp, maxSeconds: number): number {
   expectError(response, 429, 'RATE_LIMITED', msg);
   const retryAfter = Number(response.headers['retry-after']);
@@ -35,7 +35,7 @@ function expectLimited(response: ApiResponse, msg: string | RegExp, maxSeconds: 
   return retryAfter;
 }
 
-describe('the public-write limit per client address (DECISIONS.md section 9)', () => {
+describe('the public-write limit per client address (docs/product.md section 18)', () => {
   let apps: TestApp[];
   let token: string;
   let eventId: string;
@@ -63,7 +63,7 @@ describe('the public-write limit per client address (DECISIONS.md section 9)', (
     return row!.n;
   };
 
-  it('marks exactly the public writes DECISIONS.md names (and the sponsorship payment), sign-up as sign-up', () => {
+  it('marks exactly the public writes docs/product.md names (and the sponsorship payment), sign-up as sign-up', () => {
     expect(
       limitedEndpoints()
         .map((endpoint) => `${endpoint.method} ${endpoint.path} ${endpoint.rateLimit}`)

@@ -43,7 +43,7 @@ export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string
 }
 
 /**
- * The public-write limit of DECISIONS.md section 9, checked by the gate of plugins/routes.ts before
+ * The public-write limit of docs/product.md section 18, checked by the gate of plugins/routes.ts before
  * the request is validated or handled: over it, the call answers 429 with Retry-After and nothing
  * is read, held or written (nor is sign-up's password hashed). Every call counts, refused ones too:
  * the window is fixed, so a client that keeps trying is not kept out any longer for it.

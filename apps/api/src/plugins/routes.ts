@@ -101,7 +101,7 @@ function gateOf(deps: Deps, endpoint: Endpoint) {
   };
 }
 
-/** What the OpenAPI document says of the limited endpoints (DECISIONS.md section 9). */
+/** What the OpenAPI document says of the limited endpoints (docs/product.md section 18). */
 const RATE_LIMIT_NOTE = {
   publicWrite:
     'A public write: past PUBLIC_WRITE_LIMIT calls a minute from one client address it answers 429 RATE_LIMITED with Retry-After (seconds).',

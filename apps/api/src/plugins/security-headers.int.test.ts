@@ -45,7 +45,7 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
 
-describe('security headers on every response (DECISIONS.md section 9)', () => {
+describe('security headers on every response (docs/product.md section 18)', () => {
   let t: TestApp;
   let webDist: string;
   let token: string;

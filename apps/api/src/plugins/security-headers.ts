@@ -18,7 +18,7 @@ type SecurityConfig = Pick<Config, 'paymentProvider' | 'publicUrl'>;
 export const isHttps = (config: Pick<Config, 'publicUrl'>) => new URL(config.publicUrl).protocol === 'https:';
 
 /**
- * The Content-Security-Policy of every response (DECISIONS.md section 9;
+ * The Content-Security-Policy of every response (docs/product.md section 18;
  * docs/decisions/0018-headers-redirects-and-clean-logs.md): scripts from this origin and from the
  * configured payment provider only, nothing inline for scripts, no framing by anyone.
  */

@@ -42,7 +42,7 @@ function fallbackCode(status: number): TErrorCode {
 
 /**
  * What a 429 says when its answer carries no message of its own (a proxy's refusal): what happened
- * and what to do, never "Something went wrong" (DECISIONS.md section 9).
+ * and what to do, never "Something went wrong" (docs/product.md section 18).
  */
 export const RATE_LIMITED_MESSAGE = 'Too many attempts from your network: try again in a minute';
 /** The title of a 429's toast. */

@@ -12,7 +12,7 @@ import { ApiError, errorTitle, NETWORK_ERROR_MESSAGE, toApiError } from './api-e
 import { beginProgress } from './progress';
 import { shouldSendToken } from './token-policy';
 
-/** Same origin by default (DECISIONS.md section 1); VITE_API_BASE_URL points elsewhere at build time. */
+/** Same origin by default (docs/product.md section 10); VITE_API_BASE_URL points elsewhere at build time. */
 export const API_BASE_URL = (import.meta.env.VITE_API_BASE_URL || '/api').replace(/\/+$/, '');
 
 export const SUPPRESS_TOAST_HEADER = 'X-Suppress-Toast';
@@ -22,7 +22,7 @@ interface CommonOptions {
   suppressToast?: boolean;
   signal?: AbortSignal;
   /**
-   * Send the token on a public read of SPEC.md section 6's token-free list that is marked
+   * Send the token on a public read of docs/product.md section 6's token-free list that is marked
    * `optionalAuth`, so a club's admins see their drafts and inactive items. Admin screens set it;
    * public pages never do.
    */
@@ -96,7 +96,7 @@ export function failedResponse(
   suppressToast: boolean | undefined,
 ): ApiError {
   const error = toApiError(status, data);
-  // 440 is the expired token of SPEC.md section 8. A 401 on a call that carried a token means
+  // 440 is the expired token of docs/product.md section 8. A 401 on a call that carried a token means
   // the token is no longer accepted (secret rotated, user removed): same outcome for the user.
   // Only calls that require the token can answer 440 or 401 for it: the server ignores a token on
   // other public calls, and optionalAuth reads answer a bad one as a visitor, so a visitor of a
@@ -142,7 +142,7 @@ interface SendInput {
 const SIGN_IN_NEEDED_MESSAGE = 'Please sign in to continue';
 
 /**
- * A call that needs sign-in made while signed out (no token, SPEC.md section 4) would only come
+ * A call that needs sign-in made while signed out (no token, docs/product.md section 4) would only come
  * back 401, so it is not sent. Such calls come from a page still on screen while the app leaves it
  * for sign-in: after Sign out, which makes no server call, or after the server refused the token,
  * which its own toast has said. So this failure shows no toast of its own.

@@ -1,6 +1,6 @@
 import { nprogress } from '@mantine/nprogress';
 
-// The "progress flag" of SPEC.md section 2: set while any request or route load is running.
+// The "progress flag" of docs/product.md section 2: set while any request or route load is running.
 // A counter, because requests overlap and the bar must stay until the last one ends.
 let running = 0;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@clubtix/contract';
 import { shouldSendToken, TOKENLESS_CALLS } from './token-policy';
 
-/** SPEC.md section 6, call by call: the only calls that go without the token when one is held. */
+/** docs/product.md section 6, call by call: the only calls that go without the token when one is held. */
 const SPEC_TOKENLESS = [
   'GET /event/getEventBySlug', // event by slug
   'GET /event/getEvent', // event
@@ -28,13 +28,13 @@ const every = Object.values(endpoints).flatMap((group) => Object.values(group as
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 describe('shouldSendToken', () => {
-  it('lists exactly the public calls of SPEC.md section 6, each one in the endpoint table', () => {
+  it('lists exactly the public calls of docs/product.md section 6, each one in the endpoint table', () => {
     expect(TOKENLESS_CALLS.map(keyOf).sort()).toEqual([...SPEC_TOKENLESS].sort());
     expect(every.map(keyOf)).toEqual(expect.arrayContaining(SPEC_TOKENLESS));
   });
 
   it.each(every.map((endpoint) => [keyOf(endpoint), endpoint] as const))(
-    '%s: carries the token when one is held unless SPEC.md section 6 lists it',
+    '%s: carries the token when one is held unless docs/product.md section 6 lists it',
     (key, endpoint) => {
       expect(shouldSendToken(endpoint, true, false)).toBe(!SPEC_TOKENLESS.includes(key));
       expect(shouldSendToken(endpoint, false, false)).toBe(false);
@@ -53,7 +53,7 @@ describe('shouldSendToken', () => {
     ['health', endpoints.system.health],
     ['an admin call', endpoints.club.getAllClubs],
     ['a sudo call', endpoints.club.removeClub],
-  ])('sends the token on %s, a call SPEC.md does not list', (_name, endpoint) => {
+  ])('sends the token on %s, a call docs/product.md does not list', (_name, endpoint) => {
     expect(shouldSendToken(endpoint, true, false)).toBe(true);
     expect(shouldSendToken(endpoint, true, true)).toBe(true);
   });

@@ -22,7 +22,7 @@ export function useRouteTitle(): string | null {
   return null;
 }
 
-/** Page title: the route title followed by the product name (SPEC.md section 2). */
+/** Page title: the route title followed by the product name (docs/product.md section 2). */
 export function DocumentTitle() {
   const title = useRouteTitle();
   useEffect(() => {

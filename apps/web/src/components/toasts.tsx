@@ -45,7 +45,7 @@ export function hideErrorToast(message: string): void {
   notifications.hide(toastId('error', message));
 }
 
-/** The apiQueryMsg toast of SPEC.md section 2: stays until the user presses Close. */
+/** The apiQueryMsg toast of docs/product.md section 2: stays until the user presses Close. */
 export function showQueryMessage(message: string): void {
   const id = `query:${message}`;
   notifications.show({

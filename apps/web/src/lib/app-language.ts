@@ -1,5 +1,5 @@
 /**
- * The language a person uses ClubTix in, and the locale its dates follow (DECISIONS.md section 15,
+ * The language a person uses ClubTix in, and the locale its dates follow (docs/product.md section 24,
  * docs/decisions/0022). The page's `lang` names it: "en" in index.html for now; the languages issue
  * sets it from the person's choice. The browser's region plays no part, so an en-US browser reads
  * and shows dates the way the rest of the screen does.
@@ -10,7 +10,7 @@ export function appLanguage(): string {
 }
 
 /**
- * The locale whose order typed dates follow in a language. English reads dd/mm/yyyy, as SPEC.md
+ * The locale whose order typed dates follow in a language. English reads dd/mm/yyyy, as docs/product.md
  * section 9 displays dates, whatever its region tag; any other language its own order, which
  * dateOrderForLocale reads (mm/dd/yyyy when it cannot tell).
  */

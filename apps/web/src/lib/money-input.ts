@@ -2,7 +2,7 @@ import type { TCurrency } from '@clubtix/contract';
 
 /**
  * Admins type money in major units ("12.50"); the API takes integer minor units (1250), as
- * DECISIONS.md section 3 says. These helpers convert between the two at the edge of the form.
+ * docs/product.md section 12 says. These helpers convert between the two at the edge of the form.
  */
 
 /** Minor units for a typed amount, or null when it is empty or not an amount with at most 2 decimals. */

@@ -1,5 +1,5 @@
 /**
- * The one check every redirect of the app passes (DECISIONS.md section 9): a target is kept only
+ * The one check every redirect of the app passes (docs/product.md section 18): a target is kept only
  * as a path of this origin, with its query and hash; anything else answers null and the caller goes
  * to its default page. docs/decisions/0018-headers-redirects-and-clean-logs.md.
  *

@@ -26,7 +26,7 @@ function fakePage(startY: number, { frame = 16, reducedMotion = false } = {}) {
   return { host, positions, run, y: () => y };
 }
 
-describe('scrolling to a field takes 300 ms (SPEC.md section 9)', () => {
+describe('scrolling to a field takes 300 ms (docs/product.md section 9)', () => {
   it('is 300 ms', () => {
     expect(SCROLL_DURATION_MS).toBe(300);
   });

@@ -1,5 +1,5 @@
 /**
- * Scrolling to a field takes 300 ms (SPEC.md section 9, DECISIONS.md section 15): long enough to
+ * Scrolling to a field takes 300 ms (docs/product.md section 9, docs/product.md section 24): long enough to
  * see where the page went, short enough not to wait. The browser's own smooth scroll takes whatever
  * time it likes, so the page is moved here, frame by frame.
  */

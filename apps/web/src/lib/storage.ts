@@ -2,7 +2,7 @@ import { ZCurrentUser, type TCurrentUser } from '@clubtix/contract';
 import { z } from 'zod';
 
 /**
- * Browser persistence of SPEC.md section 3: auth token, current user, events list, current event.
+ * Browser persistence of docs/product.md section 3: auth token, current user, events list, current event.
  * Keys are namespaced so the app can share an origin with other tools.
  */
 export const STORAGE_KEYS = {

@@ -42,7 +42,7 @@ export function validateIfChanged<V>(form: UseFormReturnType<V>, path: string): 
 
 /**
  * A Mantine form validated by a contract schema, so the client checks input with the very rules
- * the server applies (ARCHITECTURE.md convention 7). Fields validate on blur once changed, and
+ * the server applies (docs/architecture.md convention 7). Fields validate on blur once changed, and
  * all of them on submit.
  */
 export function useSchemaForm<V extends Record<string, unknown>>(

@@ -2,7 +2,7 @@ import { zonedFormat } from '@clubtix/contract';
 import type { CalendarDate } from '../components/date-input/date-parsing';
 
 /**
- * Wall-clock times in an event's time zone. Events keep UTC instants (DECISIONS.md section 3) but
+ * Wall-clock times in an event's time zone. Events keep UTC instants (docs/product.md section 12) but
  * are planned and shown in their own zone, whatever zone the admin's browser is in.
  */
 
@@ -64,7 +64,7 @@ export function fromWallClock({ date, time }: WallClock, timeZone: string): stri
   return new Date(asUtc - offset).toISOString();
 }
 
-/** "dd/mm/yyyy hh:mm" in the zone (SPEC.md section 9). */
+/** "dd/mm/yyyy hh:mm" in the zone (docs/product.md section 9). */
 export function formatDateTime(iso: string, timeZone: string): string {
   const { date, time } = toWallClock(iso, timeZone);
   return `${pad(date.day)}/${pad(date.month)}/${date.year} ${time}`;

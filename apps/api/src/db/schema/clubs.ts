@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A club is the tenant: everything a club owns carries its club_id (DECISIONS.md section 1). */
+/** A club is the tenant: everything a club owns carries its club_id (docs/product.md section 10). */
 export const clubs = pgTable('clubs', {
   id: text('id')
     .primaryKey()

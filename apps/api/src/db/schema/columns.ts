@@ -3,7 +3,7 @@ import { text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 import { events } from './events';
 
-/** Columns every club-owned table shares: an opaque id, and club_id, the tenant wall (DECISIONS.md section 1). */
+/** Columns every club-owned table shares: an opaque id, and club_id, the tenant wall (docs/product.md section 10). */
 export const id = () =>
   text('id')
     .primaryKey()

@@ -24,7 +24,7 @@ export const events = pgTable(
     donationsEnabled: boolean('donations_enabled').notNull().default(false),
     sponsorshipsEnabled: boolean('sponsorships_enabled').notNull().default(false),
     maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(10),
-    /** Free bookings stay holds until the link in their mail is opened (DECISIONS.md section 9). */
+    /** Free bookings stay holds until the link in their mail is opened (docs/product.md section 18). */
     confirmFreeByEmail: boolean('confirm_free_by_email').notNull().default(false),
     /** Tickets held or sold across the event, checked against capacity in the same UPDATE that changes it. */
     reservedCount: integer('reserved_count').notNull().default(0),

@@ -4,7 +4,7 @@ import { createdAt } from './columns';
 
 /**
  * Every stored upload and the club that uploaded it, so a club's share of DATA_DIR/media is counted
- * against its quota (DECISIONS.md section 9). club_id is null for the super user's own uploads.
+ * against its quota (docs/product.md section 18). club_id is null for the super user's own uploads.
  */
 export const mediaFiles = pgTable(
   'media_files',

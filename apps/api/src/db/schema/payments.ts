@@ -91,7 +91,7 @@ export interface MailAttachment {
   text: string;
 }
 
-/** Mail waiting to go, or kept when no SMTP_URL is set (DECISIONS.md section 2). */
+/** Mail waiting to go, or kept when no SMTP_URL is set (docs/product.md section 11). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

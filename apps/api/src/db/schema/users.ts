@@ -16,7 +16,7 @@ export const users = pgTable(
     role: smallint('role').notNull(),
     /**
      * Raised on every password change; a token carries the version it was signed with, so every
-     * session started before the change answers 401 (DECISIONS.md section 9).
+     * session started before the change answers 401 (docs/product.md section 18).
      */
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,7 +35,7 @@ export const signinFailures = pgTable('signin_failures', {
 });
 
 /**
- * Fixed-window counters of the public writes per client address (DECISIONS.md section 9): one row
+ * Fixed-window counters of the public writes per client address (docs/product.md section 18): one row
  * per key and window, counted by one atomic upsert so every API process shares them. Rows whose
  * window has passed are purged by the background sweep.
  */

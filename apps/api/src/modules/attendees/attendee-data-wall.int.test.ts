@@ -6,7 +6,7 @@ import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /**
- * DECISIONS.md section 4 for the attendee data calls: club A's admin aiming at club B's event,
+ * docs/product.md section 13 for the attendee data calls: club A's admin aiming at club B's event,
  * registration or attendee gets 404, also when it names its own event beside B's ids, and B's data
  * stays exactly as it was. Sudo reaches every club.
  */

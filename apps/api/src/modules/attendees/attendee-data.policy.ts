@@ -27,7 +27,7 @@ export function ordersToRefund<T extends OrderMoney>(orders: T[]): T[] {
 
 /**
  * A registration whose payment has been started and not settled is not deleted: the provider may take
- * the money at any moment, and a late payment is still honoured (DECISIONS.md section 6), which would
+ * the money at any moment, and a late payment is still honoured (docs/product.md section 15), which would
  * bring back the registration the admin deleted. It is cancelled instead, or deleted once the payment
  * has settled (its order is then marked for refund).
  */

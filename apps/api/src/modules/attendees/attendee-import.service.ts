@@ -83,7 +83,7 @@ async function seatsLeft(deps: Deps, event: EventRow, ticket: TicketRow): Promis
 }
 
 /**
- * POST /registration/bulkImportAttendee (DECISIONS.md section 8): all rows or none. Every row is
+ * POST /registration/bulkImportAttendee (docs/product.md section 17): all rows or none. Every row is
  * checked first and every bad one named; then, in one transaction, rows already among the event's
  * confirmed attendees (same e-mail and names) are skipped and the others become confirmed
  * registrations that take their seats through the counters buying uses, so an import can never

@@ -18,7 +18,7 @@ const people = (...names: string[]): Person[] =>
   names.map((name) => ({ firstName: name, lastName: 'Payer', email: `${name.toLowerCase()}@example.org` }));
 
 /**
- * DECISIONS.md section 8 and SPEC.md section 4: deleting the last attendee of a registration deletes
+ * docs/product.md section 17 and docs/product.md section 4: deleting the last attendee of a registration deletes
  * the registration, also a paid one. What an admin checks afterwards, through the API: the people are
  * gone from the list, the export, the statistics and the door, the seats are for sale again, and the
  * money is not lost: the order is still listed, as refund_required.

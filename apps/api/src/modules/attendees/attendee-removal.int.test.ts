@@ -83,7 +83,7 @@ describe('deleteAttendee and removeRegistration', () => {
     });
 
     expect((await deleteAttendee(ben!.attendeeId)).body.payload).toEqual({ registrationDeleted: false });
-    // The last one takes the registration (SPEC.md section 4). Its row stays, cancelled and empty, as
+    // The last one takes the registration (docs/product.md section 4). Its row stays, cancelled and empty, as
     // the anchor of the paid order, which would go with it (attendee-removal-paid.int.test.ts).
     expect((await deleteAttendee(cleo!.attendeeId)).body.payload).toEqual({ registrationDeleted: true });
     expect(await rowsOf(registration.registrationId)).toEqual({

@@ -94,7 +94,7 @@ export async function cancelRegistrationRow(tx: Tx, scope: EventScope, registrat
     .where(and(eq(registrations.id, registrationId), eq(registrations.clubId, scope.clubId)));
 }
 
-/** Marks paid orders for refund (DECISIONS.md section 6's `refund_required`): the admin sees money to return. */
+/** Marks paid orders for refund (docs/product.md section 15's `refund_required`): the admin sees money to return. */
 export async function markOrdersForRefund(tx: Tx, scope: EventScope, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await tx

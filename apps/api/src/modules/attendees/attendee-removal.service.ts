@@ -105,7 +105,7 @@ export async function removeRegistration(
 
 /**
  * GET /registration/deleteAttendee: the attendee goes with its check-in and its seat is sold again.
- * The last attendee of a registration takes the registration with it (SPEC.md section 4), under the
+ * The last attendee of a registration takes the registration with it (docs/product.md section 4), under the
  * same rule as removeRegistration; an attendee of a paid order with others beside it may go, and the
  * order stays as it was paid.
  */

@@ -12,7 +12,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const refundNote = (refundRequired: boolean) =>
   refundRequired ? '; its paid order is kept and marked Refund required' : '';
 
-/** The admin's attendee data: export, import and deletions (DECISIONS.md section 8). */
+/** The admin's attendee data: export, import and deletions (docs/product.md section 17). */
 export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
   const a = endpoints.attendees;
   registerDownload(app, deps, a.downloadAttendees, ({ actor, query }) =>

@@ -72,6 +72,18 @@ function csvDelimiter(start: Buffer): string {
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
 }
 
+/** What went wrong reading a CSV, naming the line a text editor shows (a quoted cell may span lines). */
+function csvProblem(error: CsvError, startLine: number): string {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    return `The .csv file cannot be read: the quote opened on line ${startLine} is never closed`;
+  }
+  if (error.code === 'CSV_MAX_RECORD_SIZE') {
+    return `The .csv file cannot be read: the row that starts on line ${startLine} is longer than ${MAX_CSV_RECORD / 1024 / 1024} MB (a quote that is never closed makes one)`;
+  }
+  const line = (error as CsvError & { lines?: number }).lines ?? startLine;
+  return `The .csv file cannot be read at line ${line}: check its quotes and separators`;
+}
+
 async function* csvRows(file: string): AsyncGenerator<SheetRow> {
   const source = createReadStream(file);
   const parser = source.pipe(
@@ -79,18 +91,24 @@ async function* csvRows(file: string): AsyncGenerator<SheetRow> {
       bom: true,
       delimiter: csvDelimiter(await head(file, 64 * 1024)),
       relax_column_count: true,
+      // A quote inside a cell that does not start with one (`Ann "the boss"`, `5" tall`) is text, as
+      // spreadsheet programs read it. docs/decisions/0025-import-help-suite-and-docs.md.
+      relax_quotes: true,
       skip_empty_lines: false,
       max_record_size: MAX_CSV_RECORD,
+      info: true,
     }),
   );
   let row = 0;
+  let lastLine = 0; // the line the last record ended on
   try {
     // Empty lines are rows too, as a spreadsheet opening the file shows them.
-    for await (const record of parser as AsyncIterable<string[]>) yield { row: ++row, cells: record };
-  } catch (error) {
-    if (error instanceof CsvError) {
-      throw badInput(`The .csv file cannot be read after row ${row}: check its quotes and separators`, 'file');
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      lastLine = info.lines;
+      yield { row: ++row, cells: record };
     }
+  } catch (error) {
+    if (error instanceof CsvError) throw badInput(csvProblem(error, lastLine + 1), 'file');
     throw error;
   } finally {
     source.destroy();
@@ -102,7 +120,7 @@ type CellValue = ExcelJS.CellValue | undefined;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cell as the text a person reads in it. Dates as dd/mm/yyyy (SPEC.md section 9), with hh:mm when they have a time. */
+/** A cell as the text a person reads in it. Dates as dd/mm/yyyy (docs/product.md section 9), with hh:mm when they have a time. */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;

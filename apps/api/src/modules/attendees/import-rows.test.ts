@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFormQuestion } from '@clubtix/contract';
-import { mapHeader, personKey, readRow } from './import-rows';
+import { checkboxChoices, mapHeader, personKey, readRow } from './import-rows';
 
 const question = (id: string, type: TFormQuestion['type'], label: string, extra: Partial<TFormQuestion> = {}) => ({
   id,
@@ -81,5 +81,25 @@ describe('personKey', () => {
     expect(personKey({ email: 'A@x.org', firstName: ' Ana', lastName: 'SILVA' })).toBe(
       personKey({ email: 'a@x.org', firstName: 'ana', lastName: 'Silva ' }),
     );
+  });
+});
+
+describe('checkboxChoices', () => {
+  const workshops = { options: ['Knots', 'Sails', 'Size, adult', 'Size'] };
+
+  it.each([
+    ['Knots; Sails', ['Knots', 'Sails']],
+    ['knots,sails', ['Knots', 'Sails']],
+    ['Knots; Sails, knots', ['Knots', 'Sails']],
+    [' ;Sails;; ', ['Sails']],
+    // An option that holds a comma is read whole, and before a shorter option it starts with.
+    ['Size, adult; Knots', ['Size, adult', 'Knots']],
+    ['Size; Size, adult', ['Size', 'Size, adult']],
+    ['Size, Knots', ['Size', 'Knots']],
+    // What names no option stays as written, for the row's message to name it.
+    ['Knots; Rowing', ['Knots', 'Rowing']],
+    ['Knotsandmore', ['Knotsandmore']],
+  ])('%j -> %j', (text, expected) => {
+    expect(checkboxChoices(workshops, text)).toEqual(expected);
   });
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { checkAnswers, requiredText, ZEmail, type TAnswers, type TFormQuestion } from '@clubtix/contract';
+import {
+  checkAnswers,
+  IMPORT_EXAMPLE,
+  IMPORT_EXAMPLE_MESSAGE,
+  requiredText,
+  ZEmail,
+  type TAnswers,
+  type TFormQuestion,
+} from '@clubtix/contract';
 import { badInput } from '../../plugins/errors';
 import { clip, quotedFew, rowMessage } from './import-errors';
 
@@ -104,15 +112,33 @@ function asOption(question: TFormQuestion, choice: string): string {
   return question.options.find((option) => labelKey(option) === labelKey(choice)) ?? choice;
 }
 
-function answerOf(question: TFormQuestion, text: string): string | string[] {
-  if (question.type === 3) {
-    const choices = text
-      .split(',')
-      .map((choice) => choice.trim())
-      .filter(Boolean)
-      .map((choice) => asOption(question, choice));
-    return [...new Set(choices)];
+/**
+ * The choices of a checkbox cell: options separated by `;` or `,` ("Vegan; No nuts", the export's
+ * "Vegan, No nuts"). An option whose own text holds a separator ("Size, adult") is read whole: at each
+ * place the longest option the text starts with wins, and otherwise the text up to the next separator
+ * is one choice (refused later if it names no option). docs/decisions/0025-import-help-suite-and-docs.md.
+ */
+export function checkboxChoices(question: Pick<TFormQuestion, 'options'>, text: string): string[] {
+  const options = [...question.options].sort((a, b) => b.trim().length - a.trim().length);
+  const choices: string[] = [];
+  let rest = text;
+  for (;;) {
+    rest = rest.replace(/^[\s;,]+/, '');
+    if (!rest) break;
+    const lower = rest.toLowerCase();
+    const option = options.find((candidate) => {
+      const key = labelKey(candidate);
+      return key !== '' && lower.startsWith(key) && /^\s*([;,]|$)/.test(rest.slice(key.length));
+    });
+    const length = option ? labelKey(option).length : rest.search(/[;,]|$/);
+    choices.push(option ?? rest.slice(0, length).trim());
+    rest = rest.slice(length);
   }
+  return [...new Set(choices)];
+}
+
+function answerOf(question: TFormQuestion, text: string): string | string[] {
+  if (question.type === 3) return checkboxChoices(question, text);
   return question.type === 2 || question.type === 4 ? asOption(question, text) : text;
 }
 
@@ -124,6 +150,8 @@ export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim()
 /** One data row checked by the rules of the buying form: names, e-mail, and answers against the questions. */
 export function readRow(row: number, cells: string[], map: ColumnMap, questions: TFormQuestion[]): RowOutcome {
   const cell = (index: number) => (cells[index] ?? '').trim();
+  if (cell(map.email).toLowerCase() === IMPORT_EXAMPLE.email)
+    return { ok: false, error: { row, message: IMPORT_EXAMPLE_MESSAGE } };
   const problems: string[] = [];
   if (cells.some((text) => text.includes('\u0000')))
     problems.push('A cell holds a NUL character, which cannot be stored');
@@ -153,7 +181,7 @@ export function readRow(row: number, cells: string[], map: ColumnMap, questions:
   return { ok: true, value: { row, ...person.data, answers, registrationAnswers } };
 }
 
-/** Same event, e-mail and names: the same person (DECISIONS.md section 8); names compared without case. */
+/** Same event, e-mail and names: the same person (docs/product.md section 17); names compared without case. */
 export function personKey(person: { email: string; firstName: string; lastName: string }): string {
   return [person.email.toLowerCase(), person.firstName.trim().toLowerCase(), person.lastName.trim().toLowerCase()].join(
     '\u0000',

@@ -18,7 +18,7 @@ import { MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
 let counter = 0;
 const newEmail = () => `me-${Date.now().toString(36)}-${counter++}@example.org`;
 
-/** "My account" (DECISIONS.md section 9): one's own name, e-mail and password, the current one required. */
+/** "My account" (docs/product.md section 18): one's own name, e-mail and password, the current one required. */
 describe('one’s own account', () => {
   let t: TestApp;
   beforeAll(async () => {

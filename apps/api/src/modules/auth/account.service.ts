@@ -26,7 +26,7 @@ export interface AccountChange {
 }
 
 /**
- * "My account" of every role, sudo included (DECISIONS.md section 9): name, e-mail and, with the
+ * "My account" of every role, sudo included (docs/product.md section 18): name, e-mail and, with the
  * current password, a new one. The change applies only while the caller's session is still the
  * current one; a new password raises the session version (users.repo updateUser), ending every
  * other session, and this one goes on with the token answered here.

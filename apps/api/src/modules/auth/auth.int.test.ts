@@ -143,7 +143,7 @@ describe('POST /api/auth/register', () => {
     ['', 'Password is required!'],
     ['abc1', 'Password must be 8 or more characters!'],
     ['abcdefgh', 'Password must include at least one number!'],
-  ])('applies the password rules of SPEC.md to %j: %s', async (password, message) => {
+  ])('applies the password rules of docs/product.md to %j: %s', async (password, message) => {
     const body = registration({ password });
     const response = await call(t, 'POST', '/auth/register', { body });
     expectError(response, 400, 'BAD_INPUT', `password: ${message}`);

@@ -54,7 +54,7 @@ export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>,
   return openSession(deps, user);
 }
 
-/** Self-service sign-up (DECISIONS.md section 4): a new club and its first admin, signed in. */
+/** Self-service sign-up (docs/product.md section 13): a new club and its first admin, signed in. */
 export async function registerClubAdmin(deps: Deps, input: z.output<typeof ZRegisterRequest>): Promise<Session> {
   if (!deps.config.allowSignup)
     throw forbidden('Sign-up is closed on this installation. Ask the administrator for an account.');

@@ -16,7 +16,7 @@ export const CURRENT_PASSWORD_MESSAGES = {
 } as const;
 
 /**
- * A user setting its own password proves it knows the current one (DECISIONS.md section 9). A
+ * A user setting its own password proves it knows the current one (docs/product.md section 18). A
  * wrong one is a 400 on the field, not a 401: the web client reads a 401 on a signed-in call as
  * the end of the session. A guess counts against the e-mail's sign-in failures, as at sign-in, so
  * a stolen session cannot try passwords without limit (docs/decisions/0019-sessions-and-my-account.md).

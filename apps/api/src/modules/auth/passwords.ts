@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt is memory-hard (DECISIONS.md section 4): N=2^15, r=8, p=1 uses 32 MiB per hash.
+// scrypt is memory-hard (docs/product.md section 13): N=2^15, r=8, p=1 uses 32 MiB per hash.
 const N = 32_768;
 const R = 8;
 const P = 1;

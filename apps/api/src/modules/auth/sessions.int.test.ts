@@ -20,7 +20,7 @@ import {
 const ENDED = 'Your password was changed. Please sign in again.';
 
 /**
- * DECISIONS.md section 9: a password change ends the user's other sessions. Every token signed
+ * docs/product.md section 18: a password change ends the user's other sessions. Every token signed
  * before it answers 401, on this process at once and on any other within the actor cache's second.
  */
 describe('a password change ends the other sessions', () => {

@@ -14,7 +14,7 @@ import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.service
 let addressCounter = 1;
 const newAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-describe('sign-in rate limiting (DECISIONS.md section 4)', () => {
+describe('sign-in rate limiting (docs/product.md section 13)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -8,7 +8,7 @@ export interface TokenClaims {
 
 /**
  * `expiresAt` in epoch milliseconds; `sessionVersion` is the user's session version when the token
- * was signed (claim `sv`), checked against the user's on every request (DECISIONS.md section 9).
+ * was signed (claim `sv`), checked against the user's on every request (docs/product.md section 18).
  */
 export type VerifyResult =
   | { ok: true; userId: string; sessionVersion: number; expiresAt: number }

@@ -6,7 +6,7 @@ import { buyTickets, checkIn, doorEvent, undoCheckIn } from '../../../test/door'
 import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
- * DECISIONS.md section 7: two scanners on the same attendee at the same moment store exactly one
+ * docs/product.md section 16: two scanners on the same attendee at the same moment store exactly one
  * check-in, on one process or several against one PostgreSQL.
  */
 describe('check-in under concurrency, on three app processes', () => {

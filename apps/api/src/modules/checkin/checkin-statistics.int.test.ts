@@ -6,9 +6,9 @@ import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /**
- * DECISIONS.md section 7: `historical*` count what was made on or before the end of `date` in the
+ * docs/product.md section 16: `historical*` count what was made on or before the end of `date` in the
  * EVENT's time zone, `total*` everything. Registrations count as registrations (a booking of three
- * attendees is 1, SPEC.md section 3), check-ins per attendee. Times are written into the rows directly so that the day
+ * attendees is 1, docs/product.md section 3), check-ins per attendee. Times are written into the rows directly so that the day
  * boundaries are exact: a minute before and at local midnight, on a day a clock change shortens.
  */
 describe('check-in statistics', () => {

@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * DECISIONS.md section 4 at the door: an admin of club A aiming any check-in call at club B's event,
+ * docs/product.md section 13 at the door: an admin of club A aiming any check-in call at club B's event,
  * tickets or vouchers gets 404, as if they did not exist (never "another event", which would tell
  * that the ticket exists), and B's check-ins and vouchers stay exactly as they were.
  */

@@ -14,7 +14,7 @@ import { checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, undoCheckIn } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
-/** DECISIONS.md section 7: scan, check in once, undo; what door staff hear when a ticket does not pass. */
+/** docs/product.md section 16: scan, check in once, undo; what door staff hear when a ticket does not pass. */
 describe('checking in at the door', () => {
   let t: TestApp;
   let token: string;

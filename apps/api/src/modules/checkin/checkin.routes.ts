@@ -3,7 +3,7 @@ import { endpoints } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../plugins/routes';
 import { findCheckinStatistics, redeemExtras, saveCheckin, scanTicket, undoCheckin } from './checkin.service';
 
-/** The door (DECISIONS.md section 7): scan, check in, undo, statistics, and extras vouchers. */
+/** The door (docs/product.md section 16): scan, check in, undo, statistics, and extras vouchers. */
 export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
   const c = endpoints.checkin;
   registerEndpoint(app, deps, c.scanByRegistrationId, async ({ actor, body }) => ({

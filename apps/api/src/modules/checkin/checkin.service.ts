@@ -126,7 +126,7 @@ export async function findCheckinStatistics(
 
 /**
  * Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when
- * redeemed. Without eventId (SPEC.md section 7 sends the payload alone) the door is the voucher's
+ * redeemed. Without eventId (docs/product.md section 7 sends the payload alone) the door is the voucher's
  * own event, behind the same role check and tenant wall.
  */
 export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TExtrasPurchase> {

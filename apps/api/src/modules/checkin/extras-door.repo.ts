@@ -26,7 +26,7 @@ export async function findExtrasAtDoor(db: DbOrTx, eventId: string, purchaseId: 
 export type ExtrasAtDoor = NonNullable<Awaited<ReturnType<typeof findExtrasAtDoor>>>;
 
 /**
- * An extras purchase seen from its own event's door (a scan sent without eventId, SPEC.md section 7);
+ * An extras purchase seen from its own event's door (a scan sent without eventId, docs/product.md section 7);
  * undefined when there is no such purchase.
  */
 export async function findExtrasAtOwnDoor(db: DbOrTx, purchaseId: string): Promise<ExtrasAtDoor | undefined> {

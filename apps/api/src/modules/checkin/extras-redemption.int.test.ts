@@ -13,7 +13,7 @@ import { createExtras } from '../../../test/catalogue';
 import { buyTickets, doorEvent, qrOf } from '../../../test/door';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
-/** DECISIONS.md section 7: an extras purchase carries its own QR, redeemed once at the door. */
+/** docs/product.md section 16: an extras purchase carries its own QR, redeemed once at the door. */
 describe('redeeming extras vouchers', () => {
   let t: TestApp;
   let token: string;
@@ -112,7 +112,7 @@ describe('redeeming extras vouchers', () => {
     for (const row of [pending, refund, paid]) expect(await redeemedAtOf(row.id)).toBeNull();
   });
 
-  describe('sent as { payload } alone (SPEC.md section 7)', () => {
+  describe('sent as { payload } alone (docs/product.md section 7)', () => {
     const redeemHere = (payload: unknown, as = token) =>
       call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token: as, body: { payload } });
 

@@ -65,7 +65,7 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
-/** An instant as the event's clock shows it, `dd/mm/yyyy hh:mm` (SPEC.md section 9). */
+/** An instant as the event's clock shows it, `dd/mm/yyyy hh:mm` (docs/product.md section 9). */
 export function localDateTime(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
@@ -73,7 +73,7 @@ export function localDateTime(instant: Date, timeZone: string): string {
 
 /**
  * A time as door staff read it: `19:04` when it is today where the event is, `12/03/2025 19:04`
- * otherwise (SPEC.md section 9: dates dd/mm/yyyy, times hh:mm).
+ * otherwise (docs/product.md section 9: dates dd/mm/yyyy, times hh:mm).
  */
 export function doorTime(instant: Date, timeZone: string, now: Date = new Date()): string {
   const p = localParts(instant, timeZone);

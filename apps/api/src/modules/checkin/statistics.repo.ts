@@ -8,7 +8,7 @@ const ONE_LINE = sql`1`;
 
 /**
  * Per local day (yyyy-mm-dd in `timezone`) of registering: confirmed registrations, a registration of
- * three attendees counting once (DECISIONS.md section 7, SPEC.md section 3), and their attendees, whom
+ * three attendees counting once (docs/product.md section 16, docs/product.md section 3), and their attendees, whom
  * the check-ins are counted against. A registration's attendees share its day, so its distinct id
  * counts once in one day; one with no attendee left is no registration of anybody.
  */

@@ -37,7 +37,7 @@ function byDay(rows: { day: string; count: number }[]): Map<string, number> {
 }
 
 /**
- * DECISIONS.md section 7: `total*` count everything so far, `historical*` what was made on or before
+ * docs/product.md section 16: `total*` count everything so far, `historical*` what was made on or before
  * the end of `date` in the event's time zone (yyyy-mm-dd strings compare as days). Registrations are
  * counted as registrations, check-ins per attendee.
  */

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../plugins/errors';
 export const isSudo = (actor: Actor) => actor.role === ROLE_SUDO;
 
 /**
- * The tenant wall (DECISIONS.md section 4): an admin reaches only its own club; anything else
+ * The tenant wall (docs/product.md section 13): an admin reaches only its own club; anything else
  * answers 404, exactly as if it did not exist. Sudo reaches every club.
  */
 export function canManageClub(actor: Actor | null, clubId: string): boolean {

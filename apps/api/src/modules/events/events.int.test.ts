@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 
-/** POST /event/save: who may create where, slugs (SPEC.md section 5, DECISIONS.md section 5), validation. */
+/** POST /event/save: who may create where, slugs (docs/product.md section 5, docs/product.md section 14), validation. */
 describe('POST /event/save', () => {
   let t: TestApp;
   let sudoToken: string;

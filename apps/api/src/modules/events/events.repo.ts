@@ -142,7 +142,7 @@ type Payable = typeof orders | typeof sponsorships | typeof extrasPurchases;
 
 /**
  * Money taken, or that the provider may take at any moment: paid, to refund, or pending with a
- * payment intent (a late payment is honoured, DECISIONS.md section 6). The rule of
+ * payment intent (a late payment is honoured, docs/product.md section 15). The rule of
  * assertNoPaymentInFlight (attendee-data.policy.ts), as a condition on the rows.
  */
 const tookOrMayTakeMoney = (table: Payable) =>

@@ -2,7 +2,7 @@ import { instantOrderIssues, type Instant, type InstantOrder } from '@clubtix/co
 import { fieldError } from '../../plugins/errors';
 
 /*
- * The catalogue's saves (events, tickets, extras, packages, clubs): "an id means update" (SPEC.md
+ * The catalogue's saves (events, tickets, extras, packages, clubs): "an id means update" (docs/product.md
  * section 7). A create takes the defaults for what its body leaves out; an update writes only the
  * fields its body carries (see the contract's save-request.ts).
  */

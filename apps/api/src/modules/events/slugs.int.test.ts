@@ -7,7 +7,7 @@ import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/
 import { events } from '../../db/schema';
 
 /**
- * Slugs of every script (DECISIONS.md section 15, docs/decisions/0021-slugs-export-and-answers.md):
+ * Slugs of every script (docs/product.md section 24, docs/decisions/0021-slugs-export-and-answers.md):
  * made from the title with their letters and marks, found by the public page whether the address
  * arrives percent-encoded or not, and old ASCII-only slugs keep resolving.
  */

@@ -26,7 +26,7 @@ const RESERVED = new Set([
 ]);
 
 /**
- * A slug unique across all clubs (DECISIONS.md section 5). From the title, a clash takes -2, -3, …;
+ * A slug unique across all clubs (docs/product.md section 14). From the title, a clash takes -2, -3, …;
  * a slug the admin typed that is taken or reserved is refused, so a shared link never changes meaning.
  * Runs inside the transaction that writes the event: saves of the same base wait for each other on
  * an advisory lock, so simultaneous saves of one title (on any process) each get their own suffix.

@@ -14,7 +14,7 @@ import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type
 
 type PurchasePage = { purchases: TExtrasPurchaseListItem[]; total: number };
 
-/** GET /extras/getExtrasPurchasesByEventId: the admin's list of extras bought, with SPEC.md section 4's filter. */
+/** GET /extras/getExtrasPurchasesByEventId: the admin's list of extras bought, with docs/product.md section 4's filter. */
 describe('the extras purchases of an event', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof createClubWithAdmin>>;

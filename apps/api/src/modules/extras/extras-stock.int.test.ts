@@ -25,7 +25,7 @@ import {
 import { assertExtrasInStock } from './extras-stock';
 
 /**
- * DECISIONS.md section 5: an extra's `quantity` is how many can be sold. What is paid, and what is
+ * docs/product.md section 14: an extra's `quantity` is how many can be sold. What is paid, and what is
  * pending and younger than RESERVATION_MINUTES, bought alone or on an order, counts; more than is
  * left answers 409 SOLD_OUT naming the extra, with nothing stored.
  */

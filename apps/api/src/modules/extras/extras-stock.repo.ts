@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { extras, extrasPurchases, orderItems, orders, type ExtrasRow } from '../../db/schema';
 
 /**
- * What holds stock (DECISIONS.md section 5's `quantity`): what is paid, and what is pending and was
+ * What holds stock (docs/product.md section 14's `quantity`): what is paid, and what is pending and was
  * created within RESERVATION_MINUTES. A pending one older than that no longer holds anything; a
  * late payment for it is honoured only while stock remains.
  */

@@ -34,7 +34,7 @@ export interface ExtrasShortfall {
 
 /**
  * The first extra among `lines` with fewer left than wanted, or null. Each extra with a quantity
- * (DECISIONS.md section 5) is locked (SELECT … FOR UPDATE on its row, until the caller's
+ * (docs/product.md section 14) is locked (SELECT … FOR UPDATE on its row, until the caller's
  * transaction ends) before what is taken is counted: paid, or pending and created within
  * RESERVATION_MINUTES, bought alone or on an order. Extras without a quantity are neither locked
  * nor counted; unknown ids are the caller's to refuse.

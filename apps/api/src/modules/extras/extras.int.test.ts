@@ -3,7 +3,7 @@ import type { TEvent, TExtras } from '@clubtix/contract';
 import { anyString, createEvent, createExtras, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
-/** Extras: the admin calls under /event, the public ones under /extras (SPEC.md section 7). */
+/** Extras: the admin calls under /event, the public ones under /extras (docs/product.md section 7). */
 describe('extras', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof createClubWithAdmin>>;

@@ -5,7 +5,7 @@ import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } f
 
 type Questions = TSaveFormRequest['questions'];
 
-/** The registration form of an event (SPEC.md section 3 question types, DECISIONS.md section 5). */
+/** The registration form of an event (docs/product.md section 3 question types, docs/product.md section 14). */
 describe('registration forms', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof createClubWithAdmin>>;

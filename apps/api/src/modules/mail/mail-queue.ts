@@ -16,7 +16,7 @@ export type MailLimits = Pick<Config, 'mailDailyLimitPerClub'>;
 
 /**
  * 429 RATE_LIMITED, saying which limit and when it ends (the admin's screen and the buyer's checkout
- * show it), with Retry-After counting down to that moment as every 429 does (DECISIONS.md section 9).
+ * show it), with Retry-After counting down to that moment as every 429 does (docs/product.md section 18).
  */
 export function mailRefused(refusal: QuotaRefusal, now = new Date()): AppError {
   const seconds = Math.max(1, Math.ceil((refusal.retryAt.getTime() - now.getTime()) / 1000));

@@ -1,7 +1,7 @@
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '@clubtix/contract';
 
 /*
- * The club's mail quotas (DECISIONS.md section 9; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md),
+ * The club's mail quotas (docs/product.md section 18; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md),
  * as pure rules: what one call may queue, given what the club has queued already.
  */
 

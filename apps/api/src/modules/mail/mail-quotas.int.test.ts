@@ -20,7 +20,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * The club's mail quotas (DECISIONS.md section 9): MAIL_DAILY_LIMIT_PER_CLUB a day, and
+ * The club's mail quotas (docs/product.md section 18): MAIL_DAILY_LIMIT_PER_CLUB a day, and
  * MAILS_PER_RECIPIENT_PER_HOUR to one address from one club, a purchase's own ticket mail aside.
  * Refused mail is never queued and the call writes nothing; the 429 says which limit and when it
  * ends. No SMTP_URL: the mail is kept in the outbox, where it is counted.

@@ -26,7 +26,7 @@ export interface Mailer {
 
 /**
  * A mail server's refusal often quotes the recipient ("550 <ann@example.org>: no such user"): the
- * log keeps the reason without the address (DECISIONS.md section 9).
+ * log keeps the reason without the address (docs/product.md section 18).
  */
 export function withoutAddresses(message: string): string {
   return message.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '<address>');
@@ -42,9 +42,9 @@ const LEASE_SECONDS = 120;
 const SEND_MAX_MS = 50_000;
 
 /**
- * The outbox (DECISIONS.md section 2): mail is written in the same transaction as what it is about,
+ * The outbox (docs/product.md section 11): mail is written in the same transaction as what it is about,
  * then delivered. With no SMTP_URL it stays in the table, marked 'kept', and the log names it by
- * its id and club: never its address (DECISIONS.md section 9) nor its body, whose links carry the
+ * its id and club: never its address (docs/product.md section 18) nor its body, whose links carry the
  * buyer's secret; the outbox row holds the rest. A mail the
  * server refuses is tried again later and later (retry-schedule.ts), for about a day, then 'failed'.
  * Statuses: queued -> sending (claimed, leased) -> sent | queued (to retry) | failed; or kept.

@@ -92,7 +92,7 @@ describe('composeTicketMail', () => {
   });
 });
 
-describe('eventWhen: dd/mm/yyyy hh:mm (SPEC.md section 9), never a long date', () => {
+describe('eventWhen: dd/mm/yyyy hh:mm (docs/product.md section 9), never a long date', () => {
   it("tells the time in the event's time zone, and names it", () => {
     // 22:00 UTC is 05:00 the next morning in Bangkok; the end on the same day gives its time alone.
     expect(eventWhen(event)).toBe('Sat 11/01/2031 05:00 – 08:00 (Asia/Bangkok)');

@@ -79,7 +79,7 @@ function mailMoment(instant: Date, timeZone: string): MailMoment {
 }
 
 /**
- * A moment as mails write it, "Sat 15/08/2030 19:00": dd/mm/yyyy hh:mm (SPEC.md section 9) after
+ * A moment as mails write it, "Sat 15/08/2030 19:00": dd/mm/yyyy hh:mm (docs/product.md section 9) after
  * the short weekday the buyer pages show too (docs/decisions/0022).
  */
 export function mailDateTime(instant: Date, timeZone: string): string {

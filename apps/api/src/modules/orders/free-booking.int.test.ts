@@ -19,7 +19,7 @@ import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listene
 const PUBLIC_URL = 'https://tickets.example.org';
 
 /**
- * Free bookings confirmed by e-mail (DECISIONS.md section 9, confirmFreeByEmail): the booking stays
+ * Free bookings confirmed by e-mail (docs/product.md section 18, confirmFreeByEmail): the booking stays
  * a hold until the link mailed to its buyer is opened, and lapses like an unpaid hold. The mail is
  * delivered over SMTP to a real listener and the link read out of it, as a buyer would; two API
  * processes share the database, as in a scaled-out deployment.

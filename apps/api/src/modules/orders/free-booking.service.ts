@@ -17,7 +17,7 @@ import { findBuyerRegistration } from '../registrations/registrations.service';
 import { findOrderToPrice } from './orders.repo';
 
 /*
- * Free bookings (DECISIONS.md section 9; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md):
+ * Free bookings (docs/product.md section 18; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md):
  * an order of amount 0 is confirmed at once, unless its event has confirmFreeByEmail. Then it stays
  * a hold, a link is mailed to the buyer's e-mail, and opening it confirms the booking through the
  * same settlement as any order (settlePaidOrder), which mails the tickets once.

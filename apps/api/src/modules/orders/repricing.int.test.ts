@@ -13,7 +13,7 @@ type Lines = { extrasId: string; quantity: number }[];
 
 const GOOD_CARD = '4242 4242 4242 4242';
 
-/** createOrder after a payment intent was made (DECISIONS.md section 6, steps 3 and 4), simulated provider. */
+/** createOrder after a payment intent was made (docs/product.md section 15, steps 3 and 4), simulated provider. */
 describe('re-pricing an order that has a payment intent', () => {
   let t: TestApp;
   let token: string;

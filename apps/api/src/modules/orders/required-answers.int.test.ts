@@ -6,7 +6,7 @@ import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } f
 type Init = { registration: TRegistration; order: TOrder };
 
 /**
- * DECISIONS.md section 5: answers are validated on the server against the questions. A buyer who
+ * docs/product.md section 14: answers are validated on the server against the questions. A buyer who
  * skips /registration/save is held to the form when the order is priced, and when it is paid.
  */
 describe('required questions before the order', () => {

@@ -9,7 +9,7 @@ import { useOrderVouchersApp, type Purchase } from '../../../test/order-vouchers
 import { issueOrderVouchers } from '../extras/order-vouchers.repo';
 
 /**
- * DECISIONS.md section 7: extras purchases carry their own QR. Extras chosen at checkout become, once
+ * docs/product.md section 16: extras purchases carry their own QR. Extras chosen at checkout become, once
  * the order is paid, one paid extras purchase per extra: mailed to the buyer (and again when asked
  * for), shown on the success page, listed for the admin and redeemed once at the door
  * (docs/decisions/0014). Orders that need a refund instead are in order-vouchers-refunds.int.test.ts.

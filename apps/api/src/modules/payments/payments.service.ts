@@ -235,7 +235,7 @@ export async function handlePaymentWebhook(
   const { intent } = event;
   const payable = await findPayable(deps, intent.id);
   if (!payable) {
-    // Without the intent id: it is a buyer's secret (DECISIONS.md section 9).
+    // Without the intent id: it is a buyer's secret (docs/product.md section 18).
     log.debug('payment webhook: nothing here is paid by this payment; ignored');
     return;
   }

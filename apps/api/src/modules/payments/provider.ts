@@ -1,4 +1,4 @@
-/** What the purchase flow needs from a card payment provider (DECISIONS.md section 6). */
+/** What the purchase flow needs from a card payment provider (docs/product.md section 15). */
 export interface CreatedIntent {
   id: string;
   clientSecret: string;

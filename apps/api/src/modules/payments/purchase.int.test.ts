@@ -9,7 +9,7 @@ import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../..
 type Init = { registration: TRegistration; order: TOrder };
 type Purchase = { registration: TRegistration; order: TOrder };
 
-describe('buying and paying (DECISIONS.md section 6)', () => {
+describe('buying and paying (docs/product.md section 15)', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -55,7 +55,7 @@ export function createPaymentReconciler(deps: Deps, log: FastifyBaseLogger): Pay
     // Read again: confirm-payment, the webhook or a re-pricing may have come since the batch was read.
     const payable = await findPayable(deps, row.paymentIntentId);
     if (!payable || payable.settled) return 'settled';
-    // The intent id is never logged: it answers the whole registration with every QR (DECISIONS.md section 9).
+    // The intent id is never logged: it answers the whole registration with every QR (docs/product.md section 18).
     const ids = { kind: payable.kind, id: payable.id };
     if (!paysFor(state, payable)) {
       log.warn(

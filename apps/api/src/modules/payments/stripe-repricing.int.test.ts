@@ -6,7 +6,7 @@ import { CANCELLED_PAYMENT_MESSAGE } from './provider';
 /**
  * Re-pricing an order (other extras chosen) while it is being paid with Stripe: the old intent is
  * cancelled and a new one made for the new amount, unless the old one has already succeeded or is
- * still processing (DECISIONS.md section 6).
+ * still processing (docs/product.md section 15).
  */
 describe('paying with Stripe for an order that is re-priced, through a local stand-in for its API', () => {
   const world = useStripeApp();

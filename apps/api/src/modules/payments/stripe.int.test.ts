@@ -7,7 +7,7 @@ import { PUBLISHABLE_KEY, SECRET_KEY, useStripeApp, type Purchase } from '../../
  * once whichever comes first; signatures checked; the webhook only when a secret is set. Re-pricing an
  * order being paid is in stripe-repricing.int.test.ts.
  */
-describe('paying with Stripe, through a local stand-in for its API (DECISIONS.md section 6)', () => {
+describe('paying with Stripe, through a local stand-in for its API (docs/product.md section 15)', () => {
   const world = useStripeApp();
   const { buy, startPaying, confirm, stripeEvent, webhook, succeeded, orderRow, mailsTo } = world;
 

@@ -10,7 +10,7 @@ import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestAp
 const SWEEP_MS = 200;
 
 /**
- * DECISIONS.md section 6, step 5: holds that lapse release their tickets without anyone doing
+ * docs/product.md section 15, step 5: holds that lapse release their tickets without anyone doing
  * anything, on one process or several. Three apps share one database, each with its own sweep timer;
  * nothing here calls the sweep, and nobody buys while the holds lapse (a refused buyer would
  * release them on the spot and hide a sweep that never ran).

@@ -7,7 +7,7 @@ import { RateLimitedError } from '../../plugins/errors';
 import { countHeld, findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
 
 /**
- * The hold limits of DECISIONS.md section 9: one buyer e-mail holds at most the event's
+ * The hold limits of docs/product.md section 18: one buyer e-mail holds at most the event's
  * maxTicketsPerOrder tickets of an event in pending registrations at once, and one client address at
  * most HOLDS_PER_ADDRESS pending registrations per event. Without them, a loop of calls holds a
  * sale's whole stock, and holds it again every RESERVATION_MINUTES (docs/decisions/0016).

@@ -14,7 +14,7 @@ const inLockOrder = (lines: TicketLine[]) => [...lines].sort((a, b) => a.ticketI
 export type ReserveResult = { ok: true } | { ok: false; ticketId: string | null };
 
 /**
- * Never oversell (DECISIONS.md section 6): each counter moves in one conditional UPDATE, which
+ * Never oversell (docs/product.md section 15): each counter moves in one conditional UPDATE, which
  * PostgreSQL runs under the row's lock, so concurrent buyers on any number of processes queue on the
  * row and the check and the change can never interleave. Tickets are taken in id order, then the
  * event, the same order everywhere, so two transactions never wait on each other in a cycle.
@@ -126,7 +126,7 @@ export async function markSeatsSold(tx: DbOrTx, lines: TicketLine[]): Promise<vo
 }
 
 /**
- * Releases holds whose time ran out, without anyone asking (DECISIONS.md section 6, step 5). Any
+ * Releases holds whose time ran out, without anyone asking (docs/product.md section 15, step 5). Any
  * process may run it at any moment: SKIP LOCKED hands each lapsed registration to exactly one.
  */
 export async function expireLapsedHolds(

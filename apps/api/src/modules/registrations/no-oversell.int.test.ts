@@ -9,7 +9,7 @@ import { expireLapsedHolds } from './holds.repo';
 type Init = { registration: TRegistration; order: TOrder };
 
 /**
- * DECISIONS.md section 6: with any number of buyers at once, on one process or many against one
+ * docs/product.md section 15: with any number of buyers at once, on one process or many against one
  * PostgreSQL, the tickets held or sold never exceed a ticket's quantity or the event's capacity.
  */
 describe('never oversell', () => {

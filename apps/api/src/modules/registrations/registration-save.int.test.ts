@@ -8,7 +8,7 @@ import { holdRowLock } from '../../../test/row-lock';
 
 const CONFIRMED = 'This registration is confirmed; ask the organiser to change its details';
 
-/** POST /registration/save writes only while the registration is pending (DECISIONS.md section 6, step 2). */
+/** POST /registration/save writes only while the registration is pending (docs/product.md section 15, step 2). */
 describe('saving attendee details', () => {
   let t: TestApp;
   let token: string;

@@ -78,7 +78,7 @@ function assertTicketOnSale(
 }
 
 /**
- * Step 1 of buying (DECISIONS.md section 6): holds the tickets for RESERVATION_MINUTES. Not enough
+ * Step 1 of buying (docs/product.md section 15): holds the tickets for RESERVATION_MINUTES. Not enough
  * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
  * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
  * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held.

@@ -15,7 +15,7 @@ import {
 
 /**
  * GET /registration/sendTicket at most SEND_TICKET_MAILS_PER_HOUR times an hour per attendee
- * (DECISIONS.md section 9): the next answers 429 with when it can be sent again, and queues no mail.
+ * (docs/product.md section 18): the next answers 429 with when it can be sent again, and queues no mail.
  */
 describe(`sendTicket, ${SEND_TICKET_MAILS_PER_HOUR} times an hour per attendee`, () => {
   let t: TestApp;

@@ -17,7 +17,7 @@ import { expectedQr, outboxDrained } from '../../../test/mail';
 
 /**
  * Sending tickets again: GET /registration/sendTicket (an admin, behind the tenant wall) and
- * GET /registration/getRegistrationByEmail (anyone, DECISIONS.md section 8). No SMTP_URL here, so
+ * GET /registration/getRegistrationByEmail (anyone, docs/product.md section 17). No SMTP_URL here, so
  * every mail is kept in the outbox, where it is read back; the SMTP path is ticket-mail.int.test.ts.
  */
 describe('sending tickets again', () => {

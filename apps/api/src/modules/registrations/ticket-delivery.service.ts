@@ -39,8 +39,8 @@ function deliverSoon(deps: Deps): void {
 /**
  * GET /registration/sendTicket: an admin mails one attendee's ticket again, to the attendee's own
  * e-mail or else the buyer's. Not deduplicated: each ask sends, as the admin means it to, up to
- * SEND_TICKET_MAILS_PER_HOUR an hour per attendee and within the club's mail quotas (DECISIONS.md
- * section 9): past them 429, with a message that says which limit and when it ends, and no mail.
+ * SEND_TICKET_MAILS_PER_HOUR an hour per attendee and within the club's mail quotas (docs/product.md
+ * section 18): past them 429, with a message that says which limit and when it ends, and no mail.
  * The count and the queueing run under the club's mail lock, so no burst on any number of
  * processes gets past it.
  */
@@ -70,7 +70,7 @@ export async function resendAttendeeTicket(
 const LOOKUP_WINDOW_MINUTES = 60;
 
 /**
- * GET /registration/getRegistrationByEmail (DECISIONS.md section 8): public, so it tells only
+ * GET /registration/getRegistrationByEmail (docs/product.md section 17): public, so it tells only
  * whether the e-mail holds confirmed tickets for the event, and mails them to that address, never
  * anywhere else, with the extras vouchers that e-mail bought at checkout. Both answers run the same
  * lock, lookups and count, and the mail is drawn and sent after the answer, so the time taken does not tell more than `found` does. The mails it queued in

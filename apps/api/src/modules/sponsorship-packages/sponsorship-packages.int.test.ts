@@ -3,7 +3,7 @@ import type { TEvent, TSponsorshipPackage } from '@clubtix/contract';
 import { anyString, createEvent, createPackage, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
-/** Sponsorship packages (DECISIONS.md section 5): admin calls, the public list, the tenant wall. */
+/** Sponsorship packages (docs/product.md section 14): admin calls, the public list, the tenant wall. */
 describe('sponsorship packages', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof createClubWithAdmin>>;

@@ -13,7 +13,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * DECISIONS.md section 5: a sponsorship package's `quantity` is how many sponsors it takes. Paid
+ * docs/product.md section 14: a sponsorship package's `quantity` is how many sponsors it takes. Paid
  * sponsorships and pending ones younger than RESERVATION_MINUTES count; over it, 409 SOLD_OUT.
  */
 describe('sponsorship packages with a quantity', () => {

@@ -35,7 +35,7 @@ describe('donations, sponsorships and extras bought alone', () => {
       message: 'Good luck!',
     });
     expect(created.status).toBe(200);
-    // SPEC.md section 3: the create response holds a sponsorship object, as an order's holds `order`.
+    // docs/product.md section 3: the create response holds a sponsorship object, as an order's holds `order`.
     expect(Object.keys(created.body.payload as object)).toEqual(['sponsorship']);
     const { sponsorship: donation } = created.body.payload as { sponsorship: TSponsorship };
     expect(donation).toMatchObject({

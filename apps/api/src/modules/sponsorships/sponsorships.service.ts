@@ -53,7 +53,7 @@ const isHeld = (createdAt: Date, reservationMinutes: number) =>
   createdAt.getTime() > Date.now() - reservationMinutes * 60_000;
 
 /**
- * Whether a package can take one more sponsorship (DECISIONS.md section 5's quantity). Locks the
+ * Whether a package can take one more sponsorship (docs/product.md section 14's quantity). Locks the
  * package row until the transaction ends, so sponsors on any number of processes count one at a time.
  */
 async function packageHasRoom(
@@ -190,7 +190,7 @@ export async function findEventSponsorships(
   return { ...list, items: list.items.map(toSponsorshipDto) };
 }
 
-/** SPEC.md section 4: totals count only paid ones. Summed here, so a paged list need not be read whole. */
+/** docs/product.md section 4: totals count only paid ones. Summed here, so a paged list need not be read whole. */
 export async function sumEventSponsorships(deps: Deps, actor: Actor, eventId: string): Promise<TSponsorshipTotals> {
   const lines = await sumSponsorshipsOfEvent(deps.db, await loadManagedEvent(deps, actor, eventId));
   const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((all, line) => all + pick(line), 0);

@@ -3,7 +3,7 @@ import type { TEvent, TTicket } from '@clubtix/contract';
 import { anyString, createEvent, createTicket, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
-/** Ticket types (DECISIONS.md section 5): money rules, what the public sees, the tenant wall. */
+/** Ticket types (docs/product.md section 14): money rules, what the public sees, the tenant wall. */
 describe('tickets', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof createClubWithAdmin>>;

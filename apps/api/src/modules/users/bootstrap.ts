@@ -12,7 +12,7 @@ export type BootstrapResult =
 const DEFAULT_SUDO_EMAIL = 'admin@localhost';
 
 /**
- * DECISIONS.md section 2: SUDO_EMAIL/SUDO_PASSWORD create that super user if absent; with neither
+ * docs/product.md section 11: SUDO_EMAIL/SUDO_PASSWORD create that super user if absent; with neither
  * set and no super user at all, admin@localhost gets a random password, printed once by the caller.
  * SUDO_EMAIL naming a club admin stops the start: that admin is never promoted.
  */

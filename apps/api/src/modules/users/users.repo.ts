@@ -82,7 +82,7 @@ export interface UserUpdateTarget {
 
 /**
  * A new password hash raises the user's session version in the same statement, so every token
- * signed before it answers 401 (DECISIONS.md section 9). Answers undefined when no user matched.
+ * signed before it answers 401 (docs/product.md section 18). Answers undefined when no user matched.
  */
 export async function updateUser(
   db: DbOrTx,

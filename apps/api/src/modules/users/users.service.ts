@@ -49,7 +49,7 @@ export interface SavedAdmin {
 /**
  * Create (no id) or update an admin of a club; the password is only ever stored hashed. A new
  * password ends that admin's sessions (users.repo updateUser); an admin setting its own gives the
- * current one first and stays signed in with the new token (DECISIONS.md section 9).
+ * current one first and stays signed in with the new token (docs/product.md section 18).
  */
 export async function saveClubAdmin(
   deps: Deps,

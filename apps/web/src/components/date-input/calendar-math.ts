@@ -1,8 +1,8 @@
 import { daysInMonth, type CalendarDate } from './date-parsing';
 
-/** SPEC.md section 9: the picker always shows six weeks, so its height never jumps between months. */
+/** docs/product.md section 9: the picker always shows six weeks, so its height never jumps between months. */
 export const GRID_DAYS = 42;
-/** SPEC.md sections 5 and 9: the year choice spans 100 years back and 52 ahead unless bounded. */
+/** docs/product.md sections 5 and 9: the year choice spans 100 years back and 52 ahead unless bounded. */
 export const YEARS_BACK = 100;
 export const YEARS_AHEAD = 52;
 

@@ -20,9 +20,9 @@ import {
 import { appDateLocale } from '../../lib/app-language';
 
 /*
- * SPEC.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
+ * docs/product.md section 5: a typed date is read in the locale's order, mm/dd/yyyy when the locale tells
  * none. That locale is the language the person uses ClubTix in, not the browser's region
- * (DECISIONS.md section 15, docs/decisions/0022): English reads dd/mm/yyyy, as dates are shown
+ * (docs/product.md section 24, docs/decisions/0022): English reads dd/mm/yyyy, as dates are shown
  * (section 9), so an en-US browser does not type 11/25/2026 over a heading that says 25/11/2026.
  * The placeholder says the order, and what is typed is what the field then shows.
  */
@@ -38,7 +38,7 @@ interface BaseProps {
   locale?: string;
   min?: CalendarDate | null;
   max?: CalendarDate | null;
-  /** When typed text becomes the value (SPEC.md section 5: on blur and on Enter by default). */
+  /** When typed text becomes the value (docs/product.md section 5: on blur and on Enter by default). */
   updateOn?: readonly UpdateTrigger[];
   /** Called after the typed text was read on leaving the field, so the form can validate it. */
   onBlur?: () => void;

@@ -1,5 +1,5 @@
 /**
- * Reading typed dates (SPEC.md section 5). Pure functions, no Date objects for calendar days, so
+ * Reading typed dates (docs/product.md section 5). Pure functions, no Date objects for calendar days, so
  * that a day never shifts with the browser's time zone; `now` is always passed in for tests.
  */
 
@@ -14,7 +14,7 @@ export type DatePart = 'day' | 'month' | 'year';
 export type DateOrder = readonly [DatePart, DatePart, DatePart];
 export type DateInputMode = 'single' | 'range' | 'multiple';
 
-/** SPEC.md section 5: the order used when the locale's cannot be. */
+/** docs/product.md section 5: the order used when the locale's cannot be. */
 export const FALLBACK_ORDER: DateOrder = ['month', 'day', 'year'];
 
 const PARTS: readonly DatePart[] = ['day', 'month', 'year'];
@@ -71,7 +71,7 @@ export function resolveShortYear(shortYear: number, nowYear: number): number {
   return best;
 }
 
-// Day and month have at most two digits; the year one to four. SPEC.md section 5 allows slash,
+// Day and month have at most two digits; the year one to four. docs/product.md section 5 allows slash,
 // dash or dot between the parts, each on its own: 15/08-2030 reads as 15/08/2030.
 const DATE_TOKEN = /(\d{1,4})[/.-](\d{1,4})[/.-](\d{1,4})/g;
 // What may stand between two dates of a range or a list.
@@ -95,7 +95,7 @@ function toDate(digits: readonly string[], { order, now }: ParseOptions): Calend
   const day = Number(dayText);
   const month = Number(monthText);
   const typedYear = Number(yearText);
-  // SPEC.md section 5: no zero day, month or year ("00" included).
+  // docs/product.md section 5: no zero day, month or year ("00" included).
   if (day === 0 || month === 0 || typedYear === 0) return null;
   if (month > 12 || day > 31) return null;
   const year = yearText.length <= 2 ? resolveShortYear(typedYear, now.getFullYear()) : typedYear;
@@ -158,7 +158,7 @@ function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
-/** A day as the field shows it, in the field's order: dd/mm/yyyy for en-GB (SPEC.md section 9). */
+/** A day as the field shows it, in the field's order: dd/mm/yyyy for en-GB (docs/product.md section 9). */
 export function formatDate(date: CalendarDate, order: DateOrder = ['day', 'month', 'year']): string {
   return order.map((part) => (part === 'year' ? pad(date.year, 4) : pad(date[part]))).join('/');
 }

@@ -15,7 +15,7 @@ interface TimeInputProps {
 }
 
 /**
- * A time of day typed as hh:mm (SPEC.md section 9). A text field rather than the browser's time
+ * A time of day typed as hh:mm (docs/product.md section 9). A text field rather than the browser's time
  * picker, which shows 12-hour times in some locales; "1830" or "6:30 pm" become "18:30" on leaving
  * the field, and the form reports anything it cannot read.
  */

@@ -29,7 +29,7 @@ export interface AccountSaved {
 /**
  * Saves one's own name, e-mail or password. The page shows the outcome itself (field errors on the
  * fields), so the client's toasts are off. A new password answers this session's new token in the
- * authorization header: kept at once, since the old one now answers 401 (DECISIONS.md section 9).
+ * authorization header: kept at once, since the old one now answers 401 (docs/product.md section 18).
  */
 export function useUpdateAccount() {
   const queryClient = useQueryClient();

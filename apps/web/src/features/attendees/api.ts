@@ -98,7 +98,7 @@ export function useSendTicket(eventId: string) {
     },
     onError: (error) => {
       if (!isApiError(error)) return;
-      // A mail limit (DECISIONS.md section 9) is not a fault: its message says which limit, and when it ends.
+      // A mail limit (docs/product.md section 18) is not a fault: its message says which limit, and when it ends.
       if (error.code === 'RATE_LIMITED') showToast('warning', error.msg, 'Ticket not sent: mail limit reached');
       else showToast('error', error.msg, 'Ticket not sent');
     },
@@ -117,7 +117,7 @@ export function useDeleteAttendee(eventId: string) {
       // event's keys, is read again with the list.
       if (!msg)
         showToast('success', payload.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted');
-      // SPEC.md section 4: when the registration went with its last attendee, all of it leaves the list.
+      // docs/product.md section 4: when the registration went with its last attendee, all of it leaves the list.
       await update((page) => withoutAttendees(page, deletedBy(attendee, payload.registrationDeleted)));
       await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });
     },
@@ -157,7 +157,7 @@ export function useCancelRegistration(eventId: string) {
   });
 }
 
-/** Streams the event's .xlsx and saves it as SPEC.md section 7 names it, on the event's clock. */
+/** Streams the event's .xlsx and saves it as docs/product.md section 7 names it, on the event's clock. */
 export async function exportAttendees(
   event: { id: string; timezone: string },
   onProgress: TransferProgress,

@@ -54,7 +54,7 @@ describe('list view in the address', () => {
 });
 
 describe('toAttendeeQuery', () => {
-  it('maps Pending to checkedIn=false and Checked-in to true (SPEC.md section 4)', () => {
+  it('maps Pending to checkedIn=false and Checked-in to true (docs/product.md section 4)', () => {
     const base = { search: '', sort: 'name', page: 1 } as const;
     expect(toAttendeeQuery('e1', { ...base, filter: 'pending' }).checkedIn).toBe('false');
     expect(toAttendeeQuery('e1', { ...base, filter: 'checked-in' }).checkedIn).toBe('true');

@@ -16,7 +16,7 @@ export const ATTENDEE_FILTERS = ['all', 'pending', 'checked-in'] as const;
 export type AttendeeFilter = (typeof ATTENDEE_FILTERS)[number];
 export type AttendeeSort = (typeof ATTENDEE_SORTS)[number];
 
-/** SPEC.md section 4: Pending is checkedIn=false, Checked-in is checkedIn=true. */
+/** docs/product.md section 4: Pending is checkedIn=false, Checked-in is checkedIn=true. */
 export const FILTER_LABELS: Record<AttendeeFilter, string> = {
   all: 'All',
   pending: 'Pending',

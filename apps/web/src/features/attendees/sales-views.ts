@@ -30,7 +30,7 @@ const pageOf = (params: URLSearchParams) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-/** SPEC.md section 4: Not Redeemed (false), Redeemed (true), and the empty choice, everything. */
+/** docs/product.md section 4: Not Redeemed (false), Redeemed (true), and the empty choice, everything. */
 export const REDEEMED_FILTERS = ['all', 'not-redeemed', 'redeemed'] as const;
 export type RedeemedFilter = (typeof REDEEMED_FILTERS)[number];
 

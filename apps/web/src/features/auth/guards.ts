@@ -2,7 +2,7 @@ import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
 import { sameOriginPath } from '../../lib/same-origin-path';
 
 /**
- * Navigation guards of SPEC.md section 2 as pure functions of the session and the URL, so the
+ * Navigation guards of docs/product.md section 2 as pure functions of the session and the URL, so the
  * router stays thin and the rules are unit-tested. They decide where the user may go; the API
  * still enforces every permission itself.
  */
@@ -97,7 +97,7 @@ export function signInPage(from?: URL): string {
 
 /**
  * The page to return to after sign-in, or null for the role home: a same-origin path only
- * (sameOriginPath, DECISIONS.md section 9), never sign-in, sign-out, register, home or a dashboard.
+ * (sameOriginPath, docs/product.md section 18), never sign-in, sign-out, register, home or a dashboard.
  */
 export function returnTarget(raw: string | null, origin: string): string | null {
   if (!raw) return null;
@@ -158,7 +158,7 @@ export type NavigationDecision =
   | { kind: 'message'; message: string; to: string };
 
 /**
- * The order of SPEC.md section 2: backend redirect first, then the route guard, then apiQueryMsg.
+ * The order of docs/product.md section 2: backend redirect first, then the route guard, then apiQueryMsg.
  * Each handled step stops the navigation by redirecting.
  */
 export function decideNavigation(url: URL, access: RouteAccess, session: GuardSession): NavigationDecision {

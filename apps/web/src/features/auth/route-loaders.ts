@@ -7,7 +7,7 @@ import { getSession, signOutLocally } from './session';
 
 const LAST_REDIRECT_KEY = 'clubtix.lastRedirect';
 
-/** Keeps the source and target of the last backend redirect (SPEC.md section 2), for support and debugging. */
+/** Keeps the source and target of the last backend redirect (docs/product.md section 2), for support and debugging. */
 function recordBackendRedirect(to: string): void {
   try {
     const from = `${window.location.pathname}${window.location.search}`;
@@ -20,7 +20,7 @@ function recordBackendRedirect(to: string): void {
 type After = (args: LoaderFunctionArgs) => Response | null;
 
 /**
- * The loader every route gets: runs the navigation checks of SPEC.md section 2 before the page
+ * The loader every route gets: runs the navigation checks of docs/product.md section 2 before the page
  * renders (loaders run on every navigation to the route, including the first page load), then
  * the route's own step, if any.
  */
@@ -73,7 +73,7 @@ export function forgetCachedData(client: QueryClient): void {
   });
 }
 
-/** Sign-out is local (SPEC.md section 4): no server call, from here or from the page being left. */
+/** Sign-out is local (docs/product.md section 4): no server call, from here or from the page being left. */
 export const signOutLoader = routeLoader('signedIn', () => {
   forgetCachedData(queryClient);
   signOutLocally();

@@ -10,7 +10,7 @@ import {
   writeAuth,
 } from '../../lib/storage';
 
-/** Signed in means a token is present (SPEC.md section 4); the user is what sign-in returned. */
+/** Signed in means a token is present (docs/product.md section 4); the user is what sign-in returned. */
 export interface Session {
   token: string | null;
   user: TCurrentUser | null;
@@ -42,7 +42,7 @@ export function signInLocally(token: string, user: TCurrentUser): void {
   publish();
 }
 
-/** Sign-out is local only: there is no server session to end (SPEC.md section 4). */
+/** Sign-out is local only: there is no server session to end (docs/product.md section 4). */
 export function signOutLocally(): void {
   clearAuth();
   // Cached events belong to the user who signed out; the next user must not see them.

@@ -1,4 +1,4 @@
-/** The QR viewer of one attendee's ticket, as the ticket e-mail links it (SPEC.md section 2). */
+/** The QR viewer of one attendee's ticket, as the ticket e-mail links it (docs/product.md section 2). */
 export function qrViewerPath(ticket: {
   eventId: string;
   registrationId: string;

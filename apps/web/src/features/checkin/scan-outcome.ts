@@ -10,7 +10,7 @@ import { formatDateTime, toWallClock } from '../../lib/zoned-time';
 
 /**
  * What the door sees after a scan, worked out from the API's answers. Kept free of React so the
- * wording and the colours (SPEC.md section 9: success green, warning orange, error red) are tested.
+ * wording and the colours (docs/product.md section 9: success green, warning orange, error red) are tested.
  */
 
 export type DoorTone = 'green' | 'orange' | 'red';

@@ -11,7 +11,7 @@ export function toDayString(date: CalendarDate): string {
   return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
-/** dd/mm/yyyy (SPEC.md section 9) from yyyy-mm-dd. */
+/** dd/mm/yyyy (docs/product.md section 9) from yyyy-mm-dd. */
 export function formatDay(day: string): string {
   const [year, month, date] = day.split('-');
   return `${date}/${month}/${year}`;

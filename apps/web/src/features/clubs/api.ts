@@ -48,7 +48,7 @@ export function managesClub(clubId: string): boolean {
 
 /**
  * A club the user manages, read by its id (sudo's list is paged, so a club is not looked up in it).
- * Another club answers 404 here, as the API answers on save (DECISIONS.md section 4).
+ * Another club answers 404 here, as the API answers on save (docs/product.md section 13).
  */
 export function useManagedClub(clubId: string | null | undefined) {
   return useQuery({

@@ -27,7 +27,7 @@ export function useClubEvents(clubId: string | null | undefined) {
         asManager: true,
         signal,
       });
-      // SPEC.md section 3 keeps the events list in local storage.
+      // docs/product.md section 3 keeps the events list in local storage.
       writeStoredEvents(events);
       return events;
     },
@@ -36,9 +36,9 @@ export function useClubEvents(clubId: string | null | undefined) {
 }
 
 /**
- * One event of the admin's club, any status; remembered as the current event (SPEC.md section 3).
+ * One event of the admin's club, any status; remembered as the current event (docs/product.md section 3).
  * getEvent also answers any published event to anyone (it is a public read), so another club's
- * event is refused here as the API refuses its drafts: 404 (DECISIONS.md section 4).
+ * event is refused here as the API refuses its drafts: 404 (docs/product.md section 13).
  */
 export function useManagedEvent(eventId: string | null | undefined) {
   return useQuery({

@@ -3,7 +3,7 @@ import { isTimeZone, zonedFormat } from '@clubtix/contract';
 /**
  * Event times are shown in the event's own time zone, not the visitor's: a visitor reading the
  * page abroad or on a phone set to another zone must see the time printed on the poster.
- * SPEC.md section 9: dates read dd/mm/yyyy and times hh:mm (24-hour).
+ * docs/product.md section 9: dates read dd/mm/yyyy and times hh:mm (24-hour).
  */
 
 export interface EventMoment {

@@ -9,7 +9,7 @@ export interface LookupOutcome {
 
 /**
  * The answer of getRegistrationByEmail in the visitor's words. The API tells only whether a
- * confirmed booking exists for the address (DECISIONS.md section 8), so that is all it can say.
+ * confirmed booking exists for the address (docs/product.md section 17), so that is all it can say.
  */
 export function lookupOutcome(result: { found: boolean }, email: string): LookupOutcome {
   if (result.found) {

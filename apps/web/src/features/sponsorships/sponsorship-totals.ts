@@ -2,7 +2,7 @@ import type { endpoints, QueryOf, TCurrency, TSponsorship, TSponsorshipTotals } 
 
 /**
  * What the sponsorships page asks for and shows. The server pages the list and sums the totals
- * (only paid ones count, SPEC.md section 4), so a big event's donations are never read whole.
+ * (only paid ones count, docs/product.md section 4), so a big event's donations are never read whole.
  */
 
 export const isDonation = (sponsorship: Pick<TSponsorship, 'packageId'>) => sponsorship.packageId === null;

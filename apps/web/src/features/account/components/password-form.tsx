@@ -17,7 +17,7 @@ const ZPasswordForm = z.object({
 const NO_MATCH = 'The two new passwords are not the same';
 
 /**
- * A new password with the current one (DECISIONS.md section 9). Every other session of the account
+ * A new password with the current one (docs/product.md section 18). Every other session of the account
  * ends; this browser stays signed in with the token the answer carries.
  */
 export function PasswordForm({ account }: { account: TCurrentUser }) {

@@ -21,7 +21,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** My account, for every role (DECISIONS.md section 9): one's own name, e-mail and password. */
+/** My account, for every role (docs/product.md section 18): one's own name, e-mail and password. */
 export default function AccountPage() {
   const account = useAccount();
 

@@ -19,7 +19,7 @@ const STATUS: Record<TOrder['paymentStatus'], { label: string; color: string; va
   paid: { label: 'Paid', color: TEXT_SAFE_GREEN, variant: 'filled' },
   pending: { label: 'Not paid', color: 'gray.7', variant: 'outline' },
   failed: { label: 'Failed', color: 'gray.7', variant: 'outline' },
-  // Paid after its hold lapsed with no seats left (DECISIONS.md section 6.5), or its registration was
+  // Paid after its hold lapsed with no seats left (docs/product.md section 15.5), or its registration was
   // deleted (docs/decisions/0006-attendee-data.md): the admin must refund it.
   refund_required: { label: 'Refund required', color: 'red.8', variant: 'filled' },
 };

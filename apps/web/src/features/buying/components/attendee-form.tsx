@@ -45,7 +45,7 @@ function readAnswers(form: Form, prefix: string): Record<string, Answer> {
 }
 
 // After a failed submit on a phone, the first problem may be a screen or two away: the page
-// scrolls there in 300 ms (SPEC.md section 9), so the buyer sees where it went.
+// scrolls there in 300 ms (docs/product.md section 9), so the buyer sees where it went.
 function focusFirstError() {
   requestAnimationFrame(() => {
     const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');

@@ -27,7 +27,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Checkout (DECISIONS.md section 6, steps 3 and 4): extras, then the order as the server prices
+ * Checkout (docs/product.md section 15, steps 3 and 4): extras, then the order as the server prices
  * it, then the card form of the configured provider. A free order comes back paid and skips the
  * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
  * amount needs one.

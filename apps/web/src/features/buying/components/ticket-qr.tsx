@@ -1,7 +1,7 @@
 import { ticketQrText } from '@clubtix/contract';
 import { QrImage } from './qr-image';
 
-/** An attendee's QR code: exactly {"r","a","q"} (DECISIONS.md section 7). */
+/** An attendee's QR code: exactly {"r","a","q"} (docs/product.md section 16). */
 export function TicketQr({
   registrationId,
   attendeeId,

@@ -63,7 +63,7 @@ function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
   );
 }
 
-/** /{slug}/attendee-form: who is coming, and the event's questions (DECISIONS.md section 6, step 2). */
+/** /{slug}/attendee-form: who is coming, and the event's questions (docs/product.md section 15, step 2). */
 export default function AttendeeFormPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);

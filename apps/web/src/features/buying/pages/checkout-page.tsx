@@ -72,7 +72,7 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
   );
 }
 
-/** /{slug}/checkout: extras, the order priced by the server, and payment (DECISIONS.md section 6). */
+/** /{slug}/checkout: extras, the order priced by the server, and payment (docs/product.md section 15). */
 export default function CheckoutPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);

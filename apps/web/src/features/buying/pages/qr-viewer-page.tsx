@@ -94,7 +94,7 @@ function Ticket({
 /**
  * /event/{eventId}/qr/{registrationId}/{attendeeId}/{qrUuid}: one attendee's ticket, big enough to
  * scan from a phone, and printable. Shown only when all four ids belong together
- * (DECISIONS.md section 7); anything else is the not-found view, which reveals nothing.
+ * (docs/product.md section 16); anything else is the not-found view, which reveals nothing.
  */
 export default function QrViewerPage() {
   const { eventId = '', registrationId = '', attendeeId = '', qrUuid = '' } = useParams();

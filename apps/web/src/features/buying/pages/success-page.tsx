@@ -70,7 +70,7 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
   return <ConfirmedBooking event={event} registration={data} order={source.order} />;
 }
 
-/** /{slug}/success: the tickets with their QR codes, right after paying (SPEC.md section 2). */
+/** /{slug}/success: the tickets with their QR codes, right after paying (docs/product.md section 2). */
 export default function SuccessPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);

@@ -253,7 +253,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   );
 }
 
-/** /{slug}/tickets: choose ticket types and quantities, then hold them (DECISIONS.md section 6, step 1). */
+/** /{slug}/tickets: choose ticket types and quantities, then hold them (docs/product.md section 15, step 1). */
 export default function TicketsPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);

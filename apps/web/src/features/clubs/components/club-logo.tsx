@@ -1,6 +1,6 @@
 import { Avatar, type MantineSize } from '@mantine/core';
 
-/** A club's logo; with none, Mantine's default user image stands in (SPEC.md section 3). */
+/** A club's logo; with none, Mantine's default user image stands in (docs/product.md section 3). */
 export function ClubLogo({
   name,
   logoUrl,

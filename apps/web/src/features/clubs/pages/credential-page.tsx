@@ -51,7 +51,7 @@ export default function CredentialPage() {
 
   const submit = form.onSubmit(async (values) => {
     const { name, email } = ZCredentialForm.parse(values);
-    // Generated here so that only this browser ever sees it in clear (SPEC.md section 3).
+    // Generated here so that only this browser ever sees it in clear (docs/product.md section 3).
     const password = generatePassword();
     setFailure(null);
     try {

@@ -1,6 +1,6 @@
 import { Box, Image } from '@mantine/core';
 
-/** SPEC.md section 3: without a banner an event shows a generated blue gradient. */
+/** docs/product.md section 3: without a banner an event shows a generated blue gradient. */
 export const BANNER_PLACEHOLDER_GRADIENT =
   'linear-gradient(135deg, var(--mantine-color-blue-7) 0%, var(--mantine-color-blue-4) 55%, var(--mantine-color-cyan-3) 100%)';
 

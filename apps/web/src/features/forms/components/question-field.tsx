@@ -2,7 +2,7 @@ import type { TFormQuestion } from '@clubtix/contract';
 import { Checkbox, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** An answer as DECISIONS.md section 6 keys it: a list for checkboxes, a text for the other types. */
+/** An answer as docs/product.md section 15 keys it: a list for checkboxes, a text for the other types. */
 export type Answer = string | string[];
 
 interface QuestionFieldProps {

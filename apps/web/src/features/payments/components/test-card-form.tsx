@@ -7,7 +7,7 @@ import { cardDigits, checkCardNumber, formatCardNumber } from '../card-number';
 import { confirmTakenPayment, wait } from '../stripe-flow';
 import { UnconfirmedPayment } from './unconfirmed-payment';
 
-/** DECISIONS.md section 6: every page that takes a simulated payment says so plainly. */
+/** docs/product.md section 15: every page that takes a simulated payment says so plainly. */
 export const TEST_MODE_NOTE =
   'Test mode: no real payment is taken. Use card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.';
 

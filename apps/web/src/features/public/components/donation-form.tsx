@@ -21,7 +21,7 @@ function donationAmount(values: Pick<DonationValues, 'choice' | 'other'>): numbe
 
 /**
  * A donation: an amount (suggested or the giver's own), who gives, then payment with the
- * configured provider. Donations are sponsorships without a package (DECISIONS.md section 6).
+ * configured provider. Donations are sponsorships without a package (docs/product.md section 15).
  */
 export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | 'slug' | 'currency'> }) {
   const { currency } = event;

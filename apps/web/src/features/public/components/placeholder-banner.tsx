@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './banner.module.css';
 
-// SPEC.md section 3: an event without a banner gets a generated blue gradient. Each event keeps
+// docs/product.md section 3: an event without a banner gets a generated blue gradient. Each event keeps
 // one of these, picked from its id, so a page of events does not look like one repeated tile.
 const GRADIENTS = [
   'linear-gradient(135deg, #1864ab 0%, #1c3f94 100%)',

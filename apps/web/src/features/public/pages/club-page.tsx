@@ -54,7 +54,7 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
   );
 }
 
-/** /club/{clubId}/event: a club's public page, in the layout without header (SPEC.md section 2). */
+/** /club/{clubId}/event: a club's public page, in the layout without header (docs/product.md section 2). */
 export default function ClubPage() {
   const { clubId = '' } = useParams();
   const club = usePublicClub(clubId);

@@ -87,14 +87,14 @@ function EventDetails({ event }: { event: TEvent }) {
   );
 }
 
-/** /{slug}: the public page of a published event (SPEC.md section 2, "Event Registration"). */
+/** /{slug}: the public page of a published event (docs/product.md section 2, "Event Registration"). */
 export default function EventPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const session = useSession();
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    // A one-segment path with no event is an unknown path, mistyped as often as not (SPEC.md
+    // A one-segment path with no event is an unknown path, mistyped as often as not (docs/product.md
     // section 2): a signed-in person goes to their home, a visitor to not-found with 404.
     if (isMissing(event.error)) return <Navigate replace to={unknownRouteTarget(session)} />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;

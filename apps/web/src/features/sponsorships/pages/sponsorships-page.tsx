@@ -107,7 +107,7 @@ function Sponsorships({ event }: { event: TEvent }) {
   );
 }
 
-/** /event/{eventId}/sponsorships: who gave what to the event, with paid totals (SPEC.md section 4). */
+/** /event/{eventId}/sponsorships: who gave what to the event, with paid totals (docs/product.md section 4). */
 export default function SponsorshipsPage() {
   const { eventId } = useParams();
   return (

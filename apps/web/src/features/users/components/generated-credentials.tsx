@@ -8,7 +8,7 @@ interface GeneratedCredentialsProps {
 }
 
 /**
- * The one and only showing of a generated password (SPEC.md section 3: the server never returns
+ * The one and only showing of a generated password (docs/product.md section 3: the server never returns
  * it). It lives in this component's props only, never in storage or the query cache.
  */
 export function GeneratedCredentials({ email, password, onDone }: GeneratedCredentialsProps) {
