@@ -63,13 +63,16 @@ describe('an extra bought on its own', () => {
     await extras.getByRole('button', { name: 'Buy Picnic lunch' }).waitFor();
     await context.close();
 
-    // At the door the voucher is redeemed once; a second scan says when it was.
+    // At the door the voucher is redeemed once; a second scan says what, whose and when.
     const door = await newPage(browser, PHONE);
     await primeSession(door.page, admin.token, admin.user);
     await door.page.goto(`/event/${event.id}/checkin`);
     await waitForTitle(door.page, 'Check-in | ClubTix');
     const state = door.page.getByTestId('scan-state');
     await scanPhoto(door.page, qrText);
+    // "Check in on scan" is off: the voucher is shown, then redeemed on a tap (docs/decisions/0024).
+    await state.filter({ hasText: /^Ready to redeem$/ }).waitFor();
+    await door.page.getByTestId('scan-result').getByRole('button', { name: 'Redeem' }).click();
     await state.filter({ hasText: /^Extra redeemed$/ }).waitFor();
     await door.page.getByTestId('scan-result').getByText('2 × Picnic lunch').waitFor();
     await scanPhoto(door.page, qrText);

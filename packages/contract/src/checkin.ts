@@ -41,7 +41,14 @@ export type TScanRequest = z.input<typeof ZScanRequest>;
  * docs/product.md section 7 sends an extras voucher as `{ payload }` alone: without `eventId` the voucher is
  * redeemed at its own event's door; with it, only at that event's (another event's voucher says so).
  */
-export const ZExtrasScanRequest = ZScanRequest.extend({ eventId: ZId.optional() });
+export const ZExtrasScanRequest = ZScanRequest.extend({
+  eventId: ZId.optional(),
+  /**
+   * false: look the voucher up without redeeming it (the door shows what and whose, redeemed on a tap;
+   * one already redeemed answers with its redeemedAt). Absent or true: redeem it once, as before.
+   */
+  redeem: z.boolean({ error: 'redeem must be true or false' }).optional(),
+});
 export type TExtrasScanRequest = z.input<typeof ZExtrasScanRequest>;
 
 export const ZTicketScanRequest = ZScanRequest.extend({
@@ -168,6 +175,10 @@ export function checkinConflictErrors(checkin: TCheckin): { path: string; messag
 }
 
 /** A 409 on an extras voucher already redeemed carries `extrasPurchase.id` and `extrasPurchase.redeemedAt`. */
+/** What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, jane@example.com". */
+export const alreadyRedeemedText = (at: string, voucher: { quantity: number; extrasName: string; email: string }) =>
+  `Already redeemed at ${at}: ${voucher.quantity} × ${voucher.extrasName}, ${voucher.email}`;
+
 export function redeemedAtOfConflict(body: FieldErrors): string | null {
   return fieldsUnder(body, 'extrasPurchase').get('redeemedAt') ?? null;
 }
@@ -210,7 +221,8 @@ export const checkinEndpoints = {
     method: 'POST',
     path: '/registration/scanByExtrasPurchaseId',
     access: 'admin',
-    summary: "Redeem a scanned extras voucher once, at the door of an event or, without eventId, at its own event's",
+    summary:
+      "Redeem a scanned extras voucher once, at the door of an event or, without eventId, at its own event's; with redeem: false, only look it up",
     body: ZExtrasScanRequest,
     response: ZExtrasPurchase,
   }),

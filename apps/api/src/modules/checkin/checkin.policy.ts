@@ -1,4 +1,4 @@
-import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
+import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
 import type { Actor } from '../../plugins/auth';
 import { AppError, badInput, notFound } from '../../plugins/errors';
 import { canManageClub } from '../clubs/clubs.policy';
@@ -72,13 +72,21 @@ export function admitTicket(
  * A voucher at its own event's door (no eventId sent): one that does not exist, or is another
  * club's, is "not found" as at any door, and the admin learns nothing of the other club's event.
  */
-export function admitExtrasAtOwnDoor(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string) {
+export function admitExtrasAtOwnDoor(
+  actor: Actor,
+  found: ExtrasAtDoor | undefined,
+  qrUuid: string,
+  redeemedIsConflict = true,
+) {
   if (!found?.purchase || !canManageClub(actor, found.purchase.clubId)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
-  return admitExtras(actor, found, qrUuid);
+  return admitExtras(actor, found, qrUuid, redeemedIsConflict);
 }
 
-/** As admitTicket, for an extras voucher; one already redeemed answers 409 with the time. */
-export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string) {
+/**
+ * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose and when
+ * (docs/decisions/0024), unless only looked up (redeemedIsConflict false: the answer carries redeemedAt).
+ */
+export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string, redeemedIsConflict = true) {
   if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');
   const { door, purchase, extras } = found;
   if (!purchase || !extras || !canManageClub(actor, purchase.clubId) || purchase.qrUuid !== qrUuid) {
@@ -88,8 +96,10 @@ export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUui
     throw forAnotherEvent(SCAN_MESSAGES.extrasForAnotherEvent, 'This extras voucher is for', found.purchaseEventTitle);
   }
   if (purchase.paymentStatus !== 'paid') throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
-  if (purchase.redeemedAt) {
-    throw new AppError('CONFLICT', 409, `Already redeemed at ${doorTime(purchase.redeemedAt, door.timezone)}`, [
+  if (purchase.redeemedAt && redeemedIsConflict) {
+    const at = doorTime(purchase.redeemedAt, door.timezone);
+    const what = { quantity: purchase.quantity, extrasName: extras.name, email: purchase.email };
+    throw new AppError('CONFLICT', 409, alreadyRedeemedText(at, what), [
       { path: 'extrasPurchase.id', message: purchase.id },
       { path: 'extrasPurchase.redeemedAt', message: purchase.redeemedAt.toISOString() },
     ]);

@@ -127,18 +127,31 @@ export async function findCheckinStatistics(
 /**
  * Redeems a scanned extras voucher once: 404 when it is not this event's or not paid, 409 when
  * redeemed. Without eventId (docs/product.md section 7 sends the payload alone) the door is the voucher's
- * own event, behind the same role check and tenant wall.
+ * own event, behind the same role check and tenant wall. With redeem: false it is only looked up.
  */
 export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TExtrasPurchase> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw badInput(SCAN_MESSAGES.notAnExtrasVoucher, 'payload');
   if (qr.kind === 'ticket') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
   const { eventId } = input;
-  const admit = async () =>
+  const lookUpOnly = input.redeem === false;
+  const admit = async (redeemedIsConflict = true) =>
     eventId === undefined
-      ? admitExtrasAtOwnDoor(actor, await findExtrasAtOwnDoor(deps.db, qr.extrasPurchaseId), qr.qrUuid)
-      : admitExtras(actor, await findExtrasAtDoor(deps.db, eventId, qr.extrasPurchaseId), qr.qrUuid);
-  const { purchase, extras } = await admit();
+      ? admitExtrasAtOwnDoor(
+          actor,
+          await findExtrasAtOwnDoor(deps.db, qr.extrasPurchaseId),
+          qr.qrUuid,
+          redeemedIsConflict,
+        )
+      : admitExtras(
+          actor,
+          await findExtrasAtDoor(deps.db, eventId, qr.extrasPurchaseId),
+          qr.qrUuid,
+          redeemedIsConflict,
+        );
+  const { purchase, extras } = await admit(!lookUpOnly);
+  // redeem: false shows the voucher (what, whose, whether redeemed) and leaves it as it is.
+  if (lookUpOnly) return toExtrasPurchaseDto(purchase, extras);
   const redeemed = await markExtrasRedeemed(deps.db, purchase.id);
   if (redeemed) return toExtrasPurchaseDto(redeemed, extras);
   // Another scanner redeemed it a moment ago (or it changed meanwhile): read it again to say so.

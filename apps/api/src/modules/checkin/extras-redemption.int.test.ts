@@ -79,8 +79,42 @@ describe('redeeming extras vouchers', () => {
       minute: '2-digit',
       hourCycle: 'h23',
     }).format(new Date(redeemed.redeemedAt!));
-    expectError(again, 409, 'CONFLICT', `Already redeemed at ${berlinTime}`);
+    // What, whose and when (docs/decisions/0024): the door reads which voucher it was.
+    expectError(again, 409, 'CONFLICT', `Already redeemed at ${berlinTime}: 2 × Lunch box, buyer@example.org`);
     expect(redeemedAtOfConflict(again.body)).toBe(redeemed.redeemedAt);
+  });
+
+  it('with redeem: false shows the voucher and redeems nothing; redeemed, it says when', async () => {
+    const row = await purchase();
+    const lookUp = () =>
+      call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+        token,
+        body: { payload: voucherOf(row), eventId: event.id, redeem: false },
+      });
+    for (let i = 0; i < 2; i++) {
+      const seen = await lookUp();
+      expect(seen.status).toBe(200);
+      expect(seen.body.payload).toMatchObject({
+        id: row.id,
+        extras: { name: 'Lunch box' },
+        quantity: 2,
+        email: 'buyer@example.org',
+        redeemedAt: null,
+      });
+    }
+    expect(await redeemedAtOf(row.id)).toBeNull();
+
+    const redeemed = (await redeem(voucherOf(row), event.id)).body.payload as TExtrasPurchase;
+    const after = await lookUp();
+    expect(after.status).toBe(200);
+    expect((after.body.payload as TExtrasPurchase).redeemedAt).toBe(redeemed.redeemedAt);
+    expect((await redeemedAtOf(row.id))?.toISOString()).toBe(redeemed.redeemedAt);
+
+    const bad = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+      token,
+      body: { payload: voucherOf(row), eventId: event.id, redeem: 'no' },
+    });
+    expectError(bad, 400, 'BAD_INPUT', /redeem must be true or false/);
   });
 
   it('redeems once when 20 scanners scan the same voucher at once', async () => {
@@ -123,7 +157,7 @@ describe('redeeming extras vouchers', () => {
       expect(first.body.payload).toMatchObject({ id: row.id, eventId: event.id, extras: { id: lunch.id } });
       expect((first.body.payload as TExtrasPurchase).redeemedAt).toBe((await redeemedAtOf(row.id))?.toISOString());
       const again = await redeemHere(voucherOf(row));
-      expectError(again, 409, 'CONFLICT', /^Already redeemed at /);
+      expectError(again, 409, 'CONFLICT', /^Already redeemed at \d\d:\d\d: 2 × Lunch box, buyer@example.org$/);
       expect(redeemedAtOfConflict(again.body)).toBe((first.body.payload as TExtrasPurchase).redeemedAt);
     });
 

@@ -37,8 +37,9 @@ export function undoCheckin(eventId: string, attendeeId: string) {
   return callApi(endpoints.checkin.delete, { body: { eventId, attendeeId }, ...doorOptions() });
 }
 
-export function redeemExtras(eventId: string, payload: string) {
-  return callApi(endpoints.checkin.scanByExtrasPurchaseId, { body: { eventId, payload }, ...doorOptions() });
+/** Redeems a scanned voucher; with redeem false only looks it up (what, whose, whether redeemed). */
+export function redeemExtras(eventId: string, payload: string, redeem = true) {
+  return callApi(endpoints.checkin.scanByExtrasPurchaseId, { body: { eventId, payload, redeem }, ...doorOptions() });
 }
 
 /** After a door action the counts and the search results are out of date. */

@@ -3,6 +3,7 @@ import type { QueuedAction, Settled } from './offline-queue';
 import { DOOR_TEXT, type DoorProblem, type DoorTone } from './scan-outcome';
 
 export type TicketStatus = 'ready' | 'checkedIn' | 'justCheckedIn';
+export type VoucherStatus = 'ready' | 'redeemed' | 'justRedeemed';
 
 /** What the door's history says about one action. */
 export type Outcome = { who: string; result: string; tone: DoorTone };
@@ -17,7 +18,8 @@ export type DoorCard =
       /** A line under the state, such as a check-in waiting for the connection. */
       notice: string | null;
     }
-  | { kind: 'extras'; purchase: TExtrasPurchase }
+  /** An extras voucher: shown ready to redeem on a tap, just redeemed, or redeemed before (docs/decisions/0024). */
+  | { kind: 'extras'; purchase: TExtrasPurchase; status: VoucherStatus }
   | { kind: 'problem'; problem: DoorProblem }
   /** A code kept on this device until the server can be reached. */
   | { kind: 'queued'; title: string; action: QueuedAction }

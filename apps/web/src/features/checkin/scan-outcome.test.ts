@@ -1,4 +1,4 @@
-import { checkinConflictErrors, SCAN_MESSAGES, type TFormQuestion } from '@clubtix/contract';
+import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TFormQuestion } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import {
@@ -9,6 +9,7 @@ import {
   formatDoorTime,
   isConnectionFailure,
   ticketProblem,
+  voucherLabel,
 } from './scan-outcome';
 
 // 21:30 on 30 June 2026 in London (BST, UTC+1).
@@ -73,6 +74,16 @@ describe('ticketProblem', () => {
     expect(ticketProblem(notFound, zone, now)).toMatchObject({ title: 'Ticket not found', tone: 'red' });
     const bad = new ApiError(400, 'BAD_INPUT', SCAN_MESSAGES.notATicket);
     expect(ticketProblem(bad, zone, now)).toMatchObject({ title: 'Not a ClubTix code', tone: 'red' });
+  });
+});
+
+describe('a voucher at the door', () => {
+  it('says what and whose, and when once redeemed', () => {
+    const purchase = { quantity: 2, extras: { name: 'Parking' }, email: 'jane@example.com' };
+    expect(voucherLabel(purchase as Parameters<typeof voucherLabel>[0])).toBe('2 × Parking, jane@example.com');
+    expect(alreadyRedeemedText('21:30', { quantity: 2, extrasName: 'Parking', email: 'jane@example.com' })).toBe(
+      'Already redeemed at 21:30: 2 × Parking, jane@example.com',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import {
   redeemedAtOfConflict,
   SCAN_MESSAGES,
   type TAnswers,
+  type TExtrasPurchase,
   type TFormQuestion,
 } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
@@ -23,6 +24,9 @@ export const DOOR_TEXT = {
   ticketNotFound: 'Ticket not found',
   notOurCode: 'Not a ClubTix code',
   extraRedeemed: 'Extra redeemed',
+  readyToRedeem: 'Ready to redeem',
+  voucherNotRead: 'No connection — voucher not read',
+  redeemQueued: 'No connection — redemption saved, will retry',
   alreadyRedeemed: (at: string) => `Already redeemed at ${at}`,
   extraNotFound: 'Extra not found',
   scanQueued: 'No connection — scan saved, will retry',
@@ -31,6 +35,10 @@ export const DOOR_TEXT = {
   undoQueued: 'No connection — undo saved, will retry',
   failed: 'Could not read this code',
 } as const;
+
+/** What and whose a voucher is, as the door says it: "2 × Parking, jane@example.com". */
+export const voucherLabel = (purchase: Pick<TExtrasPurchase, 'quantity' | 'extras' | 'email'>) =>
+  `${purchase.quantity} × ${purchase.extras.name}, ${purchase.email}`;
 
 /** "hh:mm" for a time earlier today on the event's clock, "dd/mm/yyyy hh:mm" for another day. */
 export function formatDoorTime(iso: string, timeZone: string, now: Date = new Date()): string {

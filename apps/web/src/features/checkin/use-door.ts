@@ -1,8 +1,15 @@
-import { parseScannedQr, type TAnswers, type TAttendee, type TEvent } from '@clubtix/contract';
+import {
+  extrasQrText,
+  parseScannedQr,
+  type TAnswers,
+  type TAttendee,
+  type TEvent,
+  type TExtrasPurchase,
+} from '@clubtix/contract';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, useRefreshDoorData } from './api';
-import { cardAfterSettled, type DoorCard, type Outcome } from './door-card';
+import { cardAfterSettled, type DoorCard, type Outcome, type VoucherStatus } from './door-card';
 import type { QueuedAction, Settled } from './offline-queue';
 import {
   attendeeName,
@@ -11,6 +18,7 @@ import {
   formatDoorTime,
   isConnectionFailure,
   ticketProblem,
+  voucherLabel,
   type DoorTone,
 } from './scan-outcome';
 import { useOfflineQueue } from './use-offline-queue';
@@ -25,6 +33,8 @@ export interface HistoryEntry {
 
 export const HISTORY_LENGTH = 10;
 
+export type DoorBusy = 'scan' | 'checkin' | 'undo' | 'redeem' | null;
+
 export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
 
 const newId = () => globalThis.crypto.randomUUID();
@@ -36,7 +46,7 @@ const newId = () => globalThis.crypto.randomUUID();
 export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean) {
   const [card, setCard] = useState<DoorCard | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [busy, setBusy] = useState<'scan' | 'checkin' | 'undo' | null>(null);
+  const [busy, setBusy] = useState<DoorBusy>(null);
   // Only the newest scan may show its answer: a slow reply must not replace a later ticket.
   const latest = useRef(0);
   const refresh = useRefreshDoorData(event.id);
@@ -198,23 +208,72 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     }
   };
 
+  /** A voucher on the card and in the history: what and whose, and when if redeemed before. */
+  const showVoucher = (purchase: TExtrasPurchase, status: VoucherStatus) => {
+    setCard({ kind: 'extras', purchase, status });
+    const who = voucherLabel(purchase);
+    if (status === 'redeemed' && purchase.redeemedAt) {
+      log({ who, result: DOOR_TEXT.alreadyRedeemed(formatDoorTime(purchase.redeemedAt, zone)), tone: 'orange' });
+    } else {
+      const result = status === 'ready' ? DOOR_TEXT.readyToRedeem : DOOR_TEXT.extraRedeemed;
+      log({ who, result, tone: 'green' });
+    }
+  };
+
+  // Without "Check in on scan" a voucher is only looked up and redeemed on a tap (redeemVoucher).
   const redeem = async (text: string, scanNumber: number) => {
     try {
-      const purchase = await redeemExtras(event.id, text);
+      const purchase = await redeemExtras(event.id, text, autoCheckIn);
       if (scanNumber !== latest.current) return;
-      setCard({ kind: 'extras', purchase });
-      log({ who: purchase.extras.name, result: DOOR_TEXT.extraRedeemed, tone: 'green' });
+      showVoucher(purchase, autoCheckIn ? 'justRedeemed' : purchase.redeemedAt ? 'redeemed' : 'ready');
+      if (autoCheckIn) refresh();
     } catch (error) {
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
+        if (!autoCheckIn) {
+          showProblem('Extras voucher', DOOR_TEXT.voucherNotRead);
+          return;
+        }
         const action = { ...base(), kind: 'extras' as const, label: 'Extras voucher', text };
         queued(action, DOOR_TEXT.scanQueued);
         setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
       }
       const problem = extrasProblem(error, zone);
+      // Redeemed before: look it up to say what and whose it is, not only when.
+      const seen = problem.at ? await redeemExtras(event.id, text, false).catch(() => null) : null;
+      if (scanNumber !== latest.current) return;
+      if (seen?.redeemedAt) {
+        showVoucher(seen, 'redeemed');
+        return;
+      }
       setCard({ kind: 'problem', problem });
       log({ who: 'Extras voucher', result: problem.title, tone: problem.tone });
+    }
+  };
+
+  /** The tap on "Redeem" of a voucher shown ready. */
+  const redeemVoucher = async (purchase: TExtrasPurchase) => {
+    const text = extrasQrText(purchase.id, purchase.qrUuid);
+    setBusy('redeem');
+    try {
+      showVoucher(await redeemExtras(event.id, text), 'justRedeemed');
+      refresh();
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        const action = { ...base(), kind: 'extras' as const, label: voucherLabel(purchase), text };
+        queued(action, DOOR_TEXT.redeemQueued);
+        setCard({ kind: 'queued', title: DOOR_TEXT.redeemQueued, action });
+        return;
+      }
+      const problem = extrasProblem(error, zone);
+      if (problem.at) showVoucher({ ...purchase, redeemedAt: problem.at }, 'redeemed');
+      else {
+        setCard({ kind: 'problem', problem });
+        log({ who: voucherLabel(purchase), result: problem.title, tone: problem.tone });
+      }
+    } finally {
+      setBusy(null);
     }
   };
 
@@ -271,6 +330,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     checkIn,
     checkInLater,
     undo,
+    redeemVoucher,
     clear: () => setCard(null),
   };
 }

@@ -3,13 +3,16 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { answerLines, attendeeName, DOOR_TEXT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import type { DoorCard } from '../door-card';
+import type { DoorBusy } from '../use-door';
 
 interface ScanResultCardProps {
   card: DoorCard;
   timeZone: string;
   questions: readonly TFormQuestion[];
-  busy: 'scan' | 'checkin' | 'undo' | null;
+  busy: DoorBusy;
   onCheckIn: () => void;
+  /** Redeems the extras voucher on the card (shown ready when "Check in on scan" is off). */
+  onRedeem: () => void;
   onUndo: () => void;
   /** Keeps a ticket scanned offline, to be checked in once the server can be reached. */
   onCheckInLater: () => void;
@@ -43,6 +46,7 @@ export function ScanResultCard({
   questions,
   busy,
   onCheckIn,
+  onRedeem,
   onUndo,
   onCheckInLater,
 }: ScanResultCardProps) {
@@ -83,16 +87,37 @@ export function ScanResultCard({
         </Frame>
       );
     case 'extras': {
-      const { purchase } = card;
+      const { purchase, status } = card;
+      const state =
+        status === 'ready'
+          ? DOOR_TEXT.readyToRedeem
+          : status === 'justRedeemed'
+            ? DOOR_TEXT.extraRedeemed
+            : DOOR_TEXT.alreadyRedeemed(purchase.redeemedAt ? formatDoorTime(purchase.redeemedAt, timeZone) : '');
       return (
-        <Frame tone="green" state={DOOR_TEXT.extraRedeemed}>
-          <Text fz={24} fw={700} lh={1.2}>
-            {purchase.quantity > 1 ? `${purchase.quantity} × ` : ''}
-            {purchase.extras.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {purchase.email}
-          </Text>
+        <Frame tone={status === 'redeemed' ? 'orange' : 'green'} state={state}>
+          <div>
+            <Text fz={24} fw={700} lh={1.2} data-testid="voucher-what">
+              {purchase.quantity} × {purchase.extras.name}
+            </Text>
+            <Text size="md" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-whose">
+              {purchase.email}
+            </Text>
+          </div>
+          {status === 'ready' ? (
+            // Large bold text keeps white on green.8 (3.4:1) above the AA minimum for large text (3:1).
+            <Button
+              size="xl"
+              fz={22}
+              fw={700}
+              color="green.8"
+              onClick={onRedeem}
+              loading={busy === 'redeem'}
+              disabled={busy !== null}
+            >
+              Redeem
+            </Button>
+          ) : null}
         </Frame>
       );
     }

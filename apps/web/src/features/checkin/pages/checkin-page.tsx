@@ -80,6 +80,10 @@ function Door({ event }: { event: TEvent }) {
               const card = door.card;
               if (card?.kind === 'ticket') act(() => door.checkIn(card.attendee, card.registrationAnswers));
             }}
+            onRedeem={() => {
+              const card = door.card;
+              if (card?.kind === 'extras') act(() => door.redeemVoucher(card.purchase));
+            }}
             onUndo={() => {
               const card = door.card;
               if (card?.kind === 'ticket') act(() => door.undo(card.attendee, card.registrationAnswers));
