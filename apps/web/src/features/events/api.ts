@@ -113,3 +113,16 @@ export function useRemoveEvent() {
     },
   });
 }
+
+/**
+ * The event's ticket types as its admin sees them, for the publish checklist. The key is the
+ * tickets feature's (`ticketKeys.byEvent`), so saving a ticket type refreshes the checklist too;
+ * it is spelt out here rather than imported, as the tickets feature imports this one.
+ */
+export function useEventTicketTypes(eventId: string) {
+  return useQuery({
+    queryKey: ['tickets', 'managed', 'event', eventId],
+    queryFn: ({ signal }) =>
+      callApi(endpoints.ticket.getTicketsByEventId, { query: { eventId }, asManager: true, signal }),
+  });
+}
