@@ -43,6 +43,8 @@ describe('an admin publishes a new event from its checklist', () => {
     const eventId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const panel = page.getByTestId('publish-panel');
     await panel.getByRole('heading', { name: 'Saved as a draft: next steps' }).waitFor();
+    // The page opens at the top, where the next steps are, not where the form's Save button was.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const checklist = panel.getByTestId('publish-checklist');
     await checklist.getByText('At least one active ticket type: missing').waitFor();
     await checklist.getByText('Where it happens (a venue or an address): done').waitFor();
@@ -66,8 +68,27 @@ describe('an admin publishes a new event from its checklist', () => {
     await checklist.getByText('At least one active ticket type: done').waitFor();
     const publish = panel.getByRole('button', { name: 'Publish', exact: true });
     await expect.poll(() => publish.isEnabled()).toBe(true);
+
+    // A refusal is said in the panel, once, in the server's words.
+    await closeToasts(page);
+    await page.route('**/api/event/save', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'CONFLICT', msg: 'Another admin changed this event meanwhile' }),
+      }),
+    );
+    await publish.click();
+    await panel.getByRole('alert').filter({ hasText: 'Another admin changed this event meanwhile' }).waitFor();
+    expect(await toast(page, 'Another admin changed this event meanwhile').count()).toBe(0);
+    await expectAccessible(page, 'a refused publish');
+    await page.unroute('**/api/event/save');
+
     await publish.click();
     await toast(page, 'Event published').waitFor();
+    // One message: the panel's, not the save's own toast as well.
+    expect(await toast(page, 'Event saved').count()).toBe(0);
+    expect(await panel.getByRole('alert').count()).toBe(0);
     await panel.getByRole('button', { name: 'Unpublish' }).waitFor();
     // The form below follows: saving it would not put the draft status back.
     expect(await page.getByRole('radio', { name: 'Published' }).isChecked()).toBe(true);

@@ -65,10 +65,11 @@ export function useFirstEvent() {
   });
 }
 
-export function useSaveEvent() {
+/** `quiet`: the caller says the outcome itself (the publish panel), so the client raises no toast. */
+export function useSaveEvent({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSaveEventRequest) => callApi(endpoints.event.save, { body }),
+    mutationFn: (body: TSaveEventRequest) => callApi(endpoints.event.save, { body, suppressToast: quiet }),
     onSuccess: async (event) => {
       writeCurrentEvent(event);
       queryClient.setQueryData(eventKeys.detail(event.id), event);

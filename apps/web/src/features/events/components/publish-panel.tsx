@@ -1,6 +1,9 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { formFailure } from '../../../lib/form-errors';
 import { showToast } from '../../../components/toasts';
 import { useEventTicketTypes, useSaveEvent } from '../api';
 import { canPublish, publishChecklist, statusChangeRequest } from '../publish-checklist';
@@ -12,13 +15,26 @@ import { canPublish, publishChecklist, statusChangeRequest } from '../publish-ch
  */
 export function PublishPanel({ event, justCreated = false }: { event: TEvent; justCreated?: boolean }) {
   const tickets = useEventTicketTypes(event.id);
-  const save = useSaveEvent();
+  // One message per outcome: the panel's own toast on success, its alert on a refusal.
+  const save = useSaveEvent({ quiet: true });
+  const [failure, setFailure] = useState<string | null>(null);
   if (event.status === 'cancelled') return null;
 
   const changeStatus = async (status: 'published' | 'draft') => {
-    const saved = await save.mutateAsync(statusChangeRequest(event, status));
-    showToast('success', saved.status === 'published' ? 'Event published' : 'Event is a draft again');
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync(statusChangeRequest(event, status));
+      showToast('success', saved.status === 'published' ? 'Event published' : 'Event is a draft again');
+    } catch (error) {
+      // A refusal naming a field of the form below (400) is still said here: the panel has no fields.
+      setFailure(formFailure(error) ?? (isApiError(error) && error.status === 400 ? error.msg : null));
+    }
   };
+  const refusal = failure ? (
+    <Alert color="red" role="alert" title={event.status === 'published' ? 'Not unpublished' : 'Not published'}>
+      {failure}
+    </Alert>
+  ) : null;
 
   if (event.status === 'published') {
     return (
@@ -34,6 +50,7 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
             </Button>
           </Group>
         </Group>
+        {refusal}
       </Paper>
     );
   }
@@ -83,6 +100,7 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
             </List.Item>
           ))}
         </List>
+        {refusal}
         <Group gap="xs">
           <Button component={Link} to={ticketsTo} variant="light">
             Add tickets

@@ -1,6 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, isApiError } from '../../../api/api-error';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -18,6 +18,10 @@ function EditEvent({ event }: { event: TEvent }) {
   const navigate = useNavigate();
   // Add event lands here with this state, so the panel reads as the next steps (issue 19).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
+  useEffect(() => {
+    // The form was scrolled to its Save button: show the next steps from the top.
+    if (justCreated) window.scrollTo({ top: 0 });
+  }, [justCreated]);
   const save = useSaveEvent();
   const remove = useRemoveEvent();
   const [refusal, setRefusal] = useState<ApiError | null>(null);
