@@ -54,7 +54,10 @@ describe('an admin sets up a complete event and the public finds it', () => {
     await page.getByRole('switch', { name: 'Accept donations' }).check();
     await page.getByRole('switch', { name: 'Accept sponsorships' }).check();
     await page.getByRole('button', { name: 'Save event' }).click();
-    await page.waitForURL('**/dashboard/admin');
+    // A new event lands on its own page with the next steps (issue 19).
+    await page.waitForURL('**/tour/edit/**');
+    await page.getByTestId('publish-panel').getByText('Saved as a draft: next steps').waitFor();
+    await page.goto('/dashboard/admin');
     const card = page.getByRole('article', { name: title });
     await card.getByTestId('event-status').filter({ hasText: /draft/i }).waitFor();
 

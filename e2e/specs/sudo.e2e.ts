@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   closeToasts,
+  expectAccessible,
   launchBrowser,
   newPage,
   PHONE,
@@ -95,12 +96,14 @@ describe('the super user manages clubs and their admins', () => {
     await page.locator('img[src^="/api/media/"]').first().waitFor();
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard/sudo');
-    const card = await clubCard(page, clubName);
-    await card.locator('img[src^="/api/media/"]').waitFor();
-
-    await card.getByRole('link', { name: 'Credentials' }).click();
+    // A new club's next step is its first admin: saving lands on its credentials page.
     await page.waitForURL(/\/club\/[^/]+\/credential$/);
+    await page
+      .getByTestId('club-next-step')
+      .getByText('Next step: add its first admin below.', { exact: false })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Credentials' }).waitFor();
+    await expectAccessible(page, 'the credentials page after Add club');
     const adminEmail = `${unique('captain')}@example.org`;
     await page.getByLabel('Name', { exact: true }).fill('Cara Captain');
     await page.getByLabel('E-mail', { exact: true }).fill(adminEmail);
@@ -109,6 +112,9 @@ describe('the super user manages clubs and their admins', () => {
     await shown.waitFor();
     const password = (await shown.textContent())!.trim();
     expect(password).toMatch(/^(?=.*\d).{8,}$/);
+    await page.goto('/dashboard/sudo');
+    const card = await clubCard(page, clubName);
+    await card.locator('img[src^="/api/media/"]').waitFor();
     await context.close();
 
     const admin = await newPage(browser);
@@ -130,7 +136,8 @@ describe('the super user manages clubs and their admins', () => {
       .click();
     await page.getByLabel('Club name', { exact: true }).fill(clubName);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard/sudo');
+    await page.waitForURL(/\/club\/[^/]+\/credential$/);
+    await page.goto('/dashboard/sudo');
 
     const card = await clubCard(page, clubName);
     await card.getByRole('link', { name: 'Edit' }).click();

@@ -65,10 +65,11 @@ export function useFirstEvent() {
   });
 }
 
-export function useSaveEvent() {
+/** `quiet`: the caller says the outcome itself (the publish panel), so the client raises no toast. */
+export function useSaveEvent({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSaveEventRequest) => callApi(endpoints.event.save, { body }),
+    mutationFn: (body: TSaveEventRequest) => callApi(endpoints.event.save, { body, suppressToast: quiet }),
     onSuccess: async (event) => {
       writeCurrentEvent(event);
       queryClient.setQueryData(eventKeys.detail(event.id), event);
@@ -111,5 +112,18 @@ export function useRemoveEvent() {
         queryClient.invalidateQueries({ queryKey: eventKeys.first() }),
       ]);
     },
+  });
+}
+
+/**
+ * The event's ticket types as its admin sees them, for the publish checklist. The key is the
+ * tickets feature's (`ticketKeys.byEvent`), so saving a ticket type refreshes the checklist too;
+ * it is spelt out here rather than imported, as the tickets feature imports this one.
+ */
+export function useEventTicketTypes(eventId: string) {
+  return useQuery({
+    queryKey: ['tickets', 'managed', 'event', eventId],
+    queryFn: ({ signal }) =>
+      callApi(endpoints.ticket.getTicketsByEventId, { query: { eventId }, asManager: true, signal }),
   });
 }

@@ -15,8 +15,9 @@ export default function AddClubPage() {
         <ClubForm
           isSaving={save.isPending}
           onSave={async (body) => {
-            await save.mutateAsync(body);
-            await navigate('/dashboard');
+            const club = await save.mutateAsync(body);
+            // Its first admin is the next step (issue 19): land on the club's credentials page.
+            await navigate(`/club/${encodeURIComponent(club.id)}/credential`, { state: { created: true } });
           }}
         />
       </Paper>

@@ -1,7 +1,7 @@
 import { generatePassword, ZSaveAppUserRequest } from '@clubtix/contract';
 import { Alert, Button, Grid, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -20,6 +20,8 @@ const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
 /** /club/{clubId}/credential: create an admin, or reset one's password, with a generated password. */
 export default function CredentialPage() {
   const { clubId = '' } = useParams();
+  // Add club lands here with this state: its first admin is the next step (issue 19).
+  const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const found = useManagedClub(clubId);
   const admins = useAppUsers(clubId);
   // The credentials box is the success message and errors show in the form: a toast would sit over
@@ -73,6 +75,11 @@ export default function CredentialPage() {
   return (
     <>
       <PageHeader title="Credentials" description={club.name} />
+      {justCreated ? (
+        <Alert color="teal" title="Club saved" mb="md" data-testid="club-next-step">
+          Next step: add its first admin below. ClubTix makes up their password and shows it once, for you to pass on.
+        </Alert>
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSaveEvent } from '../api';
 import { EventForm } from '../components/event-form';
 
-/** /tour/add: a new event of the admin's club; saving returns to the dashboard. */
+/** /tour/add: a new event of the admin's club; saving lands on its page with the next steps (tickets, publish). */
 export default function AddEventPage() {
   const navigate = useNavigate();
   const save = useSaveEvent();
@@ -15,8 +15,8 @@ export default function AddEventPage() {
         <EventForm
           isSaving={save.isPending}
           onSave={async (body) => {
-            await save.mutateAsync(body);
-            await navigate('/dashboard/admin');
+            const created = await save.mutateAsync(body);
+            await navigate(`/tour/edit/${encodeURIComponent(created.id)}`, { state: { created: true } });
           }}
         />
       </Paper>

@@ -1,7 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, isApiError } from '../../../api/api-error';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -12,9 +12,16 @@ import { showToast } from '../../../components/toasts';
 import { useFirstEvent, useManagedEvent, useRemoveEvent, useSaveEvent } from '../api';
 import { EventForm } from '../components/event-form';
 import { EventLinks } from '../components/event-links';
+import { PublishPanel } from '../components/publish-panel';
 
 function EditEvent({ event }: { event: TEvent }) {
   const navigate = useNavigate();
+  // Add event lands here with this state, so the panel reads as the next steps (issue 19).
+  const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
+  useEffect(() => {
+    // The form was scrolled to its Save button: show the next steps from the top.
+    if (justCreated) window.scrollTo({ top: 0 });
+  }, [justCreated]);
   const save = useSaveEvent();
   const remove = useRemoveEvent();
   const [refusal, setRefusal] = useState<ApiError | null>(null);
@@ -68,9 +75,12 @@ function EditEvent({ event }: { event: TEvent }) {
         </Alert>
       ) : null}
       <EventLinks event={event} current="edit" />
+      <PublishPanel event={event} justCreated={justCreated} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820}>
         <EventForm
-          key={event.id}
+          // A new status (Publish, Unpublish above) starts the form afresh, so its status radio
+          // cannot save the old one back.
+          key={`${event.id}:${event.status}`}
           event={event}
           isSaving={save.isPending}
           onSave={async (body) => {
