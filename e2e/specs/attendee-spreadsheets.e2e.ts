@@ -223,7 +223,7 @@ describe('the attendee export and import', () => {
     const phone = await newPage(browser, PHONE);
     await primeSession(phone.page, seeded.admin.token, seeded.admin.user);
     await phone.page.goto(`/import?eventId=${seeded.event.id}`);
-    await waitForTitle(phone.page, 'Import | ClubTix');
+    await waitForTitle(phone.page, 'Import Attendees | ClubTix');
     await phone.page.getByText('Write choices as the form offers them.').waitFor();
     await phone.page.getByText('The template’s second row is an example of how to fill it in').waitFor();
 
