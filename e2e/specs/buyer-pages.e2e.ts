@@ -80,10 +80,74 @@ describe('buyer pages', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.goto('/pricing?clubId=00000000-0000-4000-8000-000000000000');
       await page.getByText('This club is not available').waitFor();
-      // Without a club the page explains how to give.
+      await context.close();
+    });
+
+    it.each([
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ])('without a club lists every club’s events that take donations, with Show more (%s)', async (_, viewport) => {
+      // Two clubs; the e2e database holds other specs' events too, so the page is read to its end.
+      const first = await seedPublishedEvent();
+      const second = await seedPublishedEvent();
+      const quiet = await api<TEvent>('POST', '/event/save', {
+        token: second.admin.token,
+        body: {
+          title: unique('Quiet Regatta'),
+          startDate: '2030-09-01T09:00:00.000Z',
+          endDate: '2030-09-01T16:00:00.000Z',
+          timezone: 'Europe/London',
+          currency: 'gbp',
+          status: 'published',
+          donationsEnabled: false,
+        },
+      });
+      expect(quiet.status).toBe(200);
+      // More than a read's 20, so "Show more events" is there whatever else the database holds.
+      const saves = Array.from({ length: 20 }, (_, i) =>
+        api<TEvent>('POST', '/event/save', {
+          token: first.admin.token,
+          body: {
+            title: unique(`Giving Day ${i + 1}`),
+            startDate: '2030-07-01T09:00:00.000Z',
+            endDate: '2030-07-01T16:00:00.000Z',
+            timezone: 'Europe/London',
+            currency: 'gbp',
+            status: 'published',
+            donationsEnabled: true,
+          },
+        }),
+      );
+      for (const saved of await Promise.all(saves)) expect(saved.status).toBe(200);
+
+      const { context, page } = await newPage(browser, viewport);
       await page.goto('/pricing');
-      await page.getByRole('heading', { name: 'How to give' }).waitFor();
-      expect(await page.getByTestId('donation-event').count()).toBe(0);
+      await waitForTitle(page, 'Donation Page | ClubTix');
+      const list = page.getByRole('region', { name: 'Events taking donations' });
+      await list.getByTestId('donation-event').first().waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const more = list.getByRole('button', { name: 'Show more events' });
+      expect(await list.getByTestId('donation-event').count()).toBe(20);
+      expect(await more.count()).toBe(1);
+      for (let reads = 0; (await more.count()) > 0; reads++) {
+        expect(reads).toBeLessThan(100);
+        const shown = await list.getByTestId('donation-event').count();
+        await more.click();
+        // The next read has answered: more rows, or (a last page that was exactly full) no button.
+        await page.waitForFunction(
+          (before) =>
+            document.querySelectorAll('[data-testid="donation-event"]').length > before ||
+            ![...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Show more events')),
+          shown,
+        );
+      }
+      for (const { event } of [first, second])
+        expect(await list.getByRole('link', { name: `Donate to ${event.title}` }).count()).toBe(1);
+      expect(await page.getByText(quiet.body.payload.title).count()).toBe(0);
+
+      await list.getByRole('link', { name: `Donate to ${second.event.title}` }).click();
+      await page.waitForURL(`**/event/${second.event.id}/donation`);
+      await page.getByRole('region', { name: 'Make a donation' }).waitFor();
       await context.close();
     });
   });

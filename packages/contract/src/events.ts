@@ -180,6 +180,16 @@ export const eventEndpoints = {
     query: z.object({ clubId: ZId, currentDate: ZCurrentDate.optional() }).extend(ZOptionalPage.shape),
     response: z.array(ZEvent),
   }),
+  getDonationEvents: defineEndpoint({
+    method: 'GET',
+    path: '/event/getDonationEvents',
+    access: 'public',
+    summary:
+      "Every club's published events that take donations and whose end is not before currentDate (as getAllActiveEvents), " +
+      `soonest first; a page of them with page and pageSize, else the first ${LIST_CAPS.events}`,
+    query: z.object({ currentDate: ZCurrentDate.optional() }).extend(ZOptionalPage.shape),
+    response: z.array(ZEvent),
+  }),
   getEvent: defineEndpoint({
     method: 'GET',
     optionalAuth: true,

@@ -96,6 +96,7 @@ describe('bounded lists', () => {
       ['/sponsorship/getSponsorshipsByEventId', { eventId: event.id }],
       ['/event/getAllEvents', { clubId }],
       ['/event/getAllActiveEvents', { clubId }],
+      ['/event/getDonationEvents', {}],
       ['/registration/getAttendees', { eventId: event.id }],
       ['/extras/getExtrasPurchasesByEventId', { eventId: event.id }],
     ];

@@ -63,6 +63,24 @@ export async function findEventsByClub(
     .offset(window.offset);
 }
 
+/**
+ * Every club's published events that take donations and have not ended by `endingFrom`, soonest
+ * first: the public /pricing list (docs/decisions/0023-buyer-pages.md).
+ */
+export async function findDonationEvents(
+  db: DbOrTx,
+  endingFrom: Date,
+  window: { limit: number; offset: number },
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.status, 'published'), eq(events.donationsEnabled, true), gte(events.endDate, endingFrom)))
+    .orderBy(asc(events.startDate), asc(events.title), events.id)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 /** The next event that has not ended, else the latest one. */
 export async function findFirstEvent(db: DbOrTx, clubId: string | null, now: Date): Promise<EventRow | undefined> {
   const [upcoming] = await db

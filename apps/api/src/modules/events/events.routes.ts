@@ -6,6 +6,7 @@ import { toEventDto } from './events.mapper';
 import {
   findActiveClubEvents,
   findClubEvents,
+  findDonationEventsOfAllClubs,
   findEventBySlug,
   findEventOfClub,
   findFirstEventOf,
@@ -21,6 +22,9 @@ export function eventRoutes(app: FastifyInstance, deps: Deps): void {
   }));
   registerEndpoint(app, deps, e.getAllActiveEvents, async ({ query, reply }) => ({
     payload: answerList(reply, await findActiveClubEvents(deps, query)),
+  }));
+  registerEndpoint(app, deps, e.getDonationEvents, async ({ query, reply }) => ({
+    payload: answerList(reply, await findDonationEventsOfAllClubs(deps, query)),
   }));
   registerEndpoint(app, deps, e.getEvent, async ({ actor, query }) => ({
     payload: toEventDto(await loadVisibleEvent(deps, actor, query.eventId)),

@@ -24,6 +24,7 @@ import {
   findEventById,
   findEventsByClub,
   type ClubEventsFilter,
+  findDonationEvents,
   findFirstEvent,
   findPublishedEventBySlug,
   hasSales,
@@ -86,6 +87,20 @@ export async function findActiveClubEvents(
 ): Promise<CappedList<TEvent>> {
   const endingFrom = query.currentDate ? new Date(query.currentDate) : new Date();
   return listClubEvents(deps, query.clubId, { publishedOnly: true, endingFrom }, query, false);
+}
+
+export async function findDonationEventsOfAllClubs(
+  deps: Deps,
+  query: PageQuery & { currentDate?: string },
+): Promise<CappedList<TEvent>> {
+  const endingFrom = query.currentDate ? new Date(query.currentDate) : new Date();
+  const page = pageWindow(query);
+  if (page) return wholePage((await findDonationEvents(deps.db, endingFrom, page)).map(toEventDto));
+  const capped = capRows(
+    await findDonationEvents(deps.db, endingFrom, { limit: LIST_CAPS.events + 1, offset: 0 }),
+    LIST_CAPS.events,
+  );
+  return { ...capped, items: capped.items.map(toEventDto) };
 }
 
 export async function findEventBySlug(deps: Deps, slug: string): Promise<TEvent> {

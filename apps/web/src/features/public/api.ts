@@ -23,6 +23,7 @@ export const publicKeys = {
   club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
   activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
   donationEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'donation-events'] as const,
+  allDonationEvents: () => [...publicKeys.all, 'donation-events'] as const,
 };
 
 // Public pages show their own loading, missing and failed states in place, so their calls do not
@@ -137,6 +138,29 @@ export function usePublicDonationEvents(clubId: string) {
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.full ? page + 1 : undefined),
     enabled: clubId !== '',
+  });
+}
+
+/** Events per read of every club's donation events: the server filters, so a page is a screenful. */
+export const DONATION_PAGE_SIZE = 20;
+
+/**
+ * Every club's published, not-ended events that take donations, soonest first (getDonationEvents),
+ * read a page at a time like usePublicDonationEvents (docs/decisions/0023-buyer-pages.md).
+ */
+export function usePublicAllDonationEvents() {
+  return useInfiniteQuery({
+    queryKey: publicKeys.allDonationEvents(),
+    queryFn: async ({ pageParam, signal }) => {
+      const events = await callApi(endpoints.event.getDonationEvents, {
+        ...quiet,
+        query: { currentDate: new Date().toISOString(), page: pageParam, pageSize: DONATION_PAGE_SIZE },
+        signal,
+      });
+      return { events, full: events.length === DONATION_PAGE_SIZE };
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.full ? page + 1 : undefined),
   });
 }
 

@@ -4,7 +4,7 @@ import { Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@manti
 import { Link, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { QueryError } from '../../../components/query-error';
-import { isMissing, usePublicClub, usePublicDonationEvents } from '../api';
+import { isMissing, usePublicAllDonationEvents, usePublicClub, usePublicDonationEvents } from '../api';
 import { formatEventDateTime } from '../event-dates';
 import { CLUB_NOT_AVAILABLE } from '../messages';
 
@@ -29,23 +29,30 @@ function DonationEventRow({ event }: { event: TEvent }) {
   );
 }
 
-/** The club's events that take donations, each with its Donate button, a page of reads at a time. */
-function DonationEvents({ clubId }: { clubId: string }) {
-  const club = usePublicClub(clubId);
-  const events = usePublicDonationEvents(clubId);
-  if (club.isError) return <QueryError error={club.error} onRetry={() => void club.refetch()} what="the club" />;
+type DonationEventsQuery = ReturnType<typeof usePublicDonationEvents>;
+
+/** A list of events that take donations, each with its Donate button, and "Show more" while more are left. */
+function DonationEventList({
+  events,
+  heading,
+  empty,
+}: {
+  events: DonationEventsQuery;
+  heading: string;
+  empty: string;
+}) {
   if (events.isError)
     return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
-  if (club.isPending || events.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
+  if (events.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
   const list = events.data.pages.flatMap((page) => page.events);
   return (
     <Stack component="section" aria-labelledby="donation-events" gap="sm">
       <Title order={2} fz="xl" id="donation-events">
-        Give to {club.data.name}
+        {heading}
       </Title>
       {list.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center" data-testid="donation-events-empty">
-          <Text fw={600}>No event of {club.data.name} takes donations right now</Text>
+          <Text fw={600}>{empty}</Text>
         </Paper>
       ) : (
         list.map((event) => <DonationEventRow key={event.id} event={event} />)
@@ -64,10 +71,32 @@ function DonationEvents({ clubId }: { clubId: string }) {
   );
 }
 
+/** The club's events that take donations, a page of reads at a time. */
+function ClubDonationEvents({ clubId }: { clubId: string }) {
+  const club = usePublicClub(clubId);
+  const events = usePublicDonationEvents(clubId);
+  if (club.isError) return <QueryError error={club.error} onRetry={() => void club.refetch()} what="the club" />;
+  if (club.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
+  return (
+    <DonationEventList
+      events={events}
+      heading={`Give to ${club.data.name}`}
+      empty={`No event of ${club.data.name} takes donations right now`}
+    />
+  );
+}
+
+/** Every club's events that take donations (getDonationEvents), soonest first. */
+function AllDonationEvents() {
+  const events = usePublicAllDonationEvents();
+  return (
+    <DonationEventList events={events} heading="Events taking donations" empty="No event takes donations right now" />
+  );
+}
+
 /**
- * /pricing ("Donation Page"). The public reads list events per club only, so the page lists the
- * donation-taking events of the club named by `?clubId=` (the club page links here with it); without
- * one it explains how to give (docs/decisions/0023-buyer-pages.md).
+ * /pricing ("Donation Page"): the donation-taking events of the club named by `?clubId=` (the club
+ * page links here with it), else of every club (docs/decisions/0023-buyer-pages.md).
  */
 export default function PricingPage() {
   const [searchParams] = useSearchParams();
@@ -87,7 +116,7 @@ export default function PricingPage() {
         </Text>
       </Stack>
 
-      {clubId ? <DonationEvents clubId={clubId} /> : null}
+      {clubId ? <ClubDonationEvents clubId={clubId} /> : <AllDonationEvents />}
 
       <Paper component="section" aria-labelledby="how-to-give" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
@@ -96,9 +125,7 @@ export default function PricingPage() {
           </Title>
           <List type="ordered" spacing="xs">
             <List.Item>
-              {clubId
-                ? 'Choose Donate next to an event above, or open the event’s page and choose Donate.'
-                : 'Open the club’s page from the link the club shared and choose Give to our events, or open an event’s page and choose Donate.'}
+              Choose Donate next to an event above, or open the event&apos;s page and choose Donate.
             </List.Item>
             <List.Item>
               Give an amount of your choice, or look at the sponsorship packages and what each one offers.
