@@ -158,6 +158,20 @@ export type TSaveEventRequest = z.input<typeof ZSaveEventRequest>;
 
 const ZEventIdQuery = z.object({ eventId: ZId });
 
+/** An event's cancellation and its refunds' progress (docs/product.md section 19). */
+export const ZEventCancellation = z.object({
+  eventId: z.string(),
+  refundAll: z.boolean(),
+  /** Paid orders to refund in full (0 without refundAll). */
+  ordersToRefund: z.number(),
+  ordersRefunded: z.number(),
+  /** Orders the provider refused: listed as refund_required for the admin. */
+  ordersFailed: z.number(),
+  finished: z.boolean(),
+  createdAt: z.string(),
+});
+export type TEventCancellation = z.infer<typeof ZEventCancellation>;
+
 export const eventEndpoints = {
   getAllEvents: defineEndpoint({
     method: 'GET',
@@ -237,5 +251,23 @@ export const eventEndpoints = {
     summary: 'Delete an event with everything it sells; refused once it has sales',
     query: ZEventIdQuery,
     response: z.object({ id: z.string() }),
+  }),
+  cancelEvent: defineEndpoint({
+    method: 'POST',
+    path: '/event/cancelEvent',
+    access: 'admin',
+    summary:
+      'Cancel an event: its sales stop; with refundAll every paid order is refunded in full and every buyer told, ' +
+      'in batches that go on after a restart (getCancellation follows them); again: the same cancellation',
+    body: z.object({ eventId: ZId, refundAll: z.boolean({ error: 'refundAll must be true or false' }) }),
+    response: ZEventCancellation,
+  }),
+  getCancellation: defineEndpoint({
+    method: 'GET',
+    path: '/event/getCancellation',
+    access: 'admin',
+    summary: "How far an event's cancellation has gone: orders to refund, refunded, failed",
+    query: ZEventIdQuery,
+    response: ZEventCancellation,
   }),
 };

@@ -1,6 +1,7 @@
 import { attendeeEndpoints } from './attendees';
 import { authEndpoints } from './auth';
 import { checkinEndpoints } from './checkin';
+import { discountEndpoints } from './discounts';
 import { clubEndpoints } from './clubs';
 import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
@@ -11,11 +12,13 @@ import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
 import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
 import { appUserEndpoints } from './users';
+import { waitlistEndpoints } from './waitlist';
 
 export * from './attendees';
 export * from './auth';
 export * from './checkin';
 export * from './clubs';
+export * from './discounts';
 export * from './endpoint';
 export * from './events';
 export * from './extras';
@@ -32,6 +35,7 @@ export * from './save-request';
 export * from './system';
 export * from './zoned-format';
 export * from './users';
+export * from './waitlist';
 
 /** The endpoint table of docs/product.md section 7: one source for server routes, client calls and OpenAPI. */
 export const endpoints = {
@@ -50,6 +54,8 @@ export const endpoints = {
   checkin: checkinEndpoints,
   sponsorship: sponsorshipEndpoints,
   extrasPurchase: extrasPurchaseEndpoints,
+  discount: discountEndpoints,
+  waitlist: waitlistEndpoints,
   system: systemEndpoints,
 };
 

@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
 import { ZExtrasVoucher } from './extras';
+import { ZDiscountCode } from './discounts';
 import { ZAnswers } from './forms';
 import { ZCurrency } from './money';
 import { requiredText, ZEmail, ZId } from './rules';
 
 export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
 export const ZRegistrationStatus = z.enum(REGISTRATION_STATUSES);
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refund_required', 'failed'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'refund_required',
+  'failed',
+  'partially_refunded',
+  'refunded',
+] as const;
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const ZAttendee = z.object({
@@ -56,6 +64,20 @@ export const ZOrderItem = z.object({
   amount: z.number(),
 });
 
+export const ZRefund = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  /** Who refunded: an admin here, the provider's own dashboard, or an event's cancellation. */
+  source: z.enum(['admin', 'provider', 'cancellation']),
+  createdAt: z.string(),
+});
+export type TRefund = z.infer<typeof ZRefund>;
+
+/**
+ * `amount` is what the buyer pays: the lines' total less `discountAmount` (so gross = amount +
+ * discountAmount); net = amount - refundedAmount.
+ */
 export const ZOrder = z.object({
   id: z.string(),
   eventId: z.string(),
@@ -63,6 +85,9 @@ export const ZOrder = z.object({
   amount: z.number(),
   currency: ZCurrency,
   paymentStatus: ZPaymentStatus,
+  discountCode: z.string().nullable(),
+  discountAmount: z.number(),
+  refundedAmount: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   items: z.array(ZOrderItem),
@@ -70,7 +95,7 @@ export const ZOrder = z.object({
 export type TOrder = z.infer<typeof ZOrder>;
 
 /** An order in its event's list, for the admin: with the buyer's e-mail. */
-export const ZOrderListItem = ZOrder.extend({ buyerEmail: z.string() });
+export const ZOrderListItem = ZOrder.extend({ buyerEmail: z.string(), refunds: z.array(ZRefund).optional() });
 export type TOrderListItem = z.infer<typeof ZOrderListItem>;
 
 const quantity = z
@@ -86,6 +111,8 @@ export const ZInitRegistrationRequest = z.object({
     .array(z.object({ ticketId: ZId, quantity }), { error: 'Choose at least one ticket' })
     .min(1, 'Choose at least one ticket')
     .max(20, 'Too many ticket lines'),
+  /** A discount or access code (docs/product.md section 19); unknown, expired, used up or inactive: 400. */
+  discountCode: ZDiscountCode.optional(),
 });
 export type TInitRegistrationRequest = z.input<typeof ZInitRegistrationRequest>;
 
@@ -112,6 +139,8 @@ export const ZCreateOrderRequest = ZBuyerSecret.extend({
     .array(z.object({ extrasId: ZId, quantity }))
     .max(50)
     .default([]),
+  /** Changes the order's code: a code applies it, null removes it, absent keeps what the hold had. */
+  discountCode: ZDiscountCode.nullable().optional(),
 });
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
@@ -270,9 +299,29 @@ export const ZGetOrdersQuery = z
   .extend(ZOptionalPage.shape);
 export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
 
+export const ZRefundOrderRequest = z.object({
+  orderId: ZId,
+  amount: z
+    .number({ error: 'Amount must be a number of minor units' })
+    .int('Amount must be a whole number of minor units')
+    .min(1, 'Amount must be at least 1')
+    .max(100_000_000, 'Amount is too large')
+    .optional(),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  releaseTickets: z.boolean().default(false),
+  /**
+   * The caller's key for this refund: the same key again answers the first refund instead of
+   * refunding again (the web sends one per dialog opening).
+   */
+  requestKey: z.string().trim().min(8).max(100).optional(),
+});
+export type TRefundOrderRequest = z.input<typeof ZRefundOrderRequest>;
+
 export const ZOrderCounts = z.object({
   total: z.number(),
   paid: z.number(),
+  /** Partly or wholly refunded. */
+  refunded: z.number(),
   /** Paid, and to refund: paid after the tickets ran out (docs/product.md section 15), or of a deleted registration. */
   refundRequired: z.number(),
 });
@@ -331,9 +380,20 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/getOrderWithItems',
     access: 'admin',
-    summary: "One order with its lines and its buyer's e-mail",
+    summary: "One order with its lines, its refunds and its buyer's e-mail",
     query: z.object({ orderId: ZId }),
     response: ZOrderListItem,
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/order/refund',
+    access: 'admin',
+    summary:
+      'Refund a paid order through its payment provider, wholly (amount left out) or in part; with ' +
+      'releaseTickets (a full refund only) its registration is cancelled and its tickets and extras go back on ' +
+      'sale; the buyer is mailed; more than is left: 400; the same refund twice or twice at once: refunded once',
+    body: ZRefundOrderRequest,
+    response: z.object({ order: ZOrderListItem }),
   }),
 };
 

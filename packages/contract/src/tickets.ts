@@ -20,6 +20,8 @@ export const ZTicket = z.object({
   salesStartAt: z.string().nullable(),
   salesEndAt: z.string().nullable(),
   isActive: z.boolean(),
+  /** Offered only with an access code that names it (docs/product.md section 19). */
+  hidden: z.boolean(),
   position: z.number(),
 });
 export type TTicket = z.infer<typeof ZTicket>;
@@ -47,6 +49,7 @@ export const TICKET_DEFAULTS = {
   salesStartAt: null,
   salesEndAt: null,
   isActive: true,
+  hidden: false,
 } as const;
 
 /** Without an id: create (eventId, name and price required). With one: update the fields sent. */
@@ -65,6 +68,7 @@ export const ZSaveTicketRequest = saveRequest(
     salesStartAt: clearableDateTime('Sales start'),
     salesEndAt: clearableDateTime('Sales end'),
     isActive: z.boolean().optional(),
+    hidden: z.boolean().optional(),
     position: z.number().int().min(0).max(10_000).optional(),
   },
 ).superRefine(checkInstantOrder(TICKET_INSTANT_ORDER));
@@ -76,8 +80,10 @@ export const ticketEndpoints = {
     optionalAuth: true,
     path: '/ticket/getTicketsByEventId',
     access: 'public',
-    summary: "An event's ticket types with what is left (active ones of a published event for the public)",
-    query: z.object({ eventId: ZId }),
+    summary:
+      "An event's ticket types with what is left (active ones of a published event for the public; hidden ones " +
+      'only with an access code that names them)',
+    query: z.object({ eventId: ZId, code: z.string().trim().max(40, 'Code is too long').optional() }),
     response: z.array(ZTicket),
   }),
   getTicketById: defineEndpoint({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, clubId, createdAt, eventId, id, updatedAt } from './columns';
 
 export const events = pgTable(
@@ -49,8 +49,10 @@ export const tickets = pgTable(
     salesStartAt: at('sales_start_at'),
     salesEndAt: at('sales_end_at'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Offered only with an access code that names it (docs/product.md section 19). */
+    hidden: boolean('hidden').notNull().default(false),
     position: integer('position').notNull().default(0),
-    /** Held (pending) plus sold: checked against quantity in the same UPDATE that changes it. */
+    /** Held (pending, and waiting-list offers) plus sold: checked against quantity in the same UPDATE that changes it. */
     reservedCount: integer('reserved_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
     createdAt: createdAt(),
@@ -121,3 +123,42 @@ export const formQuestions = pgTable(
   (t) => [index('form_questions_event_id_idx').on(t.eventId, t.position)],
 );
 export type FormQuestionRow = typeof formQuestions.$inferSelect;
+
+/**
+ * Discount and access codes (docs/product.md section 19). `code_key` is the code upper-cased: codes
+ * are unique per event whatever their case. `used_count` counts the orders holding or having paid
+ * with the code, taken and given back in the same conditional UPDATE as seats are, so the last use
+ * is never taken twice; the CHECK is the database's own last word on it.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: id(),
+    clubId: clubId(),
+    eventId: eventId(),
+    code: text('code').notNull(),
+    codeKey: text('code_key').notNull(),
+    kind: text('kind').notNull(),
+    value: integer('value').notNull(),
+    /** The tickets it applies to, and the hidden ones it opens; empty: every ticket. */
+    ticketIds: text('ticket_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    validFrom: at('valid_from'),
+    validUntil: at('valid_until'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discounts_event_code_unique').on(t.eventId, t.codeKey),
+    check(
+      'discounts_used_within_max',
+      sql`${t.usedCount} >= 0 AND (${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+export type DiscountRow = typeof discounts.$inferSelect;

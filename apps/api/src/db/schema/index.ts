@@ -4,3 +4,4 @@ export * from './events';
 export * from './registrations';
 export * from './payments';
 export * from './media';
+export * from './money';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, clubId, createdAt, eventId, id } from './columns';
-import { extras, tickets } from './events';
+import { discounts, extras, tickets } from './events';
 
 export type Answers = Record<string, string | string[]>;
 
@@ -135,7 +135,10 @@ export const checkins = pgTable(
 );
 export type CheckinRow = typeof checkins.$inferSelect;
 
-/** paymentStatus: 'pending', 'paid', 'refund_required' (paid after its hold lapsed and sold out), 'failed'. */
+/**
+ * paymentStatus: 'pending', 'paid', 'refund_required' (paid after its hold lapsed and sold out),
+ * 'failed', 'partially_refunded', 'refunded'. amount is what the buyer pays, after discount_amount.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -151,9 +154,15 @@ export const orders = pgTable(
     provider: text('provider'),
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: at('paid_at'),
+    /** The code the order holds a use of (docs/product.md section 19); kept as text when the code is deleted. */
+    discountId: text('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    check('orders_refund_within_amount', sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.amount}`),
     index('orders_event_idx').on(t.eventId),
     index('orders_registration_idx').on(t.registrationId),
     // The payment reconciliation's read (modules/payments/reconcile.repo.ts): the few still pending with an intent.

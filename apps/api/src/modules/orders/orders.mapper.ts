@@ -9,6 +9,9 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
     amount: row.amount,
     currency: row.currency as TCurrency,
     paymentStatus: row.paymentStatus as TOrder['paymentStatus'],
+    discountCode: row.discountCode,
+    discountAmount: row.discountAmount,
+    refundedAmount: row.refundedAmount,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     items: items

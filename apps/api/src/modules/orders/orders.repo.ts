@@ -201,15 +201,16 @@ export async function findOrdersByEvent(
   return rows.map(withBuyer);
 }
 
-/** How many orders an event has, in all, paid, and to refund. */
+/** How many orders an event has, in all, paid, refunded (partly or wholly), and to refund. */
 export async function countOrdersByEvent(
   db: DbOrTx,
   event: { id: string; clubId: string },
-): Promise<{ total: number; paid: number; refundRequired: number }> {
+): Promise<{ total: number; paid: number; refunded: number; refundRequired: number }> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       paid: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'paid'))::int`,
+      refunded: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} IN ('partially_refunded', 'refunded')))::int`,
       refundRequired: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'refund_required'))::int`,
     })
     .from(orders)

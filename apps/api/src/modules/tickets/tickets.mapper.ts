@@ -16,6 +16,7 @@ export function toTicketDto(row: TicketRow): TTicket {
     salesStartAt: row.salesStartAt?.toISOString() ?? null,
     salesEndAt: row.salesEndAt?.toISOString() ?? null,
     isActive: row.isActive,
+    hidden: row.hidden,
     position: row.position,
   };
 }

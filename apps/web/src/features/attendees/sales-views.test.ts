@@ -61,7 +61,7 @@ describe('the orders view', () => {
   });
 
   it('counts the orders of the view from the event’s counts', () => {
-    const counts = { total: 7, paid: 4, refundRequired: 1 };
+    const counts = { total: 7, paid: 4, refunded: 0, refundRequired: 1 };
     expect(ordersInView(counts, { filter: 'paid', page: 1 })).toBe(4);
     expect(ordersInView(counts, { filter: 'all', page: 2 })).toBe(7);
   });

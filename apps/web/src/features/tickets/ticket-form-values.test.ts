@@ -15,6 +15,7 @@ const ticket: TTicket = {
   salesStartAt: null,
   salesEndAt: '2026-08-15T16:00:00.000Z',
   isActive: true,
+  hidden: false,
   position: 2,
 };
 

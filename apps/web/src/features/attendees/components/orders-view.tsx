@@ -22,6 +22,8 @@ const STATUS: Record<TOrder['paymentStatus'], { label: string; color: string; va
   // Paid after its hold lapsed with no seats left (docs/product.md section 15.5), or its registration was
   // deleted (docs/decisions/0006-attendee-data.md): the admin must refund it.
   refund_required: { label: 'Refund required', color: 'red.8', variant: 'filled' },
+  partially_refunded: { label: 'Partly refunded', color: 'gray.7', variant: 'filled' },
+  refunded: { label: 'Refunded', color: 'gray.7', variant: 'outline' },
 };
 
 function OrderStatus({ order }: { order: TOrder }) {

@@ -8,6 +8,8 @@ const STATUS: Record<TSponsorship['paymentStatus'], { label: string; color: stri
   pending: { label: 'Pending', color: 'gray.7' },
   failed: { label: 'Failed', color: 'red.8' },
   refund_required: { label: 'Refund required', color: 'orange.9' },
+  partially_refunded: { label: 'Partly refunded', color: 'gray.7' },
+  refunded: { label: 'Refunded', color: 'gray.7' },
 };
 
 export function PaymentStatusBadge({ status }: { status: TSponsorship['paymentStatus'] }) {

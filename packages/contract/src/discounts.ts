@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { clearableDateTime } from './events';
+import { ZId } from './rules';
+import { checkInstantOrder, type InstantOrder } from './save-request';
+
+/**
+ * Discount and access codes of an event (docs/product.md section 19): percent (1-100) or an amount
+ * in minor units off each named ticket (all tickets when `ticketIds` is empty); an access code names
+ * hidden tickets, which are offered only with it.
+ */
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+export const ZDiscountKind = z.enum(DISCOUNT_KINDS, { error: 'Kind must be percent or amount' });
+
+/** Letters, digits, dash and underscore; compared without regard to case. */
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const ZDiscountCode = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(3, 'A code has at least 3 characters')
+  .max(40, 'A code has at most 40 characters')
+  .regex(DISCOUNT_CODE_PATTERN, 'A code has only letters, digits, - and _');
+
+export const ZDiscount = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  code: z.string(),
+  kind: ZDiscountKind,
+  value: z.number(),
+  ticketIds: z.array(z.string()),
+  maxUses: z.number().nullable(),
+  /** Orders holding or having paid with the code. */
+  used: z.number(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type TDiscount = z.infer<typeof ZDiscount>;
+
+export const DISCOUNT_INSTANT_ORDER = [
+  { start: 'validFrom', end: 'validUntil', message: 'Valid until must not be before valid from' },
+] as const satisfies readonly InstantOrder[];
+
+export const ZSaveDiscountRequest = z
+  .object({
+    id: ZId.optional(),
+    eventId: ZId,
+    code: ZDiscountCode,
+    kind: ZDiscountKind,
+    value: z
+      .number({ error: 'Value must be a number' })
+      .int('Value must be a whole number')
+      .min(1, 'Value must be at least 1')
+      .max(100_000_000, 'Value is too large'),
+    ticketIds: z.array(ZId).max(200, 'Too many tickets').default([]),
+    maxUses: z
+      .number({ error: 'Use limit must be a number' })
+      .int('Use limit must be a whole number')
+      .min(1, 'Use limit must be at least 1')
+      .max(1_000_000, 'Use limit is too large')
+      .nullable()
+      .optional(),
+    validFrom: clearableDateTime('Valid from'),
+    validUntil: clearableDateTime('Valid until'),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'percent' && value.value > 100) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is at most 100' });
+    }
+  })
+  .superRefine(checkInstantOrder(DISCOUNT_INSTANT_ORDER));
+export type TSaveDiscountRequest = z.input<typeof ZSaveDiscountRequest>;
+
+/** What a buyer learns of a code before holding: what it takes off and which tickets it opens. */
+export const ZCodeCheck = z.object({
+  code: z.string(),
+  kind: ZDiscountKind,
+  value: z.number(),
+  ticketIds: z.array(z.string()),
+});
+export type TCodeCheck = z.infer<typeof ZCodeCheck>;
+
+export const discountEndpoints = {
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/discount/save',
+    access: 'admin',
+    summary: 'Create (or, with an id, update) a discount or access code of an event',
+    body: ZSaveDiscountRequest,
+    response: ZDiscount,
+  }),
+  getDiscountsByEventId: defineEndpoint({
+    method: 'GET',
+    path: '/discount/getDiscountsByEventId',
+    access: 'admin',
+    summary: "An event's codes, each with how often it was used",
+    query: z.object({ eventId: ZId }),
+    response: z.array(ZDiscount),
+  }),
+  deleteDiscount: defineEndpoint({
+    method: 'DELETE',
+    path: '/discount/deleteDiscount',
+    access: 'admin',
+    summary: 'Delete a code (orders that used it keep their discount)',
+    body: z.object({ discountId: ZId }),
+    response: z.object({ id: z.string() }),
+  }),
+  checkCode: defineEndpoint({
+    method: 'GET',
+    path: '/discount/checkCode',
+    access: 'public',
+    summary:
+      'Whether a code applies to an event now: what it takes off and which tickets it opens; ' +
+      'an unknown, expired, used-up or inactive code is 400 saying which',
+    query: z.object({ eventId: ZId, code: z.string().trim().min(1, 'Enter a code').max(40, 'Code is too long') }),
+    response: ZCodeCheck,
+  }),
+};
