@@ -79,6 +79,8 @@ export const ZErrorCode = z.enum([
   'TOO_LARGE',
   'SOLD_OUT',
   'ALREADY_CHECKED_IN',
+  /** A ticket or voucher of a cancelled (refunded) registration, scanned at the door. */
+  'CANCELLED',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'UNAVAILABLE',
