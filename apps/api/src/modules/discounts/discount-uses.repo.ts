@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { discounts, type DiscountRow } from '../../db/schema';
+import { usableNow } from './discounts.repo';
+
+/**
+ * Takes one use of a code in the caller's transaction (the hold's), as one conditional UPDATE: only
+ * an active code, inside its window, with a use left. Two buyers racing for the last use are
+ * serialised on the row, and the second finds none left; the CHECK on used_count <= max_uses is the
+ * database's own last word on it (docs/decisions/0028-discount-and-access-codes.md). Undefined
+ * when no use could be taken; the caller reads the row again to say why.
+ */
+export async function takeUse(tx: Tx, discountId: string, now = new Date()): Promise<DiscountRow | undefined> {
+  const [row] = await tx
+    .update(discounts)
+    .set({ usedCount: sql`${discounts.usedCount} + 1` })
+    .where(and(eq(discounts.id, discountId), usableNow(now)))
+    .returning();
+  return row;
+}
+
+/** Gives one use back (a hold that lapsed, a pending registration cancelled or deleted, a code switched). */
+export async function giveBackUse(tx: Tx, discountId: string): Promise<void> {
+  await giveBackUses(tx, [discountId]);
+}
+
+/**
+ * Gives back one use per id listed (an id twice: two uses), in one statement, so a sweep of many
+ * lapsed holds returns their codes' uses in the same batch as their seats. Never below nothing.
+ */
+export async function giveBackUses(tx: Tx, discountIds: readonly (string | null)[]): Promise<void> {
+  const ids = discountIds.filter((id): id is string => id !== null);
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${discounts} AS d
+    SET used_count = GREATEST(d.used_count - back.uses, 0)
+    FROM (SELECT id, count(*)::int AS uses FROM unnest(${sql.param(ids)}::text[]) AS id GROUP BY id) AS back
+    WHERE d.id = back.id`);
+}
