@@ -18,7 +18,11 @@ const inEvent = (scope: EventScope) => and(eq(discounts.clubId, scope.clubId), e
 /** Codes are compared without regard to case: this is the key the unique index holds. */
 export const codeKeyOf = (code: string) => code.trim().toUpperCase();
 
-export async function findDiscountById(db: DbOrTx, id: string, clubId: string | null): Promise<DiscountRow | undefined> {
+export async function findDiscountById(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<DiscountRow | undefined> {
   const [row] = await db
     .select()
     .from(discounts)
