@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { discounts, type DiscountRow } from '../../db/schema';
+import { discounts, orders, type DiscountRow } from '../../db/schema';
 import { usableNow } from './discounts.repo';
 
 /**
@@ -35,5 +35,24 @@ export async function giveBackUses(tx: Tx, discountIds: readonly (string | null)
     UPDATE ${discounts} AS d
     SET used_count = GREATEST(d.used_count - back.uses, 0)
     FROM (SELECT id, count(*)::int AS uses FROM unnest(${sql.param(ids)}::text[]) AS id GROUP BY id) AS back
+    WHERE d.id = back.id`);
+}
+
+/**
+ * Gives back the uses of the pending orders of these registrations (holds that lapsed, pending
+ * registrations cancelled or deleted), in one statement. Paid orders keep theirs. Run it before the
+ * seats are released: a hold takes the code's row before the seat counters, and so does this.
+ */
+export async function giveBackUsesOfPending(tx: Tx, registrationIds: readonly string[]): Promise<void> {
+  if (registrationIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${discounts} AS d
+    SET used_count = GREATEST(d.used_count - back.uses, 0)
+    FROM (
+      SELECT ${orders.discountId} AS id, count(*)::int AS uses FROM ${orders}
+      WHERE ${orders.registrationId} = ANY(${sql.param([...registrationIds])}::text[])
+        AND ${orders.paymentStatus} = 'pending' AND ${orders.discountId} IS NOT NULL
+      GROUP BY ${orders.discountId}
+    ) AS back
     WHERE d.id = back.id`);
 }
