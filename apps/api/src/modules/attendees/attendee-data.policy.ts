@@ -1,5 +1,5 @@
 import type { OrderRow, RegistrationRow } from '../../db/schema';
-import { conflict } from '../../plugins/errors';
+import { conflict } from '../../core/errors';
 
 type OrderMoney = Pick<OrderRow, 'paymentStatus' | 'amount' | 'paymentIntentId'>;
 

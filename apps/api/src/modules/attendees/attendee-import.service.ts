@@ -1,8 +1,8 @@
 import { MAX_IMPORT_ROWS, ZImportFields, type TFormQuestion, type TImportResult } from '@clubtix/contract';
 import type { EventRow, TicketRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { AppError, badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
 import { findQuestionsByEvent } from '../forms/forms.repo';

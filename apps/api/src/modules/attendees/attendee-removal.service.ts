@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow, RegistrationRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
 import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';

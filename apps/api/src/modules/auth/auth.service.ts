@@ -4,8 +4,8 @@ import type { ZRegisterRequest, ZSignInRequest } from '@clubtix/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { toCurrentUser } from '../../plugins/auth';
-import { AppError, forbidden } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { AppError, forbidden } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
@@ -18,7 +18,7 @@ import {
   recordFailure,
 } from './signin-limit.repo';
 import { tooManySigninAttempts } from './current-password';
-import { signSessionToken } from './tokens';
+import { signSessionToken } from '../../core/tokens';
 
 export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
 

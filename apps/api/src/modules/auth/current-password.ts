@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { AppError, badInput } from '../../plugins/errors';
+import { AppError, badInput } from '../../core/errors';
 import { verifyPassword } from './passwords';
 import { forgiveFailure, MAX_FAILURES_PER_EMAIL, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
 

@@ -1,6 +1,6 @@
 import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import { AppError, badInput, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { AppError, badInput, notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
 import type { ExtrasAtDoor } from './extras-door.repo';

@@ -11,9 +11,9 @@ import {
   type TSaveCheckinRequest,
 } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';

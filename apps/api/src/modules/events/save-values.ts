@@ -1,5 +1,5 @@
 import { instantOrderIssues, type Instant, type InstantOrder } from '@clubtix/contract';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/errors';
 
 /*
  * The catalogue's saves (events, tickets, extras, packages, clubs): "an id means update" (docs/product.md

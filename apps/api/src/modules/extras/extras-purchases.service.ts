@@ -7,9 +7,9 @@ import type {
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ExtrasPurchaseRow, ExtrasRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../db/client';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';

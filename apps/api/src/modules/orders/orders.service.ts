@@ -10,10 +10,10 @@ import {
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderItemRow, OrderRow, RegistrationRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { findPublicExtrasByIds } from '../extras/extras.repo';

@@ -5,7 +5,7 @@ import { mailOutbox, simulatedPayments } from '../../db/schema';
 import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { holdRowLock } from '../../../test/row-lock';
-import { CANCELLED_PAYMENT_MESSAGE } from '../payments/provider';
+import { CANCELLED_PAYMENT_MESSAGE } from '../../core/payment-provider';
 
 type Init = { registration: TRegistration; order: TOrder };
 type Purchase = { registration: TRegistration; order: TOrder };

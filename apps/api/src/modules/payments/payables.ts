@@ -1,4 +1,4 @@
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { findExtrasPurchaseByIntent } from '../extras/extras-purchases.repo';
 import { settlePaidExtrasPurchase } from '../extras/extras-purchases.service';
 import { findOrderByPaymentIntent } from '../orders/orders.repo';

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentIntent } from '@clubtix/contract';
 import { transactionEndingWith, type Ending } from '../../db/transaction-ending-with';
 import type { OrderRow, RegistrationRow } from '../../db/schema';
-import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { AppError, badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { findEventById } from '../events/events.repo';
 import { findLapsedOrderShortfall } from '../extras/extras-stock';
 import { issueOrderVouchers, type OrderVoucherRow } from '../extras/order-vouchers.repo';
@@ -15,7 +15,7 @@ import { linesOf, reserveSeats, soldIncrements } from '../registrations/holds.re
 import { findAttendeesOf, updateRegistration, type AttendeeView } from '../registrations/registrations.repo';
 import { assertFormAnswered } from '../registrations/form-answers';
 import { findPayable, settleOtherPayable } from './payables';
-import { CANCELLED_PAYMENT_MESSAGE, type CreatedIntent, type IntentState } from './provider';
+import { CANCELLED_PAYMENT_MESSAGE, type CreatedIntent, type IntentState } from '../../core/payment-provider';
 import { confirmationOf, type Confirmation } from './purchase-answers';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);

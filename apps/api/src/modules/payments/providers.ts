@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider } from '../../core/payment-provider';
 import { simulatedProvider } from './simulated-provider';
 
 /** PAYMENT_PROVIDER picks the provider; the simulated one needs no account anywhere. */

@@ -1,8 +1,8 @@
 import type { TBuyerRegistration, TExtrasVoucher, TOrder, TRegistration, ZConfirmedPurchase } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { toExtrasVoucherDto } from '../extras/order-vouchers.mapper';
 import { findOrderVouchers } from '../extras/order-vouchers.repo';
 import { toOrderDto } from '../orders/orders.mapper';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { findPayable, settleOtherPayable } from './payables';
 import { paysFor, settlePaidOrder } from './payments.service';
 import { findUnsettledPayments, type ReconcileCursor, type UnsettledPayment } from './reconcile.repo';

@@ -3,7 +3,7 @@ import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { TEST_CARDS } from '@clubtix/contract';
 import type { Db } from '../../db/client';
 import { simulatedPayments } from '../../db/schema';
-import { CANCELLED_PAYMENT_MESSAGE, type IntentState, type PaymentProvider } from './provider';
+import { CANCELLED_PAYMENT_MESSAGE, type IntentState, type PaymentProvider } from '../../core/payment-provider';
 
 const DECLINED = 'Your card was declined.';
 const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).';

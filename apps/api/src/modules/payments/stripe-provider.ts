@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../config';
-import type { IntentState, PaymentProvider, ProviderEvent } from './provider';
+import type { IntentState, PaymentProvider, ProviderEvent } from '../../core/payment-provider';
 
 type StripeOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/helpers';
 import { useStripeApp, type Purchase } from '../../../test/stripe-fixture';
-import { CANCELLED_PAYMENT_MESSAGE } from './provider';
+import { CANCELLED_PAYMENT_MESSAGE } from '../../core/payment-provider';
 
 /**
  * Re-pricing an order (other extras chosen) while it is being paid with Stripe: the old intent is

@@ -1,7 +1,7 @@
 import type { TAttendeeListItem, ZGetAttendeesQuery } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../plugins/auth';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { sumPaidByRegistration } from '../orders/orders.repo';
 import { findAttendeePage } from './attendees.repo';

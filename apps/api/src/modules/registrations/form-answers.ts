@@ -1,7 +1,7 @@
 import { checkAnswers, trimAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { AppError } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
 import { findAttendeesOf } from './registrations.repo';

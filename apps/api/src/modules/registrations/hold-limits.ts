@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import { clientAddressOf } from '../../plugins/client-address';
-import { RateLimitedError } from '../../plugins/errors';
+import { RateLimitedError } from '../../core/errors';
 import { countHeld, findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
 
 /**

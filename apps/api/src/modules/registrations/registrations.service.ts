@@ -7,10 +7,10 @@ import type {
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, RegistrationRow, TicketRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { type AppError, badInput, conflict, notFound, soldOut } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { type AppError, badInput, conflict, notFound, soldOut } from '../../core/errors';
 import { transactionStartingWith } from '../../db/transaction-ending-with';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { isDeletedRegistration } from '../attendees/attendee-data.policy';
 import { lockOrdersOf } from '../attendees/attendee-removal.repo';

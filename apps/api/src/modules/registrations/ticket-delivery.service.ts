@@ -1,7 +1,7 @@
 import { SEND_TICKET_MAILS_PER_HOUR, TICKET_LOOKUP_MAILS_PER_HOUR, type TSendTicketResult } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import { AppError, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { AppError, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { assertCanManageEvent, canViewEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';

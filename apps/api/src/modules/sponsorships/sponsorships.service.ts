@@ -10,10 +10,10 @@ import {
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import type { Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound, soldOut } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { badInput, conflict, notFound, soldOut } from '../../core/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { loadManagedRegistration } from '../registrations/registrations.service';

@@ -1,6 +1,6 @@
 import { checkPassword, generatePassword, ROLE_SUDO } from '@clubtix/contract';
 import { ConfigError } from '../../config';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { hashPassword } from '../auth/passwords';
 import { findAnySudo, findUserByEmail, insertUser } from './users.repo';
 
