@@ -103,10 +103,16 @@ describe('import structure', () => {
     expect(cycle, cycle && `folder cycle: ${cycle.join(' -> ')}`).toBeUndefined();
   });
 
-  it('has no cycle between files', () => {
+  // Inside a folder too: two files that need each other are one responsibility split wrongly. The
+  // Drizzle schema (db/) is left out: its tables name each other's columns by design.
+  it('has no cycle between the files of a folder', () => {
     const edges = new Map<string, Set<string>>();
     for (const [file, targets] of graph) {
-      for (const target of targets) addEdge(edges, relative(SRC, file), relative(SRC, target));
+      for (const target of targets) {
+        if (unitOf(file) === unitOf(target) && unitOf(file) !== 'db') {
+          addEdge(edges, relative(SRC, file), relative(SRC, target));
+        }
+      }
     }
     const cycle = findCycle(edges);
     expect(cycle, cycle && `file cycle: ${cycle.join(' -> ')}`).toBeUndefined();

@@ -7,8 +7,8 @@ import { AppError } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { assertCurrentPassword } from './current-password';
-import { hashPassword } from './passwords';
+import { assertCurrentPassword } from '../users/current-password';
+import { hashPassword } from '../../core/passwords';
 import { signSessionToken } from '../../core/tokens';
 
 const accountGone = () => new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');

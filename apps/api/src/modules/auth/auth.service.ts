@@ -9,18 +9,18 @@ import type { Deps } from '../../core/deps';
 import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords';
 import {
   clearFailures,
   forgiveFailure,
   MAX_FAILURES_PER_ADDRESS,
   MAX_FAILURES_PER_EMAIL,
   recordFailure,
-} from './signin-limit.repo';
-import { tooManySigninAttempts } from './current-password';
+} from '../users/signin-limit.repo';
+import { tooManySigninAttempts } from '../users/current-password';
 import { signSessionToken } from '../../core/tokens';
 
-export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
+export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/signin-limit.repo';
 
 export interface Session {
   token: string;

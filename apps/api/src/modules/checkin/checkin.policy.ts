@@ -4,7 +4,7 @@ import { AppError, badInput, notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
 import type { ExtrasAtDoor } from './extras-door.repo';
-import { doorTime } from './local-time';
+import { doorTime } from '../../core/local-time';
 
 /**
  * Who may pass the door, in the order door staff need to hear it: the door's event must be the

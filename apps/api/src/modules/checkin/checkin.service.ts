@@ -30,7 +30,7 @@ import {
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed } from './extras-door.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
-import { localDay } from './local-time';
+import { localDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
 
 function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], attendeeId: string): TCheckinScan {

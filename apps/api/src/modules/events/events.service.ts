@@ -32,7 +32,7 @@ import {
   lockEvent,
   updateEvent,
 } from './events.repo';
-import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from './save-values';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
 import { chooseSlug } from './slugs';
 
 /** An event the actor may manage (any status), else 404. Every admin call below an event starts here. */

@@ -7,7 +7,7 @@ import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
-import { requiredOnCreate, sentFields } from '../events/save-values';
+import { requiredOnCreate, sentFields } from '../../core/save-values';
 import {
   deleteExtras,
   EXTRAS_CATALOGUE,

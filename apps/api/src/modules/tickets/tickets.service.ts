@@ -7,7 +7,7 @@ import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
-import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../events/save-values';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
 import { toTicketDto } from './tickets.mapper';
 import { canViewTicket, listsInactiveTickets } from './tickets.policy';
 import {

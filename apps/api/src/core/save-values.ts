@@ -1,5 +1,5 @@
 import { instantOrderIssues, type Instant, type InstantOrder } from '@clubtix/contract';
-import { fieldError } from '../../core/errors';
+import { fieldError } from './errors';
 
 /*
  * The catalogue's saves (events, tickets, extras, packages, clubs): "an id means update" (docs/product.md

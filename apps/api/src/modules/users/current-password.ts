@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError, badInput } from '../../core/errors';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../core/passwords';
 import { forgiveFailure, MAX_FAILURES_PER_EMAIL, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
 
 export const tooManySigninAttempts = () =>
