@@ -11,7 +11,7 @@ import {
   type TRegistration,
 } from '@clubtix/contract';
 import { extrasPurchases, mailOutbox, orders, registrations, type MailAttachment } from '../src/db/schema';
-import { expireLapsedHolds } from '../src/modules/registrations/holds.repo';
+import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { holdTickets } from './buying';
 import { addTicket, payloadOf } from './catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from './helpers';

@@ -7,7 +7,7 @@ import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
 import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
-import { markSeatsSold, reserveSeats } from '../registrations/holds.repo';
+import { markSeatsSold, reserveSeats } from '../purchase/hold/holds.repo';
 import { findTicketById } from '../tickets/tickets.repo';
 import { findConfirmedPeople, insertImportedAttendees, lockEventImports } from './attendee-import.repo';
 import { openSheetRows } from './import-file';

@@ -5,7 +5,7 @@ import { notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
-import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';
+import { registrationLines, releaseSeats, type TicketLine } from '../purchase/hold/holds.repo';
 import type { EventScope } from '../tickets/tickets.repo';
 import {
   assertCanDropAttendee,

@@ -16,9 +16,9 @@ import { badInput, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
-import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
-import { toRegistrationDto } from '../registrations/registrations.mapper';
-import type { AttendeeFields } from '../registrations/registrations.repo';
+import { toExtrasPurchaseDto } from '../purchase/payables/extras.payable';
+import { toRegistrationDto } from '../purchase/registrations.mapper';
+import type { AttendeeFields } from '../purchase/registrations.repo';
 import {
   admitExtras,
   admitExtrasAtOwnDoor,

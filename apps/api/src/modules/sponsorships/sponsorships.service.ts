@@ -16,7 +16,7 @@ import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { loadManagedRegistration } from '../registrations/registrations.service';
+import { loadManagedRegistration } from '../purchase/hold/init-registration.service';
 import { findPackageById } from '../sponsorship-packages/sponsorship-packages.repo';
 import {
   countPackageTaken,
@@ -29,7 +29,7 @@ import {
   sumSponsorshipsOfEvent,
   updateSponsorship,
   type SponsorshipView,
-} from './sponsorships.repo';
+} from '../purchase/sponsorships.repo';
 
 export function toSponsorshipDto(row: SponsorshipView): TSponsorship {
   return {
