@@ -46,12 +46,3 @@ export function assertCanDropAttendee(registration: Pick<RegistrationRow, 'statu
     throw conflict('This registration is still being paid for; remove the whole registration instead');
   }
 }
-
-/**
- * A registration deleted while its order had taken money is kept, cancelled and without attendees,
- * only as its order's anchor: to the attendee calls it is gone. An admin's cancelled registration
- * keeps its attendees.
- */
-export function isDeletedRegistration(registration: Pick<RegistrationRow, 'status'>, attendeeCount: number): boolean {
-  return registration.status === 'cancelled' && attendeeCount === 0;
-}

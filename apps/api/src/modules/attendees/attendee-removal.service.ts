@@ -7,13 +7,8 @@ import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
 import { registrationLines, releaseSeats, type TicketLine } from '../purchase/hold/holds.repo';
 import type { EventScope } from '../tickets/tickets.repo';
-import {
-  assertCanDropAttendee,
-  assertNoPaymentInFlight,
-  hasTakenMoney,
-  isDeletedRegistration,
-  ordersToRefund,
-} from './attendee-data.policy';
+import { assertCanDropAttendee, assertNoPaymentInFlight, hasTakenMoney, ordersToRefund } from './attendee-data.policy';
+import { isDeletedRegistration } from '../purchase/deleted-registration';
 import {
   cancelRegistrationRow,
   countAttendeesOf,

@@ -3,13 +3,9 @@ import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { findEventAttendees } from './attendee-list.service';
-import {
-  findBuyerRegistration,
-  findManagedRegistration,
-  initRegistration,
-  saveRegistrationDetails,
-  setRegistrationStatus,
-} from '../purchase/hold/init-registration.service';
+import { initRegistration } from '../purchase/hold/init-registration.service';
+import { findBuyerRegistration, saveRegistrationDetails } from '../purchase/details/registration-details.service';
+import { findManagedRegistration, setRegistrationStatus } from './registration-admin.service';
 import { resendAttendeeTicket, resendTicketsByEmail } from './ticket-delivery.service';
 
 export function registrationRoutes(app: FastifyInstance, deps: Deps): void {

@@ -16,7 +16,7 @@ import { badInput, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
-import { toExtrasPurchaseDto } from '../purchase/payables/extras.payable';
+import { toExtrasPurchaseDto } from '../purchase/extras-purchases.mapper';
 import { toRegistrationDto } from '../purchase/registrations.mapper';
 import type { AttendeeFields } from '../purchase/registrations.repo';
 import {

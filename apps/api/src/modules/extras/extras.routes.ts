@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
-import { findEventExtrasPurchases, purchaseExtras } from '../purchase/payables/extras.payable';
+import { findEventExtrasPurchases } from '../purchase/orders/extras-purchases.service';
+import { purchaseExtras } from '../purchase/hold/purchase-extras.service';
 import { findManagedExtras, findPublicExtras, findPublicExtrasList, removeExtras, saveExtras } from './extras.service';
 
 export function extrasRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,5 +1,7 @@
 import type { TCurrency, TOrder } from '@clubtix/contract';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
+import type { Deps } from '../../core/deps';
+import { findItemsOf } from './orders.repo';
 
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
   return {
@@ -23,4 +25,9 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
         amount: item.amount,
       })),
   };
+}
+
+/** An order with its items, read for it: what the buyer's and the admin's order calls answer. */
+export async function withItems(deps: Deps, order: OrderRow): Promise<TOrder> {
+  return toOrderDto(order, await findItemsOf(deps.db, [order.id]));
 }

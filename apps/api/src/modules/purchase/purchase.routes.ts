@@ -3,7 +3,9 @@ import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { startExtrasPayment } from './payables/extras.payable';
-import { confirmPayment, handlePaymentWebhook, startPayment } from './settle/settle-order';
+import { handlePaymentWebhook } from './settle/webhook';
+import { confirmPayment } from './settle/confirm-payment';
+import { startPayment } from './pay/start-payment';
 import { findRegistrationOfPayment } from './settle/purchase-answers';
 
 export function paymentRoutes(app: FastifyInstance, deps: Deps): void {

@@ -4,13 +4,13 @@ import { answerList } from '../../plugins/lists';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import {
-  createSponsorship,
   findEventSponsorships,
   findManagedSponsorship,
   findRegistrationSponsorships,
-  startSponsorshipPayment,
   sumEventSponsorships,
 } from './sponsorships.service';
+import { createSponsorship } from '../purchase/hold/create-sponsorship.service';
+import { startSponsorshipPayment } from '../purchase/payables/sponsorship.payable';
 
 export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
   const s = endpoints.sponsorship;

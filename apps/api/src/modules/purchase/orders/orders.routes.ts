@@ -4,7 +4,8 @@ import { answerList } from '../../../plugins/lists';
 import { registerEndpoint } from '../../../plugins/routes';
 import { type Deps } from '../../../core/deps';
 import { confirmFreeOrder } from '../price/free-booking.service';
-import { countEventOrders, createOrder, findEventOrders, findManagedOrder } from '../price/create-order.service';
+import { createOrder } from '../price/create-order.service';
+import { countEventOrders, findEventOrders, findManagedOrder } from './orders.service';
 
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   const o = endpoints.order;

@@ -1,86 +1,19 @@
-import type {
-  TCurrency,
-  TExtrasPurchase,
-  TExtrasPurchaseListItem,
-  TPaymentIntent,
-  ZGetExtrasPurchasesQuery,
-} from '@clubtix/contract';
-import type { z } from 'zod';
-import type { ExtrasPurchaseRow, ExtrasRow } from '../../../db/schema';
-import type { Actor } from '../../../core/actor';
+import type { TCurrency, TExtrasPurchase, TPaymentIntent } from '@clubtix/contract';
+import type { ExtrasPurchaseRow } from '../../../db/schema';
 import { conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import type { DbOrTx } from '../../../db/client';
 import { findEventById } from '../../events/events.repo';
-import { loadManagedEvent, loadVisibleEvent } from '../../events/events.service';
 import { queueExtrasMail } from '../../mail/ticket-mail';
 import { findExtrasById } from '../../extras/extras.repo';
 import { assertExtrasInStock, findExtrasShortfall } from '../../extras/extras-stock';
-import {
-  findExtrasPurchase,
-  findPaidPurchasePage,
-  insertExtrasPurchase,
-  markExtrasPurchasePaid,
-  setExtrasPurchaseIntent,
-  type PaidPurchaseRow,
-} from '../extras-purchases.repo';
-import { toExtrasDto } from '../../extras/extras.service';
-
-export function toExtrasPurchaseDto(row: ExtrasPurchaseRow, extras: ExtrasRow): TExtrasPurchase {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    extras: toExtrasDto(extras),
-    email: row.email,
-    quantity: row.quantity,
-    amount: row.amount,
-    currency: row.currency as TCurrency,
-    qrUuid: row.qrUuid,
-    paymentStatus: row.paymentStatus as TExtrasPurchase['paymentStatus'],
-    redeemedAt: row.redeemedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import { findExtrasPurchase, markExtrasPurchasePaid, setExtrasPurchaseIntent } from '../extras-purchases.repo';
 
 /** Whether a pending purchase still holds its extras: created within RESERVATION_MINUTES. */
 const isHeld = (purchase: ExtrasPurchaseRow, reservationMinutes: number) =>
   purchase.createdAt.getTime() > Date.now() - reservationMinutes * 60_000;
 
 const linesOf = (purchase: ExtrasPurchaseRow) => [{ extrasId: purchase.extrasId, quantity: purchase.quantity }];
-
-/**
- * An extra bought on its own, priced on the server; pending until paid, then its QR is redeemable
- * once. An extra with a quantity sells no more than that (assertExtrasInStock): 409 SOLD_OUT and
- * nothing stored.
- */
-export async function purchaseExtras(
-  deps: Deps,
-  input: { eventId: string; extrasId: string; quantity: number; email: string },
-): Promise<TExtrasPurchase> {
-  const event = await loadVisibleEvent(deps, null, input.eventId);
-  const extras = await findExtrasById(deps.db, input.extrasId, event.clubId);
-  if (!extras || extras.eventId !== event.id || !extras.isActive) throw notFound('Extra');
-  const row = await deps.db.transaction(async (tx) => {
-    await assertExtrasInStock(tx, [{ extrasId: extras.id, quantity: input.quantity }], {
-      reservationMinutes: deps.config.reservationMinutes,
-    });
-    const inserted = await insertExtrasPurchase(tx, {
-      clubId: event.clubId,
-      eventId: event.id,
-      extrasId: extras.id,
-      email: input.email,
-      quantity: input.quantity,
-      amount: extras.price * input.quantity,
-      currency: event.currency,
-    });
-    if (inserted.amount === 0 && (await markExtrasPurchasePaid(tx, inserted.id))) {
-      await queueVoucherMail(tx, deps, inserted);
-    }
-    return inserted;
-  });
-  if (row.amount === 0) void deps.mail.flush().catch(() => undefined);
-  return toExtrasPurchaseDto((await findExtrasPurchase(deps.db, row.id))!, extras);
-}
 
 export async function startExtrasPayment(deps: Deps, purchaseId: string): Promise<TPaymentIntent> {
   const purchase = await findExtrasPurchase(deps.db, purchaseId);
@@ -145,7 +78,7 @@ export async function settlePaidExtrasPurchase(
 }
 
 /** The voucher mailed to the buyer, in the transaction that marks it paid (so once per purchase). */
-async function queueVoucherMail(tx: DbOrTx, deps: Deps, purchase: ExtrasPurchaseRow): Promise<void> {
+export async function queueVoucherMail(tx: DbOrTx, deps: Deps, purchase: ExtrasPurchaseRow): Promise<void> {
   const event = await findEventById(tx, purchase.eventId, null);
   const extras = await findExtrasById(tx, purchase.extrasId, purchase.clubId);
   if (event && extras) await queueExtrasMail(tx, deps.config, event, purchase, extras.name);
@@ -153,39 +86,3 @@ async function queueVoucherMail(tx: DbOrTx, deps: Deps, purchase: ExtrasPurchase
 
 const statusOf = (purchase: ExtrasPurchaseRow | undefined) =>
   purchase?.paymentStatus as TExtrasPurchase['paymentStatus'] | undefined;
-
-function toExtrasPurchaseListItem(row: PaidPurchaseRow): TExtrasPurchaseListItem {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    extrasId: row.extrasId,
-    extrasName: row.extrasName,
-    email: row.email,
-    quantity: row.quantity,
-    amount: row.amount,
-    currency: row.currency as TCurrency,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    redeemedAt: row.redeemedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * The extras bought for an event, for its admin: paid ones only (a pending purchase is a buyer who
- * has not paid, and its voucher does not open anything). No qrUuid: the list is not a way to the vouchers.
- */
-export async function findEventExtrasPurchases(
-  deps: Deps,
-  actor: Actor,
-  query: z.output<typeof ZGetExtrasPurchasesQuery>,
-): Promise<{ purchases: TExtrasPurchaseListItem[]; total: number }> {
-  const event = await loadManagedEvent(deps, actor, query.eventId);
-  const { rows, total } = await findPaidPurchasePage(deps.db, {
-    clubId: event.clubId,
-    eventId: event.id,
-    redeemed: query.redeemed,
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { purchases: rows.map(toExtrasPurchaseListItem), total };
-}

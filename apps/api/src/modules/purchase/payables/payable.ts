@@ -3,7 +3,7 @@ import { findExtrasPurchaseByIntent } from '../extras-purchases.repo';
 import { settlePaidExtrasPurchase } from './extras.payable';
 import { findOrderByPaymentIntent } from '../orders.repo';
 import { findSponsorshipByIntent } from '../sponsorships.repo';
-import { settlePaidSponsorship } from '../../sponsorships/sponsorships.service';
+import { settlePaidSponsorship } from './sponsorship.payable';
 
 /** What a payment intent pays for: a ticket order, a donation or sponsorship, or extras bought alone. */
 export interface Payable {

@@ -1,44 +1,20 @@
-import {
-  LIST_CAPS,
-  pageWindow,
-  type TCreateOrderResponse,
-  type TOrder,
-  type TOrderCounts,
-  type TOrderListItem,
-  type ZCreateOrderRequest,
-  type ZGetOrdersQuery,
-} from '@clubtix/contract';
+import { withItems } from '../orders.mapper';
+import { type TCreateOrderResponse, type ZCreateOrderRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { OrderItemRow, OrderRow, RegistrationRow } from '../../../db/schema';
-import type { Actor } from '../../../core/actor';
 import { conflict, notFound } from '../../../core/errors';
-import { capRows, wholePage, type CappedList } from '../../../plugins/lists';
 import type { Deps } from '../../../core/deps';
-import { clubScope } from '../../clubs/clubs.policy';
-import { loadManagedEvent } from '../../events/events.service';
 import { findPublicExtrasByIds } from '../../extras/extras.repo';
 import { assertExtrasInStock } from '../../extras/extras-stock';
 import { settlePaidOrder } from '../settle/settle-order';
 import { assertFormAnswered } from '../details/form-answers';
-import { loadBuyerRegistration } from '../hold/init-registration.service';
+import { loadBuyerRegistration } from '../details/registration-details.service';
 import { settleFreeOrder, type FreeOrderOutcome } from './free-booking.service';
 import { toOrderDto } from '../orders.mapper';
-import {
-  countOrdersByEvent,
-  findItemsOf,
-  findOrderToPrice,
-  findOrderWithBuyer,
-  findOrdersByEvent,
-  repriceOrder,
-  type OrderItemValues,
-} from '../orders.repo';
+import { findItemsOf, findOrderToPrice, repriceOrder, type OrderItemValues } from '../orders.repo';
 
 /** Re-pricings lost to a payment or a new intent at the same moment before the buyer is asked to retry. */
 const PRICING_ATTEMPTS = 3;
-
-async function withItems(deps: Deps, order: OrderRow): Promise<TOrder> {
-  return toOrderDto(order, await findItemsOf(deps.db, [order.id]));
-}
 
 /** A line as it counts for the order: two orders of the same lines are the same order. */
 const lineKey = (item: Pick<OrderItemRow, 'kind' | 'ticketId' | 'extrasId' | 'name' | 'quantity' | 'unitPrice'>) =>
@@ -157,39 +133,4 @@ async function cancelOrSettle(deps: Deps, order: OrderRow, intentId: string): Pr
     return (await settlePaidOrder(deps, order.id)).order;
   }
   throw conflict('Your payment is being processed: wait for it to complete before changing the order');
-}
-
-/**
- * An event's orders for its admin, newest first: a page (50 by default once a page is asked for), or
- * else the newest LIST_CAPS.orders (docs/decisions/0020).
- */
-export async function findEventOrders(
-  deps: Deps,
-  actor: Actor,
-  query: z.output<typeof ZGetOrdersQuery>,
-): Promise<CappedList<TOrderListItem>> {
-  const event = await loadManagedEvent(deps, actor, query.eventId);
-  const page = pageWindow(query);
-  const window = page ?? { limit: LIST_CAPS.orders + 1, offset: 0 };
-  const rows = await findOrdersByEvent(deps.db, event, { paymentStatus: query.paymentStatus, ...window });
-  const list = page ? wholePage(rows) : capRows(rows, LIST_CAPS.orders);
-  const items = await findItemsOf(
-    deps.db,
-    list.items.map((order) => order.id),
-  );
-  return {
-    ...list,
-    items: list.items.map((order) => ({ ...toOrderDto(order, items), buyerEmail: order.buyerEmail })),
-  };
-}
-
-export async function countEventOrders(deps: Deps, actor: Actor, eventId: string): Promise<TOrderCounts> {
-  return countOrdersByEvent(deps.db, await loadManagedEvent(deps, actor, eventId));
-}
-
-export async function findManagedOrder(deps: Deps, actor: Actor, orderId: string): Promise<TOrderListItem> {
-  const order = await findOrderWithBuyer(deps.db, orderId, clubScope(actor));
-  if (!order) throw notFound('Order');
-  await loadManagedEvent(deps, actor, order.eventId);
-  return { ...(await withItems(deps, order)), buyerEmail: order.buyerEmail };
 }

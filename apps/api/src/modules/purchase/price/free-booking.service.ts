@@ -13,7 +13,7 @@ import {
   lockRegistration,
   updateRegistration,
 } from '../registrations.repo';
-import { findBuyerRegistration } from '../hold/init-registration.service';
+import { findBuyerRegistration } from '../details/registration-details.service';
 import { findOrderToPrice } from '../orders.repo';
 
 /*

@@ -9,7 +9,7 @@ import { toOrderDto } from '../orders.mapper';
 import { findItemsOf, findOrderById, findOrderByPaymentIntent } from '../orders.repo';
 import { toRegistrationDto } from '../registrations.mapper';
 import { findRegistrationById } from '../registrations.repo';
-import { loadRegistrationDto } from '../hold/init-registration.service';
+import { loadRegistrationDto } from '../details/registration-details.service';
 import type { Payable } from '../payables/payable';
 import type { Settlement } from './settle-order';
 
