@@ -16,6 +16,11 @@ export interface IntentState {
   currency: string;
   /** The provider's own words when a card was declined. */
   lastError: string | null;
+  /**
+   * What it was created with: names its payable ({ orderId }, { extrasPurchaseId } or
+   * { sponsorshipId }), so a payment of an intent no payable points to any more still finds it.
+   */
+  metadata?: Record<string, string>;
 }
 
 /** What a buyer sees who pays, or confirms, an intent cancelled because its order was re-priced. */

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
-import { findEventExtrasPurchases } from '../purchase/orders/extras-purchases.service';
-import { purchaseExtras } from '../purchase/hold/purchase-extras.service';
 import { findManagedExtras, findPublicExtras, findPublicExtrasList, removeExtras, saveExtras } from './extras.service';
 
 export function extrasRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,11 +22,5 @@ export function extrasRoutes(app: FastifyInstance, deps: Deps): void {
   }));
   registerEndpoint(app, deps, x.getExtrasByIds, async ({ query }) => ({
     payload: await findPublicExtrasList(deps, query.extrasIds),
-  }));
-  registerEndpoint(app, deps, x.getExtrasPurchasesByEventId, async ({ actor, query }) => ({
-    payload: await findEventExtrasPurchases(deps, actor, query),
-  }));
-  registerEndpoint(app, deps, endpoints.extrasPurchase.purchaseExtras, async ({ body }) => ({
-    payload: await purchaseExtras(deps, body),
   }));
 }

@@ -23,13 +23,19 @@ export async function findExtrasPurchaseByIntent(
   return row;
 }
 
+/** Points a pending purchase to an intent; false when it was settled meanwhile. */
 export async function setExtrasPurchaseIntent(
   db: DbOrTx,
   id: string,
   paymentIntentId: string,
   provider: string,
-): Promise<void> {
-  await db.update(extrasPurchases).set({ paymentIntentId, provider }).where(eq(extrasPurchases.id, id));
+): Promise<boolean> {
+  const rows = await db
+    .update(extrasPurchases)
+    .set({ paymentIntentId, provider })
+    .where(and(eq(extrasPurchases.id, id), eq(extrasPurchases.paymentStatus, 'pending')))
+    .returning({ id: extrasPurchases.id });
+  return rows.length > 0;
 }
 
 /**

@@ -99,7 +99,7 @@ export async function findOrderToPay(
  */
 export async function attachPaymentIntent(
   db: DbOrTx,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id' | 'amount'>,
   intent: { id: string; provider: string },
 ): Promise<boolean> {
   const rows = await db
@@ -241,4 +241,26 @@ export async function updateOrder(
 ): Promise<OrderRow> {
   const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
   return row!;
+}
+
+/**
+ * A payment of an intent the order no longer asks for (docs/decisions/0026-one-purchase-pipeline.md):
+ * the order, while pending, is flagged for refund with that intent, so the admin sees what to refund.
+ */
+export async function flagOrderForRefund(
+  db: DbOrTx,
+  id: string,
+  intent: { id: string; provider: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      paymentStatus: 'refund_required',
+      paidAt: new Date(),
+      paymentIntentId: intent.id,
+      provider: intent.provider,
+    })
+    .where(and(eq(orders.id, id), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }

@@ -170,3 +170,17 @@ export async function countPackageTaken(
     );
   return row?.taken ?? 0;
 }
+
+/** Points a pending sponsorship to an intent; false when it was settled meanwhile. */
+export async function attachSponsorshipIntent(
+  db: DbOrTx,
+  id: string,
+  intent: { id: string; provider: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(sponsorships)
+    .set({ paymentIntentId: intent.id, provider: intent.provider })
+    .where(and(eq(sponsorships.id, id), eq(sponsorships.paymentStatus, 'pending')))
+    .returning({ id: sponsorships.id });
+  return rows.length > 0;
+}

@@ -9,15 +9,9 @@ import {
   findRegistrationSponsorships,
   sumEventSponsorships,
 } from './sponsorships.service';
-import { createSponsorship } from '../purchase/hold/create-sponsorship.service';
-import { startSponsorshipPayment } from '../purchase/payables/sponsorship.payable';
 
 export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
   const s = endpoints.sponsorship;
-  registerEndpoint(app, deps, s.create, async ({ body }) => ({ payload: await createSponsorship(deps, body) }));
-  registerEndpoint(app, deps, s.createSponsorshipPaymentIntent, async ({ body }) => ({
-    payload: await startSponsorshipPayment(deps, body.sponsorshipId),
-  }));
   registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query, reply }) => ({
     payload: answerList(reply, await findEventSponsorships(deps, actor, query)),
   }));

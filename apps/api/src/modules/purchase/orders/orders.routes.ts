@@ -3,25 +3,12 @@ import { endpoints } from '@clubtix/contract';
 import { answerList } from '../../../plugins/lists';
 import { registerEndpoint } from '../../../plugins/routes';
 import { type Deps } from '../../../core/deps';
-import { confirmFreeOrder } from '../price/free-booking.service';
-import { createOrder } from '../price/create-order.service';
+import { findEventExtrasPurchases } from './extras-purchases.service';
 import { countEventOrders, findEventOrders, findManagedOrder } from './orders.service';
 
+/** The admin's reads of what was bought: orders, and extras bought alone. */
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   const o = endpoints.order;
-  registerEndpoint(app, deps, o.createOrder, async ({ body }) => {
-    const priced = await createOrder(deps, body);
-    return {
-      payload: priced,
-      ...(priced.emailConfirmation
-        ? { msg: 'Check your inbox: open the link we sent you to confirm your booking' }
-        : {}),
-    };
-  });
-  registerEndpoint(app, deps, o.confirmFreeOrder, async ({ body }) => ({
-    payload: await confirmFreeOrder(deps, body),
-    msg: 'Your booking is confirmed',
-  }));
   registerEndpoint(app, deps, o.getOrdersByEventId, async ({ actor, query, reply }) => ({
     payload: answerList(reply, await findEventOrders(deps, actor, query)),
   }));
@@ -33,5 +20,8 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   }));
   registerEndpoint(app, deps, o.getOrderWithItems, async ({ actor, query }) => ({
     payload: await findManagedOrder(deps, actor, query.orderId),
+  }));
+  registerEndpoint(app, deps, endpoints.extras.getExtrasPurchasesByEventId, async ({ actor, query }) => ({
+    payload: await findEventExtrasPurchases(deps, actor, query),
   }));
 }

@@ -5,6 +5,8 @@ import type { Db } from '../../../db/client';
 import { simulatedPayments } from '../../../db/schema';
 import { CANCELLED_PAYMENT_MESSAGE, type IntentState, type PaymentProvider } from '../../../core/payment-provider';
 
+/** How many intents' metadata the simulated provider remembers. */
+const METADATA_KEPT = 10_000;
 const DECLINED = 'Your card was declined.';
 const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).';
 
@@ -13,17 +15,30 @@ const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 
  * 4000 0000 0000 0002 is declined, as with Stripe's test cards.
  */
 export function simulatedProvider(db: Db): PaymentProvider {
+  /**
+   * Each intent's metadata, for as long as this process runs: the simulated_payments table has no
+   * column for it. After a restart an intent answers without it, and its payable is found by the
+   * intent attached to it, as before metadata was read (docs/decisions/0026-one-purchase-pipeline.md).
+   * The oldest are forgotten past METADATA_KEPT, so memory stays bounded (docs/decisions/0008-memory.md).
+   */
+  const metadataOf = new Map<string, Record<string, string>>();
   const toState = (row: typeof simulatedPayments.$inferSelect): IntentState => ({
     id: row.id,
     status: row.status as IntentState['status'],
     amount: row.amount,
     currency: row.currency,
     lastError: row.lastError,
+    ...(metadataOf.has(row.id) ? { metadata: metadataOf.get(row.id) } : {}),
   });
   return {
     name: 'simulated',
-    async createIntent({ amount, currency, key }) {
+    async createIntent({ amount, currency, key, metadata }) {
       const id = `sim_pi_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+      if (metadata) {
+        metadataOf.delete(id);
+        metadataOf.set(id, metadata);
+        if (metadataOf.size > METADATA_KEPT) metadataOf.delete(metadataOf.keys().next().value!);
+      }
       const [created] = await db
         .insert(simulatedPayments)
         .values({ id, amount, currency })

@@ -41,6 +41,7 @@ function toState(intent: Stripe.PaymentIntent): IntentState {
     amount: intent.amount,
     currency: intent.currency,
     lastError: intent.last_payment_error?.message ?? null,
+    ...(intent.metadata ? { metadata: intent.metadata } : {}),
   };
 }
 

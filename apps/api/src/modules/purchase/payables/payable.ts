@@ -1,13 +1,17 @@
 import type { Deps } from '../../../core/deps';
-import { findExtrasPurchaseByIntent } from '../extras-purchases.repo';
-import { settlePaidExtrasPurchase } from './extras.payable';
-import { findOrderByPaymentIntent } from '../orders.repo';
-import { findSponsorshipByIntent } from '../sponsorships.repo';
-import { settlePaidSponsorship } from './sponsorship.payable';
+import type { DbOrTx } from '../../../db/client';
+import type { Settlement } from '../settle/settle-order';
 
-/** What a payment intent pays for: a ticket order, a donation or sponsorship, or extras bought alone. */
-export interface Payable {
-  kind: 'order' | 'sponsorship' | 'extras';
+/**
+ * What a payment intent pays for: a ticket order, extras bought alone, or a sponsorship or donation.
+ * One pipeline starts, confirms and settles all three (docs/decisions/0026-one-purchase-pipeline.md);
+ * each kind implements the small interface below.
+ */
+export type PayableKind = 'order' | 'sponsorship' | 'extras';
+
+/** A payable as read at one moment. */
+export interface PayableState {
+  kind: PayableKind;
   id: string;
   amount: number;
   currency: string;
@@ -17,49 +21,52 @@ export interface Payable {
   refundRequired: boolean;
   /** A sponsorship without a package: a donation. */
   isDonation?: boolean;
+  /** The intent it points to now, if one was started. */
+  paymentIntentId: string | null;
 }
 
-const settlementOf = (paymentStatus: string) => ({
+/** What a payable's next intent is made for; `key` makes a retried start answer the same intent. */
+export interface Due {
+  id: string;
+  amount: number;
+  currency: string;
+  key: string;
+  description: string;
+  /** The intent it points to now: replaced only once cancelled (startPayment). */
+  attachedIntentId: string | null;
+}
+
+/** What a settlement left: the payable as it is now and, for an order, what its settlement did. */
+export interface Settled {
+  state: PayableState;
+  settlement?: Settlement;
+}
+
+export interface Payable {
+  readonly kind: PayableKind;
+  /** How an intent's metadata names it: { orderId }, { extrasPurchaseId } or { sponsorshipId }. */
+  readonly metadataKey: 'orderId' | 'extrasPurchaseId' | 'sponsorshipId';
+  findByIntent(db: DbOrTx, paymentIntentId: string): Promise<PayableState | undefined>;
+  findById(db: DbOrTx, id: string): Promise<PayableState | undefined>;
+  /** Checks that it may be paid now (404 or 409 otherwise) and says what its intent asks for. */
+  dueOf(deps: Deps, id: string): Promise<Due>;
+  /** Points it to an intent while it is pending at `amount`; false when it changed meanwhile. */
+  attachIntent(db: DbOrTx, due: Pick<Due, 'id' | 'amount'>, intent: IntentRef): Promise<boolean>;
+  /** Settles a payment of what is due, once: paid, or flagged for refund when what it bought is gone. */
+  settle(deps: Deps, id: string): Promise<Settled>;
+  /**
+   * Records a payment that took money the payable no longer asks for (an older intent, another
+   * amount): flagged for refund with that intent, while it is pending; false otherwise.
+   */
+  flagForRefund(db: DbOrTx, id: string, intent: IntentRef): Promise<boolean>;
+}
+
+export interface IntentRef {
+  id: string;
+  provider: string;
+}
+
+export const settlementOf = (paymentStatus: string) => ({
   settled: paymentStatus === 'paid' || paymentStatus === 'refund_required',
   refundRequired: paymentStatus === 'refund_required',
 });
-
-export async function findPayable(deps: Deps, paymentIntentId: string): Promise<Payable | undefined> {
-  const order = await findOrderByPaymentIntent(deps.db, paymentIntentId);
-  if (order) {
-    const { id, amount, currency } = order;
-    return { kind: 'order', id, amount, currency, ...settlementOf(order.paymentStatus) };
-  }
-  const sponsorship = await findSponsorshipByIntent(deps.db, paymentIntentId);
-  if (sponsorship) {
-    const { id, amount, currency } = sponsorship;
-    return {
-      kind: 'sponsorship',
-      id,
-      amount,
-      currency,
-      ...settlementOf(sponsorship.paymentStatus),
-      isDonation: sponsorship.packageId === null,
-    };
-  }
-  const extras = await findExtrasPurchaseByIntent(deps.db, paymentIntentId);
-  if (extras) {
-    const { id, amount, currency } = extras;
-    return { kind: 'extras', id, amount, currency, ...settlementOf(extras.paymentStatus) };
-  }
-  return undefined;
-}
-
-/**
- * Settles a sponsorship or an extras purchase (orders have their own settlement, with seats and
- * mail) and answers the payable as it left it: paid, or flagged for refund.
- */
-export async function settleOtherPayable(deps: Deps, payable: Payable): Promise<Payable> {
-  const status =
-    payable.kind === 'sponsorship'
-      ? await settlePaidSponsorship(deps, payable.id)
-      : payable.kind === 'extras'
-        ? await settlePaidExtrasPurchase(deps, payable.id)
-        : undefined;
-  return status ? { ...payable, ...settlementOf(status) } : payable;
-}

@@ -1,15 +1,18 @@
-import { type TCurrency, type TPaymentIntent, type TSponsorship } from '@clubtix/contract';
+import type { TSponsorship } from '@clubtix/contract';
+import type { SponsorshipRow } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
 import { conflict, notFound, soldOut } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import {
+  attachSponsorshipIntent,
   countPackageTaken,
+  findSponsorshipByIntent,
   findSponsorshipView,
   lockLimitedPackage,
   markSponsorshipPaid,
-  updateSponsorship,
   type SponsorshipView,
 } from '../sponsorships.repo';
+import { settlementOf, type Payable, type PayableState } from './payable';
 
 /** Whether a pending one still holds what it took: created within RESERVATION_MINUTES. */
 const isHeld = (createdAt: Date, reservationMinutes: number) =>
@@ -33,42 +36,13 @@ export async function packageHasRoom(
 
 export const packageSoldOut = (name: string) => soldOut(`${name} is sold out`);
 
-export async function startSponsorshipPayment(deps: Deps, sponsorshipId: string): Promise<TPaymentIntent> {
-  const sponsorship = await findSponsorshipView(deps.db, sponsorshipId, null);
-  if (!sponsorship) throw notFound('Sponsorship');
-  if (sponsorship.paymentStatus !== 'pending') throw conflict('This is already paid: thank you!');
-  const { packageId } = sponsorship;
-  if (packageId && !isHeld(sponsorship.createdAt, deps.config.reservationMinutes)) {
-    // Its hold lapsed: say so before the sponsor pays for a package others have taken meanwhile.
-    const room = await deps.db.transaction((tx) =>
-      packageHasRoom(tx, packageId, deps.config.reservationMinutes, sponsorship.id),
-    );
-    if (!room.ok) throw packageSoldOut(room.name);
-  }
-  const intent = await deps.payments.createIntent({
-    amount: sponsorship.amount,
-    currency: sponsorship.currency,
-    key: `sponsorship:${sponsorship.id}`,
-    description: `ClubTix ${sponsorship.packageId ? 'sponsorship' : 'donation'} ${sponsorship.id}`,
-  });
-  await updateSponsorship(deps.db, sponsorship.id, { paymentIntentId: intent.id, provider: deps.payments.name });
-  return {
-    provider: deps.payments.name,
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
-    amount: sponsorship.amount,
-    currency: sponsorship.currency as TCurrency,
-    ...(deps.payments.publishableKey ? { publishableKey: deps.payments.publishableKey } : {}),
-  };
-}
-
 /**
  * Idempotent: a second confirmation (or the webhook as well) finds it settled and changes nothing.
  * A package sponsorship paid after its hold lapsed is honoured while the package has room, otherwise
  * it is marked refund_required for the admin, as a late order is (docs/decisions/0003-payments.md).
  * Answers its payment status once settled (undefined: no such sponsorship), for the giver's message.
  */
-export async function settlePaidSponsorship(
+async function settlePaidSponsorship(
   deps: Deps,
   sponsorshipId: string,
 ): Promise<TSponsorship['paymentStatus'] | undefined> {
@@ -88,3 +62,60 @@ export async function settlePaidSponsorship(
 }
 
 const statusOf = (row: SponsorshipView | undefined) => row?.paymentStatus as TSponsorship['paymentStatus'] | undefined;
+
+const stateOf = (sponsorship: SponsorshipRow): PayableState => ({
+  kind: 'sponsorship',
+  id: sponsorship.id,
+  amount: sponsorship.amount,
+  currency: sponsorship.currency,
+  paymentIntentId: sponsorship.paymentIntentId,
+  ...settlementOf(sponsorship.paymentStatus),
+  isDonation: sponsorship.packageId === null,
+});
+
+/** A sponsorship (a package's amount) or a donation (the giver's): settling one marks it paid. */
+export const sponsorshipPayable: Payable = {
+  kind: 'sponsorship',
+  metadataKey: 'sponsorshipId',
+  async findByIntent(db, paymentIntentId) {
+    const sponsorship = await findSponsorshipByIntent(db, paymentIntentId);
+    return sponsorship && stateOf(sponsorship);
+  },
+  async findById(db, id) {
+    const sponsorship = await findSponsorshipView(db, id, null);
+    return sponsorship && stateOf(sponsorship);
+  },
+  async dueOf(deps, sponsorshipId) {
+    const sponsorship = await findSponsorshipView(deps.db, sponsorshipId, null);
+    if (!sponsorship) throw notFound('Sponsorship');
+    if (sponsorship.paymentStatus !== 'pending') throw conflict('This is already paid: thank you!');
+    const { packageId } = sponsorship;
+    if (packageId && !isHeld(sponsorship.createdAt, deps.config.reservationMinutes)) {
+      // Its hold lapsed: say so before the sponsor pays for a package others have taken meanwhile.
+      const room = await deps.db.transaction((tx) =>
+        packageHasRoom(tx, packageId, deps.config.reservationMinutes, sponsorship.id),
+      );
+      if (!room.ok) throw packageSoldOut(room.name);
+    }
+    return {
+      id: sponsorship.id,
+      amount: sponsorship.amount,
+      currency: sponsorship.currency,
+      key: `sponsorship:${sponsorship.id}`,
+      description: `ClubTix ${sponsorship.packageId ? 'sponsorship' : 'donation'} ${sponsorship.id}`,
+      attachedIntentId: sponsorship.paymentIntentId,
+    };
+  },
+  attachIntent: (db, due, intent) => attachSponsorshipIntent(db, due.id, intent),
+  async settle(deps, id) {
+    await settlePaidSponsorship(deps, id);
+    const sponsorship = await findSponsorshipView(deps.db, id, null);
+    if (!sponsorship) throw notFound('Sponsorship');
+    return { state: stateOf(sponsorship) };
+  },
+  async flagForRefund(db, id, intent) {
+    return db.transaction(
+      async (tx) => (await attachSponsorshipIntent(tx, id, intent)) && markSponsorshipPaid(tx, id, 'refund_required'),
+    );
+  },
+};

@@ -10,7 +10,7 @@ import { findItemsOf, findOrderById, findOrderByPaymentIntent } from '../orders.
 import { toRegistrationDto } from '../registrations.mapper';
 import { findRegistrationById } from '../registrations.repo';
 import { loadRegistrationDto } from '../details/registration-details.service';
-import type { Payable } from '../payables/payable';
+import type { PayableState } from '../payables/payable';
 import type { Settlement } from './settle-order';
 
 /**
@@ -50,7 +50,7 @@ async function findVouchersOfPaidOrder(deps: Deps, order: OrderRow, items: Order
 }
 
 /** What the buyer sees once paid; `settled` is what its settlement did, when at hand. */
-export async function confirmationOf(deps: Deps, payable: Payable, settled?: Settlement): Promise<Confirmation> {
+export async function confirmationOf(deps: Deps, payable: PayableState, settled?: Settlement): Promise<Confirmation> {
   switch (payable.kind) {
     case 'order': {
       const order = settled?.order ?? (await findOrderById(deps.db, payable.id, null));

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import type { Payable } from '../payables/payable';
+import type { PayableKind } from '../payables/payable';
 
 /** A payable still pending with a payment intent attached, as the reconciliation reads it. */
 export interface UnsettledPayment {
-  kind: Payable['kind'];
+  kind: PayableKind;
   id: string;
   paymentIntentId: string;
   /** created_at in milliseconds since the epoch. */
@@ -35,7 +35,7 @@ export async function findUnsettledPayments(
     AND created_at > now() - ${newerThanMs}::double precision * interval '1 millisecond'
     ${after ? sql`AND (created_at, id) > (${after.createdAt}::timestamptz, ${after.id})` : sql``}`;
   const result = await db.execute<{
-    kind: Payable['kind'];
+    kind: PayableKind;
     id: string;
     intent: string;
     ms: number;

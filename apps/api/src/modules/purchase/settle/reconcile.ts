@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../../core/deps';
-import { findPayable, settleOtherPayable } from '../payables/payable';
-import { paysFor, settlePaidOrder } from './settle-order';
+import { findPayableOfIntent } from '../payables/payables';
+import { paysFor } from './settle-order';
+import { settlePayment } from './settle-payment';
 import { findUnsettledPayments, type ReconcileCursor, type UnsettledPayment } from './reconcile.repo';
 
 const MINUTE = 60_000;
@@ -53,23 +54,19 @@ export function createPaymentReconciler(deps: Deps, log: FastifyBaseLogger): Pay
     if (!state || state.status === 'canceled') return 'never';
     if (state.status !== 'succeeded') return 'not-yet';
     // Read again: confirm-payment, the webhook or a re-pricing may have come since the batch was read.
-    const payable = await findPayable(deps, row.paymentIntentId);
+    const payable = await findPayableOfIntent(deps, state);
     if (!payable || payable.settled) return 'settled';
     // The intent id is never logged: it answers the whole registration with every QR (docs/product.md section 18).
     const ids = { kind: payable.kind, id: payable.id };
-    if (!paysFor(state, payable)) {
+    if (payable.paymentIntentId === state.id && !paysFor(state, payable)) {
       log.warn(
         { ...ids, paid: state.amount, currency: state.currency },
         'payment reconciliation: the amount paid differs from the amount due; not settled',
       );
       return 'never';
     }
-    const paymentStatus =
-      payable.kind === 'order'
-        ? (await settlePaidOrder(deps, payable.id)).order.paymentStatus
-        : (await settleOtherPayable(deps, payable)).refundRequired
-          ? 'refund_required'
-          : 'paid';
+    const { state: after } = await settlePayment(deps, payable, state);
+    const paymentStatus = after.refundRequired ? 'refund_required' : 'paid';
     log.info({ ...ids, paymentStatus }, 'payment reconciliation: settled a payment nobody had confirmed');
     return 'settled';
   }

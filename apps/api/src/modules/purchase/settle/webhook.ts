@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { badInput, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
-import { findPayable, settleOtherPayable } from '../payables/payable';
-import { paysFor, settlePaidOrder } from './settle-order';
+import { findPayableOfIntent } from '../payables/payables';
+import { paysFor } from './settle-order';
+import { settlePayment } from './settle-payment';
 
 /**
  * The provider's own word that a payment succeeded (Stripe calls this, not the buyer): it settles
- * through the same settlePaidOrder as confirm-payment, so whichever arrives second changes nothing.
+ * through the same settlePayment as confirm-payment, so whichever arrives second changes nothing.
  * Anything that is not ours to settle is acknowledged and left alone, or the provider would retry
  * it for days.
  */
@@ -24,13 +25,14 @@ export async function handlePaymentWebhook(
     return;
   }
   const { intent } = event;
-  const payable = await findPayable(deps, intent.id);
+  const payable = await findPayableOfIntent(deps, intent);
   if (!payable) {
     // Without the intent id: it is a buyer's secret (docs/product.md section 18).
     log.debug('payment webhook: nothing here is paid by this payment; ignored');
     return;
   }
-  if (!paysFor(intent, payable)) {
+  // An intent it no longer points to is settled or flagged for refund by settlePayment.
+  if (payable.paymentIntentId === intent.id && !paysFor(intent, payable)) {
     log.warn(
       {
         kind: payable.kind,
@@ -42,6 +44,5 @@ export async function handlePaymentWebhook(
     );
     return;
   }
-  if (payable.kind === 'order') await settlePaidOrder(deps, payable.id);
-  else await settleOtherPayable(deps, payable);
+  await settlePayment(deps, payable, intent);
 }

@@ -3,20 +3,12 @@ import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { findEventAttendees } from './attendee-list.service';
-import { initRegistration } from '../purchase/hold/init-registration.service';
-import { findBuyerRegistration, saveRegistrationDetails } from '../purchase/details/registration-details.service';
 import { findManagedRegistration, setRegistrationStatus } from './registration-admin.service';
 import { resendAttendeeTicket, resendTicketsByEmail } from './ticket-delivery.service';
 
+/** The admin's calls on one registration, and a buyer's own tickets mailed again. */
 export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   const r = endpoints.registration;
-  registerEndpoint(app, deps, r.initRegistration, async ({ body, request }) => ({
-    payload: await initRegistration(deps, body, request.ip),
-  }));
-  registerEndpoint(app, deps, r.save, async ({ body }) => ({ payload: await saveRegistrationDetails(deps, body) }));
-  registerEndpoint(app, deps, r.getRegistration, async ({ query }) => ({
-    payload: await findBuyerRegistration(deps, query.registrationId, query.qrUuid),
-  }));
   registerEndpoint(app, deps, r.getRegistrationById, async ({ actor, query }) => ({
     payload: await findManagedRegistration(deps, actor, query.registrationId),
   }));
