@@ -51,7 +51,7 @@ export interface BuildOptions {
   holdSweepMs?: number;
   /**
    * How often payments that succeeded at the provider but were never confirmed are looked for and
-   * settled (modules/payments/reconcile.ts). Tests shorten it, as holdSweepMs; not an environment
+   * settled (modules/purchase/settle/reconcile.ts). Tests shorten it, as holdSweepMs; not an environment
    * variable for the same reason.
    */
   paymentReconcileMs?: number;

@@ -18,7 +18,7 @@ import { call, createClubWithAdmin, createTestApp, type TestApp } from './helper
 
 /**
  * The set-up shared by the tests of the extras vouchers of paid orders
- * (modules/payments/order-vouchers*.int.test.ts, docs/decisions/0014): tickets bought with extras
+ * (modules/purchase/settle/order-vouchers*.int.test.ts, docs/decisions/0014): tickets bought with extras
  * and paid with the simulated provider, and every place a voucher shows up afterwards.
  */
 

@@ -28,7 +28,7 @@ const POLL = { timeout: 10_000, interval: 50 };
 /**
  * A payment that succeeded at the provider but that nobody confirmed (the buyer's tab closed, the
  * server died during confirm-payment, no webhook) is settled by the reconciliation on its own
- * (modules/payments/reconcile.ts), once, as confirm-payment would have settled it.
+ * (modules/purchase/settle/reconcile.ts), once, as confirm-payment would have settled it.
  */
 function useShop(t: () => TestApp) {
   let token: string;
