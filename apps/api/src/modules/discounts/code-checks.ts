@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { DiscountRow } from '../../db/schema';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/errors';
 import { findDiscountByCode } from './discounts.repo';
 
 /** The buyer's messages for a code that cannot be used now (docs/product.md section 19). */

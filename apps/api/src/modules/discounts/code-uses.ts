@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from '../../db/client';
 import type { DiscountRow } from '../../db/schema';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/errors';
 import { CODE_PROBLEMS, codeProblem, findUsableCode } from './code-checks';
 import { takeUse } from './discount-uses.repo';
 import { findDiscountById } from './discounts.repo';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
+import { registerEndpoint } from '../../plugins/routes';
 import { checkCode, findEventDiscounts, removeDiscount, saveDiscount } from './discounts.service';
 
 export function discountRoutes(app: FastifyInstance, deps: Deps): void {

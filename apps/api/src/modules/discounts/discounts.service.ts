@@ -1,12 +1,12 @@
 import { DISCOUNT_INSTANT_ORDER, type TCodeCheck, type TDiscount, type ZSaveDiscountRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
-import type { Actor } from '../../plugins/auth';
-import { conflict, fieldError, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { conflict, fieldError, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { assertInstantsInOrder, toInstant } from '../events/save-values';
+import { assertInstantsInOrder, toInstant } from '../../core/save-values';
 import { findUsableCode } from './code-checks';
 import { toCodeCheck, toDiscountDto } from './discounts.mapper';
 import {
