@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { DiscountRow } from '../../db/schema';
 import { fieldError } from '../../core/errors';
 import { CODE_PROBLEMS, codeProblem, findUsableCode } from './code-checks';
@@ -55,7 +55,7 @@ export function assertAccessOpened(
  * Takes one use of the code in the caller's transaction; when none could be taken (the last went
  * to another buyer a moment ago, or the code changed), 400 saying why, which rolls the caller back.
  */
-export async function takeCodeUse(tx: Tx, discountId: string): Promise<void> {
+export async function takeCodeUse(tx: DbOrTx, discountId: string): Promise<void> {
   const now = new Date();
   if (await takeUse(tx, discountId, now)) return;
   const row = await findDiscountById(tx, discountId, null);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { discounts, orders, type DiscountRow } from '../../db/schema';
 import { usableNow } from './discounts.repo';
 
@@ -10,7 +10,7 @@ import { usableNow } from './discounts.repo';
  * database's own last word on it (docs/decisions/0028-discount-and-access-codes.md). Undefined
  * when no use could be taken; the caller reads the row again to say why.
  */
-export async function takeUse(tx: Tx, discountId: string, now = new Date()): Promise<DiscountRow | undefined> {
+export async function takeUse(tx: DbOrTx, discountId: string, now = new Date()): Promise<DiscountRow | undefined> {
   const [row] = await tx
     .update(discounts)
     .set({ usedCount: sql`${discounts.usedCount} + 1` })
@@ -20,7 +20,7 @@ export async function takeUse(tx: Tx, discountId: string, now = new Date()): Pro
 }
 
 /** Gives one use back (a hold that lapsed, a pending registration cancelled or deleted, a code switched). */
-export async function giveBackUse(tx: Tx, discountId: string): Promise<void> {
+export async function giveBackUse(tx: DbOrTx, discountId: string): Promise<void> {
   await giveBackUses(tx, [discountId]);
 }
 
@@ -28,7 +28,7 @@ export async function giveBackUse(tx: Tx, discountId: string): Promise<void> {
  * Gives back one use per id listed (an id twice: two uses), in one statement, so a sweep of many
  * lapsed holds returns their codes' uses in the same batch as their seats. Never below nothing.
  */
-export async function giveBackUses(tx: Tx, discountIds: readonly (string | null)[]): Promise<void> {
+export async function giveBackUses(tx: DbOrTx, discountIds: readonly (string | null)[]): Promise<void> {
   const ids = discountIds.filter((id): id is string => id !== null);
   if (ids.length === 0) return;
   await tx.execute(sql`
@@ -43,7 +43,7 @@ export async function giveBackUses(tx: Tx, discountIds: readonly (string | null)
  * registrations cancelled or deleted), in one statement. Paid orders keep theirs. Run it before the
  * seats are released: a hold takes the code's row before the seat counters, and so does this.
  */
-export async function giveBackUsesOfPending(tx: Tx, registrationIds: readonly string[]): Promise<void> {
+export async function giveBackUsesOfPending(tx: DbOrTx, registrationIds: readonly string[]): Promise<void> {
   if (registrationIds.length === 0) return;
   await tx.execute(sql`
     UPDATE ${discounts} AS d
