@@ -88,6 +88,7 @@ const eventBody = {
   currency: 'gbp',
 };
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
+const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
 const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
@@ -345,6 +346,15 @@ const cases: Case[] = [
     ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
     ['with a NUL in the code', { eventId: 'e', code: 'A\u0000' }, undefined, 'code'],
     ['without an event id', { code: 'ABC' }, undefined, 'eventId'],
+  ]),
+  ...posts('/registration/initRegistration', undefined, [
+    ['with a number code', { ...holdBody, discountCode: 5 }, 'discountCode'],
+    ['with a space in the code', { ...holdBody, discountCode: 'TWO WORDS' }, 'discountCode'],
+    ['with a NUL in the code', { ...holdBody, discountCode: 'AB\u0000C' }, 'discountCode'],
+  ]),
+  ...posts('/order/createOrder', undefined, [
+    ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],
+    ['with a huge code', { registrationId: 'r', qrUuid: 'q', discountCode: huge }, 'discountCode'],
   ]),
   ...gets('/ticket/getTicketsByEventId', undefined, [
     ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
