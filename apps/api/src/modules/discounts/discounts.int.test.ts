@@ -156,6 +156,24 @@ describe('discount codes', () => {
     expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.code)).not.toContain('PLANTED');
   });
 
+  it('refuses a code past the 1000 an event may hold, so the list shows them all', async () => {
+    const full = await createEvent(t, a.admin.token, { title: 'Many codes' });
+    await t.db.insert(discounts).values(
+      Array.from({ length: 999 }, (_, i) => ({
+        clubId: a.club.id,
+        eventId: full.id,
+        code: `BULK${i}`,
+        codeKey: `BULK${i}`,
+        kind: 'percent',
+        value: 5,
+      })),
+    );
+    const body = { eventId: full.id, kind: 'percent', value: 5 };
+    expect((await save(a.admin.token, { ...body, code: 'LAST' })).status).toBe(200);
+    expectError(await save(a.admin.token, { ...body, code: 'ONEMORE' }), 409, 'CONFLICT', /at most 1000 codes/);
+    expect(payloadOf<TDiscount[]>(await list(a.admin.token, full.id))).toHaveLength(1000);
+  });
+
   describe('GET /discount/checkCode', () => {
     it('answers what a usable code takes off and which tickets it opens, whatever the case typed', async () => {
       await create({ code: 'Kids50', value: 50, ticketIds: [child.id] });

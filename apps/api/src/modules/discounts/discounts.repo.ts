@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { LIST_CAPS } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import { discounts, tickets, type DiscountRow } from '../../db/schema';
+import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 /** What a save writes; `used_count` is the purchase's alone (discount-uses.repo.ts). */
 export type DiscountValues = Omit<DiscountRow, 'id' | 'createdAt' | 'updatedAt' | 'usedCount'>;
@@ -38,13 +38,24 @@ export async function findDiscountByCode(db: DbOrTx, eventId: string, code: stri
   return row;
 }
 
+/**
+ * The most codes an event may hold: a create past it is refused (409), so the list answers them all
+ * (docs/decisions/0028-discount-and-access-codes.md).
+ */
+export const DISCOUNT_CATALOGUE: CatalogueKind = {
+  table: discounts,
+  eventId: discounts.eventId,
+  cap: 1000,
+  plural: 'codes',
+};
+
 export async function findDiscountsByEvent(db: DbOrTx, scope: EventScope): Promise<DiscountRow[]> {
   return db
     .select()
     .from(discounts)
     .where(inEvent(scope))
     .orderBy(asc(discounts.createdAt), asc(discounts.id))
-    .limit(LIST_CAPS.tickets * 10);
+    .limit(DISCOUNT_CATALOGUE.cap);
 }
 
 /** Which of the given ids are ticket types of the event (a code may name only those). */

@@ -5,6 +5,7 @@ import type { Actor } from '../../core/actor';
 import { conflict, fieldError, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
+import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertInstantsInOrder, toInstant } from '../../core/save-values';
 import { findUsableCode } from './code-checks';
@@ -12,6 +13,7 @@ import { toCodeCheck, toDiscountDto } from './discounts.mapper';
 import {
   codeKeyOf,
   deleteDiscount,
+  DISCOUNT_CATALOGUE,
   findDiscountById,
   findDiscountsByEvent,
   findEventTicketIds,
@@ -64,7 +66,10 @@ export async function saveDiscount(deps: Deps, actor: Actor, input: SaveDiscount
   };
   if (!existing) {
     const row = await refusingDuplicates(() =>
-      insertDiscount(deps.db, { maxUses: null, validFrom: null, validUntil: null, ...values, ...scope }),
+      deps.db.transaction(async (tx) => {
+        await assertRoomInCatalogue(tx, DISCOUNT_CATALOGUE, event.id);
+        return insertDiscount(tx, { maxUses: null, validFrom: null, validUntil: null, ...values, ...scope });
+      }),
     );
     return toDiscountDto(row);
   }
