@@ -178,6 +178,14 @@ describe('codes in the purchase', () => {
     });
     expect(removed.status, removed.body.msg).toBe(200);
     expect(await usedOf(code.id)).toBe(0);
+    const last = payloadOf<Init>(await hold([{ ticketId: adult.id, quantity: 1 }], code.code));
+    expect(await usedOf(code.id)).toBe(1);
+    const dropped = await call(t, 'GET', '/registration/deleteAttendee', {
+      token,
+      query: { attendeeId: last.registration.attendees[0]!.attendeeId, eventId: event.id },
+    });
+    expect(dropped.status, dropped.body.msg).toBe(200);
+    expect(await usedOf(code.id)).toBe(0);
   });
 
   it('keeps the code and amount on orders when the code is deleted', async () => {
