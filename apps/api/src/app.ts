@@ -8,6 +8,7 @@ import { attendeeDataRoutes } from './modules/attendees/attendees.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkinRoutes } from './modules/checkin/checkin.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
+import { discountRoutes } from './modules/discounts/discounts.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { extrasRoutes } from './modules/extras/extras.routes';
 import { formRoutes } from './modules/forms/forms.routes';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       appUserRoutes(api, deps);
       eventRoutes(api, deps);
       ticketRoutes(api, deps);
+      discountRoutes(api, deps);
       extrasRoutes(api, deps);
       sponsorshipPackageRoutes(api, deps);
       formRoutes(api, deps);

@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import type { TErrorCode, TEvent, TExtras, TFormQuestion, TSponsorshipPackage, TTicket } from '@clubtix/contract';
+import type {
+  TDiscount,
+  TErrorCode,
+  TEvent,
+  TExtras,
+  TFormQuestion,
+  TSponsorshipPackage,
+  TTicket,
+} from '@clubtix/contract';
 import type { UserRow } from '../src/db/schema';
 import {
   createEvent,
@@ -11,7 +19,7 @@ import {
   payloadOf,
   saveForm,
 } from './catalogue';
-import { call, type ApiResponse, type Signed, type TestApp } from './helpers';
+import { call, expectError, type ApiResponse, type Signed, type TestApp } from './helpers';
 
 /** The world of the tenant wall test (modules/tenant-wall.int.test.ts): club A's admin against club B. */
 export interface World {
@@ -44,6 +52,7 @@ export interface CatalogueOfB {
   pkg: TSponsorshipPackage;
   hiddenPkg: TSponsorshipPackage;
   questions: TFormQuestion[];
+  discount: TDiscount;
 }
 
 export async function stockCatalogue(t: TestApp, token: string): Promise<CatalogueOfB> {
@@ -64,6 +73,12 @@ export async function stockCatalogue(t: TestApp, token: string): Promise<Catalog
       { type: 0, label: 'B question' },
       { type: 2, label: 'B choice', options: ['x', 'y'] },
     ]),
+    discount: payloadOf<TDiscount>(
+      await call(t, 'POST', '/discount/save', {
+        token,
+        body: { eventId: published.id, code: 'B-CODE', kind: 'percent', value: 10, maxUses: 5 },
+      }),
+    ),
   };
 }
 
@@ -79,6 +94,7 @@ export async function snapshotCatalogue(t: TestApp, sudoToken: string, clubId: s
       extras: await read('/event/getExtras', { eventId: event.id }),
       packages: await read('/sponsorship-package/getPackagesByEventId', { eventId: event.id }),
       questions: await read('/form/getFormQuestions', { eventId: event.id }),
+      discounts: await read('/discount/getDiscountsByEventId', { eventId: event.id }),
     })),
   );
 }
@@ -300,5 +316,42 @@ export const catalogueRows: Row[] = [
       expect(ids).toHaveLength(b.catalogue.questions.length);
       for (const question of b.catalogue.questions) expect(ids).not.toContain(question.id);
     }),
+  ),
+  row(
+    'discount.getDiscountsByEventId',
+    "lists B's codes",
+    get('/discount/getDiscountsByEventId', (w) => ({ eventId: B(w).published.id })),
+  ),
+  row(
+    'discount.save',
+    "adds a code to B's event",
+    post('/discount/save', (w) => ({ eventId: B(w).published.id, code: 'PLANTED', kind: 'percent', value: 100 })),
+  ),
+  row(
+    'discount.save',
+    "updates B's code",
+    post('/discount/save', (w) => ({ ...B(w).discount, value: 100, maxUses: null })),
+  ),
+  row(
+    'discount.save',
+    "moves B's code to its own event",
+    post('/discount/save', (w) => ({ ...B(w).discount, eventId: w.a.event.id })),
+  ),
+  row(
+    'discount.save',
+    "names B's ticket in a code of its own event",
+    post('/discount/save', (w) => ({
+      eventId: w.a.event.id,
+      code: 'MINE',
+      kind: 'percent',
+      value: 10,
+      ticketIds: [B(w).ticket.id],
+    })),
+    { check: (response) => expectError(response, 400, 'BAD_INPUT') },
+  ),
+  row(
+    'discount.deleteDiscount',
+    "deletes B's code",
+    post('/discount/deleteDiscount', (w) => ({ discountId: B(w).discount.id }), 'DELETE'),
   ),
 ];

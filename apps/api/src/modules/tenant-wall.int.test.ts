@@ -38,6 +38,7 @@ const WALLED_GROUPS = [
   'extras',
   'sponsorshipPackage',
   'form',
+  'discount',
 ] as const;
 
 const rows: Row[] = [

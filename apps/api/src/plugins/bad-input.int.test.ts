@@ -88,6 +88,8 @@ const eventBody = {
   currency: 'gbp',
 };
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
+const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
+const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
@@ -306,6 +308,58 @@ const cases: Case[] = [
     ['with 101 questions', { eventId: 'e', questions: Array(101).fill(question) }, 'questions'],
   ]),
   ...gets('/form/getFormQuestions', undefined, [['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId']]),
+  ...posts('/discount/save', 'admin', [
+    ['without a code', { ...discountBody, code: undefined }, 'code'],
+    ['with a short code', { ...discountBody, code: 'ab' }, 'code'],
+    ['with a space in the code', { ...discountBody, code: 'TWO WORDS' }, 'code'],
+    ['with a NUL in the code', { ...discountBody, code: 'AB\u0000C' }, 'code'],
+    ['with an unknown kind', { ...discountBody, kind: 'free' }, 'kind'],
+    ['with a percent over 100', { ...discountBody, value: 101 }, 'value'],
+    ['with a value as text', { ...discountBody, value: '10' }, 'value'],
+    ['with a fractional value', { ...discountBody, kind: 'amount', value: 1.5 }, 'value'],
+    ['with a zero value', { ...discountBody, value: 0 }, 'value'],
+    ['with tickets as text', { ...discountBody, ticketIds: 'a,b' }, 'ticketIds'],
+    ['with a NUL in a ticket id', { ...discountBody, ticketIds: ['t\u0000'] }, 'ticketIds.0'],
+    ['with 201 tickets', { ...discountBody, ticketIds: Array.from({ length: 201 }, (_, i) => `t${i}`) }, 'ticketIds'],
+    ['with a zero use limit', { ...discountBody, maxUses: 0 }, 'maxUses'],
+    ['with a use limit as text', { ...discountBody, maxUses: '5' }, 'maxUses'],
+    ['with a number valid from', { ...discountBody, validFrom: 5 }, 'validFrom'],
+    [
+      'with a window that ends before it starts',
+      { ...discountBody, validFrom: '2031-02-01T00:00:00Z', validUntil: '2031-01-01T00:00:00Z' },
+      'validUntil',
+    ],
+    ['with a string isActive', { ...discountBody, isActive: 'yes' }, 'isActive'],
+  ]),
+  ...gets('/discount/getDiscountsByEventId', 'admin', [
+    ['without an event id', undefined, undefined, 'eventId'],
+    ['with two event ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+  ]),
+  ...deletes('/discount/deleteDiscount', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a number id', { discountId: 5 }, 'discountId'],
+    ['with a NUL in the id', { discountId: 'd\u0000' }, 'discountId'],
+  ]),
+  ...gets('/discount/checkCode', undefined, [
+    ['without a code', { eventId: 'e' }, undefined, 'code'],
+    ['with an empty code', { eventId: 'e', code: ' ' }, undefined, 'code'],
+    ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
+    ['with a NUL in the code', { eventId: 'e', code: 'A\u0000' }, undefined, 'code'],
+    ['without an event id', { code: 'ABC' }, undefined, 'eventId'],
+  ]),
+  ...posts('/registration/initRegistration', undefined, [
+    ['with a number code', { ...holdBody, discountCode: 5 }, 'discountCode'],
+    ['with a space in the code', { ...holdBody, discountCode: 'TWO WORDS' }, 'discountCode'],
+    ['with a NUL in the code', { ...holdBody, discountCode: 'AB\u0000C' }, 'discountCode'],
+  ]),
+  ...posts('/order/createOrder', undefined, [
+    ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],
+    ['with a huge code', { registrationId: 'r', qrUuid: 'q', discountCode: huge }, 'discountCode'],
+  ]),
+  ...gets('/ticket/getTicketsByEventId', undefined, [
+    ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
+    ['with two codes', { eventId: 'e', code: ['A', 'B'] }, undefined, 'code'],
+  ]),
 ];
 
 describe('bad input never gets a 5xx', () => {

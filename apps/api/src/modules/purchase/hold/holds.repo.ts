@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { isCheckViolation } from '../../../db/errors';
 import { attendees, events, registrations, tickets } from '../../../db/schema';
+import { giveBackUsesOfPending } from '../../discounts/discount-uses.repo';
 
 export interface TicketLine {
   ticketId: string;
@@ -157,6 +158,11 @@ export async function expireLapsedHolds(
           lapsed.map((row) => row.id),
         ),
       );
+    // Their codes' uses first, as a hold takes the code's row before the seat counters.
+    await giveBackUsesOfPending(
+      tx,
+      lapsed.map((row) => row.id),
+    );
     const perTicket = await tx
       .select({ ticketId: attendees.ticketId, eventId: attendees.eventId, quantity: sql<number>`count(*)::int` })
       .from(attendees)
