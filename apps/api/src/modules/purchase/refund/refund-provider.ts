@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../../db/client';
 
 /**
  * Refunds at the payment provider (docs/product.md section 19): what the PaymentProvider interface

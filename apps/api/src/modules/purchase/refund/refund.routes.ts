@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, formatMoney, type TCurrency } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint, type Deps } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../plugins/routes';
-import { queueRefundMail } from '../mail/refund-mail';
-import { findEventById } from '../events/events.repo';
+import type { Deps } from '../../../plugins/routes';
+import { queueRefundMail } from '../../mail/refund-mail';
+import { findEventById } from '../../events/events.repo';
 import { givesMoneyBack, type ProviderRefund } from './refund-provider';
 import { addRefundToOrder, findOrderIdByPaymentIntent, lockOrderForRefund } from './refund-orders.repo';
 import type { RefundingProvider } from './refund-core';
@@ -53,7 +53,13 @@ export async function recordProviderRefunds(
       order = await addRefundToOrder(tx, order, amount);
       count += 1;
       if (event) {
-        await queueRefundMail(tx, deps.config, { clubId: order.clubId, to: locked.registration.email, event, order, refund: row });
+        await queueRefundMail(tx, deps.config, {
+          clubId: order.clubId,
+          to: locked.registration.email,
+          event,
+          order,
+          refund: row,
+        });
       }
     }
     return count;
@@ -63,7 +69,11 @@ export async function recordProviderRefunds(
 }
 
 /** charge.refunded names no refund: the provider lists the payment's refunds, and the new ones are recorded. */
-export async function syncProviderRefunds(deps: Deps, paymentIntentId: string, log?: FastifyBaseLogger): Promise<number> {
+export async function syncProviderRefunds(
+  deps: Deps,
+  paymentIntentId: string,
+  log?: FastifyBaseLogger,
+): Promise<number> {
   const provider = deps.payments as RefundingProvider;
   if (!provider.listRefunds) return 0;
   return recordProviderRefunds(deps, paymentIntentId, await provider.listRefunds(paymentIntentId), log);

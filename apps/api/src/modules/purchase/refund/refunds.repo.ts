@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { orders, refunds, type RefundRow } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { orders, refunds, type RefundRow } from '../../../db/schema';
 
 export type RefundValues = Omit<RefundRow, 'id' | 'createdAt'>;
 

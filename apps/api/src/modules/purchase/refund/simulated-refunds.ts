@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { formatMoney, type TCurrency } from '@clubtix/contract';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { simulatedPayments } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { simulatedPayments } from '../../../db/schema';
 import type { RefundOutcome, RefundRequest } from './refund-provider';
 import { findRefundByProviderId, sumRefundedOfIntent } from './refunds.repo';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { extrasPurchases, orders, registrations, type OrderRow, type RegistrationRow } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { extrasPurchases, orders, registrations, type OrderRow, type RegistrationRow } from '../../../db/schema';
 
 /** Payment statuses with money that may still be given back (docs/product.md section 19). */
 export const REFUNDABLE_STATUSES = ['paid', 'partially_refunded', 'refund_required'] as const;
@@ -52,7 +52,10 @@ export async function markOrderRefundRequired(tx: Tx, orderId: string): Promise<
  * keep attendees.confirmed from its status) and its QR codes stop admitting; they stay for the books.
  */
 export async function cancelRegistration(tx: Tx, registrationId: string): Promise<void> {
-  await tx.update(registrations).set({ status: 'cancelled', expiresAt: null }).where(eq(registrations.id, registrationId));
+  await tx
+    .update(registrations)
+    .set({ status: 'cancelled', expiresAt: null })
+    .where(eq(registrations.id, registrationId));
 }
 
 /** The extras vouchers the order's payment issued stop admitting: refunded with it. */
@@ -60,5 +63,7 @@ export async function voidOrderVouchers(tx: Tx, orderId: string): Promise<void> 
   await tx
     .update(extrasPurchases)
     .set({ paymentStatus: 'refunded' })
-    .where(and(eq(extrasPurchases.orderId, orderId), inArray(extrasPurchases.paymentStatus, ['paid', 'refund_required'])));
+    .where(
+      and(eq(extrasPurchases.orderId, orderId), inArray(extrasPurchases.paymentStatus, ['paid', 'refund_required'])),
+    );
 }

@@ -1,10 +1,10 @@
 import { formatMoney, type TCurrency } from '@clubtix/contract';
-import type { Tx } from '../../db/client';
-import type { EventRow, RefundRow } from '../../db/schema';
-import { AppError, badInput, conflict, fieldError } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
-import { queueRefundMail } from '../mail/refund-mail';
-import { registrationLines, releaseSeats } from '../registrations/holds.repo';
+import type { Tx } from '../../../db/client';
+import type { EventRow, RefundRow } from '../../../db/schema';
+import { AppError, badInput, conflict, fieldError } from '../../../plugins/errors';
+import type { Deps } from '../../../plugins/routes';
+import { queueRefundMail } from '../../mail/refund-mail';
+import { registrationLines, releaseSeats } from '../../registrations/holds.repo';
 import type { ProviderRefund, RefundOutcome, RefundRequest } from './refund-provider';
 import {
   addRefundToOrder,

@@ -1,5 +1,5 @@
 import type { TRefund } from '@clubtix/contract';
-import type { RefundRow } from '../../db/schema';
+import type { RefundRow } from '../../../db/schema';
 
 export function toRefundDto(row: RefundRow): TRefund {
   return {

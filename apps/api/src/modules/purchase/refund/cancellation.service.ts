@@ -1,11 +1,11 @@
 import type { TEventCancellation } from '@clubtix/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventCancellationRow, EventRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { AppError, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
-import { findEventById } from '../events/events.repo';
-import { loadManagedEvent } from '../events/events.service';
+import type { EventCancellationRow, EventRow } from '../../../db/schema';
+import type { Actor } from '../../../plugins/auth';
+import { AppError, notFound } from '../../../plugins/errors';
+import type { Deps } from '../../../plugins/routes';
+import { findEventById } from '../../events/events.repo';
+import { loadManagedEvent } from '../../events/events.service';
 import { refundLockedOrder } from './refund-core';
 import { lockOrderForRefund, markOrderRefundRequired } from './refund-orders.repo';
 import { afterRefunds } from './refund.service';
