@@ -56,6 +56,13 @@ export interface StripeStandIn {
   refundKeys: string[];
   /** How long each refund create takes (0: at once), to catch a process in the middle of a batch. */
   setRefundDelay(ms: number): void;
+  /**
+   * From the `count`-th refund create on (counting every create received, replays included), each
+   * waits until this is called with null: a test catches a process between Stripe and its commit.
+   */
+  pauseRefundsAfter(count: number | null): void;
+  /** How many refund creates are waiting on pauseRefundsAfter. */
+  waitingRefunds(): number;
   /** Refunds of this intent are refused from now on, as Stripe refuses a disputed charge's. */
   refuseRefundsOf(paymentIntentId: string): void;
   /**
@@ -128,6 +135,8 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const refundReplies = new Map<string, string>();
   const refused = new Set<string>();
   let refundDelayMs = 0;
+  let pauseAfter: number | null = null;
+  let waiting: (() => void)[] = [];
 
   const refundedOf = (intentId: string) =>
     refunds
@@ -231,6 +240,9 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         const key = request.headers['idempotency-key'];
         if (typeof key === 'string') refundKeys.push(key);
+        if (pauseAfter !== null && refundKeys.length >= pauseAfter) {
+          await new Promise<void>((resolve) => waiting.push(resolve));
+        }
         if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
         // Stripe answers a replayed key with the first response, refusals included.
         const replayed = typeof key === 'string' ? refundReplies.get(key) : undefined;
@@ -305,6 +317,14 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
     setRefundDelay(ms) {
       refundDelayMs = ms;
     },
+    pauseRefundsAfter(count) {
+      pauseAfter = count;
+      if (count === null) {
+        for (const resume of waiting) resume();
+        waiting = [];
+      }
+    },
+    waitingRefunds: () => waiting.length,
     refuseRefundsOf(paymentIntentId) {
       refused.add(paymentIntentId);
     },

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEventCancellation, TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
-import { refunds } from '../../../db/schema';
+import { mailOutbox, refunds } from '../../../db/schema';
 import { freePort } from '../../../db/embedded';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
 import {
@@ -146,23 +146,37 @@ describe('refunds on several processes', () => {
       const paid = [];
       for (let i = 0; i < 30; i++) paid.push(await paidOrder(event.id, ticket.id, `sweep${i}@example.org`));
       const killed = await startProcess();
-      // Slow enough to catch the process inside its second batch.
-      stripe.setRefundDelay(200);
+      // The process's second batch stops at Stripe on its third refund.
+      stripe.pauseRefundsAfter(stripe.refundKeys.length + 23);
       const before = stripe.refunds.length;
       const cancelled = await post(killed, '/event/cancelEvent', { eventId: event.id, refundAll: true });
       expect(cancelled.status, cancelled.body.msg).toBe(200);
       expect((cancelled.body.payload as TEventCancellation).ordersToRefund).toBe(30);
       const refundMail = (mail: { parsed: { subject?: string | undefined } }) =>
         mail.parsed.subject?.startsWith('Refund of');
-      const mailed = () =>
-        smtp.received.filter((mail) => refundMail(mail) && mail.to.some((to) => to.startsWith('sweep'))).length;
+      // Marked sent, not only received: a mail the killed process was sending would go again after its lease.
+      const mailed = async () => {
+        const [row] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mailOutbox)
+          .where(
+            and(eq(mailOutbox.status, 'sent'), like(mailOutbox.subject, 'Refund of%'), like(mailOutbox.to, 'sweep%')),
+          );
+        return row!.n;
+      };
       // The first batch of 20 committed and mailed, the second under way at Stripe: kill -9.
       await expect
-        .poll(() => stripe.refunds.length - before > 21 && mailed() >= 20, { timeout: 60_000, interval: 20 })
+        .poll(async () => stripe.waitingRefunds() === 1 && (await mailed()) >= 20, {
+          timeout: 60_000,
+          interval: 20,
+        })
         .toBe(true);
       killed.child.kill('SIGKILL');
       await killed.exited;
-      stripe.setRefundDelay(0);
+      expect(stripe.refunds.length - before).toBe(22);
+      // Stripe makes the refund the killed process asked for: refunded there, never committed here.
+      stripe.pauseRefundsAfter(null);
+      await expect.poll(() => stripe.refunds.length - before).toBe(23);
 
       // Another process's sweep finishes the rest.
       const other = await createSiblingApp(t, stripeEnv(), { holdSweepMs: 300 });
@@ -194,7 +208,13 @@ describe('refunds on several processes', () => {
           expect(await orderRow(t, order.id)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 1000 });
           expect(stripe.refunds.filter((refund) => refund.payment_intent === order.intent)).toHaveLength(1);
         }
-        await outboxDrained(other);
+        await outboxDrained(other).catch(async (error: unknown) => {
+          const left = await t.db
+            .select()
+            .from(mailOutbox)
+            .where(inArray(mailOutbox.status, ['queued', 'sending']));
+          throw new Error(`${String(error)}: ${JSON.stringify(left.map((m) => [m.status, m.subject, m.to]))}`);
+        });
         for (let i = 0; i < 30; i++) expect(smtp.mailsTo(`sweep${i}@example.org`).filter(refundMail)).toHaveLength(1);
       } finally {
         await other.close();

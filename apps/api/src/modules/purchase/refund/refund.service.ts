@@ -81,3 +81,11 @@ export async function refundOrder(
   if (done) afterRefunds(deps, done.seatsFreed ? [event.id] : [], log);
   return { order: await orderWithRefunds(deps, found.id, clubScope(actor)), replayed: done === null };
 }
+
+/** getOrderById and getOrderWithItems: the order of the admin's club, with its lines and refunds. */
+export async function findManagedOrderWithRefunds(deps: Deps, actor: Actor, orderId: string): Promise<TOrderListItem> {
+  const found = await findOrderWithBuyer(deps.db, orderId, clubScope(actor));
+  if (!found) throw notFound('Order');
+  await loadManagedEvent(deps, actor, found.eventId);
+  return orderWithRefunds(deps, orderId, clubScope(actor));
+}
