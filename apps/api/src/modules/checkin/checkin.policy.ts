@@ -67,7 +67,11 @@ export function admitTicket(
   if (attendee.eventId !== door.id) {
     throw forAnotherEvent(SCAN_MESSAGES.ticketForAnotherEvent, 'This ticket is for', found.ticketEventTitle);
   }
-  if (registration.status === 'cancelled') throw cancelledAtDoor('This ticket was cancelled and refunded');
+  // Cancelled after it was confirmed: its order was refunded and its tickets released. A hold
+  // cancelled before it was paid was never a ticket: "not found", as before.
+  if (registration.status === 'cancelled' && registration.confirmedAt) {
+    throw cancelledAtDoor('This ticket was cancelled and refunded');
+  }
   if (registration.status !== 'confirmed') throw notFoundAs(SCAN_MESSAGES.ticketNotFound);
   return { door, attendee, registration, checkin };
 }
