@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET, useStripeApp } from '../../../../test/stripe-fixture';
-import { expectError } from '../../../../test/helpers';
+import type { TEventCancellation, TOrderListItem } from '@clubtix/contract';
+import { payloadOf } from '../../../../test/catalogue';
+import { call, expectError } from '../../../../test/helpers';
 import { refund, refundedOrder, refundRows } from '../../../../test/refunds';
 
 /** Refunds through Stripe's refunds API (the local stand-in), and refunds made in Stripe's dashboard. */
@@ -61,5 +63,32 @@ describe('refunds with Stripe', () => {
     expectError(await refund(app().t, app().token, { orderId: order.id }), 402, 'PAYMENT_FAILED', /disputed/);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'paid', refundedAmount: 0 });
     expect(await refundRows(app().t, order.id)).toEqual([]);
+  });
+
+  it('leaves an order Stripe refuses refund_required when cancelling its event, counted as failed, for the admin to retry', async () => {
+    const first = await paidOrder(2000);
+    const { order: refused, paymentIntentId } = await paidOrder(2000);
+    const eventOf = async (orderId: string) => (await orderRow(orderId)).eventId;
+    // Each paid order has an event of its own: the other one's stays paid.
+    app().stripe.refuseRefundsOf(paymentIntentId);
+    const eventId = await eventOf(refused.id);
+    const cancelled = await call(app().t, 'POST', '/event/cancelEvent', {
+      token: app().token,
+      body: { eventId, refundAll: true },
+    });
+    expect(cancelled.status, cancelled.body.msg).toBe(200);
+    const progress = async () =>
+      payloadOf<TEventCancellation>(
+        await call(app().t, 'GET', '/event/getCancellation', { token: app().token, query: { eventId } }),
+      );
+    await expect.poll(async () => (await progress()).finished, { timeout: 15_000 }).toBe(true);
+    expect(await progress()).toMatchObject({ ordersToRefund: 1, ordersRefunded: 0, ordersFailed: 1 });
+    expect(await orderRow(refused.id)).toMatchObject({ paymentStatus: 'refund_required', refundedAmount: 0 });
+    // The failed try is not a refund the admin sees.
+    const read = payloadOf<TOrderListItem>(
+      await call(app().t, 'GET', '/order/getOrderById', { token: app().token, query: { orderId: refused.id } }),
+    );
+    expect(read.refunds).toEqual([]);
+    expect((await orderRow(first.order.id)).paymentStatus).toBe('paid');
   });
 });
