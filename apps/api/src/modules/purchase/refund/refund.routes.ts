@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, formatMoney, type TCurrency } from '@clubtix/contract';
+import { endpoints, formatMoney } from '@clubtix/contract';
 import { registerEndpoint, type Deps } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
@@ -8,7 +8,7 @@ import { refundOrder } from './refund.service';
 export function refundRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.order.refund, async ({ actor, body }) => {
     const { order, replayed } = await refundOrder(deps, actor, body, app.log);
-    const refunded = formatMoney(order.refundedAmount, order.currency as TCurrency);
+    const refunded = formatMoney(order.refundedAmount, order.currency);
     return {
       payload: { order },
       msg: replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`,

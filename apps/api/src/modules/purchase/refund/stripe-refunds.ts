@@ -6,16 +6,11 @@ import type { ProviderRefund, RefundOutcome, RefundRequest } from './refund-prov
  * itself loaded only when Stripe takes payments, imports this file.
  */
 
+const KNOWN_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled', 'requires_action'];
+
+/** Stripe's refund statuses; any other (pending, or one Stripe adds later) counts as on its way. */
 function toStatus(status: string | null): ProviderRefund['status'] {
-  switch (status) {
-    case 'succeeded':
-    case 'failed':
-    case 'canceled':
-    case 'requires_action':
-      return status;
-    default:
-      return 'pending';
-  }
+  return status !== null && KNOWN_STATUSES.includes(status) ? (status as ProviderRefund['status']) : 'pending';
 }
 
 export function toProviderRefund(refund: Stripe.Refund): ProviderRefund | undefined {
