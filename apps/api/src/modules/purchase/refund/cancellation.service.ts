@@ -1,9 +1,9 @@
 import type { TEventCancellation } from '@clubtix/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventCancellationRow, EventRow } from '../../../db/schema';
-import type { Actor } from '../../../plugins/auth';
-import { AppError, notFound } from '../../../plugins/errors';
-import type { Deps } from '../../../plugins/routes';
+import type { Actor } from '../../../core/actor';
+import { AppError, notFound } from '../../../core/errors';
+import type { Deps } from '../../../core/deps';
 import { findEventById } from '../../events/events.repo';
 import { loadManagedEvent } from '../../events/events.service';
 import { refundLockedOrder } from './refund-core';

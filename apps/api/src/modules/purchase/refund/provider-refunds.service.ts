@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../../plugins/routes';
+import type { Deps } from '../../../core/deps';
 import { queueRefundMail } from '../../mail/refund-mail';
 import { findEventById } from '../../events/events.repo';
 import { givesMoneyBack, type ProviderRefund } from './refund-provider';
 import { addRefundToOrder, findOrderIdByPaymentIntent, lockOrderForRefund } from './refund-orders.repo';
-import type { RefundingProvider } from './refund-core';
 import { findRefundByProviderId, insertRefund } from './refunds.repo';
 import { afterRefunds } from './refund.service';
 
@@ -74,7 +73,6 @@ export async function syncProviderRefunds(
   paymentIntentId: string,
   log?: FastifyBaseLogger,
 ): Promise<number> {
-  const provider = deps.payments as RefundingProvider;
-  if (!provider.listRefunds) return 0;
-  return recordProviderRefunds(deps, paymentIntentId, await provider.listRefunds(paymentIntentId), log);
+  if (!deps.payments.listRefunds) return 0;
+  return recordProviderRefunds(deps, paymentIntentId, await deps.payments.listRefunds(paymentIntentId), log);
 }

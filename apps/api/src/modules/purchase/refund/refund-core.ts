@@ -1,11 +1,10 @@
 import { formatMoney, type TCurrency } from '@clubtix/contract';
 import type { Tx } from '../../../db/client';
 import type { EventRow, RefundRow } from '../../../db/schema';
-import { AppError, badInput, conflict, fieldError } from '../../../plugins/errors';
-import type { Deps } from '../../../plugins/routes';
+import { AppError, badInput, conflict, fieldError } from '../../../core/errors';
+import type { Deps } from '../../../core/deps';
 import { queueRefundMail } from '../../mail/refund-mail';
-import { registrationLines, releaseSeats } from '../../registrations/holds.repo';
-import type { ProviderRefund, RefundOutcome, RefundRequest } from './refund-provider';
+import { registrationLines, releaseSeats } from '../hold/holds.repo';
 import {
   addRefundToOrder,
   cancelRegistration,
@@ -14,12 +13,6 @@ import {
   type LockedOrder,
 } from './refund-orders.repo';
 import { adoptRefund, findRefundByProviderId, insertRefund } from './refunds.repo';
-
-/** The provider with refunds (docs/product.md section 19). */
-export type RefundingProvider = Deps['payments'] & {
-  refund?(request: RefundRequest): Promise<RefundOutcome>;
-  listRefunds?(paymentIntentId: string): Promise<ProviderRefund[]>;
-};
 
 /** One refund to make on an order whose row the caller holds locked. */
 export interface RefundAsk {
@@ -75,8 +68,8 @@ export async function refundLockedOrder(
   if (ask.releaseTickets && amount !== left) {
     throw badInput('Tickets can be released only with a full refund of what is left', 'releaseTickets');
   }
-  const provider = deps.payments as RefundingProvider;
-  if (!order.paymentIntentId || !provider.refund) throw conflict('This order has no payment to refund');
+  const provider = deps.payments;
+  if (!order.paymentIntentId) throw conflict('This order has no payment to refund');
   if (order.provider && order.provider !== provider.name) {
     throw conflict(`This order was paid through the ${order.provider} provider: refund it there`);
   }

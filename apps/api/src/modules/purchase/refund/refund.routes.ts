@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, formatMoney } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../../plugins/routes';
+import type { Deps } from '../../../core/deps';
+import { registerEndpoint } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
 

@@ -1,12 +1,12 @@
 import type { TOrderListItem, TRefundOrderRequest } from '@clubtix/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../../../plugins/auth';
-import { notFound } from '../../../plugins/errors';
-import type { Deps } from '../../../plugins/routes';
+import type { Actor } from '../../../core/actor';
+import { notFound } from '../../../core/errors';
+import type { Deps } from '../../../core/deps';
 import { clubScope } from '../../clubs/clubs.policy';
 import { loadManagedEvent } from '../../events/events.service';
-import { toOrderDto } from '../../orders/orders.mapper';
-import { findItemsOf, findOrderWithBuyer } from '../../orders/orders.repo';
+import { toOrderDto } from '../orders.mapper';
+import { findItemsOf, findOrderWithBuyer } from '../orders.repo';
 import { refundLockedOrder, type RefundDone } from './refund-core';
 import { lockOrderForRefund } from './refund-orders.repo';
 import { toRefundDto } from './refunds.mapper';
@@ -29,8 +29,8 @@ export async function orderWithRefunds(deps: Deps, orderId: string, clubId: stri
 /** After a commit that released seats or queued mail: the waiting list hears of the seats, the mail goes. */
 export function afterRefunds(deps: Deps, eventIds: string[], log?: FastifyBaseLogger): void {
   for (const eventId of new Set(eventIds)) {
-    Promise.resolve((deps as Deps & { seatsFreed?: (eventId: string) => unknown }).seatsFreed?.(eventId)).catch(
-      (error: unknown) => log?.warn({ err: error, eventId }, 'telling the waiting list of freed seats failed'),
+    Promise.resolve(deps.seatsFreed?.(eventId)).catch((error: unknown) =>
+      log?.warn({ err: error, eventId }, 'telling the waiting list of freed seats failed'),
     );
   }
   deps.mail.flush().catch((error: unknown) => log?.warn({ err: error }, 'sending the refund mail failed'));
