@@ -29,13 +29,21 @@ export interface PaidOrder {
 
 /**
  * A buyer's paid order through the API with the Test mode card: `people` tickets at `price` each of
- * a fresh event (or of `event`, `ticket`), with a lunch voucher when `lunch` is set.
+ * a fresh event (or of `event`, `ticket`), with a lunch voucher when `lunch` is set (of
+ * `lunchesInStock` lunches, 5 unless told).
  */
 export async function buyPaidOrder(
   t: TestApp,
   token: string,
   buyer: string,
-  options: { price?: number; people?: number; lunch?: boolean; event?: TEvent; ticket?: TTicket } = {},
+  options: {
+    price?: number;
+    people?: number;
+    lunch?: boolean;
+    lunchesInStock?: number;
+    event?: TEvent;
+    ticket?: TTicket;
+  } = {},
 ): Promise<PaidOrder> {
   const event = options.event ?? (await publishEvent(t, token, { maxTicketsPerOrder: 10 }));
   const ticket =
@@ -50,7 +58,9 @@ export async function buyPaidOrder(
   const extras = options.lunch
     ? [
         {
-          extrasId: (await createExtras(t, token, event.id, { name: 'Lunch', price: 700, quantity: 5 })).id,
+          extrasId: (
+            await createExtras(t, token, event.id, { name: 'Lunch', price: 700, quantity: options.lunchesInStock ?? 5 })
+          ).id,
           quantity: 1,
         },
       ]

@@ -2,6 +2,7 @@ import { extrasQrText } from '@clubtix/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
+import { holdTickets } from '../../../../test/buying';
 import { payloadOf } from '../../../../test/catalogue';
 import { qrOf, scan } from '../../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
@@ -144,5 +145,22 @@ describe('refunds', () => {
       'Only a paid order can be refunded',
     );
     expectError(await refund(t, token, { orderId: '00000000-0000-4000-8000-000000000000' }), 404, 'NOT_FOUND');
+  });
+
+  it('keeps the extras taken while the tickets are kept, and gives them back with the tickets', async () => {
+    const paid = await buyPaidOrder(t, token, nextBuyer(), { price: 1000, lunch: true, lunchesInStock: 1 });
+    const lunch = paid.vouchers[0]!.extrasId;
+    const orderLunch = async () => {
+      const held = await holdTickets(t, paid.event.id, paid.ticket.id, nextBuyer(), [
+        { firstName: 'Ann', lastName: 'Other', email: 'ann.other@example.org' },
+      ]);
+      return call(t, 'POST', '/order/createOrder', {
+        body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras: [{ extrasId: lunch, quantity: 1 }] },
+      });
+    };
+    await refund(t, token, { orderId: paid.order.id, amount: 500 });
+    expectError(await orderLunch(), 409, 'SOLD_OUT');
+    await refund(t, token, { orderId: paid.order.id, releaseTickets: true });
+    expect((await orderLunch()).status).toBe(200);
   });
 });
