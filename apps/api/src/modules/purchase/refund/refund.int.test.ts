@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { holdTickets } from '../../../../test/buying';
 import { payloadOf } from '../../../../test/catalogue';
 import { qrOf, scan } from '../../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createSiblingApp,
+  createTestApp,
+  expectError,
+  type TestApp,
+} from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { buyPaidOrder, orderRow, refund, refundedOrder, refundRows, ticketRow } from '../../../../test/refunds';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
@@ -162,5 +169,25 @@ describe('refunds', () => {
     expectError(await orderLunch(), 409, 'SOLD_OUT');
     await refund(t, token, { orderId: paid.order.id, releaseTickets: true });
     expect((await orderLunch()).status).toBe(200);
+  });
+
+  it('refunds once when the same refund is asked 20 times at once on two app processes (Test mode)', async () => {
+    const sibling = await createSiblingApp(t, { SMTP_URL: smtp.url });
+    try {
+      const paid = await buyPaidOrder(t, token, nextBuyer(), { price: 2600 });
+      const body = { orderId: paid.order.id, amount: 1300 };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => refund(i % 2 === 0 ? t : sibling, token, body)),
+      );
+      for (const answer of answers) expect(refundedOrder(answer)).toMatchObject({ refundedAmount: 1300 });
+      expect(await refundRows(t, paid.order.id)).toHaveLength(1);
+      expect(await orderRow(t, paid.order.id)).toMatchObject({
+        paymentStatus: 'partially_refunded',
+        refundedAmount: 1300,
+      });
+      expect(await refundMails(paid.buyer)).toHaveLength(1);
+    } finally {
+      await sibling.close();
+    }
   });
 });
