@@ -97,7 +97,7 @@ export async function refundLockedOrder(
   if (known) {
     refund = await adoptRefund(tx, known.id, values);
   } else {
-    refund = (await insertRefund(tx, {
+    const inserted = await insertRefund(tx, {
       ...values,
       clubId: order.clubId,
       eventId: order.eventId,
@@ -106,7 +106,10 @@ export async function refundLockedOrder(
       currency: order.currency,
       provider: provider.name,
       providerRefundId: outcome.refund.id,
-    }))!;
+    });
+    // request_key and provider_refund_id are unique; under the order's lock nothing else writes them.
+    if (!inserted) throw conflict('This refund was recorded meanwhile; read the order again');
+    refund = inserted;
     updated = await addRefundToOrder(tx, order, amount);
   }
 
