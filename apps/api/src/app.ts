@@ -32,6 +32,8 @@ import { createPaymentProvider } from './modules/purchase/pay/providers';
 import { createPaymentReconciler } from './modules/purchase/settle/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
+import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
+import { refundRoutes } from './modules/purchase/refund/refund.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -115,6 +117,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       formRoutes(api, deps);
       registrationRoutes(api, deps);
       orderRoutes(api, deps);
+      refundRoutes(api, deps);
       purchaseRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
@@ -141,6 +144,7 @@ function startBackgroundWork(
 ): void {
   const timers: NodeJS.Timeout[] = [];
   const reconciler = createPaymentReconciler(deps, app.log);
+  const cancellations = createCancellationSweep(deps, app.log);
   const every = (ms: number, job: () => Promise<unknown>) => {
     const timer = setInterval(() => {
       job().catch((error: unknown) => app.log.warn({ err: error }, 'background job failed'));
@@ -151,6 +155,8 @@ function startBackgroundWork(
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
+    // Cancelled events' refunds go on in every process (docs/decisions/0027).
+    every(holdSweepMs, () => cancellations.run());
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();
@@ -159,5 +165,6 @@ function startBackgroundWork(
     for (const timer of timers) clearInterval(timer);
     // A pass under way stops after its current payment, before the database pool is closed under it.
     await reconciler.stop();
+    await cancellations.stop();
   });
 }

@@ -178,6 +178,16 @@ export const catalogueRows: Row[] = [
     get('/event/removeEvent', (w) => ({ eventId: B(w).published.id })),
   ),
   row(
+    'event.cancelEvent',
+    "cancels B's event, refunding everyone",
+    post('/event/cancelEvent', (w) => ({ eventId: B(w).published.id, refundAll: true })),
+  ),
+  row(
+    'event.getCancellation',
+    "reads how far the cancellation of B's event went",
+    get('/event/getCancellation', (w) => ({ eventId: B(w).published.id })),
+  ),
+  row(
     'ticket.getTicketsByEventId',
     "lists B's tickets: active ones only",
     get('/ticket/getTicketsByEventId', (w) => ({ eventId: B(w).published.id })),

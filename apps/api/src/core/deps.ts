@@ -9,4 +9,9 @@ export interface Deps {
   config: Config;
   payments: PaymentProvider;
   mail: Mailer;
+  /**
+   * Seats of an event came back on sale (a refund released them): the waiting list may offer them.
+   * Called after the commit; optional so that a build without a waiting list leaves it out.
+   */
+  seatsFreed?: (eventId: string) => Promise<unknown> | void;
 }

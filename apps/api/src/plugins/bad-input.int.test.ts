@@ -226,6 +226,22 @@ const cases: Case[] = [
   ]),
   ...gets('/event/getEventByEventIdnClubId', 'admin', [['without a club id', { eventId: 'e' }, undefined, 'clubId']]),
   ...gets('/event/removeEvent', 'admin', [['with the id in a JSON body', undefined, { eventId: 'x' }, 'eventId']]),
+  ...posts('/event/cancelEvent', 'admin', [
+    ['without refundAll', { eventId: 'e' }, 'refundAll'],
+    ['with a string refundAll', { eventId: 'e', refundAll: 'yes' }, 'refundAll'],
+    ['without an event id', { refundAll: true }, 'eventId'],
+  ]),
+  ...gets('/event/getCancellation', 'admin', [['without an event id', undefined, undefined, 'eventId']]),
+  ...posts('/order/refund', 'admin', [
+    ['without an order id', {}, 'orderId'],
+    ['with a string amount', { orderId: 'o', amount: '10' }, 'amount'],
+    ['with a fractional amount', { orderId: 'o', amount: 1.5 }, 'amount'],
+    ['with a zero amount', { orderId: 'o', amount: 0 }, 'amount'],
+    ['with a huge reason', { orderId: 'o', reason: huge }, 'reason'],
+    ['with a NUL in the reason', { orderId: 'o', reason: 'a\u0000b' }, 'reason'],
+    ['with a string releaseTickets', { orderId: 'o', releaseTickets: 'yes' }, 'releaseTickets'],
+    ['with a short requestKey', { orderId: 'o', requestKey: 'abc' }, 'requestKey'],
+  ]),
   ...posts('/ticket/save', 'admin', [
     ['with a price as text', { ...ticketBody, price: '100' }, 'price'],
     ['with a price array', { ...ticketBody, price: [100] }, 'price'],
