@@ -21,6 +21,8 @@ import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
 import type { Deps } from './plugins/routes';
@@ -116,6 +118,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       paymentRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
+      waitlistRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.
       attendeeDataRoutes(api, deps);
@@ -128,9 +131,10 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 }
 
 /**
- * Work nobody asks for: lapsed holds are released, ended rate-limit windows deleted, queued mail is
- * (re)tried and payments nobody confirmed are settled, in every process; row locks make each piece
- * of work happen once, whichever process gets to it.
+ * Work nobody asks for: lapsed holds are released, waiting-list offers lapse and tickets left go to
+ * the lines, ended rate-limit windows deleted, queued mail is (re)tried and payments nobody
+ * confirmed are settled, in every process; row locks make each piece of work happen once,
+ * whichever process gets to it.
  */
 function startBackgroundWork(
   app: FastifyInstance,
@@ -149,6 +153,7 @@ function startBackgroundWork(
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
+    every(holdSweepMs, () => offerFreedTickets(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();
