@@ -17,7 +17,15 @@ import { call, type ApiResponse, type Signed, type TestApp } from './helpers';
 export interface World {
   t: TestApp;
   a: { clubId: string; admin: Signed<UserRow>; event: TEvent };
-  b: { clubId: string; admin: Signed<UserRow>; second: Signed<UserRow>; logoUrl: string; catalogue: CatalogueOfB };
+  b: {
+    clubId: string;
+    admin: Signed<UserRow>;
+    second: Signed<UserRow>;
+    logoUrl: string;
+    catalogue: CatalogueOfB;
+    /** Someone on the waiting list of B's published ticket type. */
+    waitlistEntryId: string;
+  };
 }
 
 export type Expectation =

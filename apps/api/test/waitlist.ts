@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TWaitlistEntry } from '@clubtix/contract';
 import { attendees, events, registrations, tickets, waitlistEntries } from '../src/db/schema';
 import { createMailer } from '../src/modules/mail/mailer';
@@ -11,7 +10,7 @@ import { call, type TestApp } from './helpers';
 /** What offerFreedTickets needs, as the app builds it: the real mailer, delivering to the app's SMTP_URL. */
 export function offerDepsOf(t: TestApp): OfferDeps {
   const transport = t.config.smtpUrl ? smtpTransport(t.config.smtpUrl) : null;
-  return { db: t.db, config: t.config, mail: createMailer(t.db, t.config, transport, t.app.log as FastifyBaseLogger) };
+  return { db: t.db, config: t.config, mail: createMailer(t.db, t.config, transport, t.app.log) };
 }
 
 export const joinWaitlist = (

@@ -1,7 +1,7 @@
 import type { TWaitlistEntry, ZJoinWaitlistRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../plugins/auth';
-import { badInput, conflict } from '../../plugins/errors';
+import { badInput, conflict, notFound } from '../../plugins/errors';
 import type { Deps } from '../../plugins/routes';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
@@ -32,7 +32,8 @@ export async function joinWaitlist(
   const event = found?.event;
   const ticket = found?.tickets[0];
   const problem = whyNotOnSale(event, ticket, new Date());
-  if (problem || !event || !ticket) throw problem;
+  if (problem) throw problem;
+  if (!event || !ticket) throw notFound('Ticket');
   if (input.quantity > ticket.maxPerOrder) {
     throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'quantity');
   }
