@@ -32,7 +32,7 @@ export async function markLapsed(tx: DbOrTx, ids: string[]) {
 
 /**
  * Gives back what offers reserved, in the order every writer of the counters takes them: ticket
- * types by id, then the event (registrations/holds.repo.ts), so two transactions never wait on
+ * types by id, then the event (purchase/hold/holds.repo.ts), so two transactions never wait on
  * each other in a cycle.
  */
 export async function releaseOffered(

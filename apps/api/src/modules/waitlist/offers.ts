@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { queueWaitlistOfferMail } from '../mail/waitlist-mail';
 import {
   findTicketsToOffer,

@@ -1,5 +1,5 @@
 import type { EventRow, TicketRow } from '../../db/schema';
-import { type AppError, conflict, notFound } from '../../plugins/errors';
+import { type AppError, conflict, notFound } from '../../core/errors';
 
 /**
  * Why a ticket type cannot be booked now, as a buyer would hear it (the rules initRegistration

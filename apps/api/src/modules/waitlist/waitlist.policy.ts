@@ -1,6 +1,6 @@
 import type { WaitlistEntryRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 
 /** The tenant wall for one entry: another club's answers 404, as if it did not exist. */

@@ -91,3 +91,14 @@ export async function lockLineHead(tx: DbOrTx, ticketId: string) {
     .for('update');
   return row;
 }
+
+/** The entry an offer link names, locked: two claims of one link queue on it. */
+export async function lockEntryByToken(tx: DbOrTx, token: string) {
+  const [row] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.offerToken, token)).for('update');
+  return row;
+}
+
+/** The offer taken up: its place ends, and it names the registration its tickets now belong to. */
+export async function markConverted(tx: DbOrTx, id: string, registrationId: string) {
+  await tx.update(waitlistEntries).set({ status: 'converted', registrationId }).where(eq(waitlistEntries.id, id));
+}

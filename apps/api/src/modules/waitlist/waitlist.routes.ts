@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
+import { registerEndpoint } from '../../plugins/routes';
 import { joinWaitlist, listWaitlist, removeFromWaitlist } from './waitlist.service';
 
 export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,8 +1,8 @@
 import type { TWaitlistEntry, ZJoinWaitlistRequest } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { findEventWithTickets } from '../tickets/tickets.repo';
