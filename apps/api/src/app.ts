@@ -83,6 +83,11 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
+  deps.seatsFreed = (eventId) => {
+    offerFreedTickets(deps, eventId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'waiting-list offers failed'),
+    );
+  };
   startBackgroundWork(app, deps, {
     holdSweepMs: options.holdSweepMs ?? HOLD_SWEEP_MS,
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
@@ -151,7 +156,7 @@ function startBackgroundWork(
     timers.push(timer);
   };
   app.addHook('onReady', (done) => {
-    every(holdSweepMs, () => expireLapsedHolds(deps.db));
+    every(holdSweepMs, () => expireLapsedHolds(deps.db, { seatsFreed: deps.seatsFreed }));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
     every(holdSweepMs, () => offerFreedTickets(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { mergeLines, releaseSeats, reserveSeats, type TicketLine } from '../purchase/hold/holds.repo';
 import { events, tickets, waitlistEntries, type WaitlistEntryRow } from '../../db/schema';
 
 /** How many lapsed offers one pass takes; the next pass takes the rest. */
@@ -31,31 +32,19 @@ export async function markLapsed(tx: DbOrTx, ids: string[]) {
 }
 
 /**
- * Gives back what offers reserved, in the order every writer of the counters takes them: ticket
- * types by id, then the event (purchase/hold/holds.repo.ts), so two transactions never wait on
- * each other in a cycle.
+ * Gives back what offers reserved, as a lapsed hold gives its tickets back (releaseSeats: ticket
+ * types by id, then the event, the order every writer of the counters takes them in).
  */
-export async function releaseOffered(
-  tx: DbOrTx,
-  entries: Pick<WaitlistEntryRow, 'eventId' | 'ticketId' | 'quantity'>[],
-) {
-  const perTicket = new Map<string, number>();
-  const perEvent = new Map<string, number>();
+export async function releaseOffered(tx: Tx, entries: Pick<WaitlistEntryRow, 'eventId' | 'ticketId' | 'quantity'>[]) {
+  const byEvent = new Map<string, TicketLine[]>();
   for (const entry of entries) {
-    perTicket.set(entry.ticketId, (perTicket.get(entry.ticketId) ?? 0) + entry.quantity);
-    perEvent.set(entry.eventId, (perEvent.get(entry.eventId) ?? 0) + entry.quantity);
+    byEvent.set(entry.eventId, [
+      ...(byEvent.get(entry.eventId) ?? []),
+      { ticketId: entry.ticketId, quantity: entry.quantity },
+    ]);
   }
-  for (const [ticketId, quantity] of [...perTicket].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
-      .update(tickets)
-      .set({ reservedCount: sql`greatest(${tickets.reservedCount} - ${quantity}, 0)` })
-      .where(eq(tickets.id, ticketId));
-  }
-  for (const [eventId, quantity] of [...perEvent].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
-      .update(events)
-      .set({ reservedCount: sql`greatest(${events.reservedCount} - ${quantity}, 0)` })
-      .where(eq(events.id, eventId));
+  for (const eventId of [...byEvent.keys()].sort()) {
+    await releaseSeats(tx, eventId, mergeLines(byEvent.get(eventId)!), false);
   }
 }
 
@@ -91,39 +80,24 @@ export async function lockTicketWithEvent(tx: DbOrTx, ticketId: string) {
   return event ? { ticket, event } : undefined;
 }
 
+class DoesNotFit extends Error {}
+
 /**
- * Reserves an offer's tickets with the conditional counter UPDATEs a hold uses (never past the
- * ticket type's quantity nor the event's capacity, checked and changed in one statement under the
- * row's lock), ticket first, then the event. False: it does not fit, and nothing is changed.
+ * Reserves an offer's tickets with the conditional counter UPDATEs a hold uses (reserveSeats: never
+ * past the ticket type's quantity nor the event's capacity), in a savepoint, so that a head that
+ * does not fit leaves the counters as they were while the offers made before it in this
+ * transaction stay. False: it does not fit.
  */
-export async function reserveForOffer(tx: DbOrTx, eventId: string, ticketId: string, quantity: number) {
-  const ticket = await tx
-    .update(tickets)
-    .set({ reservedCount: sql`${tickets.reservedCount} + ${quantity}` })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        or(isNull(tickets.quantity), sql`${tickets.reservedCount} + ${quantity} <= ${tickets.quantity}`),
-      ),
-    )
-    .returning({ id: tickets.id });
-  if (ticket.length === 0) return false;
-  const event = await tx
-    .update(events)
-    .set({ reservedCount: sql`${events.reservedCount} + ${quantity}` })
-    .where(
-      and(
-        eq(events.id, eventId),
-        or(isNull(events.capacity), sql`${events.reservedCount} + ${quantity} <= ${events.capacity}`),
-      ),
-    )
-    .returning({ id: events.id });
-  if (event.length > 0) return true;
-  await tx
-    .update(tickets)
-    .set({ reservedCount: sql`${tickets.reservedCount} - ${quantity}` })
-    .where(eq(tickets.id, ticketId));
-  return false;
+export async function reserveForOffer(tx: Tx, eventId: string, ticketId: string, quantity: number) {
+  try {
+    await tx.transaction(async (savepoint) => {
+      if (!(await reserveSeats(savepoint, eventId, [{ ticketId, quantity }])).ok) throw new DoesNotFit();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof DoesNotFit) return false;
+    throw error;
+  }
 }
 
 /** The entry becomes an open offer, its token the key of the mailed link. */
