@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TRegistration } from '@clubtix/contract';
-import { registrations } from '../../db/schema';
+import { registrations, waitlistEntries } from '../../db/schema';
 import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 import { countersOf, expireOffer, joinWaitlist, rowsOf, waitlistOf } from '../../../test/waitlist';
@@ -75,10 +75,28 @@ describe('waiting-list offers racing strangers on several processes', () => {
         timeout: 10_000,
       })
       .toBe(4);
-    // 90 strangers on three processes at once: the offered tickets are nobody else's.
-    const strangers = await Promise.all(Array.from({ length: 90 }, (_, i) => hold(100 + i, event.id, ticket.id)));
+    // 90 strangers on three processes at once, while two of the four take up their offers (each
+    // link opened twice, on two processes): the offered tickets are their people's alone.
+    const offeredNow = (await waitlistOf(apps[0]!, token, event.id)).filter((e) => e.status === 'offered');
+    const tokens = await apps[0]!.db
+      .select({ id: waitlistEntries.id, token: waitlistEntries.offerToken })
+      .from(waitlistEntries)
+      .where(inArray(waitlistEntries.id, [offeredNow[2]!.id, offeredNow[3]!.id]));
+    const [strangers, claims] = await Promise.all([
+      Promise.all(Array.from({ length: 90 }, (_, i) => hold(100 + i, event.id, ticket.id))),
+      Promise.all(
+        [...tokens, ...tokens].map((row, i) =>
+          call(apps[i % 3]!, 'POST', '/waitlist/claim', { body: { offer: row.token } }),
+        ),
+      ),
+    ]);
     expect(strangers.map((response) => response.body.code)).toEqual(Array(90).fill('SOLD_OUT'));
-    expect(await rowsOf(apps[0]!, ticket.id)).toEqual({ held: 6, offered: 6 });
+    expect(claims.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const claimedIds = claims.map((response) => (response.body.payload as Init).registration.registrationId);
+    expect(new Set(claimedIds).size).toBe(2);
+    expect(claimedIds.slice(0, 2)).toEqual(claimedIds.slice(2));
+    const claimedQuantity = offeredNow[2]!.quantity + offeredNow[3]!.quantity;
+    expect(await rowsOf(apps[0]!, ticket.id)).toEqual({ held: 6 + claimedQuantity, offered: 6 - claimedQuantity });
     expect(await countersOf(apps[0]!, ticket.id)).toEqual({ ticket: 12, event: 12 });
 
     // The other six holds lapse, and offers lapse, while strangers keep racing through all three
