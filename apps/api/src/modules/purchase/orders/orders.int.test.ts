@@ -67,7 +67,7 @@ describe('order reads', () => {
     expect(await list({ paymentStatus: 'refund_required' })).toEqual([]);
 
     const counts = await call(t, 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } });
-    expect(counts.body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
+    expect(counts.body.payload).toEqual({ total: 2, paid: 1, refunded: 0, refundRequired: 0 });
 
     for (const bad of [{ paymentStatus: 'settled' }, { pageSize: 501 }, { page: 0 }, { page: 'two' }]) {
       const response = await call(t, 'GET', '/order/getOrdersByEventId', {
@@ -110,6 +110,6 @@ describe('order reads', () => {
     expectError(walled, 404, 'NOT_FOUND');
     expect(walled.text).not.toMatch(/"total"/);
     expectError(await countsOf(), 401, 'UNAUTHENTICATED');
-    expect((await countsOf(sudoToken)).body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
+    expect((await countsOf(sudoToken)).body.payload).toEqual({ total: 2, paid: 1, refunded: 0, refundRequired: 0 });
   });
 });
