@@ -200,6 +200,29 @@ describe('taking up a waiting-list offer', () => {
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 4, event: 4 });
   });
 
+  it("gives the line the tickets of a registration an admin cancels, or an event's capacity raised", async () => {
+    const event = await publishEvent(t, token, { title: 'Night Sail', capacity: 1 });
+    const ticket = await addTicket(t, token, event.id, { name: 'Deck', quantity: 5 });
+    const first = payloadOf<Init>(await hold(event.id, ticket.id, 1, 'early@example.org'));
+    for (const email of ['ann@example.org', 'bob@example.org']) {
+      expect((await joinWaitlist(t, { eventId: event.id, ticketId: ticket.id, email, quantity: 1 })).status).toBe(200);
+    }
+    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+      token,
+      body: { registrationId: first.registration.registrationId, status: 'cancelled' },
+    });
+    expect(cancelled.status, cancelled.body.msg).toBe(200);
+    await expect
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .toEqual(['offered', 'waiting']);
+    const saved = await call(t, 'POST', '/event/save', { token, body: { id: event.id, capacity: 2 } });
+    expect(saved.status, saved.body.msg).toBe(200);
+    await expect
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .toEqual(['offered', 'offered']);
+    expect(await countersOf(t, ticket.id)).toEqual({ ticket: 2, event: 2 });
+  });
+
   it('makes one registration of two claims of one link at the same moment on two processes', async () => {
     const { event, holds } = await soldOutWithLine(1, [['ann@example.org', 1]]);
     await lapseHold(t, holds[0]!);
