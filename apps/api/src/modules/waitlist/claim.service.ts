@@ -19,6 +19,8 @@ import { whyNotOnSale } from './sale-rules';
 import { lockEntryByToken, markConverted, setEntryStatus } from './waitlist.repo';
 
 type Claimed = { registration: TRegistration; order: TOrder };
+/** What the transaction decided; a refusal is thrown after it ends, so what it lapsed stays lapsed. */
+type Outcome = { claimed: Claimed } | { refused: Error; freed?: string };
 
 /** "19:05" in the event's own time zone: when the offer ended, as the person's mail said it would. */
 function clockTime(instant: Date, timeZone: string): string {
@@ -49,8 +51,6 @@ async function claimedBefore(tx: Tx, entry: WaitlistEntryRow, event: EventRow): 
   if (registration?.status === 'confirmed') return { refused: conflict('This offer was already taken up and booked') };
   return { refused: lapsedAt(entry, event) };
 }
-
-type Outcome = { claimed: Claimed } | { refused: Error; freed?: string };
 
 /**
  * POST /waitlist/claim (docs/product.md section 19): an open offer becomes a pending registration and

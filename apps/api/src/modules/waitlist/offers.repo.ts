@@ -71,10 +71,12 @@ export async function findTicketsToOffer(db: DbOrTx, eventId: string | undefined
 
 /**
  * The ticket type, locked for the rest of the transaction: offers of one type are made by one
- * process at a time, so its line is served in order and nothing is offered twice.
+ * process at a time, so its line is served in order and nothing is offered twice. NO KEY UPDATE,
+ * the lock a counter UPDATE takes itself: buyers' counter changes wait for it, while their new
+ * attendee rows (whose foreign key takes KEY SHARE) do not.
  */
 export async function lockTicketWithEvent(tx: DbOrTx, ticketId: string) {
-  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update', { of: tickets });
+  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('no key update');
   if (!ticket) return undefined;
   const [event] = await tx.select().from(events).where(eq(events.id, ticket.eventId));
   return event ? { ticket, event } : undefined;
