@@ -22,6 +22,8 @@ import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/error-handler';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
 import type { Deps } from './core/deps';
@@ -84,6 +86,11 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
+  deps.seatsFreed = (eventId) => {
+    offerFreedTickets(deps, eventId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'waiting-list offers failed'),
+    );
+  };
   startBackgroundWork(app, deps, {
     holdSweepMs: options.holdSweepMs ?? HOLD_SWEEP_MS,
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
@@ -121,6 +128,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       purchaseRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
+      waitlistRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.
       attendeeDataRoutes(api, deps);
@@ -133,9 +141,10 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 }
 
 /**
- * Work nobody asks for: lapsed holds are released, ended rate-limit windows deleted, queued mail is
- * (re)tried and payments nobody confirmed are settled, in every process; row locks make each piece
- * of work happen once, whichever process gets to it.
+ * Work nobody asks for: lapsed holds are released, waiting-list offers lapse and tickets left go to
+ * the lines, ended rate-limit windows deleted, queued mail is (re)tried and payments nobody
+ * confirmed are settled, in every process; row locks make each piece of work happen once,
+ * whichever process gets to it.
  */
 function startBackgroundWork(
   app: FastifyInstance,
@@ -153,10 +162,11 @@ function startBackgroundWork(
     timers.push(timer);
   };
   app.addHook('onReady', (done) => {
-    every(holdSweepMs, () => expireLapsedHolds(deps.db));
+    every(holdSweepMs, () => expireLapsedHolds(deps.db, { seatsFreed: deps.seatsFreed }));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
     // Cancelled events' refunds go on in every process (docs/decisions/0027).
     every(holdSweepMs, () => cancellations.run());
+    every(holdSweepMs, () => offerFreedTickets(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();

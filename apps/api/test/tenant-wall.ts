@@ -25,7 +25,15 @@ import { call, expectError, type ApiResponse, type Signed, type TestApp } from '
 export interface World {
   t: TestApp;
   a: { clubId: string; admin: Signed<UserRow>; event: TEvent };
-  b: { clubId: string; admin: Signed<UserRow>; second: Signed<UserRow>; logoUrl: string; catalogue: CatalogueOfB };
+  b: {
+    clubId: string;
+    admin: Signed<UserRow>;
+    second: Signed<UserRow>;
+    logoUrl: string;
+    catalogue: CatalogueOfB;
+    /** Someone on the waiting list of B's published ticket type. */
+    waitlistEntryId: string;
+  };
 }
 
 export type Expectation =

@@ -10,8 +10,9 @@ export interface Deps {
   payments: PaymentProvider;
   mail: Mailer;
   /**
-   * Seats of an event came back on sale (a refund released them): the waiting list may offer them.
-   * Called after the commit; optional so that a build without a waiting list leaves it out.
+   * Tickets of an event came back (a hold lapsed, a quantity or capacity raised, a refund released
+   * them): the waiting lists are offered them (docs/product.md section 19). Fire and forget; the
+   * hold sweep's timer offers whatever a failed call left.
    */
-  seatsFreed?: (eventId: string) => Promise<unknown> | void;
+  seatsFreed?: (eventId: string) => void;
 }

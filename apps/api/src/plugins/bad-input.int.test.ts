@@ -95,6 +95,8 @@ const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
 const accountBody = { name: 'Bo', email: 'bo@example.org' };
 
+const joinBody = { eventId: 'e', ticketId: 't', email: 'ann@example.org', quantity: 1 };
+
 const cases: Case[] = [
   ...posts('/auth/signin', undefined, [
     ['without a body', undefined, 'body'],
@@ -375,6 +377,35 @@ const cases: Case[] = [
   ...gets('/ticket/getTicketsByEventId', undefined, [
     ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
     ['with two codes', { eventId: 'e', code: ['A', 'B'] }, undefined, 'code'],
+  ]),
+  ...posts('/waitlist/join', undefined, [
+    ['without a body', undefined, 'body'],
+    ['with a quantity as text', { ...joinBody, quantity: '2' }, 'quantity'],
+    ['with a fractional quantity', { ...joinBody, quantity: 1.5 }, 'quantity'],
+    ['with no quantity', { ...joinBody, quantity: 0 }, 'quantity'],
+    ['with a huge quantity', { ...joinBody, quantity: 1e9 }, 'quantity'],
+    ['with a bad e-mail', { ...joinBody, email: 'not-an-address' }, 'email'],
+    ['with a NUL in the e-mail', { ...joinBody, email: 'a\u0000@example.org' }, 'email'],
+    ['with two ticket ids', { ...joinBody, ticketId: ['a', 'b'] }, 'ticketId'],
+    ['with a huge event id', { ...joinBody, eventId: huge }, 'eventId'],
+  ]),
+  ...posts('/waitlist/claim', undefined, [
+    ['without a body', undefined, 'body'],
+    ['with an empty offer', { offer: ' ' }, 'offer'],
+    ['with a number offer', { offer: 5 }, 'offer'],
+    ['with a huge offer', { offer: huge }, 'offer'],
+    ['with a NUL in the offer', { offer: 'a\u0000' }, 'offer'],
+  ]),
+  ...gets('/waitlist/getByEventId', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
+  ...deletes('/waitlist/remove', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a number id', { entryId: 5 }, 'entryId'],
+    ['with two ids', { entryId: ['a', 'b'] }, 'entryId'],
+    ['with a NUL in the id', { entryId: 'w\u0000' }, 'entryId'],
   ]),
 ];
 

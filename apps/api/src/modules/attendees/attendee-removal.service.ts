@@ -102,6 +102,7 @@ export async function removeRegistration(
     await freeSeats(tx, registration, lines);
     return dropRegistration(tx, scope, registration, orders);
   });
+  deps.seatsFreed?.(event.id);
   return { registrationId: input.registrationId, ...removal };
 }
 
@@ -118,7 +119,7 @@ export async function deleteAttendee(
 ): Promise<{ registrationDeleted: boolean } & Removal> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
-  return deps.db.transaction(async (tx) => {
+  const removal = await deps.db.transaction(async (tx) => {
     const found = await findEventAttendee(tx, scope, input.attendeeId);
     if (!found) throw notFound('Attendee');
     const orders = await lockOrdersOf(tx, scope, found.registrationId);
@@ -138,4 +139,6 @@ export async function deleteAttendee(
     }
     return { registrationDeleted: true, ...(await dropRegistration(tx, scope, registration, orders)) };
   });
+  deps.seatsFreed?.(event.id);
+  return removal;
 }

@@ -79,5 +79,6 @@ export async function setRegistrationStatus(
     if (event) await queueTicketMail(tx, deps.config, event, confirmed, party);
     return confirmed;
   });
+  if (status === 'cancelled') deps.seatsFreed?.(row.eventId);
   return loadRegistrationDto(deps, row);
 }

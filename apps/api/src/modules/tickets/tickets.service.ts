@@ -88,7 +88,11 @@ export async function saveTicket(deps: Deps, actor: Actor, input: SaveTicketInpu
     assertInstantsInOrder({ ...locked, ...sent }, TICKET_INSTANT_ORDER);
     return updateTicket(tx, id, scope, sent);
   });
-  if (row) return toTicketDto(row);
+  if (row) {
+    // A quantity raised, or the type back on sale, may leave room for its waiting list.
+    deps.seatsFreed?.(event.id);
+    return toTicketDto(row);
+  }
   const current = await findTicketById(deps.db, id, event.clubId);
   if (!current) throw notFound('Ticket');
   throw conflict(`Quantity cannot be lower than the ${current.reservedCount} already sold or held`, 'quantity');

@@ -129,12 +129,13 @@ export async function markSeatsSold(tx: DbOrTx, lines: TicketLine[]): Promise<vo
 /**
  * Releases holds whose time ran out, without anyone asking (docs/product.md section 15, step 5). Any
  * process may run it at any moment: SKIP LOCKED hands each lapsed registration to exactly one.
+ * `seatsFreed` hears of each event whose tickets came back, once they are back (after the commit).
  */
 export async function expireLapsedHolds(
   db: DbOrTx,
-  options: { eventId?: string; limit?: number } = {},
+  options: { eventId?: string; limit?: number; seatsFreed?: (eventId: string) => void } = {},
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const freed = await db.transaction(async (tx) => {
     const lapsed = await tx
       .select({ id: registrations.id, eventId: registrations.eventId })
       .from(registrations)
@@ -148,7 +149,7 @@ export async function expireLapsedHolds(
       .orderBy(registrations.expiresAt)
       .limit(options.limit ?? 200)
       .for('update', { skipLocked: true });
-    if (lapsed.length === 0) return 0;
+    if (lapsed.length === 0) return { count: 0, eventIds: [] };
     await tx
       .update(registrations)
       .set({ status: 'expired' })
@@ -175,7 +176,10 @@ export async function expireLapsedHolds(
       .groupBy(attendees.ticketId, attendees.eventId);
     const byEvent = new Map<string, TicketLine[]>();
     for (const row of perTicket) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
-    for (const eventId of [...byEvent.keys()].sort()) await releaseSeats(tx, eventId, byEvent.get(eventId)!, false);
-    return lapsed.length;
+    const eventIds = [...byEvent.keys()].sort();
+    for (const eventId of eventIds) await releaseSeats(tx, eventId, byEvent.get(eventId)!, false);
+    return { count: lapsed.length, eventIds };
   });
+  for (const eventId of freed.eventIds) options.seatsFreed?.(eventId);
+  return freed.count;
 }

@@ -126,7 +126,8 @@ export async function initRegistration(
   } catch (error) {
     // Past a ticket type's quantity or the event's capacity: nothing of the hold was kept.
     if (!isOverLimit(error)) throw error;
-    if ((await expireLapsedHolds(deps.db, { eventId: event.id })) === 0) throw soldOutError(lines, ticketsById);
+    const released = await expireLapsedHolds(deps.db, { eventId: event.id, seatsFreed: deps.seatsFreed });
+    if (released === 0) throw soldOutError(lines, ticketsById);
     try {
       result = await attempt();
     } catch (retryError) {
