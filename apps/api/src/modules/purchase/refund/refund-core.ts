@@ -49,7 +49,8 @@ const isRefundable = (status: string) => (REFUNDABLE_STATUSES as readonly string
 export function leftToRefund(target: RefundTarget): number {
   const name = nameOf(target);
   if (!isRefundable(target.paymentStatus)) {
-    if (target.paymentStatus === 'refunded') throw conflict(`This ${name} is refunded already: nothing is left to refund`);
+    if (target.paymentStatus === 'refunded')
+      throw conflict(`This ${name} is refunded already: nothing is left to refund`);
     throw conflict(`Only a paid ${name} can be refunded`);
   }
   const left = target.amount - target.refundedAmount;

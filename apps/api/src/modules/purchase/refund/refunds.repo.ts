@@ -94,7 +94,13 @@ export async function sumRefundedOfIntent(db: DbOrTx, paymentIntentId: string): 
  */
 export async function findRecentSameRefund(
   db: DbOrTx,
-  input: { kind: PayableKind; id: string; amount: number | undefined; reason: string | null; releasedTickets?: boolean },
+  input: {
+    kind: PayableKind;
+    id: string;
+    amount: number | undefined;
+    reason: string | null;
+    releasedTickets?: boolean;
+  },
   minutes: number,
 ): Promise<RefundRow | undefined> {
   const [row] = await db
