@@ -44,7 +44,12 @@ function doorLine(kind: RefundedKind, released: boolean): string[] {
 }
 
 /** The mail to the buyer: what was refunded, what stays paid, and whether the tickets still admit. */
-export function composeRefundMail({ event, order, refund, kind = 'order' }: RefundNews): Omit<ComposedMail, 'attachments'> {
+export function composeRefundMail({
+  event,
+  order,
+  refund,
+  kind = 'order',
+}: RefundNews): Omit<ComposedMail, 'attachments'> {
   const money = (minor: number) => formatMoney(minor, order.currency as TCurrency);
   const title = event.title.replace(/\s+/g, ' ').trim();
   const left = order.amount - order.refundedAmount;
