@@ -33,6 +33,7 @@ describe('refunding a donation', () => {
     await waitForTitle(page, 'Sponsorships | ClubTix');
     const card = page.getByTestId('sponsorship').filter({ hasText: 'Rita Refund' });
     await card.filter({ hasText: 'Paid' }).waitFor();
+    await expectAccessible(page, 'the sponsorships list');
     await card.getByRole('button', { name: 'Refund the donation of Rita Refund' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Refund the donation of Rita Refund' });

@@ -84,7 +84,7 @@ export function extrasQrText(purchaseId: string, qrUuid: string): string {
 export const ZGetSponsorshipsQuery = z
   .object({
     eventId: ZId,
-    /** Those of one payment status; absent: all of them. */
+    /** Those of one payment status ('paid' includes those refunded in part: money is kept); absent: all of them. */
     paymentStatus: z
       .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
       .optional(),

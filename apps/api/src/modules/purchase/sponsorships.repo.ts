@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   registrations,
@@ -45,6 +45,12 @@ export async function findSponsorshipView(
   return flatten(await select(db).where(and(eq(sponsorships.id, id), inClub(clubId))))[0];
 }
 
+/** "Paid" lists those refunded in part too, as the totals count them (docs/decisions/0027). */
+const ofStatus = (status: string) =>
+  status === 'paid'
+    ? inArray(sponsorships.paymentStatus, ['paid', 'partially_refunded'])
+    : eq(sponsorships.paymentStatus, status);
+
 /** Newest first, `limit` of them from `offset`. */
 export async function findSponsorshipsBy(
   db: DbOrTx,
@@ -57,7 +63,7 @@ export async function findSponsorshipsBy(
         and(
           where.eventId ? eq(sponsorships.eventId, where.eventId) : undefined,
           where.registrationId ? eq(sponsorships.registrationId, where.registrationId) : undefined,
-          where.paymentStatus ? eq(sponsorships.paymentStatus, where.paymentStatus) : undefined,
+          where.paymentStatus ? ofStatus(where.paymentStatus) : undefined,
         ),
       )
       .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id))

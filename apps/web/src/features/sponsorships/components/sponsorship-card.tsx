@@ -2,12 +2,14 @@ import { formatMoney, type TSponsorship } from '@clubtix/contract';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/zoned-time';
+import { TEXT_SAFE_GREEN } from '../../../theme';
 import { useRefundSponsorship } from '../api';
 import { isDonation } from '../sponsorship-totals';
 import { canRefund, RefundDialog } from './refund-dialog';
 
 const STATUS: Record<TSponsorship['paymentStatus'], { label: string; color: string }> = {
-  paid: { label: 'Paid', color: 'green.8' },
+  // Mantine's greens are too faint for a badge's small text on white (theme.ts).
+  paid: { label: 'Paid', color: TEXT_SAFE_GREEN },
   pending: { label: 'Pending', color: 'gray.7' },
   failed: { label: 'Failed', color: 'red.8' },
   refund_required: { label: 'Refund required', color: 'orange.9' },
