@@ -1,8 +1,18 @@
-import type { TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import type { TExtrasPurchase, TPaymentIntent, TSponsorship } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
-import { api, expectAccessible, launchBrowser, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+import {
+  api,
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
 /** docs/product.md section 19: an admin refunds part of a paid donation from the sponsorships list. */
 describe('refunding a donation', () => {
@@ -60,6 +70,41 @@ describe('refunding a donation', () => {
       query: { sponsorshipId: sponsorship.id },
     });
     expect(read.body.payload).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 500 });
+    await context.close();
+  });
+
+  it('refunds extras bought alone in full from the extras list: Refunded, and no Refund action left', async () => {
+    const seeded = await seedPublishedEvent();
+    const email = `${unique('lunch')}@example.org`;
+    const bought = await api<TExtrasPurchase>('POST', '/extras/purchaseExtras', {
+      body: { eventId: seeded.event.id, extrasId: seeded.lunch.id, quantity: 1, email },
+    });
+    const intent = await api<TPaymentIntent>('POST', '/stripe/create-payment-intent', {
+      body: { extrasPurchaseId: bought.body.payload.id },
+    });
+    const paid = await api('POST', '/stripe/confirm-payment', {
+      body: { paymentIntentId: intent.body.payload.paymentIntentId, testCard: '4242 4242 4242 4242' },
+    });
+    expect(paid.status, paid.body.msg).toBe(200);
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/attendees`);
+    await waitForTitle(page, 'Attendees | ClubTix');
+    await page.getByRole('tab', { name: 'Extras' }).click();
+    const row = page.getByTestId('extras-purchase').filter({ hasText: email });
+    const action = row.getByRole('button', { name: `Refund Picnic lunch of ${email}` });
+    await action.click();
+    const dialog = page.getByRole('dialog', { name: `Refund the Picnic lunch of ${email}` });
+    await dialog.getByText('£8.50 left to refund').waitFor();
+    // Axe reads colours once the dialog has faded in.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await expectAccessible(page, 'the extras refund dialog');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.filter({ hasText: 'Refunded' }).filter({ hasText: 'refunded £8.50' }).waitFor();
+    await action.waitFor({ state: 'detached' });
+    await expectAccessible(page, 'the extras list after a refund');
     await context.close();
   });
 });

@@ -130,7 +130,7 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} color="red.8">
+          <Button type="submit" loading={busy} color="red.9">
             Refund
           </Button>
         </Group>
