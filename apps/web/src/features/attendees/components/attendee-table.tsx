@@ -115,7 +115,7 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
                 <CheckinState attendee={attendee} timeZone={event.timezone} />
               </Table.Td>
               <Table.Td>
-                <AttendeeActions eventId={event.id} attendee={attendee} />
+                <AttendeeActions eventId={event.id} currency={event.currency} attendee={attendee} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -166,7 +166,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
               </Text>
               <RegistrationRef registrationId={attendee.registrationId} />
             </Group>
-            <AttendeeActions eventId={event.id} attendee={attendee} fullWidth />
+            <AttendeeActions eventId={event.id} currency={event.currency} attendee={attendee} fullWidth />
           </Stack>
         </Card>
       ))}
