@@ -87,7 +87,7 @@ describe('the waiting list screen', () => {
         { timeout: 20_000, interval: 1_000 },
       )
       .toBe('Offer sent');
-    await eventually(() => head.textContent()).toMatch(/Offer sent .* · lapses /);
+    await eventually(() => head.getByTestId('waitlist-offer').textContent()).toMatch(/^Offer sent .* · lapses /);
     await context.close();
   });
 

@@ -41,29 +41,27 @@ function Refunds({ order, timeZone }: { order: TOrderListItem; timeZone: string 
       <Title order={3} fz="sm">
         Refunds
       </Title>
-      <Table.ScrollContainer minWidth={360}>
-        <Table aria-label="Refunds" data-testid="order-refunds">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>By, and why</Table.Th>
+      <Table aria-label="Refunds" data-testid="order-refunds">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>By, and why</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {refunds.map((refund) => (
+            <Table.Tr key={refund.id}>
+              <Table.Td>{formatDateTime(refund.createdAt, timeZone)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(refund.amount, order.currency)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {REFUND_SOURCE_LABELS[refund.source]}
+                {refund.reason ? `: ${refund.reason}` : ''}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {refunds.map((refund) => (
-              <Table.Tr key={refund.id}>
-                <Table.Td>{formatDateTime(refund.createdAt, timeZone)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(refund.amount, order.currency)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {REFUND_SOURCE_LABELS[refund.source]}
-                  {refund.reason ? `: ${refund.reason}` : ''}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
@@ -95,26 +93,25 @@ export function OrderDetails({
             </Text>
             <OrderStatus order={order.data} />
           </Group>
-          <Table.ScrollContainer minWidth={360}>
-            <Table aria-label="Order items">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Qty</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
+          {/* No scrolling box: three columns fit a phone, and a scrolling one would need a tab stop (axe). */}
+          <Table aria-label="Order items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.data.items.map((item, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.name}</Table.Td>
+                  <Table.Td ta="right">{item.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.amount, order.data.currency)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.data.items.map((item, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{item.name}</Table.Td>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(item.amount, order.data.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
           <MoneySummary order={order.data} />
           <Refunds order={order.data} timeZone={timeZone} />
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -39,24 +39,26 @@ function OrderCard({
   const buyer = order.buyerEmail;
   return (
     <Card withBorder padding="sm" data-testid="order">
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={4}>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
           <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
-          {moneyLine ? (
-            <Text size="xs" data-testid="order-money">
-              {moneyLine}
-            </Text>
-          ) : null}
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {buyer}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(order.createdAt, timeZone)} · Reg. {order.registrationId.slice(0, 8)}
-          </Text>
-        </Stack>
-        <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
           <OrderStatus order={order} />
-          <Group gap={6} wrap="nowrap">
+        </Group>
+        {moneyLine ? (
+          <Text size="xs" data-testid="order-money">
+            {moneyLine}
+          </Text>
+        ) : null}
+        <Group justify="space-between" align="flex-end" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {buyer}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(order.createdAt, timeZone)} · Reg. {order.registrationId.slice(0, 8)}
+            </Text>
+          </Stack>
+          <Group gap={6} wrap="nowrap" ml="auto">
             {refundableAmount(order) > 0 ? (
               <Button
                 size="xs"
@@ -72,8 +74,8 @@ function OrderCard({
               Items
             </Button>
           </Group>
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </Card>
   );
 }

@@ -31,7 +31,7 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
           Uses: {discountUsesText(discount)}
         </Text>
         {state !== 'usable' && state !== 'inactive' ? (
-          <Badge size="sm" color="orange.9" variant="outline">
+          <Badge size="sm" color="gray.7" variant="outline">
             {STATE_LABELS[state]}
           </Badge>
         ) : null}

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
+import { TEXT_SAFE_GREEN } from '../../../theme';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { useEventWaitlist, useRemoveWaitlistEntry } from '../api';
 import {
@@ -16,12 +17,13 @@ import {
   type WaitlistGroup,
 } from '../waitlist-view';
 
-const STATUS_COLORS: Record<TWaitlistEntry['status'], string> = {
-  waiting: 'blue.8',
-  offered: 'orange.9',
-  converted: 'green.9',
-  lapsed: 'gray.7',
-  removed: 'gray.7',
+// Filled in dark shades, or outlined in the grey other lists use: readable either way (axe).
+const STATUS_BADGES: Record<TWaitlistEntry['status'], { color: string; variant: 'filled' | 'outline' }> = {
+  waiting: { color: 'blue.9', variant: 'filled' },
+  offered: { color: 'violet.9', variant: 'filled' },
+  converted: { color: TEXT_SAFE_GREEN, variant: 'filled' },
+  lapsed: { color: 'gray.7', variant: 'outline' },
+  removed: { color: 'gray.7', variant: 'outline' },
 };
 
 function confirmRemove(entry: TWaitlistEntry, onConfirm: () => void) {
@@ -62,18 +64,22 @@ function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEven
           </Text>
           <Text size="xs" c="dimmed">
             Joined {formatDateTime(entry.createdAt, event.timezone)}
-            {offer ? ` · ${offer}` : ''}
           </Text>
+          {offer ? (
+            <Text size="xs" data-testid="waitlist-offer">
+              {offer}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
-          <Badge color={STATUS_COLORS[entry.status]} variant="outline" data-testid="waitlist-status">
+          <Badge {...STATUS_BADGES[entry.status]} data-testid="waitlist-status">
             {WAITLIST_STATUS_LABELS[entry.status]}
           </Badge>
           {isRemovable(entry) ? (
             <Button
               size="compact-sm"
               variant="subtle"
-              color="red.9"
+              color="red"
               onClick={onRemove}
               aria-label={`Remove ${entry.email} from the waiting list`}
             >
