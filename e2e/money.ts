@@ -78,7 +78,7 @@ export async function buyViaApi(
   );
 }
 
-/** Mails whose subject or text speaks of a refund. */
+/** Mails whose subject speaks of a refund ("Refund of £20 for …"). */
 export function refundMails<M extends { subject?: string | undefined; text?: string | undefined }>(mails: M[]): M[] {
-  return mails.filter((mail) => /refund/i.test(`${mail.subject ?? ''} ${mail.text ?? ''}`));
+  return mails.filter((mail) => /refund/i.test(mail.subject ?? ''));
 }

@@ -61,10 +61,10 @@ export function AttendeeActions({
   // dialog, so a second click refunds once.
   const refundChoice = (): RefundChoice | undefined => {
     const orderId = attendee.refundableOrderId;
-    if (!orderId || attendee.paidAmount === null) return undefined;
+    if (!orderId) return undefined;
     const requestKey = newRefundKey();
     return {
-      amount: formatMoney(attendee.paidAmount, currency),
+      amount: attendee.paidAmount === null ? null : formatMoney(attendee.paidAmount, currency),
       onRefund: () => refund.mutate({ orderId, releaseTickets: true, requestKey }),
     };
   };

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 
 /** A paid registration's other way out: refund its order in full and cancel it (docs/product.md section 19). */
 export interface RefundChoice {
-  /** "£30.00", what is left to refund. */
-  amount: string;
+  /** What the registration paid ("£30"), when known. */
+  amount: string | null;
   onRefund: () => void;
 }
 
@@ -35,8 +35,8 @@ function DialogContent({
       {body}
       {refund ? (
         <Text size="sm">
-          Or refund what is left of its order (paid {refund.amount}) through the payment provider and cancel the
-          registration: the buyer is mailed, and its tickets and extras go back on sale.
+          Or refund what is left of its order{refund.amount ? ` (paid ${refund.amount})` : ''} through the payment
+          provider and cancel the registration: the buyer is mailed, and its tickets and extras go back on sale.
         </Text>
       ) : null}
       <Group justify="flex-end" gap="sm">
