@@ -1,7 +1,7 @@
 import type { TTicket } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../attendee-list';
+import { eventually, rows } from '../attendee-list';
 import { seedPublishedEvent, type AttendeeDetails, type SeededEvent } from '../fixtures';
 import {
   api,
@@ -90,6 +90,29 @@ describe('refunding an order', () => {
     await expect
       .poll(() => mailsTo(buyer.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
       .toBe(2);
+    await context.close();
+  });
+
+  it('refunds and cancels a paid registration from the attendee list', async () => {
+    const guest = person('cancelled');
+    await buyViaApi(seeded, guest);
+    const { context, page } = await newPage(browser, DESKTOP);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/attendees`);
+    await waitForTitle(page, 'Attendees | ClubTix');
+    const name = `${guest.firstName} ${guest.lastName} 1`;
+    await page.getByRole('button', { name: `More actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Cancel registration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel registration?' });
+    await eventually(() => dialog.textContent()).toContain('(paid £25)');
+    await expectAccessible(page, 'the cancel registration dialog with its refund');
+    await shoot(page, 'admin-refund-and-cancel-desktop');
+    await dialog.getByRole('button', { name: 'Refund and cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => rows(page).filter({ hasText: name }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => mailsTo(guest.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+      .toBe(1);
     await context.close();
   });
 
