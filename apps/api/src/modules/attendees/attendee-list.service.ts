@@ -5,6 +5,7 @@ import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { sumPaidByRegistration } from '../purchase/orders.repo';
 import { findAttendeePage } from './attendee-list.repo';
+import { findRefundableOrderIds } from './refundable-orders.repo';
 import { toAttendeeDto } from '../purchase/registrations.mapper';
 
 export async function findEventAttendees(
@@ -22,13 +23,18 @@ export async function findEventAttendees(
     limit: query.pageSize,
   });
   // The amounts of this page's registrations only: summing for the whole event would read every order.
-  const paid = await sumPaidByRegistration(deps.db, [...new Set(rows.map((row) => row.registrationId))]);
+  const registrationIds = [...new Set(rows.map((row) => row.registrationId))];
+  const [paid, refundable] = await Promise.all([
+    sumPaidByRegistration(deps.db, registrationIds),
+    findRefundableOrderIds(deps.db, registrationIds),
+  ]);
   return {
     attendees: rows.map((row) => ({
       ...toAttendeeDto(row),
       buyerEmail: row.buyerEmail,
       registeredAt: row.registeredAt.toISOString(),
       paidAmount: paid.get(row.registrationId) ?? null,
+      refundableOrderId: refundable.get(row.registrationId) ?? null,
     })),
     total,
   };

@@ -44,6 +44,12 @@ describe('GET /registration/getAttendees', () => {
     expect(page.attendees[1]).toMatchObject({ buyerEmail: 'zoe@example.org', ticketName: 'Adult', checkinId: null });
     // What the registration paid, on each of its attendees: two Adult tickets at 15.00, and one.
     expect(page.attendees.map((a) => a.paidAmount)).toEqual([3000, 3000, 1500]);
+    // The order a "Refund and cancel" would refund: one per registration, the same on its attendees.
+    const [zoe, yann, carla] = page.attendees.map((a) => a.refundableOrderId);
+    expect(zoe).toEqual(expect.any(String));
+    expect(yann).toBe(zoe);
+    expect(carla).toEqual(expect.any(String));
+    expect(carla).not.toBe(zoe);
   });
 
   it('searches names and e-mails, literally', async () => {
