@@ -43,11 +43,11 @@ function DialogContent({
         <Button variant="default" onClick={close} data-autofocus>
           {keepLabel}
         </Button>
-        <Button variant={refund ? 'outline' : 'filled'} color="red" onClick={run(onConfirm)}>
+        <Button variant={refund ? 'outline' : 'filled'} color="red.9" onClick={run(onConfirm)}>
           {confirmLabel}
         </Button>
         {refund ? (
-          <Button color="red" onClick={run(refund.onRefund)}>
+          <Button color="red.9" onClick={run(refund.onRefund)}>
             Refund and cancel
           </Button>
         ) : null}

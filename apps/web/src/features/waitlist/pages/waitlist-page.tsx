@@ -38,7 +38,7 @@ function confirmRemove(entry: TWaitlistEntry, onConfirm: () => void) {
       </Text>
     ),
     labels: { confirm: 'Remove', cancel: 'Keep' },
-    confirmProps: { color: 'red' },
+    confirmProps: { color: 'red.9' },
     onConfirm,
   });
 }
