@@ -2,17 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type AttendeeDetails, type SeededEvent } from '../fixtures';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  mailsTo,
-  newPage,
-  PHONE,
-  primeSession,
-  waitForTitle,
-} from '../helpers';
-import { buyViaApi, person, refundMails, shoot } from '../money';
+import { DESKTOP, launchBrowser, mailsTo, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
+import { buyViaApi, expectSettledAccessible, person, refundMails, shoot } from '../money';
 
 /** Issue 20: an admin cancels an event and refunds everyone; the refunds' progress runs to done. */
 describe('cancelling an event with refunds for everyone', () => {
@@ -37,7 +28,7 @@ describe('cancelling an event with refunds for everyone', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel event?' });
     const refundAll = dialog.getByRole('checkbox', { name: 'Refund everyone' });
     expect(await refundAll.isChecked()).toBe(true);
-    await expectAccessible(page, 'the cancel event dialog');
+    await expectSettledAccessible(page, 'the cancel event dialog');
     await shoot(page, 'admin-cancel-event-dialog-desktop');
     await dialog.getByRole('button', { name: 'Cancel event and refund everyone' }).click();
 
@@ -48,7 +39,7 @@ describe('cancelling an event with refunds for everyone', () => {
     await eventually(() => done.getByTestId('cancellation-status').textContent()).toBe(
       'The event is cancelled and every buyer refunded has been mailed.',
     );
-    await expectAccessible(page, 'the cancellation progress');
+    await expectSettledAccessible(page, 'the cancellation progress');
     await shoot(page, 'admin-cancel-event-progress-desktop');
     await done.getByRole('button', { name: 'Close', exact: true }).click();
 
@@ -69,7 +60,7 @@ describe('cancelling an event with refunds for everyone', () => {
     await page.goto(`/tour/edit/${seeded.event.id}`);
     await waitForTitle(page, 'Edit Event | ClubTix');
     await page.getByTestId('cancellation-progress').waitFor();
-    await expectAccessible(page, 'the cancelled event on a phone');
+    await expectSettledAccessible(page, 'the cancelled event on a phone');
     await shoot(page, 'admin-cancel-event-phone');
     await context.close();
   });

@@ -2,17 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
-import {
-  closeToasts,
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  PHONE,
-  primeSession,
-  waitForTitle,
-} from '../helpers';
-import { buyViaApi, person, shoot } from '../money';
+import { closeToasts, DESKTOP, launchBrowser, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
+import { buyViaApi, expectSettledAccessible, person, shoot } from '../money';
 
 /** Issue 20: an event's discount and access codes, managed by its admin. */
 describe('the discount codes screen', () => {
@@ -34,7 +25,7 @@ describe('the discount codes screen', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await open(page);
     await page.getByText('No codes yet.', { exact: false }).waitFor();
-    await expectAccessible(page, 'the discount codes screen, empty');
+    await expectSettledAccessible(page, 'the discount codes screen, empty');
 
     await page.getByRole('button', { name: 'Add code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add code' });
@@ -42,7 +33,7 @@ describe('the discount codes screen', () => {
     await dialog.getByLabel('Percent', { exact: true }).fill('10');
     await dialog.getByRole('checkbox', { name: 'Adult' }).check();
     await dialog.getByLabel('Use limit', { exact: true }).fill('5');
-    await expectAccessible(page, 'the add code dialog');
+    await expectSettledAccessible(page, 'the add code dialog');
     await shoot(page, 'admin-discounts-dialog-desktop');
     await dialog.getByRole('button', { name: 'Save code' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -75,7 +66,7 @@ describe('the discount codes screen', () => {
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete code?' });
-    await expectAccessible(page, 'the delete code confirmation');
+    await expectSettledAccessible(page, 'the delete code confirmation');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
     await page.reload();
@@ -92,12 +83,12 @@ describe('the discount codes screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Add code' });
     await dialog.getByLabel('Code', { exact: true }).fill('CREW');
     await dialog.getByLabel('Percent', { exact: true }).fill('100');
-    await expectAccessible(page, 'the add code dialog on a phone');
+    await expectSettledAccessible(page, 'the add code dialog on a phone');
     await shoot(page, 'admin-discounts-dialog-phone');
     await dialog.getByRole('button', { name: 'Save code' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'CREW' }).waitFor();
-    await expectAccessible(page, 'the discount codes screen on a phone');
+    await expectSettledAccessible(page, 'the discount codes screen on a phone');
     await shoot(page, 'admin-discounts-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);

@@ -7,7 +7,6 @@ import {
   api,
   closeToasts,
   DESKTOP,
-  expectAccessible,
   launchBrowser,
   mailsTo,
   newPage,
@@ -15,7 +14,7 @@ import {
   primeSession,
   waitForTitle,
 } from '../helpers';
-import { buyViaApi, person, refundMails, shoot } from '../money';
+import { buyViaApi, expectSettledAccessible, person, refundMails, shoot } from '../money';
 
 /** Issue 20: an admin refunds a paid order in part, then the rest, from the order dialog. */
 describe('refunding an order', () => {
@@ -42,7 +41,7 @@ describe('refunding an order', () => {
     await card.getByRole('button', { name: 'Items' }).click();
     const order = page.getByRole('dialog', { name: 'Order' });
     await eventually(() => order.getByTestId('order-net').textContent()).toContain('£50');
-    await expectAccessible(page, 'the order dialog');
+    await expectSettledAccessible(page, 'the order dialog');
     await order.getByRole('button', { name: 'Refund', exact: true }).click();
 
     const refund = page.getByRole('dialog', { name: 'Refund order' });
@@ -57,7 +56,7 @@ describe('refunding an order', () => {
     await expect(
       refund.getByRole('checkbox', { name: 'Cancel the tickets and put them back on sale' }).isDisabled(),
     ).resolves.toBe(true);
-    await expectAccessible(page, 'the refund dialog, a part');
+    await expectSettledAccessible(page, 'the refund dialog, a part');
     await shoot(page, 'admin-refunds-dialog-desktop');
     await refund.getByRole('button', { name: 'Refund £20' }).click();
     await refund.waitFor({ state: 'detached' });
@@ -80,7 +79,9 @@ describe('refunding an order', () => {
     await shoot(page, 'admin-refunds-order-desktop');
     await order.getByRole('button', { name: 'Close dialog' }).click();
 
-    // The list says it too, and the two seats are on sale again.
+    // The list says it too (under All: a refunded order is no longer a paid one), and the two seats
+    // are on sale again.
+    await page.locator('label').filter({ hasText: /^All$/ }).click();
     await eventually(() => card.getByTestId('order-money').textContent()).toBe('Refunded £50 · Net £0');
     const tickets = await api<TTicket[]>('GET', '/ticket/getTicketsByEventId', {
       token: seeded.admin.token,
@@ -105,7 +106,7 @@ describe('refunding an order', () => {
     await page.getByRole('menuitem', { name: 'Cancel registration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel registration?' });
     await eventually(() => dialog.textContent()).toContain('(paid £25)');
-    await expectAccessible(page, 'the cancel registration dialog with its refund');
+    await expectSettledAccessible(page, 'the cancel registration dialog with its refund');
     await shoot(page, 'admin-refund-and-cancel-desktop');
     await dialog.getByRole('button', { name: 'Refund and cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -127,11 +128,11 @@ describe('refunding an order', () => {
     await card.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: 'Refund order' });
     await refund.getByRole('radio', { name: 'All that is left (£25)' }).waitFor();
-    await expectAccessible(page, 'the refund dialog on a phone');
+    await expectSettledAccessible(page, 'the refund dialog on a phone');
     await shoot(page, 'admin-refunds-dialog-phone');
     await refund.getByRole('button', { name: 'Close dialog' }).click();
     await refund.waitFor({ state: 'detached' });
-    await expectAccessible(page, 'the orders on a phone');
+    await expectSettledAccessible(page, 'the orders on a phone');
     await shoot(page, 'admin-refunds-orders-phone');
     await context.close();
   });

@@ -7,7 +7,6 @@ import {
   api,
   closeToasts,
   DESKTOP,
-  expectAccessible,
   launchBrowser,
   newPage,
   PHONE,
@@ -15,7 +14,7 @@ import {
   unique,
   waitForTitle,
 } from '../helpers';
-import { buyViaApi, person, shoot } from '../money';
+import { buyViaApi, expectSettledAccessible, person, shoot } from '../money';
 
 /** Issue 20: the admin's view of a sold-out ticket's waiting list. */
 describe('the waiting list screen', () => {
@@ -56,13 +55,13 @@ describe('the waiting list screen', () => {
     await eventually(() => entries.first().getByTestId('waitlist-position').textContent()).toBe('No. 1');
     await eventually(() => entries.nth(1).getByTestId('waitlist-position').textContent()).toBe('No. 2');
     await eventually(() => list.textContent()).toContain('2 waiting');
-    await expectAccessible(page, 'the waiting list');
+    await expectSettledAccessible(page, 'the waiting list');
     await shoot(page, 'admin-waitlist-desktop');
 
     await page.getByRole('button', { name: `Remove ${second} from the waiting list` }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove from the waiting list?' });
     await eventually(() => confirm.textContent()).toContain(second);
-    await expectAccessible(page, 'the remove confirmation');
+    await expectSettledAccessible(page, 'the remove confirmation');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     const removed = entries.filter({ hasText: second });
     await eventually(async () =>
@@ -97,7 +96,7 @@ describe('the waiting list screen', () => {
     await page.goto(`/event/${seeded.event.id}/waitlist`);
     await waitForTitle(page, 'Waiting List | ClubTix');
     await page.getByTestId('waitlist-entry').first().waitFor();
-    await expectAccessible(page, 'the waiting list on a phone');
+    await expectSettledAccessible(page, 'the waiting list on a phone');
     await shoot(page, 'admin-waitlist-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
