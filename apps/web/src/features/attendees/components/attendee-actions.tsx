@@ -25,7 +25,7 @@ function confirmDeleteAttendee(name: string, onConfirm: () => void) {
       </Text>
     ),
     labels: { confirm: 'Delete attendee', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
+    confirmProps: { color: 'red.9' },
     onConfirm,
   });
 }
