@@ -64,7 +64,7 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
           spellCheck={false}
           {...form.getInputProps('code')}
         />
-        <Radio.Group label="Discount" required {...form.getInputProps('kind')}>
+        <Radio.Group label="Discount" {...form.getInputProps('kind')}>
           <Group gap="lg" mt={6}>
             <Radio value="percent" label="Percent off" />
             <Radio value="amount" label="Amount off each ticket" />
