@@ -54,14 +54,20 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
  * free). Every attendee of the order shows the same total: it says so, or adding rows would count it
  * once per attendee (issue 19).
  */
-export function paidLabel(paidAmount: number | null, currency: TEvent['currency']): string {
-  return paidAmount === null ? 'Nothing paid' : `Order paid ${formatMoney(paidAmount, currency)}`;
+export function paidLabel(paidAmount: number | null, currency: TEvent['currency'], refundedAmount = 0): string {
+  if (paidAmount === null) return 'Nothing paid';
+  const paid = `Order paid ${formatMoney(paidAmount, currency)}`;
+  // docs/product.md section 19: a refund shows where the payment does.
+  if (refundedAmount <= 0) return paid;
+  return refundedAmount >= paidAmount
+    ? `${paid} · refunded`
+    : `${paid} · ${formatMoney(refundedAmount, currency)} refunded`;
 }
 
 function PaidAmount({ attendee, currency }: { attendee: TAttendeeListItem; currency: TEvent['currency'] }) {
   return (
     <Text size="xs" c="dimmed">
-      {paidLabel(attendee.paidAmount, currency)}
+      {paidLabel(attendee.paidAmount, currency, attendee.refundedAmount)}
     </Text>
   );
 }
