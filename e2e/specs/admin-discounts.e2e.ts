@@ -43,6 +43,9 @@ describe('the discount codes screen', () => {
     await eventually(() => card.getByTestId('discount-uses').textContent()).toBe('Uses: 0 / 5');
     await eventually(() => card.getByTestId('discount-tickets').textContent()).toBe('Tickets: Adult');
     await eventually(() => card.getByTestId('discount-window').textContent()).toBe('Valid: Any time');
+    await eventually(() => card.getByTestId('discount-link').textContent()).toMatch(
+      new RegExp(`/${seeded.event.slug}/tickets\\?code=SUMMER10$`),
+    );
 
     // Edited into £5 off each ticket: the amount is typed in pounds.
     await card.getByRole('button', { name: 'Edit' }).click();

@@ -2,6 +2,7 @@ import { ZSaveDiscountRequest, type TDiscount } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkDiscountForm,
+  codeLink,
   discountFormToRequest,
   discountState,
   discountTicketsText,
@@ -106,6 +107,12 @@ describe('a code in the list', () => {
     );
     expect(discountWindowText({ validFrom: null, validUntil: null }, 'UTC')).toBe('Any time');
     expect(discountWindowText(discount, 'Europe/London')).toMatch(/^Until .*17:00/);
+  });
+
+  it('makes the link that applies it', () => {
+    expect(codeLink('https://tix.example', 'summer regatta', 'SUMMER_10')).toBe(
+      'https://tix.example/summer%20regatta/tickets?code=SUMMER_10',
+    );
   });
 
   it('says whether a buyer could use it now', () => {

@@ -162,3 +162,8 @@ export function discountState(
   if (discount.validUntil && new Date(discount.validUntil) < now) return 'expired';
   return 'usable';
 }
+
+/** The link that opens ticket selection with the code applied: `/{slug}/tickets?code=XYZ`. */
+export function codeLink(origin: string, slug: string, code: string): string {
+  return `${origin}/${encodeURIComponent(slug)}/tickets?code=${encodeURIComponent(code)}`;
+}

@@ -1,5 +1,5 @@
 import type { TDiscount, TEvent, TTicket } from '@clubtix/contract';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEditor } from '../../../components/form-modal';
 import { CatalogueEditor, type CatalogueEditorState } from '../../events/components/catalogue-editor';
@@ -8,6 +8,7 @@ import { useEventTickets } from '../../tickets/api';
 import { useDeleteDiscount, useEventDiscounts, useSaveDiscount } from '../api';
 import { DiscountForm } from '../components/discount-form';
 import {
+  codeLink,
   discountState,
   discountTicketsText,
   discountToRequest,
@@ -24,6 +25,8 @@ const STATE_LABELS = {
 
 function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; event: TEvent; tickets: TTicket[] }) {
   const state = discountState(discount);
+  // docs/product.md section 19: a link that applies the code at ticket selection.
+  const link = codeLink(window.location.origin, event.slug, discount.code);
   return (
     <Stack gap={2}>
       <Group gap={6}>
@@ -42,6 +45,23 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
       <Text size="sm" data-testid="discount-window">
         Valid: {discountWindowText(discount, event.timezone)}
       </Text>
+      <Group gap={6} wrap="nowrap" align="center">
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="discount-link">
+          {link}
+        </Text>
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={copy}
+              aria-label={copied ? `Copied link of ${discount.code}` : `Copy link of ${discount.code}`}
+            >
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
     </Stack>
   );
 }
