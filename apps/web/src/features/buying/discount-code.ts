@@ -2,7 +2,8 @@ import { formatMoney, type TCodeCheck, type TCurrency, type TOrder, type TTicket
 import { fieldErrors, isApiError } from '../../api/api-error';
 
 /**
- * Discount and access codes as the buyer sees them (docs/product.md section 19). The server prices
+ * Discount and access codes as the buyer sees them (docs/product.md section 19,
+ * docs/decisions/0030-money-screens.md). The server prices
  * every order itself; what is computed here is the preview shown before it does (at the ticket
  * selection, and at checkout once the code is changed), made the way the server makes it: per
  * ticket line, a percent of the line rounded to the minor unit, or an amount off each ticket,

@@ -45,7 +45,14 @@ export function WaitlistJoin({
   }
   if (!open) {
     return (
-      <Button variant="light" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="light"
+        onClick={() => {
+          if (form.values.email === '' && email !== '') form.setFieldValue('email', email);
+          setOpen(true);
+        }}
+        style={{ alignSelf: 'flex-start' }}
+      >
         Join the waiting list
       </Button>
     );
@@ -73,7 +80,7 @@ export function WaitlistJoin({
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             ref={first}
-            label="E-mail"
+            label="Your e-mail"
             type="email"
             autoComplete="email"
             required
