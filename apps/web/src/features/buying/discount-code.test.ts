@@ -2,6 +2,7 @@ import type { TCodeCheck, TOrder } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import {
+  codeApplies,
   codeChange,
   codeDiscount,
   codeErrorText,
@@ -62,7 +63,8 @@ describe('codeFromSearch', () => {
 
 describe('lineDiscount', () => {
   it.each([
-    ['percent of the line, rounded', tenPercent, 1505, 1, 151],
+    ['percent of the line, half up', tenPercent, 1505, 1, 151],
+    ['percent, half down below the half', tenPercent, 1504, 1, 150],
     ['percent of several', tenPercent, 1500, 3, 450],
     ['an amount off each ticket', fiveOffAdult, 1500, 2, 1000],
     ['never more than the ticket', fiveOffAdult, 300, 2, 600],
@@ -82,6 +84,21 @@ describe('codeDiscount', () => {
 
   it('takes off only the tickets the code names', () => {
     expect(codeDiscount(fiveOffAdult, lines)).toBe(1000);
+  });
+
+  it('rounds a percent once, on the total of the lines it covers, as the server does', () => {
+    // 5% of 1010 and of 1030 would round to 51 and 52 (103) one by one; of 2040 it is 102.
+    const odd = [
+      { ticketId: 'a', quantity: 1, unitPrice: 1010 },
+      { ticketId: 'b', quantity: 1, unitPrice: 1030 },
+    ];
+    expect(codeDiscount({ kind: 'percent', value: 5, ticketIds: [] }, odd)).toBe(102);
+  });
+
+  it('knows when a code covers none of the chosen tickets', () => {
+    expect(codeApplies(fiveOffAdult, selectionPricedLines({ child: 2 }, tickets))).toBe(false);
+    expect(codeApplies(fiveOffAdult, lines)).toBe(true);
+    expect(codeApplies(tenPercent, [])).toBe(false);
   });
 
   it('reads the lines of an order, extras left out', () => {

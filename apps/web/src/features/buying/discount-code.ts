@@ -5,10 +5,13 @@ import { fieldErrors, isApiError } from '../../api/api-error';
  * Discount and access codes as the buyer sees them (docs/product.md section 19,
  * docs/decisions/0030-money-screens.md). The server prices
  * every order itself; what is computed here is the preview shown before it does (at the ticket
- * selection, and at checkout once the code is changed), made the way the server makes it: per
- * ticket line, a percent of the line rounded to the minor unit, or an amount off each ticket,
- * never more than the ticket's price.
+ * selection, and at checkout once the code is changed), made the way the server makes it: a
+ * percent of the covered lines' total, rounded once, half up, to the minor unit; or an amount off
+ * each covered ticket, never more than the ticket's price.
  */
+
+/** The server's word when a code covers none of the chosen tickets (it then spends no use). */
+export const CODE_NOT_APPLICABLE = 'This code does not apply to the tickets you chose';
 
 /** The code of a `?code=` link, trimmed; null when absent or blank. */
 export function codeFromSearch(params: URLSearchParams): string | null {
@@ -21,13 +24,16 @@ export function codeCovers(check: Pick<TCodeCheck, 'ticketIds'>, ticketId: strin
   return check.ticketIds.length === 0 || check.ticketIds.includes(ticketId);
 }
 
-/** What a code takes off one line of `quantity` tickets at `unitPrice` each. */
+/** A percent of an amount in minor units, half up, in integers (no floating-point error). */
+function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * Math.min(percent, 100) + 50) / 100);
+}
+
+/** What a code takes off one line of `quantity` tickets at `unitPrice` each, taken alone. */
 export function lineDiscount(check: Pick<TCodeCheck, 'kind' | 'value'>, unitPrice: number, quantity: number): number {
   if (unitPrice <= 0 || quantity <= 0) return 0;
-  const gross = unitPrice * quantity;
-  const off =
-    check.kind === 'percent' ? Math.round((gross * check.value) / 100) : Math.min(check.value, unitPrice) * quantity;
-  return Math.min(off, gross);
+  if (check.kind === 'percent') return percentOf(unitPrice * quantity, check.value);
+  return Math.min(check.value, unitPrice) * quantity;
 }
 
 export interface PricedLine {
@@ -36,15 +42,24 @@ export interface PricedLine {
   unitPrice: number;
 }
 
+/** Whether a code covers any of these lines: else the server refuses it for them. */
+export function codeApplies(check: Pick<TCodeCheck, 'ticketIds'>, lines: readonly PricedLine[]): boolean {
+  return lines.some((line) => line.quantity > 0 && codeCovers(check, line.ticketId));
+}
+
 /** What a code takes off these ticket lines, in minor units. */
 export function codeDiscount(
   check: Pick<TCodeCheck, 'kind' | 'value' | 'ticketIds'>,
   lines: readonly PricedLine[],
 ): number {
-  return lines.reduce(
-    (sum, line) => sum + (codeCovers(check, line.ticketId) ? lineDiscount(check, line.unitPrice, line.quantity) : 0),
-    0,
-  );
+  const covered = lines.filter((line) => line.quantity > 0 && codeCovers(check, line.ticketId));
+  if (check.kind === 'percent') {
+    return percentOf(
+      covered.reduce((sum, line) => sum + Math.max(0, line.unitPrice) * line.quantity, 0),
+      check.value,
+    );
+  }
+  return covered.reduce((sum, line) => sum + lineDiscount(check, line.unitPrice, line.quantity), 0);
 }
 
 /** The ticket lines of an order (priced before the discount). */

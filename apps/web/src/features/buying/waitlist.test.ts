@@ -3,7 +3,7 @@ import { offersWaitlist, waitlistMax, waitlistPlaceText } from './waitlist';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const event = { endDate: '2026-07-01T22:00:00Z', registrationOpensAt: null, registrationClosesAt: null };
-const soldOut = { available: 0, salesStartAt: null, salesEndAt: null };
+const soldOut = { available: 0, salesStartAt: null, salesEndAt: null, hidden: false };
 
 describe('offersWaitlist', () => {
   it('is offered for a sold-out ticket of an event still selling', () => {
@@ -17,6 +17,7 @@ describe('offersWaitlist', () => {
     ['registration has closed', soldOut, { ...event, registrationClosesAt: '2026-05-31T00:00:00Z' }],
     ['registration has not opened', soldOut, { ...event, registrationOpensAt: '2026-06-02T00:00:00Z' }],
     ["the ticket's sales have ended", { ...soldOut, salesEndAt: '2026-05-31T00:00:00Z' }, event],
+    ['the ticket is hidden (an access code opens it)', { ...soldOut, hidden: true }, event],
   ])('is not offered when %s', (_name, ticket, ev) => {
     expect(offersWaitlist(ticket, ev, now)).toBe(false);
   });

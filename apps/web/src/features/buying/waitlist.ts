@@ -17,14 +17,14 @@ export function waitlistPlaceText(position: number): string {
 /**
  * Whether a ticket type offers its waiting list: it is sold out while its event still sells (not
  * ended, the registration window open) and its own sales have not ended. Tickets coming back after
- * the sale is over would have nobody to go to.
+ * the sale is over would have nobody to go to. A hidden type (opened by an access code) has no list.
  */
 export function offersWaitlist(
-  ticket: Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt'>,
+  ticket: Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt' | 'hidden'>,
   event: Pick<TEvent, 'endDate' | 'registrationOpensAt' | 'registrationClosesAt'>,
   now: Date,
 ): boolean {
-  if (ticketAvailability(ticket, now).kind !== 'soldOut') return false;
+  if (ticket.hidden || ticketAvailability(ticket, now).kind !== 'soldOut') return false;
   const at = now.getTime();
   if (Date.parse(event.endDate) < at) return false;
   if (event.registrationClosesAt && Date.parse(event.registrationClosesAt) < at) return false;

@@ -1,7 +1,15 @@
 import { formatMoney, type TOrder } from '@clubtix/contract';
 import { useState } from 'react';
 import { useCheckCode } from '../api';
-import { codeErrorText, describeCode, heldTicketsOrder, type CheckoutCode } from '../discount-code';
+import {
+  CODE_NOT_APPLICABLE,
+  codeApplies,
+  codeErrorText,
+  describeCode,
+  heldTicketsOrder,
+  orderTicketLines,
+  type CheckoutCode,
+} from '../discount-code';
 import { CodeField, type AppliedCode } from './code-field';
 
 function describe(current: CheckoutCode, held: TOrder): string {
@@ -54,7 +62,11 @@ export function CheckoutCodeField({
         checkCode.mutate(
           { eventId, code },
           {
-            onSuccess: (check) => onChange({ code: check.code, check }),
+            onSuccess: (check) => {
+              // The held tickets are set: a code that covers none of them cannot be used here.
+              if (codeApplies(check, orderTicketLines(held))) onChange({ code: check.code, check });
+              else setError(CODE_NOT_APPLICABLE);
+            },
             onError: (failure) => setError(codeErrorText(failure)),
           },
         );

@@ -21,6 +21,8 @@ import { SelectionTotal } from '../components/selection-total';
 import { TicketOption } from '../components/ticket-option';
 import { useAppliedCode } from '../components/use-applied-code';
 import {
+  CODE_NOT_APPLICABLE,
+  codeApplies,
   codeDiscount,
   codeErrorText,
   codeFromSearch,
@@ -92,6 +94,11 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
     const lines = selectionLines(selection, tickets.data);
     if (lines.length === 0) {
       setProblem('Choose at least one ticket');
+      return;
+    }
+    if (code.check && !codeApplies(code.check, selectionPricedLines(selection, tickets.data))) {
+      // Said before holding: the code is fine, the choice is not one it covers.
+      setProblem(`${CODE_NOT_APPLICABLE}: choose the tickets it names, or remove the code.`);
       return;
     }
     setProblem(null);
