@@ -12,4 +12,4 @@ if (major < 24) {
 }
 ensureWebBuilt();
 register();
-await import('../apps/api/src/server.ts');
+await import('../apps/api/src/server');

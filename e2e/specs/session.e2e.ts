@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signToken } from '../../apps/api/src/modules/auth/tokens';
+import { signToken } from '../../apps/api/src/core/tokens';
 import { registerClubAdmin } from '../fixtures';
 import { api, launchBrowser, newPage, primeSession, toast, unique, waitForTitle } from '../helpers';
 

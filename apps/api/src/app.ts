@@ -14,23 +14,23 @@ import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { infoRoutes } from './modules/info/info.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { registrationRoutes } from './modules/registrations/registrations.routes';
+import { orderRoutes } from './modules/purchase/orders/orders.routes';
+import { purchaseRoutes } from './modules/purchase/purchase.routes';
+import { registrationRoutes } from './modules/attendees/registration-admin.routes';
 import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling } from './plugins/error-handler';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
-import type { Deps } from './plugins/routes';
+import type { Deps } from './core/deps';
 import { createMailer, type Transport } from './modules/mail/mailer';
 import { smtpTransport } from './modules/mail/smtp-transport';
-import type { PaymentProvider } from './modules/payments/provider';
-import { createPaymentProvider } from './modules/payments/providers';
-import { createPaymentReconciler } from './modules/payments/reconcile';
+import type { PaymentProvider } from './core/payment-provider';
+import { createPaymentProvider } from './modules/purchase/pay/providers';
+import { createPaymentReconciler } from './modules/purchase/settle/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
-import { expireLapsedHolds } from './modules/registrations/holds.repo';
+import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -51,7 +51,7 @@ export interface BuildOptions {
   holdSweepMs?: number;
   /**
    * How often payments that succeeded at the provider but were never confirmed are looked for and
-   * settled (modules/payments/reconcile.ts). Tests shorten it, as holdSweepMs; not an environment
+   * settled (modules/purchase/settle/reconcile.ts). Tests shorten it, as holdSweepMs; not an environment
    * variable for the same reason.
    */
   paymentReconcileMs?: number;
@@ -113,7 +113,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       formRoutes(api, deps);
       registrationRoutes(api, deps);
       orderRoutes(api, deps);
-      paymentRoutes(api, deps);
+      purchaseRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
       await mediaRoutes(api, deps);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { registrations } from '../src/db/schema';
-import { expireLapsedHolds } from '../src/modules/registrations/holds.repo';
+import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { payloadOf } from './catalogue';
 import { call, type TestApp } from './helpers';
 

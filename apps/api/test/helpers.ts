@@ -12,8 +12,8 @@ import type { LogDestination } from '../src/plugins/log-redaction';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/client';
 import type { ClubRow, UserRow } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/passwords';
-import { signToken } from '../src/modules/auth/tokens';
+import { hashPassword } from '../src/core/passwords';
+import { signToken } from '../src/core/tokens';
 import { insertClub } from '../src/modules/clubs/clubs.repo';
 import { insertUser } from '../src/modules/users/users.repo';
 

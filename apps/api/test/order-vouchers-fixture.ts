@@ -11,14 +11,14 @@ import {
   type TRegistration,
 } from '@clubtix/contract';
 import { extrasPurchases, mailOutbox, orders, registrations, type MailAttachment } from '../src/db/schema';
-import { expireLapsedHolds } from '../src/modules/registrations/holds.repo';
+import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { holdTickets } from './buying';
 import { addTicket, payloadOf } from './catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from './helpers';
 
 /**
  * The set-up shared by the tests of the extras vouchers of paid orders
- * (modules/payments/order-vouchers*.int.test.ts, docs/decisions/0014): tickets bought with extras
+ * (modules/purchase/settle/order-vouchers*.int.test.ts, docs/decisions/0014): tickets bought with extras
  * and paid with the simulated provider, and every place a voucher shows up afterwards.
  */
 

@@ -9,7 +9,7 @@ import { call, createClubWithAdmin, createTestApp, type TestApp } from './helper
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './stripe-stand-in';
 
 /**
- * The set-up shared by the Stripe tests (modules/payments/stripe*.int.test.ts): an app configured
+ * The set-up shared by the Stripe tests (modules/purchase/pay/stripe*.int.test.ts): an app configured
  * for Stripe against the local stand-in for its API (docs/product.md section 15), and the buyer's and
  * Stripe's side of a payment.
  */

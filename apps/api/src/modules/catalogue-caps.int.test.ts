@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CAPS, type TAppUser, type TClubWithAdmins } from '@clubtix/contract';
-import { MAX_FIELD_ERRORS } from '../plugins/errors';
+import { MAX_FIELD_ERRORS } from '../plugins/error-handler';
 import { lockCatalogue } from './events/catalogue-cap.repo';
 import { EXTRAS_CATALOGUE } from './extras/extras.repo';
 import { PACKAGE_CATALOGUE } from './sponsorship-packages/sponsorship-packages.repo';

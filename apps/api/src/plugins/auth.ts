@@ -1,17 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ROLE_SUDO, TOKEN_EXPIRED_STATUS, type TCurrentUser } from '@clubtix/contract';
 import type { Db } from '../db/client';
-import { verifyToken } from '../modules/auth/tokens';
-import { findUserById } from '../modules/users/users.repo';
-import { AppError } from './errors';
-
-/**
- * The signed-in user making a request, as the database had it at most ACTOR_TTL_MS ago, with the
- * session version its token was signed with (equal to the user's when it was read).
- */
-export interface Actor extends TCurrentUser {
-  sessionVersion: number;
-}
+import { verifyToken } from '../core/tokens';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { Actor } from '../core/actor';
+import { AppError } from '../core/errors';
 
 /**
  * A door scanner sends a request every few hundred milliseconds with the same token, and checking
@@ -84,7 +78,8 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
     if (result.reason === 'expired') throw tokenExpired();
     throw new AppError('UNAUTHENTICATED', 401, 'Your session is not valid. Please sign in again.');
   }
-  const user = await findUserById(db, result.userId);
+  // Read here rather than through users.repo: plugins/ stays below modules/ (docs/decisions/0026-one-purchase-pipeline.md).
+  const [user] = await db.select().from(users).where(eq(users.id, result.userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
   if (result.sessionVersion !== user.sessionVersion) throw sessionEnded();
   const actor = toActor(user);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TOrderListItem, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { orders, users } from '../db/schema';
-import { simulatedProvider } from '../modules/payments/simulated-provider';
+import { simulatedProvider } from '../modules/purchase/pay/simulated-provider';
 import { holdTickets } from '../../test/buying';
 import { addTicket, payloadOf, publishEvent } from '../../test/catalogue';
 import {

@@ -96,7 +96,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
   // Session tokens: JWTs, and whatever follows "Bearer".
   [/\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
   [/\bBearer\s+[^\s"',;]+/gi, `Bearer ${REDACTED}`],
-  // Password hashes as modules/auth/passwords.ts writes them.
+  // Password hashes as core/passwords.ts writes them.
   [/\bscrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+/g, REDACTED],
   // The qrUuid at the end of a QR viewer address, and secrets in a query string, in free text.
   [/(\/event\/[^/\s"?#]+\/qr\/[^/\s"?#]+\/[^/\s"?#]+\/)(?!\[redacted\])[^/\s"?#]+/g, `$1${REDACTED}`],

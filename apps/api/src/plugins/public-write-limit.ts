@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { countHits, type Counter } from '../modules/limits/rate-limits.repo';
 import { clientAddressOf } from './client-address';
-import { RateLimitedError } from './errors';
+import { RateLimitedError } from '../core/errors';
 
 const MINUTE = 60;
 const HOUR = 3600;

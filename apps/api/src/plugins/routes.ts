@@ -2,21 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelope, ROLE_SUDO, SIGN_UPS_PER_HOUR, type Access, type Endpoint } from '@clubtix/contract';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { Mailer } from '../modules/mail/mailer';
-import type { PaymentProvider } from '../modules/payments/provider';
-import { authenticate, authenticateIfAccepted, type Actor } from './auth';
-import { AppError } from './errors';
+import type { Deps } from '../core/deps';
+import { authenticate, authenticateIfAccepted } from './auth';
+import { type Actor } from '../core/actor';
+import { AppError } from '../core/errors';
 import { assertWithinPublicWriteLimit } from './public-write-limit';
-
-/** What every service needs; built once in app.ts. */
-export interface Deps {
-  db: Db;
-  config: Config;
-  payments: PaymentProvider;
-  mail: Mailer;
-}
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

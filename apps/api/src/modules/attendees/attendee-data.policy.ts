@@ -1,5 +1,5 @@
 import type { OrderRow, RegistrationRow } from '../../db/schema';
-import { conflict } from '../../plugins/errors';
+import { conflict } from '../../core/errors';
 
 type OrderMoney = Pick<OrderRow, 'paymentStatus' | 'amount' | 'paymentIntentId'>;
 
@@ -45,13 +45,4 @@ export function assertCanDropAttendee(registration: Pick<RegistrationRow, 'statu
   if (registration.status === 'pending') {
     throw conflict('This registration is still being paid for; remove the whole registration instead');
   }
-}
-
-/**
- * A registration deleted while its order had taken money is kept, cancelled and without attendees,
- * only as its order's anchor: to the attendee calls it is gone. An admin's cancelled registration
- * keeps its attendees.
- */
-export function isDeletedRegistration(registration: Pick<RegistrationRow, 'status'>, attendeeCount: number): boolean {
-  return registration.status === 'cancelled' && attendeeCount === 0;
 }

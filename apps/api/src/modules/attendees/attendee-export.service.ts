@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { attendeeReportFilename, type TFormQuestion } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import type { Deps, Download } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import type { Download } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';

@@ -1,13 +1,13 @@
 import { MAX_IMPORT_ROWS, ZImportFields, type TFormQuestion, type TImportResult } from '@clubtix/contract';
 import type { EventRow, TicketRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { AppError, badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { AppError, badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
 import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
-import { markSeatsSold, reserveSeats } from '../registrations/holds.repo';
+import { markSeatsSold, reserveSeats } from '../purchase/hold/holds.repo';
 import { findTicketById } from '../tickets/tickets.repo';
 import { findConfirmedPeople, insertImportedAttendees, lockEventImports } from './attendee-import.repo';
 import { openSheetRows } from './import-file';

@@ -24,7 +24,7 @@ export async function findEventAttendee(
 
 /**
  * Locks a registration's orders first, then the registration: the order in which settling a payment
- * takes them (payments.service.ts), so a deletion and a payment of the same registration queue
+ * takes them (purchase/settle/settle-order.ts), so a deletion and a payment of the same registration queue
  * instead of deadlocking, and a payment that got there first is seen as paid.
  */
 export async function lockOrdersOf(tx: Tx, scope: EventScope, registrationId: string): Promise<OrderRow[]> {

@@ -1,19 +1,14 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow, RegistrationRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
-import { registrationLines, releaseSeats, type TicketLine } from '../registrations/holds.repo';
+import { registrationLines, releaseSeats, type TicketLine } from '../purchase/hold/holds.repo';
 import type { EventScope } from '../tickets/tickets.repo';
-import {
-  assertCanDropAttendee,
-  assertNoPaymentInFlight,
-  hasTakenMoney,
-  isDeletedRegistration,
-  ordersToRefund,
-} from './attendee-data.policy';
+import { assertCanDropAttendee, assertNoPaymentInFlight, hasTakenMoney, ordersToRefund } from './attendee-data.policy';
+import { isDeletedRegistration } from '../purchase/deleted-registration';
 import {
   cancelRegistrationRow,
   countAttendeesOf,

@@ -1,5 +1,5 @@
 import type { TAnswers, TFormQuestion } from '@clubtix/contract';
-import { localDateTime } from '../checkin/local-time';
+import { localDateTime } from '../../core/local-time';
 
 /** What one row of the report is made of (attendee-export.repo.ts reads it). */
 export interface ReportAttendee {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerDownload, registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerDownload, registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { exportAttendeeReport } from './attendee-export.service';
 import { importAttendees } from './attendee-import.service';
 import { deleteAttendee, removeRegistration } from './attendee-removal.service';

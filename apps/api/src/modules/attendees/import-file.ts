@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { IMPORT_FILE_MESSAGE } from '@clubtix/contract';
-import { AppError, badInput } from '../../plugins/errors';
+import { AppError, badInput } from '../../core/errors';
 import { checkZip, inStreamingOrder, MAX_UNZIPPED_BYTES } from './zip-guard';
 
 /** One row of the uploaded sheet: its number as a spreadsheet shows it (the header is row 1) and its cells as text. */

@@ -8,7 +8,7 @@ import {
   type TAnswers,
   type TFormQuestion,
 } from '@clubtix/contract';
-import { badInput } from '../../plugins/errors';
+import { badInput } from '../../core/errors';
 import { clip, quotedFew, rowMessage } from './import-errors';
 
 /** Which column holds what, from the header row. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMPORT_BYTES } from '@clubtix/contract';
-import { AppError, badInput } from '../../plugins/errors';
+import { AppError, badInput } from '../../core/errors';
 
 /** The form of POST /registration/bulkImportAttendee: its text fields, and its file on disk. */
 export interface ImportUpload {

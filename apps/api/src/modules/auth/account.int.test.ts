@@ -12,8 +12,8 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../test/helpers';
-import { CURRENT_PASSWORD_MESSAGES } from './current-password';
-import { MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
+import { CURRENT_PASSWORD_MESSAGES } from '../users/current-password';
+import { MAX_FAILURES_PER_EMAIL } from '../users/signin-limit.repo';
 
 let counter = 0;
 const newEmail = () => `me-${Date.now().toString(36)}-${counter++}@example.org`;

@@ -1,14 +1,15 @@
 import type { TCurrentUser, ZUpdateAccountRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
-import { forgetActors, sessionEnded, toCurrentUser, type Actor } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { forgetActors, sessionEnded, toCurrentUser } from '../../plugins/auth';
+import { type Actor } from '../../core/actor';
+import { AppError } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { assertCurrentPassword } from './current-password';
-import { hashPassword } from './passwords';
-import { signSessionToken } from './tokens';
+import { assertCurrentPassword } from '../users/current-password';
+import { hashPassword } from '../../core/passwords';
+import { signSessionToken } from '../../core/tokens';
 
 const accountGone = () => new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
 

@@ -4,23 +4,23 @@ import type { ZRegisterRequest, ZSignInRequest } from '@clubtix/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { toCurrentUser } from '../../plugins/auth';
-import { AppError, forbidden } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { AppError, forbidden } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords';
 import {
   clearFailures,
   forgiveFailure,
   MAX_FAILURES_PER_ADDRESS,
   MAX_FAILURES_PER_EMAIL,
   recordFailure,
-} from './signin-limit.repo';
-import { tooManySigninAttempts } from './current-password';
-import { signSessionToken } from './tokens';
+} from '../users/signin-limit.repo';
+import { tooManySigninAttempts } from '../users/current-password';
+import { signSessionToken } from '../../core/tokens';
 
-export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './signin-limit.repo';
+export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/signin-limit.repo';
 
 export interface Session {
   token: string;

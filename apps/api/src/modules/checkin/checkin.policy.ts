@@ -1,10 +1,10 @@
 import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import { AppError, badInput, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { AppError, badInput, notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
 import type { ExtrasAtDoor } from './extras-door.repo';
-import { doorTime } from './local-time';
+import { doorTime } from '../../core/local-time';
 
 /**
  * Who may pass the door, in the order door staff need to hear it: the door's event must be the

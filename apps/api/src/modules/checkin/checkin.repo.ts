@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import type { AttendeeFields } from '../registrations/registrations.repo';
+import type { AttendeeFields } from '../purchase/registrations.repo';
 import { DoorBatcher } from './door-batcher';
 import { attendees, checkins, events, registrations, tickets, type CheckinRow } from '../../db/schema';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { findCheckinStatistics, redeemExtras, saveCheckin, scanTicket, undoCheckin } from './checkin.service';
 
 /** The door (docs/product.md section 16): scan, check in, undo, statistics, and extras vouchers. */

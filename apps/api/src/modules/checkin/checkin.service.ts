@@ -11,14 +11,14 @@ import {
   type TSaveCheckinRequest,
 } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
-import { toExtrasPurchaseDto } from '../extras/extras-purchases.service';
-import { toRegistrationDto } from '../registrations/registrations.mapper';
-import type { AttendeeFields } from '../registrations/registrations.repo';
+import { toExtrasPurchaseDto } from '../purchase/extras-purchases.mapper';
+import { toRegistrationDto } from '../purchase/registrations.mapper';
+import type { AttendeeFields } from '../purchase/registrations.repo';
 import {
   admitExtras,
   admitExtrasAtOwnDoor,
@@ -30,7 +30,7 @@ import {
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed } from './extras-door.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
-import { localDay } from './local-time';
+import { localDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
 
 function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], attendeeId: string): TCheckinScan {

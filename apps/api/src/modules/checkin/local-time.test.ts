@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScannedQr, ticketQrText } from '@clubtix/contract';
-import { addDays, doorTime, localDay, startOfLocalDay } from './local-time';
+import { addDays, doorTime, localDay, startOfLocalDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
 
 describe('local days and times', () => {

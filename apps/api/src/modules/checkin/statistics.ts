@@ -1,5 +1,5 @@
 import type { TCheckinStatistics } from '@clubtix/contract';
-import { addDays, startOfLocalDay } from './local-time';
+import { addDays, startOfLocalDay } from '../../core/local-time';
 
 const QUARTER_HOUR_SECONDS = 900;
 /** A days series longer than this keeps its most recent days. */

@@ -1,6 +1,6 @@
 import { ROLE_SUDO } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import { forbidden, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { forbidden, notFound } from '../../core/errors';
 
 export const isSudo = (actor: Actor) => actor.role === ROLE_SUDO;
 

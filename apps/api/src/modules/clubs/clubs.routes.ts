@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { answerList } from '../../plugins/lists';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { findClub, findClubsWithAdmins, removeClub, saveClub } from './clubs.service';
 
 export function clubRoutes(app: FastifyInstance, deps: Deps): void {

@@ -7,13 +7,14 @@ import {
   type ZSaveClubRequest,
 } from '@clubtix/contract';
 import type { z } from 'zod';
-import { forgetActors, type Actor } from '../../plugins/auth';
+import { forgetActors } from '../../plugins/auth';
+import { type Actor } from '../../core/actor';
 import type { ClubRow } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../core/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
-import type { Deps } from '../../plugins/routes';
-import { requiredOnCreate, sentFields } from '../events/save-values';
-import { findUsersByClubs } from '../users/users.repo';
+import type { Deps } from '../../core/deps';
+import { requiredOnCreate, sentFields } from '../../core/save-values';
+import { findUsersByClubs } from './club-admins.repo';
 import { assertCanCreateClub, assertCanManageClub, assertCanRemoveClub, isSudo } from './clubs.policy';
 import { deleteClub, findAllClubs, findClubById, insertClub, updateClub } from './clubs.repo';
 import { toClubDto, toClubWithAdminsDto } from './clubs.mapper';

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../plugins/errors';
+import { conflict } from '../../core/errors';
 
 /** Namespace of the catalogue locks among the advisory locks of the database. */
 const CATALOGUE_LOCK_NAMESPACE = 5_310_020;

@@ -1,6 +1,6 @@
 import type { EventRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { fieldError, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { fieldError, notFound } from '../../core/errors';
 import { canManageClub, isSudo } from '../clubs/clubs.policy';
 
 /** Tenant wall for everything below an event: another club's event answers 404. */

@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Tx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
-import type { Deps } from '../../plugins/routes';
+import type { Deps } from '../../core/deps';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { findClubById } from '../clubs/clubs.repo';
 import { toEventDto } from './events.mapper';
@@ -32,7 +32,7 @@ import {
   lockEvent,
   updateEvent,
 } from './events.repo';
-import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from './save-values';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
 import { chooseSlug } from './slugs';
 
 /** An event the actor may manage (any status), else 404. Every admin call below an event starts here. */

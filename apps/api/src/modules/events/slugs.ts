@@ -1,6 +1,6 @@
 import { slugify } from '@clubtix/contract';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../plugins/errors';
+import { conflict } from '../../core/errors';
 import { findSlugsLike, lockSlugBase } from './events.repo';
 
 /** Paths of the web app that an event slug must not shadow (/{slug} is the event page). */

@@ -12,7 +12,7 @@ import {
   type TRegistration,
 } from '@clubtix/contract';
 import { extrasPurchases } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../core/errors';
 import { createExtras, createTicket, payloadOf, publishEvent } from '../../../test/catalogue';
 import {
   call,

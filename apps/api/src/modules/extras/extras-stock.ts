@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client';
-import { soldOut, type AppError } from '../../plugins/errors';
+import { soldOut, type AppError } from '../../core/errors';
 import { countExtrasTaken, findLapsedOrderExtras, lockLimitedExtras, type TakenExclusions } from './extras-stock.repo';
 
 /** One extra wanted, on its own or as a line of an order. */

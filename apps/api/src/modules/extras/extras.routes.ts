@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
-import { findEventExtrasPurchases, purchaseExtras } from './extras-purchases.service';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { findManagedExtras, findPublicExtras, findPublicExtrasList, removeExtras, saveExtras } from './extras.service';
 
 export function extrasRoutes(app: FastifyInstance, deps: Deps): void {
@@ -22,11 +22,5 @@ export function extrasRoutes(app: FastifyInstance, deps: Deps): void {
   }));
   registerEndpoint(app, deps, x.getExtrasByIds, async ({ query }) => ({
     payload: await findPublicExtrasList(deps, query.extrasIds),
-  }));
-  registerEndpoint(app, deps, x.getExtrasPurchasesByEventId, async ({ actor, query }) => ({
-    payload: await findEventExtrasPurchases(deps, actor, query),
-  }));
-  registerEndpoint(app, deps, endpoints.extrasPurchase.purchaseExtras, async ({ body }) => ({
-    payload: await purchaseExtras(deps, body),
   }));
 }

@@ -1,13 +1,13 @@
 import { EXTRAS_DEFAULTS, type TExtras, type ZSaveExtrasRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { ExtrasRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
-import { requiredOnCreate, sentFields } from '../events/save-values';
+import { requiredOnCreate, sentFields } from '../../core/save-values';
 import {
   deleteExtras,
   EXTRAS_CATALOGUE,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { findFormQuestions, saveForm } from './forms.service';
 
 export function formRoutes(app: FastifyInstance, deps: Deps): void {

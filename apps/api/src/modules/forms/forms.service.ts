@@ -1,8 +1,8 @@
 import type { TFormQuestion, TQuestionType, ZSaveFormRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { FormQuestionRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import type { Deps } from '../../core/deps';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { deleteQuestionsExcept, findQuestionsByEvent, lockForm, upsertQuestion } from './forms.repo';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@clubtix/contract';
-import { AppError } from '../../plugins/errors';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { AppError } from '../../core/errors';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 
 export function healthRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.system.health, async () => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCIES, endpoints, PRODUCT_NAME, type TInfo } from '@clubtix/contract';
 import type { Config } from '../../config';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 
 /** The product's version is the root package.json's, read once: it cannot change while running. */
 function productVersion(): string {

@@ -1,7 +1,7 @@
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { type AppError, RateLimitedError } from '../../plugins/errors';
+import { type AppError, RateLimitedError } from '../../core/errors';
 import { applyQuotas, HOUR_MINUTES, type MailQuota, type QuotaRefusal } from './mail-quota';
 import { countClubMailToday, findRecipientUsage, insertMails, lockClubMail, type MailValues } from './outbox.repo';
 

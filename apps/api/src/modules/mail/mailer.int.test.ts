@@ -6,7 +6,8 @@ import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
-import { createMailer, type Mailer, type OutgoingMail, type Transport } from './mailer';
+import { createMailer, type OutgoingMail, type Transport } from './mailer';
+import { type Mailer } from '../../core/mailer';
 import { insertMails } from './outbox.repo';
 import { smtpTransport } from './smtp-transport';
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
+import type { Mailer } from '../../core/mailer';
 import { claimDueMails, markKept, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
 import { renderAttachments, type RenderedAttachment } from './qr-image';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
@@ -16,13 +17,6 @@ export interface OutgoingMail {
 
 /** Delivers one mail; SMTP (nodemailer) when SMTP_URL is set. */
 export type Transport = (mail: OutgoingMail & { from: string }) => Promise<void>;
-
-export interface Mailer {
-  /** Whether queued mail goes out (a transport is set); without one it is kept in the outbox. */
-  readonly delivers: boolean;
-  /** Sends what is queued now (called after a commit that queued mail, and on a timer). */
-  flush(): Promise<number>;
-}
 
 /**
  * A mail server's refusal often quotes the recipient ("550 <ann@example.org>: no such user"): the

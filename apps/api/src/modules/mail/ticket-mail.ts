@@ -1,12 +1,17 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { formatMoney, type TCurrency } from '@clubtix/contract';
-import type { EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
-import type { AttendeeView } from '../registrations/registrations.repo';
+import type { AttendeeRow, EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
 import { queueMails, type QueuedMail } from './mail-queue';
 import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
 
-export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: AttendeeView[]) {
+/**
+ * What a ticket mail reads of an attendee: the row and its ticket's name. Declared here so mail/ needs
+ * nothing of the purchase that calls it (docs/decisions/0026-one-purchase-pipeline.md).
+ */
+export type MailAttendee = Pick<AttendeeRow, 'id' | 'firstName' | 'lastName' | 'email'> & { ticketName: string };
+
+export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: MailAttendee[]) {
   return attendees.map((attendee): TicketEntry => ({
     registrationId: registration.id,
     qrUuid: registration.qrUuid,
@@ -54,7 +59,7 @@ export async function queueTicketMail(
   config: Config,
   event: EventRow,
   registration: RegistrationRow,
-  attendees: AttendeeView[],
+  attendees: MailAttendee[],
   basis: TicketMailBasis = {},
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);

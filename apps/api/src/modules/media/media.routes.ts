@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, MAX_IMAGE_BYTES } from '@clubtix/contract';
-import { AppError, badInput, notFound } from '../../plugins/errors';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { AppError, badInput, notFound } from '../../core/errors';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import { storeImage } from './media.service';
 
 const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;

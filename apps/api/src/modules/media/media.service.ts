@@ -3,9 +3,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
-import type { Actor } from '../../plugins/auth';
-import { AppError, badInput } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { AppError, badInput } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
 
 const MAX_SIDE = 2000;

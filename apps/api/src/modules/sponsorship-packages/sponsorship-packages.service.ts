@@ -1,14 +1,14 @@
 import { PACKAGE_DEFAULTS, type TSponsorshipPackage, type ZSavePackageRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { SponsorshipPackageRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../../core/actor';
 import { isForeignKeyViolation } from '../../db/errors';
-import { conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import { conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
-import { requiredOnCreate, sentFields } from '../events/save-values';
+import { requiredOnCreate, sentFields } from '../../core/save-values';
 import {
   deletePackage,
   findPackageById,

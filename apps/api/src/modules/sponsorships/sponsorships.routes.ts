@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { answerList } from '../../plugins/lists';
-import { registerEndpoint, type Deps } from '../../plugins/routes';
+import { registerEndpoint } from '../../plugins/routes';
+import { type Deps } from '../../core/deps';
 import {
-  createSponsorship,
   findEventSponsorships,
   findManagedSponsorship,
   findRegistrationSponsorships,
-  startSponsorshipPayment,
   sumEventSponsorships,
 } from './sponsorships.service';
 
 export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
   const s = endpoints.sponsorship;
-  registerEndpoint(app, deps, s.create, async ({ body }) => ({ payload: await createSponsorship(deps, body) }));
-  registerEndpoint(app, deps, s.createSponsorshipPaymentIntent, async ({ body }) => ({
-    payload: await startSponsorshipPayment(deps, body.sponsorshipId),
-  }));
   registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query, reply }) => ({
     payload: answerList(reply, await findEventSponsorships(deps, actor, query)),
   }));

@@ -1,5 +1,5 @@
 import type { EventRow, TicketRow } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../../core/actor';
 import { canManageClub } from '../clubs/clubs.policy';
 import { canViewEvent } from '../events/events.policy';
 

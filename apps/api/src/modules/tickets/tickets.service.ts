@@ -1,13 +1,13 @@
 import { TICKET_DEFAULTS, TICKET_INSTANT_ORDER, type TTicket, type ZSaveTicketRequest } from '@clubtix/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
-import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../events/save-values';
+import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
 import { toTicketDto } from './tickets.mapper';
 import { canViewTicket, listsInactiveTickets } from './tickets.policy';
 import {

@@ -1,7 +1,7 @@
 import { checkPassword, generatePassword, ROLE_SUDO } from '@clubtix/contract';
 import { ConfigError } from '../../config';
-import type { Deps } from '../../plugins/routes';
-import { hashPassword } from '../auth/passwords';
+import type { Deps } from '../../core/deps';
+import { hashPassword } from '../../core/passwords';
 import { findAnySudo, findUserByEmail, insertUser } from './users.repo';
 
 export type BootstrapResult =

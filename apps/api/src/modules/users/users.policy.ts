@@ -1,5 +1,5 @@
-import type { Actor } from '../../plugins/auth';
-import { conflict } from '../../plugins/errors';
+import type { Actor } from '../../core/actor';
+import { conflict } from '../../core/errors';
 import { assertCanManageClub } from '../clubs/clubs.policy';
 
 /** An admin manages the admins of its own club only; sudo manages every club's (tenant wall, 404 across clubs). */

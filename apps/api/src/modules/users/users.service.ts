@@ -2,12 +2,13 @@ import { LIST_CAPS, ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { forgetActors, sessionEnded, type Actor } from '../../plugins/auth';
-import { badInput, conflict, notFound } from '../../plugins/errors';
-import type { Deps } from '../../plugins/routes';
-import { assertCurrentPassword } from '../auth/current-password';
-import { hashPassword } from '../auth/passwords';
-import { signSessionToken } from '../auth/tokens';
+import { forgetActors, sessionEnded } from '../../plugins/auth';
+import { type Actor } from '../../core/actor';
+import { badInput, conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../core/deps';
+import { assertCurrentPassword } from './current-password';
+import { hashPassword } from '../../core/passwords';
+import { signSessionToken } from '../../core/tokens';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
 import {

@@ -1,0 +1,59 @@
+/** What the purchase flow needs from a card payment provider (docs/product.md section 15). */
+export interface CreatedIntent {
+  id: string;
+  clientSecret: string;
+  /**
+   * Its state now: a create that replays an earlier key answers that intent, which may since have
+   * been cancelled (an order re-priced away from this amount and back again).
+   */
+  status: IntentState['status'];
+}
+
+export interface IntentState {
+  id: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' | 'canceled';
+  amount: number;
+  currency: string;
+  /** The provider's own words when a card was declined. */
+  lastError: string | null;
+  /**
+   * What it was created with: names its payable ({ orderId }, { extrasPurchaseId } or
+   * { sponsorshipId }), so a payment of an intent no payable points to any more still finds it.
+   */
+  metadata?: Record<string, string>;
+}
+
+/** What a buyer sees who pays, or confirms, an intent cancelled because its order was re-priced. */
+export const CANCELLED_PAYMENT_MESSAGE =
+  'This payment was cancelled because the order changed; nothing was charged. Please pay the new amount.';
+
+/** A provider's notification whose signature was verified, reduced to what settlement needs. */
+export type ProviderEvent = { kind: 'payment_succeeded'; intent: IntentState } | { kind: 'other'; type: string };
+
+export interface PaymentProvider {
+  readonly name: 'simulated' | 'stripe';
+  readonly publishableKey?: string;
+  /** `key` makes a retried create return the same intent (idempotency). */
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    key: string;
+    description: string;
+    /** Kept with the payment at the provider, so its dashboard leads back to ours. */
+    metadata?: Record<string, string>;
+  }): Promise<CreatedIntent>;
+  retrieveIntent(id: string): Promise<IntentState | undefined>;
+  /**
+   * Cancels an intent so that it can never be paid, unless it already was: answers its state after
+   * the attempt ('canceled', or 'succeeded' when the payment went through first, or 'processing'
+   * while the provider will not let it go), undefined when the provider does not know it.
+   */
+  cancelIntent(id: string): Promise<IntentState | undefined>;
+  /** Simulated provider only: pays the intent with a typed test card. */
+  payWithTestCard?(id: string, card: string): Promise<IntentState | undefined>;
+  /**
+   * Providers that call us back (Stripe, with its webhook secret set): checks the signature on the
+   * raw body exactly as received; undefined when it does not match.
+   */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent | undefined;
+}

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// No import cycle between module folders, and core/ below everything else
+// (docs/architecture.md convention 12, docs/decisions/0026-one-purchase-pipeline.md).
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+function resolveImport(from: string, specifier: string, known: Set<string>): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => known.has(candidate));
+}
+
+/** Each file's relative imports, type-only ones included (they tie the folders together as much). */
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(SRC);
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(IMPORT)]
+        .map((match) => resolveImport(file, (match[1] ?? match[2])!, known))
+        .filter((target): target is string => target !== undefined);
+      return [file, targets];
+    }),
+  );
+}
+
+/** The unit a file belongs to: core, plugins, db, test, modules/<name>, or a top file itself. */
+function unitOf(file: string): string {
+  const parts = relative(SRC, file).split('/');
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.ts$/, '');
+}
+
+/** The first cycle found in a directed graph, as its nodes in order (first repeated at the end). */
+function findCycle(edges: Map<string, Set<string>>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of [...(edges.get(node) ?? [])].sort()) {
+      if (state.get(next) === 'open') return [...path.slice(path.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    path.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of [...edges.keys()].sort()) {
+    if (!state.has(node)) {
+      const found = visit(node);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function addEdge(edges: Map<string, Set<string>>, from: string, to: string): void {
+  if (!edges.has(from)) edges.set(from, new Set());
+  edges.get(from)!.add(to);
+}
+
+describe('import structure', () => {
+  const graph = importGraph();
+
+  it('finds the cycle it is shown', () => {
+    const edges = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+    ]);
+    expect(findCycle(edges)).toEqual(['a', 'b', 'c', 'a']);
+    expect(findCycle(new Map([['a', new Set(['b'])]]))).toBeUndefined();
+  });
+
+  it('has no cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        const [from, to] = [unitOf(file), unitOf(target)];
+        if (from !== to) addEdge(edges, from, to);
+      }
+    }
+    const cycle = findCycle(edges);
+    expect(cycle, cycle && `folder cycle: ${cycle.join(' -> ')}`).toBeUndefined();
+  });
+
+  // Inside a folder too: two files that need each other are one responsibility split wrongly. The
+  // Drizzle schema (db/) is left out: its tables name each other's columns by design.
+  it('has no cycle between the files of a folder', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        if (unitOf(file) === unitOf(target) && unitOf(file) !== 'db') {
+          addEdge(edges, relative(SRC, file), relative(SRC, target));
+        }
+      }
+    }
+    const cycle = findCycle(edges);
+    expect(cycle, cycle && `file cycle: ${cycle.join(' -> ')}`).toBeUndefined();
+  });
+
+  it('keeps core below plugins and modules', () => {
+    const upward = [...graph]
+      .filter(([file]) => unitOf(file) === 'core')
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((target) => ['plugins', 'modules'].includes(relative(SRC, target).split('/')[0]!))
+          .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+      );
+    expect(upward, `core imports upward: ${upward.join(', ')}`).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { TBuyerRegistration, TRegistration, ZSaveRegistrationRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { RegistrationRow } from '../../../db/schema';
+import { conflict, notFound } from '../../../core/errors';
+import type { Deps } from '../../../core/deps';
+import { isDeletedRegistration } from '../deleted-registration';
+import { toExtrasVoucherDto } from '../../extras/order-vouchers.mapper';
+import { findOrderVouchers } from '../../extras/order-vouchers.repo';
+import { findFormQuestions } from '../../forms/forms.service';
+import { answerErrors, answersTo, formProblem, withTrimmedAnswers } from './form-answers';
+import { toRegistrationDto } from '../registrations.mapper';
+import {
+  findAttendeesOf,
+  findRegistrationById,
+  findRegistrationBySecret,
+  writeRegistrationDetails,
+} from '../registrations.repo';
+
+export async function loadRegistrationDto(deps: Deps, row: RegistrationRow): Promise<TRegistration> {
+  return toRegistrationDto(row, await findAttendeesOf(deps.db, [row.id]));
+}
+
+/** The buyer's own registration: the qrUuid is the secret that proves it. */
+export async function loadBuyerRegistration(
+  deps: Deps,
+  registrationId: string,
+  qrUuid: string,
+): Promise<RegistrationRow> {
+  const row = await findRegistrationBySecret(deps.db, registrationId, qrUuid);
+  if (!row) throw notFound('Registration');
+  return row;
+}
+
+/** A pending registration may still be filled in; the others answer 409, as save always has. */
+function assertFillable(registration: RegistrationRow): void {
+  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
+  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+  // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
+  if (registration.status === 'confirmed') {
+    throw conflict('This registration is confirmed; ask the organiser to change its details');
+  }
+}
+
+/** Step 2: attendees' names, e-mails and answers, checked against the event's form on the server. */
+export async function saveRegistrationDetails(
+  deps: Deps,
+  body: z.output<typeof ZSaveRegistrationRequest>,
+): Promise<TRegistration> {
+  const input = withTrimmedAnswers(body);
+  const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
+  assertFillable(registration);
+  const questions = await findFormQuestions(deps, null, registration.eventId);
+  const perAttendee = questions.filter((q) => q.perAttendee);
+  const once = questions.filter((q) => !q.perAttendee);
+  const slots = await findAttendeesOf(deps.db, [registration.id]);
+  const given = new Map(input.attendees.map((a) => [a.attendeeId, a]));
+  const errors = [
+    ...answerErrors(once, input.answers, 'answers'),
+    ...slots.flatMap((slot, index) => {
+      const attendee = given.get(slot.id);
+      if (!attendee) return [{ path: `attendees.${index}`, message: `Fill in attendee ${index + 1}` }];
+      return answerErrors(perAttendee, attendee.answers, `attendees.${index}.answers`);
+    }),
+    ...input.attendees
+      .filter((a) => !slots.some((slot) => slot.id === a.attendeeId))
+      .map(() => ({ path: 'attendees', message: 'An attendee does not belong to this registration' })),
+  ];
+  if (errors.length > 0) throw formProblem(errors);
+  // Only answers to the form's questions are kept: a body of made-up keys would otherwise be stored,
+  // and answered again in every list of attendees (docs/decisions/0020).
+  const answers = answersTo(once, input.answers);
+  const party = input.attendees.map((attendee) => ({ ...attendee, answers: answersTo(perAttendee, attendee.answers) }));
+  // The status read above may be stale (a payment settling meanwhile): the write itself is
+  // conditional on the registration being pending, under its row lock.
+  if (!(await writeRegistrationDetails(deps.db, registration.id, answers, party))) {
+    const now = await findRegistrationById(deps.db, registration.id, null);
+    if (!now) throw notFound('Registration');
+    assertFillable(now);
+    throw conflict('This registration can no longer be changed');
+  }
+  // Every slot was given (checked above): the registration as just written, without reading it again.
+  const written = new Map(party.map((a) => [a.attendeeId, a]));
+  const saved = slots.map((slot) => {
+    const { firstName, lastName, email, answers: own } = written.get(slot.id)!;
+    return { ...slot, firstName, lastName, email, answers: own };
+  });
+  return toRegistrationDto({ ...registration, answers }, saved);
+}
+
+/**
+ * The buyer's own registration, read back by the success page: once confirmed, with the vouchers
+ * of the extras its order paid for (a hold or a cancelled registration shows none, and reads none).
+ */
+export async function findBuyerRegistration(
+  deps: Deps,
+  registrationId: string,
+  qrUuid: string,
+): Promise<TBuyerRegistration> {
+  const registration = presentUnlessDeleted(
+    await loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid)),
+  );
+  if (registration.status !== 'confirmed') return { ...registration, extrasVouchers: [] };
+  const vouchers = await findOrderVouchers(deps.db, { registrationId: registration.registrationId });
+  return { ...registration, extrasVouchers: vouchers.map(toExtrasVoucherDto) };
+}
+
+/** A registration deleted while its order had taken money stays only as that order's anchor (0006). */
+export function presentUnlessDeleted(registration: TRegistration): TRegistration {
+  if (isDeletedRegistration(registration, registration.attendees.length)) throw notFound('Registration');
+  return registration;
+}

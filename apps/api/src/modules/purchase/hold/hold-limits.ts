@@ -1,0 +1,89 @@
+import { zonedFormat } from '@clubtix/contract';
+import type { Config } from '../../../config';
+import type { DbOrTx } from '../../../db/client';
+import type { EventRow } from '../../../db/schema';
+import { clientAddressOf } from '../../../plugins/client-address';
+import { RateLimitedError } from '../../../core/errors';
+import { countHeld, findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
+
+/**
+ * The hold limits of docs/product.md section 18: one buyer e-mail holds at most the event's
+ * maxTicketsPerOrder tickets of an event in pending registrations at once, and one client address at
+ * most HOLDS_PER_ADDRESS pending registrations per event. Without them, a loop of calls holds a
+ * sale's whole stock, and holds it again every RESERVATION_MINUTES (docs/decisions/0016).
+ */
+
+/** Who a hold of this event is counted against; the address only when it is limited. */
+export function holderOf(config: Config, eventId: string, email: string, ip: string): Holder {
+  return { eventId, email, address: config.holdsPerAddress > 0 ? clientAddressOf(ip) : null };
+}
+
+/**
+ * When the first of `holds` (the first to lapse first) whose lapse leaves room has lapsed: holds are
+ * taken away one by one until `fits` says what is left leaves room. Null when none is held.
+ */
+export function whenRoomFrees(
+  holds: HoldLapse[],
+  fits: (left: { tickets: number; holds: number }) => boolean,
+): Date | null {
+  let tickets = holds.reduce((sum, hold) => sum + hold.tickets, 0);
+  for (const [index, hold] of holds.entries()) {
+    tickets -= hold.tickets;
+    if (fits({ tickets, holds: holds.length - index - 1 })) return hold.expiresAt;
+  }
+  return holds.at(-1)?.expiresAt ?? null;
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What to do, in the buyer's words: finish what was started, or wait for the hold to lapse (HH:MM, the event's time). */
+function whatToDo(holds: number, lapse: Date | null, timeZone: string): string {
+  const time = lapse ? ` at ${zonedFormat(CLOCK, timeZone).format(lapse)}` : '';
+  return holds === 1
+    ? `Finish the booking you started, or wait until its hold lapses${time} and try again.`
+    : `Finish a booking you started, or wait until a hold lapses${time} and try again.`;
+}
+
+function refusal(message: string, lapse: Date | null): RateLimitedError {
+  const seconds = lapse ? Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000)) : 60;
+  return new RateLimitedError(message, seconds);
+}
+
+/**
+ * Refuses a hold of `requested` tickets that would take its holder past a limit: 429 RATE_LIMITED
+ * with the way out, and Retry-After until the hold that makes room lapses. Run inside the hold's
+ * transaction, under holderLocks, before anything is written: refused, nothing is held. One
+ * statement when within the limits; the holds are listed only to word a refusal.
+ */
+export async function assertWithinHoldLimits(
+  tx: DbOrTx,
+  config: Config,
+  holder: Holder,
+  event: Pick<EventRow, 'maxTicketsPerOrder' | 'timezone'>,
+  requested: number,
+): Promise<void> {
+  const held = await countHeld(tx, holder);
+  const max = event.maxTicketsPerOrder;
+  if (held.emailTickets + requested > max) {
+    const holds = await findHolds(tx, holder.eventId, { email: holder.email });
+    const lapse = whenRoomFrees(holds, (left) => left.tickets + requested <= max);
+    const bookings = holds.length === 1 ? '' : ` in ${plural(holds.length, 'booking', 'bookings')}`;
+    throw refusal(
+      `This e-mail address already holds ${plural(held.emailTickets, 'ticket', 'tickets')} for this event${bookings}, ` +
+        `and one buyer may hold at most ${max} at once. ${whatToDo(holds.length, lapse, event.timezone)}`,
+      lapse,
+    );
+  }
+  const limit = config.holdsPerAddress;
+  if (holder.address !== null && held.addressHolds >= limit) {
+    const holds = await findHolds(tx, holder.eventId, { address: holder.address });
+    const lapse = whenRoomFrees(holds, (left) => left.holds < limit);
+    throw refusal(
+      `Your network already has ${plural(held.addressHolds, 'unfinished booking', 'unfinished bookings')} ` +
+        `for this event, the most it may have at once. ${whatToDo(holds.length, lapse, event.timezone)}`,
+      lapse,
+    );
+  }
+}

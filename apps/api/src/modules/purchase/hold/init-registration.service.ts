@@ -1,0 +1,143 @@
+import type { TOrder, TRegistration, ZInitRegistrationRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { EventRow, TicketRow } from '../../../db/schema';
+import { type AppError, badInput, conflict, notFound, soldOut } from '../../../core/errors';
+import { transactionStartingWith } from '../../../db/transaction-ending-with';
+import type { Deps } from '../../../core/deps';
+import { toOrderDto } from '../orders.mapper';
+import { insertOrder } from '../orders.repo';
+import { findEventWithTickets } from '../../tickets/tickets.repo';
+import { expireLapsedHolds, isOverLimit, mergeLines, seatIncrements, type TicketLine } from './holds.repo';
+import { withCounterGate } from './counter-gate';
+import { assertWithinHoldLimits, holderOf } from './hold-limits';
+import { holderLocks } from './hold-limits.repo';
+import { toRegistrationDto } from '../registrations.mapper';
+import { insertAttendeeSlots, insertRegistration } from '../registrations.repo';
+
+function assertOnSale(event: EventRow | undefined, now: Date): asserts event is EventRow {
+  if (!event || event.status !== 'published') throw notFound('Event');
+  if (event.endDate < now) throw conflict('This event has ended');
+  if (event.registrationOpensAt && event.registrationOpensAt > now) throw conflict('Registration has not opened yet');
+  if (event.registrationClosesAt && event.registrationClosesAt < now) throw conflict('Registration has closed');
+}
+
+function assertTicketOnSale(
+  ticket: TicketRow | undefined,
+  event: EventRow,
+  quantity: number,
+  now: Date,
+): asserts ticket is TicketRow {
+  if (!ticket || ticket.eventId !== event.id || !ticket.isActive) throw notFound('Ticket');
+  if (ticket.salesStartAt && ticket.salesStartAt > now) throw conflict(`${ticket.name}: sales have not started yet`);
+  if (ticket.salesEndAt && ticket.salesEndAt < now) throw conflict(`${ticket.name}: sales have ended`);
+  if (quantity > ticket.maxPerOrder) {
+    throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'tickets');
+  }
+}
+
+/**
+ * Step 1 of buying (docs/product.md section 15): holds the tickets for RESERVATION_MINUTES. Not enough
+ * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
+ * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
+ * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held.
+ */
+export async function initRegistration(
+  deps: Deps,
+  input: z.output<typeof ZInitRegistrationRequest>,
+  ip: string,
+): Promise<{ registration: TRegistration; order: TOrder }> {
+  const now = new Date();
+  const lines = mergeLines(input.tickets);
+  const offer = await findEventWithTickets(
+    deps.db,
+    input.eventId,
+    lines.map((line) => line.ticketId),
+  );
+  const event = offer?.event;
+  assertOnSale(event, now);
+  const total = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (total > event.maxTicketsPerOrder) {
+    throw badInput(`At most ${event.maxTicketsPerOrder} tickets per order`, 'tickets');
+  }
+  const ticketsById = new Map<string, TicketRow>();
+  for (const line of lines) {
+    const ticket = offer!.tickets.find((candidate) => candidate.id === line.ticketId);
+    assertTicketOnSale(ticket, event, line.quantity, now);
+    ticketsById.set(ticket.id, ticket);
+  }
+
+  const holder = holderOf(deps.config, event.id, input.email, ip);
+  const attempt = () =>
+    withCounterGate((gate) =>
+      transactionStartingWith(deps.db, holderLocks(holder), async (tx) => {
+        await assertWithinHoldLimits(tx, deps.config, holder, event, total);
+        const registration = await insertRegistration(tx, {
+          clubId: event.clubId,
+          eventId: event.id,
+          email: input.email,
+          expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
+          clientAddress: holder.address,
+        });
+        const slots = await insertAttendeeSlots(
+          tx,
+          registration,
+          lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId }))),
+        );
+        const { order, items } = await insertOrder(
+          tx,
+          { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
+          lines.map((line) => {
+            const ticket = ticketsById.get(line.ticketId)!;
+            return {
+              kind: 'ticket',
+              ticketId: ticket.id,
+              extrasId: null,
+              name: ticket.name,
+              quantity: line.quantity,
+              unitPrice: ticket.price,
+              amount: ticket.price * line.quantity,
+            };
+          }),
+        );
+        // The counters come last, sent with the COMMIT: their rows are what every buyer of the
+        // event queues on, so their lock lasts no longer than PostgreSQL takes to run and commit.
+        await gate.enter(event.id);
+        return { result: { registration, slots, order, items }, last: seatIncrements(event.id, lines) };
+      }),
+    );
+
+  let result;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // Past a ticket type's quantity or the event's capacity: nothing of the hold was kept.
+    if (!isOverLimit(error)) throw error;
+    if ((await expireLapsedHolds(deps.db, { eventId: event.id })) === 0) throw soldOutError(lines, ticketsById);
+    try {
+      result = await attempt();
+    } catch (retryError) {
+      if (isOverLimit(retryError)) throw soldOutError(lines, ticketsById);
+      throw retryError;
+    }
+  }
+  // What was just written, as written: a new hold has no check-ins.
+  const party = result.slots.map((slot) => ({
+    ...slot,
+    ticketName: ticketsById.get(slot.ticketId)!.name,
+    checkinId: null,
+    checkinTime: null,
+  }));
+  return {
+    registration: toRegistrationDto(result.registration, party),
+    order: toOrderDto(result.order, result.items),
+  };
+}
+
+function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
+  const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
+  return soldOut(
+    names.length === 1
+      ? `Not enough ${names[0]} tickets left for this order`
+      : 'Not enough tickets left for this order',
+  );
+}

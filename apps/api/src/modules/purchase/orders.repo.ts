@@ -1,0 +1,267 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  formQuestions,
+  orderItems,
+  orders,
+  registrations,
+  type OrderItemRow,
+  type OrderRow,
+  type RegistrationRow,
+} from '../../db/schema';
+
+export type OrderItemValues = Omit<OrderItemRow, 'id' | 'orderId' | 'clubId'>;
+
+const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(orders.clubId, clubId));
+
+export async function insertOrder(
+  db: DbOrTx,
+  values: { clubId: string; eventId: string; registrationId: string; currency: string },
+  items: OrderItemValues[],
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const amount = items.reduce((sum, item) => sum + item.amount, 0);
+  const [row] = await db
+    .insert(orders)
+    .values({ ...values, amount })
+    .returning();
+  const lines = await db
+    .insert(orderItems)
+    .values(items.map((item) => ({ ...item, orderId: row!.id, clubId: values.clubId })))
+    .returning();
+  return { order: row!, items: lines };
+}
+
+/**
+ * Re-prices an order, its lines replaced and the amount following them, only while it is pending
+ * and still carries the payment intent the caller settled with the provider (`intentId`, or none):
+ * the first statement takes the order row's lock and checks both, so a settlement or a new intent
+ * in between makes it write nothing and answer undefined. The intent is cleared (it was cancelled).
+ * Run it in a transaction.
+ */
+export async function repriceOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  intentId: string | null,
+  items: OrderItemValues[],
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ amount: items.reduce((sum, item) => sum + item.amount, 0), paymentIntentId: null })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.paymentStatus, 'pending'),
+        intentId === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, intentId),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+  if (items.length > 0) {
+    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id, clubId: order.clubId })));
+  }
+  return row;
+}
+
+/** Whether the order's event asks a required question (read with the order, at no extra statement). */
+const asksRequiredQuestions = sql<boolean>`exists (select 1 from ${formQuestions} where ${formQuestions.eventId} = ${orders.eventId} and ${formQuestions.required})`;
+
+/** A registration's order, to price it, and whether its event's form has a required question. */
+export async function findOrderToPrice(
+  db: DbOrTx,
+  registrationId: string,
+): Promise<{ order: OrderRow; asksRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({ order: orders, asksRequired: asksRequiredQuestions })
+    .from(orders)
+    .where(eq(orders.registrationId, registrationId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** An order to pay, with its registration and whether its event's form has a required question. */
+export async function findOrderToPay(
+  db: DbOrTx,
+  id: string,
+): Promise<{ order: OrderRow; registration: RegistrationRow; asksRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({ order: orders, registration: registrations, asksRequired: asksRequiredQuestions })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(eq(orders.id, id));
+  return row;
+}
+
+/**
+ * Points an order to the intent made for `amount`, only if the order is still pending at that
+ * amount: a re-pricing in between (createOrder) leaves it alone, and the intent unused.
+ */
+export async function attachPaymentIntent(
+  db: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'amount'>,
+  intent: { id: string; provider: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ paymentIntentId: intent.id, provider: intent.provider })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.amount, order.amount)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function findOrderById(db: DbOrTx, id: string, clubId: string | null): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), inClub(clubId)));
+  return row;
+}
+
+/** Orders with the e-mail their registration was made with (the buyer, to the admin). */
+const ordersWithBuyer = (db: DbOrTx) =>
+  db
+    .select({ order: orders, buyerEmail: registrations.email })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId));
+
+type OrderWithBuyer = OrderRow & { buyerEmail: string };
+const withBuyer = (row: { order: OrderRow; buyerEmail: string }): OrderWithBuyer => ({
+  ...row.order,
+  buyerEmail: row.buyerEmail,
+});
+
+/** One order with its buyer's e-mail, within a club (null: any club). */
+export async function findOrderWithBuyer(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<OrderWithBuyer | undefined> {
+  const [row] = await ordersWithBuyer(db).where(and(eq(orders.id, id), inClub(clubId)));
+  return row && withBuyer(row);
+}
+
+/** Whether the order has extras lines (read with the order, at no extra statement). */
+const hasExtrasLines = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.kind} = 'extras')`;
+
+/**
+ * An order and its registration, both locked until the transaction ends (a settlement's first
+ * step), and whether the order has extras lines: only then does its settlement issue vouchers, so
+ * an order of tickets alone pays no statement for them.
+ */
+export async function lockOrderWithRegistration(
+  db: DbOrTx,
+  id: string,
+): Promise<{ order: OrderRow; registration: RegistrationRow; hasExtras: boolean } | undefined> {
+  const [row] = await db
+    .select({ order: orders, registration: registrations, hasExtras: hasExtrasLines })
+    .from(orders)
+    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
+    .where(eq(orders.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findOrderByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  return row;
+}
+
+/** What the paid orders of each registration came to (registrations with none are absent). */
+export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[]): Promise<Map<string, number>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ registrationId: orders.registrationId, amount: sql<number>`sum(${orders.amount})::int` })
+    .from(orders)
+    .where(and(inArray(orders.registrationId, registrationIds), eq(orders.paymentStatus, 'paid')))
+    .groupBy(orders.registrationId);
+  return new Map(rows.map((row) => [row.registrationId, row.amount]));
+}
+
+/**
+ * An event's orders, newest first, each with the e-mail its registration was made with: of one
+ * payment status when asked, and a page of them when a limit is given.
+ */
+export async function findOrdersByEvent(
+  db: DbOrTx,
+  event: { id: string; clubId: string },
+  options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit: number; offset: number },
+): Promise<OrderWithBuyer[]> {
+  const rows = await ordersWithBuyer(db)
+    .where(
+      and(
+        eq(orders.eventId, event.id),
+        eq(orders.clubId, event.clubId),
+        options.paymentStatus ? eq(orders.paymentStatus, options.paymentStatus) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return rows.map(withBuyer);
+}
+
+/** How many orders an event has, in all, paid, refunded (partly or wholly), and to refund. */
+export async function countOrdersByEvent(
+  db: DbOrTx,
+  event: { id: string; clubId: string },
+): Promise<{ total: number; paid: number; refunded: number; refundRequired: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'paid'))::int`,
+      refunded: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} IN ('partially_refunded', 'refunded')))::int`,
+      refundRequired: sql<number>`(count(*) FILTER (WHERE ${orders.paymentStatus} = 'refund_required'))::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.eventId, event.id), eq(orders.clubId, event.clubId)));
+  return row!;
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement: the items of many orders are read in slices. */
+const ITEMS_SLICE = 10_000;
+
+export async function findItemsOf(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
+  const items: OrderItemRow[] = [];
+  for (let start = 0; start < orderIds.length; start += ITEMS_SLICE) {
+    items.push(
+      ...(await db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds.slice(start, start + ITEMS_SLICE)))
+        .orderBy(asc(orderItems.kind), asc(orderItems.name))),
+    );
+  }
+  return items;
+}
+
+export async function updateOrder(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<OrderRow, 'paymentStatus' | 'paymentIntentId' | 'provider' | 'paidAt'>>,
+): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row!;
+}
+
+/**
+ * A payment of an intent the order no longer asks for (docs/decisions/0026-one-purchase-pipeline.md):
+ * the order, while pending, is flagged for refund with that intent, so the admin sees what to refund.
+ */
+export async function flagOrderForRefund(
+  db: DbOrTx,
+  id: string,
+  intent: { id: string; provider: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      paymentStatus: 'refund_required',
+      paidAt: new Date(),
+      paymentIntentId: intent.id,
+      provider: intent.provider,
+    })
+    .where(and(eq(orders.id, id), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEvent, TOrder, TOrderListItem, TRegistration } from '@clubtix/contract';
+import { buyTickets, holdTickets } from '../../../../test/buying';
+import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
+import {
+  call,
+  createClubWithAdmin,
+  createSudo,
+  createTestApp,
+  expectError,
+  type TestApp,
+} from '../../../../test/helpers';
+
+/** The admin's view of an event's orders: getOrdersByEventId, getOrderById, getOrderWithItems. */
+describe('order reads', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  let sudoToken: string;
+  let event: TEvent;
+  let paid: TRegistration;
+  let held: TRegistration;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    otherToken = (await createClubWithAdmin(t)).admin.token;
+    sudoToken = (await createSudo(t)).token;
+    event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { price: 1500 });
+    ({ registration: paid } = await buyTickets(t, event.id, ticket.id, 'zoe@example.org', [
+      { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@example.org' },
+      { firstName: 'Yann', lastName: 'Brook', email: 'yann@example.org' },
+    ]));
+    held = await holdTickets(t, event.id, ticket.id, 'carla@example.org', [
+      { firstName: 'Carla', lastName: 'Cruz', email: 'carla@example.org' },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  const ordersOf = (as: string, eventId = event.id) =>
+    call(t, 'GET', '/order/getOrdersByEventId', { token: as, query: { eventId } });
+
+  it("lists the event's orders with their payment status and items, newest first", async () => {
+    const orders = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    expect(orders.map((o) => [o.registrationId, o.buyerEmail, o.paymentStatus, o.amount])).toEqual([
+      [held.registrationId, 'carla@example.org', 'pending', 1500],
+      [paid.registrationId, 'zoe@example.org', 'paid', 3000],
+    ]);
+    expect(orders[1]!.items).toEqual([
+      expect.objectContaining({ kind: 'ticket', name: 'Adult', quantity: 2, unitPrice: 1500, amount: 3000 }),
+    ]);
+    expect(orders[1]!.paidAt).not.toBeNull();
+  });
+
+  it('pages and filters by payment status, and counts them', async () => {
+    const list = async (query: Record<string, string | number>) =>
+      payloadOf<TOrderListItem[]>(
+        await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id, ...query } }),
+      ).map((o) => o.registrationId);
+    expect(await list({ page: 1, pageSize: 1 })).toEqual([held.registrationId]);
+    expect(await list({ page: 2, pageSize: 1 })).toEqual([paid.registrationId]);
+    expect(await list({ page: 3, pageSize: 1 })).toEqual([]);
+    expect(await list({ page: 1 })).toEqual([held.registrationId, paid.registrationId]);
+    expect(await list({ paymentStatus: 'paid' })).toEqual([paid.registrationId]);
+    expect(await list({ paymentStatus: 'pending', page: 1, pageSize: 10 })).toEqual([held.registrationId]);
+    expect(await list({ paymentStatus: 'refund_required' })).toEqual([]);
+
+    const counts = await call(t, 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } });
+    expect(counts.body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
+
+    for (const bad of [{ paymentStatus: 'settled' }, { pageSize: 501 }, { page: 0 }, { page: 'two' }]) {
+      const response = await call(t, 'GET', '/order/getOrdersByEventId', {
+        token,
+        query: { eventId: event.id, ...bad },
+      });
+      expectError(response, 400, 'BAD_INPUT');
+      expect(response.body.msg).toMatch(/paymentStatus|pageSize|page/);
+    }
+  });
+
+  it("reads one order, with its items and its buyer's e-mail, by id", async () => {
+    const [, listed] = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    expect(listed!.buyerEmail).toBe('zoe@example.org');
+    for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
+      const order = payloadOf<TOrderListItem>(await call(t, 'GET', path, { token, query: { orderId: listed!.id } }));
+      expect(order).toEqual(listed);
+    }
+  });
+
+  it("answers 404 to another club's admin, 401 without a token, 400 for a bad id; sudo reads every club", async () => {
+    const orderId = payloadOf<TOrder[]>(await ordersOf(token))[0]!.id;
+    expectError(await ordersOf(otherToken), 404, 'NOT_FOUND');
+    for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
+      expectError(await call(t, 'GET', path, { token: otherToken, query: { orderId } }), 404, 'NOT_FOUND');
+      expectError(await call(t, 'GET', path, { query: { orderId } }), 401, 'UNAUTHENTICATED');
+      expectError(await call(t, 'GET', path, { token, query: { orderId: '' } }), 400, 'BAD_INPUT');
+      expect(payloadOf<TOrder>(await call(t, 'GET', path, { token: sudoToken, query: { orderId } })).id).toBe(orderId);
+    }
+    expectError(
+      await call(t, 'GET', '/order/getOrdersByEventId', { query: { eventId: event.id } }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expect(payloadOf<TOrder[]>(await ordersOf(sudoToken))).toHaveLength(2);
+
+    const countsOf = (as?: string) =>
+      call(t, 'GET', '/order/getOrderCountsByEventId', { token: as, query: { eventId: event.id } });
+    const walled = await countsOf(otherToken);
+    expectError(walled, 404, 'NOT_FOUND');
+    expect(walled.text).not.toMatch(/"total"/);
+    expectError(await countsOf(), 401, 'UNAUTHENTICATED');
+    expect((await countsOf(sudoToken)).body.payload).toEqual({ total: 2, paid: 1, refundRequired: 0 });
+  });
+});

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { TEST_CARDS } from '@clubtix/contract';
+import type { Db } from '../../../db/client';
+import { simulatedPayments } from '../../../db/schema';
+import { CANCELLED_PAYMENT_MESSAGE, type IntentState, type PaymentProvider } from '../../../core/payment-provider';
+
+/** How many intents' metadata the simulated provider remembers. */
+const METADATA_KEPT = 10_000;
+const DECLINED = 'Your card was declined.';
+const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).';
+
+/**
+ * The default provider: no account anywhere, every page that uses it says "Test mode". 4242… pays,
+ * 4000 0000 0000 0002 is declined, as with Stripe's test cards.
+ */
+export function simulatedProvider(db: Db): PaymentProvider {
+  /**
+   * Each intent's metadata, for as long as this process runs: the simulated_payments table has no
+   * column for it. After a restart an intent answers without it, and its payable is found by the
+   * intent attached to it, as before metadata was read (docs/decisions/0026-one-purchase-pipeline.md).
+   * The oldest are forgotten past METADATA_KEPT, so memory stays bounded (docs/decisions/0008-memory.md).
+   */
+  const metadataOf = new Map<string, Record<string, string>>();
+  const toState = (row: typeof simulatedPayments.$inferSelect): IntentState => ({
+    id: row.id,
+    status: row.status as IntentState['status'],
+    amount: row.amount,
+    currency: row.currency,
+    lastError: row.lastError,
+    ...(metadataOf.has(row.id) ? { metadata: metadataOf.get(row.id) } : {}),
+  });
+  return {
+    name: 'simulated',
+    async createIntent({ amount, currency, key, metadata }) {
+      const id = `sim_pi_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+      if (metadata) {
+        metadataOf.delete(id);
+        metadataOf.set(id, metadata);
+        if (metadataOf.size > METADATA_KEPT) metadataOf.delete(metadataOf.keys().next().value!);
+      }
+      const [created] = await db
+        .insert(simulatedPayments)
+        .values({ id, amount, currency })
+        .onConflictDoNothing()
+        .returning({ status: simulatedPayments.status });
+      // The same key again (Pay pressed twice, a reload): that intent, as it is now.
+      const status = created?.status ?? (await this.retrieveIntent(id))?.status ?? 'requires_payment_method';
+      return { id, clientSecret: `${id}_secret`, status: status as IntentState['status'] };
+    },
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
+      return row ? toState(row) : undefined;
+    },
+    async payWithTestCard(id, card) {
+      const outcome =
+        card === TEST_CARDS.success
+          ? { status: 'succeeded', lastError: null }
+          : { status: 'requires_payment_method', lastError: card === TEST_CARDS.declined ? DECLINED : UNKNOWN_CARD };
+      // A payment that succeeded stays succeeded: a second card cannot undo it. A cancelled one
+      // stays cancelled: it answers as declined, with the reason in lastError.
+      const [updated] = await db
+        .update(simulatedPayments)
+        .set(outcome)
+        .where(and(eq(simulatedPayments.id, id), notInArray(simulatedPayments.status, ['succeeded', 'canceled'])))
+        .returning();
+      if (updated) return toState(updated);
+      return this.retrieveIntent(id);
+    },
+    async cancelIntent(id) {
+      // One conditional statement, so a card paying at the same moment either wins or is refused.
+      const [cancelled] = await db
+        .update(simulatedPayments)
+        .set({ status: 'canceled', lastError: CANCELLED_PAYMENT_MESSAGE })
+        .where(and(eq(simulatedPayments.id, id), ne(simulatedPayments.status, 'succeeded')))
+        .returning();
+      if (cancelled) return toState(cancelled);
+      return this.retrieveIntent(id);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { OrderRow } from '../../../db/schema';
+import { conflict, notFound } from '../../../core/errors';
+import { assertFormAnswered } from '../details/form-answers';
+import {
+  attachPaymentIntent,
+  findOrderById,
+  findOrderByPaymentIntent,
+  findOrderToPay,
+  flagOrderForRefund,
+} from '../orders.repo';
+import { settlePaidOrder } from '../settle/settle-order';
+import { settlementOf, type Payable, type PayableState } from './payable';
+
+const stateOf = (order: OrderRow): PayableState => ({
+  kind: 'order',
+  id: order.id,
+  amount: order.amount,
+  currency: order.currency,
+  paymentIntentId: order.paymentIntentId,
+  ...settlementOf(order.paymentStatus),
+});
+
+/** A ticket order: settling it confirms its registration, issues its vouchers and mails the tickets. */
+export const orderPayable: Payable = {
+  kind: 'order',
+  metadataKey: 'orderId',
+  async findByIntent(db, paymentIntentId) {
+    const order = await findOrderByPaymentIntent(db, paymentIntentId);
+    return order && stateOf(order);
+  },
+  async findById(db, id) {
+    const order = await findOrderById(db, id, null);
+    return order && stateOf(order);
+  },
+  async dueOf(deps, orderId) {
+    const found = await findOrderToPay(deps.db, orderId);
+    if (!found) throw notFound('Order');
+    const { order, registration } = found;
+    if (order.paymentStatus !== 'pending') throw conflict('This order is already paid');
+    if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
+    if (order.amount === 0) throw conflict('This order is free: it needs no payment');
+    // The same rule as createOrder's, for a buyer who comes here without saving or pricing.
+    if (found.asksRequired) await assertFormAnswered(deps, registration);
+    return {
+      id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      // One intent per order and amount: a re-priced order asks for a new one.
+      key: `order:${order.id}:${order.amount}`,
+      description: `ClubTix order ${order.id}`,
+      attachedIntentId: order.paymentIntentId,
+    };
+  },
+  // Only while still pending at the amount the intent was made for: a re-pricing in between wins.
+  attachIntent: (db, due, intent) => attachPaymentIntent(db, due, intent),
+  async settle(deps, id) {
+    const settlement = await settlePaidOrder(deps, id);
+    return { state: stateOf(settlement.order), settlement };
+  },
+  flagForRefund: (db, id, intent) => flagOrderForRefund(db, id, intent),
+};
