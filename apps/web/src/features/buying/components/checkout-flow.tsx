@@ -25,8 +25,9 @@ function errorText(error: unknown): string {
 /**
  * Checkout (docs/product.md section 15, steps 3 and 4): extras, then the order as the server prices
  * it, then the card form of the configured provider. A free order comes back paid and skips the
- * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
- * amount needs one.
+ * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link.
+ * "Change extras or code" (or "Change code", with no extras on offer) goes back a step; reviewing
+ * again asks for a fresh intent, as another amount needs one.
  */
 export function CheckoutFlow({
   event,
@@ -148,11 +149,9 @@ export function CheckoutFlow({
     return (
       <Stack gap="lg">
         <OrderSummary order={review.order} />
-        {extras.length > 0 ? (
-          <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
-            Change extras
-          </Button>
-        ) : null}
+        <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
+          {extras.length > 0 ? 'Change extras or code' : 'Change code'}
+        </Button>
         <Stack component="section" aria-labelledby="checkout-payment" gap="sm">
           <Title order={2} fz="lg" id="checkout-payment">
             Payment
