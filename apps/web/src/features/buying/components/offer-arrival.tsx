@@ -10,7 +10,8 @@ export const OFFER_ENDED_TITLE = 'This waiting-list offer can no longer be taken
 /** Why an offer's link did not hold the tickets, in the buyer's words. */
 export function offerRefusalText(error: unknown): string {
   if (isApiError(error) && (error.status === 409 || error.status === 404 || error.status === 400)) {
-    return `${error.msg} You can still buy any tickets on sale below, or join the waiting list again.`;
+    const reason = /[.!?]$/.test(error.msg) ? error.msg : `${error.msg}.`;
+    return `${reason} You can still buy any tickets on sale below, or join the waiting list again.`;
   }
   return 'The tickets offered to you could not be held just now. Please open the link from your e-mail again.';
 }
