@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offersWaitlist, waitlistMax, waitlistPlaceText } from './waitlist';
+import { ApiError } from '../../api/api-error';
+import { offerRefusalText, offersWaitlist, waitlistMax, waitlistPlaceText } from './waitlist';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const event = { endDate: '2026-07-01T22:00:00Z', registrationOpensAt: null, registrationClosesAt: null };
@@ -34,4 +35,19 @@ describe('waitlistMax', () => {
 
 it('tells the buyer their place', () => {
   expect(waitlistPlaceText(3)).toBe('You are number 3 in line; we will e-mail you when tickets come back.');
+});
+
+describe('offerRefusalText', () => {
+  it("gives the server's reason as a sentence, then what the buyer can still do", () => {
+    expect(offerRefusalText(new ApiError(404, 'NOT_FOUND', 'Offer not found'))).toBe(
+      'Offer not found. You can still buy any tickets on sale below, or join the waiting list again.',
+    );
+    expect(offerRefusalText(new ApiError(409, 'CONFLICT', 'This offer has lapsed.'))).toMatch(
+      /^This offer has lapsed\. You/,
+    );
+  });
+
+  it('asks to open the link again when the server could not answer', () => {
+    expect(offerRefusalText(new Error('offline'))).toMatch(/open the link from your e-mail again/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { TEvent, TTicket } from '@clubtix/contract';
+import { isApiError } from '../../api/api-error';
 import { ticketAvailability } from '../public/ticket-offer';
 
 /** The contract's cap on a waiting-list request (ZJoinWaitlistRequest). */
@@ -30,4 +31,13 @@ export function offersWaitlist(
   if (event.registrationClosesAt && Date.parse(event.registrationClosesAt) < at) return false;
   if (event.registrationOpensAt && Date.parse(event.registrationOpensAt) > at) return false;
   return !(ticket.salesEndAt && Date.parse(ticket.salesEndAt) < at);
+}
+
+/** Why an offer's link did not hold the tickets, in the buyer's words. */
+export function offerRefusalText(error: unknown): string {
+  if (isApiError(error) && (error.status === 409 || error.status === 404 || error.status === 400)) {
+    const reason = /[.!?]$/.test(error.msg) ? error.msg : `${error.msg}.`;
+    return `${reason} You can still buy any tickets on sale below, or join the waiting list again.`;
+  }
+  return 'The tickets offered to you could not be held just now. Please open the link from your e-mail again.';
 }

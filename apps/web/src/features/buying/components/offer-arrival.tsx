@@ -1,20 +1,11 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../api/api-error';
 import { useClaimOffer } from '../api';
 import { holdFromAnswer, writeHold } from '../hold-storage';
+import { offerRefusalText } from '../waitlist';
 
 export const OFFER_ENDED_TITLE = 'This waiting-list offer can no longer be taken up';
-
-/** Why an offer's link did not hold the tickets, in the buyer's words. */
-export function offerRefusalText(error: unknown): string {
-  if (isApiError(error) && (error.status === 409 || error.status === 404 || error.status === 400)) {
-    const reason = /[.!?]$/.test(error.msg) ? error.msg : `${error.msg}.`;
-    return `${reason} You can still buy any tickets on sale below, or join the waiting list again.`;
-  }
-  return 'The tickets offered to you could not be held just now. Please open the link from your e-mail again.';
-}
 
 /**
  * `/{slug}/tickets?offer=<token>`, the link of a waiting-list offer (docs/product.md section 19): it
