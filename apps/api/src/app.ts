@@ -8,6 +8,7 @@ import { attendeeDataRoutes } from './modules/attendees/attendees.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkinRoutes } from './modules/checkin/checkin.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
+import { discountRoutes } from './modules/discounts/discounts.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { extrasRoutes } from './modules/extras/extras.routes';
 import { formRoutes } from './modules/forms/forms.routes';
@@ -21,6 +22,8 @@ import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/error-handler';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
 import type { Deps } from './core/deps';
@@ -31,6 +34,8 @@ import { createPaymentProvider } from './modules/purchase/pay/providers';
 import { createPaymentReconciler } from './modules/purchase/settle/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
+import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
+import { refundRoutes } from './modules/purchase/refund/refund.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -81,6 +86,11 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
+  deps.seatsFreed = (eventId) => {
+    offerFreedTickets(deps, eventId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'waiting-list offers failed'),
+    );
+  };
   startBackgroundWork(app, deps, {
     holdSweepMs: options.holdSweepMs ?? HOLD_SWEEP_MS,
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
@@ -108,14 +118,17 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       appUserRoutes(api, deps);
       eventRoutes(api, deps);
       ticketRoutes(api, deps);
+      discountRoutes(api, deps);
       extrasRoutes(api, deps);
       sponsorshipPackageRoutes(api, deps);
       formRoutes(api, deps);
       registrationRoutes(api, deps);
       orderRoutes(api, deps);
+      refundRoutes(api, deps);
       purchaseRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
+      waitlistRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.
       attendeeDataRoutes(api, deps);
@@ -128,9 +141,10 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 }
 
 /**
- * Work nobody asks for: lapsed holds are released, ended rate-limit windows deleted, queued mail is
- * (re)tried and payments nobody confirmed are settled, in every process; row locks make each piece
- * of work happen once, whichever process gets to it.
+ * Work nobody asks for: lapsed holds are released, waiting-list offers lapse and tickets left go to
+ * the lines, ended rate-limit windows deleted, queued mail is (re)tried and payments nobody
+ * confirmed are settled, in every process; row locks make each piece of work happen once,
+ * whichever process gets to it.
  */
 function startBackgroundWork(
   app: FastifyInstance,
@@ -139,6 +153,7 @@ function startBackgroundWork(
 ): void {
   const timers: NodeJS.Timeout[] = [];
   const reconciler = createPaymentReconciler(deps, app.log);
+  const cancellations = createCancellationSweep(deps, app.log);
   const every = (ms: number, job: () => Promise<unknown>) => {
     const timer = setInterval(() => {
       job().catch((error: unknown) => app.log.warn({ err: error }, 'background job failed'));
@@ -147,8 +162,11 @@ function startBackgroundWork(
     timers.push(timer);
   };
   app.addHook('onReady', (done) => {
-    every(holdSweepMs, () => expireLapsedHolds(deps.db));
+    every(holdSweepMs, () => expireLapsedHolds(deps.db, { seatsFreed: deps.seatsFreed }));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
+    // Cancelled events' refunds go on in every process (docs/decisions/0027).
+    every(holdSweepMs, () => cancellations.run());
+    every(holdSweepMs, () => offerFreedTickets(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();
@@ -157,5 +175,6 @@ function startBackgroundWork(
     for (const timer of timers) clearInterval(timer);
     // A pass under way stops after its current payment, before the database pool is closed under it.
     await reconciler.stop();
+    await cancellations.stop();
   });
 }

@@ -101,6 +101,24 @@ describe.each([
   });
 });
 
+describe('WAITLIST_OFFER_MINUTES', () => {
+  it('is 60 when unset or empty, and takes any whole number of minutes from 1 to 1440', () => {
+    expect(load({}).config.waitlistOfferMinutes).toBe(60);
+    expect(load({ WAITLIST_OFFER_MINUTES: '' }).config.waitlistOfferMinutes).toBe(60);
+    expect(load({ WAITLIST_OFFER_MINUTES: '1' }).config.waitlistOfferMinutes).toBe(1);
+    expect(load({ WAITLIST_OFFER_MINUTES: '1440' }).config.waitlistOfferMinutes).toBe(1440);
+  });
+
+  it.each([
+    ['soon', 'must be a number of minutes'],
+    ['0', 'must be between 1 and 1440 minutes'],
+    ['1441', 'must be between 1 and 1440 minutes'],
+    ['2.5', 'must be a whole number of minutes'],
+  ])('stops the start on %s with one line naming the variable', (value, text) => {
+    expect(refusal({ WAITLIST_OFFER_MINUTES: value })).toBe(`Configuration error: WAITLIST_OFFER_MINUTES ${text}`);
+  });
+});
+
 describe('PAYMENT_PROVIDER=simulated on an https PUBLIC_URL', () => {
   const WARNING =
     /^Configuration warning: PAYMENT_PROVIDER is simulated \(the default\) while PUBLIC_URL is https, .*test card 4242/;

@@ -57,6 +57,12 @@ const ZEnv = z.object({
     .max(10_000_000)
     .default(2000),
   RESERVATION_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(1440).default(15),
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be between 1 and 1440 minutes')
+    .max(1440, 'must be between 1 and 1440 minutes')
+    .default(60),
   TRUST_PROXY: booleanText.default(false),
   PUBLIC_WRITE_LIMIT: z.coerce
     .number({ error: 'must be a number of calls a minute (0: no limit)' })
@@ -108,6 +114,8 @@ export interface Config {
   /** Mails one club may queue in a UTC day (0: no limit); docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md. */
   mailDailyLimitPerClub: number;
   reservationMinutes: number;
+  /** How long a waiting-list offer keeps its tickets for the person offered them (docs/product.md section 19). */
+  waitlistOfferMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (the rate limits count by it). */
   trustProxy: boolean;
@@ -193,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'ClubTix <no-reply@localhost>',
     mailDailyLimitPerClub: e.MAIL_DAILY_LIMIT_PER_CLUB,
     reservationMinutes: e.RESERVATION_MINUTES,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicWriteLimit: e.PUBLIC_WRITE_LIMIT,

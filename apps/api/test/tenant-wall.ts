@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import type { TErrorCode, TEvent, TExtras, TFormQuestion, TSponsorshipPackage, TTicket } from '@clubtix/contract';
+import type {
+  TDiscount,
+  TErrorCode,
+  TEvent,
+  TExtras,
+  TFormQuestion,
+  TSponsorshipPackage,
+  TTicket,
+} from '@clubtix/contract';
 import type { UserRow } from '../src/db/schema';
 import {
   createEvent,
@@ -11,13 +19,21 @@ import {
   payloadOf,
   saveForm,
 } from './catalogue';
-import { call, type ApiResponse, type Signed, type TestApp } from './helpers';
+import { call, expectError, type ApiResponse, type Signed, type TestApp } from './helpers';
 
 /** The world of the tenant wall test (modules/tenant-wall.int.test.ts): club A's admin against club B. */
 export interface World {
   t: TestApp;
   a: { clubId: string; admin: Signed<UserRow>; event: TEvent };
-  b: { clubId: string; admin: Signed<UserRow>; second: Signed<UserRow>; logoUrl: string; catalogue: CatalogueOfB };
+  b: {
+    clubId: string;
+    admin: Signed<UserRow>;
+    second: Signed<UserRow>;
+    logoUrl: string;
+    catalogue: CatalogueOfB;
+    /** Someone on the waiting list of B's published ticket type. */
+    waitlistEntryId: string;
+  };
 }
 
 export type Expectation =
@@ -44,6 +60,7 @@ export interface CatalogueOfB {
   pkg: TSponsorshipPackage;
   hiddenPkg: TSponsorshipPackage;
   questions: TFormQuestion[];
+  discount: TDiscount;
 }
 
 export async function stockCatalogue(t: TestApp, token: string): Promise<CatalogueOfB> {
@@ -64,6 +81,12 @@ export async function stockCatalogue(t: TestApp, token: string): Promise<Catalog
       { type: 0, label: 'B question' },
       { type: 2, label: 'B choice', options: ['x', 'y'] },
     ]),
+    discount: payloadOf<TDiscount>(
+      await call(t, 'POST', '/discount/save', {
+        token,
+        body: { eventId: published.id, code: 'B-CODE', kind: 'percent', value: 10, maxUses: 5 },
+      }),
+    ),
   };
 }
 
@@ -79,6 +102,7 @@ export async function snapshotCatalogue(t: TestApp, sudoToken: string, clubId: s
       extras: await read('/event/getExtras', { eventId: event.id }),
       packages: await read('/sponsorship-package/getPackagesByEventId', { eventId: event.id }),
       questions: await read('/form/getFormQuestions', { eventId: event.id }),
+      discounts: await read('/discount/getDiscountsByEventId', { eventId: event.id }),
     })),
   );
 }
@@ -160,6 +184,16 @@ export const catalogueRows: Row[] = [
     'event.removeEvent',
     "removes B's event",
     get('/event/removeEvent', (w) => ({ eventId: B(w).published.id })),
+  ),
+  row(
+    'event.cancelEvent',
+    "cancels B's event, refunding everyone",
+    post('/event/cancelEvent', (w) => ({ eventId: B(w).published.id, refundAll: true })),
+  ),
+  row(
+    'event.getCancellation',
+    "reads how far the cancellation of B's event went",
+    get('/event/getCancellation', (w) => ({ eventId: B(w).published.id })),
   ),
   row(
     'ticket.getTicketsByEventId',
@@ -300,5 +334,42 @@ export const catalogueRows: Row[] = [
       expect(ids).toHaveLength(b.catalogue.questions.length);
       for (const question of b.catalogue.questions) expect(ids).not.toContain(question.id);
     }),
+  ),
+  row(
+    'discount.getDiscountsByEventId',
+    "lists B's codes",
+    get('/discount/getDiscountsByEventId', (w) => ({ eventId: B(w).published.id })),
+  ),
+  row(
+    'discount.save',
+    "adds a code to B's event",
+    post('/discount/save', (w) => ({ eventId: B(w).published.id, code: 'PLANTED', kind: 'percent', value: 100 })),
+  ),
+  row(
+    'discount.save',
+    "updates B's code",
+    post('/discount/save', (w) => ({ ...B(w).discount, value: 100, maxUses: null })),
+  ),
+  row(
+    'discount.save',
+    "moves B's code to its own event",
+    post('/discount/save', (w) => ({ ...B(w).discount, eventId: w.a.event.id })),
+  ),
+  row(
+    'discount.save',
+    "names B's ticket in a code of its own event",
+    post('/discount/save', (w) => ({
+      eventId: w.a.event.id,
+      code: 'MINE',
+      kind: 'percent',
+      value: 10,
+      ticketIds: [B(w).ticket.id],
+    })),
+    { check: (response) => expectError(response, 400, 'BAD_INPUT') },
+  ),
+  row(
+    'discount.deleteDiscount',
+    "deletes B's code",
+    post('/discount/deleteDiscount', (w) => ({ discountId: B(w).discount.id }), 'DELETE'),
   ),
 ];

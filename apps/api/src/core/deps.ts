@@ -9,4 +9,10 @@ export interface Deps {
   config: Config;
   payments: PaymentProvider;
   mail: Mailer;
+  /**
+   * Tickets of an event came back (a hold lapsed, a quantity or capacity raised, a refund released
+   * them): the waiting lists are offered them (docs/product.md section 19). Fire and forget; the
+   * hold sweep's timer offers whatever a failed call left.
+   */
+  seatsFreed?: (eventId: string) => void;
 }

@@ -1,3 +1,5 @@
+import type { DbOrTx } from '../db/client';
+
 /** What the purchase flow needs from a card payment provider (docs/product.md section 15). */
 export interface CreatedIntent {
   id: string;
@@ -27,8 +29,40 @@ export interface IntentState {
 export const CANCELLED_PAYMENT_MESSAGE =
   'This payment was cancelled because the order changed; nothing was charged. Please pay the new amount.';
 
+/** A refund to make at the provider (docs/product.md section 19). */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amount: number;
+  /** One per refund: the same key again answers the same refund and never pays twice. */
+  key: string;
+  /** Kept with the refund at the provider, so its dashboard leads back to ours. */
+  metadata?: Record<string, string>;
+  /**
+   * The transaction that holds the order's row lock: the simulated provider keeps its books in our
+   * refunds table and reads them through it (a second connection could wait on a full pool).
+   */
+  db?: DbOrTx;
+}
+
+/** A refund as the provider tells it. */
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  amount: number;
+  /** Only 'succeeded' (or 'pending', which Stripe settles on its own) counts as money given back. */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+}
+
+export type RefundOutcome = { ok: true; refund: ProviderRefund } | { ok: false; message: string };
+
 /** A provider's notification whose signature was verified, reduced to what settlement needs. */
-export type ProviderEvent = { kind: 'payment_succeeded'; intent: IntentState } | { kind: 'other'; type: string };
+export type ProviderEvent =
+  | { kind: 'payment_succeeded'; intent: IntentState }
+  /** A refund made or changed at the provider (refund.created, refund.updated). */
+  | { kind: 'refund'; refund: ProviderRefund }
+  /** A payment refunded at the provider (charge.refunded), which names no refund. */
+  | { kind: 'payment_refunded'; paymentIntentId: string }
+  | { kind: 'other'; type: string };
 
 export interface PaymentProvider {
   readonly name: 'simulated' | 'stripe';
@@ -49,6 +83,13 @@ export interface PaymentProvider {
    * while the provider will not let it go), undefined when the provider does not know it.
    */
   cancelIntent(id: string): Promise<IntentState | undefined>;
+  /**
+   * Gives back `amount` of a paid intent (docs/product.md section 19); the same key again answers
+   * the same refund. A refusal (more than is left, a disputed payment) is `ok: false` with its words.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** The refunds of a payment, as the provider knows them (for a webhook that names none). */
+  listRefunds?(paymentIntentId: string): Promise<ProviderRefund[]>;
   /** Simulated provider only: pays the intent with a typed test card. */
   payWithTestCard?(id: string, card: string): Promise<IntentState | undefined>;
   /**

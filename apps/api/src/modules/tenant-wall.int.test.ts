@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type TClubWithAdmins } from '@clubtix/contract';
+import { waitlistEntries } from '../db/schema';
 import { createEvent } from '../../test/catalogue';
 import {
   call,
@@ -38,6 +39,8 @@ const WALLED_GROUPS = [
   'extras',
   'sponsorshipPackage',
   'form',
+  'discount',
+  'waitlist',
 ] as const;
 
 const rows: Row[] = [
@@ -165,6 +168,23 @@ const rows: Row[] = [
     },
   },
   ...catalogueRows,
+  {
+    endpoint: 'waitlist.getByEventId',
+    attempt: "lists the waiting lists of B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/waitlist/getByEventId', {
+        token: a.admin.token,
+        query: { eventId: b.catalogue.published.id },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'waitlist.remove',
+    attempt: "removes someone from B's waiting list",
+    send: ({ t, a, b }) =>
+      call(t, 'DELETE', '/waitlist/remove', { token: a.admin.token, body: { entryId: b.waitlistEntryId } }),
+    expected: NOT_FOUND,
+  },
 ];
 
 describe('the tenant wall: an admin of club A against club B', () => {
@@ -189,10 +209,22 @@ describe('the tenant wall: an admin of club A against club B', () => {
       body: { id: b.club.id, name: 'Club B', description: 'B only', website: 'https://b.example', logoUrl },
     });
     expect(saved.status).toBe(200);
+    const catalogue = await stockCatalogue(t, b.admin.token);
+    // Someone on B's waiting list (as if its ticket type had sold out), written as a join would.
+    const [entry] = await t.db
+      .insert(waitlistEntries)
+      .values({
+        clubId: b.club.id,
+        eventId: catalogue.published.id,
+        ticketId: catalogue.ticket.id,
+        email: 'waiting@example.org',
+        quantity: 1,
+      })
+      .returning();
     Object.assign(world, {
       t,
       a: { clubId: a.club.id, admin: a.admin, event: await createEvent(t, a.admin.token, { title: 'A Own' }) },
-      b: { clubId: b.club.id, admin: b.admin, second, logoUrl, catalogue: await stockCatalogue(t, b.admin.token) },
+      b: { clubId: b.club.id, admin: b.admin, second, logoUrl, catalogue, waitlistEntryId: entry!.id },
     });
   });
   afterAll(async () => world.t.close());
@@ -210,6 +242,12 @@ describe('the tenant wall: an admin of club A against club B', () => {
       clubs: (all.body.payload as TClubWithAdmins[]).map((c) => c.id).sort(),
       logo: logo.rawPayload.toString('base64'),
       catalogue: await snapshotCatalogue(t, sudoToken, b.clubId),
+      waitlist: (
+        await call(t, 'GET', '/waitlist/getByEventId', {
+          token: sudoToken,
+          query: { eventId: b.catalogue.published.id },
+        })
+      ).body.payload,
       adminsStillSignedIn: [
         (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
         (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,
@@ -230,6 +268,7 @@ describe('the tenant wall: an admin of club A against club B', () => {
     const before = await snapshotOfB();
     expect(before.club).toMatchObject({ name: 'Club B', logoUrl: world.b.logoUrl });
     expect(before.adminsStillSignedIn).toEqual([200, 200]);
+    expect(before.waitlist).toMatchObject([{ id: world.b.waitlistEntryId, status: 'waiting', position: 1 }]);
     const { published, draft, questions } = world.b.catalogue;
     expect(before.catalogue.map((entry) => [entry.event.id, entry.questions])).toEqual([
       [draft.id, questions],

@@ -88,10 +88,14 @@ const eventBody = {
   currency: 'gbp',
 };
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
+const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
+const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
 const accountBody = { name: 'Bo', email: 'bo@example.org' };
+
+const joinBody = { eventId: 'e', ticketId: 't', email: 'ann@example.org', quantity: 1 };
 
 const cases: Case[] = [
   ...posts('/auth/signin', undefined, [
@@ -224,6 +228,22 @@ const cases: Case[] = [
   ]),
   ...gets('/event/getEventByEventIdnClubId', 'admin', [['without a club id', { eventId: 'e' }, undefined, 'clubId']]),
   ...gets('/event/removeEvent', 'admin', [['with the id in a JSON body', undefined, { eventId: 'x' }, 'eventId']]),
+  ...posts('/event/cancelEvent', 'admin', [
+    ['without refundAll', { eventId: 'e' }, 'refundAll'],
+    ['with a string refundAll', { eventId: 'e', refundAll: 'yes' }, 'refundAll'],
+    ['without an event id', { refundAll: true }, 'eventId'],
+  ]),
+  ...gets('/event/getCancellation', 'admin', [['without an event id', undefined, undefined, 'eventId']]),
+  ...posts('/order/refund', 'admin', [
+    ['without an order id', {}, 'orderId'],
+    ['with a string amount', { orderId: 'o', amount: '10' }, 'amount'],
+    ['with a fractional amount', { orderId: 'o', amount: 1.5 }, 'amount'],
+    ['with a zero amount', { orderId: 'o', amount: 0 }, 'amount'],
+    ['with a huge reason', { orderId: 'o', reason: huge }, 'reason'],
+    ['with a NUL in the reason', { orderId: 'o', reason: 'a\u0000b' }, 'reason'],
+    ['with a string releaseTickets', { orderId: 'o', releaseTickets: 'yes' }, 'releaseTickets'],
+    ['with a short requestKey', { orderId: 'o', requestKey: 'abc' }, 'requestKey'],
+  ]),
   ...posts('/ticket/save', 'admin', [
     ['with a price as text', { ...ticketBody, price: '100' }, 'price'],
     ['with a price array', { ...ticketBody, price: [100] }, 'price'],
@@ -306,6 +326,87 @@ const cases: Case[] = [
     ['with 101 questions', { eventId: 'e', questions: Array(101).fill(question) }, 'questions'],
   ]),
   ...gets('/form/getFormQuestions', undefined, [['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId']]),
+  ...posts('/discount/save', 'admin', [
+    ['without a code', { ...discountBody, code: undefined }, 'code'],
+    ['with a short code', { ...discountBody, code: 'ab' }, 'code'],
+    ['with a space in the code', { ...discountBody, code: 'TWO WORDS' }, 'code'],
+    ['with a NUL in the code', { ...discountBody, code: 'AB\u0000C' }, 'code'],
+    ['with an unknown kind', { ...discountBody, kind: 'free' }, 'kind'],
+    ['with a percent over 100', { ...discountBody, value: 101 }, 'value'],
+    ['with a value as text', { ...discountBody, value: '10' }, 'value'],
+    ['with a fractional value', { ...discountBody, kind: 'amount', value: 1.5 }, 'value'],
+    ['with a zero value', { ...discountBody, value: 0 }, 'value'],
+    ['with tickets as text', { ...discountBody, ticketIds: 'a,b' }, 'ticketIds'],
+    ['with a NUL in a ticket id', { ...discountBody, ticketIds: ['t\u0000'] }, 'ticketIds.0'],
+    ['with 201 tickets', { ...discountBody, ticketIds: Array.from({ length: 201 }, (_, i) => `t${i}`) }, 'ticketIds'],
+    ['with a zero use limit', { ...discountBody, maxUses: 0 }, 'maxUses'],
+    ['with a use limit as text', { ...discountBody, maxUses: '5' }, 'maxUses'],
+    ['with a number valid from', { ...discountBody, validFrom: 5 }, 'validFrom'],
+    [
+      'with a window that ends before it starts',
+      { ...discountBody, validFrom: '2031-02-01T00:00:00Z', validUntil: '2031-01-01T00:00:00Z' },
+      'validUntil',
+    ],
+    ['with a string isActive', { ...discountBody, isActive: 'yes' }, 'isActive'],
+  ]),
+  ...gets('/discount/getDiscountsByEventId', 'admin', [
+    ['without an event id', undefined, undefined, 'eventId'],
+    ['with two event ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+  ]),
+  ...deletes('/discount/deleteDiscount', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a number id', { discountId: 5 }, 'discountId'],
+    ['with a NUL in the id', { discountId: 'd\u0000' }, 'discountId'],
+  ]),
+  ...gets('/discount/checkCode', undefined, [
+    ['without a code', { eventId: 'e' }, undefined, 'code'],
+    ['with an empty code', { eventId: 'e', code: ' ' }, undefined, 'code'],
+    ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
+    ['with a NUL in the code', { eventId: 'e', code: 'A\u0000' }, undefined, 'code'],
+    ['without an event id', { code: 'ABC' }, undefined, 'eventId'],
+  ]),
+  ...posts('/registration/initRegistration', undefined, [
+    ['with a number code', { ...holdBody, discountCode: 5 }, 'discountCode'],
+    ['with a space in the code', { ...holdBody, discountCode: 'TWO WORDS' }, 'discountCode'],
+    ['with a NUL in the code', { ...holdBody, discountCode: 'AB\u0000C' }, 'discountCode'],
+  ]),
+  ...posts('/order/createOrder', undefined, [
+    ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],
+    ['with a huge code', { registrationId: 'r', qrUuid: 'q', discountCode: huge }, 'discountCode'],
+  ]),
+  ...gets('/ticket/getTicketsByEventId', undefined, [
+    ['with a huge code', { eventId: 'e', code: huge }, undefined, 'code'],
+    ['with two codes', { eventId: 'e', code: ['A', 'B'] }, undefined, 'code'],
+  ]),
+  ...posts('/waitlist/join', undefined, [
+    ['without a body', undefined, 'body'],
+    ['with a quantity as text', { ...joinBody, quantity: '2' }, 'quantity'],
+    ['with a fractional quantity', { ...joinBody, quantity: 1.5 }, 'quantity'],
+    ['with no quantity', { ...joinBody, quantity: 0 }, 'quantity'],
+    ['with a huge quantity', { ...joinBody, quantity: 1e9 }, 'quantity'],
+    ['with a bad e-mail', { ...joinBody, email: 'not-an-address' }, 'email'],
+    ['with a NUL in the e-mail', { ...joinBody, email: 'a\u0000@example.org' }, 'email'],
+    ['with two ticket ids', { ...joinBody, ticketId: ['a', 'b'] }, 'ticketId'],
+    ['with a huge event id', { ...joinBody, eventId: huge }, 'eventId'],
+  ]),
+  ...posts('/waitlist/claim', undefined, [
+    ['without a body', undefined, 'body'],
+    ['with an empty offer', { offer: ' ' }, 'offer'],
+    ['with a number offer', { offer: 5 }, 'offer'],
+    ['with a huge offer', { offer: huge }, 'offer'],
+    ['with a NUL in the offer', { offer: 'a\u0000' }, 'offer'],
+  ]),
+  ...gets('/waitlist/getByEventId', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
+  ...deletes('/waitlist/remove', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a number id', { entryId: 5 }, 'entryId'],
+    ['with two ids', { entryId: ['a', 'b'] }, 'entryId'],
+    ['with a NUL in the id', { entryId: 'w\u0000' }, 'entryId'],
+  ]),
 ];
 
 describe('bad input never gets a 5xx', () => {

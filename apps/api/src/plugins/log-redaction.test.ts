@@ -22,6 +22,16 @@ describe('the addresses the request log keeps', () => {
     expect(redactUrl('/api/event/getEvent?eventId=e-1')).toBe('/api/event/getEvent?eventId=e-1');
   });
 
+  it("takes out a waiting-list offer's token from the link its mail opens, wherever it is written", () => {
+    expect(redactUrl('/night-sail/tickets?offer=abc_DEF-123')).toBe('/night-sail/tickets?offer=[redacted]');
+    expect(scrubText('opened https://tickets.example.org/night-sail/tickets?offer=abc_DEF-123 then left')).toBe(
+      'opened https://tickets.example.org/night-sail/tickets?offer=[redacted] then left',
+    );
+    expect(scrubLogLine('{"msg":"claim","body":{"offer":"abc_DEF-123"}}\n')).toBe(
+      '{"msg":"claim","body":{"offer":"[redacted]"}}\n',
+    );
+  });
+
   it("takes out the QR viewer's qrUuid from its path, and reads odd queries without failing", () => {
     expect(redactUrl('/event/e-1/qr/r-1/a-1/secret-1')).toBe('/event/e-1/qr/r-1/a-1/[redacted]');
     expect(redactUrl('/event/e-1/qr/r-1/a-1/secret-1?print=1')).toBe('/event/e-1/qr/r-1/a-1/[redacted]?print=1');

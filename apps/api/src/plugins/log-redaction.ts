@@ -3,10 +3,12 @@ import { stdSerializers, type SerializedError } from 'pino';
 
 /**
  * Query parameters that carry a buyer's secret or personal data: the registration's qrUuid (it
- * opens the tickets), e-mail addresses, and what Stripe puts in the address a buyer comes back to.
+ * opens the tickets), e-mail addresses, what Stripe puts in the address a buyer comes back to, and
+ * a waiting-list offer's token (the link of its mail, docs/decisions/0029-waiting-lists.md).
  */
 const SECRET_PARAMETERS = new Set([
   'qruuid',
+  'offer',
   'email',
   'paymentintentid',
   'payment_intent',
@@ -67,6 +69,8 @@ const SECRET_KEYS = new Set([
   'newpassword',
   'token',
   'confirmtoken',
+  'offer',
+  'offertoken',
   'authorization',
   'cookie',
   'setcookie',
@@ -101,7 +105,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
   // The qrUuid at the end of a QR viewer address, and secrets in a query string, in free text.
   [/(\/event\/[^/\s"?#]+\/qr\/[^/\s"?#]+\/[^/\s"?#]+\/)(?!\[redacted\])[^/\s"?#]+/g, `$1${REDACTED}`],
   [
-    /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token)=)(?!\[redacted\])[^&\s"#]+/gi,
+    /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer)=)(?!\[redacted\])[^&\s"#]+/gi,
     `$1${REDACTED}`,
   ],
   // E-mail addresses, also percent-encoded (%40); a domain starts with a letter (not "pkg@1.2.3").
@@ -113,7 +117,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
  * and is passed on after one native scan instead of fourteen.
  */
 const MAY_HOLD_SHAPE =
-  /params: |key \(|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token)=(?!\[redacted\])|@|%40/i;
+  /params: |key \(|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token|offer)=(?!\[redacted\])|@|%40/i;
 /** A JSON key of SECRET_KEYS, looked for in a line once `-` and `_` are taken out. */
 const MAY_HOLD_KEY = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})":`, 'i');
 

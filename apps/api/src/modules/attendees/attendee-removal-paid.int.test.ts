@@ -100,6 +100,7 @@ describe('deleting a paid registration', () => {
     expect(await orderCounts()).toEqual({
       total: countsBefore.total,
       paid: countsBefore.paid - 1,
+      refunded: countsBefore.refunded,
       refundRequired: countsBefore.refundRequired + 1,
     });
 

@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
+import { giveBackUsesOfPending } from '../discounts/discount-uses.repo';
 import { registrationLines, releaseSeats, type TicketLine } from '../purchase/hold/holds.repo';
 import type { EventScope } from '../tickets/tickets.repo';
 import { assertCanDropAttendee, assertNoPaymentInFlight, hasTakenMoney, ordersToRefund } from './attendee-data.policy';
@@ -35,6 +36,11 @@ async function freeSeats(tx: Tx, registration: RegistrationRow, lines: TicketLin
   if (registration.status === 'confirmed' || registration.status === 'pending') {
     await releaseSeats(tx, registration.eventId, lines, registration.status === 'confirmed');
   }
+}
+
+/** A pending hold deleted gives its code's use back, before its seats (a hold takes the code first). */
+async function giveBackCodeUse(tx: Tx, registration: RegistrationRow): Promise<void> {
+  if (registration.status === 'pending') await giveBackUsesOfPending(tx, [registration.id]);
 }
 
 /**
@@ -92,9 +98,11 @@ export async function removeRegistration(
     const attendeeCount = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (isDeletedRegistration(registration, attendeeCount)) throw notFound('Registration');
     assertNoPaymentInFlight(orders);
+    await giveBackCodeUse(tx, registration);
     await freeSeats(tx, registration, lines);
     return dropRegistration(tx, scope, registration, orders);
   });
+  deps.seatsFreed?.(event.id);
   return { registrationId: input.registrationId, ...removal };
 }
 
@@ -111,7 +119,7 @@ export async function deleteAttendee(
 ): Promise<{ registrationDeleted: boolean } & Removal> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
-  return deps.db.transaction(async (tx) => {
+  const removal = await deps.db.transaction(async (tx) => {
     const found = await findEventAttendee(tx, scope, input.attendeeId);
     if (!found) throw notFound('Attendee');
     const orders = await lockOrdersOf(tx, scope, found.registrationId);
@@ -120,8 +128,10 @@ export async function deleteAttendee(
     const attendee = registration && (await findEventAttendee(tx, scope, input.attendeeId));
     if (!registration || !attendee) throw notFound('Attendee');
     const isLast = (await countAttendeesOf(tx, registration.id)) <= 1;
-    if (isLast) assertNoPaymentInFlight(orders);
-    else assertCanDropAttendee(registration);
+    if (isLast) {
+      assertNoPaymentInFlight(orders);
+      await giveBackCodeUse(tx, registration);
+    } else assertCanDropAttendee(registration);
     await freeSeats(tx, registration, [{ ticketId: attendee.ticketId, quantity: 1 }]);
     if (!isLast) {
       await deleteAttendeeRow(tx, scope, attendee.id);
@@ -129,4 +139,6 @@ export async function deleteAttendee(
     }
     return { registrationDeleted: true, ...(await dropRegistration(tx, scope, registration, orders)) };
   });
+  deps.seatsFreed?.(event.id);
+  return removal;
 }

@@ -11,6 +11,7 @@ import { assertCanManageEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { lockClubMail } from '../mail/outbox.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
+import { giveBackUsesOfPending } from '../discounts/discount-uses.repo';
 import { linesOf, markSeatsSold, releaseSeats, reserveSeats } from '../purchase/hold/holds.repo';
 import {
   findAttendeesOf,
@@ -58,6 +59,8 @@ export async function setRegistrationStatus(
     if (isDeletedRegistration(locked, party.length)) throw notFound('Registration');
     const lines = linesOf(party);
     if (status === 'cancelled') {
+      // A pending hold's code use comes back first (a hold takes the code before the seats).
+      if (locked.status === 'pending') await giveBackUsesOfPending(tx, [locked.id]);
       if (locked.status === 'pending' || locked.status === 'confirmed') {
         await releaseSeats(tx, locked.eventId, lines, locked.status === 'confirmed');
       }
@@ -76,5 +79,6 @@ export async function setRegistrationStatus(
     if (event) await queueTicketMail(tx, deps.config, event, confirmed, party);
     return confirmed;
   });
+  if (status === 'cancelled') deps.seatsFreed?.(row.eventId);
   return loadRegistrationDto(deps, row);
 }

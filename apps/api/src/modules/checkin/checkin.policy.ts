@@ -15,6 +15,9 @@ import { doorTime } from '../../core/local-time';
 
 const notFoundAs = (message: string) => new AppError('NOT_FOUND', 404, message);
 
+/** A ticket or voucher of a refunded order whose tickets were released (docs/product.md section 19). */
+const cancelledAtDoor = (message: string) => new AppError('CANCELLED', 409, message);
+
 function forAnotherEvent(message: string, what: string, title: string | null): AppError {
   return new AppError(
     'NOT_FOUND',
@@ -64,6 +67,11 @@ export function admitTicket(
   if (attendee.eventId !== door.id) {
     throw forAnotherEvent(SCAN_MESSAGES.ticketForAnotherEvent, 'This ticket is for', found.ticketEventTitle);
   }
+  // Cancelled after it was confirmed: its order was refunded and its tickets released. A hold
+  // cancelled before it was paid was never a ticket: "not found", as before.
+  if (registration.status === 'cancelled' && registration.confirmedAt) {
+    throw cancelledAtDoor('This ticket was cancelled and refunded');
+  }
   if (registration.status !== 'confirmed') throw notFoundAs(SCAN_MESSAGES.ticketNotFound);
   return { door, attendee, registration, checkin };
 }
@@ -95,6 +103,7 @@ export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUui
   if (purchase.eventId !== door.id) {
     throw forAnotherEvent(SCAN_MESSAGES.extrasForAnotherEvent, 'This extras voucher is for', found.purchaseEventTitle);
   }
+  if (purchase.paymentStatus === 'refunded') throw cancelledAtDoor('This voucher was cancelled and refunded');
   if (purchase.paymentStatus !== 'paid') throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   if (purchase.redeemedAt && redeemedIsConflict) {
     const at = doorTime(purchase.redeemedAt, door.timezone);

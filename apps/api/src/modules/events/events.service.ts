@@ -188,7 +188,11 @@ export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput)
     typedSlug && typedSlug !== existing.slug
       ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, eventId: id }, write)
       : await deps.db.transaction((tx) => write(tx));
-  if (row) return toEventDto(row);
+  if (row) {
+    // A capacity raised, or sales reopened, may leave room for the waiting lists.
+    deps.seatsFreed?.(row.id);
+    return toEventDto(row);
+  }
   const current = await findEventById(deps.db, id, existing.clubId);
   if (!current) throw notFound('Event');
   throw conflict(`Capacity cannot be lower than the ${current.reservedCount} tickets already sold or held`, 'capacity');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, not, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { extras, extrasPurchases, orderItems, orders, type ExtrasRow } from '../../db/schema';
+import { extras, extrasPurchases, orderItems, orders, refunds, type ExtrasRow } from '../../db/schema';
 
 /**
  * What holds stock (docs/product.md section 14's `quantity`): what is paid, and what is pending and was
@@ -13,6 +13,21 @@ export function holdsStock(table: { paymentStatus: Column; createdAt: Column }, 
     and(
       eq(table.paymentStatus, 'pending'),
       sql`${table.createdAt} > now() - make_interval(mins => ${reservationMinutes}::int)`,
+    ),
+  )!;
+}
+
+/**
+ * What an order holds: as holdsStock, and also once refunded in part or whole while its buyer keeps
+ * the tickets and vouchers; a refund that released them gives the extras back
+ * (docs/decisions/0027-refunds-and-cancellation.md).
+ */
+function orderHoldsStock(reservationMinutes: number): SQL {
+  return or(
+    holdsStock(orders, reservationMinutes),
+    and(
+      inArray(orders.paymentStatus, ['partially_refunded', 'refunded']),
+      sql`not exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.releasedTickets})`,
     ),
   )!;
 }
@@ -79,7 +94,7 @@ export async function countExtrasTaken(
       and(
         eq(orders.eventId, eventId),
         inArray(orderItems.extrasId, ids),
-        holdsStock(orders, reservationMinutes),
+        orderHoldsStock(reservationMinutes),
         exclusions.excludeOrderId ? ne(orders.id, exclusions.excludeOrderId) : undefined,
       ),
     )

@@ -90,6 +90,16 @@ describe('composeTicketMail', () => {
     expect(mail.text).not.toContain('extras');
     expect(mail.attachments).toHaveLength(1);
   });
+
+  it('shows the code and what it took off before what was paid, escaped', () => {
+    const mail = composeTicketMail(config, event, [entry('a-1', null)], [], '£15.00', {
+      code: 'SPRING<b>',
+      amount: '£5.00',
+    });
+    expect(mail.text).toContain('Discount (SPRING<b>): \u2212£5.00\nPaid: £15.00');
+    expect(mail.html).toContain('<strong>Discount (SPRING&lt;b&gt;):</strong> \u2212£5.00');
+    expect(composeTicketMail(config, event, [entry('a-1', null)], [], '£15.00').text).not.toContain('Discount');
+  });
 });
 
 describe('eventWhen: dd/mm/yyyy hh:mm (docs/product.md section 9), never a long date', () => {

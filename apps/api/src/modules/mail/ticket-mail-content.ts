@@ -45,6 +45,17 @@ export function qrViewerUrl(
   return `${config.publicUrl}/event/${segments.join('/')}`;
 }
 
+/** The code a purchase used and what it took off, formatted ("£5.00"). */
+export interface MailDiscount {
+  code: string;
+  amount: string;
+}
+
+const discountLabel = (discount: MailDiscount) => `Discount (${oneLine(discount.code)})`;
+// A true minus sign, as the buyer's pages show it.
+const discountOff = (discount: MailDiscount) => `\u2212${discount.amount}`;
+const discountLine = (discount: MailDiscount) => `${discountLabel(discount)}: ${discountOff(discount)}`;
+
 const TICKETS_HINT = 'Show the QR code of each ticket at the door, on your phone or printed.';
 const EXTRAS_HINT = 'Show the QR code of each extra at the door to collect it: each is redeemed once.';
 
@@ -115,8 +126,9 @@ const voucherCid = (voucher: VoucherEntry) => `extras-${voucher.id}@clubtix`;
  * name, the ticket type, the QR code as an inline image and the link to the QR viewer, which also
  * serves mail clients that block images. Then, in the buyer's mail, the extras vouchers bought
  * with the tickets: what each is for and its QR, redeemed once at the door. With no tickets it is
- * the mail of extras bought on their own. `paid`, when given, is what the payment came to. Everything
- * a user typed is escaped in the HTML part.
+ * the mail of extras bought on their own. `paid`, when given, is what the payment came to, and
+ * `discount` the code that took something off it ("Discount (CODE): −£5.00", docs/product.md section
+ * 19). Everything a user typed is escaped in the HTML part.
  */
 export function composeTicketMail(
   config: Config,
@@ -124,6 +136,7 @@ export function composeTicketMail(
   tickets: TicketEntry[],
   vouchers: VoucherEntry[] = [],
   paid: string | null = null,
+  discount: MailDiscount | null = null,
 ): ComposedMail {
   const when = eventWhen(event);
   const where = [event.venue, event.address].filter((part): part is string => Boolean(part?.trim()));
@@ -145,6 +158,7 @@ export function composeTicketMail(
     '',
     `When: ${when}`,
     ...(where.length > 0 ? [`Where: ${where.join(', ')}`] : []),
+    ...(discount ? [discountLine(discount)] : []),
     ...(paid ? [`Paid: ${paid}`] : []),
     '',
     ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `QR code: ${e.url}`, '']),
@@ -168,6 +182,9 @@ export function composeTicketMail(
     `<p><strong>When:</strong> ${escapeHtml(when)}</p>`,
     ...(event.venue?.trim() ? [`<p><strong>Venue:</strong> ${escapeHtml(event.venue)}</p>`] : []),
     ...(event.address?.trim() ? [`<p><strong>Address:</strong> ${escapeHtml(event.address)}</p>`] : []),
+    ...(discount
+      ? [`<p><strong>${escapeHtml(discountLabel(discount))}:</strong> ${escapeHtml(discountOff(discount))}</p>`]
+      : []),
     ...(paid ? [`<p><strong>Paid:</strong> ${escapeHtml(paid)}</p>`] : []),
     ...(entries.length > 0
       ? ['<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">']

@@ -41,7 +41,7 @@ export interface TicketMailBasis {
   /** The extras vouchers the payment issued: to the buyer alone (who paid for them). */
   vouchers?: VoucherEntry[];
   /** The order that confirmed it; an admin's confirmation by hand has none. */
-  order?: Pick<OrderRow, 'amount' | 'currency'>;
+  order?: Pick<OrderRow, 'amount' | 'currency'> & Partial<Pick<OrderRow, 'discountCode' | 'discountAmount'>>;
   /** A free booking confirmed by the link mailed to the buyer: the buyer asked for this mail. */
   isMailboxProven?: boolean;
 }
@@ -63,9 +63,15 @@ export async function queueTicketMail(
   basis: TicketMailBasis = {},
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);
-  const isPaid = basis.order !== undefined && basis.order.amount > 0;
-  // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it.
-  const amount = isPaid ? formatMoney(basis.order!.amount, basis.order!.currency as TCurrency) : null;
+  const order = basis.order;
+  const isPaid = order !== undefined && order.amount > 0;
+  const discount =
+    order?.discountCode && (order.discountAmount ?? 0) > 0
+      ? { code: order.discountCode, amount: formatMoney(order.discountAmount!, order.currency as TCurrency) }
+      : null;
+  // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it,
+  // unless a code made it free: then the mail shows the discount and the nothing paid.
+  const amount = isPaid || discount ? formatMoney(order!.amount, order!.currency as TCurrency) : null;
   await queueMails(
     db,
     config,
@@ -74,7 +80,7 @@ export async function queueTicketMail(
         clubId: registration.clubId,
         to: recipient.to,
         ...(recipient.isBuyer
-          ? composeTicketMail(config, event, recipient.tickets, basis.vouchers, amount)
+          ? composeTicketMail(config, event, recipient.tickets, basis.vouchers, amount, discount)
           : composeTicketMail(config, event, recipient.tickets)),
         dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
       };

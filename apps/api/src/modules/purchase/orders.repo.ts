@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { NO_DISCOUNT, type OrderDiscount } from '../discounts/code-uses';
 import {
   formQuestions,
   orderItems,
@@ -12,17 +13,21 @@ import {
 
 export type OrderItemValues = Omit<OrderItemRow, 'id' | 'orderId' | 'clubId'>;
 
+/** What the buyer pays: the lines' total less the code's discount (docs/product.md section 19). */
+const amountDue = (items: OrderItemValues[], discount: OrderDiscount) =>
+  items.reduce((sum, item) => sum + item.amount, 0) - discount.discountAmount;
+
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(orders.clubId, clubId));
 
 export async function insertOrder(
   db: DbOrTx,
   values: { clubId: string; eventId: string; registrationId: string; currency: string },
   items: OrderItemValues[],
+  discount: OrderDiscount = NO_DISCOUNT,
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-  const amount = items.reduce((sum, item) => sum + item.amount, 0);
   const [row] = await db
     .insert(orders)
-    .values({ ...values, amount })
+    .values({ ...values, ...discount, amount: amountDue(items, discount) })
     .returning();
   const lines = await db
     .insert(orderItems)
@@ -43,10 +48,11 @@ export async function repriceOrder(
   order: OrderRow,
   intentId: string | null,
   items: OrderItemValues[],
+  discount: OrderDiscount,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ amount: items.reduce((sum, item) => sum + item.amount, 0), paymentIntentId: null })
+    .set({ ...discount, amount: amountDue(items, discount), paymentIntentId: null })
     .where(
       and(
         eq(orders.id, order.id),

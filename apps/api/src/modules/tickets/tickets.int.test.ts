@@ -53,6 +53,7 @@ describe('tickets', () => {
         sold: 0,
         available: 100,
         isActive: true,
+        hidden: false,
         position: 0,
       });
       expect((await createTicket(t, a.admin.token, event.id, { name: 'Second' })).position).toBe(1);

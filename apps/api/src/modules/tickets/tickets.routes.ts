@@ -7,7 +7,7 @@ import { findEventTickets, findTicket, removeTicket, saveTicket } from './ticket
 export function ticketRoutes(app: FastifyInstance, deps: Deps): void {
   const t = endpoints.ticket;
   registerEndpoint(app, deps, t.getTicketsByEventId, async ({ actor, query }) => ({
-    payload: await findEventTickets(deps, actor, query.eventId),
+    payload: await findEventTickets(deps, actor, query.eventId, query.code),
   }));
   registerEndpoint(app, deps, t.getTicketById, async ({ actor, query }) => ({
     payload: await findTicket(deps, actor, query.ticketId),

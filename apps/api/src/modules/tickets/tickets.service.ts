@@ -8,8 +8,9 @@ import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
 import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
+import { ticketsOpenedBy } from '../discounts/code-checks';
 import { toTicketDto } from './tickets.mapper';
-import { canViewTicket, listsInactiveTickets } from './tickets.policy';
+import { canViewTicket, listsInactiveTickets, listsTicket } from './tickets.policy';
 import {
   deleteUnusedTicket,
   findTicketById,
@@ -21,10 +22,20 @@ import {
   updateTicket,
 } from './tickets.repo';
 
-export async function findEventTickets(deps: Deps, actor: Actor | null, eventId: string): Promise<TTicket[]> {
+/** The public's list leaves hidden ticket types out unless `code` is a usable code naming them. */
+export async function findEventTickets(
+  deps: Deps,
+  actor: Actor | null,
+  eventId: string,
+  code?: string,
+): Promise<TTicket[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
-  return (await findTicketsByEvent(deps.db, scope, !listsInactiveTickets(actor, event))).map(toTicketDto);
+  const seesAll = listsInactiveTickets(actor, event);
+  const rows = await findTicketsByEvent(deps.db, scope, !seesAll);
+  if (seesAll) return rows.map(toTicketDto);
+  const opened = rows.some((row) => row.hidden) ? await ticketsOpenedBy(deps.db, event.id, code) : new Set<string>();
+  return rows.filter((row) => listsTicket(row, opened)).map(toTicketDto);
 }
 
 export async function findTicket(deps: Deps, actor: Actor | null, ticketId: string): Promise<TTicket> {
@@ -77,7 +88,11 @@ export async function saveTicket(deps: Deps, actor: Actor, input: SaveTicketInpu
     assertInstantsInOrder({ ...locked, ...sent }, TICKET_INSTANT_ORDER);
     return updateTicket(tx, id, scope, sent);
   });
-  if (row) return toTicketDto(row);
+  if (row) {
+    // A quantity raised, or the type back on sale, may leave room for its waiting list.
+    deps.seatsFreed?.(event.id);
+    return toTicketDto(row);
+  }
   const current = await findTicketById(deps.db, id, event.clubId);
   if (!current) throw notFound('Ticket');
   throw conflict(`Quantity cannot be lower than the ${current.reservedCount} already sold or held`, 'quantity');

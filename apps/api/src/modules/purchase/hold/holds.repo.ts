@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { isCheckViolation } from '../../../db/errors';
 import { attendees, events, registrations, tickets } from '../../../db/schema';
+import { giveBackUsesOfPending } from '../../discounts/discount-uses.repo';
 
 export interface TicketLine {
   ticketId: string;
@@ -128,12 +129,13 @@ export async function markSeatsSold(tx: DbOrTx, lines: TicketLine[]): Promise<vo
 /**
  * Releases holds whose time ran out, without anyone asking (docs/product.md section 15, step 5). Any
  * process may run it at any moment: SKIP LOCKED hands each lapsed registration to exactly one.
+ * `seatsFreed` hears of each event whose tickets came back, once they are back (after the commit).
  */
 export async function expireLapsedHolds(
   db: DbOrTx,
-  options: { eventId?: string; limit?: number } = {},
+  options: { eventId?: string; limit?: number; seatsFreed?: (eventId: string) => void } = {},
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const freed = await db.transaction(async (tx) => {
     const lapsed = await tx
       .select({ id: registrations.id, eventId: registrations.eventId })
       .from(registrations)
@@ -147,7 +149,7 @@ export async function expireLapsedHolds(
       .orderBy(registrations.expiresAt)
       .limit(options.limit ?? 200)
       .for('update', { skipLocked: true });
-    if (lapsed.length === 0) return 0;
+    if (lapsed.length === 0) return { count: 0, eventIds: [] };
     await tx
       .update(registrations)
       .set({ status: 'expired' })
@@ -157,6 +159,11 @@ export async function expireLapsedHolds(
           lapsed.map((row) => row.id),
         ),
       );
+    // Their codes' uses first, as a hold takes the code's row before the seat counters.
+    await giveBackUsesOfPending(
+      tx,
+      lapsed.map((row) => row.id),
+    );
     const perTicket = await tx
       .select({ ticketId: attendees.ticketId, eventId: attendees.eventId, quantity: sql<number>`count(*)::int` })
       .from(attendees)
@@ -169,7 +176,10 @@ export async function expireLapsedHolds(
       .groupBy(attendees.ticketId, attendees.eventId);
     const byEvent = new Map<string, TicketLine[]>();
     for (const row of perTicket) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
-    for (const eventId of [...byEvent.keys()].sort()) await releaseSeats(tx, eventId, byEvent.get(eventId)!, false);
-    return lapsed.length;
+    const eventIds = [...byEvent.keys()].sort();
+    for (const eventId of eventIds) await releaseSeats(tx, eventId, byEvent.get(eventId)!, false);
+    return { count: lapsed.length, eventIds };
   });
+  for (const eventId of freed.eventIds) options.seatsFreed?.(eventId);
+  return freed.count;
 }

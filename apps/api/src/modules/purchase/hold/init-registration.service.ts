@@ -6,6 +6,7 @@ import { transactionStartingWith } from '../../../db/transaction-ending-with';
 import type { Deps } from '../../../core/deps';
 import { toOrderDto } from '../orders.mapper';
 import { insertOrder } from '../orders.repo';
+import { assertAccessOpened, priceCode, takeCodeUse } from '../../discounts/code-uses';
 import { findEventWithTickets } from '../../tickets/tickets.repo';
 import { expireLapsedHolds, isOverLimit, mergeLines, seatIncrements, type TicketLine } from './holds.repo';
 import { withCounterGate } from './counter-gate';
@@ -66,11 +67,23 @@ export async function initRegistration(
     ticketsById.set(ticket.id, ticket);
   }
 
+  // A code is checked and priced before anything is held; its use is taken in the hold's transaction.
+  const code = input.discountCode
+    ? await priceCode(
+        deps.db,
+        event.id,
+        input.discountCode,
+        lines.map((line) => ({ ...line, unitPrice: ticketsById.get(line.ticketId)!.price })),
+      )
+    : undefined;
+  assertAccessOpened([...ticketsById.values()], code?.row);
+
   const holder = holderOf(deps.config, event.id, input.email, ip);
   const attempt = () =>
     withCounterGate((gate) =>
       transactionStartingWith(deps.db, holderLocks(holder), async (tx) => {
         await assertWithinHoldLimits(tx, deps.config, holder, event, total);
+        if (code) await takeCodeUse(tx, code.row.id);
         const registration = await insertRegistration(tx, {
           clubId: event.clubId,
           eventId: event.id,
@@ -98,6 +111,7 @@ export async function initRegistration(
               amount: ticket.price * line.quantity,
             };
           }),
+          code?.discount,
         );
         // The counters come last, sent with the COMMIT: their rows are what every buyer of the
         // event queues on, so their lock lasts no longer than PostgreSQL takes to run and commit.
@@ -112,7 +126,8 @@ export async function initRegistration(
   } catch (error) {
     // Past a ticket type's quantity or the event's capacity: nothing of the hold was kept.
     if (!isOverLimit(error)) throw error;
-    if ((await expireLapsedHolds(deps.db, { eventId: event.id })) === 0) throw soldOutError(lines, ticketsById);
+    const released = await expireLapsedHolds(deps.db, { eventId: event.id, seatsFreed: deps.seatsFreed });
+    if (released === 0) throw soldOutError(lines, ticketsById);
     try {
       result = await attempt();
     } catch (retryError) {

@@ -4,7 +4,8 @@ import { answerList } from '../../../plugins/lists';
 import { registerEndpoint } from '../../../plugins/routes';
 import { type Deps } from '../../../core/deps';
 import { findEventExtrasPurchases } from './extras-purchases.service';
-import { countEventOrders, findEventOrders, findManagedOrder } from './orders.service';
+import { findManagedOrderWithRefunds } from '../refund/refund.service';
+import { countEventOrders, findEventOrders } from './orders.service';
 
 /** The admin's reads of what was bought: orders, and extras bought alone. */
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
@@ -16,10 +17,10 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
     payload: await countEventOrders(deps, actor, query.eventId),
   }));
   registerEndpoint(app, deps, o.getOrderById, async ({ actor, query }) => ({
-    payload: await findManagedOrder(deps, actor, query.orderId),
+    payload: await findManagedOrderWithRefunds(deps, actor, query.orderId),
   }));
   registerEndpoint(app, deps, o.getOrderWithItems, async ({ actor, query }) => ({
-    payload: await findManagedOrder(deps, actor, query.orderId),
+    payload: await findManagedOrderWithRefunds(deps, actor, query.orderId),
   }));
   registerEndpoint(app, deps, endpoints.extras.getExtrasPurchasesByEventId, async ({ actor, query }) => ({
     payload: await findEventExtrasPurchases(deps, actor, query),

@@ -3,6 +3,7 @@ import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { TEST_CARDS } from '@clubtix/contract';
 import type { Db } from '../../../db/client';
 import { simulatedPayments } from '../../../db/schema';
+import { createSimulatedRefund } from '../refund/simulated-refunds';
 import { CANCELLED_PAYMENT_MESSAGE, type IntentState, type PaymentProvider } from '../../../core/payment-provider';
 
 /** How many intents' metadata the simulated provider remembers. */
@@ -67,6 +68,7 @@ export function simulatedProvider(db: Db): PaymentProvider {
       if (updated) return toState(updated);
       return this.retrieveIntent(id);
     },
+    refund: (request) => createSimulatedRefund(db, request),
     async cancelIntent(id) {
       // One conditional statement, so a card paying at the same moment either wins or is refused.
       const [cancelled] = await db

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../../config';
 import type { IntentState, PaymentProvider, ProviderEvent } from '../../../core/payment-provider';
+import { createStripeRefund, listStripeRefunds, toProviderRefund } from '../refund/stripe-refunds';
 
 type StripeOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -83,6 +84,15 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     }
     if (event.type === 'payment_intent.succeeded')
       return { kind: 'payment_succeeded', intent: toState(event.data.object) };
+    if (event.type === 'refund.created' || event.type === 'refund.updated') {
+      const refund = toProviderRefund(event.data.object);
+      if (refund) return { kind: 'refund', refund };
+    }
+    if (event.type === 'charge.refunded') {
+      const intent = event.data.object.payment_intent;
+      const paymentIntentId = typeof intent === 'string' ? intent : intent?.id;
+      if (paymentIntentId) return { kind: 'payment_refunded', paymentIntentId };
+    }
     return { kind: 'other', type: event.type };
   };
 
@@ -119,6 +129,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         throw error;
       }
     },
+    refund: (request) => createStripeRefund(stripe, request),
+    listRefunds: (paymentIntentId) => listStripeRefunds(stripe, paymentIntentId),
     ...(webhookSecret ? { verifyWebhook } : {}),
   };
 }

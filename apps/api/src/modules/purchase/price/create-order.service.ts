@@ -10,6 +10,7 @@ import { settlePaidOrder } from '../settle/settle-order';
 import { assertFormAnswered } from '../details/form-answers';
 import { loadBuyerRegistration } from '../details/registration-details.service';
 import { settleFreeOrder, type FreeOrderOutcome } from './free-booking.service';
+import { chosenDiscount, discountOf, sameDiscount, switchCodeUses } from './order-code';
 import { toOrderDto } from '../orders.mapper';
 import { findItemsOf, findOrderToPrice, repriceOrder, type OrderItemValues } from '../orders.repo';
 
@@ -48,7 +49,7 @@ export async function createOrder(
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await priceOrder(deps, registration, input.extras);
+      return await priceOrder(deps, registration, input.extras, input.discountCode);
     } catch (error) {
       if (!(error instanceof OrderChanged)) throw error;
       if (attempt >= PRICING_ATTEMPTS)
@@ -61,6 +62,7 @@ async function priceOrder(
   deps: Deps,
   registration: RegistrationRow,
   chosen: z.output<typeof ZCreateOrderRequest>['extras'],
+  typedCode: string | null | undefined,
 ): Promise<TCreateOrderResponse> {
   const found = await findOrderToPrice(deps.db, registration.id);
   if (!found) throw notFound('Order');
@@ -91,7 +93,8 @@ async function priceOrder(
   const current = await findItemsOf(deps.db, [order.id]);
   const ticketItems = current.filter((item) => item.kind === 'ticket');
   const wanted = [...ticketItems, ...extrasItems];
-  if (sameLines(current, wanted)) {
+  const discount = await chosenDiscount(deps.db, registration, order, ticketItems, typedCode);
+  if (sameLines(current, wanted) && sameDiscount(discountOf(order), discount)) {
     // The order as it stands (a reload, the same extras again): its payment intent, if any, stays.
     if (order.amount === 0) return withOutcome(deps, await settleFreeOrder(deps, registration, order));
     return { order: toOrderDto(order, current) };
@@ -110,8 +113,9 @@ async function priceOrder(
         excludeOrderId: order.id,
       });
     }
-    const row = await repriceOrder(tx, order, order.paymentIntentId, wanted);
+    const row = await repriceOrder(tx, order, order.paymentIntentId, wanted, discount);
     if (!row) throw new OrderChanged();
+    await switchCodeUses(tx, order, discount);
     return row;
   });
   if (priced.amount === 0) return withOutcome(deps, await settleFreeOrder(deps, registration, priced));

@@ -2,14 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badInput, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findPayableOfIntent } from '../payables/payables';
+import { recordProviderRefunds, syncProviderRefunds } from '../refund/provider-refunds.service';
 import { paysFor } from './settle-order';
 import { settlePayment } from './settle-payment';
 
 /**
  * The provider's own word that a payment succeeded (Stripe calls this, not the buyer): it settles
  * through the same settlePayment as confirm-payment, so whichever arrives second changes nothing.
- * Anything that is not ours to settle is acknowledged and left alone, or the provider would retry
- * it for days.
+ * Refunds the provider made are recorded once (refund/provider-refunds.service.ts). Anything that is
+ * not ours to settle is acknowledged and left alone, or the provider would retry it for days.
  */
 export async function handlePaymentWebhook(
   deps: Deps,
@@ -20,6 +21,15 @@ export async function handlePaymentWebhook(
   if (!deps.payments.verifyWebhook) throw notFound('Payment webhook');
   const event = deps.payments.verifyWebhook(rawBody, signature);
   if (!event) throw badInput('The webhook signature does not match');
+  // Refunds made in the provider's dashboard, and its word on ours (docs/product.md section 19).
+  if (event.kind === 'refund') {
+    await recordProviderRefunds(deps, event.refund.paymentIntentId, [event.refund], log);
+    return;
+  }
+  if (event.kind === 'payment_refunded') {
+    await syncProviderRefunds(deps, event.paymentIntentId, log);
+    return;
+  }
   if (event.kind !== 'payment_succeeded') {
     log.debug({ type: event.type }, 'payment webhook: event type not used');
     return;

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDiscount, TOrder, TRegistration } from '@clubtix/contract';
+import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
+import { freePort } from '../../db/embedded';
+import { discounts, orders, registrations } from '../../db/schema';
+import { expireLapsedHolds } from '../purchase/hold/holds.repo';
+
+type Init = { registration: TRegistration; order: TOrder };
+
+/**
+ * docs/product.md section 19: the last use of a code is never taken twice, however many buyers race
+ * for it on however many processes (docs/decisions/0028-discount-and-access-codes.md).
+ */
+describe('the last use of a code', () => {
+  let t: TestApp;
+  let token: string;
+  const servers: ServerProcess[] = [];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-codes-'));
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: t.databaseUrl,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      PUBLIC_WRITE_LIMIT: '0',
+      HOLDS_PER_ADDRESS: '0',
+    };
+    // Started one after the other: each runs its migrations check on start.
+    for (let i = 0; i < 3; i += 1) servers.push(await startServer(await freePort(), env));
+  }, 180_000);
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds exactly 3 of 40 buyers racing for a code of 3 uses on three processes', { timeout: 120_000 }, async () => {
+    const event = await publishEvent(t, token, { maxTicketsPerOrder: 5 });
+    const ticket = await addTicket(t, token, event.id, { quantity: 100 });
+    const code = payloadOf<TDiscount>(
+      await call(t, 'POST', '/discount/save', {
+        token,
+        body: { eventId: event.id, code: 'LAST3', kind: 'percent', value: 20, maxUses: 3 },
+      }),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const response = await fetch(`${servers[i % servers.length]!.baseUrl}/api/registration/initRegistration`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            eventId: event.id,
+            email: `racer${i}@example.org`,
+            tickets: [{ ticketId: ticket.id, quantity: 1 }],
+            discountCode: 'last3',
+          }),
+        });
+        return { status: response.status, body: (await response.json()) as { payload?: Init; msg?: string } };
+      }),
+    );
+    const won = responses.filter((r) => r.status === 200);
+    const lost = responses.filter((r) => r.status !== 200);
+    expect(won).toHaveLength(3);
+    for (const r of won) expect(r.body.payload!.order).toMatchObject({ discountCode: 'LAST3', discountAmount: 300 });
+    expect(lost.every((r) => r.status === 400 && r.body.msg === 'discountCode: This code has been used up')).toBe(true);
+    const [row] = await t.db.select().from(discounts).where(eq(discounts.id, code.id));
+    expect(row!.usedCount).toBe(3);
+    expect(await t.db.select().from(orders).where(eq(orders.discountId, code.id))).toHaveLength(3);
+    // Nobody who lost kept a seat.
+    const list = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
+    expect(list.body.payload).toMatchObject([{ available: 97 }]);
+
+    // All three lapse together: one sweep gives the three uses back in one statement.
+    await t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(
+        inArray(
+          registrations.id,
+          won.map((r) => r.body.payload!.registration.registrationId),
+        ),
+      );
+    await expireLapsedHolds(t.db);
+    const [after] = await t.db.select().from(discounts).where(eq(discounts.id, code.id));
+    expect(after!.usedCount).toBe(0);
+    const again = await call(t, 'POST', '/registration/initRegistration', {
+      body: {
+        eventId: event.id,
+        email: 'late@example.org',
+        tickets: [{ ticketId: ticket.id, quantity: 1 }],
+        discountCode: 'LAST3',
+      },
+    });
+    expect(again.status, again.body.msg).toBe(200);
+  });
+});

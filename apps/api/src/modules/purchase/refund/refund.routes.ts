@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints, formatMoney } from '@clubtix/contract';
+import type { Deps } from '../../../core/deps';
+import { registerEndpoint } from '../../../plugins/routes';
+import { cancelEvent, findEventCancellation } from './cancellation.service';
+import { refundOrder } from './refund.service';
+
+/** Refunds and cancelling an event (docs/product.md section 19); events/ stays below the purchase. */
+export function refundRoutes(app: FastifyInstance, deps: Deps): void {
+  registerEndpoint(app, deps, endpoints.order.refund, async ({ actor, body }) => {
+    const { order, replayed } = await refundOrder(deps, actor, body, app.log);
+    const refunded = formatMoney(order.refundedAmount, order.currency);
+    return {
+      payload: { order },
+      msg: replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`,
+    };
+  });
+  registerEndpoint(app, deps, endpoints.event.cancelEvent, async ({ actor, body }) => {
+    const cancellation = await cancelEvent(deps, actor, body, app.log);
+    return {
+      payload: cancellation,
+      msg: cancellation.refundAll ? 'The event is cancelled; its orders are being refunded' : 'The event is cancelled',
+    };
+  });
+  registerEndpoint(app, deps, endpoints.event.getCancellation, async ({ actor, query }) => ({
+    payload: await findEventCancellation(deps, actor, query.eventId),
+  }));
+}
