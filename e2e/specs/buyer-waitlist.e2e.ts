@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TRegistration, TWaitlistEntry } from '@clubtix/contract';
-import { fillOneAttendee, onlyAdults, payWithTestCard, SHOTS } from '../buyer-money';
+import { fillOneAttendee, onlyAdults, payWithTestCard, saveTicket, SHOTS } from '../buyer-money';
 import { buyTicketsViaApi, seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
   api,
@@ -26,7 +26,7 @@ function offerLink(html: string, slug: string): string {
  * A sold-out ticket's waiting list as buyers meet it (docs/product.md section 19): a buyer joins it;
  * a ticket comes back (the admin refunds an order and releases its tickets); the offer mail arrives,
  * its link holds the ticket for that buyer alone (a stranger still sees it sold out), and the buyer
- * pays and gets the ticket.
+ * pays and gets the ticket. An offer withdrawn before it is taken up says so at its link.
  */
 describe('a sold-out ticket and its waiting list', () => {
   let browser: Browser;
@@ -123,14 +123,40 @@ describe('a sold-out ticket and its waiting list', () => {
     expect(list.body.payload.map((entry) => [entry.email, entry.status])).toEqual([[waiter, 'converted']]);
   });
 
-  it('a link whose offer is unknown or over says so above the normal ticket page (desktop)', async () => {
+  it('a withdrawn offer, or an unknown one, says so above the normal ticket page (desktop)', async () => {
+    const { event, admin } = seeded;
+    const late = `${unique('late')}@example.org`;
+    // Sold out again (the waiter bought the one Adult): a second person waits, a seat is added and
+    // offered to them, then the admin takes them off the list, which withdraws the offer.
+    const joined = await api<{ position: number }>('POST', '/waitlist/join', {
+      body: { eventId: event.id, ticketId: seeded.adult.id, email: late, quantity: 1 },
+    });
+    expect(joined.body.payload).toEqual({ position: 1 });
+    await saveTicket(admin, { id: seeded.adult.id, quantity: 2 });
+    await expect.poll(async () => (await mailsTo(late)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [offerMail] = await mailsTo(late);
+    const link = offerLink(String(offerMail!.html || offerMail!.text), event.slug);
+    const list = await api<TWaitlistEntry[]>('GET', '/waitlist/getByEventId', {
+      token: admin.token,
+      query: { eventId: event.id },
+    });
+    const entry = list.body.payload.find((row) => row.email === late);
+    expect(entry?.status).toBe('offered');
+    const removed = await api('DELETE', '/waitlist/remove', { token: admin.token, body: { entryId: entry!.id } });
+    expect(removed.status).toBe(200);
+
     const { context, page } = await newPage(browser, DESKTOP);
-    await page.goto(`/${seeded.event.slug}/tickets?offer=not-a-real-offer-token`);
+    await page.goto(link);
+    await page.getByTestId('offer-refused').waitFor();
+    // The withdrawn seat is on sale again, to anyone.
+    await page.getByRole('button', { name: 'Add one Adult' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('offer')).toBeNull();
+    await expectAccessible(page, 'a withdrawn offer');
+    await page.screenshot({ path: `${SHOTS}/waitlist-offer-withdrawn-desktop.png`, fullPage: true });
+
+    await page.goto(`/${event.slug}/tickets?offer=not-a-real-offer-token`);
     await page.getByTestId('offer-refused').waitFor();
     await page.getByTestId('ticket-option').first().waitFor();
-    expect(new URL(page.url()).searchParams.get('offer')).toBeNull();
-    await expectAccessible(page, 'a refused offer');
-    await page.screenshot({ path: `${SHOTS}/waitlist-offer-refused-desktop.png`, fullPage: true });
     await context.close();
   });
 });
