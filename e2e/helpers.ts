@@ -54,7 +54,7 @@ export interface ApiResult<T> {
 
 /** Seeds through the real API, as an admin's browser would. */
 export async function api<T = unknown>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: {
     token?: string;
