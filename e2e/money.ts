@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import type { Page } from 'playwright-core';
 import type { AttendeeDetails, SeededEvent } from './fixtures';
-import { api, expectAccessible, unique } from './helpers';
+import { api, unique } from './helpers';
 
 /** Where the money screens' specs leave their screenshots, phone and desktop, to be looked at. */
 export const SHOTS_DIR = '/tmp/shots-20';
@@ -81,13 +81,4 @@ export async function buyViaApi(
 /** Mails whose subject speaks of a refund ("Refund of £20 for …"). */
 export function refundMails<M extends { subject?: string | undefined; text?: string | undefined }>(mails: M[]): M[] {
   return mails.filter((mail) => /refund/i.test(mail.subject ?? ''));
-}
-
-/**
- * axe once the page has stopped moving: a dialog fading in has, for a moment, text too pale to
- * read, which axe would rightly report.
- */
-export async function expectSettledAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await expectAccessible(page, where);
 }

@@ -2,8 +2,17 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type AttendeeDetails, type SeededEvent } from '../fixtures';
-import { DESKTOP, launchBrowser, mailsTo, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
-import { buyViaApi, expectSettledAccessible, person, refundMails, shoot } from '../money';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailsTo,
+  newPage,
+  PHONE,
+  primeSession,
+  waitForTitle,
+  expectSettledAccessible,
+} from '../helpers';
+import { buyViaApi, person, refundMails, shoot } from '../money';
 
 /** Issue 20: an admin cancels an event and refunds everyone; the refunds' progress runs to done. */
 describe('cancelling an event with refunds for everyone', () => {

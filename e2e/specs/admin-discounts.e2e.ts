@@ -2,8 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { closeToasts, DESKTOP, launchBrowser, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
-import { buyViaApi, expectSettledAccessible, person, shoot } from '../money';
+import {
+  closeToasts,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  waitForTitle,
+  expectSettledAccessible,
+} from '../helpers';
+import { buyViaApi, person, shoot } from '../money';
 
 /** Issue 20: an event's discount and access codes, managed by its admin. */
 describe('the discount codes screen', () => {

@@ -13,8 +13,9 @@ import {
   PHONE,
   primeSession,
   waitForTitle,
+  expectSettledAccessible,
 } from '../helpers';
-import { buyViaApi, expectSettledAccessible, person, refundMails, shoot } from '../money';
+import { buyViaApi, person, refundMails, shoot } from '../money';
 
 /** Issue 20: an admin refunds a paid order in part, then the rest, from the order dialog. */
 describe('refunding an order', () => {

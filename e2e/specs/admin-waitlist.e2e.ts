@@ -13,8 +13,9 @@ import {
   primeSession,
   unique,
   waitForTitle,
+  expectSettledAccessible,
 } from '../helpers';
-import { buyViaApi, expectSettledAccessible, person, shoot } from '../money';
+import { buyViaApi, person, shoot } from '../money';
 
 /** Issue 20: the admin's view of a sold-out ticket's waiting list. */
 describe('the waiting list screen', () => {

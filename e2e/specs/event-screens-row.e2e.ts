@@ -4,6 +4,7 @@ import { seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
   DESKTOP,
   expectAccessible,
+  expectSettledAccessible,
   launchBrowser,
   newPage,
   openEventScreen,
@@ -36,7 +37,7 @@ describe("an event's screens", () => {
     await nav.getByRole('button', { name: 'More screens' }).click();
     const more = page.getByRole('dialog', { name: 'More screens' });
     await more.getByRole('link', { name: 'Statistics' }).waitFor();
-    await expectAccessible(page, 'the event screens menu on a phone');
+    await expectSettledAccessible(page, 'the event screens menu on a phone');
     await more.getByRole('link', { name: 'Statistics' }).click();
     await waitForTitle(page, 'Statistics | ClubTix');
     // The screen being shown stays in the row.
