@@ -118,6 +118,41 @@ describe('refunding an order', () => {
     await context.close();
   });
 
+  it('refunds an order marked Refund required from the To refund list', async () => {
+    const deleted = person('deleted');
+    const { registration } = await buyViaApi(seeded, deleted);
+    // Its registration deleted: the paid order is kept and marked Refund required.
+    const removed = await api('GET', '/registration/removeRegistration', {
+      token: seeded.admin.token,
+      query: { eventId: seeded.event.id, registrationId: registration.registrationId },
+    });
+    expect(removed.status).toBe(200);
+    const { context, page } = await newPage(browser, DESKTOP);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/attendees?tab=orders`);
+    await waitForTitle(page, 'Attendees | ClubTix');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '1 order needs a refund' })
+      .getByRole('button', { name: 'Show it' })
+      .click();
+    await page.waitForURL(/status=refund/);
+    const card = page.getByTestId('order').filter({ hasText: deleted.email });
+    await eventually(() => card.getByTestId('order-status').textContent()).toBe('Refund required');
+    await expect.poll(() => page.getByTestId('order').count()).toBe(1);
+    await card.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund order' });
+    await refund.getByRole('radio', { name: 'All that is left (£25)' }).waitFor();
+    await refund.getByRole('button', { name: 'Refund £25' }).click();
+    await refund.waitFor({ state: 'detached' });
+    // Refunded, it leaves the list of those to refund.
+    await page.getByText('No orders to refund.').waitFor();
+    await expect
+      .poll(() => mailsTo(deleted.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+      .toBe(1);
+    await context.close();
+  });
+
   it('fits a phone: the orders and the refund dialog', async () => {
     const other = person('phone');
     await buyViaApi(seeded, other);
