@@ -54,7 +54,7 @@ export interface ApiResult<T> {
 
 /** Seeds through the real API, as an admin's browser would. */
 export async function api<T = unknown>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: {
     token?: string;
@@ -159,6 +159,20 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
       );
   });
   if (violations.length > 0) throw new Error(`axe on ${where}:\n${violations.join('\n')}`);
+}
+
+/**
+ * expectAccessible once the page has stopped moving: a dialog or menu fading in or out has, for a
+ * moment, text too pale to read and half-gone items, which axe would rightly report. Settled means
+ * no animation or transition running at two looks a little apart (one may start a frame late).
+ */
+export async function expectSettledAccessible(page: Page, where: string): Promise<void> {
+  const settled = () =>
+    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled();
+  await page.waitForTimeout(100);
+  await settled();
+  await expectAccessible(page, where);
 }
 
 /** Whether nothing (a toast, say) lies over the middle of this element: what a tap there would hit. */

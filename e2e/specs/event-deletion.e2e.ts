@@ -99,7 +99,7 @@ describe('an admin deletes an event', () => {
         exact: true,
       })
       .waitFor();
-    await refusal.getByText('To stop its sales, set Status to Cancelled below and save.').waitFor();
+    await refusal.getByText('To stop its sales, use Cancel event above: it can refund everyone too.').waitFor();
     expect(page.url()).toMatch(new RegExp(`/tour/edit/${event.id}$`));
     expect(await eventIdsOf(admin)).toContain(event.id);
 

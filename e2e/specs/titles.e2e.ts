@@ -44,6 +44,8 @@ describe("the organiser's screens: the title and the heading say the same words"
         [`/event/${id}/extras`, 'Extras'],
         [`/event/${id}/sponsorships`, 'Sponsorships'],
         [`/event/${id}/sponsorship-packages`, 'Sponsorship Packages'],
+        [`/event/${id}/discounts`, 'Discount Codes'],
+        [`/event/${id}/waitlist`, 'Waiting List'],
         [`/event/${id}/attendees`, 'Attendees'],
         [`/event/${id}/statistics`, 'Statistics'],
         [`/event/${id}/checkin`, 'Check-in'],

@@ -31,6 +31,8 @@ describe('route table', () => {
     ['/tour/edit/e1', 'Edit Event', 'admin'],
     ['/event/e1/tickets', 'Tickets', 'admin'],
     ['/event/e1/extras', 'Extras', 'admin'],
+    ['/event/e1/discounts', 'Discount Codes', 'admin'],
+    ['/event/e1/waitlist', 'Waiting List', 'admin'],
     ['/event/e1/sponsorships', 'Sponsorships', 'admin'],
     ['/event/e1/sponsorship-packages', 'Sponsorship Packages', 'admin'],
     ['/event/e1/attendees', 'Attendees', 'admin'],

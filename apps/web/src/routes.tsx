@@ -105,6 +105,18 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/extras/pages/extras-page'),
   },
   {
+    path: '/event/:eventId/discounts',
+    title: 'Discount Codes',
+    access: 'admin',
+    page: () => import('./features/discounts/pages/discounts-page'),
+  },
+  {
+    path: '/event/:eventId/waitlist',
+    title: 'Waiting List',
+    access: 'admin',
+    page: () => import('./features/waitlist/pages/waitlist-page'),
+  },
+  {
     path: '/event/:eventId/sponsorships',
     title: 'Sponsorships',
     access: 'admin',

@@ -18,6 +18,13 @@ export const ZAttendeeListItem = ZAttendee.extend({
   registeredAt: z.string(),
   /** What the registration's paid orders came to, in the event's currency; null when nothing was paid (free or imported). */
   paidAmount: z.number().nullable(),
+  /** Of paidAmount, what was refunded since (docs/product.md section 19); absent or 0 when nothing. */
+  refundedAmount: z.number().optional(),
+  /**
+   * The registration's order with money left to refund (paid, partly refunded or to refund), for the
+   * list's "Refund and cancel" (docs/product.md section 19); null or absent when there is none.
+   */
+  refundableOrderId: z.string().nullable().optional(),
 });
 export type TAttendeeListItem = z.infer<typeof ZAttendeeListItem>;
 

@@ -10,7 +10,8 @@ export function confirmDelete({ what, name, onConfirm }: { what: string; name: s
     title: `Delete ${what}?`,
     children: <Text size="sm">“{name}” will be deleted. This cannot be undone.</Text>,
     labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
+    // Mantine's red (red.6) under white text reads at 3.3:1; red.9 at 5.4:1 (axe).
+    confirmProps: { color: 'red.9' },
     onConfirm,
   });
 }

@@ -73,8 +73,9 @@ describe('POST /registration/bulkImportAttendee', () => {
       firstName: 'Ana',
       lastName: 'Silva',
       email: 'ana@example.org',
-      // Imported, not bought: nothing was paid.
+      // Imported, not bought: nothing was paid, nothing to refund.
       paidAmount: null,
+      refundableOrderId: null,
       buyerEmail: 'ana@example.org',
       ticketName: 'Guest',
       answers: { [shirt]: 'M', [workshops]: ['Knots', 'Radio'] },

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
-import { sumPaidByRegistration } from '../purchase/orders.repo';
 import { findAttendeePage } from './attendee-list.repo';
+import { findRegistrationMoney } from './registration-money.repo';
 import { toAttendeeDto } from '../purchase/registrations.mapper';
 
 export async function findEventAttendees(
@@ -22,13 +22,16 @@ export async function findEventAttendees(
     limit: query.pageSize,
   });
   // The amounts of this page's registrations only: summing for the whole event would read every order.
-  const paid = await sumPaidByRegistration(deps.db, [...new Set(rows.map((row) => row.registrationId))]);
+  const registrationIds = [...new Set(rows.map((row) => row.registrationId))];
+  const money = await findRegistrationMoney(deps.db, registrationIds);
   return {
     attendees: rows.map((row) => ({
       ...toAttendeeDto(row),
       buyerEmail: row.buyerEmail,
       registeredAt: row.registeredAt.toISOString(),
-      paidAmount: paid.get(row.registrationId) ?? null,
+      paidAmount: money.get(row.registrationId)?.paid ?? null,
+      refundedAmount: money.get(row.registrationId)?.refunded ?? 0,
+      refundableOrderId: money.get(row.registrationId)?.refundableOrderId ?? null,
     })),
     total,
   };

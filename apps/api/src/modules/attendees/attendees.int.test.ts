@@ -44,6 +44,28 @@ describe('GET /registration/getAttendees', () => {
     expect(page.attendees[1]).toMatchObject({ buyerEmail: 'zoe@example.org', ticketName: 'Adult', checkinId: null });
     // What the registration paid, on each of its attendees: two Adult tickets at 15.00, and one.
     expect(page.attendees.map((a) => a.paidAmount)).toEqual([3000, 3000, 1500]);
+    expect(page.attendees.map((a) => a.refundedAmount)).toEqual([0, 0, 0]);
+    // The order a "Refund and cancel" would refund: one per registration, the same on its attendees.
+    const [zoe, yann, carla] = page.attendees.map((a) => a.refundableOrderId);
+    expect(zoe).toEqual(expect.any(String));
+    expect(yann).toBe(zoe);
+    expect(carla).toEqual(expect.any(String));
+    expect(carla).not.toBe(zoe);
+  });
+
+  it('shows what was refunded beside what was paid, and the order to refund until none is left', async () => {
+    const carlaOf = async () => ((await list({ searchKeyword: 'carla' })).body.payload as Page).attendees[0]!;
+    const before = await carlaOf();
+    expect(before).toMatchObject({ paidAmount: 1500, refundedAmount: 0 });
+    const orderId = before.refundableOrderId!;
+    const refund = (body: Record<string, unknown>) =>
+      call(t, 'POST', '/order/refund', { token, body: { orderId, ...body } });
+
+    expect((await refund({ amount: 500 })).status).toBe(200);
+    expect(await carlaOf()).toMatchObject({ paidAmount: 1500, refundedAmount: 500, refundableOrderId: orderId });
+    // The rest, keeping the ticket: she stays on the list, with nothing left to refund.
+    expect((await refund({})).status).toBe(200);
+    expect(await carlaOf()).toMatchObject({ paidAmount: 1500, refundedAmount: 1500, refundableOrderId: null });
   });
 
   it('searches names and e-mails, literally', async () => {

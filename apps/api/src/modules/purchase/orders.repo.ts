@@ -173,17 +173,6 @@ export async function findOrderByPaymentIntent(db: DbOrTx, paymentIntentId: stri
   return row;
 }
 
-/** What the paid orders of each registration came to (registrations with none are absent). */
-export async function sumPaidByRegistration(db: DbOrTx, registrationIds: string[]): Promise<Map<string, number>> {
-  if (registrationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ registrationId: orders.registrationId, amount: sql<number>`sum(${orders.amount})::int` })
-    .from(orders)
-    .where(and(inArray(orders.registrationId, registrationIds), eq(orders.paymentStatus, 'paid')))
-    .groupBy(orders.registrationId);
-  return new Map(rows.map((row) => [row.registrationId, row.amount]));
-}
-
 /**
  * An event's orders, newest first, each with the e-mail its registration was made with: of one
  * payment status when asked, and a page of them when a limit is given.

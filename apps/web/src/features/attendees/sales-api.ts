@@ -1,6 +1,9 @@
-import { endpoints } from '@clubtix/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { endpoints, type TRefundOrderRequest } from '@clubtix/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiWithMeta } from '../../api/client';
+import { showToast } from '../../components/toasts';
+import { ticketKeys } from '../tickets/api';
+import { waitlistKeys } from '../waitlist/api';
 import { attendeeKeys } from './api';
 import { toExtrasPurchasesQuery, toOrdersQuery, type ExtrasView, type OrdersView } from './sales-views';
 
@@ -45,5 +48,27 @@ export function useOrderWithItems(orderId: string | null) {
     queryKey: salesKeys.order(orderId ?? ''),
     queryFn: ({ signal }) => callApi(endpoints.order.getOrderWithItems, { query: { orderId: orderId! }, signal }),
     enabled: orderId !== null,
+  });
+}
+
+/**
+ * Refunds an order (docs/product.md section 19). The server's message is the success toast; a
+ * refund changes the order, the event's counts and lists, and with releaseTickets what is left of
+ * its tickets and the waiting list, so all of them are read again.
+ */
+export function useRefundOrder(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRefundOrderRequest) => callApiWithMeta(endpoints.order.refund, { body }),
+    onSuccess: async ({ payload, msg }) => {
+      if (!msg) showToast('success', `Refunded: ${payload.order.buyerEmail}'s order`);
+      queryClient.setQueryData(salesKeys.order(payload.order.id), payload.order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: attendeeKeys.event(eventId) }),
+        queryClient.invalidateQueries({ queryKey: salesKeys.order(payload.order.id) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) }),
+        queryClient.invalidateQueries({ queryKey: waitlistKeys.byEvent(eventId) }),
+      ]);
+    },
   });
 }

@@ -60,10 +60,22 @@ describe('the orders view', () => {
     expect(toOrdersQuery('e1', all)).toEqual({ eventId: 'e1', page: 3, pageSize: 20 });
   });
 
+  it('lists the orders to refund on their own, kept in the address', () => {
+    const view = readOrdersView(writeOrdersView({ filter: 'refund', page: 1 }));
+    expect(view).toEqual({ filter: 'refund', page: 1 });
+    expect(toOrdersQuery('e1', view)).toEqual({
+      eventId: 'e1',
+      paymentStatus: 'refund_required',
+      page: 1,
+      pageSize: 20,
+    });
+  });
+
   it('counts the orders of the view from the event’s counts', () => {
     const counts = { total: 7, paid: 4, refunded: 0, refundRequired: 1 };
     expect(ordersInView(counts, { filter: 'paid', page: 1 })).toBe(4);
     expect(ordersInView(counts, { filter: 'all', page: 2 })).toBe(7);
+    expect(ordersInView(counts, { filter: 'refund', page: 1 })).toBe(1);
   });
 
   it('counts in words', () => {

@@ -72,7 +72,8 @@ export function toExtrasPurchasesQuery(
   return { eventId, redeemed, page: view.page, pageSize };
 }
 
-export const ORDER_FILTERS = ['paid', 'all'] as const;
+/** Paid orders, those to refund (docs/product.md section 19: refunded from this list), or all. */
+export const ORDER_FILTERS = ['paid', 'refund', 'all'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -82,31 +83,34 @@ export interface OrdersView {
 }
 
 export function readOrdersView(params: URLSearchParams): OrdersView {
-  return { filter: params.get('status') === 'all' ? 'all' : 'paid', page: pageOf(params) };
+  const status = params.get('status');
+  return { filter: status === 'all' ? 'all' : status === 'refund' ? 'refund' : 'paid', page: pageOf(params) };
 }
 
 export function writeOrdersView(view: OrdersView): URLSearchParams {
   const params = tabParams('orders');
-  if (view.filter === 'all') params.set('status', 'all');
+  if (view.filter !== 'paid') params.set('status', view.filter);
   if (view.page > 1) params.set('page', String(view.page));
   return params;
 }
 
 /**
- * getOrdersByEventId's query for a view: paid orders only, unless all are asked for (unpaid holds
- * that ran out, refunds to make); the server pages them, newest first.
+ * getOrdersByEventId's query for a view: paid orders only, or those to refund, unless all are
+ * asked for (unpaid holds that ran out, refunded ones); the server pages them, newest first.
  */
 export function toOrdersQuery(
   eventId: string,
   view: OrdersView,
   pageSize = ORDERS_PAGE_SIZE,
 ): QueryOf<typeof endpoints.order.getOrdersByEventId> {
-  return { eventId, ...(view.filter === 'paid' ? { paymentStatus: 'paid' as const } : {}), page: view.page, pageSize };
+  const paymentStatus =
+    view.filter === 'paid' ? ('paid' as const) : view.filter === 'refund' ? ('refund_required' as const) : undefined;
+  return { eventId, ...(paymentStatus ? { paymentStatus } : {}), page: view.page, pageSize };
 }
 
 /** How many orders a view has, from the event's counts. */
 export const ordersInView = (counts: TOrderCounts, view: OrdersView) =>
-  view.filter === 'paid' ? counts.paid : counts.total;
+  view.filter === 'paid' ? counts.paid : view.filter === 'refund' ? counts.refundRequired : counts.total;
 
 /** "Showing 1–20 of 45 orders"; the noun says what is counted. */
 export function countText(page: number, shown: number, total: number, pageSize: number, noun: [string, string]) {

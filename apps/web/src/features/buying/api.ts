@@ -3,6 +3,7 @@ import {
   type TConfirmFreeOrderRequest,
   type TCreateOrderRequest,
   type TInitRegistrationRequest,
+  type TJoinWaitlistRequest,
   type TSaveRegistrationRequest,
 } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,6 +70,38 @@ export function useInitRegistration() {
     mutationFn: (body: TInitRegistrationRequest) =>
       callApi(endpoints.registration.initRegistration, { ...quiet, body }),
     onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: publicKeys.tickets(body.eventId) }),
+  });
+}
+
+/**
+ * Whether a code applies to the event now, and what it takes off (docs/product.md section 19). A
+ * mutation, not a query: it runs when the buyer applies a code, and its refusal is shown on the
+ * code's field.
+ */
+export function useCheckCode() {
+  return useMutation({
+    mutationFn: (query: { eventId: string; code: string }) =>
+      callApi(endpoints.discount.checkCode, { ...quiet, query }),
+  });
+}
+
+/** A sold-out ticket type's waiting list: answers the buyer's place in line. */
+export function useJoinWaitlist() {
+  return useMutation({
+    mutationFn: (body: TJoinWaitlistRequest) => callApi(endpoints.waitlist.join, { ...quiet, body }),
+  });
+}
+
+/**
+ * A waiting-list offer's link, opened: its tickets held for this buyer as step 1 holds them. Again
+ * (a reload) answers the same hold; a lapsed offer, or one gone to the next person, is refused.
+ */
+export function useClaimOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offer: string) => callApi(endpoints.waitlist.claim, { ...quiet, body: { offer } }),
+    onSuccess: ({ registration }) =>
+      queryClient.invalidateQueries({ queryKey: publicKeys.tickets(registration.eventId) }),
   });
 }
 

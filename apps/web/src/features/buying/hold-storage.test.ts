@@ -1,6 +1,14 @@
 import type { TOrder } from '@clubtix/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearHold, completePurchase, readHold, readPurchase, updateHold, writeHold } from './hold-storage';
+import {
+  clearHold,
+  completePurchase,
+  holdFromAnswer,
+  readHold,
+  readPurchase,
+  updateHold,
+  writeHold,
+} from './hold-storage';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -101,5 +109,33 @@ describe('hold storage', () => {
     vi.stubGlobal('sessionStorage', undefined);
     writeHold('jazz', hold);
     expect(readHold('jazz')).toBeNull();
+  });
+});
+
+describe('holdFromAnswer', () => {
+  it('makes a fresh hold of what initRegistration or a waiting-list claim answers', () => {
+    const registration = {
+      registrationId: 'r1',
+      eventId: 'e1',
+      email: 'a@example.com',
+      qrUuid: 'secret',
+      status: 'pending' as const,
+      answers: {},
+      expiresAt: '2026-05-01T12:15:00Z',
+      confirmedAt: null,
+      createdAt: '2026-05-01T12:00:00Z',
+      attendees: [],
+    };
+    expect(holdFromAnswer({ registration, order })).toEqual({
+      eventId: 'e1',
+      registrationId: 'r1',
+      qrUuid: 'secret',
+      email: 'a@example.com',
+      expiresAt: '2026-05-01T12:15:00Z',
+      order,
+      extras: [],
+      detailsSaved: false,
+      emailConfirmation: null,
+    });
   });
 });

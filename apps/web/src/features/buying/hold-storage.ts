@@ -1,4 +1,4 @@
-import { ZOrder } from '@clubtix/contract';
+import { ZOrder, type TOrder, type TRegistration } from '@clubtix/contract';
 import { z } from 'zod';
 
 /**
@@ -64,6 +64,24 @@ function writeJson(key: string, value: unknown): void {
   } catch {
     // Quota or privacy errors: the value is not kept, the page still works until a reload.
   }
+}
+
+/**
+ * A fresh hold as the server answered it: step 1 (initRegistration) and a waiting-list offer's
+ * claim answer alike, and the purchase goes on from either the same way.
+ */
+export function holdFromAnswer({ registration, order }: { registration: TRegistration; order: TOrder }): StoredHold {
+  return {
+    eventId: registration.eventId,
+    registrationId: registration.registrationId,
+    qrUuid: registration.qrUuid,
+    email: registration.email,
+    expiresAt: registration.expiresAt,
+    order,
+    extras: [],
+    detailsSaved: false,
+    emailConfirmation: null,
+  };
 }
 
 export function readHold(slug: string): StoredHold | null {

@@ -1,7 +1,7 @@
 import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
+import { ApiError, isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
 import { managesClub } from '../clubs/api';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
@@ -125,5 +125,45 @@ export function useEventTicketTypes(eventId: string) {
     queryKey: ['tickets', 'managed', 'event', eventId],
     queryFn: ({ signal }) =>
       callApi(endpoints.ticket.getTicketsByEventId, { query: { eventId }, asManager: true, signal }),
+  });
+}
+
+/** Query key of an event's cancellation and its refunds' progress. */
+export const cancellationKey = (eventId: string) => [...eventKeys.detail(eventId), 'cancellation'] as const;
+
+/** While refunds go on, progress is read again this often. */
+const CANCELLATION_POLL_MS = 2_000;
+
+/**
+ * How far an event's cancellation has gone (docs/product.md section 19), read again while refunds
+ * go on. An event cancelled before cancellations were recorded (by its status alone) has none: 404,
+ * quietly, as null.
+ */
+export function useCancellation(eventId: string, enabled = true) {
+  return useQuery({
+    queryKey: cancellationKey(eventId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await callApi(endpoints.event.getCancellation, { query: { eventId }, signal, suppressToast: true });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    refetchInterval: (query) => (query.state.data && !query.state.data.finished ? CANCELLATION_POLL_MS : false),
+  });
+}
+
+/** Cancels an event, refunding every paid order with refundAll; the event is read again (cancelled). */
+export function useCancelEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { eventId: string; refundAll: boolean }) =>
+      callApiWithMeta(endpoints.event.cancelEvent, { body }),
+    onSuccess: async ({ payload }) => {
+      queryClient.setQueryData(cancellationKey(payload.eventId), payload);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
   });
 }

@@ -18,6 +18,8 @@ export const publicKeys = {
   eventBySlug: (slug: string) => [...publicKeys.all, 'event-by-slug', slug] as const,
   event: (eventId: string) => [...publicKeys.all, 'event', eventId] as const,
   tickets: (eventId: string) => [...publicKeys.all, 'event', eventId, 'tickets'] as const,
+  /** Under `tickets`, so what invalidates an event's tickets invalidates these too. */
+  ticketsWithCode: (eventId: string, code: string) => [...publicKeys.tickets(eventId), 'code', code] as const,
   packages: (eventId: string) => [...publicKeys.all, 'event', eventId, 'packages'] as const,
   extras: (eventId: string) => [...publicKeys.all, 'event', eventId, 'extras'] as const,
   club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
@@ -61,13 +63,21 @@ export const LIVE_TICKETS_MS = 15_000;
  * (the ticket selection) reads what is left afresh on every visit, every LIVE_TICKETS_MS while the
  * tab is visible (TanStack pauses the interval in a hidden tab: refetchIntervalInBackground is
  * off), and whenever the tab comes back, so a buyer who chose a while ago sees seats others took.
+ * `code`: a code the buyer applied, so the hidden tickets it names are listed too.
  */
-export function usePublicTickets(eventId: string, { live = false } = {}) {
+export function usePublicTickets(eventId: string, { live = false, code }: { live?: boolean; code?: string } = {}) {
   return useQuery({
-    queryKey: publicKeys.tickets(eventId),
-    queryFn: ({ signal }) => callApi(endpoints.ticket.getTicketsByEventId, { ...quiet, query: { eventId }, signal }),
+    queryKey: code ? publicKeys.ticketsWithCode(eventId, code) : publicKeys.tickets(eventId),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.ticket.getTicketsByEventId, {
+        ...quiet,
+        query: code ? { eventId, code } : { eventId },
+        signal,
+      }),
     select: (tickets) => tickets.filter((ticket) => ticket.isActive),
     enabled: eventId !== '',
+    // Applying or removing a code keeps the event's list on screen until the new one arrives.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === eventId ? previous : undefined),
     ...(live
       ? { refetchOnMount: 'always' as const, refetchOnWindowFocus: 'always' as const, refetchInterval: LIVE_TICKETS_MS }
       : {}),

@@ -37,6 +37,14 @@ describe('ticket form values', () => {
     ).toEqual(ZSaveTicketRequest.parse(ticketToRequest(ticket)));
   });
 
+  it('keeps a hidden ticket hidden, and hides one on request', () => {
+    const hidden = { ...ticket, hidden: true };
+    expect(ticketToFormValues(hidden, 'UTC').hidden).toBe(true);
+    expect(ticketToRequest(hidden)).toMatchObject({ hidden: true });
+    const values = { ...ticketToFormValues(ticket, 'UTC'), hidden: true };
+    expect(ticketFormToRequest(values, { eventId: 'e1', timezone: 'UTC', ticket })).toMatchObject({ hidden: true });
+  });
+
   it('changes one field of a saved ticket for the list actions', () => {
     expect(ticketToRequest(ticket, { isActive: false })).toMatchObject({ id: 't1', isActive: false, price: 1250 });
   });

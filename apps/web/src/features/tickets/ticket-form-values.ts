@@ -24,6 +24,7 @@ export type TicketFormValues = {
   salesEndDate: CalendarDate | null;
   salesEndTime: string;
   isActive: boolean;
+  hidden: boolean;
 };
 
 export const TICKET_FIELD_OF: Record<string, string> = {
@@ -45,6 +46,7 @@ export function ticketToFormValues(ticket: TTicket | undefined, timezone: string
     salesEndDate: end?.date ?? null,
     salesEndTime: end?.time ?? '',
     isActive: ticket?.isActive ?? true,
+    hidden: ticket?.hidden ?? false,
   };
 }
 
@@ -70,6 +72,7 @@ export function ticketFormToRequest(
     salesStartAt: optionalMomentToIso(values.salesStartDate, values.salesStartTime, timezone, START_OF_DAY),
     salesEndAt: optionalMomentToIso(values.salesEndDate, values.salesEndTime, timezone, END_OF_DAY),
     isActive: values.isActive,
+    hidden: values.hidden,
   };
 }
 
@@ -86,6 +89,7 @@ export function ticketToRequest(ticket: TTicket, changes: Partial<TSaveTicketReq
     salesStartAt: ticket.salesStartAt,
     salesEndAt: ticket.salesEndAt,
     isActive: ticket.isActive,
+    hidden: ticket.hidden,
     position: ticket.position,
     ...changes,
   };

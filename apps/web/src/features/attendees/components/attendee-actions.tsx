@@ -1,4 +1,4 @@
-import type { TAttendeeListItem } from '@clubtix/contract';
+import { formatMoney, type TAttendeeListItem, type TCurrency } from '@clubtix/contract';
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { attendeeName } from '../../checkin/scan-outcome';
@@ -10,6 +10,9 @@ import {
   useSendTicket,
   useUndoCheckin,
 } from '../api';
+import { newRefundKey } from '../refund-form-values';
+import { useRefundOrder } from '../sales-api';
+import { confirmCancelRegistration, confirmRemoveRegistration, type RefundChoice } from './registration-dialogs';
 
 function confirmDeleteAttendee(name: string, onConfirm: () => void) {
   modals.openConfirmModal({
@@ -22,39 +25,7 @@ function confirmDeleteAttendee(name: string, onConfirm: () => void) {
       </Text>
     ),
     labels: { confirm: 'Delete attendee', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm,
-  });
-}
-
-function confirmRemoveRegistration(buyerEmail: string, onConfirm: () => void) {
-  modals.openConfirmModal({
-    title: 'Delete registration?',
-    children: (
-      <Text size="sm">
-        The registration made by {buyerEmail} will be deleted with all its attendees, and their tickets will no longer
-        work. A paid order of it is kept and marked Refund required. This cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete registration', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm,
-  });
-}
-
-function confirmCancelRegistration(buyerEmail: string, onConfirm: () => void) {
-  modals.openConfirmModal({
-    title: 'Cancel registration?',
-    children: (
-      <Text size="sm">
-        The registration made by {buyerEmail} will be cancelled: its attendees leave this list, their tickets no longer
-        work and their seats are sold again. A paid order of it is marked Refund required and its extras no longer work;
-        the refund itself is made with the payment provider.
-      </Text>
-    ),
-    // "Cancel" alone would be ambiguous in a dialog about cancelling.
-    labels: { confirm: 'Cancel registration', cancel: 'Keep registration' },
-    confirmProps: { color: 'red' },
+    confirmProps: { color: 'red.9' },
     onConfirm,
   });
 }
@@ -65,10 +36,12 @@ function confirmCancelRegistration(buyerEmail: string, onConfirm: () => void) {
  */
 export function AttendeeActions({
   eventId,
+  currency,
   attendee,
   fullWidth = false,
 }: {
   eventId: string;
+  currency: TCurrency;
   attendee: TAttendeeListItem;
   fullWidth?: boolean;
 }) {
@@ -80,7 +53,21 @@ export function AttendeeActions({
   const cancelRegistration = useCancelRegistration(eventId);
   const name = attendeeName(attendee);
   const isCheckedIn = attendee.checkinId !== null;
-  const isDeleting = deleteAttendee.isPending || removeRegistration.isPending || cancelRegistration.isPending;
+  const refund = useRefundOrder(eventId);
+  const isDeleting =
+    deleteAttendee.isPending || removeRegistration.isPending || cancelRegistration.isPending || refund.isPending;
+
+  // A paid registration may instead be refunded in full and cancelled; the key is made once per
+  // dialog, so a second click refunds once.
+  const refundChoice = (): RefundChoice | undefined => {
+    const orderId = attendee.refundableOrderId;
+    if (!orderId) return undefined;
+    const requestKey = newRefundKey();
+    return {
+      amount: attendee.paidAmount === null ? null : formatMoney(attendee.paidAmount, currency),
+      onRefund: () => refund.mutate({ orderId, releaseTickets: true, requestKey }),
+    };
+  };
 
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
@@ -128,7 +115,11 @@ export function AttendeeActions({
           <Menu.Item
             color="red"
             onClick={() =>
-              confirmRemoveRegistration(attendee.buyerEmail, () => removeRegistration.mutate(attendee.registrationId))
+              confirmRemoveRegistration(
+                attendee.buyerEmail,
+                () => removeRegistration.mutate(attendee.registrationId),
+                refundChoice(),
+              )
             }
           >
             Delete registration
@@ -136,7 +127,11 @@ export function AttendeeActions({
           <Menu.Item
             color="red"
             onClick={() =>
-              confirmCancelRegistration(attendee.buyerEmail, () => cancelRegistration.mutate(attendee.registrationId))
+              confirmCancelRegistration(
+                attendee.buyerEmail,
+                () => cancelRegistration.mutate(attendee.registrationId),
+                refundChoice(),
+              )
             }
           >
             Cancel registration

@@ -5,6 +5,9 @@ describe('the attendee list (issue 19)', () => {
   it("says an amount is the whole order's, which every attendee of it shows", () => {
     expect(paidLabel(3750, 'gbp')).toBe('Order paid £37.50');
     expect(paidLabel(null, 'gbp')).toBe('Nothing paid');
+    expect(paidLabel(5000, 'gbp', 2000)).toBe('Order paid £50 · £20 refunded');
+    expect(paidLabel(5000, 'gbp', 5000)).toBe('Order paid £50 · refunded');
+    expect(paidLabel(5000, 'gbp', 0)).toBe('Order paid £50');
   });
 
   it('lets an e-mail wrap only after its @ and before its dots, never inside a word', () => {

@@ -54,14 +54,20 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
  * free). Every attendee of the order shows the same total: it says so, or adding rows would count it
  * once per attendee (issue 19).
  */
-export function paidLabel(paidAmount: number | null, currency: TEvent['currency']): string {
-  return paidAmount === null ? 'Nothing paid' : `Order paid ${formatMoney(paidAmount, currency)}`;
+export function paidLabel(paidAmount: number | null, currency: TEvent['currency'], refundedAmount = 0): string {
+  if (paidAmount === null) return 'Nothing paid';
+  const paid = `Order paid ${formatMoney(paidAmount, currency)}`;
+  // docs/product.md section 19: a refund shows where the payment does.
+  if (refundedAmount <= 0) return paid;
+  return refundedAmount >= paidAmount
+    ? `${paid} · refunded`
+    : `${paid} · ${formatMoney(refundedAmount, currency)} refunded`;
 }
 
 function PaidAmount({ attendee, currency }: { attendee: TAttendeeListItem; currency: TEvent['currency'] }) {
   return (
     <Text size="xs" c="dimmed">
-      {paidLabel(attendee.paidAmount, currency)}
+      {paidLabel(attendee.paidAmount, currency, attendee.refundedAmount)}
     </Text>
   );
 }
@@ -115,7 +121,7 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
                 <CheckinState attendee={attendee} timeZone={event.timezone} />
               </Table.Td>
               <Table.Td>
-                <AttendeeActions eventId={event.id} attendee={attendee} />
+                <AttendeeActions eventId={event.id} currency={event.currency} attendee={attendee} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -166,7 +172,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
               </Text>
               <RegistrationRef registrationId={attendee.registrationId} />
             </Group>
-            <AttendeeActions eventId={event.id} attendee={attendee} fullWidth />
+            <AttendeeActions eventId={event.id} currency={event.currency} attendee={attendee} fullWidth />
           </Stack>
         </Card>
       ))}

@@ -7,19 +7,15 @@ import { isApiError } from '../../../api/api-error';
 import { confirmPayment, useStartOrderPayment, type ConfirmedPurchase } from '../../payments/api';
 import { PaymentForm } from '../../payments/components/payment-form';
 import { useCreateOrder } from '../api';
+import { codeChange, codeErrorText, heldTicketsOrder, isCodeRefusal, type CheckoutCode } from '../discount-code';
 import { completePurchase, updateHold, type StoredHold } from '../hold-storage';
+import { CheckoutCodeField } from './checkout-code';
 import { ExtrasPicker, extrasLines } from './extras-picker';
 import { OrderSummary } from './order-summary';
 
 interface Review {
   order: TOrder;
   intent: TPaymentIntent;
-}
-
-/** The held tickets without extras chosen on an earlier visit: those are chosen again below. */
-function ticketsOnly(order: TOrder): TOrder {
-  const items = order.items.filter((item) => item.kind === 'ticket');
-  return { ...order, items, amount: items.reduce((sum, item) => sum + item.amount, 0) };
 }
 
 function errorText(error: unknown): string {
@@ -29,8 +25,9 @@ function errorText(error: unknown): string {
 /**
  * Checkout (docs/product.md section 15, steps 3 and 4): extras, then the order as the server prices
  * it, then the card form of the configured provider. A free order comes back paid and skips the
- * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link. "Change extras" goes back a step; reviewing again asks for a fresh intent, as another
- * amount needs one.
+ * payment, or, on an event that confirms free bookings by e-mail, waits for the mailed link.
+ * "Change extras or code" (or "Change code", with no extras on offer) goes back a step; reviewing
+ * again asks for a fresh intent, as another amount needs one.
  */
 export function CheckoutFlow({
   event,
@@ -57,6 +54,12 @@ export function CheckoutFlow({
   const [failure, setFailure] = useState<string | null>(() =>
     searchParams.get('redirect_status') === 'failed' ? 'The payment did not go through. Please try again.' : null,
   );
+  // The order as the server last priced it: the held one, then each reviewed one.
+  const [priced, setPriced] = useState(hold.order);
+  const [code, setCode] = useState<CheckoutCode | null>(() =>
+    hold.order.discountCode ? { code: hold.order.discountCode, check: null } : null,
+  );
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
   const createOrder = useCreateOrder();
   const startPayment = useStartOrderPayment();
 
@@ -76,17 +79,29 @@ export function CheckoutFlow({
   }
 
   function fail(error: unknown) {
-    if (isApiError(error) && error.status === 409 && error.code !== 'SOLD_OUT') onHoldEnded(error.msg);
+    if (isCodeRefusal(error)) {
+      // Said at the code, which is taken off: the buyer may review without it or try another.
+      setCode(null);
+      setCodeRefusal(codeErrorText(error));
+    } else if (isApiError(error) && error.status === 409 && error.code !== 'SOLD_OUT') onHoldEnded(error.msg);
     else setFailure(errorText(error));
   }
 
   function reviewOrder() {
     setFailure(null);
+    setCodeRefusal(null);
     const lines = extrasLines(choice, extras);
+    const discountCode = codeChange(code, priced.discountCode);
     createOrder.mutate(
-      { registrationId: hold.registrationId, qrUuid: hold.qrUuid, extras: lines },
+      {
+        registrationId: hold.registrationId,
+        qrUuid: hold.qrUuid,
+        extras: lines,
+        ...(discountCode === undefined ? {} : { discountCode }),
+      },
       {
         onSuccess: ({ order, emailConfirmation }) => {
+          setPriced(order);
           updateHold(slug, { extras: lines, order, emailConfirmation: emailConfirmation ?? null });
           if (emailConfirmation) {
             onAwaitingEmail(emailConfirmation);
@@ -134,11 +149,9 @@ export function CheckoutFlow({
     return (
       <Stack gap="lg">
         <OrderSummary order={review.order} />
-        {extras.length > 0 ? (
-          <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
-            Change extras
-          </Button>
-        ) : null}
+        <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
+          {extras.length > 0 ? 'Change extras or code' : 'Change code'}
+        </Button>
         <Stack component="section" aria-labelledby="checkout-payment" gap="sm">
           <Title order={2} fz="lg" id="checkout-payment">
             Payment
@@ -156,7 +169,18 @@ export function CheckoutFlow({
 
   return (
     <Stack gap="lg">
-      <OrderSummary order={ticketsOnly(hold.order)} heading="Your tickets" />
+      <OrderSummary order={heldTicketsOrder(priced, code)} heading="Your tickets" />
+      <CheckoutCodeField
+        eventId={event.id}
+        held={priced}
+        current={code}
+        onChange={(next) => {
+          setCodeRefusal(null);
+          setCode(next);
+        }}
+        refusal={codeRefusal}
+        disabled={busy}
+      />
       {extras.length > 0 ? (
         <ExtrasPicker extras={extras} currency={event.currency} choice={choice} onChange={setChoice} disabled={busy} />
       ) : null}

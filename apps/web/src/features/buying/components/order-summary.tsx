@@ -1,14 +1,18 @@
 import { formatMoney, type TOrder } from '@clubtix/contract';
 import { Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useId } from 'react';
+import { discountLabel, minusMoney } from '../discount-code';
 
-/** The order's lines and total exactly as the server priced them. */
+/**
+ * The order's lines and total exactly as the server priced them: the lines at their prices, then
+ * the code's discount ("Discount (CODE) −£X", docs/product.md section 19), then what is paid.
+ */
 export function OrderSummary({
   order,
   heading = 'Your order',
   headingOrder = 2,
 }: {
-  order: Pick<TOrder, 'items' | 'amount' | 'currency'>;
+  order: Pick<TOrder, 'items' | 'amount' | 'currency'> & Partial<Pick<TOrder, 'discountCode' | 'discountAmount'>>;
   heading?: string;
   headingOrder?: TitleOrder;
 }) {
@@ -40,6 +44,21 @@ export function OrderSummary({
             </Group>
           ))}
         </Stack>
+        {order.discountAmount ? (
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            pt="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            data-testid="order-discount"
+          >
+            <Text style={{ overflowWrap: 'anywhere' }}>{discountLabel(order.discountCode ?? 'code')}</Text>
+            <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {minusMoney(order.discountAmount, order.currency)}
+            </Text>
+          </Group>
+        ) : null}
         <Group
           justify="space-between"
           pt="xs"

@@ -43,7 +43,8 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
   if (data.status === 'cancelled') {
     return (
       <Alert color="orange" title="This registration was cancelled" role="alert" data-testid="refund-required">
-        The organiser cancelled this registration. If you paid for it, they can see your payment and will refund you.
+        The organiser cancelled this registration. If you paid for it, they refund you, and we e-mail you when they
+        have.
       </Alert>
     );
   }

@@ -1,7 +1,7 @@
-import { formatMoney, ZInitRegistrationRequest, type TEvent, type TTicket } from '@clubtix/contract';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { ZInitRegistrationRequest, type TEvent } from '@clubtix/contract';
+import { Alert, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
@@ -9,18 +9,30 @@ import { QueryError } from '../../../components/query-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isMissing, usePublicEventBySlug, usePublicTickets } from '../../public/api';
-import { AvailabilityNote } from '../../public/components/ticket-list';
 import { EVENT_NOT_AVAILABLE } from '../../public/messages';
-import { eventSales, formatPrice, isBuyable, salesClosedNote } from '../../public/ticket-offer';
+import { useSlugParam } from '../../public/slug-param';
+import { eventSales, isBuyable, salesClosedNote } from '../../public/ticket-offer';
 import { useInitRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
-import { useHoldRemaining } from '../components/hold-countdown';
-import { QuantityStepper } from '../components/quantity-stepper';
-import { clearHold, readHold, writeHold, type StoredHold } from '../hold-storage';
+import { CodeField } from '../components/code-field';
+import { ExistingHold } from '../components/existing-hold';
+import { OfferRefusal, useOfferArrival } from '../components/offer-arrival';
+import { SelectionTotal } from '../components/selection-total';
+import { TicketOption } from '../components/ticket-option';
+import { useAppliedCode } from '../components/use-applied-code';
+import {
+  CODE_NOT_APPLICABLE,
+  codeApplies,
+  codeDiscount,
+  codeErrorText,
+  codeFromSearch,
+  describeCode,
+  isCodeRefusal,
+  selectionPricedLines,
+} from '../discount-code';
+import { clearHold, holdFromAnswer, readHold, writeHold } from '../hold-storage';
 import {
   fitSelection,
-  limitNote,
-  maxQuantity,
   selectionLines,
   selectionPrice,
   selectionTotal,
@@ -28,89 +40,31 @@ import {
   shortfallNotes,
   type Selection,
 } from '../ticket-selection';
-import { useSlugParam } from '../../public/slug-param';
 
 const ZBuyerEmail = ZInitRegistrationRequest.pick({ email: true });
 
-/** A hold from earlier in this tab: carry on with it, or choose again. */
-function ExistingHold({ slug, hold, onDiscard }: { slug: string; hold: StoredHold; onDiscard: () => void }) {
-  const navigate = useNavigate();
-  const remaining = useHoldRemaining(hold.expiresAt);
-  if (remaining !== null && remaining <= 0) return null;
-  const next = hold.detailsSaved ? 'checkout' : 'attendee-form';
-  return (
-    <Alert color="purple" title="You are holding tickets for this event" data-testid="existing-hold">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">Carry on with them, or choose again below.</Text>
-        <Group gap="xs">
-          <Button size="sm" onClick={() => void navigate(`/${encodeURIComponent(slug)}/${next}`)}>
-            Continue with my tickets
-          </Button>
-          <Button size="sm" variant="default" onClick={onDiscard}>
-            Choose again
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
-function TicketRow({
-  ticket,
-  event,
-  selection,
-  now,
-  onChange,
-}: {
-  ticket: TTicket;
-  event: TEvent;
-  selection: Selection;
-  now: Date;
-  onChange: (quantity: number) => void;
-}) {
-  const buyable = isBuyable(ticket, now);
-  const value = selection[ticket.id] ?? 0;
-  const note = buyable && value > 0 ? limitNote(ticket, selection, event.maxTicketsPerOrder) : null;
-  return (
-    <Paper component="li" withBorder radius="lg" p="md" data-testid="ticket-option">
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
-              {ticket.name}
-            </Title>
-            <Text fw={700} data-testid="ticket-price">
-              {formatPrice(ticket.price, event.currency)}
-            </Text>
-            <AvailabilityNote ticket={ticket} timeZone={event.timezone} now={now} />
-          </Stack>
-          {buyable ? (
-            <QuantityStepper
-              name={ticket.name}
-              value={value}
-              max={maxQuantity(ticket, selection, event.maxTicketsPerOrder)}
-              onChange={onChange}
-            />
-          ) : null}
-        </Group>
-        {ticket.description ? (
-          <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-            {ticket.description}
-          </Text>
-        ) : null}
-        {note ? (
-          <Text size="sm" c="gray.7">
-            {note}
-          </Text>
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
 function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   const navigate = useNavigate();
-  const tickets = usePublicTickets(event.id, { live: true });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [arrival] = useState(() => ({ code: codeFromSearch(searchParams), offer: searchParams.get('offer') }));
+  const setParam = useCallback(
+    (name: string, value?: string) =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (value === undefined) next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const dropOffer = useCallback(() => setParam('offer'), [setParam]);
+  const offer = useOfferArrival(slug, arrival.offer, dropOffer);
+  const keepCodeInAddress = useCallback((applied: string | null) => setParam('code', applied ?? undefined), [setParam]);
+  const code = useAppliedCode(event.id, arrival.code, keepCodeInAddress);
+  const tickets = usePublicTickets(event.id, { live: true, code: code.check?.code });
   const init = useInitRegistration();
   const [now] = useState(() => new Date());
   const [existing, setExisting] = useState(() => readHold(slug));
@@ -118,17 +72,23 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useSchemaForm(ZBuyerEmail, { email: existing?.email ?? '' });
 
+  if (offer.claiming) return <PageLoader label="Holding the tickets offered to you" />;
   if (tickets.isPending) return <PageLoader label="Loading the tickets" />;
   if (tickets.isError) {
     return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
   }
   const eventMax = event.maxTicketsPerOrder;
   // Derived on each render: after a refresh shows fewer left, the basket shrinks to fit by itself,
-  // and `chosen` keeps what the buyer asked for in case the seats come back (a lapsed hold).
+  // and `chosen` keeps what the buyer asked for in case the seats come back (a lapsed hold). A
+  // hidden ticket whose code was removed is no longer listed, so it leaves the basket the same way.
   const selection = fitSelection(chosen, tickets.data, eventMax, (ticket) => isBuyable(ticket, now));
   const shortfalls = shortfallNotes(chosen, selection, tickets.data);
-  const closedNote = salesClosedNote(eventSales(event, tickets.data, now), event.timezone);
-  const count = selectionTotal(selection);
+  const sales = eventSales(event, tickets.data, now);
+  const closedNote = salesClosedNote(sales, event.timezone);
+  // A code may open hidden tickets when those on show are sold out or not on sale.
+  const takesCodes = sales.kind === 'open' || sales.kind === 'soldOut' || sales.kind === 'nothingOnSale';
+  const gross = selectionPrice(selection, tickets.data);
+  const discount = code.check ? codeDiscount(code.check, selectionPricedLines(selection, tickets.data)) : 0;
 
   const submit = form.onSubmit(({ email }) => {
     const lines = selectionLines(selection, tickets.data);
@@ -136,25 +96,25 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       setProblem('Choose at least one ticket');
       return;
     }
+    if (code.check && !codeApplies(code.check, selectionPricedLines(selection, tickets.data))) {
+      // Said before holding: the code is fine, the choice is not one it covers.
+      setProblem(`${CODE_NOT_APPLICABLE}: choose the tickets it names, or remove the code.`);
+      return;
+    }
     setProblem(null);
     init.mutate(
-      { eventId: event.id, email, tickets: lines },
+      { eventId: event.id, email, tickets: lines, ...(code.check ? { discountCode: code.check.code } : {}) },
       {
-        onSuccess: ({ registration, order }) => {
-          writeHold(slug, {
-            eventId: event.id,
-            registrationId: registration.registrationId,
-            qrUuid: registration.qrUuid,
-            email: registration.email,
-            expiresAt: registration.expiresAt,
-            order,
-            extras: [],
-            detailsSaved: false,
-            emailConfirmation: null,
-          });
+        onSuccess: (answer) => {
+          writeHold(slug, holdFromAnswer(answer));
           void navigate(`/${encodeURIComponent(slug)}/attendee-form`);
         },
         onError: (error) => {
+          if (isCodeRefusal(error)) {
+            // Used up or ended since it was applied: said at the code, which is taken off.
+            code.refuse(codeErrorText(error));
+            return;
+          }
           applyServerErrors(form, error);
           // A problem with the e-mail is shown at its field; anything else (sold out, limits) here.
           if (!(isApiError(error) && 'email' in fieldErrors(error))) {
@@ -167,6 +127,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
 
   return (
     <Stack gap="md">
+      {offer.refusal ? <OfferRefusal message={offer.refusal} /> : null}
       {existing ? (
         <ExistingHold
           slug={slug}
@@ -179,18 +140,22 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       ) : null}
       {closedNote ? (
         <Alert color="gray" title={closedNote} data-testid="sales-closed">
-          Tickets cannot be bought for this event right now.
+          {sales.kind === 'soldOut'
+            ? 'Every ticket is taken. Join a waiting list below: tickets that come back are offered in turn.'
+            : 'Tickets cannot be bought for this event right now.'}
         </Alert>
       ) : null}
       {tickets.data.length > 0 ? (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ticket types">
           {tickets.data.map((ticket) => (
-            <TicketRow
+            <TicketOption
               key={ticket.id}
               ticket={ticket}
               event={event}
               selection={selection}
               now={now}
+              code={code.check}
+              email={form.values.email}
               onChange={(quantity) => {
                 setProblem(null);
                 setChosen(setQuantity(selection, ticket, quantity, eventMax));
@@ -214,18 +179,30 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
           </Alert>
         ) : null}
       </div>
+      {takesCodes ? (
+        <CodeField
+          applied={
+            code.check
+              ? { code: code.check.code, description: describeCode(code.check, tickets.data, event.currency) }
+              : null
+          }
+          onApply={code.apply}
+          onRemove={code.remove}
+          onEdit={code.clearError}
+          pending={code.pending}
+          error={code.error}
+        />
+      ) : null}
       {closedNote ? null : (
         <form onSubmit={submit} noValidate>
           <Paper withBorder radius="lg" p="md">
             <Stack gap="md">
-              <Group justify="space-between" data-testid="selection-total">
-                <Text fw={600}>
-                  {count === 0 ? 'No tickets chosen' : `${count} ${count === 1 ? 'ticket' : 'tickets'}`}
-                </Text>
-                <Text fw={700} fz="lg">
-                  {formatMoney(selectionPrice(selection, tickets.data), event.currency)}
-                </Text>
-              </Group>
+              <SelectionTotal
+                count={selectionTotal(selection)}
+                gross={gross}
+                discount={discount > 0 && code.check ? { code: code.check.code, amount: discount } : null}
+                currency={event.currency}
+              />
               <TextInput
                 label="E-mail"
                 description="Your tickets are sent to this address"

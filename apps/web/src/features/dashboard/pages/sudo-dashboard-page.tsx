@@ -27,7 +27,7 @@ export default function SudoDashboardPage() {
         </Text>
       ),
       labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.9' },
       // A failure is reported by the client's toast; the list stays as it was.
       onConfirm: () => remove.mutate(club.id),
     });

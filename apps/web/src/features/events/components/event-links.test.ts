@@ -14,7 +14,9 @@ describe('the event screens row (issue 19)', () => {
     expect(labels(more)).toEqual([
       'Extras',
       'Sponsorship packages',
+      'Discount codes',
       'Form',
+      'Waiting list',
       'Import',
       'Sponsorships',
       'View public page',

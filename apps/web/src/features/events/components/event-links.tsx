@@ -8,8 +8,10 @@ export type EventScreen =
   | 'tickets'
   | 'extras'
   | 'packages'
+  | 'discounts'
   | 'form'
   | 'attendees'
+  | 'waitlist'
   | 'import'
   | 'checkin'
   | 'statistics'
@@ -22,8 +24,8 @@ interface EventLink {
 }
 
 /**
- * The screens of one event: setting it up, who is coming (attendees, import), then the door and
- * the money (check-in, statistics, sponsorships).
+ * The screens of one event: setting it up (codes beside what it sells), who is coming (attendees,
+ * the waiting list, import), then the door and the money (check-in, statistics, sponsorships).
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
@@ -32,8 +34,10 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'tickets', label: 'Tickets', to: `/event/${id}/tickets` },
     { screen: 'extras', label: 'Extras', to: `/event/${id}/extras` },
     { screen: 'packages', label: 'Sponsorship packages', to: `/event/${id}/sponsorship-packages` },
+    { screen: 'discounts', label: 'Discount codes', to: `/event/${id}/discounts` },
     { screen: 'form', label: 'Form', to: `/form-builder?eventId=${id}` },
     { screen: 'attendees', label: 'Attendees', to: `/event/${id}/attendees` },
+    { screen: 'waitlist', label: 'Waiting list', to: `/event/${id}/waitlist` },
     { screen: 'import', label: 'Import', to: `/import?eventId=${id}` },
     { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
     { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },

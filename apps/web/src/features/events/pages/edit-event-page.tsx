@@ -1,5 +1,5 @@
 import type { TEvent } from '@clubtix/contract';
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, isApiError } from '../../../api/api-error';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { showToast } from '../../../components/toasts';
 import { useFirstEvent, useManagedEvent, useRemoveEvent, useSaveEvent } from '../api';
+import { CancellationPanel, CancelEventButton } from '../components/cancel-event';
 import { EventForm } from '../components/event-form';
 import { EventLinks } from '../components/event-links';
 import { PublishPanel } from '../components/publish-panel';
@@ -44,14 +45,17 @@ function EditEvent({ event }: { event: TEvent }) {
         title="Edit event"
         description={event.title}
         actions={
-          <Button
-            variant="outline"
-            color="red.9"
-            loading={remove.isPending}
-            onClick={() => confirmDelete({ what: 'event', name: event.title, onConfirm: () => void deleteEvent() })}
-          >
-            Delete event
-          </Button>
+          <Group gap="sm">
+            <CancelEventButton event={event} />
+            <Button
+              variant="outline"
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => confirmDelete({ what: 'event', name: event.title, onConfirm: () => void deleteEvent() })}
+            >
+              Delete event
+            </Button>
+          </Group>
         }
       />
       {refusal ? (
@@ -69,11 +73,12 @@ function EditEvent({ event }: { event: TEvent }) {
           <Stack gap={4}>
             <Text size="sm">{refusal.msg}</Text>
             {refusal.status === 409 && event.status !== 'cancelled' ? (
-              <Text size="sm">To stop its sales, set Status to Cancelled below and save.</Text>
+              <Text size="sm">To stop its sales, use Cancel event above: it can refund everyone too.</Text>
             ) : null}
           </Stack>
         </Alert>
       ) : null}
+      <CancellationPanel event={event} />
       <EventLinks event={event} current="edit" />
       <PublishPanel event={event} justCreated={justCreated} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820}>

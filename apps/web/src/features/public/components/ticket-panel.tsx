@@ -21,12 +21,16 @@ type PanelEvent = Pick<
 
 /**
  * Tickets and the calls to act. "Buy tickets" leads to the ticket selection while tickets can be
- * bought; otherwise it is shown disabled with the reason beside it (sold out, not open yet...).
+ * bought; once everything is sold out, "Join the waiting list" leads there instead, where each
+ * ticket type keeps its list (docs/decisions/0030-money-screens.md); otherwise "Buy tickets" is
+ * shown disabled with the reason beside it (not open yet, ended...).
  */
 export function TicketPanel({ event }: { event: PanelEvent }) {
   const tickets = usePublicTickets(event.id);
   const [now] = useState(() => new Date());
-  const closedNote = tickets.isSuccess ? salesClosedNote(eventSales(event, tickets.data, now), event.timezone) : null;
+  const sales = tickets.isSuccess ? eventSales(event, tickets.data, now) : null;
+  const closedNote = sales ? salesClosedNote(sales, event.timezone) : null;
+  const ticketsPath = `/${encodeURIComponent(event.slug)}/tickets`;
   return (
     <Paper component="section" aria-labelledby="event-tickets" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
@@ -47,9 +51,18 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
         )}
 
         {tickets.isSuccess && closedNote === null ? (
-          <Button component={Link} to={`/${encodeURIComponent(event.slug)}/tickets`} size="md" fullWidth mt="xs">
+          <Button component={Link} to={ticketsPath} size="md" fullWidth mt="xs">
             Buy tickets
           </Button>
+        ) : sales?.kind === 'soldOut' ? (
+          <Stack gap={6} mt="xs">
+            <Button component={Link} to={ticketsPath} size="md" fullWidth aria-describedby="ticket-sales-note">
+              Join the waiting list
+            </Button>
+            <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
+              Sold out: tickets that come back are offered to the waiting list in turn
+            </Text>
+          </Stack>
         ) : (
           <Stack gap={6} mt="xs">
             <Button size="md" fullWidth disabled aria-describedby={closedNote ? 'ticket-sales-note' : undefined}>

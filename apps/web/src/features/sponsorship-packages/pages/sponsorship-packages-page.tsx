@@ -1,16 +1,11 @@
 import { formatMoney, type TEvent, type TSponsorshipPackage } from '@clubtix/contract';
-import { Button, List, Stack, Text } from '@mantine/core';
+import { Button, List, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { confirmDelete } from '../../../components/confirm-delete';
-import { FormModal, useEditor } from '../../../components/form-modal';
-import { PageLoader } from '../../../components/page-loader';
-import { QueryError } from '../../../components/query-error';
-import { CatalogueItemCard } from '../../events/components/catalogue-item-card';
+import { useEditor } from '../../../components/form-modal';
+import { CatalogueEditor, type CatalogueEditorState } from '../../events/components/catalogue-editor';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { useDeletePackage, useEventPackages, useSavePackage, useUpdatePackageStatus } from '../api';
 import { PackageForm } from '../components/package-form';
-
-type Editor = ReturnType<typeof useEditor<TSponsorshipPackage>>;
 
 function PackageDetails({ item }: { item: TSponsorshipPackage }) {
   return (
@@ -29,55 +24,39 @@ function PackageDetails({ item }: { item: TSponsorshipPackage }) {
   );
 }
 
-function Packages({ event, editor }: { event: TEvent; editor: Editor }) {
+function Packages({ event, editor }: { event: TEvent; editor: CatalogueEditorState<TSponsorshipPackage> }) {
   const packages = useEventPackages(event.id);
   const save = useSavePackage(event.id);
   const updateStatus = useUpdatePackageStatus(event.id);
   const remove = useDeletePackage(event.id);
 
-  if (packages.isPending) return <PageLoader label="Loading packages" />;
-  if (packages.isError) {
-    return <QueryError error={packages.error} onRetry={() => void packages.refetch()} what="the packages" />;
-  }
-
   return (
-    <Stack gap="sm">
-      {!event.sponsorshipsEnabled ? (
-        <Text size="sm" c="orange.8">
-          Sponsorships are switched off for this event: turn on “Accept sponsorships” in the event to offer these
-          packages.
-        </Text>
-      ) : null}
-      {packages.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No sponsorship packages yet.
-        </Text>
-      ) : null}
-      {packages.data.map((item) => (
-        <CatalogueItemCard
-          key={item.id}
-          name={item.name}
-          price={formatMoney(item.amount, event.currency)}
-          description={item.description}
-          details={<PackageDetails item={item} />}
-          isActive={item.isActive}
-          isBusy={updateStatus.isPending && updateStatus.variables.packageId === item.id}
-          onEdit={() => editor.openEdit(item)}
-          onToggleActive={() => updateStatus.mutate({ packageId: item.id, isActive: !item.isActive })}
-          onDelete={() =>
-            confirmDelete({ what: 'sponsorship package', name: item.name, onConfirm: () => remove.mutate(item.id) })
-          }
-        />
-      ))}
-      <FormModal
-        title={editor.item ? 'Edit sponsorship package' : 'Add sponsorship package'}
-        opened={editor.opened}
-        onClose={editor.close}
-      >
+    <CatalogueEditor
+      items={packages}
+      editor={editor}
+      noun={{ one: 'sponsorship package', many: 'packages' }}
+      empty="No sponsorship packages yet."
+      notice={
+        !event.sponsorshipsEnabled ? (
+          <Text size="sm" c="orange.8">
+            Sponsorships are switched off for this event: turn on “Accept sponsorships” in the event to offer these
+            packages.
+          </Text>
+        ) : null
+      }
+      card={(item) => ({
+        name: item.name,
+        price: formatMoney(item.amount, event.currency),
+        description: item.description,
+        details: <PackageDetails item={item} />,
+      })}
+      toggleActive={(item) => updateStatus.mutateAsync({ packageId: item.id, isActive: !item.isActive })}
+      remove={(item) => remove.mutate(item.id)}
+      form={(item) => (
         <PackageForm
-          key={editor.item?.id ?? 'new'}
+          key={item?.id ?? 'new'}
           event={event}
-          item={editor.item}
+          item={item}
           isSaving={save.isPending}
           onCancel={editor.close}
           onSave={async (body) => {
@@ -85,8 +64,8 @@ function Packages({ event, editor }: { event: TEvent; editor: Editor }) {
             editor.close();
           }}
         />
-      </FormModal>
-    </Stack>
+      )}
+    />
   );
 }
 

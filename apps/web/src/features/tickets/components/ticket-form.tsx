@@ -105,6 +105,11 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           timeError={form.errors.salesEndTime}
         />
         <Switch label="Active (on sale)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch
+          label="Hidden: offered only with an access code"
+          description="Buyers see it only with a code that names it, typed or from a ?code= link (Discount codes)"
+          {...form.getInputProps('hidden', { type: 'checkbox' })}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { orderMoney, orderMoneyLine, refundableAmount } from './order-money';
+
+const order = {
+  amount: 3000,
+  discountAmount: 500,
+  refundedAmount: 1000,
+  currency: 'gbp' as const,
+  discountCode: 'SUMMER',
+  paymentStatus: 'partially_refunded' as const,
+};
+
+describe("an order's money", () => {
+  it('goes from gross through the discount and refunds to net', () => {
+    expect(orderMoney(order)).toEqual({ gross: 3500, discount: 500, paid: 3000, refunded: 1000, net: 2000 });
+    expect(orderMoneyLine(order)).toBe('Gross £35 · Discount (SUMMER) −£5 · Refunded £10 · Net £20');
+  });
+
+  it('adds nothing to a plain paid order, and only the refund to one without a code', () => {
+    expect(orderMoneyLine({ ...order, discountAmount: 0, refundedAmount: 0 })).toBeNull();
+    expect(orderMoneyLine({ ...order, discountAmount: 0, discountCode: null })).toBe('Refunded £10 · Net £20');
+  });
+
+  it('leaves to refund what was paid and not yet refunded, on orders that were paid', () => {
+    expect(refundableAmount(order)).toBe(2000);
+    expect(refundableAmount({ ...order, paymentStatus: 'refund_required', refundedAmount: 0 })).toBe(3000);
+    expect(refundableAmount({ ...order, paymentStatus: 'refunded', refundedAmount: 3000 })).toBe(0);
+    expect(refundableAmount({ ...order, paymentStatus: 'pending', refundedAmount: 0 })).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../attendee-list';
+import { seedPublishedEvent, type SeededEvent } from '../fixtures';
+import {
+  closeToasts,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  waitForTitle,
+  expectSettledAccessible,
+} from '../helpers';
+import { buyViaApi, person, shoot } from '../money';
+
+/** Issue 20: an event's discount and access codes, managed by its admin. */
+describe('the discount codes screen', () => {
+  let browser: Browser;
+  let seeded: SeededEvent;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    seeded = await seedPublishedEvent();
+  });
+  afterAll(async () => browser?.close());
+
+  const open = async (page: Page) => {
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/discounts`);
+    await waitForTitle(page, 'Discount Codes | ClubTix');
+  };
+
+  it('creates, edits, deactivates and deletes a code, showing its uses', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await open(page);
+    await page.getByText('No codes yet.', { exact: false }).waitFor();
+    await expectSettledAccessible(page, 'the discount codes screen, empty');
+
+    await page.getByRole('button', { name: 'Add code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add code' });
+    await dialog.getByLabel('Code', { exact: true }).fill('SUMMER10');
+    await dialog.getByLabel('Percent', { exact: true }).fill('10');
+    await dialog.getByRole('checkbox', { name: 'Adult' }).check();
+    await dialog.getByLabel('Use limit', { exact: true }).fill('5');
+    await expectSettledAccessible(page, 'the add code dialog');
+    await shoot(page, 'admin-discounts-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Save code' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByRole('article', { name: 'SUMMER10' });
+    await eventually(() => card.textContent()).toContain('10% off');
+    await eventually(() => card.getByTestId('discount-uses').textContent()).toBe('Uses: 0 / 5');
+    await eventually(() => card.getByTestId('discount-tickets').textContent()).toBe('Tickets: Adult');
+    await eventually(() => card.getByTestId('discount-window').textContent()).toBe('Valid: Any time');
+    await eventually(() => card.getByTestId('discount-link').textContent()).toMatch(
+      new RegExp(`/${seeded.event.slug}/tickets\\?code=SUMMER10$`),
+    );
+
+    // Edited into £5 off each ticket: the amount is typed in pounds.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit code' });
+    await edit.getByRole('radio', { name: 'Amount off each ticket' }).check();
+    await edit.getByLabel('Amount', { exact: true }).fill('5');
+    await edit.getByRole('button', { name: 'Save code' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await eventually(() => card.textContent()).toContain('£5 off each ticket');
+
+    // A buyer uses it (in any case): the list shows the use.
+    const bought = await buyViaApi(seeded, person('coded'), { discountCode: 'summer10' });
+    expect(bought.order).toMatchObject({ discountCode: 'SUMMER10', discountAmount: 500, amount: 2000 });
+    await page.reload();
+    await eventually(() => card.getByTestId('discount-uses').textContent()).toBe('Uses: 1 / 5');
+
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await eventually(() => card.getByTestId('item-state').textContent()).toBe('Inactive');
+    await shoot(page, 'admin-discounts-desktop');
+    await closeToasts(page);
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete code?' });
+    await expectSettledAccessible(page, 'the delete code confirmation');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByText('No codes yet.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('fits a phone, list and dialog', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/discounts`);
+    await waitForTitle(page, 'Discount Codes | ClubTix');
+    await page.getByRole('button', { name: 'Add code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add code' });
+    await dialog.getByLabel('Code', { exact: true }).fill('CREW');
+    await dialog.getByLabel('Percent', { exact: true }).fill('100');
+    await expectSettledAccessible(page, 'the add code dialog on a phone');
+    await shoot(page, 'admin-discounts-dialog-phone');
+    await dialog.getByRole('button', { name: 'Save code' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: 'CREW' }).waitFor();
+    await expectSettledAccessible(page, 'the discount codes screen on a phone');
+    await shoot(page, 'admin-discounts-phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+});
