@@ -6,6 +6,7 @@ import {
   api,
   DESKTOP,
   expectAccessible,
+  expectSettledAccessible,
   launchBrowser,
   newPage,
   PHONE,
@@ -56,7 +57,7 @@ describe('refunding a donation', () => {
     await dialog.getByText('At most £20 is left to refund').waitFor();
     await amount.fill('5');
     await dialog.getByLabel('Reason').fill('Gave twice by mistake');
-    await expectAccessible(page, 'the refund dialog');
+    await expectSettledAccessible(page, 'the refund dialog');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -97,9 +98,7 @@ describe('refunding a donation', () => {
     await action.click();
     const dialog = page.getByRole('dialog', { name: `Refund the Picnic lunch of ${email}` });
     await dialog.getByText('£8.50 left to refund').waitFor();
-    // Axe reads colours once the dialog has faded in.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-    await expectAccessible(page, 'the extras refund dialog');
+    await expectSettledAccessible(page, 'the extras refund dialog');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.filter({ hasText: 'Refunded' }).filter({ hasText: 'refunded £8.50' }).waitFor();
