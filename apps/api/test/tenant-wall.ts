@@ -33,6 +33,8 @@ export interface World {
     catalogue: CatalogueOfB;
     /** Someone on the waiting list of B's published ticket type. */
     waitlistEntryId: string;
+    /** A registration of B's published event, with a paid donation, and extras bought alone and paid. */
+    paid: { registrationId: string; sponsorshipId: string; extrasPurchaseId: string };
   };
 }
 

@@ -68,6 +68,11 @@ export const ZExtrasPurchaseListItem = z.object({
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** paid, partially_refunded or refunded (docs/product.md section 19). */
+  paymentStatus: z.enum(['paid', 'partially_refunded', 'refunded']),
+  refundedAmount: z.number(),
+  /** Bought on its own (refunded by /extrasPurchase/refund), not a voucher of an order (refunded with it). */
+  boughtAlone: z.boolean(),
 });
 export type TExtrasPurchaseListItem = z.infer<typeof ZExtrasPurchaseListItem>;
 

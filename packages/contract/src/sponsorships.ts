@@ -21,6 +21,7 @@ export const ZSponsorship = z.object({
   amount: z.number(),
   currency: ZCurrency,
   paymentStatus: ZPaymentStatus,
+  refundedAmount: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -69,6 +70,7 @@ export const ZExtrasPurchase = z.object({
   currency: ZCurrency,
   qrUuid: z.string(),
   paymentStatus: ZPaymentStatus,
+  refundedAmount: z.number(),
   redeemedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -82,7 +84,7 @@ export function extrasQrText(purchaseId: string, qrUuid: string): string {
 export const ZGetSponsorshipsQuery = z
   .object({
     eventId: ZId,
-    /** Those of one payment status; absent: all of them. */
+    /** Those of one payment status ('paid' includes those refunded in part: money is kept); absent: all of them. */
     paymentStatus: z
       .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
       .optional(),
@@ -112,7 +114,37 @@ export const ZSponsorshipTotals = z.object({
 });
 export type TSponsorshipTotals = z.infer<typeof ZSponsorshipTotals>;
 
+/**
+ * A refund of a donation, a sponsorship or extras bought alone (docs/product.md section 19): the same
+ * rules as an order's. A full refund gives a sponsorship's package place back, and stops an extras
+ * voucher at the door and puts its extras back on sale.
+ */
+const refundFields = {
+  amount: z
+    .number({ error: 'Amount must be a number of minor units' })
+    .int('Amount must be a whole number of minor units')
+    .min(1, 'Amount must be at least 1')
+    .max(100_000_000, 'Amount is too large')
+    .optional(),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  requestKey: z.string().trim().min(8).max(100).optional(),
+};
+export const ZRefundSponsorshipRequest = z.object({ sponsorshipId: ZId, ...refundFields });
+export type TRefundSponsorshipRequest = z.input<typeof ZRefundSponsorshipRequest>;
+export const ZRefundExtrasPurchaseRequest = z.object({ extrasPurchaseId: ZId, ...refundFields });
+export type TRefundExtrasPurchaseRequest = z.input<typeof ZRefundExtrasPurchaseRequest>;
+
 export const sponsorshipEndpoints = {
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/sponsorship/refund',
+    access: 'admin',
+    summary:
+      'Refund a paid donation or sponsorship through its payment provider, wholly (amount left out) or in part; ' +
+      'more than is left: 400; the same refund twice or twice at once: refunded once',
+    body: ZRefundSponsorshipRequest,
+    response: z.object({ sponsorship: ZSponsorship }),
+  }),
   create: defineEndpoint({
     method: 'POST',
     path: '/sponsorship/create',
@@ -181,6 +213,16 @@ export const ZPurchaseExtrasRequest = z.object({
 export type TPurchaseExtrasRequest = z.input<typeof ZPurchaseExtrasRequest>;
 
 export const extrasPurchaseEndpoints = {
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/extrasPurchase/refund',
+    access: 'admin',
+    summary:
+      'Refund extras bought alone through the payment provider, wholly (amount left out) or in part; a full refund ' +
+      'stops the voucher at the door and puts the extras back on sale; the same refund twice: refunded once',
+    body: ZRefundExtrasPurchaseRequest,
+    response: z.object({ extrasPurchase: ZExtrasPurchase }),
+  }),
   purchaseExtras: defineEndpoint({
     method: 'POST',
     path: '/extras/purchaseExtras',

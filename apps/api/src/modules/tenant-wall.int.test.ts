@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type TClubWithAdmins } from '@clubtix/contract';
-import { waitlistEntries } from '../db/schema';
+import { extrasPurchases, registrations, sponsorships, waitlistEntries } from '../db/schema';
 import { createEvent } from '../../test/catalogue';
 import {
   call,
@@ -41,6 +41,8 @@ const WALLED_GROUPS = [
   'form',
   'discount',
   'waitlist',
+  'sponsorship',
+  'extrasPurchase',
 ] as const;
 
 const rows: Row[] = [
@@ -178,6 +180,36 @@ const rows: Row[] = [
       }),
     expected: NOT_FOUND,
   },
+  ...(
+    [
+      ['getSponsorshipsByEventId', (w) => ({ eventId: w.b.catalogue.published.id })],
+      ['getSponsorshipTotalsByEventId', (w) => ({ eventId: w.b.catalogue.published.id })],
+      ['getSponsorshipsByRegistrationId', (w) => ({ registrationId: w.b.paid.registrationId })],
+      ['getSponsorshipById', (w) => ({ sponsorshipId: w.b.paid.sponsorshipId })],
+    ] as const satisfies [string, (w: World) => Record<string, string>][]
+  ).map(([name, query]): Row => ({
+    endpoint: `sponsorship.${name}`,
+    attempt: "reads B's donations",
+    send: (w) => call(w.t, 'GET', `/sponsorship/${name}`, { token: w.a.admin.token, query: query(w) }),
+    expected: NOT_FOUND,
+  })),
+  {
+    endpoint: 'sponsorship.refund',
+    attempt: "refunds B's paid donation: nothing refunded",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/sponsorship/refund', { token: a.admin.token, body: { sponsorshipId: b.paid.sponsorshipId } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'extrasPurchase.refund',
+    attempt: "refunds B's paid extras: nothing refunded",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/extrasPurchase/refund', {
+        token: a.admin.token,
+        body: { extrasPurchaseId: b.paid.extrasPurchaseId, amount: 100 },
+      }),
+    expected: NOT_FOUND,
+  },
   {
     endpoint: 'waitlist.remove',
     attempt: "removes someone from B's waiting list",
@@ -221,10 +253,52 @@ describe('the tenant wall: an admin of club A against club B', () => {
         quantity: 1,
       })
       .returning();
+    // B's paid donation and extras bought alone, written as their payments would (nothing of A may refund them).
+    const [registration] = await t.db
+      .insert(registrations)
+      .values({ clubId: b.club.id, eventId: catalogue.published.id, email: 'b.buyer@example.org', status: 'confirmed' })
+      .returning();
+    const paid = { paymentStatus: 'paid', provider: 'simulated', paidAt: new Date() };
+    const [sponsorship] = await t.db
+      .insert(sponsorships)
+      .values({
+        clubId: b.club.id,
+        eventId: catalogue.published.id,
+        registrationId: registration!.id,
+        name: 'B giver',
+        email: 'b.giver@example.org',
+        amount: 2500,
+        currency: 'gbp',
+        paymentIntentId: 'sim_pi_tenant_wall_b_donation',
+        ...paid,
+      })
+      .returning();
+    const [purchase] = await t.db
+      .insert(extrasPurchases)
+      .values({
+        clubId: b.club.id,
+        eventId: catalogue.published.id,
+        extrasId: catalogue.extra.id,
+        email: 'b.buyer@example.org',
+        quantity: 1,
+        amount: 1200,
+        currency: 'gbp',
+        paymentIntentId: 'sim_pi_tenant_wall_b_extras',
+        ...paid,
+      })
+      .returning();
     Object.assign(world, {
       t,
       a: { clubId: a.club.id, admin: a.admin, event: await createEvent(t, a.admin.token, { title: 'A Own' }) },
-      b: { clubId: b.club.id, admin: b.admin, second, logoUrl, catalogue, waitlistEntryId: entry!.id },
+      b: {
+        clubId: b.club.id,
+        admin: b.admin,
+        second,
+        logoUrl,
+        catalogue,
+        waitlistEntryId: entry!.id,
+        paid: { registrationId: registration!.id, sponsorshipId: sponsorship!.id, extrasPurchaseId: purchase!.id },
+      },
     });
   });
   afterAll(async () => world.t.close());
@@ -248,6 +322,20 @@ describe('the tenant wall: an admin of club A against club B', () => {
           query: { eventId: b.catalogue.published.id },
         })
       ).body.payload,
+      payables: {
+        sponsorship: (
+          await call(t, 'GET', '/sponsorship/getSponsorshipById', {
+            token: sudoToken,
+            query: { sponsorshipId: b.paid.sponsorshipId },
+          })
+        ).body.payload,
+        extras: (
+          await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', {
+            token: sudoToken,
+            query: { eventId: b.catalogue.published.id },
+          })
+        ).body.payload,
+      },
       adminsStillSignedIn: [
         (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
         (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,
@@ -269,6 +357,8 @@ describe('the tenant wall: an admin of club A against club B', () => {
     expect(before.club).toMatchObject({ name: 'Club B', logoUrl: world.b.logoUrl });
     expect(before.adminsStillSignedIn).toEqual([200, 200]);
     expect(before.waitlist).toMatchObject([{ id: world.b.waitlistEntryId, status: 'waiting', position: 1 }]);
+    expect(before.payables.sponsorship).toMatchObject({ paymentStatus: 'paid', refundedAmount: 0 });
+    expect(before.payables.extras).toMatchObject({ purchases: [{ paymentStatus: 'paid', refundedAmount: 0 }] });
     const { published, draft, questions } = world.b.catalogue;
     expect(before.catalogue.map((entry) => [entry.event.id, entry.questions])).toEqual([
       [draft.id, questions],

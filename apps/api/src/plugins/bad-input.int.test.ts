@@ -244,6 +244,23 @@ const cases: Case[] = [
     ['with a string releaseTickets', { orderId: 'o', releaseTickets: 'yes' }, 'releaseTickets'],
     ['with a short requestKey', { orderId: 'o', requestKey: 'abc' }, 'requestKey'],
   ]),
+  ...posts('/sponsorship/refund', 'admin', [
+    ['without a sponsorship id', {}, 'sponsorshipId'],
+    ['with a string amount', { sponsorshipId: 's', amount: '10' }, 'amount'],
+    ['with a fractional amount', { sponsorshipId: 's', amount: 1.5 }, 'amount'],
+    ['with a negative amount', { sponsorshipId: 's', amount: -100 }, 'amount'],
+    ['with a huge reason', { sponsorshipId: 's', reason: huge }, 'reason'],
+    ['with a NUL in the reason', { sponsorshipId: 's', reason: 'a\u0000b' }, 'reason'],
+    ['with a short requestKey', { sponsorshipId: 's', requestKey: 'abc' }, 'requestKey'],
+  ]),
+  ...posts('/extrasPurchase/refund', 'admin', [
+    ['without an extras purchase id', {}, 'extrasPurchaseId'],
+    ['with a number id', { extrasPurchaseId: 5 }, 'extrasPurchaseId'],
+    ['with a zero amount', { extrasPurchaseId: 'e', amount: 0 }, 'amount'],
+    ['with a huge amount', { extrasPurchaseId: 'e', amount: 1e12 }, 'amount'],
+    ['with a number reason', { extrasPurchaseId: 'e', reason: 5 }, 'reason'],
+    ['with a huge requestKey', { extrasPurchaseId: 'e', requestKey: huge }, 'requestKey'],
+  ]),
   ...posts('/ticket/save', 'admin', [
     ['with a price as text', { ...ticketBody, price: '100' }, 'price'],
     ['with a price array', { ...ticketBody, price: [100] }, 'price'],

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { at, clubId, createdAt, eventId, id } from './columns';
 import { events, tickets } from './events';
+import { extrasPurchases, sponsorships } from './payments';
 import { orders, registrations } from './registrations';
 
 /**
- * Money given back on an order (docs/product.md section 19). `request_key` makes the same refund
+ * Money given back on a payable (docs/product.md section 19): an order, a sponsorship or donation,
+ * or extras bought alone; exactly one of the three ids is set. `request_key` makes the same refund
  * asked twice one refund; `provider_refund_id` makes the provider's own webhook for a refund we
  * made, or one made in its dashboard, count once.
  */
@@ -16,9 +18,9 @@ export const refunds = pgTable(
     id: id(),
     clubId: clubId(),
     eventId: eventId(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    sponsorshipId: text('sponsorship_id').references(() => sponsorships.id, { onDelete: 'cascade' }),
+    extrasPurchaseId: text('extras_purchase_id').references(() => extrasPurchases.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason'),
@@ -31,7 +33,13 @@ export const refunds = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_sponsorship_idx').on(t.sponsorshipId),
+    index('refunds_extras_purchase_idx').on(t.extrasPurchaseId),
+    index('refunds_event_idx').on(t.eventId, t.createdAt),
+    check('refunds_one_payable', sql`num_nonnulls(${t.orderId}, ${t.sponsorshipId}, ${t.extrasPurchaseId}) = 1`),
+  ],
 );
 export type RefundRow = typeof refunds.$inferSelect;
 

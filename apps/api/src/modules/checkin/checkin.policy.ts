@@ -3,7 +3,7 @@ import type { Actor } from '../../core/actor';
 import { AppError, badInput, notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
-import type { ExtrasAtDoor } from './extras-door.repo';
+import { ADMITTING, type ExtrasAtDoor } from './extras-door.repo';
 import { doorTime } from '../../core/local-time';
 
 /**
@@ -104,7 +104,7 @@ export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUui
     throw forAnotherEvent(SCAN_MESSAGES.extrasForAnotherEvent, 'This extras voucher is for', found.purchaseEventTitle);
   }
   if (purchase.paymentStatus === 'refunded') throw cancelledAtDoor('This voucher was cancelled and refunded');
-  if (purchase.paymentStatus !== 'paid') throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  if (!ADMITTING.includes(purchase.paymentStatus)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   if (purchase.redeemedAt && redeemedIsConflict) {
     const at = doorTime(purchase.redeemedAt, door.timezone);
     const what = { quantity: purchase.quantity, extrasName: extras.name, email: purchase.email };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { events, extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
@@ -44,6 +44,9 @@ export async function findExtrasAtOwnDoor(db: DbOrTx, purchaseId: string): Promi
   return row;
 }
 
+/** A voucher refunded in part still admits; refunded in full it does not (docs/product.md section 19). */
+export const ADMITTING = ['paid', 'partially_refunded'];
+
 /** Redeems a paid purchase that is not redeemed yet; of two scanners at once, one gets the row. */
 export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
   const [row] = await db
@@ -52,7 +55,7 @@ export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promis
     .where(
       and(
         eq(extrasPurchases.id, purchaseId),
-        eq(extrasPurchases.paymentStatus, 'paid'),
+        inArray(extrasPurchases.paymentStatus, ADMITTING),
         isNull(extrasPurchases.redeemedAt),
       ),
     )

@@ -154,12 +154,13 @@ export async function lockEvent(tx: Tx, id: string, clubId: string): Promise<Eve
   return row;
 }
 
-const PAID = ['paid', 'refund_required'];
+/** Money still held: refunded in part keeps the rest (docs/product.md section 19). */
+const PAID = ['paid', 'refund_required', 'partially_refunded'];
 
 type Payable = typeof orders | typeof sponsorships | typeof extrasPurchases;
 
 /**
- * Money taken, or that the provider may take at any moment: paid, to refund, or pending with a
+ * Money taken, or that the provider may take at any moment: paid (in part refunded too), to refund, or pending with a
  * payment intent (a late payment is honoured, docs/product.md section 15). The rule of
  * assertNoPaymentInFlight (attendee-data.policy.ts), as a condition on the rows.
  */

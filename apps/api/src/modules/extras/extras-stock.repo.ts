@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import { extras, extrasPurchases, orderItems, orders, refunds, type ExtrasRow } from '../../db/schema';
 
 /**
- * What holds stock (docs/product.md section 14's `quantity`): what is paid, and what is pending and was
- * created within RESERVATION_MINUTES. A pending one older than that no longer holds anything; a
+ * What holds stock (docs/product.md section 14's `quantity`): what is paid (refunded in part included:
+ * its buyer keeps it), and what is pending and was created within RESERVATION_MINUTES. A pending one older than that no longer holds anything; a
  * late payment for it is honoured only while stock remains.
  */
 export function holdsStock(table: { paymentStatus: Column; createdAt: Column }, reservationMinutes: number): SQL {
   return or(
-    eq(table.paymentStatus, 'paid'),
+    inArray(table.paymentStatus, ['paid', 'partially_refunded']),
     and(
       eq(table.paymentStatus, 'pending'),
       sql`${table.createdAt} > now() - make_interval(mins => ${reservationMinutes}::int)`,

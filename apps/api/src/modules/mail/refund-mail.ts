@@ -5,16 +5,51 @@ import type { EventRow, OrderRow, RefundRow } from '../../db/schema';
 import { queueMails } from './mail-queue';
 import { escapeHtml, eventWhen, type ComposedMail } from './ticket-mail-content';
 
-/** What the buyer's refund mail tells (docs/product.md section 19). */
+/** What was refunded: the mail words it so (an order when left out). */
+export type RefundedKind = 'order' | 'sponsorship' | 'donation' | 'extras';
+
+/** What the buyer's (or giver's) refund mail tells (docs/product.md section 19). */
 export interface RefundNews {
   event: Pick<EventRow, 'title' | 'startDate' | 'endDate' | 'timezone' | 'status'>;
-  /** The order after the refund: its refundedAmount counts this one. */
+  kind?: RefundedKind;
+  /** The order (or other payable) after the refund: its refundedAmount counts this one. */
   order: Pick<OrderRow, 'amount' | 'currency' | 'refundedAmount'>;
   refund: Pick<RefundRow, 'id' | 'amount' | 'reason' | 'releasedTickets' | 'source'>;
 }
 
+const WHAT: Record<RefundedKind, (title: string) => string> = {
+  order: (title) => `your order for ${title}`,
+  sponsorship: (title) => `your sponsorship of ${title}`,
+  donation: (title) => `your donation to ${title}`,
+  extras: (title) => `your extras for ${title}`,
+};
+
+/** Whether the tickets or voucher still admit; nothing to say of a sponsorship or donation. */
+function doorLine(kind: RefundedKind, released: boolean): string[] {
+  if (kind === 'order') {
+    return [
+      released
+        ? 'Your tickets and vouchers for this event are cancelled: they no longer admit at the door.'
+        : 'Your tickets are still valid: keep them for the door.',
+    ];
+  }
+  if (kind === 'extras') {
+    return [
+      released
+        ? 'Your voucher is cancelled: it no longer admits at the door.'
+        : 'Your voucher is still valid: keep it for the door.',
+    ];
+  }
+  return [];
+}
+
 /** The mail to the buyer: what was refunded, what stays paid, and whether the tickets still admit. */
-export function composeRefundMail({ event, order, refund }: RefundNews): Omit<ComposedMail, 'attachments'> {
+export function composeRefundMail({
+  event,
+  order,
+  refund,
+  kind = 'order',
+}: RefundNews): Omit<ComposedMail, 'attachments'> {
   const money = (minor: number) => formatMoney(minor, order.currency as TCurrency);
   const title = event.title.replace(/\s+/g, ' ').trim();
   const left = order.amount - order.refundedAmount;
@@ -22,13 +57,11 @@ export function composeRefundMail({ event, order, refund }: RefundNews): Omit<Co
   const lines = [
     refund.source === 'cancellation'
       ? `${title} has been cancelled. We have refunded ${money(refund.amount)} to the card you paid with.`
-      : `We have refunded ${money(refund.amount)} of your order for ${title} to the card you paid with.`,
+      : `We have refunded ${money(refund.amount)} of ${WHAT[kind](title)} to the card you paid with.`,
     left > 0
       ? `${money(left)} of the ${money(order.amount)} you paid stays paid.`
-      : `Your order is now fully refunded.`,
-    refund.releasedTickets
-      ? 'Your tickets and vouchers for this event are cancelled: they no longer admit at the door.'
-      : 'Your tickets are still valid: keep them for the door.',
+      : `Your ${kind === 'extras' ? 'purchase' : kind} is now fully refunded.`,
+    ...doorLine(kind, refund.releasedTickets),
     ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
     'Depending on your bank, the money takes a few days to show on your statement.',
   ];

@@ -13,6 +13,7 @@ export function toExtrasPurchaseDto(row: ExtrasPurchaseRow, extras: ExtrasRow): 
     currency: row.currency as TCurrency,
     qrUuid: row.qrUuid,
     paymentStatus: row.paymentStatus as TExtrasPurchase['paymentStatus'],
+    refundedAmount: row.refundedAmount,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 
 export async function insertExtrasPurchase(
@@ -76,7 +76,8 @@ export async function findPaidPurchasePage(
   const where = and(
     eq(extrasPurchases.clubId, filter.clubId),
     eq(extrasPurchases.eventId, filter.eventId),
-    eq(extrasPurchases.paymentStatus, 'paid'),
+    // Refunded ones stay listed, with their status, for the admin who refunded them.
+    inArray(extrasPurchases.paymentStatus, ['paid', 'partially_refunded', 'refunded']),
     filter.redeemed === undefined
       ? undefined
       : filter.redeemed
@@ -105,4 +106,39 @@ export async function findPaidPurchasePage(
     rows: rows.map((row) => ({ ...row.purchase, extrasName: row.extrasName })),
     total: count?.total ?? 0,
   };
+}
+
+/** A purchase locked until the transaction ends: two refunds of it, or a refund and a webhook, queue here. */
+export async function lockExtrasPurchaseForRefund(tx: Tx, id: string): Promise<ExtrasPurchaseRow | undefined> {
+  const [row] = await tx.select().from(extrasPurchases).where(eq(extrasPurchases.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Counts a refund: partially_refunded, or refunded once nothing is left (a refunded voucher stops at
+ * the door and its extras go back on sale: extras-stock.repo.ts).
+ */
+export async function addRefundToExtrasPurchase(tx: Tx, id: string, amount: number): Promise<ExtrasPurchaseRow> {
+  const [row] = await tx
+    .update(extrasPurchases)
+    .set({
+      refundedAmount: sql`${extrasPurchases.refundedAmount} + ${amount}`,
+      paymentStatus: sql`case when ${extrasPurchases.refundedAmount} + ${amount} >= ${extrasPurchases.amount} then 'refunded' else 'partially_refunded' end`,
+    })
+    .where(eq(extrasPurchases.id, id))
+    .returning();
+  return row!;
+}
+
+/** An extras purchase of the club (null: any club). */
+export async function findClubExtrasPurchase(
+  db: DbOrTx,
+  id: string,
+  clubId: string | null,
+): Promise<ExtrasPurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(extrasPurchases)
+    .where(and(eq(extrasPurchases.id, id), clubId === null ? undefined : eq(extrasPurchases.clubId, clubId)));
+  return row;
 }

@@ -13,6 +13,7 @@ export function toSponsorshipDto(row: SponsorshipView): TSponsorship {
     amount: row.amount,
     currency: row.currency as TCurrency,
     paymentStatus: row.paymentStatus as TSponsorship['paymentStatus'],
+    refundedAmount: row.refundedAmount,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   registrations,
@@ -28,7 +28,10 @@ const flatten = (rows: { sponsorship: SponsorshipRow; packageName: string | null
 
 export async function insertSponsorship(
   db: DbOrTx,
-  values: Omit<SponsorshipRow, 'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt'>,
+  values: Omit<
+    SponsorshipRow,
+    'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt' | 'refundedAmount'
+  >,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;
@@ -42,6 +45,12 @@ export async function findSponsorshipView(
   return flatten(await select(db).where(and(eq(sponsorships.id, id), inClub(clubId))))[0];
 }
 
+/** "Paid" lists those refunded in part too, as the totals count them (docs/decisions/0027). */
+const ofStatus = (status: string) =>
+  status === 'paid'
+    ? inArray(sponsorships.paymentStatus, ['paid', 'partially_refunded'])
+    : eq(sponsorships.paymentStatus, status);
+
 /** Newest first, `limit` of them from `offset`. */
 export async function findSponsorshipsBy(
   db: DbOrTx,
@@ -54,7 +63,7 @@ export async function findSponsorshipsBy(
         and(
           where.eventId ? eq(sponsorships.eventId, where.eventId) : undefined,
           where.registrationId ? eq(sponsorships.registrationId, where.registrationId) : undefined,
-          where.paymentStatus ? eq(sponsorships.paymentStatus, where.paymentStatus) : undefined,
+          where.paymentStatus ? ofStatus(where.paymentStatus) : undefined,
         ),
       )
       .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id))
@@ -63,7 +72,9 @@ export async function findSponsorshipsBy(
   );
 }
 
-const paid = sql`${sponsorships.paymentStatus} = 'paid'`;
+/** Paid, refunded in part included; the totals count what was kept (amount less refunded). */
+const paid = sql`${sponsorships.paymentStatus} in ('paid', 'partially_refunded')`;
+const kept = sql`${sponsorships.amount} - ${sponsorships.refundedAmount}`;
 const donation = sql`${sponsorships.packageId} IS NULL`;
 /** A count or a sum of minor units as a JavaScript number (a bigint sum stays exact below 2^53). */
 const bigNumber = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
@@ -76,8 +87,8 @@ export async function sumSponsorshipsOfEvent(db: DbOrTx, event: { id: string; cl
       count: bigNumber(sql`count(*)`),
       paidCount: bigNumber(sql`count(*) FILTER (WHERE ${paid})`),
       donationCount: bigNumber(sql`count(*) FILTER (WHERE ${paid} AND ${donation})`),
-      total: bigNumber(sql`coalesce(sum(${sponsorships.amount}) FILTER (WHERE ${paid}), 0)`),
-      donations: bigNumber(sql`coalesce(sum(${sponsorships.amount}) FILTER (WHERE ${paid} AND ${donation}), 0)`),
+      total: bigNumber(sql`coalesce(sum(${kept}) FILTER (WHERE ${paid}), 0)`),
+      donations: bigNumber(sql`coalesce(sum(${kept}) FILTER (WHERE ${paid} AND ${donation}), 0)`),
     })
     .from(sponsorships)
     .where(and(eq(sponsorships.eventId, event.id), eq(sponsorships.clubId, event.clubId)))
@@ -183,4 +194,23 @@ export async function attachSponsorshipIntent(
     .where(and(eq(sponsorships.id, id), eq(sponsorships.paymentStatus, 'pending')))
     .returning({ id: sponsorships.id });
   return rows.length > 0;
+}
+
+/** A sponsorship locked until the transaction ends: two refunds of it, or a refund and a webhook, queue here. */
+export async function lockSponsorshipForRefund(tx: Tx, id: string): Promise<SponsorshipRow | undefined> {
+  const [row] = await tx.select().from(sponsorships).where(eq(sponsorships.id, id)).for('update');
+  return row;
+}
+
+/** Counts a refund: partially_refunded, or refunded once nothing is left (a refunded one holds no package place). */
+export async function addRefundToSponsorship(tx: Tx, id: string, amount: number): Promise<SponsorshipRow> {
+  const [row] = await tx
+    .update(sponsorships)
+    .set({
+      refundedAmount: sql`${sponsorships.refundedAmount} + ${amount}`,
+      paymentStatus: sql`case when ${sponsorships.refundedAmount} + ${amount} >= ${sponsorships.amount} then 'refunded' else 'partially_refunded' end`,
+    })
+    .where(eq(sponsorships.id, id))
+    .returning();
+  return row!;
 }

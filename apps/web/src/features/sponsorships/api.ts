@@ -1,5 +1,5 @@
-import { endpoints } from '@clubtix/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpoints, type TRefundSponsorshipRequest } from '@clubtix/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { toSponsorshipsQuery, type SponsorshipsView } from './sponsorship-totals';
 
@@ -27,5 +27,14 @@ export function useSponsorshipTotals(eventId: string) {
     queryKey: sponsorshipKeys.totals(eventId),
     queryFn: ({ signal }) =>
       callApi(endpoints.sponsorship.getSponsorshipTotalsByEventId, { query: { eventId }, signal }),
+  });
+}
+
+/** Refunds a donation or sponsorship; the event's list and totals are read again. */
+export function useRefundSponsorship(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRefundSponsorshipRequest) => callApi(endpoints.sponsorship.refund, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sponsorshipKeys.byEvent(eventId) }),
   });
 }

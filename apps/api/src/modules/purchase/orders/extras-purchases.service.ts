@@ -18,12 +18,15 @@ function toExtrasPurchaseListItem(row: PaidPurchaseRow): TExtrasPurchaseListItem
     paidAt: row.paidAt?.toISOString() ?? null,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    paymentStatus: row.paymentStatus as TExtrasPurchaseListItem['paymentStatus'],
+    refundedAmount: row.refundedAmount,
+    boughtAlone: row.orderId === null,
   };
 }
 
 /**
- * The extras bought for an event, for its admin: paid ones only (a pending purchase is a buyer who
- * has not paid, and its voucher does not open anything). No qrUuid: the list is not a way to the vouchers.
+ * The extras bought for an event, for its admin: paid ones only, refunded ones included with their
+ * status (a pending purchase is a buyer who has not paid, and its voucher does not open anything). No qrUuid: the list is not a way to the vouchers.
  */
 export async function findEventExtrasPurchases(
   deps: Deps,

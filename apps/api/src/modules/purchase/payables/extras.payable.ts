@@ -8,12 +8,14 @@ import { queueExtrasMail } from '../../mail/ticket-mail';
 import { findExtrasById } from '../../extras/extras.repo';
 import { assertExtrasInStock, findExtrasShortfall } from '../../extras/extras-stock';
 import {
+  addRefundToExtrasPurchase,
   findExtrasPurchase,
   findExtrasPurchaseByIntent,
+  lockExtrasPurchaseForRefund,
   markExtrasPurchasePaid,
   setExtrasPurchaseIntent,
 } from '../extras-purchases.repo';
-import { settlementOf, type Payable, type PayableState } from './payable';
+import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 /** Whether a pending purchase still holds its extras: created within RESERVATION_MINUTES. */
 const isHeld = (purchase: ExtrasPurchaseRow, reservationMinutes: number) =>
@@ -72,6 +74,20 @@ const stateOf = (purchase: ExtrasPurchaseRow): PayableState => ({
   ...settlementOf(purchase.paymentStatus),
 });
 
+const targetOf = (row: ExtrasPurchaseRow): RefundTarget => ({
+  kind: 'extras',
+  id: row.id,
+  clubId: row.clubId,
+  eventId: row.eventId,
+  amount: row.amount,
+  refundedAmount: row.refundedAmount,
+  currency: row.currency,
+  paymentStatus: row.paymentStatus,
+  paymentIntentId: row.paymentIntentId,
+  provider: row.provider,
+  email: row.email,
+});
+
 /** Extras bought on their own: settling one marks it paid and mails its voucher. */
 export const extrasPayable: Payable = {
   kind: 'extras',
@@ -120,4 +136,13 @@ export const extrasPayable: Payable = {
         markExtrasPurchasePaid(tx, id, 'refund_required'),
     );
   },
+  async lockForRefund(tx, id) {
+    const row = await lockExtrasPurchaseForRefund(tx, id);
+    // A voucher an order issued is refunded with its order, never alone.
+    return row && row.orderId === null ? targetOf(row) : undefined;
+  },
+  addRefund: async (tx, target, amount) => targetOf(await addRefundToExtrasPurchase(tx, target.id, amount)),
+  // Refunded, its voucher stops at the door (checkin.policy.ts) and its extras no longer count as
+  // sold (extras-stock.repo.ts): the status says both.
+  releaseAfterFullRefund: () => Promise.resolve({ seatsFreed: false, stopsAtDoor: true }),
 };

@@ -1,4 +1,11 @@
-import type { OrderRow } from '../../../db/schema';
+import type { OrderRow, RegistrationRow } from '../../../db/schema';
+import { registrationLines, releaseSeats } from '../hold/holds.repo';
+import {
+  addRefundToOrder,
+  cancelRegistration,
+  lockOrderForRefund,
+  voidOrderVouchers,
+} from '../refund/refund-orders.repo';
 import { conflict, notFound } from '../../../core/errors';
 import { assertFormAnswered } from '../details/form-answers';
 import {
@@ -9,7 +16,7 @@ import {
   flagOrderForRefund,
 } from '../orders.repo';
 import { settlePaidOrder } from '../settle/settle-order';
-import { settlementOf, type Payable, type PayableState } from './payable';
+import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 const stateOf = (order: OrderRow): PayableState => ({
   kind: 'order',
@@ -18,6 +25,21 @@ const stateOf = (order: OrderRow): PayableState => ({
   currency: order.currency,
   paymentIntentId: order.paymentIntentId,
   ...settlementOf(order.paymentStatus),
+});
+
+const targetOf = (order: OrderRow, registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email'>) => ({
+  kind: 'order' as const,
+  id: order.id,
+  clubId: order.clubId,
+  eventId: order.eventId,
+  amount: order.amount,
+  refundedAmount: order.refundedAmount,
+  currency: order.currency,
+  paymentStatus: order.paymentStatus,
+  paymentIntentId: order.paymentIntentId,
+  provider: order.provider,
+  email: registration.email,
+  registration: { id: registration.id, eventId: registration.eventId, status: registration.status },
 });
 
 /** A ticket order: settling it confirms its registration, issues its vouchers and mails the tickets. */
@@ -58,4 +80,26 @@ export const orderPayable: Payable = {
     return { state: stateOf(settlement.order), settlement };
   },
   flagForRefund: (db, id, intent) => flagOrderForRefund(db, id, intent),
+  async lockForRefund(tx, id) {
+    const locked = await lockOrderForRefund(tx, id);
+    return locked && targetOf(locked.order, locked.registration);
+  },
+  async addRefund(tx, target, amount): Promise<RefundTarget> {
+    const order = await addRefundToOrder(tx, target.id, amount);
+    return { ...target, refundedAmount: order.refundedAmount, paymentStatus: order.paymentStatus };
+  },
+  // An order's tickets go only when the admin asks: a refund may be a goodwill gesture.
+  async releaseAfterFullRefund(tx, target, releaseTickets) {
+    const registration = target.registration;
+    if (!releaseTickets || !registration) return { seatsFreed: false, stopsAtDoor: false };
+    // A confirmed registration holds sold seats; any other gave them back already (a lapsed hold paid late).
+    let seatsFreed = false;
+    if (registration.status === 'confirmed') {
+      await releaseSeats(tx, registration.eventId, await registrationLines(tx, registration.id), true);
+      seatsFreed = true;
+    }
+    await cancelRegistration(tx, registration.id);
+    await voidOrderVouchers(tx, target.id);
+    return { seatsFreed, stopsAtDoor: true };
+  },
 };

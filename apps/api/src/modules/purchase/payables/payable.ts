@@ -1,5 +1,5 @@
 import type { Deps } from '../../../core/deps';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import type { Settlement } from '../settle/settle-order';
 
 /**
@@ -59,6 +59,42 @@ export interface Payable {
    * amount): flagged for refund with that intent, while it is pending; false otherwise.
    */
   flagForRefund(db: DbOrTx, id: string, intent: IntentRef): Promise<boolean>;
+  /** Locks its row until the transaction ends and reads what a refund needs; undefined: no such row. */
+  lockForRefund(tx: Tx, id: string): Promise<RefundTarget | undefined>;
+  /** Counts a refund of `amount`: partially_refunded, or refunded once nothing is left. */
+  addRefund(tx: Tx, target: RefundTarget, amount: number): Promise<RefundTarget>;
+  /**
+   * What a full refund gives back (docs/product.md section 19): an order's tickets when asked
+   * (`releaseTickets`), a sponsorship's package place, extras' voucher and stock. Answers whether
+   * seats went back on sale and whether the buyer's tickets or voucher stop admitting.
+   */
+  releaseAfterFullRefund(tx: Tx, target: RefundTarget, releaseTickets: boolean): Promise<Released>;
+}
+
+/** A payable locked for a refund (refund/refund-core.ts). */
+export interface RefundTarget {
+  kind: PayableKind;
+  id: string;
+  clubId: string;
+  eventId: string;
+  amount: number;
+  refundedAmount: number;
+  currency: string;
+  paymentStatus: string;
+  paymentIntentId: string | null;
+  provider: string | null;
+  /** Who the refund mail goes to: the buyer or the giver. */
+  email: string;
+  /** A sponsorship without a package. */
+  isDonation?: boolean;
+  /** An order's registration, whose tickets a full refund may release. */
+  registration?: { id: string; eventId: string; status: string };
+}
+
+export interface Released {
+  seatsFreed: boolean;
+  /** The buyer's tickets or voucher no longer admit (refunds.released_tickets). */
+  stopsAtDoor: boolean;
 }
 
 export interface IntentRef {

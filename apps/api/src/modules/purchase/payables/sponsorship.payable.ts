@@ -4,15 +4,17 @@ import type { Tx } from '../../../db/client';
 import { conflict, notFound, soldOut } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import {
+  addRefundToSponsorship,
   attachSponsorshipIntent,
   countPackageTaken,
   findSponsorshipByIntent,
   findSponsorshipView,
   lockLimitedPackage,
+  lockSponsorshipForRefund,
   markSponsorshipPaid,
   type SponsorshipView,
 } from '../sponsorships.repo';
-import { settlementOf, type Payable, type PayableState } from './payable';
+import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 /** Whether a pending one still holds what it took: created within RESERVATION_MINUTES. */
 const isHeld = (createdAt: Date, reservationMinutes: number) =>
@@ -73,6 +75,21 @@ const stateOf = (sponsorship: SponsorshipRow): PayableState => ({
   isDonation: sponsorship.packageId === null,
 });
 
+const targetOf = (row: SponsorshipRow): RefundTarget => ({
+  kind: 'sponsorship',
+  id: row.id,
+  clubId: row.clubId,
+  eventId: row.eventId,
+  amount: row.amount,
+  refundedAmount: row.refundedAmount,
+  currency: row.currency,
+  paymentStatus: row.paymentStatus,
+  paymentIntentId: row.paymentIntentId,
+  provider: row.provider,
+  email: row.email,
+  isDonation: row.packageId === null,
+});
+
 /** A sponsorship (a package's amount) or a donation (the giver's): settling one marks it paid. */
 export const sponsorshipPayable: Payable = {
   kind: 'sponsorship',
@@ -118,4 +135,11 @@ export const sponsorshipPayable: Payable = {
       async (tx) => (await attachSponsorshipIntent(tx, id, intent)) && markSponsorshipPaid(tx, id, 'refund_required'),
     );
   },
+  async lockForRefund(tx, id) {
+    const row = await lockSponsorshipForRefund(tx, id);
+    return row && targetOf(row);
+  },
+  addRefund: async (tx, target, amount) => targetOf(await addRefundToSponsorship(tx, target.id, amount)),
+  // Refunded, it no longer counts among its package's taken places (countPackageTaken): nothing else to do.
+  releaseAfterFullRefund: () => Promise.resolve({ seatsFreed: false, stopsAtDoor: false }),
 };

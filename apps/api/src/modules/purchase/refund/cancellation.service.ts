@@ -6,8 +6,9 @@ import { AppError, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findEventById } from '../../events/events.repo';
 import { loadManagedEvent } from '../../events/events.service';
-import { refundLockedOrder } from './refund-core';
-import { lockOrderForRefund, markOrderRefundRequired } from './refund-orders.repo';
+import { orderPayable } from '../payables/order.payable';
+import { refundLockedPayable } from './refund-core';
+import { markOrderRefundRequired } from './refund-orders.repo';
 import { afterRefunds } from './refund.service';
 import { insertRefund } from './refunds.repo';
 import {
@@ -91,11 +92,11 @@ async function refundBatch(deps: Deps, event: EventRow, batch: number, log?: Fas
   const taken = await deps.db.transaction(async (tx) => {
     const ids = await claimOrdersToRefund(tx, event.id, batch);
     for (const id of ids) {
-      const locked = await lockOrderForRefund(tx, id);
+      const locked = await orderPayable.lockForRefund(tx, id);
       if (!locked) continue;
       try {
         const done = await tx.transaction((savepoint) =>
-          refundLockedOrder(savepoint, deps, event, locked, {
+          refundLockedPayable(savepoint, deps, event, orderPayable, locked, {
             amount: undefined,
             reason: 'The event was cancelled',
             releaseTickets: true,
@@ -111,11 +112,13 @@ async function refundBatch(deps: Deps, event: EventRow, batch: number, log?: Fas
         if (!(error instanceof AppError)) log?.warn({ err: error, orderId: id }, 'a cancelled event refund failed');
         const message = error instanceof Error ? error.message : String(error);
         await insertRefund(tx, {
-          clubId: locked.order.clubId,
-          eventId: locked.order.eventId,
+          clubId: locked.clubId,
+          eventId: locked.eventId,
           orderId: id,
+          sponsorshipId: null,
+          extrasPurchaseId: null,
           amount: 0,
-          currency: locked.order.currency,
+          currency: locked.currency,
           reason: message.slice(0, 500),
           source: 'cancellation',
           requestKey: failedKey(id),

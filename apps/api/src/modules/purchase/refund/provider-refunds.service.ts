@@ -1,18 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../../core/deps';
-import { queueRefundMail } from '../../mail/refund-mail';
 import { findEventById } from '../../events/events.repo';
+import { payables, findPayable } from '../payables/payables';
 import { givesMoneyBack, type ProviderRefund } from './refund-provider';
-import { addRefundToOrder, findOrderIdByPaymentIntent, lockOrderForRefund } from './refund-orders.repo';
+import { mailRefund, refundOwnerOf } from './refund-core';
 import { findRefundByProviderId, insertRefund } from './refunds.repo';
 import { afterRefunds } from './refund.service';
 
 /**
  * Refunds made in the provider's own dashboard (docs/product.md section 19), as its webhook tells
- * them: each one the refunds table does not know yet (by provider_refund_id: our own refunds are
- * known, so they count once) is recorded with source 'provider', counted on the order and mailed to
- * the buyer. Under the order's row lock, so a webhook racing our own refund waits for its commit.
- * Answers how many were recorded.
+ * them, for any payable (found by its intent, as the pipeline finds it): each one the refunds table
+ * does not know yet (by provider_refund_id: our own refunds are known, so they count once) is
+ * recorded with source 'provider', counted on the payable and mailed to the buyer. A full one gives
+ * back what a full refund of its kind gives back unasked (extras' voucher and stock, a sponsorship's
+ * package place; an order keeps its tickets). Under the payable's row lock, so a webhook racing our
+ * own refund waits for its commit. Answers how many were recorded.
  */
 export async function recordProviderRefunds(
   deps: Deps,
@@ -20,46 +22,41 @@ export async function recordProviderRefunds(
   refunds: ProviderRefund[],
   log?: FastifyBaseLogger,
 ): Promise<number> {
-  const orderId = await findOrderIdByPaymentIntent(deps.db, paymentIntentId);
+  const found = await findPayable(deps.db, paymentIntentId);
   const counted = refunds.filter((refund) => refund.paymentIntentId === paymentIntentId && givesMoneyBack(refund));
-  if (!orderId || counted.length === 0) return 0;
+  if (!found || counted.length === 0) return 0;
+  const payable = payables[found.kind];
   const recorded = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrderForRefund(tx, orderId);
-    if (!locked) return 0;
-    const event = await findEventById(tx, locked.order.eventId, null);
-    let order = locked.order;
+    let target = await payable.lockForRefund(tx, found.id);
+    if (!target) return 0;
+    const event = await findEventById(tx, target.eventId, null);
     let count = 0;
     for (const refund of counted) {
       if (await findRefundByProviderId(tx, refund.id)) continue;
-      // Never more than the order took: the provider refunds at most that too.
-      const amount = Math.min(refund.amount, order.amount - order.refundedAmount);
+      // Never more than the payable took: the provider refunds at most that too.
+      const left = target.amount - target.refundedAmount;
+      const amount = Math.min(refund.amount, left);
       if (amount <= 0) continue;
+      const full = amount === left;
       const row = await insertRefund(tx, {
-        clubId: order.clubId,
-        eventId: order.eventId,
-        orderId: order.id,
+        ...refundOwnerOf(target),
+        clubId: target.clubId,
+        eventId: target.eventId,
         amount,
-        currency: order.currency,
+        currency: target.currency,
         reason: null,
         source: 'provider',
         requestKey: null,
         provider: deps.payments.name,
         providerRefundId: refund.id,
-        releasedTickets: false,
+        releasedTickets: full && target.kind === 'extras',
         createdBy: null,
       });
       if (!row) continue;
-      order = await addRefundToOrder(tx, order, amount);
+      target = await payable.addRefund(tx, target, amount);
+      if (full) await payable.releaseAfterFullRefund(tx, target, false);
       count += 1;
-      if (event) {
-        await queueRefundMail(tx, deps.config, {
-          clubId: order.clubId,
-          to: locked.registration.email,
-          event,
-          order,
-          refund: row,
-        });
-      }
+      if (event) await mailRefund(tx, deps, event, target, row);
     }
     return count;
   });

@@ -3,22 +3,17 @@ import type { Tx } from '../../../db/client';
 import type { EventRow, RefundRow } from '../../../db/schema';
 import { AppError, badInput, conflict, fieldError } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
-import { queueRefundMail } from '../../mail/refund-mail';
-import { registrationLines, releaseSeats } from '../hold/holds.repo';
-import {
-  addRefundToOrder,
-  cancelRegistration,
-  REFUNDABLE_STATUSES,
-  voidOrderVouchers,
-  type LockedOrder,
-} from './refund-orders.repo';
-import { adoptRefund, findRefundByProviderId, insertRefund } from './refunds.repo';
+import { queueRefundMail, type RefundedKind } from '../../mail/refund-mail';
+import type { Payable, RefundTarget } from '../payables/payable';
+import { REFUNDABLE_STATUSES } from './refund-orders.repo';
+import { adoptRefund, findRefundByProviderId, insertRefund, refundColumnOf, type RefundValues } from './refunds.repo';
 
-/** One refund to make on an order whose row the caller holds locked. */
+/** One refund to make on a payable whose row the caller holds locked. */
 export interface RefundAsk {
   /** Undefined: all that is left. */
   amount: number | undefined;
   reason: string | null;
+  /** An order's tickets go with a full refund only when asked; other payables ignore it. */
   releaseTickets: boolean;
   source: 'admin' | 'cancellation';
   /** Stored with the refund: the same request again finds it (refunds.request_key is unique). */
@@ -34,101 +29,128 @@ export interface RefundDone {
   seatsFreed: boolean;
 }
 
+/** How messages name each kind. */
+const nameOf = (target: Pick<RefundTarget, 'kind' | 'isDonation'>) =>
+  target.kind === 'order'
+    ? 'order'
+    : target.kind === 'extras'
+      ? 'purchase'
+      : target.isDonation
+        ? 'donation'
+        : 'sponsorship';
+
+/** How the refund mail words it (mail/refund-mail.ts). */
+export const mailKindOf = (target: Pick<RefundTarget, 'kind' | 'isDonation'>): RefundedKind =>
+  target.kind === 'sponsorship' ? (target.isDonation ? 'donation' : 'sponsorship') : target.kind;
+
 const isRefundable = (status: string) => (REFUNDABLE_STATUSES as readonly string[]).includes(status);
 
-/** What is left to refund of an order, or the reason there is nothing to refund. */
-export function leftToRefund({ order }: LockedOrder): number {
-  if (!isRefundable(order.paymentStatus)) {
-    if (order.paymentStatus === 'refunded') throw conflict('This order is refunded already: nothing is left to refund');
-    throw conflict('Only a paid order can be refunded');
+/** What is left to refund of a payable, or the reason there is nothing to refund (409). */
+export function leftToRefund(target: RefundTarget): number {
+  const name = nameOf(target);
+  if (!isRefundable(target.paymentStatus)) {
+    if (target.paymentStatus === 'refunded')
+      throw conflict(`This ${name} is refunded already: nothing is left to refund`);
+    throw conflict(`Only a paid ${name} can be refunded`);
   }
-  const left = order.amount - order.refundedAmount;
-  if (left <= 0) throw conflict('This order is refunded already: nothing is left to refund');
+  const left = target.amount - target.refundedAmount;
+  if (left <= 0) throw conflict(`This ${name} is refunded already: nothing is left to refund`);
   return left;
 }
 
+/** The refunds row's values that name the payable. */
+export const refundOwnerOf = (target: RefundTarget) => ({
+  orderId: null,
+  sponsorshipId: null,
+  extrasPurchaseId: null,
+  [refundColumnOf[target.kind]]: target.id,
+});
+
+/** The buyer's (or giver's) refund mail, in the refund's transaction. */
+export async function mailRefund(tx: Tx, deps: Deps, event: EventRow, target: RefundTarget, refund: RefundRow) {
+  await queueRefundMail(tx, deps.config, {
+    clubId: target.clubId,
+    to: target.email,
+    event,
+    kind: mailKindOf(target),
+    order: target,
+    refund,
+  });
+}
+
 /**
- * Refunds a locked order: the provider first (under the lock, with the refund's own idempotency
- * key, so two refunds of one order never both reach it and a retry never pays twice), then the
- * refunds row, the order's refundedAmount and status, the released tickets and the buyer's mail,
- * all in the caller's transaction.
+ * Refunds a locked payable (docs/decisions/0026-one-purchase-pipeline.md): the provider first (under
+ * the lock, with the refund's own idempotency key, so two refunds of one payable never both reach it
+ * and a retry never pays twice), then the refunds row, the payable's refundedAmount and status, what
+ * a full refund releases and the buyer's mail, all in the caller's transaction.
  */
-export async function refundLockedOrder(
+export async function refundLockedPayable(
   tx: Tx,
   deps: Deps,
   event: EventRow,
-  locked: LockedOrder,
+  payable: Payable,
+  locked: RefundTarget,
   ask: RefundAsk,
 ): Promise<RefundDone> {
-  const { order, registration } = locked;
-  const money = (minor: number) => formatMoney(minor, order.currency as TCurrency);
+  const name = nameOf(locked);
+  const money = (minor: number) => formatMoney(minor, locked.currency as TCurrency);
   const left = leftToRefund(locked);
   const amount = ask.amount ?? left;
-  if (amount > left) throw fieldError('amount', `At most ${money(left)} is left to refund on this order`);
-  if (ask.releaseTickets && amount !== left) {
+  if (amount > left) throw fieldError('amount', `At most ${money(left)} is left to refund on this ${name}`);
+  const releaseTickets = locked.kind === 'order' && ask.releaseTickets;
+  if (releaseTickets && amount !== left) {
     throw badInput('Tickets can be released only with a full refund of what is left', 'releaseTickets');
   }
   const provider = deps.payments;
-  if (!order.paymentIntentId) throw conflict('This order has no payment to refund');
-  if (order.provider && order.provider !== provider.name) {
-    throw conflict(`This order was paid through the ${order.provider} provider: refund it there`);
+  if (!locked.paymentIntentId) throw conflict(`This ${name} has no payment to refund`);
+  if (locked.provider && locked.provider !== provider.name) {
+    throw conflict(`This ${name} was paid through the ${locked.provider} provider: refund it there`);
   }
   const outcome = await provider.refund({
-    paymentIntentId: order.paymentIntentId,
+    paymentIntentId: locked.paymentIntentId,
     amount,
     key: ask.providerKey,
-    metadata: { orderId: order.id, clubId: order.clubId },
+    metadata: { [payable.metadataKey]: locked.id, clubId: locked.clubId },
     db: tx,
   });
   if (!outcome.ok) throw new AppError('PAYMENT_FAILED', 402, outcome.message);
 
-  const values = {
+  const full = amount === left;
+  // Extras refunded in full stop at the door without being asked; an order's tickets only when asked.
+  const stopsAtDoor = full && (locked.kind === 'extras' || releaseTickets);
+  const values: Pick<RefundValues, 'source' | 'reason' | 'requestKey' | 'releasedTickets' | 'createdBy'> = {
     source: ask.source,
     reason: ask.reason,
     requestKey: ask.requestKey,
-    releasedTickets: ask.releaseTickets,
+    releasedTickets: stopsAtDoor,
     createdBy: ask.createdBy,
   };
   // The provider's webhook for this very refund may be in already (after a crash before our commit):
   // then it is counted, and becomes ours.
   const known = await findRefundByProviderId(tx, outcome.refund.id);
   let refund: RefundRow;
-  let updated = order;
+  let updated = locked;
   if (known) {
     refund = await adoptRefund(tx, known.id, values);
   } else {
     const inserted = await insertRefund(tx, {
       ...values,
-      clubId: order.clubId,
-      eventId: order.eventId,
-      orderId: order.id,
+      ...refundOwnerOf(locked),
+      clubId: locked.clubId,
+      eventId: locked.eventId,
       amount,
-      currency: order.currency,
+      currency: locked.currency,
       provider: provider.name,
       providerRefundId: outcome.refund.id,
     });
-    // request_key and provider_refund_id are unique; under the order's lock nothing else writes them.
-    if (!inserted) throw conflict('This refund was recorded meanwhile; read the order again');
+    // request_key and provider_refund_id are unique; under the payable's lock nothing else writes them.
+    if (!inserted) throw conflict(`This refund was recorded meanwhile; read the ${name} again`);
     refund = inserted;
-    updated = await addRefundToOrder(tx, order, amount);
+    updated = await payable.addRefund(tx, locked, amount);
   }
-
-  let seatsFreed = false;
-  if (ask.releaseTickets) {
-    // A confirmed registration holds sold seats; any other gave them back already (a lapsed hold paid late).
-    if (registration.status === 'confirmed') {
-      await releaseSeats(tx, registration.eventId, await registrationLines(tx, registration.id), true);
-      seatsFreed = true;
-    }
-    await cancelRegistration(tx, registration.id);
-    await voidOrderVouchers(tx, order.id);
-  }
-  await queueRefundMail(tx, deps.config, {
-    clubId: order.clubId,
-    to: registration.email,
-    event,
-    order: updated,
-    refund,
-  });
-  return { refund, seatsFreed };
+  const released = full
+    ? await payable.releaseAfterFullRefund(tx, updated, releaseTickets)
+    : { seatsFreed: false, stopsAtDoor: false };
+  await mailRefund(tx, deps, event, updated, refund);
+  return { refund, seatsFreed: released.seatsFreed };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { extrasPurchases, orders, registrations, type OrderRow, type RegistrationRow } from '../../../db/schema';
 
 /** Payment statuses with money that may still be given back (docs/product.md section 19). */
@@ -24,20 +24,15 @@ export async function lockOrderForRefund(tx: Tx, orderId: string): Promise<Locke
   return row;
 }
 
-export async function findOrderIdByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
-  return row?.id;
-}
-
 /** Adds a refund to the order: partially_refunded, or refunded once nothing is left. */
-export async function addRefundToOrder(tx: Tx, order: OrderRow, amount: number): Promise<OrderRow> {
+export async function addRefundToOrder(tx: Tx, orderId: string, amount: number): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({
       refundedAmount: sql`${orders.refundedAmount} + ${amount}`,
       paymentStatus: sql`case when ${orders.refundedAmount} + ${amount} >= ${orders.amount} then 'refunded' else 'partially_refunded' end`,
     })
-    .where(eq(orders.id, order.id))
+    .where(eq(orders.id, orderId))
     .returning();
   return row!;
 }

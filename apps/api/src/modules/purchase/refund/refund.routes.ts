@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, formatMoney } from '@clubtix/contract';
+import { endpoints, formatMoney, type TCurrency } from '@clubtix/contract';
 import type { Deps } from '../../../core/deps';
 import { registerEndpoint } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
+import { refundExtrasPurchase, refundSponsorship } from './refund-payable.service';
+
+const refundedMsg = (payable: { refundedAmount: number; currency: TCurrency }, replayed: boolean) => {
+  const refunded = formatMoney(payable.refundedAmount, payable.currency);
+  return replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`;
+};
 
 /** Refunds and cancelling an event (docs/product.md section 19); events/ stays below the purchase. */
 export function refundRoutes(app: FastifyInstance, deps: Deps): void {
@@ -14,6 +20,14 @@ export function refundRoutes(app: FastifyInstance, deps: Deps): void {
       payload: { order },
       msg: replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`,
     };
+  });
+  registerEndpoint(app, deps, endpoints.sponsorship.refund, async ({ actor, body }) => {
+    const { sponsorship, replayed } = await refundSponsorship(deps, actor, body, app.log);
+    return { payload: { sponsorship }, msg: refundedMsg(sponsorship, replayed) };
+  });
+  registerEndpoint(app, deps, endpoints.extrasPurchase.refund, async ({ actor, body }) => {
+    const { extrasPurchase, replayed } = await refundExtrasPurchase(deps, actor, body, app.log);
+    return { payload: { extrasPurchase }, msg: refundedMsg(extrasPurchase, replayed) };
   });
   registerEndpoint(app, deps, endpoints.event.cancelEvent, async ({ actor, body }) => {
     const cancellation = await cancelEvent(deps, actor, body, app.log);

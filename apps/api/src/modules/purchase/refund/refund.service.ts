@@ -7,8 +7,8 @@ import { clubScope } from '../../clubs/clubs.policy';
 import { loadManagedEvent } from '../../events/events.service';
 import { toOrderDto } from '../orders.mapper';
 import { findItemsOf, findOrderWithBuyer } from '../orders.repo';
-import { refundLockedOrder, type RefundDone } from './refund-core';
-import { lockOrderForRefund } from './refund-orders.repo';
+import { orderPayable } from '../payables/order.payable';
+import { refundLockedPayable, type RefundDone } from './refund-core';
 import { toRefundDto } from './refunds.mapper';
 import { findRecentSameRefund, findRefundByRequestKey, listRefundsByOrders } from './refunds.repo';
 
@@ -54,19 +54,19 @@ export async function refundOrder(
   const releaseTickets = input.releaseTickets ?? false;
   const requestKey = input.requestKey ? `admin:${found.id}:${input.requestKey}` : null;
   const done = await deps.db.transaction(async (tx): Promise<RefundDone | null> => {
-    const locked = await lockOrderForRefund(tx, found.id);
+    const locked = await orderPayable.lockForRefund(tx, found.id);
     if (!locked) throw notFound('Order');
     if (requestKey && (await findRefundByRequestKey(tx, requestKey))) return null;
     if (!requestKey) {
       const same = await findRecentSameRefund(
         tx,
-        { orderId: found.id, amount: input.amount, reason, releasedTickets: releaseTickets },
+        { kind: 'order', id: found.id, amount: input.amount, reason, releasedTickets: releaseTickets },
         SAME_REFUND_MINUTES,
       );
-      const left = locked.order.amount - locked.order.refundedAmount;
+      const left = locked.amount - locked.refundedAmount;
       if (same && (input.amount !== undefined || left === 0)) return null;
     }
-    return refundLockedOrder(tx, deps, event, locked, {
+    return refundLockedPayable(tx, deps, event, orderPayable, locked, {
       amount: input.amount,
       reason,
       releaseTickets,
@@ -74,7 +74,7 @@ export async function refundOrder(
       requestKey,
       // Before this refund, the order had refunded refundedAmount: a retry of this very refund after
       // a crash finds the same key, while the next refund of the order has another.
-      providerKey: `refund:${found.id}:${input.requestKey ?? `${locked.order.refundedAmount}:${input.amount ?? 'rest'}`}`,
+      providerKey: `refund:${found.id}:${input.requestKey ?? `${locked.refundedAmount}:${input.amount ?? 'rest'}`}`,
       createdBy: actor.id,
     });
   });

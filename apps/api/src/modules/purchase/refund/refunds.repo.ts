@@ -1,6 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { orders, refunds, type RefundRow } from '../../../db/schema';
+import { extrasPurchases, orders, refunds, sponsorships, type RefundRow } from '../../../db/schema';
+import type { PayableKind } from '../payables/payable';
+
+/** The refunds column that names a payable of this kind (exactly one is set: migration 0016). */
+export const refundColumnOf = {
+  order: 'orderId',
+  sponsorship: 'sponsorshipId',
+  extras: 'extrasPurchaseId',
+} as const satisfies Record<PayableKind, keyof RefundRow>;
+
+const ofPayable = (kind: PayableKind, id: string) => eq(refunds[refundColumnOf[kind]], id);
 
 export type RefundValues = Omit<RefundRow, 'id' | 'createdAt'>;
 
@@ -59,25 +69,38 @@ export async function sumRefundedOfOrder(db: DbOrTx, orderId: string): Promise<n
   return row?.total ?? 0;
 }
 
-/** What was refunded of one payment (the simulated provider's ledger). */
+/** What was refunded of one payment, whatever it paid for (the simulated provider's ledger). */
 export async function sumRefundedOfIntent(db: DbOrTx, paymentIntentId: string): Promise<number> {
+  const paidBy = (table: typeof orders | typeof sponsorships | typeof extrasPurchases) =>
+    db.select({ id: table.id }).from(table).where(eq(table.paymentIntentId, paymentIntentId));
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(eq(orders.paymentIntentId, paymentIntentId));
+    .where(
+      or(
+        inArray(refunds.orderId, paidBy(orders)),
+        inArray(refunds.sponsorshipId, paidBy(sponsorships)),
+        inArray(refunds.extrasPurchaseId, paidBy(extrasPurchases)),
+      ),
+    );
   return row?.total ?? 0;
 }
 
 /**
- * The admin's latest refund of an order like the one asked for, made within `minutes`: the same
+ * The admin's latest refund of a payable like the one asked for, made within `minutes`: the same
  * call again (a double click, a retry without requestKey) answers it instead of refunding again
  * (docs/decisions/0027-refunds-and-cancellation.md). `amount` undefined: the call asked for what
  * was left, so only a refund that left nothing matches.
  */
 export async function findRecentSameRefund(
   db: DbOrTx,
-  input: { orderId: string; amount: number | undefined; reason: string | null; releasedTickets: boolean },
+  input: {
+    kind: PayableKind;
+    id: string;
+    amount: number | undefined;
+    reason: string | null;
+    releasedTickets?: boolean;
+  },
   minutes: number,
 ): Promise<RefundRow | undefined> {
   const [row] = await db
@@ -85,12 +108,12 @@ export async function findRecentSameRefund(
     .from(refunds)
     .where(
       and(
-        eq(refunds.orderId, input.orderId),
+        ofPayable(input.kind, input.id),
         eq(refunds.source, 'admin'),
         givenBack,
         input.amount === undefined ? undefined : eq(refunds.amount, input.amount),
         input.reason === null ? isNull(refunds.reason) : eq(refunds.reason, input.reason),
-        eq(refunds.releasedTickets, input.releasedTickets),
+        input.releasedTickets === undefined ? undefined : eq(refunds.releasedTickets, input.releasedTickets),
         sql`${refunds.createdAt} > now() - make_interval(mins => ${minutes}::int)`,
       ),
     )

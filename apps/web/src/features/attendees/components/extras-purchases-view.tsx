@@ -1,10 +1,15 @@
-import { formatMoney, type TEvent } from '@clubtix/contract';
-import { Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { endpoints, formatMoney, type TEvent, type TExtrasPurchaseListItem } from '@clubtix/contract';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi } from '../../../api/client';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { TEXT_SAFE_GREEN } from '../../../theme';
+import { canRefund, RefundDialog } from '../../sponsorships/components/refund-dialog';
+import { attendeeKeys } from '../api';
 import { useExtrasPurchases } from '../sales-api';
 import { countText, EXTRAS_PAGE_SIZE, REDEEMED_FILTERS, REDEEMED_LABELS, type ExtrasView } from '../sales-views';
 
@@ -12,6 +17,38 @@ interface Props {
   event: Pick<TEvent, 'id' | 'timezone'>;
   view: ExtrasView;
   onChange: (view: ExtrasView) => void;
+}
+
+const REFUND_LABELS = { partially_refunded: 'Partly refunded', refunded: 'Refunded' } as const;
+
+/** Extras bought alone can be refunded here (docs/product.md section 19); an order's vouchers go with their order. */
+function RefundAction({ purchase }: { purchase: TExtrasPurchaseListItem }) {
+  const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
+  const refund = useMutation({
+    mutationFn: (ask: { amount?: number; reason?: string; requestKey: string }) =>
+      callApi(endpoints.extrasPurchase.refund, { body: { extrasPurchaseId: purchase.id, ...ask } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attendeeKeys.event(purchase.eventId) }),
+  });
+  if (!purchase.boughtAlone || !canRefund(purchase)) return null;
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => setOpened(true)}
+        aria-label={`Refund ${purchase.extrasName} of ${purchase.email}`}
+      >
+        Refund
+      </Button>
+      <RefundDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        payable={{ ...purchase, what: `${purchase.extrasName} of ${purchase.email}` }}
+        onRefund={(ask) => refund.mutateAsync(ask)}
+      />
+    </>
+  );
 }
 
 /** The extras bought for the event (paid ones), Not Redeemed / Redeemed / all, as SPEC section 4 says. */
@@ -46,7 +83,18 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
                 <Text size="xs" c="dimmed">
                   {formatMoney(purchase.amount, purchase.currency)}
                   {purchase.paidAt ? ` · paid ${formatDateTime(purchase.paidAt, event.timezone)}` : ''}
+                  {purchase.refundedAmount > 0
+                    ? ` · refunded ${formatMoney(purchase.refundedAmount, purchase.currency)}`
+                    : ''}
                 </Text>
+                <Group gap="xs">
+                  {purchase.paymentStatus !== 'paid' ? (
+                    <Badge color="gray.7" variant="outline">
+                      {REFUND_LABELS[purchase.paymentStatus]}
+                    </Badge>
+                  ) : null}
+                  <RefundAction purchase={purchase} />
+                </Group>
               </Stack>
               {purchase.redeemedAt ? (
                 <Stack gap={2} align="flex-end">

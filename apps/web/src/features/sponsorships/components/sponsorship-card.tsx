@@ -1,10 +1,15 @@
 import { formatMoney, type TSponsorship } from '@clubtix/contract';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/zoned-time';
+import { TEXT_SAFE_GREEN } from '../../../theme';
+import { useRefundSponsorship } from '../api';
 import { isDonation } from '../sponsorship-totals';
+import { canRefund, RefundDialog } from './refund-dialog';
 
 const STATUS: Record<TSponsorship['paymentStatus'], { label: string; color: string }> = {
-  paid: { label: 'Paid', color: 'green.8' },
+  // Mantine's greens are too faint for a badge's small text on white (theme.ts).
+  paid: { label: 'Paid', color: TEXT_SAFE_GREEN },
   pending: { label: 'Pending', color: 'gray.7' },
   failed: { label: 'Failed', color: 'red.8' },
   refund_required: { label: 'Refund required', color: 'orange.9' },
@@ -21,9 +26,12 @@ export function PaymentStatusBadge({ status }: { status: TSponsorship['paymentSt
   );
 }
 
-/** One donation or sponsorship: who, what, how much, and whether the money arrived. */
+/** One donation or sponsorship: who, what, how much, whether the money arrived, and its refund. */
 export function SponsorshipCard({ sponsorship, timeZone }: { sponsorship: TSponsorship; timeZone: string }) {
   const when = sponsorship.paidAt ?? sponsorship.createdAt;
+  const [refunding, setRefunding] = useState(false);
+  const refund = useRefundSponsorship(sponsorship.eventId);
+  const kind = isDonation(sponsorship) ? 'donation' : 'sponsorship';
   return (
     <Card component="li" withBorder radius="md" padding="sm" data-testid="sponsorship">
       <Stack gap={4}>
@@ -49,12 +57,37 @@ export function SponsorshipCard({ sponsorship, timeZone }: { sponsorship: TSpons
             <PaymentStatusBadge status={sponsorship.paymentStatus} />
           </Group>
         </Group>
+        {sponsorship.refundedAmount > 0 || canRefund(sponsorship) ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {sponsorship.refundedAmount > 0
+                ? `Refunded ${formatMoney(sponsorship.refundedAmount, sponsorship.currency)}`
+                : '\u00a0'}
+            </Text>
+            {canRefund(sponsorship) ? (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => setRefunding(true)}
+                aria-label={`Refund the ${kind} of ${sponsorship.name}`}
+              >
+                Refund
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
         {sponsorship.message ? (
           <Text size="sm" c="dimmed" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             “{sponsorship.message}”
           </Text>
         ) : null}
       </Stack>
+      <RefundDialog
+        opened={refunding}
+        onClose={() => setRefunding(false)}
+        payable={{ ...sponsorship, what: `${kind} of ${sponsorship.name}` }}
+        onRefund={(ask) => refund.mutateAsync({ sponsorshipId: sponsorship.id, ...ask })}
+      />
     </Card>
   );
 }
