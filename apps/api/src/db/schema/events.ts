@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, clubId, createdAt, eventId, id, updatedAt } from './columns';
+import { at, clubId, createdAt, id, updatedAt } from './columns';
 
 export const events = pgTable(
   'events',
@@ -34,6 +34,12 @@ export const events = pgTable(
   (t) => [index('events_club_id_start_idx').on(t.clubId, t.startDate)],
 );
 export type EventRow = typeof events.$inferSelect;
+
+/** The column every event-owned table shares; beside the events table so columns.ts needs none of them. */
+export const eventId = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
 
 export const tickets = pgTable(
   'tickets',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { at, clubId, createdAt, eventId, id } from './columns';
-import { events, tickets } from './events';
+import { at, clubId, createdAt, id } from './columns';
+import { eventId, events, tickets } from './events';
 import { extrasPurchases, sponsorships } from './payments';
 import { orders, registrations } from './registrations';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
-import { at, clubId, createdAt, eventId, id } from './columns';
-import { extras, sponsorshipPackages } from './events';
+import { at, clubId, createdAt, id } from './columns';
+import { eventId, extras, sponsorshipPackages } from './events';
 import { orders, registrations } from './registrations';
 
 /** Donations (package_id null, amount chosen by the giver) and sponsorships (a package's amount). */

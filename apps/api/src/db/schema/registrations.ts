@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, clubId, createdAt, eventId, id } from './columns';
-import { discounts, extras, tickets } from './events';
+import { at, clubId, createdAt, id } from './columns';
+import { discounts, eventId, extras, tickets } from './events';
 
 export type Answers = Record<string, string | string[]>;
 
