@@ -124,6 +124,7 @@ export const attendeeEndpoints = {
     method: 'GET',
     path: '/registration/getAttendees',
     access: 'admin',
+    staff: true,
     summary: "An event's confirmed attendees, searched by name or e-mail, sorted and paged",
     query: ZGetAttendeesQuery,
     response: z.object({ attendees: z.array(ZAttendeeListItem), total: z.number() }),

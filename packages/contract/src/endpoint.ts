@@ -35,6 +35,11 @@ export interface Endpoint<
    * is read or written. `signUp` is also held to SIGN_UPS_PER_HOUR per address.
    */
   rateLimit?: 'publicWrite' | 'signUp';
+  /**
+   * An admin endpoint door staff (role 5) may call too, within the events they work; every other
+   * admin endpoint answers them 403 at the route gate (docs/product.md section 20, docs/decisions/0032-door-staff.md).
+   */
+  staff?: boolean;
 }
 
 /** Sign-ups (POST /auth/register) one client address may make in an hour (docs/product.md section 18). */

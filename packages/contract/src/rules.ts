@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** Roles as numbers (docs/product.md section 9, docs/product.md section 13). */
+/**
+ * Roles as numbers (docs/product.md section 9, docs/product.md section 13); 5 is a club's door staff
+ * (docs/product.md section 20, docs/decisions/0032-door-staff.md).
+ */
+export const ROLE_STAFF = 5;
 export const ROLE_ADMIN = 10;
 export const ROLE_SUDO = 20;
-export const ZRole = z.union([z.literal(ROLE_ADMIN), z.literal(ROLE_SUDO)]);
+export const ZRole = z.union([z.literal(ROLE_STAFF), z.literal(ROLE_ADMIN), z.literal(ROLE_SUDO)]);
 export type TRole = z.infer<typeof ZRole>;
 
 export const PASSWORD_MIN_LENGTH = 8;

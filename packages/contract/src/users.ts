@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZCurrentPassword } from './auth';
 import { LIST_CAPS } from './lists';
-import { requiredText, ZEmail, ZId, ZPassword, ZRole } from './rules';
+import { requiredText, ROLE_ADMIN, ROLE_STAFF, ZEmail, ZId, ZPassword, ZRole } from './rules';
 
 export const ZAppUser = z.object({
   id: z.string(),
@@ -10,6 +10,8 @@ export const ZAppUser = z.object({
   email: z.string(),
   role: ZRole,
   clubId: z.string().nullable(),
+  /** Door staff only: the events they work; empty = every event of the club (docs/product.md section 20). */
+  eventIds: z.array(z.string()),
   createdAt: z.string(),
 });
 export type TAppUser = z.infer<typeof ZAppUser>;
@@ -26,6 +28,12 @@ export const ZSaveAppUserRequest = z.object({
    */
   currentPassword: ZCurrentPassword.optional(),
   clubId: ZId,
+  /** 10 = admin (the default), 5 = door staff (docs/product.md section 20); sudo is never made here. */
+  role: z
+    .union([z.literal(ROLE_ADMIN), z.literal(ROLE_STAFF)], { error: 'Role must be 10 (admin) or 5 (door staff)' })
+    .optional(),
+  /** Door staff only: events of that club they work; empty or absent = all of the club's events. */
+  eventIds: z.array(ZId).max(200, 'At most 200 events').optional(),
 });
 export type TSaveAppUserRequest = z.input<typeof ZSaveAppUserRequest>;
 
@@ -34,7 +42,7 @@ export const appUserEndpoints = {
     method: 'POST',
     path: '/appUser/save',
     access: 'admin',
-    summary: `Create (or, with an id, update) an admin of a club; a club has at most ${LIST_CAPS.admins} admins; a new password ends that admin's sessions`,
+    summary: `Create (or, with an id, update) an admin or door staff (role 5, with the events they work) of a club; a club has at most ${LIST_CAPS.admins} admins; a new password ends that admin's sessions`,
     body: ZSaveAppUserRequest,
     response: ZAppUser,
   }),
@@ -42,7 +50,7 @@ export const appUserEndpoints = {
     method: 'GET',
     path: '/appUser/getAppUsers',
     access: 'admin',
-    summary: `A club's admins (at most ${LIST_CAPS.admins}, as many as a club may have)`,
+    summary: `A club's admins and door staff (at most ${LIST_CAPS.admins}, as many as a club may have)`,
     query: z.object({ clubId: ZId }),
     response: z.object({ appUsers: z.array(ZAppUser) }),
   }),

@@ -6,4 +6,6 @@ import type { TCurrentUser } from '@clubtix/contract';
  */
 export interface Actor extends TCurrentUser {
   sessionVersion: number;
+  /** Door staff (role 5) only: the events they work; empty = every event of their club (docs/product.md section 20). */
+  staffEventIds?: readonly string[];
 }

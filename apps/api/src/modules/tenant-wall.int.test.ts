@@ -112,6 +112,45 @@ const rows: Row[] = [
     expected: NOT_FOUND,
   })),
   {
+    endpoint: 'appUser.save',
+    attempt: "creates door staff in B for B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/appUser/save', {
+        token: a.admin.token,
+        body: {
+          name: 'Mole',
+          email: 'mole-staff@example.org',
+          password: 'mole-pass-1',
+          clubId: b.clubId,
+          role: 5,
+          eventIds: [b.catalogue.published.id],
+        },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'appUser.save',
+    attempt: "creates its own door staff for B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/appUser/save', {
+        token: a.admin.token,
+        body: {
+          name: 'Mole',
+          email: 'mole-staff-a@example.org',
+          password: 'mole-pass-1',
+          clubId: a.clubId,
+          role: 5,
+          eventIds: [b.catalogue.published.id],
+        },
+      }),
+    expected: {
+      check: (response) => {
+        expectError(response, 400, 'BAD_INPUT');
+        expect(response.body.errors?.[0]?.path).toBe('eventIds.0');
+      },
+    },
+  },
+  {
     endpoint: 'appUser.deleteAppUser',
     attempt: 'deletes an admin of B',
     send: ({ t, a, b }) =>

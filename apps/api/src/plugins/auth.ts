@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE_SUDO, TOKEN_EXPIRED_STATUS, type TCurrentUser } from '@clubtix/contract';
+import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO, TOKEN_EXPIRED_STATUS, type TCurrentUser } from '@clubtix/contract';
 import type { Db } from '../db/client';
 import { verifyToken } from '../core/tokens';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { staffEvents, users } from '../db/schema';
 import type { Actor } from '../core/actor';
 import { AppError } from '../core/errors';
 
@@ -82,7 +82,13 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
   const [user] = await db.select().from(users).where(eq(users.id, result.userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
   if (result.sessionVersion !== user.sessionVersion) throw sessionEnded();
-  const actor = toActor(user);
+  const staffEventIds =
+    user.role === ROLE_STAFF
+      ? (
+          await db.select({ eventId: staffEvents.eventId }).from(staffEvents).where(eq(staffEvents.userId, user.id))
+        ).map((row) => row.eventId)
+      : undefined;
+  const actor = toActor(user, staffEventIds);
   if (cache.size >= MAX_CACHED_TOKENS) cache.clear();
   cache.set(token, { actor, expiresAt: result.expiresAt, fresh: now + ACTOR_TTL_MS, secret, generation: readIn });
   return actor;
@@ -114,11 +120,16 @@ export function toCurrentUser(user: {
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role === ROLE_SUDO ? ROLE_SUDO : 10,
+    // Any role not known reads as the least: door staff (docs/decisions/0032-door-staff.md).
+    role: user.role === ROLE_SUDO ? ROLE_SUDO : user.role === ROLE_ADMIN ? ROLE_ADMIN : ROLE_STAFF,
     clubId: user.clubId,
   };
 }
 
-export function toActor(user: Parameters<typeof toCurrentUser>[0] & { sessionVersion: number }): Actor {
-  return { ...toCurrentUser(user), sessionVersion: user.sessionVersion };
+export function toActor(
+  user: Parameters<typeof toCurrentUser>[0] & { sessionVersion: number },
+  staffEventIds?: readonly string[],
+): Actor {
+  const actor: Actor = { ...toCurrentUser(user), sessionVersion: user.sessionVersion };
+  return actor.role === ROLE_STAFF ? { ...actor, staffEventIds: staffEventIds ?? [] } : actor;
 }

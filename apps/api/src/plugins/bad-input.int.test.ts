@@ -165,6 +165,10 @@ const cases: Case[] = [
   ]),
   ...posts('/appUser/save', 'admin', [
     ['with a number current password', { ...userBody, currentPassword: 1 }, 'currentPassword'],
+    ['with a sudo role', { ...userBody, role: 20 }, 'role'],
+    ['with a string role', { ...userBody, role: '5' }, 'role'],
+    ['with event ids as a string', { ...userBody, role: 5, eventIds: 'e1' }, 'eventIds'],
+    ['with a number event id', { ...userBody, role: 5, eventIds: [5] }, 'eventIds.0'],
   ]),
   ...posts('/auth/updateAccount', 'admin', [
     ['without a body', undefined, 'body'],

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { envelope, ROLE_SUDO, SIGN_UPS_PER_HOUR, type Access, type Endpoint } from '@clubtix/contract';
+import { envelope, ROLE_STAFF, ROLE_SUDO, SIGN_UPS_PER_HOUR, type Access, type Endpoint } from '@clubtix/contract';
 import type { Deps } from '../core/deps';
 import { authenticate, authenticateIfAccepted } from './auth';
 import { type Actor } from '../core/actor';
@@ -55,7 +55,7 @@ function assertNoNulCharacters(request: FastifyRequest): void {
 }
 
 /**
- * The first gate of every endpoint: the access level of the contract (sign-in, sudo), then the
+ * The first gate of every endpoint: the access level of the contract (sign-in, sudo, door staff), then the
  * public-write limit of the endpoints that carry one. The tenant wall and finer role checks are the
  * services' policy functions. It runs before the request's schemas are checked (Fastify's
  * preValidation), so a caller without the right token hears 401, 440 or 403, never what its query
@@ -69,6 +69,11 @@ async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): P
   const actor = await authenticate(request, deps.db, deps.config.jwtSecret);
   if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
     throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');
+  }
+  // Door staff reach only the admin endpoints the contract marks `staff` (docs/product.md section 20);
+  // refused here, in one place, so no endpoint can forget it. Which events they work is the event policy's.
+  if (actor.role === ROLE_STAFF && endpoint.access === 'admin' && !endpoint.staff) {
+    throw new AppError('FORBIDDEN', 403, 'Door staff cannot do this: ask an admin of your club');
   }
   return actor;
 }

@@ -70,6 +70,13 @@ export const attendees = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     position: integer('position').notNull().default(0),
+    /**
+     * The ticket's short code, typed at the door when a QR will not scan (docs/product.md section 20):
+     * drawn by the database (migration 0017), unique within the event, shown as XXXX-XXXX.
+     */
+    shortCode: text('short_code')
+      .notNull()
+      .default(sql`clubtix_short_code()`),
     createdAt: createdAt(),
     /**
      * Whether its registration is confirmed (an attendee of the event, not of a hold), and the
@@ -85,6 +92,7 @@ export const attendees = pgTable(
   },
   (t) => [
     index('attendees_registration_idx').on(t.registrationId),
+    uniqueIndex('attendees_event_short_code_unique').on(t.eventId, t.shortCode),
     // The attendee list counted from the index alone.
     index('attendees_confirmed_idx')
       .on(t.eventId)

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
+import { clubId } from './columns';
+import { eventId } from './events';
 
-/** App users: role 10 = admin of one club, role 20 = sudo over all clubs (club_id null). */
+/**
+ * App users: role 5 = door staff of one club (docs/product.md section 20), role 10 = admin of one club,
+ * role 20 = sudo over all clubs (club_id null).
+ */
 export const users = pgTable(
   'users',
   {
@@ -46,3 +51,20 @@ export const rateLimits = pgTable('rate_limits', {
   /** When the window ends: a 429 answers Retry-After from it, and the sweep deletes rows past it. */
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The events a door-staff user works (docs/product.md section 20); none listed: every event of the
+ * user's club.
+ */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: eventId(),
+    clubId: clubId(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('staff_events_event_idx').on(t.eventId)],
+);
+export type StaffEventRow = typeof staffEvents.$inferSelect;

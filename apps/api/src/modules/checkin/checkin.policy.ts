@@ -2,6 +2,7 @@ import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TChecki
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, notFound } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
+import { worksEvent } from '../events/events.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
 import { ADMITTING, type ExtrasAtDoor } from './extras-door.repo';
 import { doorTime } from '../../core/local-time';
@@ -53,7 +54,7 @@ export function admitTicket(
   found: TicketAtDoor | undefined,
   claim: { registrationId: string; qrUuid?: string },
 ) {
-  if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');
+  if (!found || !canManageClub(actor, found.door.clubId) || !worksEvent(actor, found.door.id)) throw notFound('Event');
   const { door, attendee, registration, checkin } = found;
   if (
     !attendee ||
@@ -86,7 +87,9 @@ export function admitExtrasAtOwnDoor(
   qrUuid: string,
   redeemedIsConflict = true,
 ) {
-  if (!found?.purchase || !canManageClub(actor, found.purchase.clubId)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  if (!found?.purchase || !canManageClub(actor, found.purchase.clubId) || !worksEvent(actor, found.purchase.eventId)) {
+    throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
+  }
   return admitExtras(actor, found, qrUuid, redeemedIsConflict);
 }
 
@@ -95,7 +98,7 @@ export function admitExtrasAtOwnDoor(
  * (docs/decisions/0024), unless only looked up (redeemedIsConflict false: the answer carries redeemedAt).
  */
 export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string, redeemedIsConflict = true) {
-  if (!found || !canManageClub(actor, found.door.clubId)) throw notFound('Event');
+  if (!found || !canManageClub(actor, found.door.clubId) || !worksEvent(actor, found.door.id)) throw notFound('Event');
   const { door, purchase, extras } = found;
   if (!purchase || !extras || !canManageClub(actor, purchase.clubId) || purchase.qrUuid !== qrUuid) {
     throw notFoundAs(SCAN_MESSAGES.extrasNotFound);

@@ -16,6 +16,7 @@ import { badInput, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
+import { assertWorksEvent, worksEvent } from '../events/events.policy';
 import { toExtrasPurchaseDto } from '../purchase/extras-purchases.mapper';
 import { toRegistrationDto } from '../purchase/registrations.mapper';
 import type { AttendeeFields } from '../purchase/registrations.repo';
@@ -49,6 +50,8 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
   const qr = parseScannedQr(input.payload);
   if (!qr) throw notATicket();
   if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
+  // Staff limited to other events are refused before the statement that may write.
+  assertWorksEvent(actor, input.eventId);
   if (!input.checkin) {
     const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
     const { registration } = admitTicket(actor, found, qr);
@@ -85,6 +88,7 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
  * statements leaves nothing in the way, so that case writes once more.
  */
 export async function saveCheckin(deps: Deps, actor: Actor, input: TSaveCheckinRequest): Promise<TCheckin> {
+  assertWorksEvent(actor, input.eventId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await insertCheckin(deps.db, { ...input, clubId: clubScope(actor), createdBy: actor.id });
     if (row) return toCheckinDto(row);
@@ -101,6 +105,9 @@ export async function undoCheckin(
   actor: Actor,
   input: { attendeeId: string; eventId?: string | undefined },
 ): Promise<TCheckin> {
+  // Staff limited to some events name the event of the check-in they undo (their door always does).
+  if (input.eventId === undefined && !worksEvent(actor, '')) throw notFound('Check-in');
+  assertWorksEvent(actor, input.eventId);
   const row = await deleteCheckin(deps.db, input.attendeeId, { clubId: clubScope(actor), eventId: input.eventId });
   if (!row) throw notFound('Check-in');
   return toCheckinDto(row);

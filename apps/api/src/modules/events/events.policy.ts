@@ -1,16 +1,39 @@
+import { ROLE_STAFF } from '@clubtix/contract';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
 import { fieldError, notFound } from '../../core/errors';
 import { canManageClub, isSudo } from '../clubs/clubs.policy';
 
-/** Tenant wall for everything below an event: another club's event answers 404. */
+/**
+ * Door staff limited to some events (staff_events) work only those: any other event of their club
+ * answers 404, as another club's does (docs/product.md section 20). Admins and sudo work every event
+ * they can manage.
+ */
+export function worksEvent(actor: Actor | null, eventId: string): boolean {
+  if (actor?.role !== ROLE_STAFF) return true;
+  const worked = actor.staffEventIds ?? [];
+  return worked.length === 0 || worked.includes(eventId);
+}
+
+/** The events a list is limited to: those of door staff limited to some; undefined = no limit. */
+export function staffEventsOf(actor: Actor | null): readonly string[] | undefined {
+  const worked = actor?.role === ROLE_STAFF ? (actor.staffEventIds ?? []) : [];
+  return worked.length === 0 ? undefined : worked;
+}
+
+/** The staff check alone, for door calls that name their event before anything is read. */
+export function assertWorksEvent(actor: Actor, eventId: string | undefined): void {
+  if (eventId !== undefined && !worksEvent(actor, eventId)) throw notFound('Event');
+}
+
+/** Tenant wall for everything below an event: another club's event (or one its staff do not work) answers 404. */
 export function assertCanManageEvent(actor: Actor, event: EventRow | undefined): asserts event is EventRow {
-  if (!event || !canManageClub(actor, event.clubId)) throw notFound('Event');
+  if (!event || !canManageClub(actor, event.clubId) || !worksEvent(actor, event.id)) throw notFound('Event');
 }
 
 /** The public sees published events; a club's admins also see their drafts and cancelled events. */
 export function canViewEvent(actor: Actor | null, event: EventRow): boolean {
-  return event.status === 'published' || canManageClub(actor, event.clubId);
+  return event.status === 'published' || (canManageClub(actor, event.clubId) && worksEvent(actor, event.id));
 }
 
 /** The club a new event goes to: an admin's own; sudo must name one. */

@@ -36,6 +36,12 @@ export async function findPublishedEventBySlug(db: DbOrTx, slug: string): Promis
 export interface ClubEventsFilter {
   publishedOnly: boolean;
   endingFrom?: Date;
+  /** Only these events (door staff limited to some, docs/product.md section 20); absent = all. */
+  onlyIds?: readonly string[];
+}
+
+function onlyEvents(ids: readonly string[] | undefined): SQL | undefined {
+  return ids === undefined ? undefined : ids.length === 0 ? sql`false` : inArray(events.id, [...ids]);
 }
 
 /** A club's events, `limit` of them from `offset`, soonest first (or, with `latestFirst`, latest first). */
@@ -56,6 +62,7 @@ export async function findEventsByClub(
         eq(events.clubId, clubId),
         filter.publishedOnly ? eq(events.status, 'published') : undefined,
         filter.endingFrom ? gte(events.endDate, filter.endingFrom) : undefined,
+        onlyEvents(filter.onlyIds),
       ),
     )
     .orderBy(...order, events.id)
@@ -81,19 +88,24 @@ export async function findDonationEvents(
     .offset(window.offset);
 }
 
-/** The next event that has not ended, else the latest one. */
-export async function findFirstEvent(db: DbOrTx, clubId: string | null, now: Date): Promise<EventRow | undefined> {
+/** The next event that has not ended, else the latest one (of `onlyIds` when given). */
+export async function findFirstEvent(
+  db: DbOrTx,
+  clubId: string | null,
+  now: Date,
+  onlyIds?: readonly string[],
+): Promise<EventRow | undefined> {
   const [upcoming] = await db
     .select()
     .from(events)
-    .where(and(inClub(clubId), gte(events.endDate, now)))
+    .where(and(inClub(clubId), onlyEvents(onlyIds), gte(events.endDate, now)))
     .orderBy(asc(events.startDate))
     .limit(1);
   if (upcoming) return upcoming;
   const [latest] = await db
     .select()
     .from(events)
-    .where(and(inClub(clubId), lt(events.endDate, now)))
+    .where(and(inClub(clubId), onlyEvents(onlyIds), lt(events.endDate, now)))
     .orderBy(desc(events.endDate))
     .limit(1);
   return latest;

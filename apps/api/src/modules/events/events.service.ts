@@ -18,7 +18,7 @@ import type { Deps } from '../../core/deps';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { findClubById } from '../clubs/clubs.repo';
 import { toEventDto } from './events.mapper';
-import { assertCanManageEvent, canViewEvent, clubForNewEvent } from './events.policy';
+import { assertCanManageEvent, canViewEvent, clubForNewEvent, staffEventsOf } from './events.policy';
 import {
   deleteEvent,
   findEventById,
@@ -77,7 +77,9 @@ export async function findClubEvents(
   actor: Actor | null,
   query: PageQuery & { clubId: string },
 ): Promise<CappedList<TEvent>> {
-  const filter = { publishedOnly: !canManageClub(actor, query.clubId) };
+  const own = canManageClub(actor, query.clubId);
+  // Door staff list the events they work, drafts too (their door may open before it is published).
+  const filter = { publishedOnly: !own, ...(own ? { onlyIds: staffEventsOf(actor) } : {}) };
   return listClubEvents(deps, query.clubId, filter, query, true);
 }
 
@@ -110,7 +112,7 @@ export async function findEventBySlug(deps: Deps, slug: string): Promise<TEvent>
 }
 
 export async function findFirstEventOf(deps: Deps, actor: Actor): Promise<TEvent | null> {
-  const row = await findFirstEvent(deps.db, clubScope(actor), new Date());
+  const row = await findFirstEvent(deps.db, clubScope(actor), new Date(), staffEventsOf(actor));
   return row ? toEventDto(row) : null;
 }
 

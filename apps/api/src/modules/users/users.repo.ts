@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { events, staffEvents, users, type UserRow } from '../../db/schema';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -65,7 +65,7 @@ export interface UserUpdateTarget {
 export async function updateUser(
   db: DbOrTx,
   target: UserUpdateTarget,
-  values: { email: string; name: string; passwordHash?: string },
+  values: { email: string; name: string; passwordHash?: string; role?: number },
 ): Promise<UserRow | undefined> {
   const conditions = [eq(users.id, target.id)];
   if (target.clubId !== undefined) {
@@ -86,4 +86,35 @@ export async function updateUser(
 
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
+}
+
+/** The events each of these users works (door staff); users with none listed are absent. */
+export async function findStaffEventIds(db: DbOrTx, userIds: string[]): Promise<Map<string, string[]>> {
+  const worked = new Map<string, string[]>();
+  if (userIds.length === 0) return worked;
+  const rows = await db
+    .select({ userId: staffEvents.userId, eventId: staffEvents.eventId })
+    .from(staffEvents)
+    .where(inArray(staffEvents.userId, userIds))
+    .orderBy(asc(staffEvents.eventId));
+  for (const row of rows) worked.set(row.userId, [...(worked.get(row.userId) ?? []), row.eventId]);
+  return worked;
+}
+
+/** Which of these ids are events of the club. */
+export async function findClubEventIds(db: DbOrTx, clubId: string, eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.clubId, clubId), inArray(events.id, eventIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces the events a user works (none: every event of the club, or not door staff). */
+export async function replaceStaffEvents(tx: Tx, userId: string, clubId: string, eventIds: string[]): Promise<void> {
+  await tx.delete(staffEvents).where(eq(staffEvents.userId, userId));
+  if (eventIds.length > 0) {
+    await tx.insert(staffEvents).values(eventIds.map((eventId) => ({ userId, eventId, clubId })));
+  }
 }

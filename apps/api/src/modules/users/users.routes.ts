@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@clubtix/contract';
+import { endpoints, ROLE_STAFF } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { deleteClubAdmin, findClubAdmins, saveClubAdmin } from './users.service';
@@ -8,7 +8,8 @@ export function appUserRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body, reply }) => {
     const saved = await saveClubAdmin(deps, actor, body);
     if (saved.token) reply.header('authorization', `Bearer ${saved.token}`);
-    return { payload: saved.user, msg: body.id ? 'Admin saved' : 'Admin created' };
+    const who = saved.user.role === ROLE_STAFF ? 'Door staff' : 'Admin';
+    return { payload: saved.user, msg: body.id ? `${who} saved` : `${who} created` };
   });
 
   registerEndpoint(app, deps, endpoints.appUser.getAppUsers, async ({ actor, query }) => ({

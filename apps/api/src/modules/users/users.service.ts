@@ -1,4 +1,11 @@
-import { LIST_CAPS, ROLE_ADMIN, type TAppUser, type ZSaveAppUserRequest } from '@clubtix/contract';
+import {
+  LIST_CAPS,
+  ROLE_ADMIN,
+  ROLE_STAFF,
+  ROLE_SUDO,
+  type TAppUser,
+  type ZSaveAppUserRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
@@ -14,21 +21,25 @@ import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
 import {
   countClubUsers,
   deleteUser,
+  findClubEventIds,
+  findStaffEventIds,
   findUserByEmail,
   findUserById,
   findUsersByClub,
   insertUser,
   lockClubUsers,
+  replaceStaffEvents,
   updateUser,
 } from './users.repo';
 
-export function toAppUserDto(row: UserRow): TAppUser {
+export function toAppUserDto(row: UserRow, eventIds: string[] = []): TAppUser {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role === 20 ? 20 : 10,
+    role: row.role === ROLE_SUDO ? ROLE_SUDO : row.role === ROLE_ADMIN ? ROLE_ADMIN : ROLE_STAFF,
     clubId: row.clubId,
+    eventIds: row.role === ROLE_STAFF ? eventIds : [],
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -38,7 +49,36 @@ export const duplicateEmail = () => conflict('An account with this e-mail alread
 export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): Promise<TAppUser[]> {
   assertCanManageClubUsers(actor, clubId);
   if (!(await findClubById(deps.db, clubId))) throw notFound('Club');
-  return (await findUsersByClub(deps.db, clubId, LIST_CAPS.admins)).map(toAppUserDto);
+  const rows = await findUsersByClub(deps.db, clubId, LIST_CAPS.admins);
+  const worked = await findStaffEventIds(
+    deps.db,
+    rows.filter((row) => row.role === ROLE_STAFF).map((row) => row.id),
+  );
+  return rows.map((row) => toAppUserDto(row, worked.get(row.id)));
+}
+
+type SaveInput = z.output<typeof ZSaveAppUserRequest>;
+
+/**
+ * The role and events a save gives (docs/product.md section 20): admin unless door staff is asked
+ * for; only staff are limited to events, each one of the club's (else 400). An update without a role
+ * keeps the user's; nobody changes their own role (an admin cannot demote itself to the door).
+ */
+async function roleOf(deps: Deps, actor: Actor, input: SaveInput, current: UserRow | undefined) {
+  const role = input.role ?? (current?.role === ROLE_STAFF ? ROLE_STAFF : ROLE_ADMIN);
+  if (input.id === actor.id && input.role !== undefined && input.role !== actor.role) {
+    throw badInput('You cannot change your own role', 'role');
+  }
+  const eventIds = [...new Set(input.eventIds ?? [])];
+  if (role !== ROLE_STAFF && eventIds.length > 0) {
+    throw badInput('Only door staff (role 5) are limited to events', 'eventIds');
+  }
+  const known = await findClubEventIds(deps.db, input.clubId, eventIds);
+  const unknown = eventIds.findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw badInput('Choose events of this club', `eventIds.${unknown}`);
+  // An update that names no events keeps the staff member's (eventIds absent), unless the role changes.
+  const keepEvents = input.id !== undefined && input.eventIds === undefined && current?.role === role;
+  return { role, eventIds, keepEvents };
 }
 
 export interface SavedAdmin {
@@ -52,13 +92,12 @@ export interface SavedAdmin {
  * password ends that admin's sessions (users.repo updateUser); an admin setting its own gives the
  * current one first and stays signed in with the new token (docs/product.md section 18).
  */
-export async function saveClubAdmin(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof ZSaveAppUserRequest>,
-): Promise<SavedAdmin> {
+export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput): Promise<SavedAdmin> {
   assertCanManageClubUsers(actor, input.clubId);
   if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
+  const current = input.id ? await findUserById(deps.db, input.id) : undefined;
+  if (input.id && current?.clubId !== input.clubId) throw notFound('App user');
+  const { role, eventIds, keepEvents } = await roleOf(deps, actor, input, current);
   const ownPassword = input.id === actor.id && Boolean(input.password);
   if (ownPassword) {
     const me = await findUserById(deps.db, actor.id);
@@ -79,15 +118,17 @@ export async function saveClubAdmin(
             `A club can have at most ${LIST_CAPS.admins} admins: remove one who no longer needs access first`,
           );
         }
-        return insertUser(tx, {
+        const inserted = await insertUser(tx, {
           email: input.email,
           name: input.name,
           passwordHash,
-          role: ROLE_ADMIN,
+          role,
           clubId: input.clubId,
         });
+        await replaceStaffEvents(tx, inserted.id, input.clubId, eventIds);
+        return inserted;
       });
-      return { user: toAppUserDto(row), token: null };
+      return { user: toAppUserDto(row, eventIds), token: null };
     }
     // The caller's own change applies only while its session is still the current one.
     const target = {
@@ -95,14 +136,20 @@ export async function saveClubAdmin(
       clubId: input.clubId,
       ...(ownPassword ? { sessionVersion: actor.sessionVersion } : {}),
     };
-    const row = await updateUser(deps.db, target, {
-      email: input.email,
-      name: input.name,
-      ...(passwordHash ? { passwordHash } : {}),
+    const row = await deps.db.transaction(async (tx) => {
+      const updated = await updateUser(tx, target, {
+        email: input.email,
+        name: input.name,
+        role,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (updated && !keepEvents) await replaceStaffEvents(tx, updated.id, input.clubId, eventIds);
+      return updated;
     });
     forgetActors();
     if (!row) throw ownPassword ? sessionEnded() : notFound('App user');
-    return { user: toAppUserDto(row), token: ownPassword ? await signSessionToken(deps.config, row) : null };
+    const worked = (await findStaffEventIds(deps.db, [row.id])).get(row.id);
+    return { user: toAppUserDto(row, worked), token: ownPassword ? await signSessionToken(deps.config, row) : null };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
