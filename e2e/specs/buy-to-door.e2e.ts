@@ -9,7 +9,16 @@ import { formatShortCode, type TAttendee, type TRegistration } from '@clubtix/co
 import { decodeQrPng } from '../../apps/api/test/smtp-listener';
 import { londonTime } from '../door';
 import { ordersAsAdmin, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, mailsTo, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+import {
+  expectSettledAccessible,
+  launchBrowser,
+  mailsTo,
+  newPage,
+  PHONE,
+  primeSession,
+  unique,
+  waitForTitle,
+} from '../helpers';
 import { bookOneAdultToCheckout } from '../buying';
 
 /** What the QR viewer says for a link whose ids do not belong together (qr-viewer-page.tsx). */
@@ -80,6 +89,7 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
       .getByTestId('ticket-code')
       .filter({ hasText: formatShortCode(ada.shortCode) })
       .waitFor();
+    await expectSettledAccessible(page, 'the success page with the ticket code');
   });
 
   it('finds the ticket in the mail, opens its link, and can print it with the QR code alone', async () => {
@@ -107,6 +117,7 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
       .getByTestId('ticket-code')
       .filter({ hasText: formatShortCode(ada.shortCode) })
       .waitFor();
+    await expectSettledAccessible(viewer, 'the ticket viewer with the ticket code');
 
     // On paper: the ticket and its code, without the site's header or the button.
     // The quiet header of the buyer pages (docs/decisions/0023-buyer-pages.md) has no navigation.
