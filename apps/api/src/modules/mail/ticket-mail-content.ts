@@ -164,7 +164,12 @@ export function composeTicketMail(
     ...(discount ? [discountLine(discount)] : []),
     ...(paid ? [`Paid: ${paid}`] : []),
     '',
-    ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `Ticket code: ${e.code}`, `QR code: ${e.url}`, '']),
+    ...entries.flatMap((e) => [
+      `${e.name} - ${e.ticket.ticketName}`,
+      `Ticket code: ${e.code}`,
+      `QR code: ${e.url}`,
+      '',
+    ]),
     ...(entries.length > 0 ? [TICKETS_HINT] : []),
     ...(extras.length > 0
       ? [
