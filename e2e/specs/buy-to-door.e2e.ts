@@ -5,11 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendee, TRegistration } from '@clubtix/contract';
+import { formatShortCode, type TAttendee, type TRegistration } from '@clubtix/contract';
 import { decodeQrPng } from '../../apps/api/test/smtp-listener';
 import { londonTime } from '../door';
 import { ordersAsAdmin, registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, mailsTo, newPage, PHONE, primeSession, unique, waitForTitle } from '../helpers';
+import {
+  expectSettledAccessible,
+  launchBrowser,
+  mailsTo,
+  newPage,
+  PHONE,
+  primeSession,
+  unique,
+  waitForTitle,
+} from '../helpers';
 import { bookOneAdultToCheckout } from '../buying';
 
 /** What the QR viewer says for a link whose ids do not belong together (qr-viewer-page.tsx). */
@@ -75,6 +84,12 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
     // What a buyer does to keep a ticket on the phone: a screenshot of the code, nothing more.
     const qr = page.getByRole('img', { name: "QR code of Ada Lovelace's ticket" });
     await qr.screenshot({ path: screenshot });
+    // Under the QR, the short code to type at the door if the QR will not scan.
+    await page
+      .getByTestId('ticket-code')
+      .filter({ hasText: formatShortCode(ada.shortCode) })
+      .waitFor();
+    await expectSettledAccessible(page, 'the success page with the ticket code');
   });
 
   it('finds the ticket in the mail, opens its link, and can print it with the QR code alone', async () => {
@@ -85,6 +100,8 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
     expect(images).toHaveLength(1);
     expect(String(mail!.html)).toContain(`cid:${images[0]!.cid}`);
     expect(await decodeQrPng(images[0]!.content)).toBe(qrText);
+    expect(mail!.text).toContain(`Ticket code: ${formatShortCode(ada.shortCode)}`);
+    expect(String(mail!.html)).toContain(formatShortCode(ada.shortCode));
     const link = /<a href="([^"]+)">Open this QR code in your browser<\/a>/.exec(String(mail!.html))?.[1];
     expect(link).toBeDefined();
 
@@ -96,6 +113,11 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
     await viewer.getByTestId('qr-event-title').filter({ hasText: seeded.event.title }).waitFor();
     const big = viewer.getByRole('img', { name: "QR code of Ada Lovelace's ticket" });
     expect(await big.getAttribute('data-qr-content')).toBe(qrText);
+    await viewer
+      .getByTestId('ticket-code')
+      .filter({ hasText: formatShortCode(ada.shortCode) })
+      .waitFor();
+    await expectSettledAccessible(viewer, 'the ticket viewer with the ticket code');
 
     // On paper: the ticket and its code, without the site's header or the button.
     // The quiet header of the buyer pages (docs/decisions/0023-buyer-pages.md) has no navigation.
@@ -143,8 +165,20 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
     const [checkedIn] = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
     expect(checkedIn!.checkinTime).not.toBeNull();
     await scanScreenshot();
-    await state.filter({ hasText: `Already checked in at ${londonTime(checkedIn!.checkinTime!)}` }).waitFor();
+    const alreadyIn = `Already checked in at ${londonTime(checkedIn!.checkinTime!)}`;
+    await state.filter({ hasText: alreadyIn }).waitFor();
     await result.getByRole('button', { name: 'Check in' }).waitFor({ state: 'detached' });
+
+    // The short code typed by hand, in lower case with a space for the dash, finds the same ticket.
+    const field = page.getByLabel('Scan or type a code');
+    await field.fill('not a code');
+    await field.press('Enter');
+    await result.getByTestId('attendee-name').waitFor({ state: 'detached' });
+    const code = ada.shortCode.toLowerCase();
+    await field.fill(`${code.slice(0, 4)} ${code.slice(4)}`);
+    await field.press('Enter');
+    await result.getByTestId('attendee-name').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    await state.filter({ hasText: alreadyIn }).waitFor();
 
     await page.goto(`/event/${event.id}/statistics`);
     await waitForTitle(page, 'Statistics | ClubTix');

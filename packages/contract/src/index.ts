@@ -32,6 +32,7 @@ export * from './sponsorships';
 export * from './tickets';
 export * from './rules';
 export * from './save-request';
+export * from './short-code';
 export * from './system';
 export * from './zoned-format';
 export * from './users';

@@ -30,6 +30,8 @@ export const ZAttendee = z.object({
   answers: ZAnswers,
   checkinId: z.string().nullable(),
   checkinTime: z.string().nullable(),
+  /** The ticket's short code, 8 characters without the dash (shown with formatShortCode, short-code.ts). */
+  shortCode: z.string(),
 });
 export type TAttendee = z.infer<typeof ZAttendee>;
 

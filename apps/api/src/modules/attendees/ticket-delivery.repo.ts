@@ -11,6 +11,7 @@ const ticketColumns = {
   lastName: attendees.lastName,
   email: attendees.email,
   ticketName: tickets.name,
+  shortCode: attendees.shortCode,
 };
 
 /** One attendee of an event with what its ticket mail needs, and its registration's buyer and state. */

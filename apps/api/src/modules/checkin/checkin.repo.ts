@@ -27,7 +27,7 @@ const party = sql<PartyMemberJson[]>`(
   SELECT coalesce(json_agg(json_build_object(
            'id', a.id, 'registrationId', a.registration_id, 'ticketId', a.ticket_id, 'ticketName', t.name,
            'firstName', a.first_name, 'lastName', a.last_name, 'email', a.email, 'answers', a.answers,
-           'checkinId', c.id, 'checkinTime', c.created_at
+           'checkinId', c.id, 'checkinTime', c.created_at, 'shortCode', a.short_code
          ) ORDER BY a.position), '[]'::json)
     FROM ${attendees} a
     JOIN ${tickets} t ON t.id = a.ticket_id

@@ -1,10 +1,12 @@
 import {
+  normaliseShortCode,
   parseScannedQr,
   SCAN_MESSAGES,
   statisticsDay,
   type TCheckin,
   type TCheckinScan,
   type TCheckinStatistics,
+  type TicketQr,
   type TExtrasPurchase,
   type TExtrasScanRequest,
   type TTicketScanRequest,
@@ -30,6 +32,7 @@ import {
 } from './checkin.policy';
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed } from './extras-door.repo';
+import { findTicketByShortCode } from './short-code.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
 import { localDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
@@ -42,16 +45,32 @@ function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], atte
 }
 
 /**
+ * The ticket a scan names: a ticket's QR text, or its short code typed in any case, with or without
+ * the dash (docs/product.md section 20). A code that names nothing at this door is answered as a
+ * ticket not found there, after the door's own check (404 Event when the event is not the actor's).
+ */
+async function scannedTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TicketQr> {
+  const qr = parseScannedQr(input.payload);
+  if (qr?.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
+  if (qr) return qr;
+  const code = normaliseShortCode(input.payload);
+  if (!code) throw notATicket();
+  const ticket = await findTicketByShortCode(deps.db, input.eventId, code);
+  if (ticket) return ticket;
+  const door = await findTicketAtDoor(deps.db, input.eventId, '');
+  admitTicket(actor, door, { registrationId: '' });
+  throw notATicket(); // not reached: admitTicket refuses a door without that attendee
+}
+
+/**
  * A scanned ticket at the door: the attendee, its whole registration and its check-in state. With
  * `checkin`, an attendee not checked in yet is checked in by the same call and the same statement
  * (one round trip to the database); `justCheckedIn` says whether this call did it.
  */
 export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
-  const qr = parseScannedQr(input.payload);
-  if (!qr) throw notATicket();
-  if (qr.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
-  // Staff limited to other events are refused before the statement that may write.
+  // Staff limited to other events are refused before any lookup or statement that may write.
   assertWorksEvent(actor, input.eventId);
+  const qr = await scannedTicket(deps, actor, input);
   if (!input.checkin) {
     const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
     const { registration } = admitTicket(actor, found, qr);

@@ -26,6 +26,7 @@ const entry = (attendeeId: string, email: string | null, firstName: string | nul
   lastName: null,
   email,
   ticketName: 'Swimmer',
+  shortCode: `CODE${attendeeId.slice(-1)}XYZ`,
 });
 
 describe('composeTicketMail', () => {
@@ -58,6 +59,16 @@ describe('composeTicketMail', () => {
     expect(mail.html).toContain('src="cid:qr-a-1@clubtix"');
     expect(mail.html).toContain('href="https://tix.example.org/event/evt-1/qr/reg-1/a-2/secret-1"');
     expect(mail.text).toContain('Attendee 2 - Swimmer');
+  });
+
+  it("shows each ticket's short code as XXXX-XXXX under its QR, in the text and the HTML", () => {
+    const mail = composeTicketMail(config, event, [entry('a-1', null), entry('a-2', null, 'Bo')]);
+    expect(mail.text).toContain('Ann - Swimmer\nTicket code: CODE-1XYZ\n');
+    expect(mail.text).toContain('Bo - Swimmer\nTicket code: CODE-2XYZ\n');
+    const afterFirstQr = mail.html.slice(mail.html.indexOf('cid:qr-a-1@clubtix'));
+    expect(afterFirstQr.indexOf('CODE-1XYZ')).toBeGreaterThan(0);
+    expect(afterFirstQr.indexOf('CODE-1XYZ')).toBeLessThan(afterFirstQr.indexOf('cid:qr-a-2@clubtix'));
+    expect(mail.html).toContain('Ticket code: <strong>CODE-2XYZ</strong>');
   });
 
   it('lists the extras vouchers after the tickets, each with its QR ({"x","q"}) and what it is for', () => {

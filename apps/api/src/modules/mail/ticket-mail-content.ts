@@ -1,4 +1,4 @@
-import { extrasQrText, extrasVoucherLabel, ticketQrText, zonedFormat } from '@clubtix/contract';
+import { extrasQrText, extrasVoucherLabel, formatShortCode, ticketQrText, zonedFormat } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { EventRow, MailAttachment } from '../../db/schema';
 
@@ -11,6 +11,8 @@ export interface TicketEntry {
   lastName: string | null;
   email: string | null;
   ticketName: string;
+  /** The ticket's short code (docs/product.md section 20), shown as XXXX-XXXX under its QR. */
+  shortCode: string;
 }
 
 /** An extras voucher in the buyer's mail: what it is for, and its QR. */
@@ -145,6 +147,7 @@ export function composeTicketMail(
     name: attendeeName(ticket, index),
     url: qrViewerUrl(config, event.id, ticket.registrationId, ticket.attendeeId, ticket.qrUuid),
     cid: qrCid(ticket),
+    code: formatShortCode(ticket.shortCode),
   }));
   const extras = vouchers.map((voucher) => ({ voucher, label: extrasVoucherLabel(voucher), cid: voucherCid(voucher) }));
   const title = oneLine(event.title);
@@ -161,7 +164,12 @@ export function composeTicketMail(
     ...(discount ? [discountLine(discount)] : []),
     ...(paid ? [`Paid: ${paid}`] : []),
     '',
-    ...entries.flatMap((e) => [`${e.name} - ${e.ticket.ticketName}`, `QR code: ${e.url}`, '']),
+    ...entries.flatMap((e) => [
+      `${e.name} - ${e.ticket.ticketName}`,
+      `Ticket code: ${e.code}`,
+      `QR code: ${e.url}`,
+      '',
+    ]),
     ...(entries.length > 0 ? [TICKETS_HINT] : []),
     ...(extras.length > 0
       ? [
@@ -195,6 +203,7 @@ export function composeTicketMail(
         `<p style="font-size:18px;margin:0 0 4px;"><strong>${escapeHtml(e.name)}</strong></p>` +
         `<p style="margin:0 0 8px;">${escapeHtml(e.ticket.ticketName)}</p>` +
         `<img src="cid:${escapeHtml(e.cid)}" width="240" height="240" alt="QR code of the ticket of ${escapeHtml(e.name)}">` +
+        `<p style="margin:4px 0 0;font-family:'Courier New',monospace;font-size:18px;letter-spacing:2px;">Ticket code: <strong>${escapeHtml(e.code)}</strong></p>` +
         `<p style="margin:8px 0 0;"><a href="${escapeHtml(e.url)}">Open this QR code in your browser</a></p>` +
         '</td></tr>',
     ),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   extrasQrText,
+  formatShortCode,
   type TEvent,
   type TExtrasVoucher,
   type TOrder,
@@ -96,6 +97,9 @@ describe('ticket mail over SMTP', () => {
       );
       expect(html).toContain(`href="${link}"`);
       expect(parsed.text).toContain(link);
+      // The short code typed at the door when the QR will not scan (docs/product.md section 20).
+      expect(html).toContain(formatShortCode(attendee.shortCode));
+      expect(parsed.text).toContain(`Ticket code: ${formatShortCode(attendee.shortCode)}`);
     }
 
     // Bob, named with an e-mail of his own, gets his own ticket (and only his).
@@ -176,6 +180,7 @@ describe('ticket mail over SMTP', () => {
       expect((await qrCodesOf(mail.parsed)).map((code) => code.qr)).toEqual([
         expectedQr(registration.registrationId, cleo.attendeeId, registration.qrUuid),
       ]);
+      expect(mail.parsed.text).toContain(`Ticket code: ${formatShortCode(cleo.shortCode)}`);
     }
   });
 

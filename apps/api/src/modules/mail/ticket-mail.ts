@@ -9,7 +9,9 @@ import { composeTicketMail, confirmationRecipients, type TicketEntry, type Vouch
  * What a ticket mail reads of an attendee: the row and its ticket's name. Declared here so mail/ needs
  * nothing of the purchase that calls it (docs/decisions/0026-one-purchase-pipeline.md).
  */
-export type MailAttendee = Pick<AttendeeRow, 'id' | 'firstName' | 'lastName' | 'email'> & { ticketName: string };
+export type MailAttendee = Pick<AttendeeRow, 'id' | 'firstName' | 'lastName' | 'email' | 'shortCode'> & {
+  ticketName: string;
+};
 
 export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid'>, attendees: MailAttendee[]) {
   return attendees.map((attendee): TicketEntry => ({
@@ -20,6 +22,7 @@ export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid
     lastName: attendee.lastName,
     email: attendee.email,
     ticketName: attendee.ticketName,
+    shortCode: attendee.shortCode,
   }));
 }
 

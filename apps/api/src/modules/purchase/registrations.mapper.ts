@@ -14,6 +14,7 @@ export function toAttendeeDto(row: AttendeeFields): TAttendee {
     answers: row.answers,
     checkinId: row.checkinId,
     checkinTime: row.checkinTime?.toISOString() ?? null,
+    shortCode: row.shortCode,
   };
 }
 

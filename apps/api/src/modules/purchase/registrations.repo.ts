@@ -29,6 +29,7 @@ export type AttendeeFields = Pick<
   | 'answers'
   | 'checkinId'
   | 'checkinTime'
+  | 'shortCode'
 >;
 
 const inClub = (clubId: string | null): SQL | undefined =>

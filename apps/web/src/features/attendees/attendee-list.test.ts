@@ -24,6 +24,7 @@ function attendee(attendeeId: string, registrationId: string): TAttendeeListItem
     answers: {},
     checkinId: null,
     checkinTime: null,
+    shortCode: 'ABCD2345',
     buyerEmail: 'buyer@example.org',
     registeredAt: '2026-05-01T10:00:00.000Z',
     paidAmount: 2500,

@@ -13,6 +13,7 @@ const slot = (attendeeId: string, ticketName: string) => ({
   answers: {},
   checkinId: null,
   checkinTime: null,
+  shortCode: 'ABCD2345',
 });
 
 const registration: TRegistration = {

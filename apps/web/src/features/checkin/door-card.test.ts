@@ -26,6 +26,7 @@ const attendee: TAttendee = {
   answers: {},
   checkinId: null,
   checkinTime: null,
+  shortCode: 'ABCD2345',
 };
 const ticketCard = (notice: string): DoorCard => ({
   kind: 'ticket',

@@ -1,5 +1,7 @@
 import {
   extrasQrText,
+  formatShortCode,
+  normaliseShortCode,
   parseScannedQr,
   type TAnswers,
   type TAttendee,
@@ -170,7 +172,11 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     log({ who, result: title, tone: 'red' });
   };
 
-  const scan = async (text: string, ticket: { attendeeId: string }, scanNumber: number) => {
+  /**
+   * A ticket's QR text, or its short code as typed (the server reads it, docs/product.md section 20).
+   * `key` stands for the attendee in the offline queue: its id, or the code (one per ticket at an event).
+   */
+  const scan = async (text: string, ticket: { key: string; label: string }, scanNumber: number) => {
     try {
       // With "Check in on scan" the same call checks the attendee in: one round trip at the door.
       const { registration, attendee, justCheckedIn } = await scanTicket(event.id, text, autoCheckIn);
@@ -190,14 +196,14 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     } catch (error) {
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
-        const label = `Ticket …${ticket.attendeeId.slice(-6)}`;
+        const { key: attendeeId, label } = ticket;
         if (!autoCheckIn) {
           // Replayed, a scan checks in: without "Check in on scan" that is staff's call, not the queue's.
-          setCard({ kind: 'unread', text, attendeeId: ticket.attendeeId, label });
+          setCard({ kind: 'unread', text, attendeeId, label });
           log({ who: label, result: DOOR_TEXT.notRead, tone: 'red' });
           return;
         }
-        const action = { ...base(), kind: 'scan' as const, label, text, attendeeId: ticket.attendeeId };
+        const action = { ...base(), kind: 'scan' as const, label, text, attendeeId };
         queued(action, DOOR_TEXT.scanQueued);
         setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
@@ -281,13 +287,21 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   const handleCode = async (text: string) => {
     const scanNumber = ++latest.current;
     const qr = parseScannedQr(text);
-    if (!qr) {
+    const shortCode = qr ? null : normaliseShortCode(text);
+    // A typed short code is sent as typed: the server reads it in any case, with or without the dash.
+    const ticket =
+      qr?.kind === 'ticket'
+        ? { key: qr.attendeeId, label: `Ticket …${qr.attendeeId.slice(-6)}` }
+        : shortCode
+          ? { key: `code:${shortCode}`, label: `Ticket ${formatShortCode(shortCode)}` }
+          : null;
+    if (!qr && !ticket) {
       showProblem('Code', DOOR_TEXT.notOurCode);
       return;
     }
     setBusy('scan');
     try {
-      if (qr.kind === 'ticket') await scan(text, qr, scanNumber);
+      if (ticket) await scan(text, ticket, scanNumber);
       else await redeem(text, scanNumber);
     } finally {
       if (scanNumber === latest.current) setBusy((current) => (current === 'scan' ? null : current));

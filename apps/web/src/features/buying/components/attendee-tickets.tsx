@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { buildIcs, calendarLocation, icsDataUrl } from '../calendar-file';
 import { qrViewerPath } from '../paths';
+import { TicketCode } from './ticket-code';
 import { TicketQr } from './ticket-qr';
 
 export function attendeeName(attendee: { firstName: string | null; lastName: string | null }): string {
@@ -60,6 +61,7 @@ export function AttendeeTickets({ event, registration }: { event: TEvent; regist
                   label={`QR code of ${name}'s ticket`}
                   size={220}
                 />
+                <TicketCode shortCode={attendee.shortCode} />
                 <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
                   {name}
                 </Title>

@@ -8,6 +8,7 @@ import { formatEventDateTime, formatEventRange } from '../../public/event-dates'
 import { isMissing, usePublicEvent } from '../../public/api';
 import { useBuyerRegistration } from '../api';
 import { attendeeName } from '../components/attendee-tickets';
+import { TicketCode } from '../components/ticket-code';
 import { TicketQr } from '../components/ticket-qr';
 import classes from './qr-viewer-page.module.css';
 
@@ -53,15 +54,18 @@ function Ticket({
             </Stack>
           ) : null}
           {valid ? (
-            <div className={classes.qr} style={{ width: 'min(100%, 340px)' }}>
-              <TicketQr
-                registrationId={registration.registrationId}
-                attendeeId={attendee.attendeeId}
-                qrUuid={registration.qrUuid}
-                label={`QR code of ${name}'s ticket`}
-                size={340}
-              />
-            </div>
+            <>
+              <div className={classes.qr} style={{ width: 'min(100%, 340px)' }}>
+                <TicketQr
+                  registrationId={registration.registrationId}
+                  attendeeId={attendee.attendeeId}
+                  qrUuid={registration.qrUuid}
+                  label={`QR code of ${name}'s ticket`}
+                  size={340}
+                />
+              </div>
+              <TicketCode shortCode={attendee.shortCode} size="xl" />
+            </>
           ) : (
             <Text c="orange.9" fw={600} role="alert" data-testid="ticket-not-valid">
               {notValid}
