@@ -27,10 +27,12 @@ describe('editing and transferring an attendee', () => {
     otherToken = (await createClubWithAdmin(t)).admin.token;
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { quantity: 50, maxPerOrder: 5 });
-    [diet, shirt] = await saveForm(t, token, event.id, [
+    const form = await saveForm(t, token, event.id, [
       { type: 0, label: 'Diet', perAttendee: true, required: true },
       { type: 4, label: 'Shirt size', options: ['S', 'M'], perAttendee: true },
     ]);
+    diet = form[0]!;
+    shirt = form[1]!;
   });
   afterAll(async () => {
     await t.close();
@@ -143,7 +145,7 @@ describe('editing and transferring an attendee', () => {
     const bad = await edit({ ...body, email: 'not-an-e-mail' });
     expectError(bad, 400, 'BAD_INPUT');
     expect(bad.body.msg).toMatch(/e-mail/i);
-    expectError(await edit({ ...body, firstName: '  ' }), 400, 'BAD_INPUT', 'First name is required');
+    expectError(await edit({ ...body, firstName: '  ' }), 400, 'BAD_INPUT', 'firstName: First name is required');
     const unanswered = await edit({ ...body, email: 'ned.two@example.org', answers: { [diet.id]: '  ' } });
     expectError(unanswered, 400, 'BAD_INPUT', 'Diet is required');
     expect(unanswered.body.errors).toEqual([{ path: `answers.${diet.id}`, message: 'Diet is required' }]);
