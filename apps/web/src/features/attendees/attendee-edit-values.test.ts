@@ -15,7 +15,12 @@ const question = (over: Partial<TFormQuestion>) =>
 
 describe('editing an attendee', () => {
   it('starts from the attendee, empty texts for what is missing', () => {
-    expect(initialEditValues(attendee)).toEqual({ firstName: 'Ann', lastName: '', email: '', answers: { q1: 'Vegan' } });
+    expect(initialEditValues(attendee)).toEqual({
+      firstName: 'Ann',
+      lastName: '',
+      email: '',
+      answers: { q1: 'Vegan' },
+    });
   });
   it('sends trimmed answers, blank ones left out', () => {
     const values = { firstName: 'Ann', lastName: 'Lee', email: 'a@x.org', answers: { q1: ' Vegan ', q2: '  ' } };
@@ -37,7 +42,10 @@ describe('editing an attendee', () => {
     expect(isTransfer(before, typed)).toBe(expected);
   });
   it('checks the per-attendee questions only, at the server paths', () => {
-    const questions = [question({ required: true }), question({ id: 'q2', label: 'Company', required: true, perAttendee: false })];
+    const questions = [
+      question({ required: true }),
+      question({ id: 'q2', label: 'Company', required: true, perAttendee: false }),
+    ];
     expect(editAnswerErrors({ firstName: '', lastName: '', email: '', answers: { q1: ' ' } }, questions)).toEqual({
       'answers.q1': 'Diet is required',
     });
