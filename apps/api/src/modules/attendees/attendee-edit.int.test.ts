@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAttendee, TEvent, TFormQuestion, TRegistration, TTicket } from '@clubtix/contract';
-import { payFor, type Person } from '../../../test/buying';
+import { buyTickets, payFor, type Person } from '../../../test/buying';
 import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf } from '../../../test/mail';
@@ -183,5 +183,37 @@ describe('editing and transferring an attendee', () => {
     });
     await outboxDrained(t);
     expect(smtp.mailsTo('thief@example.org')).toHaveLength(0);
+  });
+});
+
+/** The transfer's mail meets the club's quotas (docs/product.md section 18): past them, nothing is saved. */
+describe('a transfer past the club mail limit', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('answers 429 and keeps the attendee as it was', async () => {
+    // Two mails a day: the purchase's own ticket mail and one transfer.
+    t = await createTestApp({ MAIL_DAILY_LIMIT_PER_CLUB: '2' });
+    const token = (await createClubWithAdmin(t)).admin.token;
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { quantity: 5 });
+    const { registration } = await buyTickets(t, event.id, ticket.id, 'pat@example.org', [
+      { firstName: 'Pat', lastName: 'Lowe', email: 'pat@example.org' },
+    ]);
+    const pat = registration.attendees[0]!;
+    const transfer = (email: string) =>
+      call(t, 'POST', '/registration/updateAttendee', {
+        token,
+        body: { eventId: event.id, attendeeId: pat.attendeeId, firstName: 'Pat', lastName: 'Lowe', email },
+      });
+    expect((await transfer('first.new@example.org')).status).toBe(200);
+    expectError(await transfer('second.new@example.org'), 429, 'RATE_LIMITED', /limit of 2 e-mails a day/);
+    const after = payloadOf<TRegistration>(
+      await call(t, 'GET', '/registration/getRegistrationById', {
+        token,
+        query: { registrationId: registration.registrationId },
+      }),
+    ).attendees[0]!;
+    expect(after.email).toBe('first.new@example.org');
   });
 });
