@@ -67,7 +67,11 @@ export async function listed(page: Page, people: AttendeeDetails[]): Promise<str
 }
 
 /** Opens an attendee's menu and picks an action, as named for screen readers. */
-export async function rowAction(page: Page, person: AttendeeDetails, action: 'Send ticket' | 'Delete attendee') {
+export async function rowAction(
+  page: Page,
+  person: AttendeeDetails,
+  action: 'Edit attendee' | 'Send ticket' | 'Delete attendee',
+) {
   await page.getByRole('button', { name: `More actions for ${fullName(person)}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }

@@ -97,7 +97,7 @@ describe('My account: a password change ends the other sessions (docs/product.md
     // The other browser's next call (opening My account asks the server for the account) is
     // refused: it lands on sign-in, told why.
     await other.page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
-    await other.page.waitForURL(/\/signin\?next=%2Fdashboard%2Faccount/);
+    await other.page.waitForURL(/\/signin\?redirect=%2Fdashboard%2Faccount/);
     await toast(other.page, ENDED).waitFor();
     expect(await other.page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
     await signInThroughForm(other.page, admin.user.email, 'harbour-lights-9');

@@ -31,7 +31,7 @@ describe('navigation guards', () => {
     for (const path of ['/dashboard', '/dashboard/admin', '/dashboard/sudo', '/club/add', '/club/edit', '/signout']) {
       await page.goto(path);
       // With the page to return to once signed in (auth.e2e.ts), but not for a dashboard or sign-out.
-      await page.waitForURL(/\/signin(\?next=|$)/);
+      await page.waitForURL(/\/signin(\?redirect=|$)/);
     }
     await waitForTitle(page, 'Sign in | ClubTix');
     await context.close();

@@ -26,7 +26,7 @@ describe('signing in from a page that asked for it', () => {
     const { context, page } = await newPage(browser, viewport);
     const checkin = `/event/${seeded.event.id}/checkin`;
     await page.goto(checkin);
-    await page.waitForURL(`**/signin?next=${encodeURIComponent(checkin)}`);
+    await page.waitForURL(`**/signin?redirect=${encodeURIComponent(checkin)}`);
     await waitForTitle(page, 'Sign in | ClubTix');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -39,7 +39,7 @@ describe('signing in from a page that asked for it', () => {
 
   it('goes to the dashboard instead of another site named as the page to return to', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await page.goto(`/signin?next=${encodeURIComponent('//evil.example/event/1/checkin')}`);
+    await page.goto(`/signin?redirect=${encodeURIComponent('//evil.example/event/1/checkin')}`);
     await signInHere(page, seeded.admin.user.email, 'rowing2026');
     await page.waitForURL('**/dashboard/admin');
     expect(new URL(page.url()).origin).toBe(new URL(inject('baseUrl')).origin);

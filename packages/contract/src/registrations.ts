@@ -136,6 +136,20 @@ export const ZSaveRegistrationRequest = ZBuyerSecret.extend({
 });
 export type TSaveRegistrationRequest = z.input<typeof ZSaveRegistrationRequest>;
 
+/**
+ * An admin corrects one attendee, or transfers the ticket to another person (docs/product.md
+ * section 20): a changed e-mail receives the ticket mail.
+ */
+export const ZUpdateAttendeeRequest = z.object({
+  eventId: ZId,
+  attendeeId: ZId,
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: ZEmail,
+  answers: ZAnswers.default({}),
+});
+export type TUpdateAttendeeRequest = z.input<typeof ZUpdateAttendeeRequest>;
+
 export const ZCreateOrderRequest = ZBuyerSecret.extend({
   extras: z
     .array(z.object({ extrasId: ZId, quantity }))
@@ -286,6 +300,16 @@ export const registrationEndpoints = {
       status: z.enum(['confirmed', 'cancelled'], { error: 'Status must be confirmed or cancelled' }),
     }),
     response: ZRegistration,
+  }),
+  updateAttendee: defineEndpoint({
+    method: 'POST',
+    path: '/registration/updateAttendee',
+    access: 'admin',
+    summary:
+      "Correct an attendee's names, e-mail and answers, or transfer the ticket: a changed e-mail " +
+      "receives the ticket mail (within the club's mail limits; 429 past them, nothing changed)",
+    body: ZUpdateAttendeeRequest,
+    response: ZAttendee,
   }),
 };
 

@@ -89,6 +89,7 @@ const eventBody = {
 };
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
 const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
+const attendeeBody = { eventId: 'e', attendeeId: 'a', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.org' };
 const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
@@ -390,6 +391,15 @@ const cases: Case[] = [
     ['with a number code', { ...holdBody, discountCode: 5 }, 'discountCode'],
     ['with a space in the code', { ...holdBody, discountCode: 'TWO WORDS' }, 'discountCode'],
     ['with a NUL in the code', { ...holdBody, discountCode: 'AB\u0000C' }, 'discountCode'],
+  ]),
+  ...posts('/registration/updateAttendee', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['with a bad e-mail', { ...attendeeBody, email: 'not-an-e-mail' }, 'email'],
+    ['with a blank first name', { ...attendeeBody, firstName: '  ' }, 'firstName'],
+    ['with a huge last name', { ...attendeeBody, lastName: huge }, 'lastName'],
+    ['with answers as a list', { ...attendeeBody, answers: ['a'] }, 'answers'],
+    ['with a NUL in the id', { ...attendeeBody, attendeeId: 'a\u0000' }, 'attendeeId'],
+    ['without an event id', { ...attendeeBody, eventId: undefined }, 'eventId'],
   ]),
   ...posts('/order/createOrder', undefined, [
     ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import { updateAttendee } from './attendee-edit.service';
 import { findEventAttendees } from './attendee-list.service';
 import { findManagedRegistration, setRegistrationStatus } from './registration-admin.service';
 import { resendAttendeeTicket, resendTicketsByEmail } from './ticket-delivery.service';
@@ -31,6 +32,10 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, r.updateStatus, async ({ actor, body }) => ({
     payload: await setRegistrationStatus(deps, actor, body.registrationId, body.status),
     msg: body.status === 'cancelled' ? 'Registration cancelled' : 'Registration confirmed',
+  }));
+  registerEndpoint(app, deps, r.updateAttendee, async ({ actor, body }) => ({
+    payload: await updateAttendee(deps, actor, body),
+    msg: 'Attendee saved',
   }));
   registerEndpoint(app, deps, endpoints.attendees.getAttendees, async ({ actor, query }) => ({
     payload: await findEventAttendees(deps, actor, query),

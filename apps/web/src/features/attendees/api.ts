@@ -1,4 +1,10 @@
-import { attendeeReportFilename, endpoints, type TAttendeeListItem, type ZImportFields } from '@clubtix/contract';
+import {
+  attendeeReportFilename,
+  endpoints,
+  type TAttendeeListItem,
+  type TUpdateAttendeeRequest,
+  type ZImportFields,
+} from '@clubtix/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
@@ -102,6 +108,22 @@ export function useSendTicket(eventId: string) {
       if (error.code === 'RATE_LIMITED') showToast('warning', error.msg, 'Ticket not sent: mail limit reached');
       else showToast('error', error.msg, 'Ticket not sent');
     },
+  });
+}
+
+/**
+ * Saves an attendee's corrections (or a transfer: a new e-mail gets the ticket mail); the row is
+ * replaced in every cached view, then the lists and the door read again.
+ */
+export function useUpdateAttendee(eventId: string) {
+  const update = useListUpdate(eventId);
+  return useMutation({
+    mutationFn: (body: TUpdateAttendeeRequest) => callApi(endpoints.registration.updateAttendee, { body }),
+    onSuccess: (saved) =>
+      update((page) => ({
+        ...page,
+        attendees: page.attendees.map((row) => (row.attendeeId === saved.attendeeId ? { ...row, ...saved } : row)),
+      })),
   });
 }
 

@@ -9,6 +9,7 @@ import {
   returnTarget,
   roleHome,
   signInPage,
+  signInReturn,
   unknownRouteTarget,
   type GuardSession,
   type RouteAccess,
@@ -57,11 +58,11 @@ describe('guardRoute', () => {
 describe('returning to the page that asked for sign-in', () => {
   const checkin = new URL('http://app.test/event/5/checkin?x=1#door');
   it('sends a signed-out visitor to sign-in with the page to return to', () => {
-    expect(guardRoute('admin', signedOut, checkin)).toBe('/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
-    expect(guardRoute('signedIn', signedOut, checkin)).toBe('/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
+    expect(guardRoute('admin', signedOut, checkin)).toBe('/signin?redirect=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
+    expect(guardRoute('signedIn', signedOut, checkin)).toBe('/signin?redirect=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
     expect(decideNavigation(checkin, 'admin', signedOut)).toEqual({
       kind: 'redirect',
-      to: '/signin?next=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door',
+      to: '/signin?redirect=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door',
       reason: 'guard',
     });
   });
@@ -92,6 +93,26 @@ describe('returning to the page that asked for sign-in', () => {
     '/dashboard/sudo/',
   ])('drops %s', (raw) => {
     expect(returnTarget(raw, 'http://app.test')).toBeNull();
+  });
+  it('reads the page to return to from `redirect` on sign-in, and `next` of older links', () => {
+    const at = (search: string) => new URL(`http://app.test/signin${search}`);
+    expect(signInReturn(at('?redirect=%2Fevent%2F5%2Fcheckin%3Fx%3D1'))).toBe('/event/5/checkin?x=1');
+    expect(signInReturn(at('?next=/event/5/checkin'))).toBe('/event/5/checkin');
+    expect(signInReturn(at('?redirect=/event/5/checkin&next=/club/edit'))).toBe('/event/5/checkin');
+    expect(signInReturn(at('?redirect=//evil.example/event/5/checkin'))).toBeNull();
+    expect(signInReturn(at('?redirect=https://evil.example/'))).toBeNull();
+    expect(signInReturn(new URL('http://app.test/club/edit?redirect=/event/5/checkin'))).toBeNull();
+  });
+  it('does not follow `redirect` on sign-in as a backend redirect, and sends a signed-in user on to it', () => {
+    const link = new URL('http://app.test/signin?redirect=%2Fevent%2F5%2Fcheckin');
+    expect(backendRedirectTarget(link)).toBeNull();
+    expect(decideNavigation(link, 'signedOut', signedOut)).toEqual({ kind: 'proceed' });
+    expect(decideNavigation(link, 'signedOut', admin)).toEqual({
+      kind: 'redirect',
+      to: '/event/5/checkin',
+      reason: 'guard',
+    });
+    expect(guardRoute('signedOut', admin, new URL('http://app.test/signin'))).toBe('/dashboard/admin');
   });
   it('gives sign-in alone when the page is no place to return to', () => {
     expect(signInPage(new URL('http://app.test/signout'))).toBe('/signin');

@@ -29,10 +29,13 @@ export const PATHS = {
 export const REDIRECT_PARAM = 'redirect';
 export const API_QUERY_MSG_PARAM = 'apiQueryMsg';
 /**
- * The page sign-in returns to (`/signin?next=/event/x/checkin`). Not `redirect`: that one is
- * followed before any guard, so sign-in would bounce straight back to the guarded page.
+ * The page sign-in returns to: `/signin?redirect=/event/x/checkin` (docs/product.md section 20). On
+ * sign-in `redirect` is this, not the backend redirect every other page follows first (which would
+ * bounce straight back to the guarded page). `next`, the name used before, is still read, so links
+ * made with it keep working (docs/decisions/0033-attendee-edits-and-sign-in-return.md).
  */
-export const RETURN_PARAM = 'next';
+export const RETURN_PARAM = REDIRECT_PARAM;
+export const OLD_RETURN_PARAM = 'next';
 
 /**
  * Pages not worth returning to after signing in: they would send the user on at once, or are where
@@ -76,7 +79,8 @@ export function guardRoute(access: RouteAccess, session: GuardSession, from?: UR
     case 'public':
       return null;
     case 'signedOut':
-      return isSignedIn(session) ? roleHome(session) : null;
+      // Already signed in: straight on to the page the sign-in link names, else home.
+      return isSignedIn(session) ? ((from && signInReturn(from)) ?? roleHome(session)) : null;
     case 'signedIn':
       return isSignedIn(session) ? null : signInPage(from);
     case 'admin':
@@ -108,6 +112,18 @@ export function returnTarget(raw: string | null, origin: string): string | null 
   return NO_RETURN_PATHS.includes(page) ? null : path;
 }
 
+/** Whether a path is the sign-in page (with or without a trailing slash). */
+export function isSignInPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === PATHS.signIn;
+}
+
+/** The page a sign-in address names to return to (`redirect`, else the older `next`), checked by returnTarget. */
+export function signInReturn(url: URL): string | null {
+  if (!isSignInPath(url.pathname)) return null;
+  const raw = url.searchParams.get(RETURN_PARAM) ?? url.searchParams.get(OLD_RETURN_PARAM);
+  return returnTarget(raw, url.origin);
+}
+
 /** An unknown path: not-found with 404, or home for a signed-in user. */
 export function unknownRouteTarget(session: GuardSession): string {
   return isSignedIn(session) ? roleHome(session) : PATHS.unknownRoute;
@@ -126,6 +142,8 @@ export function dashboardTarget(session: GuardSession): string {
  * users elsewhere; a dropped target leaves the user on the page they opened.
  */
 export function backendRedirectTarget(url: URL): string | null {
+  // On sign-in, `redirect` is the page to return to once signed in (signInReturn).
+  if (isSignInPath(url.pathname)) return null;
   const raw = url.searchParams.get(REDIRECT_PARAM);
   if (!raw) return null;
   const path = sameOriginPath(raw, url.origin);

@@ -1,6 +1,7 @@
 import { formatMoney, type TAttendeeListItem, type TCurrency } from '@clubtix/contract';
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useState } from 'react';
 import { attendeeName } from '../../checkin/scan-outcome';
 import {
   useCancelRegistration,
@@ -10,6 +11,7 @@ import {
   useSendTicket,
   useUndoCheckin,
 } from '../api';
+import { EditAttendeeDialog } from './edit-attendee-dialog';
 import { newRefundKey } from '../refund-form-values';
 import { useRefundOrder } from '../sales-api';
 import { confirmCancelRegistration, confirmRemoveRegistration, type RefundChoice } from './registration-dialogs';
@@ -54,6 +56,7 @@ export function AttendeeActions({
   const name = attendeeName(attendee);
   const isCheckedIn = attendee.checkinId !== null;
   const refund = useRefundOrder(eventId);
+  const [isEditing, setEditing] = useState(false);
   const isDeleting =
     deleteAttendee.isPending || removeRegistration.isPending || cancelRegistration.isPending || refund.isPending;
 
@@ -107,6 +110,7 @@ export function AttendeeActions({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item onClick={() => setEditing(true)}>Edit attendee</Menu.Item>
           <Menu.Item onClick={() => sendTicket.mutate(attendee)}>Send ticket</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={() => confirmDeleteAttendee(name, () => deleteAttendee.mutate(attendee))}>
@@ -138,6 +142,7 @@ export function AttendeeActions({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <EditAttendeeDialog eventId={eventId} attendee={attendee} opened={isEditing} onClose={() => setEditing(false)} />
     </Group>
   );
 }

@@ -1,18 +1,18 @@
 import { ZSignInRequest } from '@clubtix/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors, formFailure } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSignIn } from '../api';
-import { RETURN_PARAM, returnTarget } from '../guards';
+import { signInReturn } from '../guards';
 import { AuthCard } from './auth-card';
 
 export default function SignInPage() {
   const navigate = useNavigate();
   // The page that asked for sign-in (a door volunteer's check-in link), same-origin only.
-  const [params] = useSearchParams();
-  const back = returnTarget(params.get(RETURN_PARAM), window.location.origin);
+  const location = useLocation();
+  const back = signInReturn(new URL(location.pathname + location.search, window.location.origin));
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useSignIn();
   const form = useSchemaForm(ZSignInRequest, { email: '', password: '' });

@@ -1,0 +1,104 @@
+import { ZUpdateAttendeeRequest, type TAttendeeListItem } from '@clubtix/contract';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { FormModal } from '../../../components/form-modal';
+import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { QuestionField } from '../../forms/components/question-field';
+import { useFormQuestions } from '../../forms/api';
+import { useUpdateAttendee } from '../api';
+import {
+  editAnswerErrors,
+  initialEditValues,
+  isTransfer,
+  toUpdateRequest,
+  type Answer,
+  type AttendeeEditValues,
+} from '../attendee-edit-values';
+
+function EditAttendeeForm({
+  eventId,
+  attendee,
+  onDone,
+}: {
+  eventId: string;
+  attendee: TAttendeeListItem;
+  onDone: () => void;
+}) {
+  const questions = (useFormQuestions(eventId).data ?? []).filter((question) => question.perAttendee);
+  const save = useUpdateAttendee(eventId);
+  const ids = { eventId, attendeeId: attendee.attendeeId };
+  const form = useSchemaForm<AttendeeEditValues>(ZUpdateAttendeeRequest, initialEditValues(attendee), {
+    toRequest: (values) => toUpdateRequest(values, ids),
+    check: (values) => editAnswerErrors(values, questions),
+  });
+  const transfer = isTransfer(attendee.email, form.values.email);
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(toUpdateRequest(values, ids));
+        onDone();
+      } catch (error) {
+        applyServerErrors(form, error);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="First name" required data-autofocus {...form.getInputProps('firstName')} />
+        <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+        <TextInput label="E-mail" type="email" inputMode="email" required {...form.getInputProps('email')} />
+        {transfer ? (
+          <Alert color="blue" title="The ticket is mailed to a new address">
+            Saving transfers this ticket: its mail goes to {form.values.email.trim()}. The QR code stays the same.
+          </Alert>
+        ) : null}
+        {questions.map((question) => {
+          const path = `answers.${question.id}`;
+          return (
+            <QuestionField
+              key={question.id}
+              question={question}
+              value={form.values.answers[question.id]}
+              onChange={(value: Answer) => {
+                form.setFieldValue(path, value);
+                form.clearFieldError(path);
+              }}
+              error={form.errors[path]}
+            />
+          );
+        })}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {transfer ? 'Save and send ticket' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Edit attendee": names, e-mail (a new one is a transfer) and the event's per-attendee questions. */
+export function EditAttendeeDialog({
+  eventId,
+  attendee,
+  opened,
+  onClose,
+}: {
+  eventId: string;
+  attendee: TAttendeeListItem;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <FormModal title="Edit attendee" opened={opened} onClose={onClose}>
+      {opened ? <EditAttendeeForm eventId={eventId} attendee={attendee} onDone={onClose} /> : null}
+    </FormModal>
+  );
+}
