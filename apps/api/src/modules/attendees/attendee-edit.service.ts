@@ -59,6 +59,7 @@ export async function updateAttendee(
         lastName: saved.lastName,
         email: saved.email,
         ticketName: saved.ticketName,
+        shortCode: saved.shortCode,
       };
       await queueTicketResend(tx, deps.config, event, {
         to: values.email,
