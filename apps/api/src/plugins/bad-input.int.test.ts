@@ -89,6 +89,7 @@ const eventBody = {
 };
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
 const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
+const sellBody = { eventId: 'e', tickets: [{ ticketId: 't', quantity: 1 }], paymentMethod: 'cash' };
 const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
@@ -386,6 +387,15 @@ const cases: Case[] = [
     ['with a number code', { ...holdBody, discountCode: 5 }, 'discountCode'],
     ['with a space in the code', { ...holdBody, discountCode: 'TWO WORDS' }, 'discountCode'],
     ['with a NUL in the code', { ...holdBody, discountCode: 'AB\u0000C' }, 'discountCode'],
+  ]),
+  ...posts('/boxoffice/sell', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without tickets', { ...sellBody, tickets: [] }, 'tickets'],
+    ['with a quantity of 0', { ...sellBody, tickets: [{ ticketId: 't', quantity: 0 }] }, 'tickets'],
+    ['with an unknown method', { ...sellBody, paymentMethod: 'cheque' }, 'paymentMethod'],
+    ['without a method', { ...sellBody, paymentMethod: undefined }, 'paymentMethod'],
+    ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees'],
+    ['with a string checkIn', { ...sellBody, checkIn: 'yes' }, 'checkIn'],
   ]),
   ...posts('/order/createOrder', undefined, [
     ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],
