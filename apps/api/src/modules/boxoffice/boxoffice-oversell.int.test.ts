@@ -45,7 +45,12 @@ describe('box office and online holds racing', () => {
       return atDoor(i)
         ? call(app, 'POST', '/boxoffice/sell', {
             token,
-            body: { eventId: event.id, tickets: [{ ticketId, quantity: 1 }], paymentMethod: 'cash', checkIn: i % 2 === 0 },
+            body: {
+              eventId: event.id,
+              tickets: [{ ticketId, quantity: 1 }],
+              paymentMethod: 'cash',
+              checkIn: i % 2 === 0,
+            },
           })
         : call(app, 'POST', '/registration/initRegistration', {
             body: { eventId: event.id, email: `buyer${i}@example.org`, tickets: [{ ticketId, quantity: 2 }] },
