@@ -391,10 +391,10 @@ const cases: Case[] = [
   ...posts('/boxoffice/sell', 'admin', [
     ['without a body', undefined, 'body'],
     ['without tickets', { ...sellBody, tickets: [] }, 'tickets'],
-    ['with a quantity of 0', { ...sellBody, tickets: [{ ticketId: 't', quantity: 0 }] }, 'tickets'],
+    ['with a quantity of 0', { ...sellBody, tickets: [{ ticketId: 't', quantity: 0 }] }, 'tickets.0.quantity'],
     ['with an unknown method', { ...sellBody, paymentMethod: 'cheque' }, 'paymentMethod'],
     ['without a method', { ...sellBody, paymentMethod: undefined }, 'paymentMethod'],
-    ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees'],
+    ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees.0.email'],
     ['with a string checkIn', { ...sellBody, checkIn: 'yes' }, 'checkIn'],
   ]),
   ...posts('/order/createOrder', undefined, [
