@@ -181,7 +181,7 @@ function BoxOffice({ event }: { event: TEvent }) {
           fullWidth
           data={METHODS}
           value={method}
-          onChange={(value) => setMethod(value as TBoxOfficeMethod)}
+          onChange={(value) => setMethod(value)}
         />
       </Stack>
       <Checkbox label="Check in now" checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
