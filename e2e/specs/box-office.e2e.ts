@@ -41,6 +41,9 @@ describe('the box office', () => {
       query: { eventId: event.id },
     });
     expect(orders.body.payload).toMatchObject([{ paymentMethod: 'cash', paymentStatus: 'paid', amount: 5000 }]);
+    // The admin's orders list says how the door was paid.
+    await page.goto(`/event/${event.id}/attendees?tab=orders`);
+    await page.getByTestId('order-payment-method').filter({ hasText: 'Box office · cash' }).waitFor();
     await context.close();
   });
 });
