@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { attendeeDataRoutes } from './modules/attendees/attendees.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkinRoutes } from './modules/checkin/checkin.routes';
+import { boxOfficeRoutes } from './modules/boxoffice/boxoffice.routes';
 import { clubRoutes } from './modules/clubs/clubs.routes';
 import { discountRoutes } from './modules/discounts/discounts.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       purchaseRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
+      boxOfficeRoutes(api, deps);
       waitlistRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.

@@ -38,6 +38,7 @@ describe('route table', () => {
     ['/event/e1/attendees', 'Attendees', 'admin'],
     ['/event/e1/statistics', 'Statistics', 'admin'],
     ['/event/e1/checkin', 'Check-in', 'admin'],
+    ['/event/e1/box-office', 'Box office', 'admin'],
     ['/event/e1/donation', 'Support Event', 'public'],
     ['/event/e1/qr/r1/a1/q1', 'QR Code', 'public'],
     ['/form-builder', 'Form Builder', 'admin'],

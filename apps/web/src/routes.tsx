@@ -147,6 +147,12 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/checkin/pages/checkin-page'),
   },
   {
+    path: '/event/:eventId/box-office',
+    title: 'Box office',
+    access: 'admin',
+    page: () => import('./features/boxoffice/pages/box-office-page'),
+  },
+  {
     path: '/event/:eventId/donation',
     title: 'Support Event',
     access: 'public',

@@ -1,5 +1,6 @@
 import { attendeeEndpoints } from './attendees';
 import { authEndpoints } from './auth';
+import { boxOfficeEndpoints } from './boxoffice';
 import { checkinEndpoints } from './checkin';
 import { discountEndpoints } from './discounts';
 import { clubEndpoints } from './clubs';
@@ -16,6 +17,7 @@ import { waitlistEndpoints } from './waitlist';
 
 export * from './attendees';
 export * from './auth';
+export * from './boxoffice';
 export * from './checkin';
 export * from './clubs';
 export * from './discounts';
@@ -53,6 +55,7 @@ export const endpoints = {
   order: orderEndpoints,
   stripe: paymentEndpoints,
   checkin: checkinEndpoints,
+  boxoffice: boxOfficeEndpoints,
   sponsorship: sponsorshipEndpoints,
   extrasPurchase: extrasPurchaseEndpoints,
   discount: discountEndpoints,

@@ -92,6 +92,8 @@ export const ZOrder = z.object({
   refundedAmount: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** How it was paid: the provider's name online, or the box office's method (cash, card_terminal, complimentary). */
+  paymentMethod: z.string().nullable(),
   items: z.array(ZOrderItem),
 });
 export type TOrder = z.infer<typeof ZOrder>;

@@ -43,9 +43,39 @@ const WALLED_GROUPS = [
   'waitlist',
   'sponsorship',
   'extrasPurchase',
+  'boxoffice',
 ] as const;
 
 const rows: Row[] = [
+  {
+    endpoint: 'boxoffice.sell',
+    attempt: "sells B's published ticket at the door",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/boxoffice/sell', {
+        token: a.admin.token,
+        body: {
+          eventId: b.catalogue.published.id,
+          tickets: [{ ticketId: b.catalogue.ticket.id, quantity: 1 }],
+          paymentMethod: 'cash',
+          checkIn: true,
+        },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'boxoffice.sell',
+    attempt: "sells B's ticket on A's own event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/boxoffice/sell', {
+        token: a.admin.token,
+        body: {
+          eventId: a.event.id,
+          tickets: [{ ticketId: b.catalogue.ticket.id, quantity: 1 }],
+          paymentMethod: 'complimentary',
+        },
+      }),
+    expected: NOT_FOUND,
+  },
   {
     endpoint: 'club.getAllClubs',
     attempt: 'lists clubs: sees its own club only',

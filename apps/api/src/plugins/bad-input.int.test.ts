@@ -90,6 +90,7 @@ const eventBody = {
 const ticketBody = { eventId: 'e', name: 'Adult', price: 100 };
 const holdBody = { eventId: 'e', email: 'buyer@example.org', tickets: [{ ticketId: 't', quantity: 1 }] };
 const attendeeBody = { eventId: 'e', attendeeId: 'a', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.org' };
+const sellBody = { eventId: 'e', tickets: [{ ticketId: 't', quantity: 1 }], paymentMethod: 'cash' };
 const discountBody = { eventId: 'e', code: 'SPRING', kind: 'percent', value: 10 };
 const packageBody = { eventId: 'e', name: 'Gold', amount: 100 };
 const question = { type: 2, label: 'Pick', options: ['a'] };
@@ -400,6 +401,15 @@ const cases: Case[] = [
     ['with answers as a list', { ...attendeeBody, answers: ['a'] }, 'answers'],
     ['with a NUL in the id', { ...attendeeBody, attendeeId: 'a\u0000' }, 'attendeeId'],
     ['without an event id', { ...attendeeBody, eventId: undefined }, 'eventId'],
+  ]),
+  ...posts('/boxoffice/sell', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without tickets', { ...sellBody, tickets: [] }, 'tickets'],
+    ['with a quantity of 0', { ...sellBody, tickets: [{ ticketId: 't', quantity: 0 }] }, 'tickets.0.quantity'],
+    ['with an unknown method', { ...sellBody, paymentMethod: 'cheque' }, 'paymentMethod'],
+    ['without a method', { ...sellBody, paymentMethod: undefined }, 'paymentMethod'],
+    ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees.0.email'],
+    ['with a string checkIn', { ...sellBody, checkIn: 'yes' }, 'checkIn'],
   ]),
   ...posts('/order/createOrder', undefined, [
     ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],

@@ -16,6 +16,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
     refundedAmount: row.refundedAmount,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    paymentMethod: row.provider ?? null,
     items: items
       .filter((item) => item.orderId === row.id)
       .map((item) => ({

@@ -24,10 +24,12 @@ export async function insertOrder(
   values: { clubId: string; eventId: string; registrationId: string; currency: string },
   items: OrderItemValues[],
   discount: OrderDiscount = NO_DISCOUNT,
+  /** A box-office sale: paid at once, its method as the provider (docs/decisions/0034-box-office.md). */
+  paid?: { paymentStatus: 'paid'; paidAt: Date; provider: string },
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   const [row] = await db
     .insert(orders)
-    .values({ ...values, ...discount, amount: amountDue(items, discount) })
+    .values({ ...values, ...discount, ...paid, amount: amountDue(items, discount) })
     .returning();
   const lines = await db
     .insert(orderItems)

@@ -44,6 +44,7 @@ export async function insertRegistration(
     expiresAt: Date | null;
     status?: string;
     source?: string;
+    confirmedAt?: Date | null;
     clientAddress?: string | null;
   },
 ): Promise<RegistrationRow> {

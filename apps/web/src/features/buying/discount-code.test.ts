@@ -37,6 +37,7 @@ function order(overrides: Partial<TOrder> = {}): TOrder {
     refundedAmount: 0,
     createdAt: '2026-05-01T12:00:00Z',
     paidAt: null,
+    paymentMethod: null,
     items: [
       { kind: 'ticket', ticketId: 'adult', extrasId: null, name: 'Adult', quantity: 2, unitPrice: 1500, amount: 3000 },
       { kind: 'ticket', ticketId: 'child', extrasId: null, name: 'Child', quantity: 1, unitPrice: 300, amount: 300 },

@@ -44,6 +44,7 @@ const order: TOrder = {
   refundedAmount: 0,
   createdAt: '2026-05-01T12:00:00Z',
   paidAt: null,
+  paymentMethod: null,
   items: [],
 };
 const hold = {

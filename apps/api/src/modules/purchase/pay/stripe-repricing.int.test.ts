@@ -56,7 +56,8 @@ describe('paying with Stripe for an order that is re-priced, through a local sta
     const { price } = await buyWithLunch();
     const order = await price(true);
     const intent = await startPaying(order.id);
-    expect(await price(true)).toEqual(order);
+    // The same order; starting to pay named its provider (paymentMethod, docs/decisions/0034-box-office.md).
+    expect(await price(true)).toEqual({ ...order, paymentMethod: 'stripe' });
     expect(world.stripe.cancelled).not.toContain(intent.paymentIntentId);
     expect((await startPaying(order.id)).paymentIntentId).toBe(intent.paymentIntentId);
   });

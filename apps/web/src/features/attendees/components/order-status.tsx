@@ -21,3 +21,13 @@ export function OrderStatus({ order }: { order: Pick<TOrder, 'paymentStatus'> })
     </Badge>
   );
 }
+
+/** How the box office was paid (docs/decisions/0034-box-office.md); online orders show nothing more. */
+const DOOR_METHODS: Record<string, string> = {
+  cash: 'Box office · cash',
+  card_terminal: 'Box office · card terminal',
+  complimentary: 'Box office · complimentary',
+};
+
+export const doorMethodLabel = (order: Pick<TOrder, 'paymentMethod'>): string | null =>
+  (order.paymentMethod && DOOR_METHODS[order.paymentMethod]) ?? null;

@@ -9,7 +9,7 @@ import { orderMoneyLine, refundableAmount } from '../order-money';
 import { useEventOrders, useOrderCounts } from '../sales-api';
 import { countText, ORDER_FILTERS, ORDERS_PAGE_SIZE, ordersInView, type OrdersView } from '../sales-views';
 import { OrderDetails } from './order-details';
-import { OrderStatus } from './order-status';
+import { doorMethodLabel, OrderStatus } from './order-status';
 import { RefundDialog } from './refund-dialog';
 
 interface Props {
@@ -37,6 +37,7 @@ function OrderCard({
 }) {
   const moneyLine = orderMoneyLine(order);
   const buyer = order.buyerEmail;
+  const doorMethod = doorMethodLabel(order);
   return (
     <Card withBorder padding="sm" data-testid="order">
       <Stack gap={4}>
@@ -54,6 +55,11 @@ function OrderCard({
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {buyer}
             </Text>
+            {doorMethod ? (
+              <Text size="xs" data-testid="order-payment-method">
+                {doorMethod}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed">
               {formatDateTime(order.createdAt, timeZone)} · Reg. {order.registrationId.slice(0, 8)}
             </Text>

@@ -134,9 +134,14 @@ export default function CheckinPage() {
             {event.data.title}
           </Text>
         </div>
-        <Anchor component={Link} to={`/event/${id}/statistics`} size="sm">
-          Statistics
-        </Anchor>
+        <Group gap="sm">
+          <Anchor component={Link} to={`/event/${id}/box-office`} size="sm">
+            Box office
+          </Anchor>
+          <Anchor component={Link} to={`/event/${id}/statistics`} size="sm">
+            Statistics
+          </Anchor>
+        </Group>
       </Group>
       <Door event={event.data} />
     </Stack>

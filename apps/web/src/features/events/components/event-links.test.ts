@@ -18,6 +18,7 @@ describe('the event screens row (issue 19)', () => {
       'Form',
       'Waiting list',
       'Import',
+      'Box office',
       'Sponsorships',
       'View public page',
     ]);

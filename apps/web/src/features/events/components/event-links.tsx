@@ -14,6 +14,7 @@ export type EventScreen =
   | 'waitlist'
   | 'import'
   | 'checkin'
+  | 'boxoffice'
   | 'statistics'
   | 'sponsorships';
 
@@ -40,6 +41,7 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'waitlist', label: 'Waiting list', to: `/event/${id}/waitlist` },
     { screen: 'import', label: 'Import', to: `/import?eventId=${id}` },
     { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
+    { screen: 'boxoffice', label: 'Box office', to: `/event/${id}/box-office` },
     { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
     { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },
   ];

@@ -1,0 +1,157 @@
+import type { TBoxOfficeSale, ZBoxOfficeSellRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { EventRow, TicketRow } from '../../db/schema';
+import type { Actor } from '../../core/actor';
+import type { Deps } from '../../core/deps';
+import { type AppError, badInput, conflict, notFound, soldOut } from '../../core/errors';
+import { transactionEndingWith } from '../../db/transaction-ending-with';
+import { loadManagedEvent } from '../events/events.service';
+import { queueTicketMail } from '../mail/ticket-mail';
+import { withCounterGate } from '../purchase/hold/counter-gate';
+import {
+  expireLapsedHolds,
+  isOverLimit,
+  mergeLines,
+  seatIncrements,
+  soldIncrements,
+  type TicketLine,
+} from '../purchase/hold/holds.repo';
+import { toOrderDto } from '../purchase/orders.mapper';
+import { insertOrder } from '../purchase/orders.repo';
+import { toRegistrationDto } from '../purchase/registrations.mapper';
+import { insertAttendeeSlots, insertRegistration } from '../purchase/registrations.repo';
+import { findEventWithTickets } from '../tickets/tickets.repo';
+import { checkInParty } from './boxoffice.repo';
+
+type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
+
+/**
+ * POST /boxoffice/sell (docs/product.md section 20; docs/decisions/0034-box-office.md): the door
+ * sells a confirmed registration whose order is paid by the method given (stored as the order's
+ * provider; a complimentary order costs nothing), under the hold's never-oversell rule: the same
+ * counter increments, sent with the COMMIT, refused by the database past a ticket's quantity or the
+ * event's capacity, so nothing of the sale is kept (409 SOLD_OUT). With checkIn the whole party is
+ * checked in by the same transaction. The door's event policy (loadManagedEvent, as the door's
+ * statistics) decides who may sell: another club's event is 404.
+ */
+export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Promise<TBoxOfficeSale> {
+  const event = await loadManagedEvent(deps, actor, input.eventId);
+  const lines = mergeLines(input.tickets);
+  const offer = await findEventWithTickets(
+    deps.db,
+    event.id,
+    lines.map((line) => line.ticketId),
+  );
+  const ticketsById = new Map<string, TicketRow>();
+  for (const line of lines) {
+    const ticket = offer?.tickets.find((candidate) => candidate.id === line.ticketId);
+    if (!ticket || ticket.eventId !== event.id) throw notFound('Ticket');
+    ticketsById.set(ticket.id, ticket);
+  }
+  if (event.status !== 'published') throw conflict('Only a published event sells at the door');
+  const seats = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.ticketId));
+  const names = input.attendees ?? [];
+  if (names.length > seats.length) throw badInput('More attendees than tickets', 'attendees');
+  const buyerEmail = input.email ?? names.find((name) => name.email)?.email ?? '';
+  const free = input.paymentMethod === 'complimentary';
+
+  const attempt = () =>
+    withCounterGate((gate) =>
+      transactionEndingWith(deps.db, async (tx) => {
+        const now = new Date();
+        const registration = await insertRegistration(tx, {
+          clubId: event.clubId,
+          eventId: event.id,
+          email: buyerEmail,
+          expiresAt: null,
+          status: 'confirmed',
+          source: 'boxoffice',
+          confirmedAt: now,
+        });
+        const slots = await insertAttendeeSlots(
+          tx,
+          registration,
+          seats.map((ticketId, i) => ({
+            ticketId,
+            firstName: names[i]?.firstName ?? undefined,
+            lastName: names[i]?.lastName ?? undefined,
+            email: names[i]?.email ?? undefined,
+          })),
+        );
+        const { order, items } = await insertOrder(
+          tx,
+          { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
+          lines.map((line) => orderLine(ticketsById.get(line.ticketId)!, line, free)),
+          undefined,
+          { paymentStatus: 'paid', paidAt: now, provider: input.paymentMethod },
+        );
+        const checkins = input.checkIn ? await checkInParty(tx, slots, actor.id) : [];
+        const party = slots.map((slot) => {
+          const checkin = checkins.find((row) => row.attendeeId === slot.id);
+          return {
+            ...slot,
+            ticketName: ticketsById.get(slot.ticketId)!.name,
+            checkinId: checkin?.id ?? null,
+            checkinTime: checkin?.createdAt ?? null,
+          };
+        });
+        if (buyerEmail) await queueTicketMail(tx, deps.config, event, registration, party, { order });
+        // Last, sent with the COMMIT as in the hold: held and sold at once, in the one lock order.
+        await gate.enter(event.id);
+        return {
+          result: { registration, party, order, items },
+          last: [...seatIncrements(event.id, lines), ...soldIncrements(lines)],
+        };
+      }),
+    );
+
+  const result = await sellOrRefuse(deps, event, lines, ticketsById, attempt);
+  if (buyerEmail) void deps.mail.flush().catch(() => undefined);
+  return {
+    registration: toRegistrationDto(result.registration, result.party),
+    order: toOrderDto(result.order, result.items),
+  };
+}
+
+function orderLine(ticket: TicketRow, line: TicketLine, free: boolean) {
+  const unitPrice = free ? 0 : ticket.price;
+  return {
+    kind: 'ticket',
+    ticketId: ticket.id,
+    extrasId: null,
+    name: ticket.name,
+    quantity: line.quantity,
+    unitPrice,
+    amount: unitPrice * line.quantity,
+  };
+}
+
+/** As the hold: past the stock, lapsed holds of the event are released and it tries once more. */
+async function sellOrRefuse<T>(
+  deps: Deps,
+  event: EventRow,
+  lines: TicketLine[],
+  tickets: Map<string, TicketRow>,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isOverLimit(error)) throw error;
+    const released = await expireLapsedHolds(deps.db, { eventId: event.id, seatsFreed: deps.seatsFreed });
+    if (released === 0) throw soldOutError(lines, tickets);
+    try {
+      return await attempt();
+    } catch (retryError) {
+      if (isOverLimit(retryError)) throw soldOutError(lines, tickets);
+      throw retryError;
+    }
+  }
+}
+
+function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
+  const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
+  return soldOut(
+    names.length === 1 ? `Not enough ${names[0]} tickets left to sell` : 'Not enough tickets left to sell',
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ZOrder, ZRegistration } from './registrations';
+import { optionalText, ZEmail, ZId } from './rules';
+
+/**
+ * Selling at the door (docs/product.md section 20; docs/decisions/0034-box-office.md): a confirmed
+ * registration paid by cash, card terminal or nothing at all, sold under the same never-oversell
+ * rule as an online hold, and checked in at once when asked.
+ */
+export const BOX_OFFICE_METHODS = ['cash', 'card_terminal', 'complimentary'] as const;
+export const ZBoxOfficeMethod = z.enum(BOX_OFFICE_METHODS, {
+  error: 'Payment method must be cash, card_terminal or complimentary',
+});
+export type TBoxOfficeMethod = z.infer<typeof ZBoxOfficeMethod>;
+
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(100, 'Quantity must be at most 100');
+
+export const ZBoxOfficeSellRequest = z.object({
+  eventId: ZId,
+  tickets: z
+    .array(z.object({ ticketId: ZId, quantity }), { error: 'Choose at least one ticket' })
+    .min(1, 'Choose at least one ticket')
+    .max(20, 'Too many ticket lines'),
+  /** Names for the tickets, in order (first line's tickets first); fewer than the tickets is fine. */
+  attendees: z
+    .array(
+      z.object({
+        firstName: optionalText('First name', 100),
+        lastName: optionalText('Last name', 100),
+        email: ZEmail.optional().nullable(),
+      }),
+    )
+    .max(100, 'Too many attendees')
+    .optional(),
+  /** The buyer's e-mail, if any: the ticket mail goes to it (else to the first attendee e-mail). */
+  email: ZEmail.optional().nullable(),
+  paymentMethod: ZBoxOfficeMethod,
+  checkIn: z.boolean({ error: 'checkIn must be true or false' }).optional(),
+});
+export type TBoxOfficeSellRequest = z.input<typeof ZBoxOfficeSellRequest>;
+
+export const ZBoxOfficeSale = z.object({ registration: ZRegistration, order: ZOrder });
+export type TBoxOfficeSale = z.infer<typeof ZBoxOfficeSale>;
+
+export const boxOfficeEndpoints = {
+  sell: defineEndpoint({
+    method: 'POST',
+    path: '/boxoffice/sell',
+    access: 'admin',
+    summary: 'Sell tickets at the door: a confirmed, paid registration (409 SOLD_OUT past the stock, nothing sold)',
+    body: ZBoxOfficeSellRequest,
+    response: ZBoxOfficeSale,
+  }),
+};
