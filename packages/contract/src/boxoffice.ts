@@ -52,7 +52,10 @@ export const boxOfficeEndpoints = {
     method: 'POST',
     path: '/boxoffice/sell',
     access: 'admin',
-    summary: 'Sell tickets at the door: a confirmed, paid registration (409 SOLD_OUT past the stock, nothing sold)',
+    staff: true,
+    summary:
+      'Sell tickets at the door (an admin, or door staff of the event): a confirmed, paid registration ' +
+      '(409 SOLD_OUT past the stock, nothing sold)',
     body: ZBoxOfficeSellRequest,
     response: ZBoxOfficeSale,
   }),
