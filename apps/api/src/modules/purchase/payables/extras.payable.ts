@@ -15,7 +15,7 @@ import {
   markExtrasPurchasePaid,
   setExtrasPurchaseIntent,
 } from '../extras-purchases.repo';
-import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
+import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 /** Whether a pending purchase still holds its extras: created within RESERVATION_MINUTES. */
 const isHeld = (purchase: ExtrasPurchaseRow, reservationMinutes: number) =>
@@ -74,19 +74,7 @@ const stateOf = (purchase: ExtrasPurchaseRow): PayableState => ({
   ...settlementOf(purchase.paymentStatus),
 });
 
-const targetOf = (row: ExtrasPurchaseRow): RefundTarget => ({
-  kind: 'extras',
-  id: row.id,
-  clubId: row.clubId,
-  eventId: row.eventId,
-  amount: row.amount,
-  refundedAmount: row.refundedAmount,
-  currency: row.currency,
-  paymentStatus: row.paymentStatus,
-  paymentIntentId: row.paymentIntentId,
-  provider: row.provider,
-  email: row.email,
-});
+const targetOf = (row: ExtrasPurchaseRow): RefundTarget => refundTargetOf('extras', row, { email: row.email });
 
 /** Extras bought on their own: settling one marks it paid and mails its voucher. */
 export const extrasPayable: Payable = {

@@ -16,7 +16,7 @@ import {
   flagOrderForRefund,
 } from '../orders.repo';
 import { settlePaidOrder } from '../settle/settle-order';
-import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
+import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 const stateOf = (order: OrderRow): PayableState => ({
   kind: 'order',
@@ -27,20 +27,11 @@ const stateOf = (order: OrderRow): PayableState => ({
   ...settlementOf(order.paymentStatus),
 });
 
-const targetOf = (order: OrderRow, registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email'>) => ({
-  kind: 'order' as const,
-  id: order.id,
-  clubId: order.clubId,
-  eventId: order.eventId,
-  amount: order.amount,
-  refundedAmount: order.refundedAmount,
-  currency: order.currency,
-  paymentStatus: order.paymentStatus,
-  paymentIntentId: order.paymentIntentId,
-  provider: order.provider,
-  email: registration.email,
-  registration: { id: registration.id, eventId: registration.eventId, status: registration.status },
-});
+const targetOf = (order: OrderRow, registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email'>) =>
+  refundTargetOf('order', order, {
+    email: registration.email,
+    registration: { id: registration.id, eventId: registration.eventId, status: registration.status },
+  });
 
 /** A ticket order: settling it confirms its registration, issues its vouchers and mails the tickets. */
 export const orderPayable: Payable = {

@@ -91,6 +91,42 @@ export interface RefundTarget {
   registration?: { id: string; eventId: string; status: string };
 }
 
+/** The money columns every payable's row shares, as a refund reads them. */
+type PayableMoneyRow = Pick<
+  RefundTarget,
+  | 'id'
+  | 'clubId'
+  | 'eventId'
+  | 'amount'
+  | 'refundedAmount'
+  | 'currency'
+  | 'paymentStatus'
+  | 'paymentIntentId'
+  | 'provider'
+>;
+
+/** A row of any payable kind as a refund target: the shared columns, and who is mailed. */
+export function refundTargetOf(
+  kind: PayableKind,
+  row: PayableMoneyRow,
+  extra: Pick<RefundTarget, 'email' | 'isDonation' | 'registration'>,
+): RefundTarget {
+  const { id, clubId, eventId, amount, refundedAmount, currency, paymentStatus, paymentIntentId, provider } = row;
+  return {
+    kind,
+    id,
+    clubId,
+    eventId,
+    amount,
+    refundedAmount,
+    currency,
+    paymentStatus,
+    paymentIntentId,
+    provider,
+    ...extra,
+  };
+}
+
 export interface Released {
   seatsFreed: boolean;
   /** The buyer's tickets or voucher no longer admit (refunds.released_tickets). */

@@ -14,7 +14,7 @@ import {
   markSponsorshipPaid,
   type SponsorshipView,
 } from '../sponsorships.repo';
-import { settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
+import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 /** Whether a pending one still holds what it took: created within RESERVATION_MINUTES. */
 const isHeld = (createdAt: Date, reservationMinutes: number) =>
@@ -75,20 +75,8 @@ const stateOf = (sponsorship: SponsorshipRow): PayableState => ({
   isDonation: sponsorship.packageId === null,
 });
 
-const targetOf = (row: SponsorshipRow): RefundTarget => ({
-  kind: 'sponsorship',
-  id: row.id,
-  clubId: row.clubId,
-  eventId: row.eventId,
-  amount: row.amount,
-  refundedAmount: row.refundedAmount,
-  currency: row.currency,
-  paymentStatus: row.paymentStatus,
-  paymentIntentId: row.paymentIntentId,
-  provider: row.provider,
-  email: row.email,
-  isDonation: row.packageId === null,
-});
+const targetOf = (row: SponsorshipRow): RefundTarget =>
+  refundTargetOf('sponsorship', row, { email: row.email, isDonation: row.packageId === null });
 
 /** A sponsorship (a package's amount) or a donation (the giver's): settling one marks it paid. */
 export const sponsorshipPayable: Payable = {
