@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZAttendee, ZRegistration } from './registrations';
+import { ZDoorList, ZDoorListQuery, ZSyncRequest, ZSyncResponse, ZUnredeemRequest } from './door';
 import { ZId } from './rules';
 import { ZExtrasPurchase } from './sponsorships';
 
@@ -230,5 +231,35 @@ export const checkinEndpoints = {
       "Redeem a scanned extras voucher once, at the door of an event or, without eventId, at its own event's; with redeem: false, only look it up",
     body: ZExtrasScanRequest,
     response: ZExtrasPurchase,
+  }),
+  unredeemExtrasPurchase: defineEndpoint({
+    method: 'POST',
+    path: '/registration/unredeemExtrasPurchase',
+    access: 'admin',
+    staff: true,
+    summary:
+      'Undo the redemption of an extras voucher (redeemed by mistake); one not redeemed answers 409 NOT_REDEEMED',
+    body: ZUnredeemRequest,
+    response: ZExtrasPurchase,
+  }),
+  getDoorList: defineEndpoint({
+    method: 'GET',
+    path: '/checkin/getDoorList',
+    access: 'admin',
+    staff: true,
+    summary:
+      "The event's door list for a device to keep and check tickets against offline (no payment data; a hash of each QR's secret)",
+    query: ZDoorListQuery,
+    response: ZDoorList,
+  }),
+  sync: defineEndpoint({
+    method: 'POST',
+    path: '/checkin/sync',
+    access: 'admin',
+    staff: true,
+    summary:
+      "Store a device's offline check-ins: each answered stored, duplicate (with the earliest admission, which is kept) or rejected with a reason",
+    body: ZSyncRequest,
+    response: ZSyncResponse,
   }),
 };

@@ -21,6 +21,7 @@ export * from './boxoffice';
 export * from './checkin';
 export * from './clubs';
 export * from './discounts';
+export * from './door';
 export * from './endpoint';
 export * from './events';
 export * from './extras';

@@ -129,7 +129,11 @@ export const checkins = pgTable(
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
     createdBy: text('created_by'),
+    /** The time of admission: for a check-in synced from an offline device, the earliest device's time. */
     createdAt: createdAt(),
+    /** The offline device that admitted the attendee (docs/decisions/0035-offline-door.md); null online. */
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
     /** Whether its registration is confirmed, kept by the database's triggers as attendees.confirmed is. */
     confirmed: boolean('confirmed').notNull().default(false),
   },
