@@ -41,7 +41,8 @@ export function AppHeader() {
               Dashboard
             </Button>
             {user?.role === ROLE_ADMIN ? (
-              <Button component={Link} to={PATHS.team} variant="subtle" size="compact-md">
+              // Not on a phone, where the row is full: there the admin dashboard links the Team page.
+              <Button component={Link} to={PATHS.team} variant="subtle" size="compact-md" visibleFrom="sm">
                 Team
               </Button>
             ) : null}

@@ -27,7 +27,10 @@ function DoorEventCard({ event }: { event: TEvent }) {
           <Title order={2} id={titleId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {event.title}
           </Title>
-          <EventStatusBadge status={event.status} />
+          {/* The badge keeps its width; the title wraps beside it. */}
+          <div style={{ flexShrink: 0 }}>
+            <EventStatusBadge status={event.status} />
+          </div>
         </Group>
         <Text size="sm" c="dimmed">
           {eventDateRange(event)}

@@ -67,7 +67,7 @@ function MemberRow({
           {isSelf ? null : (
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
               size="compact-sm"
               aria-label={`Delete ${what} ${member.name}`}
               loading={remove.isPending}
