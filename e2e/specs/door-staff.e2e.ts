@@ -152,6 +152,9 @@ describe('door staff: made on the Team page, working only the door of their even
       expect(await door.getByRole('link', { name: 'Team' }).count()).toBe(0);
       await expectSettledAccessible(door, `the staff home (${viewport.width}px)`);
 
+      await door.getByRole('link', { name: 'My account' }).first().click();
+      await door.getByText(`Door staff · signed in as ${credentials.email}`).waitFor();
+      await door.getByRole('link', { name: 'Dashboard' }).click();
       await door.getByRole('link', { name: `Statistics: ${event.title}` }).click();
       await waitForTitle(door, 'Statistics | ClubTix');
       await door.getByTestId('total-checkins').filter({ hasText: /^\d+$/ }).waitFor();
