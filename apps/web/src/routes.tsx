@@ -62,6 +62,13 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/dashboard/pages/admin-dashboard-page'),
   },
   {
+    path: '/dashboard/staff',
+    title: 'Door Staff Dashboard',
+    access: 'staff',
+    page: () => import('./features/dashboard/pages/staff-dashboard-page'),
+  },
+  { path: '/team', title: 'Team', access: 'admin', page: () => import('./features/users/pages/team-page') },
+  {
     path: ACCOUNT_PATH,
     title: 'My Account',
     access: 'signedIn',
@@ -71,7 +78,7 @@ const mainRoutes: PageRoute[] = [
   {
     path: '/club/edit/:clubId?',
     title: 'Edit Club',
-    access: 'signedIn',
+    access: 'manager',
     page: () => import('./features/clubs/pages/edit-club-page'),
   },
   {
@@ -137,19 +144,19 @@ const mainRoutes: PageRoute[] = [
   {
     path: '/event/:eventId/statistics',
     title: 'Statistics',
-    access: 'admin',
+    access: 'door',
     page: () => import('./features/checkin/pages/statistics-page'),
   },
   {
     path: '/event/:eventId/checkin',
     title: 'Check-in',
-    access: 'admin',
+    access: 'door',
     page: () => import('./features/checkin/pages/checkin-page'),
   },
   {
     path: '/event/:eventId/box-office',
     title: 'Box office',
-    access: 'admin',
+    access: 'door',
     page: () => import('./features/boxoffice/pages/box-office-page'),
   },
   {

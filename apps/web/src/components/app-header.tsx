@@ -1,13 +1,21 @@
-import { PRODUCT_NAME, ROLE_SUDO } from '@clubtix/contract';
+import { PRODUCT_NAME, ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
 import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { AccountIcon } from '../features/account/components/account-icon';
 import { ACCOUNT_PATH } from '../features/account/paths';
+import { PATHS } from '../features/auth/guards';
 import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
 
+const ROLE_BADGES: Record<number, { label: string; color: string }> = {
+  [ROLE_SUDO]: { label: 'Super user', color: 'gold' },
+  [ROLE_ADMIN]: { label: 'Admin', color: 'purple' },
+  [ROLE_STAFF]: { label: 'Door staff', color: 'gray' },
+};
+
 /**
- * Main-layout header. Kept to a few short items so it fits a 375px phone without a menu: there My
+ * Main-layout header. Each role sees what it may use (docs/product.md section 20): door staff their
+ * dashboard (their events' door) and account, an admin the Team page too. Kept to a few short items so it fits a 375px phone without a menu: there My
  * account is an icon with that name.
  */
 export function AppHeader() {
@@ -32,13 +40,19 @@ export function AppHeader() {
             <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
               Dashboard
             </Button>
+            {user?.role === ROLE_ADMIN ? (
+              // Not on a phone, where the row is full: there the admin dashboard links the Team page.
+              <Button component={Link} to={PATHS.team} variant="subtle" size="compact-md" visibleFrom="sm">
+                Team
+              </Button>
+            ) : null}
             {user ? (
               <Group gap={6} wrap="nowrap" visibleFrom="sm">
                 <Text size="sm" fw={500} data-testid="current-user-name">
                   {user.name}
                 </Text>
-                <Badge size="sm" variant="light" color={user.role === ROLE_SUDO ? 'gold' : 'purple'}>
-                  {user.role === ROLE_SUDO ? 'Super user' : 'Admin'}
+                <Badge size="sm" variant="light" color={ROLE_BADGES[user.role]?.color ?? 'gray'}>
+                  {ROLE_BADGES[user.role]?.label ?? 'Door staff'}
                 </Badge>
               </Group>
             ) : null}

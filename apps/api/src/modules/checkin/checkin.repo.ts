@@ -68,6 +68,10 @@ const checkinRow = <I, C>(id: I, createdBy: C) => ({
   attendeeId: attendees.id,
   createdBy,
   createdAt: sql<Date>`now()`.as('created_at'),
+  // An online check-in has no device (docs/decisions/0035-offline-door.md); listed because an
+  // INSERT ... SELECT names every column of the table, in its order.
+  deviceId: sql<string | null>`NULL::text`.as('device_id'),
+  deviceName: sql<string | null>`NULL::text`.as('device_name'),
   confirmed: sql<boolean>`true`.as('confirmed'),
 });
 

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
 import { describe, expect, it } from 'vitest';
 import {
   apiQueryMessage,
@@ -18,12 +18,14 @@ import {
 const signedOut: GuardSession = { token: null, user: null };
 const admin: GuardSession = { token: 't', user: { role: ROLE_ADMIN } };
 const sudo: GuardSession = { token: 't', user: { role: ROLE_SUDO } };
+// Door staff (docs/product.md section 20): the door's pages and their own home, nothing else.
+const staff: GuardSession = { token: 't', user: { role: ROLE_STAFF } };
 // A token with no stored user (or an unknown role) is signed in but has no home.
 const tokenOnly: GuardSession = { token: 't', user: null };
 // A stored user without a token is signed out: the token alone decides.
 const userWithoutToken: GuardSession = { token: null, user: { role: ROLE_SUDO } };
 
-const sessions = { signedOut, admin, sudo, tokenOnly, userWithoutToken };
+const sessions = { signedOut, admin, sudo, staff, tokenOnly, userWithoutToken };
 type Name = keyof typeof sessions;
 
 describe('guardRoute', () => {
@@ -31,24 +33,44 @@ describe('guardRoute', () => {
     ['public', 'signedOut', null],
     ['public', 'admin', null],
     ['public', 'sudo', null],
+    ['public', 'staff', null],
     ['signedOut', 'signedOut', null],
     ['signedOut', 'userWithoutToken', null],
     ['signedOut', 'admin', '/dashboard/admin'],
     ['signedOut', 'sudo', '/dashboard/sudo'],
+    ['signedOut', 'staff', '/dashboard/staff'],
     ['signedOut', 'tokenOnly', '/signout'],
     ['signedIn', 'signedOut', '/signin'],
     ['signedIn', 'userWithoutToken', '/signin'],
     ['signedIn', 'admin', null],
     ['signedIn', 'sudo', null],
+    ['signedIn', 'staff', null],
     ['signedIn', 'tokenOnly', null],
+    // A signed-in user without the role goes to their own home, still signed in.
     ['admin', 'signedOut', '/signin'],
     ['admin', 'admin', null],
-    ['admin', 'sudo', '/signin'],
-    ['admin', 'tokenOnly', '/signin'],
+    ['admin', 'sudo', '/dashboard/sudo'],
+    ['admin', 'staff', '/dashboard/staff'],
+    ['admin', 'tokenOnly', '/signout'],
     ['sudo', 'signedOut', '/signin'],
-    ['sudo', 'admin', '/signin'],
+    ['sudo', 'admin', '/dashboard/admin'],
+    ['sudo', 'staff', '/dashboard/staff'],
     ['sudo', 'sudo', null],
     ['sudo', 'userWithoutToken', '/signin'],
+    ['door', 'signedOut', '/signin'],
+    ['door', 'userWithoutToken', '/signin'],
+    ['door', 'admin', null],
+    ['door', 'staff', null],
+    ['door', 'sudo', '/dashboard/sudo'],
+    ['door', 'tokenOnly', '/signout'],
+    ['staff', 'signedOut', '/signin'],
+    ['staff', 'staff', null],
+    ['staff', 'admin', '/dashboard/admin'],
+    ['staff', 'sudo', '/dashboard/sudo'],
+    ['manager', 'signedOut', '/signin'],
+    ['manager', 'admin', null],
+    ['manager', 'sudo', null],
+    ['manager', 'staff', '/dashboard/staff'],
   ];
   it.each(table)('%s route, %s user -> %s', (access, name, expected) => {
     expect(guardRoute(access, sessions[name])).toBe(expected);
@@ -66,10 +88,26 @@ describe('returning to the page that asked for sign-in', () => {
       reason: 'guard',
     });
   });
-  it('gives a signed-in user without the role no page to return to (sign-in sends them home)', () => {
-    expect(guardRoute('sudo', admin, checkin)).toBe('/signin');
-    expect(guardRoute('admin', sudo, checkin)).toBe('/signin');
-    expect(guardRoute('admin', tokenOnly, checkin)).toBe('/signin');
+  it('sends a signed-in user without the role to their home, not to sign-in', () => {
+    expect(guardRoute('sudo', admin, checkin)).toBe('/dashboard/admin');
+    expect(guardRoute('admin', sudo, checkin)).toBe('/dashboard/sudo');
+    expect(guardRoute('admin', tokenOnly, checkin)).toBe('/signout');
+    const tickets = new URL('http://app.test/event/5/tickets');
+    expect(decideNavigation(tickets, 'admin', staff)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/staff',
+      reason: 'guard',
+    });
+  });
+  it('lets door staff follow a check-in link: sign-in, then the door page itself', () => {
+    expect(guardRoute('door', signedOut, checkin)).toBe('/signin?redirect=%2Fevent%2F5%2Fcheckin%3Fx%3D1%23door');
+    const link = new URL('http://app.test/signin?redirect=%2Fevent%2F5%2Fcheckin');
+    expect(decideNavigation(link, 'signedOut', staff)).toEqual({
+      kind: 'redirect',
+      to: '/event/5/checkin',
+      reason: 'guard',
+    });
+    expect(decideNavigation(new URL('http://app.test/event/5/checkin'), 'door', staff)).toEqual({ kind: 'proceed' });
   });
   it('keeps a same-origin path with its query and hash', () => {
     expect(returnTarget('/event/5/checkin?x=1#door', 'http://app.test')).toBe('/event/5/checkin?x=1#door');
@@ -91,6 +129,7 @@ describe('returning to the page that asked for sign-in', () => {
     '/',
     '/dashboard/admin',
     '/dashboard/sudo/',
+    '/dashboard/staff',
   ])('drops %s', (raw) => {
     expect(returnTarget(raw, 'http://app.test')).toBeNull();
   });
@@ -125,6 +164,7 @@ describe('homes', () => {
   it.each<[Name, string, string, string]>([
     ['admin', '/dashboard/admin', '/dashboard/admin', '/dashboard/admin'],
     ['sudo', '/dashboard/sudo', '/dashboard/sudo', '/dashboard/sudo'],
+    ['staff', '/dashboard/staff', '/dashboard/staff', '/dashboard/staff'],
     ['tokenOnly', '/signout', '/not-found', '/signout'],
     ['signedOut', '/signout', '/not-found', '/not-found/404'],
   ])('%s: role home %s, dashboard %s, unknown route %s', (name, home, dashboard, unknown) => {

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
 import { sameOriginPath } from '../../lib/same-origin-path';
 
 /**
@@ -7,7 +7,12 @@ import { sameOriginPath } from '../../lib/same-origin-path';
  * still enforces every permission itself.
  */
 
-export type RouteAccess = 'public' | 'signedOut' | 'signedIn' | 'admin' | 'sudo';
+/**
+ * Who may open a route. `door`: the door's pages (check-in, box office, statistics), for a club's
+ * admins and its door staff; `staff`: the staff home; `manager`: an admin or the super user (their
+ * club's settings). Every other admin page stays `admin` (docs/product.md section 20).
+ */
+export type RouteAccess = 'public' | 'signedOut' | 'signedIn' | 'admin' | 'sudo' | 'door' | 'staff' | 'manager';
 
 export interface GuardSession {
   token: string | null;
@@ -22,6 +27,8 @@ export const PATHS = {
   dashboard: '/dashboard',
   adminHome: '/dashboard/admin',
   sudoHome: '/dashboard/sudo',
+  staffHome: '/dashboard/staff',
+  team: '/team',
   notFound: '/not-found',
   unknownRoute: '/not-found/404',
 } as const;
@@ -49,6 +56,7 @@ const NO_RETURN_PATHS: readonly string[] = [
   PATHS.dashboard,
   PATHS.adminHome,
   PATHS.sudoHome,
+  PATHS.staffHome,
 ];
 
 export function isSignedIn(session: GuardSession): boolean {
@@ -63,10 +71,35 @@ export function isSudo(session: GuardSession): boolean {
   return isSignedIn(session) && session.user?.role === ROLE_SUDO;
 }
 
-/** Home by role: admin dashboard, sudo dashboard, otherwise sign-out (a token without a known role is useless). */
+/** Door staff (role 5): the door of their club's events, nothing else (docs/product.md section 20). */
+export function isStaff(session: GuardSession): boolean {
+  return isSignedIn(session) && session.user?.role === ROLE_STAFF;
+}
+
+/** Whether this session may open a route of this access once signed in. */
+export function hasAccess(access: 'admin' | 'sudo' | 'door' | 'staff' | 'manager', session: GuardSession): boolean {
+  switch (access) {
+    case 'admin':
+      return isAdmin(session);
+    case 'sudo':
+      return isSudo(session);
+    case 'door':
+      return isAdmin(session) || isStaff(session);
+    case 'staff':
+      return isStaff(session);
+    case 'manager':
+      return isAdmin(session) || isSudo(session);
+  }
+}
+
+/**
+ * Home by role: the sudo, admin or staff dashboard, otherwise sign-out (a token without a known
+ * role is useless).
+ */
 export function roleHome(session: GuardSession): string {
   if (isSudo(session)) return PATHS.sudoHome;
   if (isAdmin(session)) return PATHS.adminHome;
+  if (isStaff(session)) return PATHS.staffHome;
   return PATHS.signOut;
 }
 
@@ -84,15 +117,18 @@ export function guardRoute(access: RouteAccess, session: GuardSession, from?: UR
     case 'signedIn':
       return isSignedIn(session) ? null : signInPage(from);
     case 'admin':
-      return isAdmin(session) ? null : signInPage(isSignedIn(session) ? undefined : from);
     case 'sudo':
-      return isSudo(session) ? null : signInPage(isSignedIn(session) ? undefined : from);
+    case 'door':
+    case 'staff':
+    case 'manager':
+      if (hasAccess(access, session)) return null;
+      // Signed in without the role (door staff on an admin page): their own home, still signed in.
+      return isSignedIn(session) ? roleHome(session) : signInPage(from);
   }
 }
 
 /**
  * The sign-in page, with `from` (a page of this origin) as the page to return to once signed in.
- * A signed-in user without the role gets no return: sign-in sends them to their home.
  */
 export function signInPage(from?: URL): string {
   const back = from ? returnTarget(from.pathname + from.search + from.hash, from.origin) : null;
@@ -129,10 +165,9 @@ export function unknownRouteTarget(session: GuardSession): string {
   return isSignedIn(session) ? roleHome(session) : PATHS.unknownRoute;
 }
 
-/** /dashboard: sudo to the sudo dashboard, admin to the admin dashboard, anyone else to not-found. */
+/** /dashboard: each role to its dashboard (roleHome), anyone else to not-found. */
 export function dashboardTarget(session: GuardSession): string {
-  if (isSudo(session)) return PATHS.sudoHome;
-  if (isAdmin(session)) return PATHS.adminHome;
+  if (isSudo(session) || isAdmin(session) || isStaff(session)) return roleHome(session);
   return PATHS.notFound;
 }
 

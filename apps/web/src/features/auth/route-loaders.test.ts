@@ -1,6 +1,46 @@
+import { ROLE_ADMIN, ROLE_STAFF, type TCurrentUser } from '@clubtix/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { forgetCachedData } from './route-loaders';
+import type { LoaderFunctionArgs } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Session } from './session';
+import { dashboardLoader, forgetCachedData, routeLoader, unknownRouteLoader } from './route-loaders';
+
+const signedIn = vi.hoisted((): { session: Session } => ({ session: { token: null, user: null } }));
+vi.mock('./session', () => ({ getSession: () => signedIn.session, signOutLocally: () => undefined }));
+
+function signInAs(role: number): void {
+  const user = { id: 'u1', email: 'u@example.org', name: 'U', role, clubId: 'c1' } as TCurrentUser;
+  signedIn.session = { token: 't', user };
+}
+
+/** Runs a loader for a path; answers where it sends the browser, or null to stay. */
+function load(loader: (args: LoaderFunctionArgs) => Response | null, path: string): string | null {
+  const request = new Request(`http://app.test${path}`);
+  const response = loader({ request, params: {}, context: undefined } as unknown as LoaderFunctionArgs);
+  return response?.headers.get('Location') ?? null;
+}
+
+describe('the loaders for door staff (docs/product.md section 20)', () => {
+  it('open the door pages to staff and admins, and send staff from an admin page to their home', () => {
+    signInAs(ROLE_STAFF);
+    expect(load(routeLoader('door'), '/event/e1/checkin')).toBeNull();
+    expect(load(routeLoader('admin'), '/event/e1/tickets')).toBe('/dashboard/staff');
+    expect(load(routeLoader('manager'), '/club/edit/c1')).toBe('/dashboard/staff');
+    expect(load(routeLoader('staff'), '/dashboard/staff')).toBeNull();
+    signInAs(ROLE_ADMIN);
+    expect(load(routeLoader('door'), '/event/e1/checkin')).toBeNull();
+    expect(load(routeLoader('staff'), '/dashboard/staff')).toBe('/dashboard/admin');
+  });
+  it('send staff from /dashboard and an unknown path to the staff home', () => {
+    signInAs(ROLE_STAFF);
+    expect(load(dashboardLoader, '/dashboard')).toBe('/dashboard/staff');
+    expect(load(unknownRouteLoader, '/no/such/page')).toBe('/dashboard/staff');
+  });
+  it('send a signed-out visitor of a door page to sign in with that page to return to', () => {
+    signedIn.session = { token: null, user: null };
+    expect(load(routeLoader('door'), '/event/e1/checkin')).toBe('/signin?redirect=%2Fevent%2Fe1%2Fcheckin');
+  });
+});
 
 function clientWith(...keys: string[]): QueryClient {
   const client = new QueryClient();

@@ -1,4 +1,4 @@
-import { ROLE_SUDO } from '@clubtix/contract';
+import { ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
 import { Grid, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -35,7 +35,7 @@ export default function AccountPage() {
     <>
       <PageHeader
         title="My account"
-        description={`${me.role === ROLE_SUDO ? 'Super user' : 'Club admin'} · signed in as ${me.email}`}
+        description={`${me.role === ROLE_SUDO ? 'Super user' : me.role === ROLE_STAFF ? 'Door staff' : 'Club admin'} · signed in as ${me.email}`}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,9 +1,11 @@
-import { Button, Card, Stack, Text } from '@mantine/core';
+import { ROLE_STAFF } from '@clubtix/contract';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { PATHS } from '../../auth/guards';
 import { useSession } from '../../auth/session';
 import { useAllClubs } from '../../clubs/api';
 import { ClubEvents } from '../../events/components/club-events';
@@ -37,18 +39,39 @@ export default function AdminDashboardPage() {
         <Stack gap="md">
           <ClubSummary club={club} />
           <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              Admins
-            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={600}>
+                Admins
+              </Text>
+              <Button component={Link} to={PATHS.team} variant="light" size="compact-sm">
+                Team and door staff
+              </Button>
+            </Group>
             {admins.isPending ? <PageLoader label="Loading admins" /> : null}
             {admins.isError ? (
               <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
             ) : null}
-            {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} /> : null}
+            {admins.data ? (
+              <>
+                <AdminList
+                  admins={admins.data.filter((member) => member.role !== ROLE_STAFF)}
+                  label={`Admins of ${club.name}`}
+                />
+                <Text size="sm" c="dimmed" data-testid="staff-count">
+                  {staffText(admins.data.filter((member) => member.role === ROLE_STAFF).length)}
+                </Text>
+              </>
+            ) : null}
           </Stack>
         </Stack>
       </Card>
       <ClubEvents clubId={club.id} />
     </>
   );
+}
+
+/** The door staff, counted: the Team page lists them with the events they work. */
+function staffText(count: number): string {
+  if (count === 0) return 'No door staff yet: add them on the Team page.';
+  return `${count} door staff: see them on the Team page.`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventLinks, splitEventLinks } from './event-links';
+import { ROLE_ADMIN, ROLE_STAFF } from '@clubtix/contract';
+import { eventLinks, linksForRole, splitEventLinks } from './event-links';
 
 const published = eventLinks({ id: 'e1', slug: 'regatta', status: 'published' });
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
@@ -23,5 +24,11 @@ describe('the event screens row (issue 19)', () => {
       'View public page',
     ]);
     expect(shown.length + more.length).toBe(published.length);
+  });
+  it("shows door staff the door's screens only, all of them on a phone (docs/product.md section 20)", () => {
+    const door = linksForRole(published, ROLE_STAFF);
+    expect(labels(door)).toEqual(['Check-in', 'Box office', 'Statistics', 'View public page']);
+    expect(splitEventLinks(door, 'checkin', true)).toEqual({ shown: door, more: [] });
+    expect(linksForRole(published, ROLE_ADMIN)).toEqual(published);
   });
 });

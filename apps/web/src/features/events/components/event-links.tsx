@@ -1,7 +1,8 @@
-import type { TEvent } from '@clubtix/contract';
+import { ROLE_STAFF, type TEvent } from '@clubtix/contract';
 import { Button, Group, Popover, Stack, type MantineSpacing } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 
 export type EventScreen =
   | 'edit'
@@ -52,6 +53,14 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
   return links;
 }
 
+/** The screens door staff may open (docs/product.md section 20); every other one is an admin's. */
+const DOOR_SCREENS: ReadonlyArray<EventLink['screen']> = ['checkin', 'boxoffice', 'statistics', 'public'];
+
+/** The links a role is shown: door staff only the door's screens (and the public page). */
+export function linksForRole(links: EventLink[], role: number | undefined): EventLink[] {
+  return role === ROLE_STAFF ? links.filter((link) => DOOR_SCREENS.includes(link.screen)) : links;
+}
+
 /** The screens a phone shows as buttons; the others go in the "More screens" menu. */
 const PHONE_SCREENS: ReadonlyArray<EventLink['screen']> = ['edit', 'tickets', 'attendees', 'checkin'];
 
@@ -65,7 +74,8 @@ export function splitEventLinks(
   current: EventScreen | undefined,
   narrow: boolean,
 ): { shown: EventLink[]; more: EventLink[] } {
-  if (!narrow) return { shown: links, more: [] };
+  // A short row (door staff's four) fits a phone whole: a menu would only hide half of it.
+  if (!narrow || links.length <= PHONE_SCREENS.length) return { shown: links, more: [] };
   const isShown = (link: EventLink) => PHONE_SCREENS.includes(link.screen) || link.screen === current;
   return { shown: links.filter(isShown), more: links.filter((link) => !isShown(link)) };
 }
@@ -83,7 +93,8 @@ export function EventLinks({
   mb?: MantineSpacing;
 }) {
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const { shown, more } = splitEventLinks(eventLinks(event), current, narrow);
+  const role = useSession().user?.role;
+  const { shown, more } = splitEventLinks(linksForRole(eventLinks(event), role), current, narrow);
   return (
     <Group component="nav" aria-label={label} gap={6} mb={mb}>
       {shown.map((link) => {

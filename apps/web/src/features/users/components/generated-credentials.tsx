@@ -41,7 +41,7 @@ export function GeneratedCredentials({ email, password, onDone }: GeneratedCrede
           </Text>
         </Stack>
         <Alert color="orange" variant="light" p="xs">
-          Copy these now and hand them to the admin: the password will not be shown again.
+          Copy these now and pass them on: the password will not be shown again.
         </Alert>
         <Group gap="xs">
           <CopyButton value={`E-mail: ${email}\nPassword: ${password}`}>

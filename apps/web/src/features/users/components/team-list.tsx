@@ -1,0 +1,108 @@
+import { ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { useDeleteAppUser } from '../api';
+
+/** What a member works, in words: every event, or the titles of theirs. */
+export function workedEventsText(member: Pick<TAppUser, 'role' | 'eventIds'>, events: readonly TEvent[]): string {
+  if (member.role !== ROLE_STAFF) return 'Everything of the club';
+  if (member.eventIds.length === 0) return 'All events';
+  const titles = new Map(events.map((event) => [event.id, event.title]));
+  // An event the list no longer holds (past its cap) is still worked: counted, not named.
+  const named = member.eventIds.map((id) => titles.get(id)).filter((title) => title !== undefined);
+  const unnamed = member.eventIds.length - named.length;
+  return [...named, ...(unnamed > 0 ? [`${unnamed} other event${unnamed === 1 ? '' : 's'}`] : [])].join(', ');
+}
+
+export function roleLabel(role: number): string {
+  return role === ROLE_STAFF ? 'Door staff' : 'Admin';
+}
+
+interface TeamListProps {
+  members: readonly TAppUser[];
+  events: readonly TEvent[];
+  /** The signed-in admin: no Delete on their own row (the server refuses it, 409). */
+  selfId: string | undefined;
+  onEdit: (member: TAppUser) => void;
+}
+
+function MemberRow({
+  member,
+  events,
+  isSelf,
+  onEdit,
+}: {
+  member: TAppUser;
+  events: readonly TEvent[];
+  isSelf: boolean;
+  onEdit: () => void;
+}) {
+  const remove = useDeleteAppUser();
+  const what = roleLabel(member.role).toLowerCase();
+  return (
+    <Paper component="li" withBorder radius="md" p="md" data-testid="team-member">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {member.name}
+            {isSelf ? ' (you)' : ''}
+          </Text>
+          <Badge variant="filled" color={member.role === ROLE_STAFF ? 'gray.8' : 'purple.8'} style={{ flexShrink: 0 }}>
+            {roleLabel(member.role)}
+          </Badge>
+        </Group>
+        <Anchor href={`mailto:${member.email}`} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {member.email}
+        </Anchor>
+        <Text size="sm" data-testid="member-events">
+          <Text span size="sm" c="dimmed">
+            {member.role === ROLE_STAFF ? 'Works: ' : 'Manages: '}
+          </Text>
+          {workedEventsText(member, events)}
+        </Text>
+        <Group gap="xs" justify="flex-end">
+          <Button variant="light" size="compact-sm" onClick={onEdit} aria-label={`Edit ${what} ${member.name}`}>
+            Edit
+          </Button>
+          {isSelf ? null : (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              aria-label={`Delete ${what} ${member.name}`}
+              loading={remove.isPending}
+              onClick={() =>
+                confirmDelete({
+                  what,
+                  name: `${member.name} (${member.email})`,
+                  // The client toasts the server's answer: removed, or why not.
+                  onConfirm: () => remove.mutate(member.id),
+                })
+              }
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The club's admins, then its door staff, each with what they work. */
+export function TeamList({ members, events, selfId, onEdit }: TeamListProps) {
+  const sorted = [...members].sort((a, b) => b.role - a.role || a.name.localeCompare(b.name));
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label="Team" style={{ listStyle: 'none' }}>
+      {sorted.map((member) => (
+        <MemberRow
+          key={member.id}
+          member={member}
+          events={events}
+          isSelf={member.id === selfId}
+          onEdit={() => onEdit(member)}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { ROLE_ADMIN, ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import { workedEventsText } from './components/team-list';
+import { memberFieldOf, memberFormValues, memberSaveRequest, unshownFieldError } from './member-form-values';
+
+const dora: TAppUser = {
+  id: 'u2',
+  name: 'Dora Door',
+  email: 'dora@example.org',
+  role: ROLE_STAFF,
+  clubId: 'c1',
+  eventIds: ['e1'],
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+const values = { name: ' Dora Door ', email: 'dora@example.org ', eventIds: ['e1', 'e2'], newPassword: false };
+
+describe('the Team dialog request (docs/product.md section 20)', () => {
+  it('makes door staff with their role, events and the password made up here', () => {
+    expect(
+      memberSaveRequest({ clubId: 'c1', role: ROLE_STAFF, member: undefined, values, password: 'pw12345678' }),
+    ).toEqual({
+      role: ROLE_STAFF,
+      name: 'Dora Door',
+      email: 'dora@example.org',
+      clubId: 'c1',
+      password: 'pw12345678',
+      eventIds: ['e1', 'e2'],
+    });
+  });
+  it('sends no events for an admin (the server refuses them) and no role on an edit (the server keeps it)', () => {
+    const admin = memberSaveRequest({ clubId: 'c1', role: ROLE_ADMIN, member: undefined, values, password: 'pw' });
+    expect(admin).not.toHaveProperty('eventIds');
+    expect(admin.role).toBe(ROLE_ADMIN);
+    const edit = memberSaveRequest({ clubId: 'c1', role: ROLE_STAFF, member: dora, values, password: undefined });
+    expect(edit).toEqual({
+      id: 'u2',
+      name: 'Dora Door',
+      email: 'dora@example.org',
+      clubId: 'c1',
+      eventIds: ['e1', 'e2'],
+    });
+  });
+  it("starts an edit from the member's values, and a new one empty", () => {
+    expect(memberFormValues(dora)).toEqual({
+      name: 'Dora Door',
+      email: 'dora@example.org',
+      eventIds: ['e1'],
+      newPassword: false,
+    });
+    expect(memberFormValues(undefined)).toEqual({ name: '', email: '', eventIds: [], newPassword: false });
+  });
+  it('shows a refused event on the events picker, and says a refusal with no field in the alert', () => {
+    const fieldOf = memberFieldOf(values);
+    expect(fieldOf).toEqual({ 'eventIds.0': 'eventIds', 'eventIds.1': 'eventIds' });
+    const onEvents = new ApiError(400, 'BAD_INPUT', 'Bad', [
+      { path: 'eventIds.1', message: 'Choose events of this club' },
+    ]);
+    expect(unshownFieldError(onEvents, fieldOf)).toBeNull();
+    const onPassword = new ApiError(400, 'BAD_INPUT', 'Bad', [{ path: 'password', message: 'Password is required!' }]);
+    expect(unshownFieldError(onPassword, fieldOf)).toBe('Password is required!');
+  });
+});
+
+describe('what a member works', () => {
+  const events = [{ id: 'e1', title: 'Regatta' }] as TEvent[];
+  it('names the events of limited staff, counts those not listed, and says all or everything otherwise', () => {
+    expect(workedEventsText(dora, events)).toBe('Regatta');
+    expect(workedEventsText({ role: ROLE_STAFF, eventIds: ['e1', 'gone'] }, events)).toBe('Regatta, 1 other event');
+    expect(workedEventsText({ role: ROLE_STAFF, eventIds: [] }, events)).toBe('All events');
+    expect(workedEventsText({ role: ROLE_ADMIN, eventIds: [] }, events)).toBe('Everything of the club');
+  });
+});
