@@ -62,9 +62,13 @@ describe('holderName', () => {
 });
 
 describe('unredeemFailure', () => {
-  it('reads a 409 as not redeemed any more: what was asked', () => {
-    expect(unredeemFailure(new ApiError(409, 'CONFLICT', 'This voucher is not redeemed'))).toEqual({
+  it('reads 409 NOT_REDEEMED as not redeemed any more: what was asked', () => {
+    expect(unredeemFailure(new ApiError(409, 'NOT_REDEEMED', 'This voucher is not redeemed'))).toEqual({
       isUnredeemed: true,
+    });
+    expect(unredeemFailure(new ApiError(409, 'CONFLICT', 'Changed meanwhile'))).toEqual({
+      isUnredeemed: false,
+      notice: 'Changed meanwhile',
     });
   });
 

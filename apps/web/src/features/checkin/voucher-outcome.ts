@@ -64,11 +64,11 @@ export function holderName(
 }
 
 /**
- * What a failed un-redeem means for the card: a 409 says the voucher is not redeemed (someone undid
+ * What a failed un-redeem means for the card: 409 NOT_REDEEMED says the voucher is not redeemed (someone undid
  * it meanwhile), which is what was asked; anything else leaves it redeemed, with a line saying why.
  */
 export function unredeemFailure(error: unknown): { isUnredeemed: true } | { isUnredeemed: false; notice: string } {
-  if (isApiError(error) && error.status === 409) return { isUnredeemed: true };
+  if (isApiError(error) && error.code === 'NOT_REDEEMED') return { isUnredeemed: true };
   if (isConnectionFailure(error)) return { isUnredeemed: false, notice: VOUCHER_TEXT.unredeemOffline };
   return { isUnredeemed: false, notice: isApiError(error) ? error.msg : VOUCHER_TEXT.unredeemFailed };
 }
