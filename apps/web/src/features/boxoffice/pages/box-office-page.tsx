@@ -39,6 +39,9 @@ const PAID_AS: Record<TBoxOfficeMethod, string> = {
 const paidAs = (method: string | null) =>
   method && Object.hasOwn(PAID_AS, method) ? PAID_AS[method as TBoxOfficeMethod] : '';
 
+const leftText = (available: number | null) =>
+  available === null ? undefined : available === 0 ? 'Sold out' : `${available} left`;
+
 // On a desktop the full-width fields read as one long line; the door's own page keeps this width too.
 const FORM_WIDTH = 640;
 
@@ -152,12 +155,17 @@ function BoxOffice({ event }: { event: TEvent }) {
           <NumberInput
             key={ticket.id}
             label={`${ticket.name} (${formatMoney(ticket.price, event.currency)})`}
-            description={ticket.available === null ? undefined : `${ticket.available} left`}
+            description={leftText(ticket.available)}
             min={0}
             // The server still refuses a sale past the stock (409): another device may sell meanwhile.
             max={ticket.available === null ? 100 : Math.max(0, Math.min(100, ticket.available))}
             allowDecimal={false}
             value={quantities[ticket.id] ?? 0}
+            error={
+              ticket.available !== null && (quantities[ticket.id] ?? 0) > ticket.available
+                ? `Only ${ticket.available} left`
+                : undefined
+            }
             onChange={(value) => setQuantities((all) => ({ ...all, [ticket.id]: Number(value) || 0 }))}
           />
         ))}
