@@ -1,4 +1,4 @@
-import type { TOrderListItem } from '@clubtix/contract';
+import type { TAttendeeListItem, TOrderListItem } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
@@ -10,6 +10,7 @@ import {
   newPage,
   PHONE,
   primeSession,
+  unique,
   waitForTitle,
 } from '../helpers';
 
@@ -91,7 +92,10 @@ describe('the box office', () => {
     });
     expect(before.body.payload).toHaveLength(1);
 
+    // The same form adds one attendee by hand: one ticket, free, their name and e-mail.
     await adultField.fill('1');
+    const grace = `${unique('grace')}@example.org`;
+    await page.getByLabel('E-mail for the tickets (optional)').fill(grace);
     await page.getByText('Free', { exact: true }).click();
     await page.getByLabel('Check in now').uncheck();
     await page.getByRole('button', { name: /^Sell 1 ticket · £0$/ }).click();
@@ -105,6 +109,13 @@ describe('the box office', () => {
       query: { eventId: event.id },
     });
     expect(after.body.payload.map((order) => order.paymentMethod).sort()).toEqual(['card_terminal', 'complimentary']);
+    const listed = await api<{ attendees: TAttendeeListItem[] }>('GET', '/registration/getAttendees', {
+      token: admin.token,
+      query: { eventId: event.id, searchKeyword: 'Hopper' },
+    });
+    expect(listed.body.payload.attendees).toMatchObject([
+      { firstName: 'Grace', lastName: 'Hopper', email: grace, checkinTime: null },
+    ]);
 
     await sale.getByRole('button', { name: 'Next sale' }).click();
     await adultField.waitFor();

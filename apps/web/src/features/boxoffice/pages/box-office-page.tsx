@@ -139,6 +139,8 @@ function BoxOffice({ event }: { event: TEvent }) {
           attendees: Array.from({ length: count }, (_, i) => ({
             firstName: guestAt(i).firstName || null,
             lastName: guestAt(i).lastName || null,
+            // One ticket is one person's: their e-mail is the attendee's too (an attendee added by hand).
+            ...(count === 1 && email.trim() ? { email: email.trim() } : {}),
           })),
           email: email.trim() || null,
           paymentMethod: method,
@@ -146,6 +148,9 @@ function BoxOffice({ event }: { event: TEvent }) {
         });
       }}
     >
+      <Text size="sm" c="dimmed">
+        Sell at the door, or add one attendee by hand: choose Free and type their name and e-mail.
+      </Text>
       <Stack gap="xs" component="section" aria-label="Tickets">
         <Title order={2} fz="lg">
           Tickets
