@@ -10,6 +10,7 @@ import {
   undoCheckin,
   unredeemExtras,
 } from './checkin.service';
+import { getDoorList, syncDevice } from './sync.service';
 
 /** The door (docs/product.md section 16): scan, check in, undo, statistics, and extras vouchers. */
 export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,4 +33,8 @@ export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
     payload: await unredeemExtras(deps, actor, body),
     msg: 'Voucher un-redeemed',
   }));
+  registerEndpoint(app, deps, c.getDoorList, async ({ actor, query }) => ({
+    payload: await getDoorList(deps, actor, query),
+  }));
+  registerEndpoint(app, deps, c.sync, async ({ actor, body }) => ({ payload: await syncDevice(deps, actor, body) }));
 }
