@@ -4,6 +4,7 @@ import {
   type TAttendeeListItem,
   type TBoxOfficeSale,
   type TCheckinStatistics,
+  type TDoorList,
   type TOrderListItem,
   type TRegistration,
 } from '@clubtix/contract';
@@ -17,7 +18,7 @@ import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../..
  * Issue 21's "done when": a door sale and a hand-added attendee appear everywhere a ticket does
  * (docs/product.md section 20; docs/decisions/0034-box-office.md, 0038-vouchers-at-the-door.md): the
  * attendee list, the orders list with the payment method, the ticket counters, the statistics, the
- * export (with its payment method column) and the door.
+ * export (with its payment method column), the door and its offline list.
  */
 describe('a box-office sale everywhere a ticket appears', () => {
   let t: TestApp;
@@ -147,5 +148,22 @@ describe('a box-office sale everywhere a ticket appears', () => {
     expect(byQr.status, byQr.text).toBe(200);
     expect(byQr.body.payload).toMatchObject({ attendee: { attendeeId: cassie.attendeeId } });
     expect((byQr.body.payload as { attendee: { checkinTime: string | null } }).attendee.checkinTime).not.toBeNull();
+  });
+
+  it('is on the door list a device keeps for the door with no network', async () => {
+    const list = payloadOf<TDoorList>(await call(t, 'GET', '/checkin/getDoorList', { token, query: { eventId } }));
+    const byId = new Map(list.attendees.map((attendee) => [attendee.attendeeId, attendee]));
+    expect(byId.size).toBe(4);
+    const hannah = handAdded.registration.attendees[0]!;
+    expect(byId.get(hannah.attendeeId)).toMatchObject({
+      registrationId: handAdded.registration.registrationId,
+      shortCode: hannah.shortCode,
+      firstName: 'Hannah',
+      lastName: 'Hand',
+      checkedInAt: null,
+    });
+    for (const attendee of cashSale.registration.attendees) {
+      expect(byId.get(attendee.attendeeId)?.checkedInAt).not.toBeNull();
+    }
   });
 });
