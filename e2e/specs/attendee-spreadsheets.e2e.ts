@@ -122,6 +122,7 @@ describe('the attendee export and import', () => {
       'T-shirt size',
       'How did you hear about us?',
       'Paid amount (GBP)',
+      'Payment method',
       'Checked in at',
     ]);
     const row = (registration: TRegistration, person: AttendeeDetails, checkedInAt: string) => ({
@@ -135,6 +136,7 @@ describe('the attendee export and import', () => {
       'T-shirt size': '',
       'How did you hear about us?': 'A friend',
       'Paid amount (GBP)': 25,
+      'Payment method': 'Online',
       'Checked in at': checkedInAt,
     });
     expect(records).toEqual([

@@ -1,8 +1,18 @@
-import type { TOrderListItem } from '@clubtix/contract';
+import type { TAttendeeListItem, TOrderListItem } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
-import { api, expectSettledAccessible, launchBrowser, newPage, PHONE, primeSession, waitForTitle } from '../helpers';
+import {
+  api,
+  DESKTOP,
+  expectSettledAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
 /** docs/product.md section 20: selling at the door, on the phone at the door. */
 describe('the box office', () => {
@@ -31,9 +41,11 @@ describe('the box office', () => {
     await page.getByRole('button', { name: /^Sell 2 tickets/ }).click();
 
     const sale = page.getByTestId('box-office-sale');
-    await sale.getByText('2 tickets, £50 by Cash, checked in').waitFor();
+    await sale.getByText('2 tickets, £50 paid in cash, checked in').waitFor();
     await sale.getByText('Ada Lovelace').waitFor();
     await expect.poll(() => sale.getByTestId('ticket-qr').count()).toBe(2);
+    // Each QR has its short code under it, as on every ticket (docs/product.md section 20).
+    await expect.poll(() => sale.getByTestId('ticket-code').count()).toBe(2);
     await expectSettledAccessible(page, 'box office sale');
 
     const orders = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
@@ -44,6 +56,71 @@ describe('the box office', () => {
     // The admin's orders list says how the door was paid.
     await page.goto(`/event/${event.id}/attendees?tab=orders`);
     await page.getByTestId('order-payment-method').filter({ hasText: 'Box office · cash' }).waitFor();
+    await context.close();
+  });
+
+  it('on a desktop: refuses a sale past the stock with nothing sold, then sells what is left for free', async () => {
+    const { event, admin, adult } = await seedPublishedEvent();
+    const { context, page } = await newPage(browser, DESKTOP);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/box-office`);
+    await waitForTitle(page, 'Box office | ClubTix');
+    const adultField = page.getByLabel(new RegExp(`^${adult.name} `));
+    await adultField.waitFor();
+    await expectSettledAccessible(page, 'box office on a desktop');
+
+    await adultField.fill('2');
+    await page.getByLabel('Guest 1 first name').fill('Grace');
+    await page.getByLabel('Guest 1 last name').fill('Hopper');
+    await expectSettledAccessible(page, 'box office filled in on a desktop');
+
+    // Another door sells all but one meanwhile: this page still says 100 left.
+    const elsewhere = await api('POST', '/boxoffice/sell', {
+      token: admin.token,
+      body: { eventId: event.id, tickets: [{ ticketId: adult.id, quantity: 99 }], paymentMethod: 'card_terminal' },
+    });
+    expect(elsewhere.status).toBe(200);
+    await page.getByRole('button', { name: /^Sell 2 tickets/ }).click();
+    const refused = page.getByTestId('box-office-error');
+    await refused.getByText('Not enough Adult tickets left to sell').waitFor();
+    // The counts are read again, and the field says what is left; nothing was sold.
+    await page.getByText('Only 1 left').waitFor();
+    await expectSettledAccessible(page, 'box office sale refused on a desktop');
+    const before = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
+      token: admin.token,
+      query: { eventId: event.id },
+    });
+    expect(before.body.payload).toHaveLength(1);
+
+    // The same form adds one attendee by hand: one ticket, free, their name and e-mail.
+    await adultField.fill('1');
+    const grace = `${unique('grace')}@example.org`;
+    await page.getByLabel('E-mail for the tickets (optional)').fill(grace);
+    await page.getByText('Free', { exact: true }).click();
+    await page.getByLabel('Check in now').uncheck();
+    await page.getByRole('button', { name: /^Sell 1 ticket · £0$/ }).click();
+    const sale = page.getByTestId('box-office-sale');
+    await sale.getByText('1 ticket, £0 free of charge').waitFor();
+    await sale.getByText('Grace Hopper').waitFor();
+    await sale.getByTestId('ticket-code').waitFor();
+    await expectSettledAccessible(page, 'box office sale on a desktop');
+    const after = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
+      token: admin.token,
+      query: { eventId: event.id },
+    });
+    expect(after.body.payload.map((order) => order.paymentMethod).sort()).toEqual(['card_terminal', 'complimentary']);
+    const listed = await api<{ attendees: TAttendeeListItem[] }>('GET', '/registration/getAttendees', {
+      token: admin.token,
+      query: { eventId: event.id, searchKeyword: 'Hopper' },
+    });
+    expect(listed.body.payload.attendees).toMatchObject([
+      { firstName: 'Grace', lastName: 'Hopper', email: grace, checkinTime: null },
+    ]);
+
+    await sale.getByRole('button', { name: 'Next sale' }).click();
+    await adultField.waitFor();
+    expect(await adultField.inputValue()).toBe('0');
+    await page.getByText('Sold out', { exact: true }).waitFor();
     await context.close();
   });
 });

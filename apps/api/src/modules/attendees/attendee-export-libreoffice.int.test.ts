@@ -130,6 +130,7 @@ describe('the attendee export in LibreOffice', () => {
       'Phone',
       '=Note',
       'Paid amount (GBP)',
+      'Payment method',
       'Checked in at',
     ]);
     expect(mallory!.slice(1, 8)).toEqual([

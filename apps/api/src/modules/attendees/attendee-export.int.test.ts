@@ -147,6 +147,7 @@ describe('GET /registration/downloadAttendees', () => {
       'Workshops',
       'Company',
       'Paid amount (THB)',
+      'Payment method',
       'Checked in at',
     ]);
     expect(rows).toHaveLength(1 + 3 + SEEDED);
@@ -163,6 +164,7 @@ describe('GET /registration/downloadAttendees', () => {
       'Knots, Radio',
       'Harbour Ltd',
       25.5,
+      'Online',
       onEventClock(checkinTime, 'Asia/Bangkok'),
     ]);
     // Empty cells read back as missing values.
@@ -179,7 +181,8 @@ describe('GET /registration/downloadAttendees', () => {
       'Harbour Ltd',
       25.5,
     ]);
-    expect(ben?.[11] ?? '').toBe('');
+    expect(ben?.[11]).toBe('Online');
+    expect(ben?.[12] ?? '').toBe('');
     // Exactly as typed: kept inert by the cells' Text format, not by an apostrophe (docs/decisions/0021).
     expect(mallory?.slice(2, 7)).toEqual([
       '=HYPERLINK("http://evil.example")',
@@ -195,7 +198,7 @@ describe('GET /registration/downloadAttendees', () => {
     await workbook.xlsx.load((await downloadAttendees(t, token, event.id)).body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const mallory = sheet.getRow(4);
-    for (const column of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]) {
+    for (const column of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13]) {
       expect(mallory.getCell(column).numFmt, `column ${column}`).toBe('@');
       expect(mallory.getCell(column).type, `column ${column}`).not.toBe(ExcelJS.ValueType.Formula);
     }
@@ -220,7 +223,8 @@ describe('GET /registration/downloadAttendees', () => {
     const rows = await readSheet(response.body);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.[0]).toBe('Registration ID');
-    expect(rows[0]?.at(-2)).toBe('Paid amount (GBP)');
+    expect(rows[0]?.at(-3)).toBe('Paid amount (GBP)');
+    expect(rows[0]?.at(-2)).toBe('Payment method');
   });
 
   it('answers JSON errors before streaming: 401 without a token, 400 without an event, 404 for none', async () => {

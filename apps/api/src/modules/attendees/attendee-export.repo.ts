@@ -27,6 +27,13 @@ const paidPrice = sql<number | null>`(
     AND ${orderItems.ticketId} = ${attendees.ticketId}
   LIMIT 1)`;
 
+/** How the registration's paid order was paid ('' for none named, null when no order was paid). */
+const paidWith = sql<string | null>`(
+  SELECT coalesce(${orders.provider}, '') FROM ${orders}
+  WHERE ${orders.registrationId} = ${attendees.registrationId} AND ${orders.paymentStatus} = 'paid'
+  ORDER BY ${orders.createdAt}
+  LIMIT 1)`;
+
 /**
  * One page of an event's confirmed attendees, in the order they registered, after `cursor`: a keyset
  * read on attendees_export_idx (confirmed attendees only), so every page costs the same however deep into the event it is and
@@ -52,6 +59,7 @@ export async function findExportPage(
       buyerEmail: registrations.email,
       registrationAnswers: registrations.answers,
       paidPrice,
+      paidWith,
       checkinTime: checkins.createdAt,
     })
     .from(attendees)

@@ -13,6 +13,11 @@ export interface ReportAttendee {
   registrationAnswers: TAnswers;
   /** Unit price of the attendee's ticket on the registration's paid order, minor units; null: none paid. */
   paidPrice: number | null;
+  /**
+   * How the registration's paid order was paid: its provider (a box-office method such as `cash`, or
+   * an online provider), '' for a paid order with none (a free booking), null when no order was paid.
+   */
+  paidWith: string | null;
   checkinTime: Date | null;
 }
 
@@ -28,6 +33,20 @@ export interface ReportEvent {
  * the Text format is its equivalent (docs/decisions/0021-slugs-export-and-answers.md).
  */
 export const TEXT_FORMAT = '@';
+
+/** A box-office sale says its method, as the orders list does (docs/decisions/0038-vouchers-at-the-door.md). */
+const DOOR_METHODS: Record<string, string> = {
+  cash: 'Box office · cash',
+  card_terminal: 'Box office · card terminal',
+  complimentary: 'Box office · complimentary',
+};
+
+/** The "Payment method" cell: empty for an attendee whose registration has no paid order (imported, say). */
+export function paymentMethodText(paidWith: string | null): string {
+  if (paidWith === null) return '';
+  if (paidWith === '') return 'Free';
+  return Object.hasOwn(DOOR_METHODS, paidWith) ? (DOOR_METHODS[paidWith] ?? '') : 'Online';
+}
 
 function answerText(answer: TAnswers[string] | undefined): string {
   if (answer === undefined) return '';
@@ -47,6 +66,7 @@ export function reportHeader(event: ReportEvent, questions: TFormQuestion[]): st
     'Buyer e-mail',
     ...questions.map((question) => question.label),
     `Paid amount (${event.currency.toUpperCase()})`,
+    'Payment method',
     'Checked in at',
   ];
 }
@@ -73,6 +93,7 @@ export function reportRow(
       answerText(question.perAttendee ? attendee.answers[question.id] : attendee.registrationAnswers[question.id]),
     ),
     (attendee.paidPrice ?? 0) / 100,
+    paymentMethodText(attendee.paidWith),
     attendee.checkinTime ? localDateTime(attendee.checkinTime, event.timezone) : '',
   ];
 }

@@ -42,6 +42,11 @@ export function redeemExtras(eventId: string, payload: string, redeem = true) {
   return callApi(endpoints.checkin.scanByExtrasPurchaseId, { body: { eventId, payload, redeem }, ...doorOptions() });
 }
 
+/** Undoes a voucher's redemption (redeemed by mistake); a 409 says it was not redeemed. */
+export function unredeemExtras(eventId: string, extrasPurchaseId: string) {
+  return callApi(endpoints.checkin.unredeemExtrasPurchase, { body: { eventId, extrasPurchaseId }, ...doorOptions() });
+}
+
 /** After a door action the counts and the search results are out of date. */
 export function useRefreshDoorData(eventId: string) {
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import type { QueuedAction, Settled } from './offline-queue';
 import { DOOR_TEXT, type DoorProblem, type DoorTone } from './scan-outcome';
 
 export type TicketStatus = 'ready' | 'checkedIn' | 'justCheckedIn';
-export type VoucherStatus = 'ready' | 'redeemed' | 'justRedeemed';
+/** `unredeemed`: its redemption was just undone at this door, so it may be redeemed again. */
+export type VoucherStatus = 'ready' | 'redeemed' | 'justRedeemed' | 'unredeemed';
 
 /** What the door's history says about one action. */
 export type Outcome = { who: string; result: string; tone: DoorTone };
@@ -18,8 +19,11 @@ export type DoorCard =
       /** A line under the state, such as a check-in waiting for the connection. */
       notice: string | null;
     }
-  /** An extras voucher: shown ready to redeem on a tap, just redeemed, or redeemed before (docs/decisions/0024). */
-  | { kind: 'extras'; purchase: TExtrasPurchase; status: VoucherStatus }
+  /**
+   * An extras voucher: ready to redeem on a tap, just redeemed, redeemed before, or un-redeemed
+   * (docs/decisions/0038-vouchers-at-the-door.md); `notice` says why an un-redeem did not happen.
+   */
+  | { kind: 'extras'; purchase: TExtrasPurchase; status: VoucherStatus; notice?: string | null }
   | { kind: 'problem'; problem: DoorProblem }
   /** A code kept on this device until the server can be reached. */
   | { kind: 'queued'; title: string; action: QueuedAction }

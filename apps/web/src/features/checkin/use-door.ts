@@ -10,7 +10,7 @@ import {
 } from '@clubtix/contract';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { redeemExtras, saveCheckin, scanTicket, undoCheckin, useRefreshDoorData } from './api';
+import { redeemExtras, saveCheckin, scanTicket, undoCheckin, unredeemExtras, useRefreshDoorData } from './api';
 import { cardAfterSettled, type DoorCard, type Outcome, type VoucherStatus } from './door-card';
 import type { QueuedAction, Settled } from './offline-queue';
 import {
@@ -24,6 +24,7 @@ import {
   type DoorTone,
 } from './scan-outcome';
 import { useOfflineQueue } from './use-offline-queue';
+import { unredeemFailure, VOUCHER_TEXT, withoutRedemption } from './voucher-outcome';
 
 export interface HistoryEntry {
   id: string;
@@ -35,7 +36,7 @@ export interface HistoryEntry {
 
 export const HISTORY_LENGTH = 10;
 
-export type DoorBusy = 'scan' | 'checkin' | 'undo' | 'redeem' | null;
+export type DoorBusy = 'scan' | 'checkin' | 'undo' | 'redeem' | 'unredeem' | null;
 
 export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
 
@@ -220,6 +221,8 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     const who = voucherLabel(purchase);
     if (status === 'redeemed' && purchase.redeemedAt) {
       log({ who, result: DOOR_TEXT.alreadyRedeemed(formatDoorTime(purchase.redeemedAt, zone)), tone: 'orange' });
+    } else if (status === 'unredeemed') {
+      log({ who, result: VOUCHER_TEXT.redemptionUndone, tone: 'orange' });
     } else {
       const result = status === 'ready' ? DOOR_TEXT.readyToRedeem : DOOR_TEXT.extraRedeemed;
       log({ who, result, tone: 'green' });
@@ -278,6 +281,22 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
         setCard({ kind: 'problem', problem });
         log({ who: voucherLabel(purchase), result: problem.title, tone: problem.tone });
       }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** "Un-redeem" on a redeemed voucher, once confirmed: it may then be redeemed again. */
+  const unredeemVoucher = async (purchase: TExtrasPurchase) => {
+    setBusy('unredeem');
+    try {
+      showVoucher(await unredeemExtras(event.id, purchase.id), 'unredeemed');
+      refresh();
+    } catch (error) {
+      // Not queued offline: an un-redeem is a correction staff make while looking at the voucher.
+      const failure = unredeemFailure(error);
+      if (failure.isUnredeemed) showVoucher(withoutRedemption(purchase), 'unredeemed');
+      else setCard((shown) => (shown?.kind === 'extras' ? { ...shown, notice: failure.notice } : shown));
     } finally {
       setBusy(null);
     }
@@ -345,6 +364,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     checkInLater,
     undo,
     redeemVoucher,
+    unredeemVoucher,
     clear: () => setCard(null),
   };
 }

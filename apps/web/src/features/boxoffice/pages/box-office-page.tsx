@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { TicketCode } from '../../buying/components/ticket-code';
 import { TicketQr } from '../../buying/components/ticket-qr';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { useEventTickets } from '../../tickets/api';
@@ -28,6 +29,22 @@ const METHODS: { value: TBoxOfficeMethod; label: string }[] = [
   { value: 'complimentary', label: 'Free' },
 ];
 
+/** How the sale's line says it was paid: "£50 paid in cash", "£0 free of charge". */
+const PAID_AS: Record<TBoxOfficeMethod, string> = {
+  cash: 'paid in cash',
+  card_terminal: 'paid by card terminal',
+  complimentary: 'free of charge',
+};
+
+const paidAs = (method: string | null) =>
+  method && Object.hasOwn(PAID_AS, method) ? PAID_AS[method as TBoxOfficeMethod] : '';
+
+const leftText = (available: number | null) =>
+  available === null ? undefined : available === 0 ? 'Sold out' : `${available} left`;
+
+// On a desktop the full-width fields read as one long line; the door's own page keeps this width too.
+const FORM_WIDTH = 640;
+
 interface Guest {
   firstName: string;
   lastName: string;
@@ -36,10 +53,10 @@ interface Guest {
 function Sale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: () => void }) {
   const { registration, order } = sale;
   return (
-    <Stack gap="sm" data-testid="box-office-sale">
+    <Stack gap="sm" maw={FORM_WIDTH} data-testid="box-office-sale">
       <Alert color="green" title="Sold" role="status">
         {registration.attendees.length} ticket{registration.attendees.length === 1 ? '' : 's'},{' '}
-        {formatMoney(order.amount, order.currency)} by {METHODS.find((m) => m.value === order.paymentMethod)?.label}
+        {formatMoney(order.amount, order.currency)} {paidAs(order.paymentMethod)}
         {registration.attendees.every((a) => a.checkinId) ? ', checked in' : ''}
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -59,6 +76,7 @@ function Sale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: () => void }) {
                   label={`Ticket of ${name}`}
                   size={200}
                 />
+                <TicketCode shortCode={attendee.shortCode} size="md" />
               </Stack>
             </Card>
           );
@@ -112,6 +130,7 @@ function BoxOffice({ event }: { event: TEvent }) {
     <Stack
       component="form"
       gap="md"
+      maw={FORM_WIDTH}
       onSubmit={(e) => {
         e.preventDefault();
         sell.mutate({
@@ -120,6 +139,8 @@ function BoxOffice({ event }: { event: TEvent }) {
           attendees: Array.from({ length: count }, (_, i) => ({
             firstName: guestAt(i).firstName || null,
             lastName: guestAt(i).lastName || null,
+            // One ticket is one person's: their e-mail is the attendee's too (an attendee added by hand).
+            ...(count === 1 && email.trim() ? { email: email.trim() } : {}),
           })),
           email: email.trim() || null,
           paymentMethod: method,
@@ -127,6 +148,9 @@ function BoxOffice({ event }: { event: TEvent }) {
         });
       }}
     >
+      <Text size="sm" c="dimmed">
+        Sell at the door, or add one attendee by hand: choose Free and type their name and e-mail.
+      </Text>
       <Stack gap="xs" component="section" aria-label="Tickets">
         <Title order={2} fz="lg">
           Tickets
@@ -136,11 +160,17 @@ function BoxOffice({ event }: { event: TEvent }) {
           <NumberInput
             key={ticket.id}
             label={`${ticket.name} (${formatMoney(ticket.price, event.currency)})`}
-            description={ticket.available === null ? undefined : `${ticket.available} left`}
+            description={leftText(ticket.available)}
             min={0}
-            max={100}
+            // The server still refuses a sale past the stock (409): another device may sell meanwhile.
+            max={ticket.available === null ? 100 : Math.max(0, Math.min(100, ticket.available))}
             allowDecimal={false}
             value={quantities[ticket.id] ?? 0}
+            error={
+              ticket.available !== null && (quantities[ticket.id] ?? 0) > ticket.available
+                ? `Only ${ticket.available} left`
+                : undefined
+            }
             onChange={(value) => setQuantities((all) => ({ ...all, [ticket.id]: Number(value) || 0 }))}
           />
         ))}
@@ -186,7 +216,7 @@ function BoxOffice({ event }: { event: TEvent }) {
       </Stack>
       <Checkbox label="Check in now" checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
       {sell.isError ? (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" title="Not sold" data-testid="box-office-error">
           {sell.error.message}
         </Alert>
       ) : null}

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { answerLines, attendeeName, DOOR_TEXT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import type { DoorCard } from '../door-card';
 import type { DoorBusy } from '../use-door';
+import { voucherState } from '../voucher-outcome';
+import { VoucherDetails } from './voucher-card';
 
 interface ScanResultCardProps {
   card: DoorCard;
@@ -13,6 +15,8 @@ interface ScanResultCardProps {
   onCheckIn: () => void;
   /** Redeems the extras voucher on the card (shown ready when "Check in on scan" is off). */
   onRedeem: () => void;
+  /** Undoes the redemption of the voucher on the card, once staff confirmed it. */
+  onUnredeem: () => void;
   onUndo: () => void;
   /** Keeps a ticket scanned offline, to be checked in once the server can be reached. */
   onCheckInLater: () => void;
@@ -47,6 +51,7 @@ export function ScanResultCard({
   busy,
   onCheckIn,
   onRedeem,
+  onUnredeem,
   onUndo,
   onCheckInLater,
 }: ScanResultCardProps) {
@@ -87,37 +92,18 @@ export function ScanResultCard({
         </Frame>
       );
     case 'extras': {
-      const { purchase, status } = card;
-      const state =
-        status === 'ready'
-          ? DOOR_TEXT.readyToRedeem
-          : status === 'justRedeemed'
-            ? DOOR_TEXT.extraRedeemed
-            : DOOR_TEXT.alreadyRedeemed(purchase.redeemedAt ? formatDoorTime(purchase.redeemedAt, timeZone) : '');
+      const { state, tone } = voucherState(card.status, card.purchase.redeemedAt, timeZone);
       return (
-        <Frame tone={status === 'redeemed' ? 'orange' : 'green'} state={state}>
-          <div>
-            <Text fz={24} fw={700} lh={1.2} data-testid="voucher-what">
-              {purchase.quantity} × {purchase.extras.name}
-            </Text>
-            <Text size="md" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-whose">
-              {purchase.email}
-            </Text>
-          </div>
-          {status === 'ready' ? (
-            // Large bold text keeps white on green.8 (3.4:1) above the AA minimum for large text (3:1).
-            <Button
-              size="xl"
-              fz={22}
-              fw={700}
-              color="green.8"
-              onClick={onRedeem}
-              loading={busy === 'redeem'}
-              disabled={busy !== null}
-            >
-              Redeem
-            </Button>
-          ) : null}
+        <Frame tone={tone} state={state}>
+          <VoucherDetails
+            purchase={card.purchase}
+            status={card.status}
+            notice={card.notice ?? null}
+            timeZone={timeZone}
+            busy={busy}
+            onRedeem={onRedeem}
+            onUnredeem={onUnredeem}
+          />
         </Frame>
       );
     }

@@ -84,6 +84,10 @@ function Door({ event }: { event: TEvent }) {
               const card = door.card;
               if (card?.kind === 'extras') act(() => door.redeemVoucher(card.purchase));
             }}
+            onUnredeem={() => {
+              const card = door.card;
+              if (card?.kind === 'extras') act(() => door.unredeemVoucher(card.purchase));
+            }}
             onUndo={() => {
               const card = door.card;
               if (card?.kind === 'ticket') act(() => door.undo(card.attendee, card.registrationAnswers));

@@ -1,0 +1,111 @@
+import type { TExtrasPurchase } from '@clubtix/contract';
+import { Button, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useManagedEvent } from '../../events/api';
+import { useAttendeeSearch } from '../api';
+import type { VoucherStatus } from '../door-card';
+import { formatDoorTime } from '../scan-outcome';
+import type { DoorBusy } from '../use-door';
+import { canRedeem, holderName, VOUCHER_TEXT } from '../voucher-outcome';
+
+interface VoucherDetailsProps {
+  purchase: TExtrasPurchase;
+  status: VoucherStatus;
+  notice: string | null;
+  timeZone: string;
+  busy: DoorBusy;
+  onRedeem: () => void;
+  onUnredeem: () => void;
+}
+
+function confirmUnredeem(purchase: TExtrasPurchase, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Un-redeem this voucher?',
+    children: (
+      <Text size="sm">
+        {purchase.quantity} × {purchase.extras.name} ({purchase.email}) will count as not redeemed and can be redeemed
+        again.
+      </Text>
+    ),
+    labels: { confirm: 'Un-redeem', cancel: 'Keep redeemed' },
+    // Mantine's red (red.6) under white text reads at 3.3:1; red.9 at 5.4:1 (axe).
+    confirmProps: { color: 'red.9' },
+    onConfirm,
+  });
+}
+
+/**
+ * The inside of a voucher's card at the door: what (the extra and how many), whose (the buyer's
+ * e-mail, and their name when the event's attendees tell it), which event, and when it was redeemed;
+ * with "Redeem", or "Un-redeem" after a confirmation (docs/decisions/0038-vouchers-at-the-door.md).
+ */
+export function VoucherDetails({
+  purchase,
+  status,
+  notice,
+  timeZone,
+  busy,
+  onRedeem,
+  onUnredeem,
+}: VoucherDetailsProps) {
+  const event = useManagedEvent(purchase.eventId);
+  const holders = useAttendeeSearch(purchase.eventId, purchase.email);
+  const name = holderName(purchase.email, holders.data?.attendees ?? []);
+  return (
+    <>
+      {notice ? (
+        <Text fw={700} role="status" data-testid="voucher-notice">
+          {notice}
+        </Text>
+      ) : null}
+      <Stack gap={2}>
+        <Text fz={24} fw={700} lh={1.2} data-testid="voucher-what">
+          {purchase.quantity} × {purchase.extras.name}
+        </Text>
+        {name ? (
+          <Text fz="lg" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-holder">
+            {name}
+          </Text>
+        ) : null}
+        <Text size="md" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-whose">
+          {purchase.email}
+        </Text>
+        {event.data ? (
+          <Text size="sm" data-testid="voucher-event">
+            Event: {event.data.title}
+          </Text>
+        ) : null}
+        {status === 'justRedeemed' && purchase.redeemedAt ? (
+          <Text size="sm" data-testid="voucher-when">
+            {VOUCHER_TEXT.redeemedAt(formatDoorTime(purchase.redeemedAt, timeZone))}
+          </Text>
+        ) : null}
+      </Stack>
+      {canRedeem(status) ? (
+        // Large bold text keeps white on green.8 (3.4:1) above the AA minimum for large text (3:1).
+        <Button
+          size="xl"
+          fz={22}
+          fw={700}
+          color="green.8"
+          onClick={onRedeem}
+          loading={busy === 'redeem'}
+          disabled={busy !== null}
+        >
+          Redeem
+        </Button>
+      ) : (
+        <Button
+          size="lg"
+          variant="white"
+          color="red.9"
+          onClick={() => confirmUnredeem(purchase, onUnredeem)}
+          loading={busy === 'unredeem'}
+          disabled={busy !== null}
+        >
+          Un-redeem
+        </Button>
+      )}
+    </>
+  );
+}
