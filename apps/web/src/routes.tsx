@@ -141,6 +141,12 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/checkin/pages/statistics-page'),
   },
   {
+    path: '/event/:eventId/sales',
+    title: 'Sales',
+    access: 'admin',
+    page: () => import('./features/report/pages/sales-page'),
+  },
+  {
     path: '/event/:eventId/checkin',
     title: 'Check-in',
     access: 'admin',

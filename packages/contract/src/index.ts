@@ -8,6 +8,7 @@ import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
 import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
+import { reportEndpoints } from './report';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
 import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
 import { ticketEndpoints } from './tickets';
@@ -30,6 +31,7 @@ export * from './lists';
 export * from './money';
 export * from './qr';
 export * from './registrations';
+export * from './report';
 export * from './sponsorship-packages';
 export * from './sponsorships';
 export * from './tickets';
@@ -57,6 +59,7 @@ export const endpoints = {
   stripe: paymentEndpoints,
   checkin: checkinEndpoints,
   boxoffice: boxOfficeEndpoints,
+  report: reportEndpoints,
   sponsorship: sponsorshipEndpoints,
   extrasPurchase: extrasPurchaseEndpoints,
   discount: discountEndpoints,

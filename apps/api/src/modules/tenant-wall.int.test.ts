@@ -44,6 +44,7 @@ const WALLED_GROUPS = [
   'sponsorship',
   'extrasPurchase',
   'boxoffice',
+  'report',
 ] as const;
 
 const rows: Row[] = [
@@ -239,6 +240,13 @@ const rows: Row[] = [
     },
   },
   ...catalogueRows,
+  {
+    endpoint: 'report.getEventSales',
+    attempt: "reads the sales of B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/report/getEventSales', { token: a.admin.token, query: { eventId: b.catalogue.published.id } }),
+    expected: NOT_FOUND,
+  },
   {
     endpoint: 'waitlist.getByEventId',
     attempt: "lists the waiting lists of B's event",

@@ -442,6 +442,11 @@ const cases: Case[] = [
     ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
     ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
   ]),
+  ...gets('/report/getEventSales', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
   ...deletes('/waitlist/remove', 'admin', [
     ['without a body', undefined, 'body'],
     ['with a number id', { entryId: 5 }, 'entryId'],

@@ -19,6 +19,7 @@ describe('the event screens row (issue 19)', () => {
       'Waiting list',
       'Import',
       'Box office',
+      'Sales',
       'Sponsorships',
       'View public page',
     ]);

@@ -16,6 +16,7 @@ export type EventScreen =
   | 'checkin'
   | 'boxoffice'
   | 'statistics'
+  | 'sales'
   | 'sponsorships';
 
 interface EventLink {
@@ -26,7 +27,7 @@ interface EventLink {
 
 /**
  * The screens of one event: setting it up (codes beside what it sells), who is coming (attendees,
- * the waiting list, import), then the door and the money (check-in, statistics, sponsorships).
+ * the waiting list, import), then the door and the money (check-in, statistics, sales, sponsorships).
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
@@ -43,6 +44,7 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
     { screen: 'boxoffice', label: 'Box office', to: `/event/${id}/box-office` },
     { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
+    { screen: 'sales', label: 'Sales', to: `/event/${id}/sales` },
     { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },
   ];
   // Public pages show published events only: a link to a draft would land on not-found.
