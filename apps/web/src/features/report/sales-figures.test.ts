@@ -8,9 +8,9 @@ describe('sales figures', () => {
     ]);
   });
 
-  it('says sold of capacity, or sold alone without a cap', () => {
-    expect(soldOfCapacity(1234, 2000)).toBe('1,234 of 2,000 sold');
-    expect(soldOfCapacity(12, null)).toBe('12 sold');
+  it('says sold of capacity, nothing without a cap', () => {
+    expect(soldOfCapacity(1234, 2000)).toBe('1,234 of 2,000 places');
+    expect(soldOfCapacity(12, null)).toBeUndefined();
   });
 
   it('gives the refunded share of gross, zero when nothing was taken', () => {

@@ -14,9 +14,9 @@ export function salesDayBars(byDay: TEventSales['byDay']): SalesDayBar[] {
   });
 }
 
-/** "42 of 100 sold", or "42 sold" when the event has no cap. */
-export function soldOfCapacity(sold: number, capacity: number | null | undefined): string {
-  return capacity ? `${sold.toLocaleString('en-GB')} of ${capacity.toLocaleString('en-GB')} sold` : `${sold} sold`;
+/** "42 of 100 places", or nothing when the event has no cap. */
+export function soldOfCapacity(sold: number, capacity: number | null | undefined): string | undefined {
+  return capacity ? `${sold.toLocaleString('en-GB')} of ${capacity.toLocaleString('en-GB')} places` : undefined;
 }
 
 /** The share of gross given back, whole percent, for the refunded tile's hint. */

@@ -32,6 +32,7 @@ export function SalesChart({ sales }: { sales: TEventSales }) {
             withTooltip
             tooltipAnimationDuration={0}
             valueFormatter={(value) => formatMoney(Math.round(value * 100), currency)}
+            maxBarWidth={48}
             barProps={{ isAnimationActive: false }}
             xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
             yAxisProps={{ width: 56 }}
