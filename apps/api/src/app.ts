@@ -23,6 +23,7 @@ import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { offerFreedTickets } from './modules/waitlist/offers';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       boxOfficeRoutes(api, deps);
       waitlistRoutes(api, deps);
       reportRoutes(api, deps);
+      messageRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.
       attendeeDataRoutes(api, deps);

@@ -8,6 +8,7 @@ import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
 import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
+import { messageEndpoints } from './messages';
 import { reportEndpoints } from './report';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
 import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
@@ -28,6 +29,7 @@ export * from './events';
 export * from './extras';
 export * from './forms';
 export * from './lists';
+export * from './messages';
 export * from './money';
 export * from './qr';
 export * from './registrations';
@@ -60,6 +62,7 @@ export const endpoints = {
   checkin: checkinEndpoints,
   boxoffice: boxOfficeEndpoints,
   report: reportEndpoints,
+  message: messageEndpoints,
   sponsorship: sponsorshipEndpoints,
   extrasPurchase: extrasPurchaseEndpoints,
   discount: discountEndpoints,

@@ -442,6 +442,18 @@ const cases: Case[] = [
     ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
     ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
   ]),
+  ...posts('/message/send', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without a subject', { eventId: 'e', body: 'b', audience: 'all' }, 'subject'],
+    ['with a huge body', { eventId: 'e', subject: 's', body: huge, audience: 'all' }, 'body'],
+    ['with an unknown audience', { eventId: 'e', subject: 's', body: 'b', audience: 'everyone' }, 'audience'],
+    ['with no ticket types', { eventId: 'e', subject: 's', body: 'b', audience: { ticketIds: [] } }, 'audience.ticketIds'],
+    ['with a string test', { eventId: 'e', subject: 's', body: 'b', audience: 'all', test: 'yes' }, 'test'],
+  ]),
+  ...gets('/message/getByEventId', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
   ...gets('/report/getEventSales', 'admin', [
     ['without an id', undefined, undefined, 'eventId'],
     ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
