@@ -447,7 +447,11 @@ const cases: Case[] = [
     ['without a subject', { eventId: 'e', body: 'b', audience: 'all' }, 'subject'],
     ['with a huge body', { eventId: 'e', subject: 's', body: huge, audience: 'all' }, 'body'],
     ['with an unknown audience', { eventId: 'e', subject: 's', body: 'b', audience: 'everyone' }, 'audience'],
-    ['with no ticket types', { eventId: 'e', subject: 's', body: 'b', audience: { ticketIds: [] } }, 'audience.ticketIds'],
+    [
+      'with no ticket types',
+      { eventId: 'e', subject: 's', body: 'b', audience: { ticketIds: [] } },
+      'audience.ticketIds',
+    ],
     ['with a string test', { eventId: 'e', subject: 's', body: 'b', audience: 'all', test: 'yes' }, 'test'],
   ]),
   ...gets('/message/getByEventId', 'admin', [
