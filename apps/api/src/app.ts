@@ -24,6 +24,7 @@ import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsor
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { sendDueReminders } from './modules/messages/reminders';
 import { reportRoutes } from './modules/report/report.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { offerFreedTickets } from './modules/waitlist/offers';
@@ -173,6 +174,7 @@ function startBackgroundWork(
     // Cancelled events' refunds go on in every process (docs/decisions/0027).
     every(holdSweepMs, () => cancellations.run());
     every(holdSweepMs, () => offerFreedTickets(deps));
+    every(holdSweepMs, () => sendDueReminders(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();

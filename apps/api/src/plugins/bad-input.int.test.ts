@@ -192,6 +192,8 @@ const cases: Case[] = [
     ['without a body', undefined, 'body'],
     ['with an array body', [eventBody], 'body'],
     ['with a number title', { ...eventBody, title: 5 }, 'title'],
+    ['with a reminder 0 hours before', { ...eventBody, reminderHoursBefore: 0 }, 'reminderHoursBefore'],
+    ['with a reminder as text', { ...eventBody, reminderHoursBefore: '24' }, 'reminderHoursBefore'],
     ['with an array title', { ...eventBody, title: ['Event'] }, 'title'],
     ['with a huge title', { ...eventBody, title: huge }, 'title'],
     ['with a NUL in the title', { ...eventBody, title: 'Ev\u0000ent' }, 'title'],
