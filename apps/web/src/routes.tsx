@@ -141,6 +141,12 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/checkin/pages/statistics-page'),
   },
   {
+    path: '/event/:eventId/messages',
+    title: 'Messages',
+    access: 'admin',
+    page: () => import('./features/messages/pages/messages-page'),
+  },
+  {
     path: '/event/:eventId/sales',
     title: 'Sales',
     access: 'admin',

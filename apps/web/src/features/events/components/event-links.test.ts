@@ -17,6 +17,7 @@ describe('the event screens row (issue 19)', () => {
       'Discount codes',
       'Form',
       'Waiting list',
+      'Messages',
       'Import',
       'Box office',
       'Sales',
