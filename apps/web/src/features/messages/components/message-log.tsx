@@ -1,5 +1,5 @@
 import type { TMessage, TTicket } from '@clubtix/contract';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { toWallClock } from '../../../lib/zoned-time';
 import { audienceText, peopleText } from '../audience';
 
@@ -12,22 +12,13 @@ function sentAt(iso: string, timezone: string): string {
 }
 
 function Delivery({ message }: { message: TMessage }) {
+  const parts = [`${message.sent} sent`];
+  if (message.pending > 0) parts.push(`${message.pending} waiting`);
+  if (message.failed > 0) parts.push(`${message.failed} failed`);
   return (
-    <Group gap={6}>
-      <Badge color="green.9" variant="light">
-        {message.sent} sent
-      </Badge>
-      {message.pending > 0 ? (
-        <Badge color="gray" variant="light">
-          {message.pending} waiting
-        </Badge>
-      ) : null}
-      {message.failed > 0 ? (
-        <Badge color="red.9" variant="light">
-          {message.failed} failed
-        </Badge>
-      ) : null}
-    </Group>
+    <Text size="sm" fw={600} c={message.failed > 0 ? 'red.9' : undefined} data-testid="message-delivery">
+      {parts.join(' · ')}
+    </Text>
   );
 }
 
