@@ -23,6 +23,9 @@ import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { sendDueReminders } from './modules/messages/reminders';
+import { reportRoutes } from './modules/report/report.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -131,6 +134,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       checkinRoutes(api, deps);
       boxOfficeRoutes(api, deps);
       waitlistRoutes(api, deps);
+      reportRoutes(api, deps);
+      messageRoutes(api, deps);
       await mediaRoutes(api, deps);
       // After mediaRoutes, which registers the multipart parser the import uses too.
       attendeeDataRoutes(api, deps);
@@ -169,6 +174,7 @@ function startBackgroundWork(
     // Cancelled events' refunds go on in every process (docs/decisions/0027).
     every(holdSweepMs, () => cancellations.run());
     every(holdSweepMs, () => offerFreedTickets(deps));
+    every(holdSweepMs, () => sendDueReminders(deps));
     every(MAIL_RETRY_MS, () => deps.mail.flush());
     every(paymentReconcileMs, () => reconciler.run());
     done();

@@ -148,6 +148,18 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/checkin/pages/statistics-page'),
   },
   {
+    path: '/event/:eventId/messages',
+    title: 'Messages',
+    access: 'admin',
+    page: () => import('./features/messages/pages/messages-page'),
+  },
+  {
+    path: '/event/:eventId/sales',
+    title: 'Sales',
+    access: 'admin',
+    page: () => import('./features/report/pages/sales-page'),
+  },
+  {
     path: '/event/:eventId/checkin',
     title: 'Check-in',
     access: 'door',

@@ -74,6 +74,8 @@ export const ZEvent = z.object({
    * so nobody can keep free places with addresses that are not theirs.
    */
   confirmFreeByEmail: z.boolean(),
+  /** Each confirmed attendee is mailed a reminder with their ticket this many hours before the start; null: none. */
+  reminderHoursBefore: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -113,6 +115,7 @@ export const EVENT_DEFAULTS = {
   sponsorshipsEnabled: false,
   maxTicketsPerOrder: 10,
   confirmFreeByEmail: false,
+  reminderHoursBefore: null,
 } as const;
 
 /** Without an id: create (title, dates, time zone and currency required). With one: update the fields sent. */
@@ -152,6 +155,13 @@ export const ZSaveEventRequest = saveRequest(
       .max(100, 'Tickets per order must be at most 100')
       .optional(),
     confirmFreeByEmail: z.boolean({ error: 'Confirm free bookings by e-mail must be true or false' }).optional(),
+    reminderHoursBefore: z
+      .number({ error: 'Reminder hours must be a number' })
+      .int('Reminder hours must be a whole number')
+      .min(1, 'Reminder hours must be at least 1')
+      .max(24 * 30, 'Reminder hours must be at most 720 (30 days)')
+      .nullable()
+      .optional(),
   },
 ).superRefine(checkInstantOrder(EVENT_INSTANT_ORDER));
 export type TSaveEventRequest = z.input<typeof ZSaveEventRequest>;

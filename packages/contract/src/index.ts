@@ -8,6 +8,8 @@ import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
 import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
+import { messageEndpoints } from './messages';
+import { reportEndpoints } from './report';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
 import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
 import { ticketEndpoints } from './tickets';
@@ -27,9 +29,11 @@ export * from './events';
 export * from './extras';
 export * from './forms';
 export * from './lists';
+export * from './messages';
 export * from './money';
 export * from './qr';
 export * from './registrations';
+export * from './report';
 export * from './sponsorship-packages';
 export * from './sponsorships';
 export * from './tickets';
@@ -57,6 +61,8 @@ export const endpoints = {
   stripe: paymentEndpoints,
   checkin: checkinEndpoints,
   boxoffice: boxOfficeEndpoints,
+  report: reportEndpoints,
+  message: messageEndpoints,
   sponsorship: sponsorshipEndpoints,
   extrasPurchase: extrasPurchaseEndpoints,
   discount: discountEndpoints,

@@ -192,6 +192,8 @@ const cases: Case[] = [
     ['without a body', undefined, 'body'],
     ['with an array body', [eventBody], 'body'],
     ['with a number title', { ...eventBody, title: 5 }, 'title'],
+    ['with a reminder 0 hours before', { ...eventBody, reminderHoursBefore: 0 }, 'reminderHoursBefore'],
+    ['with a reminder as text', { ...eventBody, reminderHoursBefore: '24' }, 'reminderHoursBefore'],
     ['with an array title', { ...eventBody, title: ['Event'] }, 'title'],
     ['with a huge title', { ...eventBody, title: huge }, 'title'],
     ['with a NUL in the title', { ...eventBody, title: 'Ev\u0000ent' }, 'title'],
@@ -445,6 +447,27 @@ const cases: Case[] = [
     ['with a NUL in the offer', { offer: 'a\u0000' }, 'offer'],
   ]),
   ...gets('/waitlist/getByEventId', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
+  ...posts('/message/send', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without a subject', { eventId: 'e', body: 'b', audience: 'all' }, 'subject'],
+    ['with a huge body', { eventId: 'e', subject: 's', body: huge, audience: 'all' }, 'body'],
+    ['with an unknown audience', { eventId: 'e', subject: 's', body: 'b', audience: 'everyone' }, 'audience'],
+    [
+      'with no ticket types',
+      { eventId: 'e', subject: 's', body: 'b', audience: { ticketIds: [] } },
+      'audience.ticketIds',
+    ],
+    ['with a string test', { eventId: 'e', subject: 's', body: 'b', audience: 'all', test: 'yes' }, 'test'],
+  ]),
+  ...gets('/message/getByEventId', 'admin', [
+    ['without an id', undefined, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],
+  ]),
+  ...gets('/report/getEventSales', 'admin', [
     ['without an id', undefined, undefined, 'eventId'],
     ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
     ['with a NUL in the id', { eventId: '\u0000' }, undefined, 'eventId'],

@@ -26,6 +26,8 @@ export const events = pgTable(
     maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(10),
     /** Free bookings stay holds until the link in their mail is opened (docs/product.md section 18). */
     confirmFreeByEmail: boolean('confirm_free_by_email').notNull().default(false),
+    /** Each confirmed attendee is mailed a reminder with their ticket this long before the start (docs/product.md section 21). */
+    reminderHoursBefore: integer('reminder_hours_before'),
     /** Tickets held or sold across the event, checked against capacity in the same UPDATE that changes it. */
     reservedCount: integer('reserved_count').notNull().default(0),
     createdAt: createdAt(),

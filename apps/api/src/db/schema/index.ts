@@ -5,3 +5,4 @@ export * from './registrations';
 export * from './payments';
 export * from './media';
 export * from './money';
+export * from './messages';

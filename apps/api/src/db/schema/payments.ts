@@ -111,6 +111,8 @@ export const mailOutbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     /** Mail that is counted to limit how often it goes out, for example 'ticket-lookup:<eventId>'. */
     topic: text('topic'),
+    /** The organiser's message this mail carries (docs/product.md section 21), read for its delivery log. */
+    messageId: text('message_id'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -130,6 +132,9 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} IN ('queued', 'sending')`),
     // The club's daily mail limit and the per-recipient limit count a club's recent mail.
     index('mail_outbox_club_created_idx').on(t.clubId, t.createdAt),
+    index('mail_outbox_message_idx')
+      .on(t.messageId, t.status)
+      .where(sql`${t.messageId} IS NOT NULL`),
     index('mail_outbox_topic_idx')
       .on(t.topic, t.to, t.createdAt)
       .where(sql`${t.topic} IS NOT NULL`),

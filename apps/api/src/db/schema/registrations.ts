@@ -85,6 +85,8 @@ export const attendees = pgTable(
      */
     confirmed: boolean('confirmed').notNull().default(false),
     registrationEmail: text('registration_email'),
+    /** When the event's reminder was queued for this attendee: set once, by the claim that queues it. */
+    remindedAt: at('reminded_at'),
     /** What the attendee list's search matches: "first last", then each e-mail on its own line. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || chr(10) || coalesce(email, '') || chr(10) || coalesce(registration_email, '')`,
@@ -101,6 +103,10 @@ export const attendees = pgTable(
     // list's name-order index attendees_list_name_idx (with INCLUDE, which Drizzle cannot declare)
     // and the search's trigram index attendees_search_trgm_idx (only where pg_trgm can be created).
     index('attendees_event_idx').on(t.eventId),
+    // The reminder sweep's claim: only the confirmed attendees not yet reminded.
+    index('attendees_to_remind_idx')
+      .on(t.eventId)
+      .where(sql`${t.confirmed} AND ${t.remindedAt} IS NULL`),
     // Finding the tickets of an e-mail (getRegistrationByEmail) without reading the whole event.
     index('attendees_email_idx').on(t.eventId, t.email),
     // The export, and the list sorted by registration time, read an event's attendees in this order,

@@ -25,6 +25,7 @@ export function toEventDto(row: EventRow): TEvent {
     sponsorshipsEnabled: row.sponsorshipsEnabled,
     maxTicketsPerOrder: row.maxTicketsPerOrder,
     confirmFreeByEmail: row.confirmFreeByEmail,
+    reminderHoursBefore: row.reminderHoursBefore,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

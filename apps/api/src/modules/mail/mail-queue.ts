@@ -2,7 +2,7 @@ import { MAILS_PER_RECIPIENT_PER_HOUR } from '@clubtix/contract';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { type AppError, RateLimitedError } from '../../core/errors';
-import { applyQuotas, HOUR_MINUTES, type MailQuota, type QuotaRefusal } from './mail-quota';
+import { applyQuotas, HOUR_MINUTES, type MailQuota, type QuotaRefusal, bulkRefusal } from './mail-quota';
 import { countClubMailToday, findRecipientUsage, insertMails, lockClubMail, type MailValues } from './outbox.repo';
 
 /**
@@ -57,4 +57,42 @@ export async function queueMails(tx: DbOrTx, limits: MailLimits, mails: QueuedMa
     tx,
     kept.map(({ quota: _quota, topic, ...values }) => ({ ...values, topic: topic ?? null })),
   );
+}
+
+/** How many more mails the club may queue today; null: no daily limit. Count under the club's mail lock to act on it. */
+export async function mailsLeftToday(tx: DbOrTx, limits: MailLimits, clubId: string): Promise<number | null> {
+  const dailyLimit = limits.mailDailyLimitPerClub;
+  if (dailyLimit <= 0) return null;
+  return Math.max(0, dailyLimit - (await countClubMailToday(tx, clubId, dailyLimit)));
+}
+
+/** Rows written per INSERT: a message to thousands is queued in bounded statements. */
+const BULK_BATCH = 500;
+
+/**
+ * An organiser's message to many (docs/decisions/0040-messages-and-reminders.md): all of it fits in the
+ * club's day or none of it is queued (429, the caller's transaction rolls back). The per-recipient
+ * hourly limit guards addresses typed by strangers; a message goes to the event's own attendees, each
+ * once, so it is not held to it. With `dryRun` nothing is queued: the count is answered.
+ */
+export async function queueBulkMails(
+  tx: DbOrTx,
+  limits: MailLimits,
+  clubId: string,
+  mails: Omit<MailValues, 'clubId' | 'topic'>[],
+  dryRun = false,
+): Promise<{ remainingToday: number | null }> {
+  await lockClubMail(tx, clubId);
+  const remaining = await mailsLeftToday(tx, limits, clubId);
+  if (dryRun) return { remainingToday: remaining };
+  if (remaining !== null && mails.length > remaining) {
+    throw mailRefused(bulkRefusal(mails.length, remaining, limits.mailDailyLimitPerClub, new Date()));
+  }
+  for (let start = 0; start < mails.length; start += BULK_BATCH) {
+    await insertMails(
+      tx,
+      mails.slice(start, start + BULK_BATCH).map((mail) => ({ ...mail, clubId, topic: null })),
+    );
+  }
+  return { remainingToday: remaining === null ? null : remaining - mails.length };
 }

@@ -58,6 +58,17 @@ function dailyRefusal(limit: number, now: Date): QuotaRefusal {
   };
 }
 
+/** A message to more people than the club's day has room for: nothing of it is sent. */
+export function bulkRefusal(wanted: number, remaining: number, limit: number, now: Date): QuotaRefusal {
+  const retryAt = nextUtcMidnight(now);
+  return {
+    retryAt,
+    message:
+      `This message would send ${wanted} e-mails, but this club can send only ${remaining} more today ` +
+      `(its limit is ${limit} a day), so nothing was sent. The limit resets at midnight UTC, ${inAbout(retryAt, now)}.`,
+  };
+}
+
 function recipientRefusal(to: string, nthLatestAt: Date | null, now: Date): QuotaRefusal {
   const retryAt = new Date((nthLatestAt ?? now).getTime() + HOUR_MS);
   return {

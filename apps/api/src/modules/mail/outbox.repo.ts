@@ -11,6 +11,7 @@ export interface MailValues {
   attachments?: MailAttachment[];
   dedupeKey: string | null;
   topic?: string | null;
+  messageId?: string | null;
 }
 
 /**

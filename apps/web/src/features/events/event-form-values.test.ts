@@ -24,6 +24,7 @@ describe('formValuesToRequest', () => {
       registrationClosesAt: null,
       maxTicketsPerOrder: 10,
       confirmFreeByEmail: false,
+      reminderHoursBefore: null,
       status: 'draft',
     });
     expect(ZSaveEventRequest.safeParse(request).success).toBe(true);
@@ -79,6 +80,7 @@ describe('eventToFormValues', () => {
       sponsorshipsEnabled: false,
       maxTicketsPerOrder: 6,
       confirmFreeByEmail: true,
+      reminderHoursBefore: 24,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
@@ -95,6 +97,7 @@ describe('eventToFormValues', () => {
     });
     expect(formValuesToRequest(values, event.id)).toMatchObject({
       confirmFreeByEmail: true,
+      reminderHoursBefore: 24,
       startDate: event.startDate,
       endDate: event.endDate,
       registrationClosesAt: event.registrationClosesAt,

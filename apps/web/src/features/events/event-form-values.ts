@@ -41,6 +41,8 @@ export type EventFormValues = {
   sponsorshipsEnabled: boolean;
   maxTicketsPerOrder: number | string;
   confirmFreeByEmail: boolean;
+  /** '' while empty: no reminder. */
+  reminderHoursBefore: number | string;
 };
 
 /** Request paths whose errors show on another form field. */
@@ -79,6 +81,7 @@ export function eventToFormValues(event: TEvent | undefined, defaults: { timezon
     sponsorshipsEnabled: event?.sponsorshipsEnabled ?? false,
     maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
     confirmFreeByEmail: event?.confirmFreeByEmail ?? false,
+    reminderHoursBefore: event?.reminderHoursBefore ?? '',
   };
 }
 
@@ -116,6 +119,7 @@ export function formValuesToRequest(values: EventFormValues, id?: string): TSave
     sponsorshipsEnabled: values.sponsorshipsEnabled,
     maxTicketsPerOrder: values.maxTicketsPerOrder === '' ? Number.NaN : Number(values.maxTicketsPerOrder),
     confirmFreeByEmail: values.confirmFreeByEmail,
+    reminderHoursBefore: optionalNumber(values.reminderHoursBefore),
   };
 }
 

@@ -24,6 +24,7 @@ const event: TEvent = {
   sponsorshipsEnabled: false,
   maxTicketsPerOrder: 6,
   confirmFreeByEmail: true,
+  reminderHoursBefore: null,
   createdAt: '2030-07-01T00:00:00.000Z',
   updatedAt: '2030-07-01T00:00:00.000Z',
 };

@@ -165,6 +165,15 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
                 allowNegative={false}
                 {...form.getInputProps('maxTicketsPerOrder')}
               />
+              <NumberInput
+                label="Reminder, hours before the start"
+                description="Optional. Each attendee gets one e-mail with their ticket this long before; leave empty for none"
+                min={1}
+                max={720}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('reminderHoursBefore')}
+              />
             </SimpleGrid>
             <Switch label="Accept donations" {...form.getInputProps('donationsEnabled', { type: 'checkbox' })} />
             <Switch label="Accept sponsorships" {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })} />

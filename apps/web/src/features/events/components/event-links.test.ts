@@ -18,8 +18,10 @@ describe('the event screens row (issue 19)', () => {
       'Discount codes',
       'Form',
       'Waiting list',
+      'Messages',
       'Import',
       'Box office',
+      'Sales',
       'Sponsorships',
       'View public page',
     ]);

@@ -17,6 +17,8 @@ export type EventScreen =
   | 'checkin'
   | 'boxoffice'
   | 'statistics'
+  | 'sales'
+  | 'messages'
   | 'sponsorships';
 
 interface EventLink {
@@ -27,7 +29,7 @@ interface EventLink {
 
 /**
  * The screens of one event: setting it up (codes beside what it sells), who is coming (attendees,
- * the waiting list, import), then the door and the money (check-in, statistics, sponsorships).
+ * the waiting list, messages, import), then the door and the money (check-in, statistics, sales, sponsorships).
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
@@ -40,10 +42,12 @@ export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): Event
     { screen: 'form', label: 'Form', to: `/form-builder?eventId=${id}` },
     { screen: 'attendees', label: 'Attendees', to: `/event/${id}/attendees` },
     { screen: 'waitlist', label: 'Waiting list', to: `/event/${id}/waitlist` },
+    { screen: 'messages', label: 'Messages', to: `/event/${id}/messages` },
     { screen: 'import', label: 'Import', to: `/import?eventId=${id}` },
     { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
     { screen: 'boxoffice', label: 'Box office', to: `/event/${id}/box-office` },
     { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
+    { screen: 'sales', label: 'Sales', to: `/event/${id}/sales` },
     { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },
   ];
   // Public pages show published events only: a link to a draft would land on not-found.

@@ -1,0 +1,80 @@
+import type { TMessage, TMessageLog, TSendMessageResponse, ZSendMessageRequest } from '@clubtix/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../core/actor';
+import type { Deps } from '../../core/deps';
+import { notFound } from '../../core/errors';
+import type { MessageRow } from '../../db/schema';
+import { loadManagedEvent } from '../events/events.service';
+import { mailsLeftToday, queueBulkMails } from '../mail/mail-queue';
+import { composeMessageMail } from './message-mail';
+import { audienceAddresses, insertMessage, listMessages, ticketIdsOfEvent } from './messages.repo';
+
+type SendInput = z.output<typeof ZSendMessageRequest>;
+
+/**
+ * POST /message/send (docs/product.md section 21; docs/decisions/0040-messages-and-reminders.md): one
+ * mail per distinct address of the audience, all queued in one transaction with the message's log row,
+ * inside the club's daily limit or not at all (429). A test goes to the sender alone.
+ */
+export async function sendMessage(deps: Deps, actor: Actor, input: SendInput): Promise<TSendMessageResponse> {
+  const event = await loadManagedEvent(deps, actor, input.eventId);
+  if (typeof input.audience === 'object') {
+    const known = await ticketIdsOfEvent(deps.db, event, input.audience.ticketIds);
+    if (input.audience.ticketIds.some((id) => !known.has(id))) throw notFound('Ticket');
+  }
+  const content = composeMessageMail(event, input, input.test);
+  return deps.db.transaction(async (tx) => {
+    const addresses = input.test ? [actor.email.toLowerCase()] : await audienceAddresses(tx, event, input.audience);
+    if (input.dryRun) {
+      const { remainingToday } = await queueBulkMails(tx, deps.config, event.clubId, [], true);
+      return { queued: 0, recipients: addresses.length, remainingToday };
+    }
+    const message = input.test
+      ? null
+      : await insertMessage(tx, {
+          clubId: event.clubId,
+          eventId: event.id,
+          subject: input.subject,
+          body: input.body,
+          audience: input.audience,
+          recipients: addresses.length,
+          sentBy: actor.name,
+        });
+    const { remainingToday } = await queueBulkMails(
+      tx,
+      deps.config,
+      event.clubId,
+      addresses.map((to) => ({
+        to,
+        ...content,
+        messageId: message?.id ?? null,
+        dedupeKey: message ? `message:${message.id}:${to}` : null,
+      })),
+    );
+    return { queued: addresses.length, recipients: addresses.length, remainingToday };
+  });
+}
+
+const toMessageDto = (row: MessageRow & { sent: number; pending: number; failed: number }): TMessage => ({
+  id: row.id,
+  eventId: row.eventId,
+  subject: row.subject,
+  body: row.body,
+  audience: row.audience,
+  recipients: row.recipients,
+  sent: row.sent,
+  pending: row.pending,
+  failed: row.failed,
+  sentBy: row.sentBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** GET /message/getByEventId: the event's messages, newest first, and the mails the club has left today. */
+export async function getMessages(deps: Deps, actor: Actor, eventId: string): Promise<TMessageLog> {
+  const event = await loadManagedEvent(deps, actor, eventId);
+  const [rows, remainingToday] = await Promise.all([
+    listMessages(deps.db, event),
+    mailsLeftToday(deps.db, deps.config, event.clubId),
+  ]);
+  return { messages: rows.map(toMessageDto), remainingToday };
+}

@@ -1,0 +1,121 @@
+import type { TEventSales } from '@clubtix/contract';
+import { addDays } from '../../core/local-time';
+import type { PaidOrderLine, PaidPayment } from './report.repo';
+
+export interface SalesInput {
+  event: { id: string; currency: string; timezone: string };
+  ticketNames: { id: string; name: string }[];
+  orderLines: PaidOrderLine[];
+  extrasAlone: PaidPayment[];
+  sponsorships: (PaidPayment & { donation: boolean })[];
+}
+
+/** A days series longer than this keeps its most recent days (as the statistics do). */
+const MAX_DAYS = 1000;
+
+/**
+ * An order's discount is taken from the ticket lines its code names (extras are never discounted; all
+ * ticket lines when the code names none or is deleted), in proportion to their amounts, the remainder
+ * unit by unit to the largest remainders first: the lines then add up to the order's amount to the
+ * minor unit (docs/decisions/0039-sales-report.md).
+ */
+export function ticketLineShares(lines: PaidOrderLine[]): Map<PaidOrderLine, number> {
+  const shares = new Map<PaidOrderLine, number>();
+  const allTickets = lines.filter((line) => line.kind === 'ticket');
+  const named = allTickets.filter((line) => line.discounted && line.amount > 0);
+  const ticketLines = named.length > 0 ? named : allTickets;
+  const discount = lines[0]?.discountAmount ?? 0;
+  const base = ticketLines.reduce((sum, line) => sum + line.amount, 0);
+  for (const line of lines) shares.set(line, line.amount);
+  if (discount === 0 || base === 0) return shares;
+  let left = discount;
+  const cuts = ticketLines.map((line) => {
+    const exact = (discount * line.amount) / base;
+    const cut = Math.floor(exact);
+    left -= cut;
+    return { line, cut, rest: exact - cut };
+  });
+  cuts.sort((a, b) => b.rest - a.rest || b.line.amount - a.line.amount);
+  for (const entry of cuts) {
+    const extra = left > 0 ? 1 : 0;
+    left -= extra;
+    shares.set(entry.line, entry.line.amount - entry.cut - extra);
+  }
+  return shares;
+}
+
+function groupByOrder(lines: PaidOrderLine[]): PaidOrderLine[][] {
+  const orders = new Map<string, PaidOrderLine[]>();
+  for (const line of lines) orders.set(line.orderId, [...(orders.get(line.orderId) ?? []), line]);
+  return [...orders.values()];
+}
+
+function daySeries(days: Map<string, { tickets: number; gross: number }>): TEventSales['byDay'] {
+  const sorted = [...days.keys()].sort();
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const series: TEventSales['byDay'] = [];
+  for (let day = last; day >= first && series.length < MAX_DAYS; day = addDays(day, -1)) {
+    series.push({ date: day, ...(days.get(day) ?? { tickets: 0, gross: 0 }) });
+  }
+  return series.reverse();
+}
+
+/** GET /report/getEventSales (docs/product.md section 21): paid money, shaped for the sales page. */
+export function buildSales(input: SalesInput): TEventSales {
+  const byTicket = new Map(input.ticketNames.map((t) => [t.id, { ticketId: t.id, name: t.name, sold: 0, gross: 0 }]));
+  const days = new Map<string, { tickets: number; gross: number }>();
+  const onDay = (day: string, tickets: number, gross: number) => {
+    const entry = days.get(day) ?? { tickets: 0, gross: 0 };
+    days.set(day, { tickets: entry.tickets + tickets, gross: entry.gross + gross });
+  };
+  const extras = { sold: 0, gross: 0 };
+  let refunded = 0;
+  for (const order of groupByOrder(input.orderLines)) {
+    refunded += order[0]!.refundedAmount;
+    for (const [line, share] of ticketLineShares(order)) {
+      if (line.kind === 'ticket' && line.ticketId) {
+        const entry = byTicket.get(line.ticketId) ?? { ticketId: line.ticketId, name: '', sold: 0, gross: 0 };
+        entry.gross += share;
+        if (line.standing) entry.sold += line.quantity;
+        byTicket.set(line.ticketId, entry);
+        onDay(line.day, line.quantity, share);
+      } else {
+        extras.sold += line.quantity;
+        extras.gross += share;
+        onDay(line.day, 0, share);
+      }
+    }
+  }
+  for (const bought of input.extrasAlone) {
+    extras.sold += bought.quantity;
+    extras.gross += bought.amount;
+    refunded += bought.refundedAmount;
+    onDay(bought.day, 0, bought.amount);
+  }
+  let donations = 0;
+  let sponsorshipTotal = 0;
+  for (const gift of input.sponsorships) {
+    if (gift.donation) donations += gift.amount;
+    else sponsorshipTotal += gift.amount;
+    refunded += gift.refundedAmount;
+    onDay(gift.day, 0, gift.amount);
+  }
+  const ticketRows = [...byTicket.values()];
+  const gross = ticketRows.reduce((sum, row) => sum + row.gross, 0) + extras.gross + donations + sponsorshipTotal;
+  return {
+    eventId: input.event.id,
+    currency: input.event.currency,
+    timezone: input.event.timezone,
+    gross,
+    refunded,
+    net: gross - refunded,
+    ticketsSold: ticketRows.reduce((sum, row) => sum + row.sold, 0),
+    byTicket: ticketRows,
+    extras,
+    donations,
+    sponsorships: sponsorshipTotal,
+    byDay: daySeries(days),
+  };
+}

@@ -1,0 +1,192 @@
+import { ZSendMessageRequest, type TEvent, type TSendMessageRequest, type TTicket } from '@clubtix/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { isApiError } from '../../../api/api-error';
+import { AUDIENCE_LABELS, peopleText, toAudience, type AudienceChoice } from '../audience';
+import { countAudience, useSendMessage } from '../api';
+
+interface ComposeValues {
+  subject: string;
+  body: string;
+  audience: AudienceChoice;
+  ticketIds: string[];
+}
+
+const EMPTY: ComposeValues = { subject: '', body: '', audience: 'all', ticketIds: [] };
+
+/** What the admin is asked before the message goes: how many people, and the mails the club has left. */
+interface Pending {
+  request: TSendMessageRequest;
+  recipients: number;
+  remainingToday: number | null;
+}
+
+/**
+ * Write to the event's attendees (docs/product.md section 21): subject and text (sent as plain text),
+ * who to, a preview as the mail reads, a test to oneself, and a confirmation with the count first.
+ */
+export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTicket[] }) {
+  const form = useForm<ComposeValues>({
+    initialValues: EMPTY,
+    validate: {
+      subject: (value) => (value.trim() ? null : 'Subject is required'),
+      body: (value) => (value.trim() ? null : 'Message is required'),
+      ticketIds: (value, values) =>
+        values.audience === 'tickets' && value.length === 0 ? 'Choose at least one ticket type' : null,
+    },
+  });
+  const send = useSendMessage(event.id);
+  const [preview, setPreview] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [countError, setCountError] = useState<string | null>(null);
+
+  const request = (values: ComposeValues, test = false): TSendMessageRequest | null => {
+    const audience = toAudience(values.audience, values.ticketIds);
+    if (!audience) return null;
+    return { eventId: event.id, subject: values.subject, body: values.body, audience, ...(test ? { test } : {}) };
+  };
+
+  const review = form.onSubmit(async (values) => {
+    const body = request(values);
+    if (!body || !ZSendMessageRequest.safeParse(body).success) return;
+    setCounting(true);
+    setCountError(null);
+    try {
+      const counted = await countAudience(body);
+      setPending({ request: body, recipients: counted.recipients, remainingToday: counted.remainingToday });
+    } catch (error) {
+      setCountError(isApiError(error) ? error.msg : 'The audience could not be counted; try again.');
+    } finally {
+      setCounting(false);
+    }
+  });
+
+  const sendTest = () => {
+    if (form.validate().hasErrors) return;
+    const body = request(form.getValues(), true);
+    if (body) send.mutate(body);
+  };
+
+  const overLimit = pending && pending.remainingToday !== null && pending.recipients > pending.remainingToday;
+  return (
+    <Paper component="section" aria-labelledby="compose-heading" withBorder radius="md" p="md">
+      <form onSubmit={review} noValidate>
+        <Stack gap="sm">
+          <Text component="h2" id="compose-heading" fw={700} fz="lg">
+            New message
+          </Text>
+          <Radio.Group label="Send to" {...form.getInputProps('audience')}>
+            <Stack gap={6} mt={6}>
+              {(Object.keys(AUDIENCE_LABELS) as AudienceChoice[]).map((choice) => (
+                <Radio key={choice} value={choice} label={AUDIENCE_LABELS[choice]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {form.getValues().audience === 'tickets' ? (
+            <MultiSelect
+              label="Ticket types"
+              data={tickets.map((ticket) => ({ value: ticket.id, label: ticket.name }))}
+              {...form.getInputProps('ticketIds')}
+            />
+          ) : null}
+          <TextInput label="Subject" required maxLength={150} {...form.getInputProps('subject')} />
+          <Textarea
+            label="Message"
+            description="Sent as plain text, exactly as typed"
+            required
+            autosize
+            minRows={5}
+            maxLength={10_000}
+            {...form.getInputProps('body')}
+          />
+          {countError ? (
+            <Alert color="red" role="alert">
+              {countError}
+            </Alert>
+          ) : null}
+          <Group gap="sm" justify="flex-end">
+            <Button variant="default" onClick={() => setPreview(true)} disabled={!form.getValues().body.trim()}>
+              Preview
+            </Button>
+            <Button variant="light" onClick={sendTest} loading={send.isPending && send.variables?.test === true}>
+              Send a test to me
+            </Button>
+            <Button type="submit" loading={counting}>
+              Send…
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Modal opened={preview} onClose={() => setPreview(false)} title="Preview" size="lg">
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Subject
+          </Text>
+          <Text fw={600}>{form.getValues().subject || '(no subject)'}</Text>
+          <Text size="sm" c="dimmed">
+            Message
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="message-preview">
+            {form.getValues().body}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Each mail ends with a line saying it is about {event.title}.
+          </Text>
+        </Stack>
+      </Modal>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Send this message?">
+        {pending ? (
+          <Stack gap="sm">
+            <Text>
+              It goes to <strong>{peopleText(pending.recipients)}</strong>, one e-mail each.
+            </Text>
+            {pending.remainingToday !== null ? (
+              <Text size="sm" c="dimmed" data-testid="mails-left">
+                Your club can send {pending.remainingToday.toLocaleString('en-GB')} more e-mails today.
+              </Text>
+            ) : null}
+            {overLimit ? (
+              <Alert color="red" role="alert">
+                That is more than your club can send today, so nothing would be sent. Choose fewer people, or send it
+                tomorrow.
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button
+                disabled={pending.recipients === 0 || Boolean(overLimit)}
+                loading={send.isPending}
+                onClick={() =>
+                  send.mutate(pending.request, {
+                    onSuccess: () => {
+                      setPending(null);
+                      form.setValues(EMPTY);
+                    },
+                  })
+                }
+              >
+                Send to {peopleText(pending.recipients)}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { formatMoney, type TCurrency, type TEvent, type TEventSales } from '@clubtix/contract';
+import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { useEventSales } from '../api';
+import { MoneyTile } from '../components/money-tile';
+import { refundedShare, soldOfCapacity } from '../sales-figures';
+
+// The chart library is most of this page's weight: the figures show first, the chart follows.
+const SalesChart = lazy(async () => ({ default: (await import('../components/sales-chart')).SalesChart }));
+
+function Breakdown({ sales }: { sales: TEventSales }) {
+  const money = (minor: number) => formatMoney(minor, sales.currency as TCurrency);
+  return (
+    <Stack component="section" aria-labelledby="sales-breakdown" gap="xs">
+      <Title order={2} fz="lg" id="sales-breakdown">
+        What was sold
+      </Title>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped verticalSpacing="xs" data-testid="sales-breakdown">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Item</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Sold
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Taken
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sales.byTicket.map((row) => (
+              <Table.Tr key={row.ticketId}>
+                <Table.Th scope="row" fw={500}>
+                  {row.name}
+                </Table.Th>
+                <Table.Td ta="right">{row.sold}</Table.Td>
+                <Table.Td ta="right">{money(row.gross)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row" fw={500}>
+                Extras
+              </Table.Th>
+              <Table.Td ta="right">{sales.extras.sold}</Table.Td>
+              <Table.Td ta="right">{money(sales.extras.gross)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row" fw={500}>
+                Donations
+              </Table.Th>
+              <Table.Td ta="right" />
+              <Table.Td ta="right">{money(sales.donations)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row" fw={500}>
+                Sponsorships
+              </Table.Th>
+              <Table.Td ta="right" />
+              <Table.Td ta="right">{money(sales.sponsorships)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Sales({ event }: { event: TEvent }) {
+  const sales = useEventSales(event.id);
+  if (sales.isPending) return <PageLoader label="Loading sales" />;
+  if (sales.isError) return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what="the sales" />;
+  const data = sales.data;
+  const money = (minor: number) => formatMoney(minor, data.currency as TCurrency);
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Paid money only: gross is what buyers paid after discounts; net is gross less refunds.
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <MoneyTile label="Net" value={money(data.net)} testId="sales-net" />
+        <MoneyTile label="Gross" value={money(data.gross)} testId="sales-gross" />
+        <MoneyTile
+          label="Refunded"
+          value={money(data.refunded)}
+          hint={`${refundedShare(data)}% of gross`}
+          testId="sales-refunded"
+        />
+        <MoneyTile
+          label="Tickets"
+          value={data.ticketsSold.toLocaleString('en-GB')}
+          hint={soldOfCapacity(data.ticketsSold, event.capacity)}
+          testId="sales-tickets"
+        />
+      </SimpleGrid>
+      <Breakdown sales={data} />
+      <Suspense fallback={<PageLoader label="Loading chart" />}>
+        <SalesChart sales={data} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+/** /event/{eventId}/sales: what the event has taken (docs/product.md section 21). */
+export default function SalesPage() {
+  const { eventId } = useParams();
+  return (
+    <ManagedEventPage eventId={eventId} title="Sales" screen="sales">
+      {(event) => <Sales event={event} />}
+    </ManagedEventPage>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../attendee-list';
+import { seedPublishedEvent, type SeededEvent } from '../fixtures';
+import {
+  api,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  waitForTitle,
+  expectSettledAccessible,
+} from '../helpers';
+import { buyViaApi, person, shoot } from '../money';
+
+/** Issue 22: an admin sees the event's money at a glance, equal to its orders. */
+describe('the sales page', () => {
+  let browser: Browser;
+  let seeded: SeededEvent;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    seeded = await seedPublishedEvent();
+    // Two Adults (£25) and a Junior (£10.50) paid; £5 of the Adults refunded.
+    const { order } = await buyViaApi(seeded, person('sales-a'), { quantity: 2 });
+    await buyViaApi(seeded, person('sales-b'), { ticketId: seeded.junior.id });
+    const refunded = await api('POST', '/order/refund', {
+      token: seeded.admin.token,
+      body: { orderId: order.id, amount: 500 },
+    });
+    expect(refunded.status).toBe(200);
+  });
+  afterAll(async () => browser?.close());
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`shows net, gross, refunded and tickets per type on a ${name}`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await primeSession(page, seeded.admin.token, seeded.admin.user);
+      await page.goto(`/event/${seeded.event.id}/sales`);
+      await waitForTitle(page, 'Sales | ClubTix');
+      await eventually(() => page.getByTestId('sales-gross').textContent()).toBe('£60.50');
+      expect(await page.getByTestId('sales-refunded').textContent()).toBe('£5');
+      expect(await page.getByTestId('sales-net').textContent()).toBe('£55.50');
+      expect(await page.getByTestId('sales-tickets').textContent()).toBe('3');
+      const breakdown = page.getByTestId('sales-breakdown');
+      await eventually(() => breakdown.getByRole('row', { name: /Adult/ }).textContent()).toBe('Adult2£50');
+      expect(await breakdown.getByRole('row', { name: /Junior/ }).textContent()).toBe('Junior1£10.50');
+      await page.getByRole('figure', { name: 'Money taken per day' }).waitFor();
+      await expectSettledAccessible(page, `the sales page on a ${name}`);
+      await shoot(page, `sales-${name}`);
+      await context.close();
+    });
+  }
+});
