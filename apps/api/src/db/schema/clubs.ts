@@ -10,6 +10,8 @@ export const clubs = pgTable('clubs', {
   description: text('description'),
   website: text('website'),
   logoUrl: text('logo_url'),
+  /** A friendly address for the club's page (docs/product.md section 21); null until one is set. */
+  slug: text('slug').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 import { at, clubId, createdAt, id } from './columns';
 import { eventId, extras, sponsorshipPackages } from './events';
@@ -19,6 +19,9 @@ export const sponsorships = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message'),
+    /** The sponsor's logo (an uploaded image) and whether the event page may show the sponsor (docs/product.md section 21). */
+    logoUrl: text('logo_url'),
+    showPublicly: boolean('show_publicly').notNull().default(false),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     paymentStatus: text('payment_status').notNull().default('pending'),

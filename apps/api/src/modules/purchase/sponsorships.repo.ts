@@ -30,8 +30,17 @@ export async function insertSponsorship(
   db: DbOrTx,
   values: Omit<
     SponsorshipRow,
-    'id' | 'createdAt' | 'paymentStatus' | 'provider' | 'paymentIntentId' | 'paidAt' | 'refundedAmount'
-  >,
+    | 'id'
+    | 'createdAt'
+    | 'paymentStatus'
+    | 'provider'
+    | 'paymentIntentId'
+    | 'paidAt'
+    | 'refundedAmount'
+    | 'logoUrl'
+    | 'showPublicly'
+  > &
+    Partial<Pick<SponsorshipRow, 'logoUrl' | 'showPublicly'>>,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;
