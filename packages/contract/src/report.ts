@@ -25,6 +25,41 @@ export const ZEventSales = z.object({
 });
 export type TEventSales = z.infer<typeof ZEventSales>;
 
+/** Paid money in one currency (a club may sell in several). */
+export const ZMoneyTotals = z.object({
+  currency: z.string(),
+  gross: z.number(),
+  refunded: z.number(),
+  net: z.number(),
+});
+export type TMoneyTotals = z.infer<typeof ZMoneyTotals>;
+
+/** The admin dashboard's view of a club: its takings, and its coming events at a glance. */
+export const ZClubSales = z.object({
+  clubId: z.string(),
+  /** Every event's paid money, per currency (the same definitions as getEventSales). */
+  totals: z.array(ZMoneyTotals),
+  /** Events not yet ended, soonest first (at most 20): tickets sold (the tickets page's count) and net. */
+  upcoming: z.array(
+    z.object({
+      eventId: z.string(),
+      title: z.string(),
+      startDate: z.string(),
+      status: z.string(),
+      ticketsSold: z.number(),
+      capacity: z.number().nullable(),
+      currency: z.string(),
+      net: z.number(),
+    }),
+  ),
+});
+export type TClubSales = z.infer<typeof ZClubSales>;
+
+export const ZAllClubSales = z.object({
+  clubs: z.array(z.object({ clubId: z.string(), name: z.string(), totals: z.array(ZMoneyTotals) })),
+});
+export type TAllClubSales = z.infer<typeof ZAllClubSales>;
+
 export const reportEndpoints = {
   getEventSales: defineEndpoint({
     method: 'GET',
@@ -34,5 +69,20 @@ export const reportEndpoints = {
       "An event's sales from paid money: gross, refunded and net, by ticket type, extras, donations, sponsorships and by day",
     query: z.object({ eventId: ZId }),
     response: ZEventSales,
+  }),
+  getClubSales: defineEndpoint({
+    method: 'GET',
+    path: '/report/getClubSales',
+    access: 'admin',
+    summary: "A club's paid money per currency and its coming events with tickets sold and net (the admin dashboard)",
+    query: z.object({ clubId: ZId }),
+    response: ZClubSales,
+  }),
+  getAllClubSales: defineEndpoint({
+    method: 'GET',
+    path: '/report/getAllClubSales',
+    access: 'sudo',
+    summary: "Every club's paid money per currency (the super user's dashboard)",
+    response: ZAllClubSales,
   }),
 };

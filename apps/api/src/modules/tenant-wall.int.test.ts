@@ -259,6 +259,19 @@ const rows: Row[] = [
     expected: NOT_FOUND,
   },
   {
+    endpoint: 'report.getClubSales',
+    attempt: "reads the takings of B's club",
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/report/getClubSales', { token: a.admin.token, query: { clubId: b.clubId } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'report.getAllClubSales',
+    attempt: "reads every club's takings (a super user call)",
+    send: ({ t, a }) => call(t, 'GET', '/report/getAllClubSales', { token: a.admin.token }),
+    expected: FORBIDDEN,
+  },
+  {
     endpoint: 'report.getEventSales',
     attempt: "reads the sales of B's event",
     send: ({ t, a, b }) =>
