@@ -435,6 +435,11 @@ const cases: Case[] = [
       'checkins.0.at',
     ],
     ['with a number time', { ...syncBody, checkins: [{ ...syncCheckin, at: 1_900_000_000_000 }] }, 'checkins.0.at'],
+    [
+      'with the year 0',
+      { ...syncBody, checkins: [syncCheckin, { ...syncCheckin, at: '0000-01-01T00:00:00Z' }] },
+      'checkins.1.at',
+    ],
     ['without a time', { ...syncBody, checkins: [{ attendeeId: 'a' }] }, 'checkins.0.at'],
     [
       'with a NUL in an attendee id',
