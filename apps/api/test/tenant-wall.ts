@@ -33,8 +33,11 @@ export interface World {
     catalogue: CatalogueOfB;
     /** Someone on the waiting list of B's published ticket type. */
     waitlistEntryId: string;
-    /** A registration of B's published event, with a paid donation, and extras bought alone and paid. */
-    paid: { registrationId: string; sponsorshipId: string; extrasPurchaseId: string };
+    /**
+     * A registration of B's published event with one attendee, a paid donation, and extras bought alone
+     * and paid.
+     */
+    paid: { registrationId: string; attendeeId: string; sponsorshipId: string; extrasPurchaseId: string };
   };
 }
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint, type TClubWithAdmins } from '@clubtix/contract';
-import { extrasPurchases, registrations, sponsorships, waitlistEntries } from '../db/schema';
+import { endpoints, SYNC_REJECT_REASONS, type Endpoint, type TClubWithAdmins } from '@clubtix/contract';
+import { eq } from 'drizzle-orm';
+import { attendees, checkins, extrasPurchases, registrations, sponsorships, waitlistEntries } from '../db/schema';
 import { createEvent } from '../../test/catalogue';
 import {
   call,
@@ -348,6 +349,48 @@ const rows: Row[] = [
     expected: NOT_FOUND,
   })),
   {
+    endpoint: 'checkin.getDoorList',
+    attempt: "reads the door list of B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'GET', '/checkin/getDoorList', { token: a.admin.token, query: { eventId: b.catalogue.published.id } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'checkin.sync',
+    attempt: "syncs B's attendee at B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/checkin/sync', {
+        token: a.admin.token,
+        body: {
+          eventId: b.catalogue.published.id,
+          deviceId: 'mole',
+          checkins: [{ attendeeId: b.paid.attendeeId, at: new Date().toISOString() }],
+        },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'checkin.sync',
+    attempt: "syncs B's attendee at A's own event: rejected as not of this event, nothing stored",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/checkin/sync', {
+        token: a.admin.token,
+        body: {
+          eventId: a.event.id,
+          deviceId: 'mole',
+          checkins: [{ attendeeId: b.paid.attendeeId, at: new Date().toISOString() }],
+        },
+      }),
+    expected: {
+      check: (response, { b }) => {
+        expect(response.status).toBe(200);
+        expect(response.body.payload).toEqual({
+          results: [{ attendeeId: b.paid.attendeeId, status: 'rejected', reason: SYNC_REJECT_REASONS.notThisEvent }],
+        });
+      },
+    },
+  },
+  {
     endpoint: 'waitlist.remove',
     attempt: "removes someone from B's waiting list",
     send: ({ t, a, b }) =>
@@ -361,9 +404,9 @@ describe('the tenant wall: an admin of club A against club B', () => {
   let sudoToken: string;
 
   beforeAll(async () => {
-    // B's waiting-list entry waits beside unsold tickets; the background sweep (every 15 s) would offer
-    // them to it while a slow run is still comparing B's data: this test holds still what it snapshots.
-    const t = await createTestApp({}, { holdSweepMs: 24 * 60 * 60 * 1000 });
+    // B's waiting-list entry is written as if its ticket type had sold out, but it has stock: the
+    // background offers (every hold sweep) would offer it a ticket once the rows outlast one sweep.
+    const t = await createTestApp({}, { holdSweepMs: 86_400_000 });
     sudoToken = (await createSudo(t)).token;
     const a = await createClubWithAdmin(t);
     const b = await createClubWithAdmin(t);
@@ -396,6 +439,18 @@ describe('the tenant wall: an admin of club A against club B', () => {
     const [registration] = await t.db
       .insert(registrations)
       .values({ clubId: b.club.id, eventId: catalogue.published.id, email: 'b.buyer@example.org', status: 'confirmed' })
+      .returning();
+    // Its attendee, whom no door of A may check in (docs/decisions/0035-offline-door.md).
+    const [attendee] = await t.db
+      .insert(attendees)
+      .values({
+        clubId: b.club.id,
+        eventId: catalogue.published.id,
+        registrationId: registration!.id,
+        ticketId: catalogue.ticket.id,
+        firstName: 'Bea',
+        lastName: 'Member',
+      })
       .returning();
     const paid = { paymentStatus: 'paid', provider: 'simulated', paidAt: new Date() };
     const [sponsorship] = await t.db
@@ -436,7 +491,12 @@ describe('the tenant wall: an admin of club A against club B', () => {
         logoUrl,
         catalogue,
         waitlistEntryId: entry!.id,
-        paid: { registrationId: registration!.id, sponsorshipId: sponsorship!.id, extrasPurchaseId: purchase!.id },
+        paid: {
+          registrationId: registration!.id,
+          attendeeId: attendee!.id,
+          sponsorshipId: sponsorship!.id,
+          extrasPurchaseId: purchase!.id,
+        },
       },
     });
   });
@@ -475,6 +535,7 @@ describe('the tenant wall: an admin of club A against club B', () => {
           })
         ).body.payload,
       },
+      checkins: await t.db.select().from(checkins).where(eq(checkins.clubId, b.clubId)),
       adminsStillSignedIn: [
         (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
         (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,

@@ -97,6 +97,8 @@ const question = { type: 2, label: 'Pick', options: ['a'] };
 const userBody = { name: 'Bo', email: 'bo@example.org', password: 'p4ssword', clubId: 'c' };
 const accountBody = { name: 'Bo', email: 'bo@example.org' };
 
+const syncCheckin = { attendeeId: 'a', at: '2031-01-01T10:00:00+01:00' };
+const syncBody = { eventId: 'e', deviceId: 'gate-1', checkins: [syncCheckin] };
 const joinBody = { eventId: 'e', ticketId: 't', email: 'ann@example.org', quantity: 1 };
 
 const cases: Case[] = [
@@ -419,6 +421,38 @@ const cases: Case[] = [
     ['with a number id', { extrasPurchaseId: 5 }, 'extrasPurchaseId'],
     ['with a NUL in the id', { extrasPurchaseId: 'x\u0000' }, 'extrasPurchaseId'],
     ['with two event ids', { extrasPurchaseId: 'x', eventId: ['a', 'b'] }, 'eventId'],
+  ]),
+  ...posts('/checkin/sync', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without a device id', { eventId: 'e', checkins: [] }, 'deviceId'],
+    ['with a blank device id', { ...syncBody, deviceId: '  ' }, 'deviceId'],
+    ['with a huge device id', { ...syncBody, deviceId: huge }, 'deviceId'],
+    ['with a NUL in the device name', { ...syncBody, deviceName: 'Gate\u0000' }, 'deviceName'],
+    ['with check-ins as an object', { ...syncBody, checkins: { a: 1 } }, 'checkins'],
+    ['with 2,001 check-ins', { ...syncBody, checkins: Array(2001).fill(syncCheckin) }, 'checkins'],
+    ['with a time in words', { ...syncBody, checkins: [{ ...syncCheckin, at: 'yesterday' }] }, 'checkins.0.at'],
+    [
+      'with a time without an offset',
+      { ...syncBody, checkins: [{ ...syncCheckin, at: '2031-01-01T10:00:00' }] },
+      'checkins.0.at',
+    ],
+    ['with a number time', { ...syncBody, checkins: [{ ...syncCheckin, at: 1_900_000_000_000 }] }, 'checkins.0.at'],
+    [
+      'with the year 0',
+      { ...syncBody, checkins: [syncCheckin, { ...syncCheckin, at: '0000-01-01T00:00:00Z' }] },
+      'checkins.1.at',
+    ],
+    ['without a time', { ...syncBody, checkins: [{ attendeeId: 'a' }] }, 'checkins.0.at'],
+    [
+      'with a NUL in an attendee id',
+      { ...syncBody, checkins: [{ ...syncCheckin, attendeeId: 'a\u0000' }] },
+      'checkins.0.attendeeId',
+    ],
+  ]),
+  ...gets('/checkin/getDoorList', 'admin', [
+    ['without an event id', undefined, undefined, 'eventId'],
+    ['with two event ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
+    ['with a NUL in the id', { eventId: 'e\u0000' }, undefined, 'eventId'],
   ]),
   ...posts('/order/createOrder', undefined, [
     ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],

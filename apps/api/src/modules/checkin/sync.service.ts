@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TDoorList, TSyncRequest, TSyncResponse, TSyncResult } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
+import { fieldError } from '../../core/errors';
 import { assertWorksEvent } from '../events/events.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { findDoorList } from './door-list.repo';
@@ -9,6 +10,8 @@ import { earliestPerAttendee, outcomeOf } from './sync-outcome';
 import { lockAdmissions, replaceAdmissions } from './sync.repo';
 
 /** The door with no network (docs/product.md section 20, docs/decisions/0035-offline-door.md). */
+
+const EARLIEST_ADMISSION = Date.UTC(2000, 0, 1);
 
 /** The list a device keeps to recognise the event's tickets offline: admin, or staff of that event. */
 export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: string }): Promise<TDoorList> {
@@ -33,6 +36,9 @@ export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: st
  * the earliest admission of any device or the door online; each is answered in the order sent.
  */
 export async function syncDevice(deps: Deps, actor: Actor, input: TSyncRequest): Promise<TSyncResponse> {
+  // ISO 8601 allows the year 0, which PostgreSQL refuses: a clock that far off is bad input, not a 500.
+  const tooEarly = input.checkins.findIndex(({ at }) => Date.parse(at) < EARLIEST_ADMISSION);
+  if (tooEarly >= 0) throw fieldError(`checkins.${tooEarly}.at`, 'at must be a time after the year 2000');
   assertWorksEvent(actor, input.eventId);
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const deviceName = input.deviceName || null;

@@ -191,6 +191,15 @@ describe('staff limited to some events', () => {
       }),
       await call(t, 'GET', '/checkin/getStatistics', { token: limited.token, query: { eventId: eventB.id } }),
       await call(t, 'GET', '/registration/getAttendees', { token: limited.token, query: { eventId: eventB.id } }),
+      await call(t, 'GET', '/checkin/getDoorList', { token: limited.token, query: { eventId: eventB.id } }),
+      await call(t, 'POST', '/checkin/sync', {
+        token: limited.token,
+        body: { eventId: eventB.id, deviceId: 'gate-a', checkins: [{ attendeeId, at: new Date().toISOString() }] },
+      }),
+      await call(t, 'POST', '/registration/unredeemExtrasPurchase', {
+        token: limited.token,
+        body: { extrasPurchaseId: 'no-such-voucher', eventId: eventB.id },
+      }),
       await call(t, 'GET', '/event/getEventByEventIdnClubId', {
         token: limited.token,
         query: { eventId: eventB.id, clubId },
