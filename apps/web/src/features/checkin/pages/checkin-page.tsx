@@ -1,4 +1,3 @@
-import type { TEvent } from '@clubtix/contract';
 import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -12,24 +11,31 @@ import { useFormQuestions } from '../../forms/api';
 import { AttendeeSearch } from '../components/attendee-search';
 import { CameraScanner } from '../components/camera-scanner';
 import { CodeField } from '../components/code-field';
+import { DoorNotices } from '../components/door-notices';
+import { OfflinePanel, OfflineStatus } from '../components/offline-panel';
+import { OfflineResultCard } from '../components/offline-result-card';
 import { PhotoScanButton } from '../components/photo-scan-button';
 import { QueueStatus } from '../components/queue-status';
 import { ScanHistory } from '../components/scan-history';
 import { ScanResultCard } from '../components/scan-result-card';
+import type { DoorEvent } from '../offline/door-store';
+import { registerDoorWorker, rememberLastDoor } from '../offline/register-worker';
+import { useOfflineDoor, type OfflineDoor } from '../offline/use-offline-door';
 import { preloadQrDecoder } from '../qr-decoder';
+import { isConnectionFailure } from '../scan-outcome';
 import { useDoor, type ScanSource } from '../use-door';
 
 // A phone has no keyboard scanner to keep the field ready for, and focusing the field would open
 // the on-screen keyboard over the camera; a desk with a USB scanner has a mouse.
 const hasFinePointer = () => globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
 
-function Door({ event }: { event: TEvent }) {
+function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
   const [autoCheckIn, setAutoCheckIn] = useLocalStorage({
     key: 'clubtix.checkinOnScan',
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const door = useDoor(event, autoCheckIn);
+  const door = useDoor(event, autoCheckIn, offline);
   const questions = useFormQuestions(event.id);
   const codeField = useRef<HTMLInputElement>(null);
   const [lastSource, setLastSource] = useState<ScanSource | null>(null);
@@ -48,7 +54,13 @@ function Door({ event }: { event: TEvent }) {
 
   return (
     <Stack gap="md">
-      <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      <DoorNotices offline={offline} timeZone={event.timezone} />
+      {offline.prepared ? <OfflineStatus offline={offline} /> : null}
+      {/* With a list prepared, offline scans wait in IndexedDB; this queue holds only what needs the server. */}
+      {!offline.prepared || door.queue.count > 0 ? (
+        <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      ) : null}
+      <OfflinePanel offline={offline} event={event} />
       <CodeField ref={codeField} onCode={(text) => read('keyboard', text)} autoFocus={hasFinePointer()} />
       <CameraScanner onDetect={(text) => read('camera', text)} paused={door.busy !== null} />
       <SimpleGrid cols={2} spacing="xs">
@@ -70,7 +82,21 @@ function Door({ event }: { event: TEvent }) {
       </SimpleGrid>
       <div aria-live="polite" aria-atomic>
         {door.busy === 'scan' ? <PageLoader label="Reading the ticket" /> : null}
-        {door.card && door.busy !== 'scan' ? (
+        {door.card?.kind === 'offline' && door.busy !== 'scan' ? (
+          <OfflineResultCard
+            card={door.card}
+            timeZone={event.timezone}
+            onAdmit={() => {
+              const verdict = door.card?.kind === 'offline' ? door.card.verdict : null;
+              if (verdict?.kind === 'valid') act(() => door.admitOffline(verdict));
+            }}
+            onUndo={() => {
+              const card = door.card;
+              if (card?.kind === 'offline') act(() => door.undoOffline(card));
+            }}
+          />
+        ) : null}
+        {door.card && door.card.kind !== 'offline' && door.busy !== 'scan' ? (
           <ScanResultCard
             card={door.card}
             timeZone={event.timezone}
@@ -114,14 +140,26 @@ function Door({ event }: { event: TEvent }) {
 export default function CheckinPage() {
   const { eventId } = useParams();
   const event = useManagedEvent(eventId);
+  const offline = useOfflineDoor(eventId ?? '');
+  useEffect(() => {
+    registerDoorWorker();
+    if (eventId) rememberLastDoor(eventId);
+  }, [eventId]);
   if (!eventId) return <NotFoundView status={404} message="Event not found" />;
-  if (event.isPending) return <PageLoader label="Loading event" />;
-  if (event.isError) {
-    if (isApiError(event.error) && event.error.status === 404)
-      return <NotFoundView status={404} message="Event not found" />;
+  if (event.isError && isApiError(event.error) && event.error.status === 404)
+    return <NotFoundView status={404} message="Event not found" />;
+  // With no network the event is read from the list prepared on this device (docs/product.md section 20).
+  const shown: DoorEvent | null = event.data ?? offline.prepared?.event ?? null;
+  if (!shown) {
+    if (event.isPending || offline.prepared === undefined) return <PageLoader label="Loading event" />;
+    const unreachable = !offline.online || (event.isError && isConnectionFailure(event.error));
+    if (unreachable)
+      return (
+        <NotFoundView status={503} message="No connection, and this event was not prepared for offline use here" />
+      );
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
   }
-  const id = encodeURIComponent(event.data.id);
+  const id = encodeURIComponent(shown.id);
   return (
     <Stack gap="sm" maw={560} mx="auto">
       {/* A short header: on a phone the scanner, not the navigation, should fill the screen. */}
@@ -131,7 +169,7 @@ export default function CheckinPage() {
             Check-in
           </Title>
           <Text size="sm" c="dimmed" truncate data-testid="event-title">
-            {event.data.title}
+            {shown.title}
           </Text>
         </div>
         <Group gap="sm">
@@ -143,7 +181,7 @@ export default function CheckinPage() {
           </Anchor>
         </Group>
       </Group>
-      <Door event={event.data} />
+      <Door event={shown} offline={offline} />
     </Stack>
   );
 }
