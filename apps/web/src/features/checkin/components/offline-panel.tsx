@@ -17,21 +17,24 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="offline-panel">
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600} data-testid="offline-ready">
             {prepared
               ? `Ready offline: ${count} ${count === 1 ? 'ticket' : 'tickets'}, prepared ${formatDoorTime(prepared.list.generatedAt, event.timezone)}`
               : 'Not ready for offline use'}
           </Text>
-          <Button
-            size="compact-sm"
-            variant={prepared ? 'default' : 'filled'}
-            onClick={() => void offline.prepare(event)}
-            loading={offline.isPreparing}
-            disabled={!offline.online}
-          >
-            {prepared ? 'Update list' : 'Prepare for offline'}
-          </Button>
+          {/* Offline a prepared list cannot be updated: the button would only take room from the scanner. */}
+          {prepared && !offline.online ? null : (
+            <Button
+              size="compact-sm"
+              variant={prepared ? 'default' : 'filled'}
+              onClick={() => void offline.prepare(event)}
+              loading={offline.isPreparing}
+              disabled={!offline.online}
+            >
+              {prepared ? 'Update list' : 'Prepare for offline'}
+            </Button>
+          )}
         </Group>
         {prepared ? null : (
           <Text size="xs" c="dimmed">

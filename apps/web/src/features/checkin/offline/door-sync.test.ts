@@ -63,7 +63,11 @@ describe('the sync queue of offline admissions (docs/product.md section 20)', ()
         other,
         reason: null,
       }),
-      expect.objectContaining({ kind: 'rejected', attendeeId: 'att-3', reason: 'This ticket is cancelled or not paid' }),
+      expect.objectContaining({
+        kind: 'rejected',
+        attendeeId: 'att-3',
+        reason: 'This ticket is cancelled or not paid',
+      }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -24,6 +25,10 @@ import { useOfflineDoor, type OfflineDoor } from '../offline/use-offline-door';
 import { preloadQrDecoder } from '../qr-decoder';
 import { isConnectionFailure } from '../scan-outcome';
 import { useDoor, type ScanSource } from '../use-door';
+
+// TanStack Query assumes a connection until the browser fires `offline`: a door opened with no
+// network would try the event and its questions three times, then toast. Told now, they wait.
+if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
 
 // A phone has no keyboard scanner to keep the field ready for, and focusing the field would open
 // the on-screen keyboard over the camera; a desk with a USB scanner has a mouse.
