@@ -86,6 +86,8 @@ export const ZErrorCode = z.enum([
   'ALREADY_CHECKED_IN',
   /** A ticket or voucher of a cancelled (refunded) registration, scanned at the door. */
   'CANCELLED',
+  /** Un-redeeming an extras voucher that is not redeemed (docs/decisions/0035-offline-door.md). */
+  'NOT_REDEEMED',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'UNAVAILABLE',

@@ -295,6 +295,19 @@ const rows: Row[] = [
       }),
     expected: NOT_FOUND,
   },
+  ...[false, true].map((named): Row => ({
+    endpoint: 'checkin.unredeemExtrasPurchase',
+    attempt: `un-redeems B's voucher${named ? " at B's event" : ''}`,
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/registration/unredeemExtrasPurchase', {
+        token: a.admin.token,
+        body: {
+          extrasPurchaseId: b.paid.extrasPurchaseId,
+          ...(named ? { eventId: b.catalogue.published.id } : {}),
+        },
+      }),
+    expected: NOT_FOUND,
+  })),
   {
     endpoint: 'waitlist.remove',
     attempt: "removes someone from B's waiting list",

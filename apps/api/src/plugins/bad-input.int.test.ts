@@ -411,6 +411,13 @@ const cases: Case[] = [
     ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees.0.email'],
     ['with a string checkIn', { ...sellBody, checkIn: 'yes' }, 'checkIn'],
   ]),
+  ...posts('/registration/unredeemExtrasPurchase', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without an id', { eventId: 'e' }, 'extrasPurchaseId'],
+    ['with a number id', { extrasPurchaseId: 5 }, 'extrasPurchaseId'],
+    ['with a NUL in the id', { extrasPurchaseId: 'x\u0000' }, 'extrasPurchaseId'],
+    ['with two event ids', { extrasPurchaseId: 'x', eventId: ['a', 'b'] }, 'eventId'],
+  ]),
   ...posts('/order/createOrder', undefined, [
     ['with a number code', { registrationId: 'r', qrUuid: 'q', discountCode: 5 }, 'discountCode'],
     ['with a huge code', { registrationId: 'r', qrUuid: 'q', discountCode: huge }, 'discountCode'],

@@ -84,7 +84,7 @@ export function admitTicket(
 export function admitExtrasAtOwnDoor(
   actor: Actor,
   found: ExtrasAtDoor | undefined,
-  qrUuid: string,
+  qrUuid: string | undefined,
   redeemedIsConflict = true,
 ) {
   if (!found?.purchase || !canManageClub(actor, found.purchase.clubId) || !worksEvent(actor, found.purchase.eventId)) {
@@ -96,11 +96,22 @@ export function admitExtrasAtOwnDoor(
 /**
  * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose and when
  * (docs/decisions/0024), unless only looked up (redeemedIsConflict false: the answer carries redeemedAt).
+ * Without qrUuid the voucher is named by its id alone (un-redeeming one the door has shown).
  */
-export function admitExtras(actor: Actor, found: ExtrasAtDoor | undefined, qrUuid: string, redeemedIsConflict = true) {
+export function admitExtras(
+  actor: Actor,
+  found: ExtrasAtDoor | undefined,
+  qrUuid: string | undefined,
+  redeemedIsConflict = true,
+) {
   if (!found || !canManageClub(actor, found.door.clubId) || !worksEvent(actor, found.door.id)) throw notFound('Event');
   const { door, purchase, extras } = found;
-  if (!purchase || !extras || !canManageClub(actor, purchase.clubId) || purchase.qrUuid !== qrUuid) {
+  if (
+    !purchase ||
+    !extras ||
+    !canManageClub(actor, purchase.clubId) ||
+    (qrUuid !== undefined && purchase.qrUuid !== qrUuid)
+  ) {
     throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   }
   if (purchase.eventId !== door.id) {

@@ -68,6 +68,9 @@ const checkinRow = <I, C>(id: I, createdBy: C) => ({
   attendeeId: attendees.id,
   createdBy,
   createdAt: sql<Date>`now()`.as('created_at'),
+  // Drizzle's INSERT ... SELECT takes every column in the table's order: an online check-in has no device.
+  deviceId: sql<string | null>`NULL::text`.as('device_id'),
+  deviceName: sql<string | null>`NULL::text`.as('device_name'),
   confirmed: sql<boolean>`true`.as('confirmed'),
 });
 

@@ -11,10 +11,11 @@ import {
   type TExtrasScanRequest,
   type TTicketScanRequest,
   type TSaveCheckinRequest,
+  type TUnredeemRequest,
 } from '@clubtix/contract';
 import type { RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
-import { badInput, conflict, notFound } from '../../core/errors';
+import { AppError, badInput, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
@@ -31,7 +32,7 @@ import {
   toCheckinDto,
 } from './checkin.policy';
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
-import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed } from './extras-door.repo';
+import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed, markExtrasUnredeemed } from './extras-door.repo';
 import { findTicketByShortCode } from './short-code.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
 import { localDay } from '../../core/local-time';
@@ -183,4 +184,20 @@ export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanR
   // Another scanner redeemed it a moment ago (or it changed meanwhile): read it again to say so.
   await admit();
   throw conflict('The voucher changed while it was being redeemed; please scan it again');
+}
+
+/**
+ * Undoes a voucher's redemption (redeemed by mistake, docs/product.md section 20): under the same role
+ * check, tenant wall and door rules as redeeming it, named by its id; 409 NOT_REDEEMED when it is not
+ * redeemed. Without eventId the door is the voucher's own event.
+ */
+export async function unredeemExtras(deps: Deps, actor: Actor, input: TUnredeemRequest): Promise<TExtrasPurchase> {
+  assertWorksEvent(actor, input.eventId);
+  const { purchase, extras } =
+    input.eventId === undefined
+      ? admitExtrasAtOwnDoor(actor, await findExtrasAtOwnDoor(deps.db, input.extrasPurchaseId), undefined, false)
+      : admitExtras(actor, await findExtrasAtDoor(deps.db, input.eventId, input.extrasPurchaseId), undefined, false);
+  const row = purchase.redeemedAt ? await markExtrasUnredeemed(deps.db, purchase.id) : undefined;
+  if (!row) throw new AppError('NOT_REDEEMED', 409, 'This voucher is not redeemed');
+  return toExtrasPurchaseDto(row, extras);
 }

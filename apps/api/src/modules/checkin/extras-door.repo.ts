@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { events, extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
@@ -59,6 +59,16 @@ export async function markExtrasRedeemed(db: DbOrTx, purchaseId: string): Promis
         isNull(extrasPurchases.redeemedAt),
       ),
     )
+    .returning();
+  return row;
+}
+
+/** Un-redeems a redeemed voucher; undefined when it was not redeemed (or another door un-redeemed it first). */
+export async function markExtrasUnredeemed(db: DbOrTx, purchaseId: string): Promise<ExtrasPurchaseRow | undefined> {
+  const [row] = await db
+    .update(extrasPurchases)
+    .set({ redeemedAt: null })
+    .where(and(eq(extrasPurchases.id, purchaseId), isNotNull(extrasPurchases.redeemedAt)))
     .returning();
   return row;
 }
