@@ -103,6 +103,26 @@ describe('the door with no network', () => {
     await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
     await expectAccessible(gateA.page, 'an offline admission');
 
+    // Without "Check in on scan": Grace's short code, typed in lower case without the dash, is checked
+    // against the list, let in on a tap, and undone before any sync.
+    await gateA.page.getByLabel('Check in on scan').uncheck();
+    await typeCode(gateA.page, grace.shortCode.toLowerCase());
+    await state(gateA.page, 'Valid ticket').waitFor();
+    await gateA.page.getByTestId('attendee-name').filter({ hasText: 'Grace Hopper' }).waitFor();
+    await gateA.page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await state(gateA.page, 'Checked in (offline)').waitFor();
+    await gateA.page.getByTestId('offline-waiting').filter({ hasText: '2 admissions wait to sync' }).waitFor();
+    await gateA.page.getByRole('button', { name: 'Undo check-in' }).click();
+    await state(gateA.page, 'Valid ticket').waitFor();
+    await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
+    await gateA.page.getByLabel('Check in on scan').check();
+
+    // A killed tab loses nothing: a new one, still offline, finds the admission waiting.
+    await gateA.page.close();
+    gateA.page = await gateA.context.newPage();
+    await openDoor(gateA.page, event.id);
+    await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
+
     // The same ticket again on this device; a QR with Grace's ids and a made-up secret.
     await typeCode(gateA.page, adaQr);
     await state(gateA.page, /^Already checked in on this device at \d\d:\d\d$/).waitFor();
