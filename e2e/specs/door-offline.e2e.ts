@@ -38,6 +38,9 @@ async function prepareDevice(device: Device, eventId: string): Promise<void> {
   await openDoor(page, eventId);
   // The worker takes the open page over once its cache is complete (clients.claim).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Prepare for offline' }).waitFor();
+  await expectAccessible(page, `the door before preparing (${device.name})`);
+  await page.screenshot({ path: `/tmp/door-unprepared-${device.name.replace(' ', '-')}.png`, fullPage: true });
   await page.getByLabel("This device's name").fill(device.name);
   await page.getByLabel("This device's name").press('Enter');
   await page.getByRole('button', { name: 'Prepare for offline' }).click();

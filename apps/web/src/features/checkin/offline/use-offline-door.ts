@@ -33,6 +33,8 @@ export const SYNC_RETRY_MS = 15_000;
 /** A door list of thousands, or a sync of 2,000, may take longer than a scan's 8 s on a poor line. */
 const LONG_CALL_MS = 30_000;
 const SYNC_LOCK = 'clubtix-door-sync';
+/** How often an open, online door reads its prepared list again. */
+export const LIST_REFRESH_MS = 5 * 60_000;
 
 const newId = () => globalThis.crypto.randomUUID();
 
@@ -128,6 +130,25 @@ export function useOfflineDoor(eventId: string) {
       setIsPreparing(false);
     }
   };
+
+  // A prepared list is read again now and then while online, so check-ins made since (online, or
+  // synced by other devices) are known if the network goes. Quietly: the list in hand still serves.
+  const { id: preparedId, title, timezone } = prepared?.event ?? { id: null, title: '', timezone: '' };
+  useEffect(() => {
+    if (!preparedId || !online) return;
+    const preparedEvent = { id: preparedId, title, timezone };
+    const timer = window.setInterval(() => {
+      callApi(endpoints.checkin.getDoorList, {
+        query: { eventId },
+        suppressToast: true,
+        signal: AbortSignal.timeout(LONG_CALL_MS),
+      })
+        .then((list) => savePrepared({ eventId, event: preparedEvent, list }))
+        .then(reload)
+        .catch(() => undefined);
+    }, LIST_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [eventId, preparedId, title, timezone, online, reload]);
 
   /** The verdict on a scan; null when no list was prepared (the door then works as before). */
   const check = async (text: string): Promise<OfflineVerdict | null> =>
