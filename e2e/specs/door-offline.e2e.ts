@@ -141,10 +141,13 @@ describe('the door with no network', () => {
     await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
     await gateA.page.getByLabel('Check in on scan').check();
 
-    // A killed tab loses nothing: a new one, still offline, finds the admission waiting.
+    // A killed tab loses nothing: a new one, still offline, opened at the installed app's start
+    // (/door, the check-in page this device used last), finds the admission waiting.
     await gateA.page.close();
     gateA.page = await gateA.context.newPage();
-    await openDoor(gateA.page, event.id);
+    await gateA.page.goto('/door');
+    await gateA.page.waitForURL(`**/event/${event.id}/checkin`);
+    await waitForTitle(gateA.page, 'Check-in | ClubTix');
     await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
 
     // The same ticket again on this device; a QR with Grace's ids and a made-up secret.
@@ -211,5 +214,18 @@ describe('the door with no network', () => {
     await gateB.page.getByTestId('door-notices').waitFor({ state: 'detached' });
     await gateA.context.close();
     await gateB.context.close();
+  });
+
+  it('a door opened once but never prepared still opens offline, and says why it cannot check tickets', async () => {
+    const seeded = await seedPublishedEvent();
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await openDoor(page, seeded.event.id);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('No connection, and this event was not prepared for offline use here').waitFor();
+    await expectAccessible(page, 'an unprepared door offline');
+    await context.close();
   });
 });

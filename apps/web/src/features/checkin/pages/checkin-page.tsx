@@ -151,18 +151,22 @@ export default function CheckinPage() {
     if (eventId) rememberLastDoor(eventId);
   }, [eventId]);
   if (!eventId) return <NotFoundView status={404} message="Event not found" />;
-  if (event.isError && isApiError(event.error) && event.error.status === 404)
-    return <NotFoundView status={404} message="Event not found" />;
-  // With no network the event is read from the list prepared on this device (docs/product.md section 20).
+  // An answer of the server stands (a 404, a 403 for another user of this device); only a missing
+  // connection falls back to the event kept with the list prepared here (docs/product.md section 20).
+  if (event.isError && !isConnectionFailure(event.error)) {
+    if (isApiError(event.error) && event.error.status === 404)
+      return <NotFoundView status={404} message="Event not found" />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+  }
   const shown: DoorEvent | null = event.data ?? offline.prepared?.event ?? null;
   if (!shown) {
-    if (event.isPending || offline.prepared === undefined) return <PageLoader label="Loading event" />;
-    const unreachable = !offline.online || (event.isError && isConnectionFailure(event.error));
-    if (unreachable)
+    if (offline.prepared === undefined) return <PageLoader label="Loading event" />;
+    // Offline the event's query waits for the network (TanStack Query pauses it): say why, not "Loading".
+    if (!offline.online || event.isError)
       return (
         <NotFoundView status={503} message="No connection, and this event was not prepared for offline use here" />
       );
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+    return <PageLoader label="Loading event" />;
   }
   const id = encodeURIComponent(shown.id);
   return (
