@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { doorServiceWorker } from './door-service-worker';
 
 // The preset ships an untyped module declaration; this is its documented call signature.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -21,7 +22,8 @@ const zodWithoutEval = (chunk: { moduleIds: string[] }) =>
 // In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // The door's service worker, built to /sw.js (docs/decisions/0037-installable-offline-door.md).
+  plugins: [react(), doorServiceWorker()],
   css: {
     postcss: { plugins: [mantinePreset()] },
   },

@@ -166,6 +166,13 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/checkin/pages/checkin-page'),
   },
   {
+    // Where the installed door starts (docs/decisions/0037-installable-offline-door.md).
+    path: '/door',
+    title: 'Check-in',
+    access: 'admin',
+    page: () => import('./features/checkin/pages/door-start-page'),
+  },
+  {
     path: '/event/:eventId/box-office',
     title: 'Box office',
     access: 'door',

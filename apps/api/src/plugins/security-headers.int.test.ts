@@ -19,6 +19,8 @@ function fakeWebDist(): string {
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("ClubTix");\n');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);\n');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"ClubTix Door","start_url":"/door"}\n');
   return dir;
 }
 
@@ -93,6 +95,22 @@ describe('security headers on every response (docs/product.md section 18)', () =
     // PUBLIC_URL is http here (the default): no HSTS, nothing upgraded.
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(directives(response.headers['content-security-policy'])['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it("serves the door's service worker and manifest, asked again on every load, and lets the page use them", async () => {
+    // docs/decisions/0037-installable-offline-door.md: the worker and manifest keep their names across builds.
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(String(worker.headers['content-type'])).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(String(manifest.headers['content-type'])).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/app.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const csp = directives((await get('/door')).headers['content-security-policy']);
+    expect(csp['worker-src']).toEqual(["'self'"]);
+    expect(csp['manifest-src']).toEqual(["'self'"]);
   });
 
   it('a 401 and a refused method carry them', async () => {

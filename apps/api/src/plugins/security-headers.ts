@@ -36,6 +36,10 @@ export function contentSecurityPolicy(config: SecurityConfig): Record<string, st
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
     'frame-src': stripe ? STRIPE.frames : ["'none'"],
+    // The door's service worker and web app manifest (docs/decisions/0037-installable-offline-door.md):
+    // this origin's only, said outright rather than left to the default-src fallback.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

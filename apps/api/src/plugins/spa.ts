@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
 /** Serves the built single-page app; every path outside /api gets index.html and the SPA router decides. */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
   const index = path.join(webDistDir, 'index.html');
@@ -19,6 +21,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
+      // The door's service worker and manifest keep their names across builds: always asked again,
+      // so a deploy reaches installed doors (docs/decisions/0037-installable-offline-door.md).
+      else if (REVALIDATED.has(path.basename(filePath))) res.header('cache-control', 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,6 @@
 import type { TAnswers, TAttendee, TExtrasPurchase } from '@clubtix/contract';
+import type { LocalAdmission } from './offline/door-sync';
+import type { OfflineVerdict } from './offline/offline-check';
 import type { QueuedAction, Settled } from './offline-queue';
 import { DOOR_TEXT, type DoorProblem, type DoorTone } from './scan-outcome';
 
@@ -31,6 +33,15 @@ export type DoorCard =
   | { kind: 'unread'; text: string; attendeeId: string; label: string }
   /** The answer to a queued code, once the connection came back while its card was on screen. */
   | { kind: 'sent'; outcome: Outcome };
+
+/**
+ * A scan checked against the list kept on the device, with no server (docs/product.md section 20).
+ * `admission` is set once the attendee was let in on this device.
+ */
+export type OfflineCard = { kind: 'offline'; verdict: OfflineVerdict; admission: LocalAdmission | null };
+
+/** Whatever the door shows: an answer of the server, or a verdict made offline. */
+export type ShownCard = DoorCard | OfflineCard;
 
 /** Whether two door actions are about the same ticket or the same extras voucher. */
 function sameSubject(a: QueuedAction, b: QueuedAction): boolean {

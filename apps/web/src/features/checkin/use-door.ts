@@ -11,8 +11,10 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, unredeemExtras, useRefreshDoorData } from './api';
-import { cardAfterSettled, type DoorCard, type Outcome, type VoucherStatus } from './door-card';
+import { cardAfterSettled, type DoorCard, type Outcome, type ShownCard, type VoucherStatus } from './door-card';
+import type { OfflineDoor } from './offline/use-offline-door';
 import type { QueuedAction, Settled } from './offline-queue';
+import { replayAction, replayProblem } from './queue-replay';
 import {
   attendeeName,
   DOOR_TEXT,
@@ -24,6 +26,7 @@ import {
   type DoorTone,
 } from './scan-outcome';
 import { useOfflineQueue } from './use-offline-queue';
+import { useOfflineScan } from './use-offline-scan';
 import { unredeemFailure, VOUCHER_TEXT, withoutRedemption } from './voucher-outcome';
 
 export interface HistoryEntry {
@@ -45,9 +48,11 @@ const newId = () => globalThis.crypto.randomUUID();
 /**
  * The scanner page's state: the card of the last scan, the short history, the door actions and
  * their offline queue. Everything the page shows comes from here; the components only render it.
+ * With a prepared list (`offline`), a scan with no connection is answered from it (use-offline-scan.ts);
+ * without one the queue keeps what the server must answer later.
  */
-export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean) {
-  const [card, setCard] = useState<DoorCard | null>(null);
+export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean, offline: OfflineDoor) {
+  const [card, setCard] = useState<ShownCard | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [busy, setBusy] = useState<DoorBusy>(null);
   // Only the newest scan may show its answer: a slow reply must not replace a later ticket.
@@ -61,34 +66,16 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   }, []);
 
   const alreadyIn = (at: string) => DOOR_TEXT.alreadyCheckedIn(formatDoorTime(at, zone));
-
-  // Sends one queued action again; answers what the history should say about it.
-  const perform = async (action: QueuedAction): Promise<Outcome> => {
-    switch (action.kind) {
-      case 'scan': {
-        const { attendee, justCheckedIn } = await scanTicket(action.eventId, action.text, true);
-        const who = attendeeName(attendee);
-        if (!justCheckedIn && attendee.checkinTime)
-          return { who, result: alreadyIn(attendee.checkinTime), tone: 'orange' };
-        return { who, result: DOOR_TEXT.checkedIn, tone: 'green' };
-      }
-      case 'checkin':
-        await saveCheckin(action.eventId, action.registrationId, action.attendeeId).catch(ignoreAlreadyIn);
-        return { who: action.label, result: DOOR_TEXT.checkedIn, tone: 'green' };
-      case 'undo':
-        await undoCheckin(action.eventId, action.attendeeId);
-        return { who: action.label, result: 'Check-in undone', tone: 'orange' };
-      case 'extras': {
-        const purchase = await redeemExtras(action.eventId, action.text);
-        return { who: purchase.extras.name, result: DOOR_TEXT.extraRedeemed, tone: 'green' };
-      }
-    }
-  };
-
-  const problemOutcome = ({ action, error }: { action: QueuedAction; error: unknown }): Outcome => {
-    const problem = action.kind === 'extras' ? extrasProblem(error, zone) : ticketProblem(error, zone);
-    return { who: action.label, result: problem.title, tone: problem.tone };
-  };
+  const perform = (action: QueuedAction) => replayAction(action, zone);
+  const problemOutcome = (entry: { action: QueuedAction; error: unknown }) => replayProblem(entry, zone);
+  const offlineScan = useOfflineScan({
+    offline,
+    autoCheckIn,
+    timeZone: zone,
+    setCard,
+    log,
+    isLatest: (scanNumber) => scanNumber === latest.current,
+  });
 
   const onSettled = (settled: Settled<Outcome>[]) => {
     for (const entry of settled) {
@@ -96,7 +83,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       log({ ...outcome, result: `${outcome.result} (sent later)` });
     }
     // A card still saying "No connection" about one of them now says what the server answered.
-    setCard((current) => cardAfterSettled(current, settled, problemOutcome));
+    setCard((current) => (current?.kind === 'offline' ? current : cardAfterSettled(current, settled, problemOutcome)));
     refresh();
   };
 
@@ -197,6 +184,8 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     } catch (error) {
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
+        // With a list prepared, the ticket is checked against it: no need to wait for the server.
+        if (await offlineScan.scanOffline(text, scanNumber)) return;
         const { key: attendeeId, label } = ticket;
         if (!autoCheckIn) {
           // Replayed, a scan checks in: without "Check in on scan" that is staff's call, not the queue's.
@@ -320,6 +309,8 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     }
     setBusy('scan');
     try {
+      // The browser knows it is offline: a prepared list answers at once instead of a failing call.
+      if (ticket && offlineScan.isOfflineFirst() && (await offlineScan.scanOffline(text, scanNumber))) return;
       if (ticket) await scan(text, ticket, scanNumber);
       else await redeem(text, scanNumber);
     } finally {
@@ -365,16 +356,12 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     undo,
     redeemVoucher,
     unredeemVoucher,
+    admitOffline: offlineScan.admitOffline,
+    undoOffline: offlineScan.undoOffline,
     clear: () => setCard(null),
   };
 }
 
 function pickIds(attendee: TAttendee) {
   return { registrationId: attendee.registrationId, attendeeId: attendee.attendeeId };
-}
-
-/** A queued check-in that finds the attendee already in has done its job. */
-function ignoreAlreadyIn(error: unknown): void {
-  if (isApiError(error) && error.code === 'ALREADY_CHECKED_IN') return;
-  throw error;
 }

@@ -1,6 +1,6 @@
-import type { TEvent } from '@clubtix/contract';
 import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -12,24 +12,35 @@ import { useFormQuestions } from '../../forms/api';
 import { AttendeeSearch } from '../components/attendee-search';
 import { CameraScanner } from '../components/camera-scanner';
 import { CodeField } from '../components/code-field';
+import { DoorNotices } from '../components/door-notices';
+import { OfflinePanel, OfflineStatus } from '../components/offline-panel';
+import { OfflineResultCard } from '../components/offline-result-card';
 import { PhotoScanButton } from '../components/photo-scan-button';
 import { QueueStatus } from '../components/queue-status';
 import { ScanHistory } from '../components/scan-history';
 import { ScanResultCard } from '../components/scan-result-card';
+import type { DoorEvent } from '../offline/door-store';
+import { registerDoorWorker, rememberLastDoor } from '../offline/register-worker';
+import { useOfflineDoor, type OfflineDoor } from '../offline/use-offline-door';
 import { preloadQrDecoder } from '../qr-decoder';
+import { isConnectionFailure } from '../scan-outcome';
 import { useDoor, type ScanSource } from '../use-door';
+
+// TanStack Query assumes a connection until the browser fires `offline`: a door opened with no
+// network would try the event and its questions three times, then toast. Told now, they wait.
+if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
 
 // A phone has no keyboard scanner to keep the field ready for, and focusing the field would open
 // the on-screen keyboard over the camera; a desk with a USB scanner has a mouse.
 const hasFinePointer = () => globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
 
-function Door({ event }: { event: TEvent }) {
+function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
   const [autoCheckIn, setAutoCheckIn] = useLocalStorage({
     key: 'clubtix.checkinOnScan',
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const door = useDoor(event, autoCheckIn);
+  const door = useDoor(event, autoCheckIn, offline);
   const questions = useFormQuestions(event.id);
   const codeField = useRef<HTMLInputElement>(null);
   const [lastSource, setLastSource] = useState<ScanSource | null>(null);
@@ -48,7 +59,13 @@ function Door({ event }: { event: TEvent }) {
 
   return (
     <Stack gap="md">
-      <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      <DoorNotices offline={offline} timeZone={event.timezone} />
+      {offline.prepared ? <OfflineStatus offline={offline} /> : null}
+      {/* With a list prepared, offline scans wait in IndexedDB; this queue holds only what needs the server. */}
+      {!offline.prepared || door.queue.count > 0 ? (
+        <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      ) : null}
+      <OfflinePanel offline={offline} event={event} />
       <CodeField ref={codeField} onCode={(text) => read('keyboard', text)} autoFocus={hasFinePointer()} />
       <CameraScanner onDetect={(text) => read('camera', text)} paused={door.busy !== null} />
       <SimpleGrid cols={2} spacing="xs">
@@ -70,7 +87,21 @@ function Door({ event }: { event: TEvent }) {
       </SimpleGrid>
       <div aria-live="polite" aria-atomic>
         {door.busy === 'scan' ? <PageLoader label="Reading the ticket" /> : null}
-        {door.card && door.busy !== 'scan' ? (
+        {door.card?.kind === 'offline' && door.busy !== 'scan' ? (
+          <OfflineResultCard
+            card={door.card}
+            timeZone={event.timezone}
+            onAdmit={() => {
+              const verdict = door.card?.kind === 'offline' ? door.card.verdict : null;
+              if (verdict?.kind === 'valid') act(() => door.admitOffline(verdict));
+            }}
+            onUndo={() => {
+              const card = door.card;
+              if (card?.kind === 'offline') act(() => door.undoOffline(card));
+            }}
+          />
+        ) : null}
+        {door.card && door.card.kind !== 'offline' && door.busy !== 'scan' ? (
           <ScanResultCard
             card={door.card}
             timeZone={event.timezone}
@@ -118,14 +149,30 @@ function Door({ event }: { event: TEvent }) {
 export default function CheckinPage() {
   const { eventId } = useParams();
   const event = useManagedEvent(eventId);
+  const offline = useOfflineDoor(eventId ?? '');
+  useEffect(() => {
+    registerDoorWorker();
+    if (eventId) rememberLastDoor(eventId);
+  }, [eventId]);
   if (!eventId) return <NotFoundView status={404} message="Event not found" />;
-  if (event.isPending) return <PageLoader label="Loading event" />;
-  if (event.isError) {
+  // An answer of the server stands (a 404, a 403 for another user of this device); only a missing
+  // connection falls back to the event kept with the list prepared here (docs/product.md section 20).
+  if (event.isError && !isConnectionFailure(event.error)) {
     if (isApiError(event.error) && event.error.status === 404)
       return <NotFoundView status={404} message="Event not found" />;
     return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
   }
-  const id = encodeURIComponent(event.data.id);
+  const shown: DoorEvent | null = event.data ?? offline.prepared?.event ?? null;
+  if (!shown) {
+    if (offline.prepared === undefined) return <PageLoader label="Loading event" />;
+    // Offline the event's query waits for the network (TanStack Query pauses it): say why, not "Loading".
+    if (!offline.online || event.isError)
+      return (
+        <NotFoundView status={503} message="No connection, and this event was not prepared for offline use here" />
+      );
+    return <PageLoader label="Loading event" />;
+  }
+  const id = encodeURIComponent(shown.id);
   return (
     <Stack gap="sm" maw={560} mx="auto">
       {/* A short header: on a phone the scanner, not the navigation, should fill the screen. */}
@@ -135,7 +182,7 @@ export default function CheckinPage() {
             Check-in
           </Title>
           <Text size="sm" c="dimmed" truncate data-testid="event-title">
-            {event.data.title}
+            {shown.title}
           </Text>
         </div>
         <Group gap="sm">
@@ -147,7 +194,7 @@ export default function CheckinPage() {
           </Anchor>
         </Group>
       </Group>
-      <Door event={event.data} />
+      <Door event={shown} offline={offline} />
     </Stack>
   );
 }

@@ -1,0 +1,93 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { DoorEvent } from '../offline/door-store';
+import { DEVICE_NAME_MAX } from '../offline/device';
+import type { OfflineDoor } from '../offline/use-offline-door';
+import { formatDoorTime } from '../scan-outcome';
+
+/**
+ * "Prepare for offline" (docs/product.md section 20): keeps the event's door list on this device,
+ * says when it was prepared, and names the device for the duplicates other devices will see.
+ */
+export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: DoorEvent }) {
+  const [name, setName] = useState(offline.device.deviceName);
+  if (offline.prepared === undefined) return null;
+  const { prepared } = offline;
+  const count = prepared?.list.attendees.length ?? 0;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="offline-panel">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600} data-testid="offline-ready">
+            {prepared
+              ? `Ready offline: ${count} ${count === 1 ? 'ticket' : 'tickets'}, prepared ${formatDoorTime(prepared.list.generatedAt, event.timezone)}`
+              : 'Not ready for offline use'}
+          </Text>
+          {/* Offline a prepared list cannot be updated: the button would only take room from the scanner. */}
+          {prepared && !offline.online ? null : (
+            <Button
+              size="compact-sm"
+              variant={prepared ? 'default' : 'filled'}
+              onClick={() => void offline.prepare(event)}
+              loading={offline.isPreparing}
+              disabled={!offline.online}
+            >
+              {prepared ? 'Update list' : 'Prepare for offline'}
+            </Button>
+          )}
+        </Group>
+        {prepared ? null : (
+          <Text size="xs" c="dimmed">
+            Keeps this event&apos;s ticket list on this device, so tickets can be checked with no network.
+          </Text>
+        )}
+        <TextInput
+          size="xs"
+          label="This device's name"
+          description="Shown to other devices when a ticket was admitted twice"
+          placeholder="e.g. Gate 2"
+          maxLength={DEVICE_NAME_MAX}
+          value={name}
+          onChange={(change) => setName(change.currentTarget.value)}
+          onBlur={() => offline.renameDevice(name)}
+          onKeyDown={(key) => {
+            if (key.key === 'Enter') offline.renameDevice(name);
+          }}
+        />
+        {offline.problem ? (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            <Text size="sm">{offline.problem}</Text>
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The door's connection state with a list prepared: offline or not, and what waits to sync. */
+export function OfflineStatus({ offline }: { offline: OfflineDoor }) {
+  const waiting = offline.waiting.length;
+  if (offline.online && waiting === 0) return null;
+  return (
+    <Alert color={offline.online ? 'blue' : 'orange'} variant="light" p="sm" data-testid="offline-status">
+      <Group justify="space-between" gap="xs">
+        <div>
+          {/* Dark text: a pale background with coloured text falls below 4.5:1 at this size. */}
+          <Text size="sm" fw={700}>
+            {offline.online ? 'Back online' : 'Offline: tickets are checked against the list on this device'}
+          </Text>
+          <Text size="sm" data-testid="offline-waiting">
+            {waiting === 0
+              ? 'No admissions waiting to sync'
+              : `${waiting} ${waiting === 1 ? 'admission waits' : 'admissions wait'} to sync`}
+          </Text>
+        </div>
+        {waiting > 0 ? (
+          <Button size="compact-sm" variant="default" onClick={() => void offline.sync()} loading={offline.isSyncing}>
+            Sync now
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}

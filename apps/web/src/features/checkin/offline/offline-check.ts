@@ -1,0 +1,100 @@
+import { normaliseShortCode, parseScannedQr, type TDoorList, type TDoorListAttendee } from '@clubtix/contract';
+
+/**
+ * A scan checked against the door list kept on the device, with no server (docs/product.md
+ * section 20; docs/decisions/0035-offline-door.md, 0037-installable-offline-door.md). Free of React and
+ * of IndexedDB so every verdict is tested.
+ */
+
+/** Where an attendee was already let in: on this device (offline) or before the list was prepared. */
+export type AlreadyInWhere = 'thisDevice' | 'beforePreparing';
+
+export type OfflineVerdict =
+  /** On the list, its QR's secret matches (or its short code was typed), not in yet. */
+  | { kind: 'valid'; attendee: TDoorListAttendee; via: 'qr' | 'shortCode' }
+  | { kind: 'alreadyIn'; attendee: TDoorListAttendee; at: string; where: AlreadyInWhere }
+  /** The QR names an attendee of the list but its secret is not that ticket's: a made-up ticket. */
+  | { kind: 'forged'; attendee: TDoorListAttendee }
+  /**
+   * A ticket QR whose attendee the list does not hold: another event's ticket, or a registration that
+   * was cancelled or never paid (the list holds the confirmed ones only).
+   */
+  | { kind: 'notOnList' }
+  /** A short code of the right shape that no ticket on the list has. */
+  | { kind: 'unknownCode'; code: string }
+  /** An extras voucher: the list has no vouchers, so it waits for the connection. */
+  | { kind: 'voucher' }
+  | { kind: 'notOurCode' };
+
+export const OFFLINE_TEXT = {
+  valid: 'Valid ticket',
+  admitted: 'Checked in (offline)',
+  alreadyInHere: (at: string) => `Already checked in on this device at ${at}`,
+  alreadyInBefore: (at: string) => `Already checked in at ${at}`,
+  forged: 'Forged ticket: do not admit',
+  notOnList: "Not on this event's list",
+  notOnListDetail: 'A ticket of another event, or a booking that was cancelled or not paid.',
+  unknownCode: 'Unknown code',
+  unknownCodeDetail: "No ticket on this event's list has this code.",
+  voucher: 'Vouchers need the connection',
+  notOurCode: 'Not a ClubTix code',
+} as const;
+
+/** SHA-256 of a text as lower-case hex, as the server writes `qrHash` (packages/contract/src/door.ts). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The list looked up by attendee and by short code, built once per list. */
+export interface DoorIndex {
+  byAttendee: ReadonlyMap<string, TDoorListAttendee>;
+  byShortCode: ReadonlyMap<string, TDoorListAttendee>;
+}
+
+export function indexDoorList(list: Pick<TDoorList, 'attendees'>): DoorIndex {
+  const byAttendee = new Map<string, TDoorListAttendee>();
+  const byShortCode = new Map<string, TDoorListAttendee>();
+  for (const attendee of list.attendees) {
+    byAttendee.set(attendee.attendeeId, attendee);
+    // Stored in whatever form the server sends; looked up as a typed code is normalised.
+    const code = normaliseShortCode(attendee.shortCode);
+    if (code) byShortCode.set(code, attendee);
+  }
+  return { byAttendee, byShortCode };
+}
+
+/**
+ * The verdict on scanned or typed text. `admittedHere` holds this device's own admissions (attendee
+ * id to time), which the list prepared earlier cannot know of.
+ */
+export async function checkOffline(
+  text: string,
+  index: DoorIndex,
+  admittedHere: ReadonlyMap<string, string>,
+  hash: (text: string) => Promise<string> = sha256Hex,
+): Promise<OfflineVerdict> {
+  const qr = parseScannedQr(text);
+  if (qr?.kind === 'extras') return { kind: 'voucher' };
+  let attendee: TDoorListAttendee | undefined;
+  let via: 'qr' | 'shortCode';
+  if (qr) {
+    attendee = index.byAttendee.get(qr.attendeeId);
+    if (!attendee) return { kind: 'notOnList' };
+    // Both parts of the QR must be this ticket's: the registration, and the secret behind the hash.
+    if (attendee.registrationId !== qr.registrationId || (await hash(qr.qrUuid)) !== attendee.qrHash) {
+      return { kind: 'forged', attendee };
+    }
+    via = 'qr';
+  } else {
+    const code = normaliseShortCode(text.trim());
+    if (!code) return { kind: 'notOurCode' };
+    attendee = index.byShortCode.get(code);
+    if (!attendee) return { kind: 'unknownCode', code };
+    via = 'shortCode';
+  }
+  const here = admittedHere.get(attendee.attendeeId);
+  if (here) return { kind: 'alreadyIn', attendee, at: here, where: 'thisDevice' };
+  if (attendee.checkedInAt) return { kind: 'alreadyIn', attendee, at: attendee.checkedInAt, where: 'beforePreparing' };
+  return { kind: 'valid', attendee, via };
+}
