@@ -1,4 +1,4 @@
-import type { TAttendeeListItem, TOrderListItem } from '@clubtix/contract';
+import type { TAttendeeListItem, TExtrasPurchaseListItem, TOrderListItem } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
@@ -56,6 +56,46 @@ describe('the box office', () => {
     // The admin's orders list says how the door was paid.
     await page.goto(`/event/${event.id}/attendees?tab=orders`);
     await page.getByTestId('order-payment-method').filter({ hasText: 'Box office · cash' }).waitFor();
+    await context.close();
+  });
+
+  it('on a phone: sells a ticket and two extras by card terminal, showing the ticket and the voucher with their QR codes', async () => {
+    const { event, admin, adult, lunch } = await seedPublishedEvent();
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto(`/event/${event.id}/box-office`);
+    await waitForTitle(page, 'Box office | ClubTix');
+    const lunchField = page.getByLabel(new RegExp(`^${lunch.name} `));
+    await lunchField.waitFor();
+
+    await page.getByLabel(new RegExp(`^${adult.name} `)).fill('1');
+    await lunchField.fill('2');
+    await page.getByText('Card terminal', { exact: true }).click();
+    await expectSettledAccessible(page, 'box office with extras on a phone');
+    await page.getByRole('button', { name: 'Sell 1 ticket, 2 extras · £42' }).click();
+
+    const sale = page.getByTestId('box-office-sale');
+    await sale.getByText(`1 ticket, ${lunch.name} × 2, £42 paid by card terminal, checked in`).waitFor();
+    await sale.getByTestId('ticket-qr').waitFor();
+    await sale.getByTestId('extras-voucher-qr').waitFor();
+    await expect.poll(() => sale.getByTestId('extras-voucher-label').textContent()).toBe(`${lunch.name} × 2`);
+    await expectSettledAccessible(page, 'box office sale with extras on a phone');
+
+    const orders = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
+      token: admin.token,
+      query: { eventId: event.id },
+    });
+    expect(orders.body.payload).toMatchObject([{ paymentMethod: 'card_terminal', amount: 4200 }]);
+    expect(orders.body.payload[0]!.items.find((item) => item.kind === 'extras')).toMatchObject({
+      extrasId: lunch.id,
+      quantity: 2,
+      amount: 1700,
+    });
+    const vouchers = await api<{ purchases: TExtrasPurchaseListItem[] }>('GET', '/extras/getExtrasPurchasesByEventId', {
+      token: admin.token,
+      query: { eventId: event.id },
+    });
+    expect(vouchers.body.payload.purchases).toMatchObject([{ extrasId: lunch.id, quantity: 2, redeemedAt: null }]);
     await context.close();
   });
 

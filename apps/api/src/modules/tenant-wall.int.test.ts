@@ -80,6 +80,36 @@ const rows: Row[] = [
     expected: NOT_FOUND,
   },
   {
+    endpoint: 'boxoffice.sell',
+    attempt: "sells B's extra alone at B's event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/boxoffice/sell', {
+        token: a.admin.token,
+        body: {
+          eventId: b.catalogue.published.id,
+          tickets: [],
+          extras: [{ extrasId: b.catalogue.extra.id, quantity: 1 }],
+          paymentMethod: 'cash',
+        },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'boxoffice.sell',
+    attempt: "sells B's extra at A's own event",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/boxoffice/sell', {
+        token: a.admin.token,
+        body: {
+          eventId: a.event.id,
+          tickets: [],
+          extras: [{ extrasId: b.catalogue.extra.id, quantity: 1 }],
+          paymentMethod: 'complimentary',
+        },
+      }),
+    expected: NOT_FOUND,
+  },
+  {
     endpoint: 'club.getAllClubs',
     attempt: 'lists clubs: sees its own club only',
     send: ({ t, a }) => call(t, 'GET', '/club/getAllClubs', { token: a.admin.token }),

@@ -414,6 +414,10 @@ const cases: Case[] = [
     ['without a method', { ...sellBody, paymentMethod: undefined }, 'paymentMethod'],
     ['with a bad attendee e-mail', { ...sellBody, attendees: [{ email: 'nope' }] }, 'attendees.0.email'],
     ['with a string checkIn', { ...sellBody, checkIn: 'yes' }, 'checkIn'],
+    ['with neither tickets nor extras', { ...sellBody, tickets: [], extras: [] }, 'tickets'],
+    ['with extras as one object', { ...sellBody, extras: { extrasId: 'x', quantity: 1 } }, 'extras'],
+    ['with an extras quantity of 0', { ...sellBody, extras: [{ extrasId: 'x', quantity: 0 }] }, 'extras.0.quantity'],
+    ['with an extras line without an id', { ...sellBody, extras: [{ quantity: 1 }] }, 'extras.0.extrasId'],
   ]),
   ...posts('/registration/unredeemExtrasPurchase', 'admin', [
     ['without a body', undefined, 'body'],

@@ -6,6 +6,9 @@ import type { Deps } from '../../core/deps';
 import { type AppError, badInput, conflict, notFound, soldOut } from '../../core/errors';
 import { transactionEndingWith } from '../../db/transaction-ending-with';
 import { loadManagedEvent } from '../events/events.service';
+import { extrasSoldOut, findExtrasShortfall } from '../extras/extras-stock';
+import { toExtrasVoucherDto } from '../extras/order-vouchers.mapper';
+import { issueOrderVouchers } from '../extras/order-vouchers.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { withCounterGate } from '../purchase/hold/counter-gate';
 import {
@@ -22,6 +25,7 @@ import { toRegistrationDto } from '../purchase/registrations.mapper';
 import { insertAttendeeSlots, insertRegistration } from '../purchase/registrations.repo';
 import { findEventWithTickets } from '../tickets/tickets.repo';
 import { checkInParty } from './boxoffice.repo';
+import { extrasOrderLine, findExtrasToSell, mergeExtrasLines } from './boxoffice-extras';
 
 type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
 
@@ -32,22 +36,31 @@ type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
  * counter increments, sent with the COMMIT, refused by the database past a ticket's quantity or the
  * event's capacity, so nothing of the sale is kept (409 SOLD_OUT). With checkIn the whole party is
  * checked in by the same transaction. The door's event policy (loadManagedEvent, as the door's
- * statistics) decides who may sell: another club's event is 404.
+ * statistics) decides who may sell: another club's event is 404. Extras are lines of the same
+ * order, checked against their stock under the row locks the online order takes
+ * (docs/decisions/0014-extras-and-package-stock.md) and turned into paid vouchers by the same
+ * statement a paid online order uses; sold alone, they are an order whose registration has no
+ * attendees.
  */
 export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Promise<TBoxOfficeSale> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const lines = mergeLines(input.tickets);
-  const offer = await findEventWithTickets(
-    deps.db,
-    event.id,
-    lines.map((line) => line.ticketId),
-  );
+  const extrasLines = mergeExtrasLines(input.extras ?? []);
+  const offer =
+    lines.length === 0
+      ? undefined
+      : await findEventWithTickets(
+          deps.db,
+          event.id,
+          lines.map((line) => line.ticketId),
+        );
   const ticketsById = new Map<string, TicketRow>();
   for (const line of lines) {
     const ticket = offer?.tickets.find((candidate) => candidate.id === line.ticketId);
     if (!ticket || ticket.eventId !== event.id) throw notFound('Ticket');
     ticketsById.set(ticket.id, ticket);
   }
+  const extrasById = await findExtrasToSell(deps.db, event, extrasLines);
   if (event.status !== 'published') throw conflict('Only a published event sells at the door');
   const seats = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.ticketId));
   const names = input.attendees ?? [];
@@ -58,6 +71,13 @@ export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Pr
   const attempt = () =>
     withCounterGate((gate) =>
       transactionEndingWith(deps.db, async (tx) => {
+        // First, so their row locks come before the seat counters, as in a paid order's settlement.
+        if (extrasLines.length > 0) {
+          const short = await findExtrasShortfall(tx, extrasLines, {
+            reservationMinutes: deps.config.reservationMinutes,
+          });
+          if (short) throw extrasSoldOut(short.name, short.left);
+        }
         const now = new Date();
         const registration = await insertRegistration(tx, {
           clubId: event.clubId,
@@ -81,10 +101,14 @@ export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Pr
         const { order, items } = await insertOrder(
           tx,
           { clubId: event.clubId, eventId: event.id, registrationId: registration.id, currency: event.currency },
-          lines.map((line) => orderLine(ticketsById.get(line.ticketId)!, line, free)),
+          [
+            ...lines.map((line) => orderLine(ticketsById.get(line.ticketId)!, line, free)),
+            ...extrasLines.map((line) => extrasOrderLine(extrasById.get(line.extrasId)!, line, free)),
+          ],
           undefined,
           { paymentStatus: 'paid', paidAt: now, provider: input.paymentMethod },
         );
+        const vouchers = extrasLines.length > 0 ? await issueOrderVouchers(tx, order, buyerEmail) : [];
         const checkins = input.checkIn ? await checkInParty(tx, slots, actor.id) : [];
         const party = slots.map((slot) => {
           const checkin = checkins.find((row) => row.attendeeId === slot.id);
@@ -95,13 +119,13 @@ export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Pr
             checkinTime: checkin?.createdAt ?? null,
           };
         });
-        if (buyerEmail) await queueTicketMail(tx, deps.config, event, registration, party, { order });
+        if (buyerEmail) await queueTicketMail(tx, deps.config, event, registration, party, { order, vouchers });
+        const result = { registration, party, order, items, vouchers };
+        // Extras alone move no seat counter.
+        if (lines.length === 0) return { result, last: [] };
         // Last, sent with the COMMIT as in the hold: held and sold at once, in the one lock order.
         await gate.enter(event.id);
-        return {
-          result: { registration, party, order, items },
-          last: [...seatIncrements(event.id, lines), ...soldIncrements(lines)],
-        };
+        return { result, last: [...seatIncrements(event.id, lines), ...soldIncrements(lines)] };
       }),
     );
 
@@ -110,6 +134,7 @@ export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Pr
   return {
     registration: toRegistrationDto(result.registration, result.party),
     order: toOrderDto(result.order, result.items),
+    extrasVouchers: result.vouchers.map(toExtrasVoucherDto),
   };
 }
 

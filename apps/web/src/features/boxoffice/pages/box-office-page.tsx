@@ -1,13 +1,11 @@
-import { formatMoney, type TBoxOfficeMethod, type TBoxOfficeSale, type TEvent } from '@clubtix/contract';
+import { formatMoney, type TBoxOfficeMethod, type TEvent } from '@clubtix/contract';
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   Group,
   NumberInput,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -17,11 +15,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { TicketCode } from '../../buying/components/ticket-code';
-import { TicketQr } from '../../buying/components/ticket-qr';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { usePublicExtras } from '../../public/api';
 import { useEventTickets } from '../../tickets/api';
 import { useSellAtDoor } from '../api';
+import { BoxOfficeSale, FORM_WIDTH } from '../components/box-office-sale';
 
 const METHODS: { value: TBoxOfficeMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
@@ -29,68 +27,37 @@ const METHODS: { value: TBoxOfficeMethod; label: string }[] = [
   { value: 'complimentary', label: 'Free' },
 ];
 
-/** How the sale's line says it was paid: "£50 paid in cash", "£0 free of charge". */
-const PAID_AS: Record<TBoxOfficeMethod, string> = {
-  cash: 'paid in cash',
-  card_terminal: 'paid by card terminal',
-  complimentary: 'free of charge',
-};
-
-const paidAs = (method: string | null) =>
-  method && Object.hasOwn(PAID_AS, method) ? PAID_AS[method as TBoxOfficeMethod] : '';
-
 const leftText = (available: number | null) =>
   available === null ? undefined : available === 0 ? 'Sold out' : `${available} left`;
 
-// On a desktop the full-width fields read as one long line; the door's own page keeps this width too.
-const FORM_WIDTH = 640;
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The sell button's "2 tickets", "2 tickets, 1 extra" or "1 extra". */
+const sellText = (tickets: number, extras: number) =>
+  extras === 0
+    ? plural(tickets, 'ticket')
+    : tickets === 0
+      ? plural(extras, 'extra')
+      : `${plural(tickets, 'ticket')}, ${plural(extras, 'extra')}`;
 
 interface Guest {
   firstName: string;
   lastName: string;
 }
 
-function Sale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: () => void }) {
-  const { registration, order } = sale;
-  return (
-    <Stack gap="sm" maw={FORM_WIDTH} data-testid="box-office-sale">
-      <Alert color="green" title="Sold" role="status">
-        {registration.attendees.length} ticket{registration.attendees.length === 1 ? '' : 's'},{' '}
-        {formatMoney(order.amount, order.currency)} {paidAs(order.paymentMethod)}
-        {registration.attendees.every((a) => a.checkinId) ? ', checked in' : ''}
-      </Alert>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {registration.attendees.map((attendee, i) => {
-          const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || `Guest ${i + 1}`;
-          return (
-            <Card key={attendee.attendeeId} withBorder padding="sm">
-              <Stack gap={4} align="center">
-                <Text fw={600}>{name}</Text>
-                <Text size="sm" c="dimmed">
-                  {attendee.ticketName}
-                </Text>
-                <TicketQr
-                  registrationId={registration.registrationId}
-                  attendeeId={attendee.attendeeId}
-                  qrUuid={registration.qrUuid}
-                  label={`Ticket of ${name}`}
-                  size={200}
-                />
-                <TicketCode shortCode={attendee.shortCode} size="md" />
-              </Stack>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
-      <Button onClick={onNext}>Next sale</Button>
-    </Stack>
-  );
-}
+/** Chosen quantities as the sale's lines: { id: n } to [{ id, quantity }], zeros left out. */
+const linesOf = <K extends string>(quantities: Record<string, number>, key: K) =>
+  Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([id, quantity]) => ({ [key]: id, quantity }) as Record<K, string> & { quantity: number });
 
 function BoxOffice({ event }: { event: TEvent }) {
   const tickets = useEventTickets(event.id);
+  // The active extras of the event, as buyers see them online: the door sells what the event offers.
+  const extras = usePublicExtras(event.id);
   const sell = useSellAtDoor();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [extrasQuantities, setExtrasQuantities] = useState<Record<string, number>>({});
   const [guests, setGuests] = useState<Guest[]>([]);
   const [email, setEmail] = useState('');
   const [method, setMethod] = useState<TBoxOfficeMethod>('cash');
@@ -102,22 +69,28 @@ function BoxOffice({ event }: { event: TEvent }) {
   }
   if (sell.data) {
     return (
-      <Sale
+      <BoxOfficeSale
         sale={sell.data}
         onNext={() => {
           sell.reset();
           setQuantities({});
+          setExtrasQuantities({});
           setGuests([]);
           setEmail('');
         }}
       />
     );
   }
-  const lines = Object.entries(quantities)
-    .filter(([, quantity]) => quantity > 0)
-    .map(([ticketId, quantity]) => ({ ticketId, quantity }));
+  const lines = linesOf(quantities, 'ticketId');
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const total = tickets.data.reduce((sum, t) => sum + (quantities[t.id] ?? 0) * t.price, 0);
+  const onSale = extras.data ?? [];
+  const extrasLines = linesOf(extrasQuantities, 'extrasId').filter((line) =>
+    onSale.some((item) => item.id === line.extrasId),
+  );
+  const extrasCount = extrasLines.reduce((sum, line) => sum + line.quantity, 0);
+  const total =
+    tickets.data.reduce((sum, t) => sum + (quantities[t.id] ?? 0) * t.price, 0) +
+    onSale.reduce((sum, item) => sum + (extrasQuantities[item.id] ?? 0) * item.price, 0);
   const guestAt = (i: number): Guest => guests[i] ?? { firstName: '', lastName: '' };
   const setGuest = (i: number, field: keyof Guest, value: string) =>
     setGuests((all) => {
@@ -136,6 +109,7 @@ function BoxOffice({ event }: { event: TEvent }) {
         sell.mutate({
           eventId: event.id,
           tickets: lines,
+          extras: extrasLines,
           attendees: Array.from({ length: count }, (_, i) => ({
             firstName: guestAt(i).firstName || null,
             lastName: guestAt(i).lastName || null,
@@ -175,6 +149,27 @@ function BoxOffice({ event }: { event: TEvent }) {
           />
         ))}
       </Stack>
+      {extras.isError ? (
+        <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />
+      ) : onSale.length > 0 ? (
+        <Stack gap="xs" component="section" aria-label="Extras">
+          <Title order={2} fz="lg">
+            Extras
+          </Title>
+          {onSale.map((item) => (
+            <NumberInput
+              key={item.id}
+              label={`${item.name} (${formatMoney(item.price, event.currency)})`}
+              // Each extra sold is a voucher with its own QR, redeemed at the door (or handed over at once).
+              min={0}
+              max={100}
+              allowDecimal={false}
+              value={extrasQuantities[item.id] ?? 0}
+              onChange={(value) => setExtrasQuantities((all) => ({ ...all, [item.id]: Number(value) || 0 }))}
+            />
+          ))}
+        </Stack>
+      ) : null}
       {count > 0 ? (
         <Stack gap="xs" component="section" aria-label="Names">
           <Title order={2} fz="lg">
@@ -194,13 +189,15 @@ function BoxOffice({ event }: { event: TEvent }) {
               />
             </Group>
           ))}
-          <TextInput
-            type="email"
-            label="E-mail for the tickets (optional)"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
         </Stack>
+      ) : null}
+      {count + extrasCount > 0 ? (
+        <TextInput
+          type="email"
+          label={`E-mail for the ${count > 0 ? 'tickets' : 'vouchers'} (optional)`}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
       ) : null}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="box-office-method">
@@ -220,9 +217,8 @@ function BoxOffice({ event }: { event: TEvent }) {
           {sell.error.message}
         </Alert>
       ) : null}
-      <Button type="submit" size="md" disabled={count === 0} loading={sell.isPending}>
-        Sell {count} ticket{count === 1 ? '' : 's'} ·{' '}
-        {formatMoney(method === 'complimentary' ? 0 : total, event.currency)}
+      <Button type="submit" size="md" disabled={count + extrasCount === 0} loading={sell.isPending}>
+        Sell {sellText(count, extrasCount)} · {formatMoney(method === 'complimentary' ? 0 : total, event.currency)}
       </Button>
     </Stack>
   );
