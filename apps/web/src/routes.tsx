@@ -169,7 +169,7 @@ const mainRoutes: PageRoute[] = [
     // Where the installed door starts (docs/decisions/0037-installable-offline-door.md).
     path: '/door',
     title: 'Check-in',
-    access: 'admin',
+    access: 'door',
     page: () => import('./features/checkin/pages/door-start-page'),
   },
   {
