@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
@@ -9,6 +9,7 @@ import {
   newPage,
   PHONE,
   primeSession,
+  signInThroughForm,
   waitForTitle,
   expectSettledAccessible,
 } from '../helpers';
@@ -54,4 +55,31 @@ describe('the sales page', () => {
       await context.close();
     });
   }
+
+  it("shows the club's takings and the event's net on the admin dashboard, and each club's on the super user's", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto('/dashboard/admin');
+    await eventually(() => page.getByTestId('club-totals').textContent()).toBe(
+      '£55.50 net (£60.50 taken, £5 refunded)',
+    );
+    const coming = page.getByTestId('coming-event').filter({ hasText: seeded.event.title });
+    await eventually(() => coming.textContent()).toContain('£55.50');
+    expect(await coming.textContent()).toContain('3 sold');
+    await expectSettledAccessible(page, 'the admin dashboard with sales');
+    await shoot(page, 'sales-admin-dashboard-phone');
+    await context.close();
+
+    const sudo = await newPage(browser, DESKTOP);
+    await signInThroughForm(sudo.page, inject('sudoEmail'), inject('sudoPassword'));
+    await sudo.page.waitForURL('**/dashboard/sudo');
+    const clubName = (await api<{ name: string }[]>('GET', '/club/getAllClubs', { token: seeded.admin.token })).body
+      .payload[0]!.name;
+    await sudo.page.getByLabel('Search clubs').fill(clubName);
+    const card = sudo.page.getByRole('region', { name: clubName });
+    await eventually(() => card.getByTestId('club-takings').textContent()).toBe(
+      'Sales: £55.50 net (£60.50 taken, £5 refunded)',
+    );
+    await sudo.context.close();
+  });
 });

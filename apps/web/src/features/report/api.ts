@@ -14,3 +14,20 @@ export function useEventSales(eventId: string) {
     queryFn: () => callApi(endpoints.report.getEventSales, { query: { eventId } }),
   });
 }
+
+/** The admin dashboard's takings and coming events (docs/product.md section 21). */
+export function useClubSales(clubId: string | undefined) {
+  return useQuery({
+    queryKey: [...reportKeys.all, 'club', clubId ?? ''],
+    queryFn: () => callApi(endpoints.report.getClubSales, { query: { clubId: clubId! } }),
+    enabled: clubId !== undefined,
+  });
+}
+
+/** The super user's dashboard: each club's takings. */
+export function useAllClubSales() {
+  return useQuery({
+    queryKey: [...reportKeys.all, 'clubs'],
+    queryFn: () => callApi(endpoints.report.getAllClubSales),
+  });
+}

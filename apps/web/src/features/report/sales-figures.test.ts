@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundedShare, salesDayBars, soldOfCapacity } from './sales-figures';
+import { refundedShare, salesDayBars, soldOfCapacity, totalsText } from './sales-figures';
 
 describe('sales figures', () => {
   it('makes a bar per day in major units, dated dd/mm', () => {
@@ -16,5 +16,15 @@ describe('sales figures', () => {
   it('gives the refunded share of gross, zero when nothing was taken', () => {
     expect(refundedShare({ gross: 2000, refunded: 500 })).toBe(25);
     expect(refundedShare({ gross: 0, refunded: 0 })).toBe(0);
+  });
+
+  it('writes takings per currency, or nothing sold', () => {
+    expect(totalsText([])).toBe('Nothing sold yet');
+    expect(
+      totalsText([
+        { currency: 'gbp', gross: 130_000, refunded: 5000, net: 125_000 },
+        { currency: 'eur', gross: 1050, refunded: 0, net: 1050 },
+      ]),
+    ).toBe('£1,250 net (£1,300 taken, £50 refunded) · €10.50 net (€10.50 taken, €0 refunded)');
   });
 });

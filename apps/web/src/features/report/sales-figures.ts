@@ -1,4 +1,4 @@
-import type { TEventSales } from '@clubtix/contract';
+import { formatMoney, type TCurrency, type TEventSales, type TMoneyTotals } from '@clubtix/contract';
 
 /** A chart bar per day: `day` as the page writes dates (dd/mm), `gross` in major units for the axis. */
 export interface SalesDayBar {
@@ -22,4 +22,15 @@ export function soldOfCapacity(sold: number, capacity: number | null | undefined
 /** The share of gross given back, whole percent, for the refunded tile's hint. */
 export function refundedShare(sales: Pick<TEventSales, 'gross' | 'refunded'>): number {
   return sales.gross === 0 ? 0 : Math.round((sales.refunded / sales.gross) * 100);
+}
+
+/** "£1,250 net (£1,300 taken, £50 refunded)" per currency, joined: a club may sell in several. */
+export function totalsText(totals: TMoneyTotals[]): string {
+  if (totals.length === 0) return 'Nothing sold yet';
+  return totals
+    .map(
+      (total) =>
+        `${formatMoney(total.net, total.currency as TCurrency)} net (${formatMoney(total.gross, total.currency as TCurrency)} taken, ${formatMoney(total.refunded, total.currency as TCurrency)} refunded)`,
+    )
+    .join(' · ');
 }

@@ -7,17 +7,24 @@ import { AdminList } from '../../users/components/admin-list';
 
 interface SudoClubCardProps {
   club: TClubWithAdmins;
+  /** The club's takings in words (docs/product.md section 21); undefined while they load. */
+  takings?: string;
   isRemoving: boolean;
   onRemove: (club: TClubWithAdmins) => void;
 }
 
 /** One club on the sudo dashboard; a labelled region, so each club's actions can be told apart. */
-export function SudoClubCard({ club, isRemoving, onRemove }: SudoClubCardProps) {
+export function SudoClubCard({ club, takings, isRemoving, onRemove }: SudoClubCardProps) {
   const headingId = useId();
   return (
     <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
       <Stack gap="md">
         <ClubSummary club={club} headingId={headingId} />
+        {takings ? (
+          <Text size="sm" data-testid="club-takings">
+            <strong>Sales:</strong> {takings}
+          </Text>
+        ) : null}
         <Stack gap={4}>
           <Text size="sm" fw={600}>
             Admins

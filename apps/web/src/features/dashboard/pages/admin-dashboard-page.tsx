@@ -12,6 +12,7 @@ import { ClubEvents } from '../../events/components/club-events';
 import { ClubSummary } from '../../clubs/components/club-summary';
 import { useAppUsers } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';
+import { ClubTakings } from '../../report/components/club-takings';
 
 /** The admin's own club and its events: getAllClubs answers an admin its own club only. */
 export default function AdminDashboardPage() {
@@ -65,6 +66,7 @@ export default function AdminDashboardPage() {
           </Stack>
         </Stack>
       </Card>
+      <ClubTakings clubId={club.id} />
       <ClubEvents clubId={club.id} />
     </>
   );

@@ -9,6 +9,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { useClubPages, useRemoveClub } from '../../clubs/api';
 import { SudoClubCard } from '../components/sudo-club-card';
+import { useAllClubSales } from '../../report/api';
+import { totalsText } from '../../report/sales-figures';
 
 export default function SudoDashboardPage() {
   const navigate = useNavigate();
@@ -17,6 +19,8 @@ export default function SudoDashboardPage() {
   const clubs = useClubPages(debounced);
   const list = clubs.data?.pages.flat();
   const remove = useRemoveClub();
+  const sales = useAllClubSales();
+  const takings = new Map(sales.data?.clubs.map((club) => [club.clubId, totalsText(club.totals)]));
 
   const confirmRemove = (club: TClubWithAdmins) =>
     modals.openConfirmModal({
@@ -63,6 +67,7 @@ export default function SudoDashboardPage() {
             <SudoClubCard
               key={club.id}
               club={club}
+              takings={takings.get(club.id)}
               isRemoving={remove.isPending && remove.variables === club.id}
               onRemove={confirmRemove}
             />
