@@ -33,7 +33,9 @@ describe('messages to attendees', () => {
     await waitForTitle(page, 'Messages | ClubTix');
     await page.getByText('No messages sent yet.').waitFor();
     await page.getByLabel('Subject', { exact: true }).fill('Parking <moved>');
-    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Park at the north gate.\nBring a <b>torch</b>.');
+    await page
+      .getByRole('textbox', { name: 'Message', exact: true })
+      .fill('Park at the north gate.\nBring a <b>torch</b>.');
     await expectSettledAccessible(page, 'the messages page');
 
     await page.getByRole('button', { name: 'Preview' }).click();
