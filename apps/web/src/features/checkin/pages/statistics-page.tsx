@@ -9,7 +9,7 @@ import { QueryError } from '../../../components/query-error';
 import { toWallClock } from '../../../lib/zoned-time';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { STATISTICS_REFRESH_MS, useCheckinStatistics } from '../api';
-import { StatTile } from '../components/stat-tile';
+import { StatTile } from '../../../components/stat-tile';
 import { attendeesText, checkedInShare, formatDay, toDayString } from '../statistics-series';
 
 // The chart library is most of this page's weight: the numbers show first, the charts follow.

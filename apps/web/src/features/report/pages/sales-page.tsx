@@ -6,7 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { useEventSales } from '../api';
-import { MoneyTile } from '../components/money-tile';
+import { StatTile } from '../../../components/stat-tile';
 import { refundedShare, soldOfCapacity } from '../sales-figures';
 
 // The chart library is most of this page's weight: the figures show first, the chart follows.
@@ -82,17 +82,17 @@ function Sales({ event }: { event: TEvent }) {
         Paid money only: gross is what buyers paid after discounts; net is gross less refunds.
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <MoneyTile label="Net" value={money(data.net)} testId="sales-net" />
-        <MoneyTile label="Gross" value={money(data.gross)} testId="sales-gross" />
-        <MoneyTile
+        <StatTile label="Net" value={money(data.net)} testId="sales-net" />
+        <StatTile label="Gross" value={money(data.gross)} testId="sales-gross" />
+        <StatTile
           label="Refunded"
           value={money(data.refunded)}
           hint={`${refundedShare(data)}% of gross`}
           testId="sales-refunded"
         />
-        <MoneyTile
+        <StatTile
           label="Tickets"
-          value={data.ticketsSold.toLocaleString('en-GB')}
+          value={data.ticketsSold}
           hint={soldOfCapacity(data.ticketsSold, event.capacity)}
           testId="sales-tickets"
         />

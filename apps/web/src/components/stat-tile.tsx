@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 
-/** One big number, readable on a phone propped up at the door. */
+/** One big figure (a count, or an amount already formatted), readable on a phone propped up at the door. */
 export function StatTile({
   label,
   value,
@@ -8,7 +8,7 @@ export function StatTile({
   testId,
 }: {
   label: string;
-  value: number;
+  value: number | string;
   hint?: string;
   testId: string;
 }) {
@@ -24,7 +24,7 @@ export function StatTile({
         data-testid={testId}
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
-        {value.toLocaleString('en-GB')}
+        {typeof value === 'number' ? value.toLocaleString('en-GB') : value}
       </Text>
       {hint ? (
         <Text size="xs" c="dimmed">
