@@ -6,11 +6,14 @@ export function StatTile({
   value,
   hint,
   testId,
+  compact = false,
 }: {
   label: string;
   value: number | string;
   hint?: string;
   testId: string;
+  /** Smaller figures, for amounts that run longer than counts ("£12,345.50"). */
+  compact?: boolean;
 }) {
   return (
     <Paper withBorder radius="md" p="md">
@@ -18,7 +21,7 @@ export function StatTile({
         {label}
       </Text>
       <Text
-        fz={{ base: 36, sm: 44 }}
+        fz={compact ? { base: 26, sm: 34 } : { base: 36, sm: 44 }}
         fw={800}
         lh={1.1}
         data-testid={testId}

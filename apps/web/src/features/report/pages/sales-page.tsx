@@ -82,15 +82,17 @@ function Sales({ event }: { event: TEvent }) {
         Paid money only: gross is what buyers paid after discounts; net is gross less refunds.
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <StatTile label="Net" value={money(data.net)} testId="sales-net" />
-        <StatTile label="Gross" value={money(data.gross)} testId="sales-gross" />
+        <StatTile compact label="Net" value={money(data.net)} testId="sales-net" />
+        <StatTile compact label="Gross" value={money(data.gross)} testId="sales-gross" />
         <StatTile
+          compact
           label="Refunded"
           value={money(data.refunded)}
           hint={`${refundedShare(data)}% of gross`}
           testId="sales-refunded"
         />
         <StatTile
+          compact
           label="Tickets"
           value={data.ticketsSold}
           hint={soldOfCapacity(data.ticketsSold, event.capacity)}
