@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isNull, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendees, mailOutbox } from '../../db/schema';
+import { freePort } from '../../db/embedded';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
+import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+
+const HOUR = 3_600_000;
+const GUESTS = 30;
+
+/**
+ * docs/decisions/0040-messages-and-reminders.md with the product as it runs: two API processes on one
+ * database, each sweeping for reminders on its own timer, deliver one reminder to each attendee.
+ */
+describe('reminders from two processes', () => {
+  let smtp: SmtpListener;
+  let t: TestApp;
+  let dataDir: string;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    // This test's own app never sweeps (only the two processes do), but it delivers mail like them.
+    t = await createTestApp({ SMTP_URL: smtp.url }, { holdSweepMs: 24 * HOUR });
+    const token = (await createClubWithAdmin(t)).admin.token;
+    const start = new Date(Date.now() + 2 * HOUR);
+    const event = await publishEvent(t, token, {
+      title: 'Night Regatta',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + HOUR).toISOString(),
+      reminderHoursBefore: 3,
+      maxTicketsPerOrder: 10,
+    });
+    const ticket = await addTicket(t, token, event.id, { quantity: GUESTS, maxPerOrder: 10 });
+    for (let sold = 0; sold < GUESTS; sold += 10) {
+      const sale = await call(t, 'POST', '/boxoffice/sell', {
+        token,
+        body: {
+          eventId: event.id,
+          tickets: [{ ticketId: ticket.id, quantity: 10 }],
+          attendees: Array.from({ length: 10 }, (_, i) => ({
+            firstName: `Guest${sold + i}`,
+            lastName: 'Rower',
+            email: `guest${sold + i}@example.org`,
+          })),
+          paymentMethod: 'complimentary',
+        },
+      });
+      expect(sale.status, sale.body.msg).toBe(200);
+    }
+    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-reminders-'));
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: t.databaseUrl,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      JWT_SECRET: TEST_JWT_SECRET,
+      SMTP_URL: smtp.url,
+    };
+    for (let i = 0; i < 2; i += 1) servers.push(await startServer(await freePort(), env));
+  }, 180_000);
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    await t.close();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('mails each attendee one reminder, whichever process sweeps first', { timeout: 120_000 }, async () => {
+    const reminders = () => smtp.received.filter((mail) => mail.parsed.subject?.startsWith('Reminder: Night Regatta'));
+    // Each process sweeps every 15 seconds; delivery follows.
+    await expect.poll(() => reminders().length, { timeout: 90_000, interval: 500 }).toBe(GUESTS);
+    const recipients = reminders().flatMap((mail) => mail.to);
+    expect(new Set(recipients).size).toBe(GUESTS);
+    // Every attendee is marked, and the outbox holds one reminder each: none is left to send twice.
+    expect(await t.db.select().from(attendees).where(isNull(attendees.remindedAt))).toEqual([]);
+    const queued = await t.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, 'Reminder: Night Regatta%'));
+    expect(queued.map((row) => row.to).sort()).toEqual([...recipients].sort());
+  });
+});
