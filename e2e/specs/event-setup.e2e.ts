@@ -136,7 +136,7 @@ describe('an admin sets up a complete event and the public finds it', () => {
     // A visitor with only the link, on a phone.
     const visitor = draftPage.page;
     await visitor.goto(`/${slug}`);
-    await waitForTitle(visitor, 'Event Registration | ClubTix');
+    await waitForTitle(visitor, `${title} | ClubTix`);
     await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
     await visitor
       .getByTestId('ticket-type')
