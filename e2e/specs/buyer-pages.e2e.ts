@@ -165,7 +165,8 @@ describe('buyer pages', () => {
       const attendee = registration.attendees[0]!;
       const { context, page } = await newPage(browser, viewport);
       const buyerPages: [string, string][] = [
-        [`/${event.slug}`, 'Event Registration'],
+        // The event page's tab reads the event's own title (docs/product.md section 21).
+        [`/${event.slug}`, event.title],
         [`/${event.slug}/tickets`, 'Tickets'],
         [`/${event.slug}/success`, 'Registration Success'],
         [`/event/${event.id}/donation`, 'Support Event'],

@@ -50,7 +50,7 @@ describe('a sold-out ticket and its waiting list', () => {
     // Sold out: the event page leads to the waiting list, the ticket offers it.
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     await page.getByRole('link', { name: 'Join the waiting list' }).click();
     await page.waitForURL(`**/${event.slug}/tickets`);
     const adult = page.getByTestId('ticket-option').filter({ has: page.getByRole('heading', { name: 'Adult' }) });

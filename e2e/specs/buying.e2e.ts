@@ -19,7 +19,7 @@ describe('a visitor buys tickets on a phone', () => {
     const { context, page } = await newPage(browser, PHONE);
 
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     await page.getByRole('link', { name: 'Buy tickets' }).click();
     await page.waitForURL(`**/${event.slug}/tickets`);
     await waitForTitle(page, 'Tickets | ClubTix');
@@ -191,7 +191,7 @@ describe('a visitor buys tickets on a phone', () => {
 
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     const lost = page.getByRole('region', { name: 'Lost your tickets?' });
     const email = lost.getByLabel('E-mail', { exact: true });
     const send = lost.getByRole('button', { name: 'Send my tickets' });

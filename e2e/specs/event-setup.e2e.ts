@@ -136,7 +136,7 @@ describe('an admin sets up a complete event and the public finds it', () => {
     // A visitor with only the link, on a phone.
     const visitor = draftPage.page;
     await visitor.goto(`/${slug}`);
-    await waitForTitle(visitor, 'Event Registration | ClubTix');
+    await waitForTitle(visitor, `${title} | ClubTix`);
     await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
     await visitor
       .getByTestId('ticket-type')
@@ -148,7 +148,7 @@ describe('an admin sets up a complete event and the public finds it', () => {
     expect(await seriousA11yViolations(visitor)).toEqual([]);
 
     await visitor.goto(`/club/${registered.body.payload.currentUser.clubId}/event`);
-    await waitForTitle(visitor, 'Club | ClubTix');
+    await waitForTitle(visitor, `${clubName} | ClubTix`);
     await visitor.getByRole('heading', { level: 1, name: clubName }).waitFor();
     await visitor.getByTestId('event-card').filter({ hasText: title }).waitFor();
     expect(await seriousA11yViolations(visitor)).toEqual([]);

@@ -52,7 +52,7 @@ describe('an event address in any script', () => {
     ];
     for (const address of addresses) {
       await page.goto(address);
-      await waitForTitle(page, 'Event Registration | ClubTix');
+      await waitForTitle(page, `${title} | ClubTix`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
     }
     expect(await seriousA11yViolations(page)).toEqual([]);

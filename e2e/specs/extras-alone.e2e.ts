@@ -28,7 +28,7 @@ describe('an extra bought on its own', () => {
 
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     const extras = page.getByRole('region', { name: 'Extras', exact: true });
     await extras.getByRole('button', { name: 'Buy Picnic lunch' }).click();
     const buying = extras.getByRole('region', { name: 'Buy Picnic lunch' });

@@ -25,6 +25,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { appUserRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { sendDueReminders } from './modules/messages/reminders';
+import { createPreviews } from './modules/previews/previews';
 import { reportRoutes } from './modules/report/report.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { offerFreedTickets } from './modules/waitlist/offers';
@@ -143,7 +144,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     { prefix: '/api' },
   );
 
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, createPreviews(deps, config.webDistDir, app.log));
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
-import { requiredText, ZId } from './rules';
+import { requiredText, slugify, ZId } from './rules';
 import { clearableText, saveRequest } from './save-request';
 
 /** Where this server serves an uploaded image (POST /api/media/uploadImage answers such a path). */
@@ -53,6 +53,8 @@ export const ZClub = z.object({
   description: z.string().nullable(),
   website: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  /** The friendly address of the club's page, /club/{slug}/event (docs/product.md section 21). */
+  slug: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TClub = z.infer<typeof ZClub>;
@@ -63,7 +65,22 @@ export const ZClubWithAdmins = ZClub.extend({ admins: z.array(ZClubAdmin) });
 export type TClubWithAdmins = z.infer<typeof ZClubWithAdmins>;
 
 /** What a created club takes for the fields its body leaves out. */
-export const CLUB_DEFAULTS = { description: null, website: null, logoUrl: null } as const;
+export const CLUB_DEFAULTS = { description: null, website: null, logoUrl: null, slug: null } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A club's friendly address: the event slug's rule (slugify), empty or null clears it. A slug shaped
+ * like a club id is refused, since /club/{id}/event must keep meaning that club
+ * (docs/decisions/0041-link-previews-and-club-links.md).
+ */
+export const ZClubSlug = z
+  .string({ error: 'Address must be text' })
+  .max(120, 'Address must be at most 120 characters')
+  .transform((value) => slugify(value) || null)
+  .refine((value) => value === null || !UUID.test(value), 'Address cannot look like a club id')
+  .nullable()
+  .optional();
 
 /** Create (sudo) with a name, or update (an id) only the fields sent: see save-request.ts. */
 export const ZSaveClubRequest = saveRequest(
@@ -73,11 +90,17 @@ export const ZSaveClubRequest = saveRequest(
     description: clearableText('Description', 2000),
     website: ZWebsite,
     logoUrl: ZMediaUrl,
+    slug: ZClubSlug,
   },
 );
 export type TSaveClubRequest = z.input<typeof ZSaveClubRequest>;
 
 export const ZClubIdQuery = z.object({ clubId: ZId });
+
+/** The club page's read: a club id or its slug, as the address /club/{clubIdOrSlug}/event carries it. */
+export const ZClubIdOrSlugQuery = z.object({
+  clubId: z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(200, 'Id is too long'),
+});
 
 export const clubEndpoints = {
   getAllClubs: defineEndpoint({
@@ -97,8 +120,8 @@ export const clubEndpoints = {
     method: 'GET',
     path: '/club/getClub',
     access: 'public',
-    summary: 'One club, public fields only',
-    query: ZClubIdQuery,
+    summary: 'One club, public fields only, by its id or its slug',
+    query: ZClubIdOrSlugQuery,
     response: ZClub,
   }),
   save: defineEndpoint({

@@ -131,6 +131,13 @@ const rows: Row[] = [
   },
   {
     endpoint: 'club.save',
+    attempt: "sets B's friendly address (docs/product.md section 21)",
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/club/save', { token: a.admin.token, body: { id: b.clubId, slug: 'taken-over' } }),
+    expected: NOT_FOUND,
+  },
+  {
+    endpoint: 'club.save',
     attempt: 'creates a club (a super user call)',
     send: ({ t, a }) => call(t, 'POST', '/club/save', { token: a.admin.token, body: { name: 'Shadow club' } }),
     expected: FORBIDDEN,
@@ -450,7 +457,14 @@ describe('the tenant wall: an admin of club A against club B', () => {
     const logoUrl = (upload.body.payload as { url: string }).url;
     const saved = await call(t, 'POST', '/club/save', {
       token: b.admin.token,
-      body: { id: b.club.id, name: 'Club B', description: 'B only', website: 'https://b.example', logoUrl },
+      body: {
+        id: b.club.id,
+        name: 'Club B',
+        description: 'B only',
+        website: 'https://b.example',
+        logoUrl,
+        slug: 'club-b',
+      },
     });
     expect(saved.status).toBe(200);
     const catalogue = await stockCatalogue(t, b.admin.token);

@@ -139,6 +139,9 @@ const cases: Case[] = [
     ['with an object logo', { ...clubBody, logoUrl: {} }, 'logoUrl'],
     ['with a number description', { ...clubBody, description: 5 }, 'description'],
     ['with a NUL in the description', { ...clubBody, description: 'a\u0000b' }, 'description'],
+    ['with a number slug', { ...clubBody, slug: 5 }, 'slug'],
+    ['with a huge slug', { ...clubBody, slug: huge }, 'slug'],
+    ['with a slug shaped like a club id', { ...clubBody, slug: '0b8f1c2e-4d5a-4e6f-8a9b-0c1d2e3f4a5b' }, 'slug'],
   ]),
   ...gets('/club/getClub', undefined, [
     ['without a query', undefined, undefined, 'clubId'],
@@ -146,6 +149,7 @@ const cases: Case[] = [
     ['with two ids', { clubId: ['a', 'b'] }, undefined, 'clubId'],
     ['with a huge id', { clubId: 'x'.repeat(5000) }, undefined, 'clubId'],
     ['with a NUL in the id', { clubId: 'a\u0000' }, undefined, 'clubId'],
+    ['with a blank id or slug', { clubId: '  ' }, undefined, 'clubId'],
   ]),
   ...gets('/club/removeClub', 'sudo', [
     ['with the id in a JSON body', undefined, { clubId: 'x' }, 'clubId'],

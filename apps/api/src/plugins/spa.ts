@@ -5,8 +5,14 @@ import fastifyStatic from '@fastify/static';
 
 const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
-/** Serves the built single-page app; every path outside /api gets index.html and the SPA router decides. */
-export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+/** index.html with a page's link preview in its head, or null for the file as it is. */
+export type PreviewHook = (url: string) => Promise<string | null>;
+
+/**
+ * Serves the built single-page app; every path outside /api gets index.html and the SPA router decides.
+ * `preview` may put an event's or a club's title and tags in it first (modules/previews/previews.ts).
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string, preview?: PreviewHook): Promise<void> {
   const index = path.join(webDistDir, 'index.html');
   if (!existsSync(index)) {
     app.setNotFoundHandler((_request, reply) =>
@@ -26,10 +32,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       else if (REVALIDATED.has(path.basename(filePath))) res.header('cache-control', 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ msg: 'Not found', code: 'NOT_FOUND' });
     }
+    const html = preview ? await preview(request.url) : null;
+    if (html !== null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

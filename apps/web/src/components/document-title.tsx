@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useMatches } from 'react-router';
 
 export interface RouteHandle {
@@ -22,9 +22,36 @@ export function useRouteTitle(): string | null {
   return null;
 }
 
-/** Page title: the route title followed by the product name (docs/product.md section 2). */
+/**
+ * A page's own title in place of its route's, once its data is loaded: the public event page reads
+ * the event's title, as its link preview does (docs/product.md section 21). One at a time; cleared
+ * when the page goes.
+ */
+let pageTitle: string | null = null;
+const listeners = new Set<() => void>();
+function setPageTitle(title: string | null) {
+  pageTitle = title;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The tab reads `title | ClubTix` while the calling page shows; null keeps the route's title. */
+export function usePageTitle(title: string | null | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    setPageTitle(title);
+    return () => setPageTitle(null);
+  }, [title]);
+}
+
+/** Page title: the page's or the route's title followed by the product name (docs/product.md section 2). */
 export function DocumentTitle() {
-  const title = useRouteTitle();
+  const own = useSyncExternalStore(subscribe, () => pageTitle);
+  const route = useRouteTitle();
+  const title = own ?? route;
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);

@@ -38,6 +38,7 @@ describe('clubs', () => {
         description: null,
         website: null,
         logoUrl: null,
+        slug: null,
         createdAt: club.createdAt.toISOString(),
         admins: [admin, second].map(({ row }) => ({ id: row.id, name: row.name, email: row.email })),
       });
@@ -70,6 +71,7 @@ describe('clubs', () => {
         description: null,
         website: null,
         logoUrl: null,
+        slug: null,
         createdAt: club.createdAt.toISOString(),
       });
       expect(response.text).not.toContain(admin.row.email);

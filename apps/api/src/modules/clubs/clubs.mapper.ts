@@ -8,6 +8,7 @@ export function toClubDto(row: ClubRow): TClub {
     description: row.description,
     website: row.website,
     logoUrl: row.logoUrl,
+    slug: row.slug,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, ilike } from 'drizzle-orm';
+import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clubs, type ClubRow } from '../../db/schema';
 
@@ -7,10 +7,26 @@ export interface ClubValues {
   description: string | null;
   website: string | null;
   logoUrl: string | null;
+  slug?: string | null;
 }
 
 export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | undefined> {
   const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
+  return row;
+}
+
+/** The club whose id or slug this is; an id wins, since slugs shaped like ids are refused (ZClubSlug). */
+export async function findClubByIdOrSlug(db: DbOrTx, idOrSlug: string): Promise<ClubRow | undefined> {
+  const rows = await db
+    .select()
+    .from(clubs)
+    .where(or(eq(clubs.id, idOrSlug), eq(clubs.slug, idOrSlug)))
+    .limit(2);
+  return rows.find((row) => row.id === idOrSlug) ?? rows[0];
+}
+
+export async function findClubBySlug(db: DbOrTx, slug: string): Promise<ClubRow | undefined> {
+  const [row] = await db.select().from(clubs).where(eq(clubs.slug, slug));
   return row;
 }
 

@@ -2,6 +2,7 @@ import {
   CLUB_DEFAULTS,
   LIST_CAPS,
   pageWindow,
+  slugFromAddress,
   type TClub,
   type TClubWithAdmins,
   type ZSaveClubRequest,
@@ -10,13 +11,22 @@ import type { z } from 'zod';
 import { forgetActors } from '../../plugins/auth';
 import { type Actor } from '../../core/actor';
 import type { ClubRow } from '../../db/schema';
-import { notFound } from '../../core/errors';
+import { conflict, notFound } from '../../core/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../core/deps';
 import { requiredOnCreate, sentFields } from '../../core/save-values';
 import { findUsersByClubs } from './club-admins.repo';
 import { assertCanCreateClub, assertCanManageClub, assertCanRemoveClub, isSudo } from './clubs.policy';
-import { deleteClub, findAllClubs, findClubById, insertClub, updateClub } from './clubs.repo';
+import {
+  deleteClub,
+  findAllClubs,
+  findClubById,
+  findClubByIdOrSlug,
+  findClubBySlug,
+  insertClub,
+  updateClub,
+} from './clubs.repo';
 import { toClubDto, toClubWithAdminsDto } from './clubs.mapper';
 
 /**
@@ -57,11 +67,32 @@ export async function findClubsWithAdmins(
   };
 }
 
-/** Public read: a club's public face only, no personal data. */
-export async function findClub(deps: Deps, clubId: string): Promise<TClub> {
-  const row = await findClubById(deps.db, clubId);
+/** Public read: a club's public face only, no personal data; by id or by slug (/club/{slug}/event). */
+export async function findClub(deps: Deps, clubIdOrSlug: string): Promise<TClub> {
+  const row = await findClubByIdOrSlug(deps.db, slugFromAddress(clubIdOrSlug));
   if (!row) throw notFound('Club');
   return toClubDto(row);
+}
+
+const slugTaken = (slug: string) => conflict(`The address "${slug}" is already used by another club`, 'slug');
+
+/**
+ * A club's slug is unique among clubs only (event slugs live at /{slug}, clubs' at /club/{slug}/event).
+ * Checked first for a clear answer; the unique index decides between two saves at once.
+ */
+async function assertSlugFree(deps: Deps, slug: string | null | undefined, clubId?: string): Promise<void> {
+  if (!slug) return;
+  const owner = await findClubBySlug(deps.db, slug);
+  if (owner && owner.id !== clubId) throw slugTaken(slug);
+}
+
+async function writeClub<T>(slug: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (slug && isUniqueViolation(error)) throw slugTaken(slug);
+    throw error;
+  }
 }
 
 export async function saveClub(deps: Deps, actor: Actor, input: z.output<typeof ZSaveClubRequest>): Promise<TClub> {
@@ -70,11 +101,13 @@ export async function saveClub(deps: Deps, actor: Actor, input: z.output<typeof 
   if (!id) {
     assertCanCreateClub(actor);
     const values = { ...CLUB_DEFAULTS, ...sent, name: requiredOnCreate(sent.name, 'name') };
-    return toClubDto(await insertClub(deps.db, values));
+    await assertSlugFree(deps, values.slug);
+    return toClubDto(await writeClub(values.slug, () => insertClub(deps.db, values)));
   }
   assertCanManageClub(actor, id);
+  await assertSlugFree(deps, sent.slug, id);
   // Only the fields sent: a body without logoUrl keeps the logo.
-  const row = await updateClub(deps.db, id, sent);
+  const row = await writeClub(sent.slug, () => updateClub(deps.db, id, sent));
   if (!row) throw notFound('Club');
   return toClubDto(row);
 }

@@ -1,4 +1,4 @@
-import { ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
+import { slugify, ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
 import { Button, Group, Input, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -18,7 +18,9 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
     description: club?.description ?? '',
     website: club?.website ?? '',
     logoUrl: club?.logoUrl ?? null,
+    slug: club?.slug ?? '',
   });
+  const typedSlug = slugify(form.values.slug ?? '');
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -49,6 +51,18 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
           placeholder="https://example.org"
           autoComplete="url"
           {...form.getInputProps('website')}
+        />
+        <TextInput
+          label="Club address"
+          description={
+            typedSlug
+              ? `Optional. The club page will also be at /club/${typedSlug}/event`
+              : 'Optional. A short name for the link to the club page, such as harbour-sailing'
+          }
+          placeholder={slugify(form.values.name ?? '') || 'harbour-sailing'}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('slug')}
         />
         <LogoDropzone
           clubName={form.values.name}

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@clubtix/contract';
 import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
+import { usePageTitle } from '../../../components/document-title';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -54,10 +55,14 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
   );
 }
 
-/** /club/{clubId}/event: a club's public page, in the layout without header (docs/product.md section 2). */
+/**
+ * /club/{clubId}/event: a club's public page, in the layout without header (docs/product.md section 2);
+ * /club/{slug}/event too, the friendly link (docs/product.md section 21): the API reads either.
+ */
 export default function ClubPage() {
-  const { clubId = '' } = useParams();
-  const club = usePublicClub(clubId);
+  const { clubId: idOrSlug = '' } = useParams();
+  const club = usePublicClub(idOrSlug);
+  usePageTitle(club.data?.name);
   if (club.isPending) return <PageLoader label="Loading the club" />;
   if (club.isError) {
     if (isMissing(club.error)) return <NotFoundView message={CLUB_NOT_AVAILABLE} />;
@@ -66,7 +71,7 @@ export default function ClubPage() {
   return (
     <Stack gap={40}>
       <ClubProfile club={club.data} />
-      <UpcomingEvents clubId={clubId} clubName={club.data.name} />
+      <UpcomingEvents clubId={club.data.id} clubName={club.data.name} />
       {/* No header on this layout: a small mark says where the page lives and leads home. */}
       <Anchor
         component={Link}

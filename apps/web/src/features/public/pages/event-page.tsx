@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/document-title';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { unknownRouteTarget } from '../../auth/guards';
@@ -92,6 +93,7 @@ export default function EventPage() {
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const session = useSession();
+  usePageTitle(event.data?.title);
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
     // A one-segment path with no event is an unknown path, mistyped as often as not (docs/product.md

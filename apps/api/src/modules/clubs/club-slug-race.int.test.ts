@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
+import { freePort } from '../../db/embedded';
+import { clubs } from '../../db/schema';
+
+/**
+ * Two clubs saving one slug at the same moment on two processes: one gets it, the other a 409, never
+ * a 500 (docs/product.md section 21; docs/decisions/0041-link-previews-and-club-links.md).
+ */
+describe('a club slug raced on two processes', () => {
+  let t: TestApp;
+  const servers: ServerProcess[] = [];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-club-slugs-'));
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: t.databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    };
+    // Started one after the other: each runs its migrations check on start.
+    for (let i = 0; i < 2; i += 1) servers.push(await startServer(await freePort(), env));
+  }, 180_000);
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('each of 6 slugs goes to exactly one of the two clubs', { timeout: 120_000 }, async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const pair = [await createClubWithAdmin(t), await createClubWithAdmin(t)];
+      const slug = `raced-${round}`;
+      const statuses = await Promise.all(
+        pair.map(async ({ club, admin }, i) => {
+          const response = await fetch(`${servers[i]!.baseUrl}/api/club/save`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ id: club.id, slug }),
+          });
+          return response.status;
+        }),
+      );
+      expect(statuses.sort()).toEqual([200, 409]);
+      const owners = await t.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.slug, slug));
+      expect(owners).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { statSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PRODUCT_NAME, slugFromAddress, type TClub } from '@clubtix/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../core/errors';
+import type { Deps } from '../../core/deps';
+import type { ClubRow, EventRow } from '../../db/schema';
+import { findClub } from '../clubs/clubs.service';
+import { absoluteUrl, summarise, withPreview, type PreviewMeta } from './preview-html';
+import { findEventPreview } from './previews.repo';
+
+/** The SPA's index.html with a page's preview in its head, or null to serve it as it is. */
+export type PreviewPage = (url: string) => Promise<string | null>;
+
+const EVENT_PATH = /^\/([^/.?]+)$/;
+const CLUB_PATH = /^\/club\/([^/.?]+)\/event$/;
+
+const clubPageUrl = (publicUrl: string, club: Pick<ClubRow, 'id' | 'slug'>) =>
+  `${publicUrl}/club/${encodeURIComponent(club.slug ?? club.id)}/event`;
+
+/** Minor units as schema.org reads a price: "12.50" (every currency here has two decimals: money.ts). */
+const priceText = (minor: number) => (minor / 100).toFixed(2);
+
+function eventMeta(
+  publicUrl: string,
+  url: string,
+  { event, club, lowestPrice }: { event: EventRow; club: ClubRow; lowestPrice: number | null },
+): PreviewMeta {
+  const description = summarise(event.description);
+  const image = absoluteUrl(publicUrl, event.bannerUrl);
+  const place = event.venue || event.address;
+  return {
+    title: event.title,
+    description,
+    url,
+    image,
+    largeImage: true,
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: event.title,
+      startDate: event.startDate.toISOString(),
+      endDate: event.endDate.toISOString(),
+      // Only published events get a preview; a cancelled one is not shown publicly (events.repo.ts).
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      url,
+      ...(description ? { description } : {}),
+      ...(image ? { image: [image] } : {}),
+      ...(place
+        ? { location: { '@type': 'Place', name: event.venue || event.address, address: event.address ?? undefined } }
+        : {}),
+      organizer: { '@type': 'Organization', name: club.name, url: clubPageUrl(publicUrl, club) },
+      ...(lowestPrice !== null
+        ? {
+            offers: {
+              '@type': 'AggregateOffer',
+              lowPrice: priceText(lowestPrice),
+              priceCurrency: event.currency.toUpperCase(),
+              url,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+function clubMeta(publicUrl: string, url: string, club: TClub): PreviewMeta {
+  const description = summarise(club.description);
+  const logo = absoluteUrl(publicUrl, club.logoUrl);
+  return {
+    title: club.name,
+    description,
+    url,
+    image: logo,
+    largeImage: false,
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: club.name,
+      url,
+      ...(description ? { description } : {}),
+      ...(logo ? { logo } : {}),
+      ...(club.website ? { sameAs: [club.website] } : {}),
+    },
+  };
+}
+
+async function clubOrNull(deps: Deps, idOrSlug: string): Promise<TClub | null> {
+  try {
+    return await findClub(deps, idOrSlug);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/** index.html read once and again only when the file changes (a new build), not per request. */
+function indexCache(webDistDir: string): () => string {
+  const file = path.join(webDistDir, 'index.html');
+  let cached: { mtimeMs: number; size: number; html: string } | null = null;
+  return () => {
+    const stat = statSync(file);
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(file, 'utf8') };
+    }
+    return cached.html;
+  };
+}
+
+/**
+ * Link previews for the event page /{slug} and the club page /club/{idOrSlug}/event
+ * (docs/product.md section 21; docs/decisions/0041-link-previews-and-club-links.md). Anything else,
+ * a draft or an unknown address: null, and the SPA's index.html goes out unchanged.
+ */
+export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseLogger): PreviewPage {
+  const readIndex = indexCache(webDistDir);
+  const { publicUrl } = deps.config;
+  return async (rawUrl) => {
+    const pathname = rawUrl.split(/[?#]/, 1)[0]!;
+    const eventSlug = EVENT_PATH.exec(pathname)?.[1];
+    const clubKey = CLUB_PATH.exec(pathname)?.[1];
+    if (!eventSlug && !clubKey) return null;
+    const url = `${publicUrl}${pathname}`;
+    try {
+      if (eventSlug) {
+        const found = await findEventPreview(deps.db, slugFromAddress(eventSlug));
+        if (!found) return null;
+        return withPreview(readIndex(), eventMeta(publicUrl, url, found), `${found.event.title} | ${PRODUCT_NAME}`);
+      }
+      const club = await clubOrNull(deps, clubKey!);
+      if (!club) return null;
+      return withPreview(readIndex(), clubMeta(publicUrl, url, club), `${club.name} | ${PRODUCT_NAME}`);
+    } catch (error) {
+      // A preview is an extra: the page itself still loads when it cannot be read.
+      log.warn({ err: error }, 'link preview failed');
+      return null;
+    }
+  };
+}
