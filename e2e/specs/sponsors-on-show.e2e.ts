@@ -2,7 +2,17 @@ import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
-import { api, DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE, unique, waitForTitle } from '../helpers';
+import {
+  api,
+  DESKTOP,
+  expectSettledAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
 /** Where to keep screenshots to look at by hand (never in the repository); unset, none are taken. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -78,7 +88,17 @@ describe('sponsors on show', () => {
       .getByRole('img', { name: 'Harbour Chandlery Ltd' })
       .waitFor();
     await expectSettledAccessible(desktop.page, 'the event page with its sponsors on a desktop');
-    await shot(desktop.page, 'sponsors-event-desktop');
+    await shot(desktop.page.getByTestId('event-sponsors'), 'sponsors-event-desktop');
+
+    // The club's admin sees the logo and the sponsor's choice in the list.
+    await primeSession(desktop.page, admin.token, admin.user);
+    await desktop.page.goto(`/event/${event.id}/sponsorships`);
+    await waitForTitle(desktop.page, 'Sponsorships | ClubTix');
+    const listed = desktop.page.getByTestId('sponsorship').filter({ hasText: 'Harbour Chandlery Ltd' });
+    await listed.getByText('Shown on the event page').waitFor();
+    await listed.getByRole('img', { name: 'Harbour Chandlery Ltd logo' }).waitFor();
+    await expectSettledAccessible(desktop.page, 'the sponsorships list with a logo');
+    await shot(listed, 'sponsors-admin-card');
     await desktop.context.close();
   });
 });
