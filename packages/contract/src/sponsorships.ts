@@ -177,7 +177,7 @@ export const sponsorshipEndpoints = {
     access: 'public',
     rateLimit: 'publicWrite',
     summary:
-      "A sponsor's logo for a published event that takes sponsorships (multipart field \"file\", JPEG or PNG); " +
+      'A sponsor\'s logo for a published event that takes sponsorships (multipart field "file", JPEG or PNG); ' +
       "answers its media URL, counted against the event's club's image quota",
     query: z.object({ eventId: ZId }),
     multipart: true,

@@ -172,12 +172,15 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(endpoint.path, endpoint.method === 'GET' || input.formData ? input.query : undefined), {
-        method: endpoint.method,
-        headers,
-        body,
-        signal: input.signal ?? null,
-      });
+      response = await fetch(
+        buildUrl(endpoint.path, endpoint.method === 'GET' || input.formData ? input.query : undefined),
+        {
+          method: endpoint.method,
+          headers,
+          body,
+          signal: input.signal ?? null,
+        },
+      );
     } catch (error) {
       // Cancellation is the caller's decision, not a failure to report.
       if (isAbort(error)) throw error;

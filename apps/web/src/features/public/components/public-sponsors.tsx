@@ -1,13 +1,7 @@
 import type { TPublicSponsorPackage } from '@clubtix/contract';
 import { Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { usePublicSponsors } from '../api';
-
-/** "2 places left", "Sold out", or nothing for a package without a limit. */
-export function placesLeftText(placesLeft: number | null): string | null {
-  if (placesLeft === null) return null;
-  if (placesLeft === 0) return 'Sold out';
-  return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`;
-}
+import { placesLeftText } from '../places-left';
 
 function SponsorPackage({ item }: { item: TPublicSponsorPackage }) {
   const places = placesLeftText(item.placesLeft);
