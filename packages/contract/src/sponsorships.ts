@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
+import { ZMediaUrl } from './clubs';
 import { ZCurrency } from './money';
 import { ZExtras } from './extras';
 import { PAYMENT_STATUSES, ZPaymentIntent, ZPaymentStatus } from './registrations';
+import { ZUploadedImage } from './system';
 import { optionalText, requiredText, ZEmail, ZId } from './rules';
 
 /** Donations are sponsorships without a package, of an amount the giver chooses (docs/product.md section 15). */
@@ -18,6 +20,9 @@ export const ZSponsorship = z.object({
   name: z.string(),
   email: z.string(),
   message: z.string().nullable(),
+  /** The sponsor's logo, and whether the event page may show the sponsor once paid (docs/product.md section 21). */
+  logoUrl: z.string().nullable(),
+  showPublicly: z.boolean(),
   amount: z.number(),
   currency: ZCurrency,
   paymentStatus: ZPaymentStatus,
@@ -41,6 +46,10 @@ export const ZCreateSponsorshipRequest = z
     name: requiredText('Name', 120),
     email: ZEmail,
     message: optionalText('Message', 1000),
+    /** An uploaded image (POST /sponsorship/uploadLogo) or an http(s) address, as a club logo. */
+    logoUrl: ZMediaUrl,
+    /** Show the sponsor's name and logo on the event page once paid (docs/product.md section 21); off unless chosen. */
+    showPublicly: z.boolean({ error: 'showPublicly must be true or false' }).optional(),
     /**
      * Given with a registration of the same event (a buyer adding a donation to their tickets): its
      * id and its qrUuid, the buyer's secret, both or neither. The registration's admin then finds it
@@ -134,7 +143,46 @@ export type TRefundSponsorshipRequest = z.input<typeof ZRefundSponsorshipRequest
 export const ZRefundExtrasPurchaseRequest = z.object({ extrasPurchaseId: ZId, ...refundFields });
 export type TRefundExtrasPurchaseRequest = z.input<typeof ZRefundExtrasPurchaseRequest>;
 
+/** One sponsor as the public event page shows it: never an e-mail, a message or an amount. */
+export const ZPublicSponsor = z.object({ name: z.string(), logoUrl: z.string().nullable() });
+export const ZPublicSponsorPackage = z.object({
+  packageId: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  /** Places left as a new sponsor would find them (pending ones within their hold count); null: no limit. */
+  placesLeft: z.number().nullable(),
+  sponsors: z.array(ZPublicSponsor),
+});
+export const ZPublicSponsors = z.object({ packages: z.array(ZPublicSponsorPackage) });
+export type TPublicSponsors = z.infer<typeof ZPublicSponsors>;
+export type TPublicSponsorPackage = z.infer<typeof ZPublicSponsorPackage>;
+
+/** At most this many sponsors are listed per package on the public page. */
+export const PUBLIC_SPONSORS_PER_PACKAGE = 100;
+
 export const sponsorshipEndpoints = {
+  getPublicSponsors: defineEndpoint({
+    method: 'GET',
+    path: '/sponsorship/getPublicSponsors',
+    access: 'public',
+    summary:
+      "A published event's active packages in order, each with its places left (null: no limit) and the paid sponsors " +
+      `who chose to be shown (name and logo only, at most ${PUBLIC_SPONSORS_PER_PACKAGE}); a draft or unknown event: 404`,
+    query: z.object({ eventId: ZId }),
+    response: ZPublicSponsors,
+  }),
+  uploadLogo: defineEndpoint({
+    method: 'POST',
+    path: '/sponsorship/uploadLogo',
+    access: 'public',
+    rateLimit: 'publicWrite',
+    summary:
+      'A sponsor\'s logo for a published event that takes sponsorships (multipart field "file", JPEG or PNG); ' +
+      "answers its media URL, counted against the event's club's image quota",
+    query: z.object({ eventId: ZId }),
+    multipart: true,
+    response: ZUploadedImage,
+  }),
   refund: defineEndpoint({
     method: 'POST',
     path: '/sponsorship/refund',

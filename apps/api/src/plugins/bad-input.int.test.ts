@@ -26,6 +26,9 @@ const json = 'application/json';
 const huge = 'x'.repeat(200_000);
 
 /** Rows of [what is wrong, JSON body, the field the 400 must name]. */
+/** A donation as a visitor sends it, for rows that spoil one field of it. */
+const sponsorBody = { eventId: 'e', amount: 500, name: 'Acme', email: 'acme@example.org' };
+
 const posts = (path: string, as: Role | undefined, rows: [string, unknown, string][]): Case[] =>
   rows.map(([title, body, field]) => ({
     title: `POST ${path} ${title}`,
@@ -257,6 +260,18 @@ const cases: Case[] = [
     ['with a NUL in the reason', { orderId: 'o', reason: 'a\u0000b' }, 'reason'],
     ['with a string releaseTickets', { orderId: 'o', releaseTickets: 'yes' }, 'releaseTickets'],
     ['with a short requestKey', { orderId: 'o', requestKey: 'abc' }, 'requestKey'],
+  ]),
+  ...posts('/sponsorship/create', undefined, [
+    ['with a javascript: logo', { ...sponsorBody, logoUrl: 'javascript:alert(1)' }, 'logoUrl'],
+    ['with a relative logo path', { ...sponsorBody, logoUrl: '../logo.png' }, 'logoUrl'],
+    ['with a numeric logo', { ...sponsorBody, logoUrl: 7 }, 'logoUrl'],
+    ['with a huge logo address', { ...sponsorBody, logoUrl: `https://x.org/${huge}` }, 'logoUrl'],
+    ['with a string showPublicly', { ...sponsorBody, showPublicly: 'yes' }, 'showPublicly'],
+  ]),
+  ...gets('/sponsorship/getPublicSponsors', undefined, [
+    ['without an event id', undefined, undefined, 'eventId'],
+    ['with a huge id', { eventId: huge }, undefined, 'eventId'],
+    ['with two ids', { eventId: ['a', 'b'] }, undefined, 'eventId'],
   ]),
   ...posts('/sponsorship/refund', 'admin', [
     ['without a sponsorship id', {}, 'sponsorshipId'],

@@ -78,6 +78,7 @@ describe('the public-write limit per client address (docs/product.md section 18)
         'POST /registration/save publicWrite',
         'POST /sponsorship/create publicWrite',
         'POST /sponsorship/createSponsorshipPaymentIntent publicWrite',
+        'POST /sponsorship/uploadLogo publicWrite',
         'POST /waitlist/claim publicWrite',
         'POST /waitlist/join publicWrite',
         'POST /stripe/create-payment-intent publicWrite',

@@ -172,12 +172,15 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(endpoint.path, endpoint.method === 'GET' ? input.query : undefined), {
-        method: endpoint.method,
-        headers,
-        body,
-        signal: input.signal ?? null,
-      });
+      response = await fetch(
+        buildUrl(endpoint.path, endpoint.method === 'GET' || input.formData ? input.query : undefined),
+        {
+          method: endpoint.method,
+          headers,
+          body,
+          signal: input.signal ?? null,
+        },
+      );
     } catch (error) {
       // Cancellation is the caller's decision, not a failure to report.
       if (isAbort(error)) throw error;
@@ -219,7 +222,7 @@ export function callApiWithMeta<E extends Endpoint>(
 export function uploadFile<E extends Endpoint>(
   endpoint: E,
   fields: Record<string, string | Blob>,
-  options: CommonOptions = {},
+  options: CommonOptions & { query?: QueryOf<E> } = {},
 ): Promise<PayloadOf<E>> {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.append(name, value);
@@ -232,6 +235,14 @@ export function uploadImage(
   options: CommonOptions = {},
 ): Promise<PayloadOf<typeof endpoints.system.uploadImage>> {
   return uploadFile(endpoints.system.uploadImage, { file }, options);
+}
+
+/** POST /sponsorship/uploadLogo: a visitor's logo for sponsoring the event; resolves with its media URL. */
+export function uploadSponsorLogo(
+  eventId: string,
+  file: File,
+): Promise<PayloadOf<typeof endpoints.sponsorship.uploadLogo>> {
+  return uploadFile(endpoints.sponsorship.uploadLogo, { file }, { query: { eventId } });
 }
 
 /** The token from an `authorization: Bearer <token>` response header. */

@@ -39,6 +39,8 @@ interface ImageDropzoneProps {
   previewPosition?: 'side' | 'top';
   /** An error of the form for this field. */
   error?: ReactNode;
+  /** Where the image goes: the signed-in admin's upload unless a page needs another (a sponsor's logo). */
+  upload?: (file: File) => Promise<{ url: string }>;
 }
 
 /**
@@ -55,11 +57,12 @@ export function ImageDropzone({
   preview,
   previewPosition = 'side',
   error: formError,
+  upload: uploadTo = uploadImage,
 }: ImageDropzoneProps) {
   const labelId = useId();
   const errorId = useId();
   const openRef = useRef<() => void>(null);
-  const upload = useMutation({ mutationFn: (file: File) => uploadImage(file) });
+  const upload = useMutation({ mutationFn: (file: File) => uploadTo(file) });
   const [error, setError] = useState<string | null>(null);
   // Nothing is dragged on a phone or tablet: there the area says "Choose" and a tap opens the picker.
   const isTouch = useMediaQuery(TOUCH_OR_NARROW) ?? false;

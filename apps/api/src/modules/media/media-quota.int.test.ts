@@ -17,6 +17,7 @@ import {
   uploadImage,
   type ApiResponse,
   type TestApp,
+  multipartBody,
 } from '../../../test/helpers';
 
 /** A PNG of noise: it does not compress, so its stored size is known before the test counts on it. */
@@ -137,6 +138,42 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
       expect((await t.app.inject({ method: 'GET', url: kept })).statusCode).toBe(200);
     }
     expect((await clubUsage(club.id)).files).toBe(3);
+  });
+
+  it("counts a sponsor's logo against the event's club, and keeps it while a sponsorship shows it", async () => {
+    const { club, admin } = await createClubWithAdmin(t);
+    const event = await publishEvent(t, admin.token, { sponsorshipsEnabled: true, donationsEnabled: true });
+    const sponsorUpload = () => {
+      const { payload, contentType } = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data: image }]);
+      return call(t, 'POST', '/sponsorship/uploadLogo', {
+        query: { eventId: event.id },
+        body: payload,
+        headers: { 'content-type': contentType },
+      });
+    };
+    const unusedUrl = urlOf(await upload(t, admin.token));
+    const logoUrl = urlOf(await sponsorUpload());
+    const unusedLogoUrl = urlOf(await sponsorUpload());
+    expect(await clubUsage(club.id)).toEqual({ files: 3, bytes: 3 * imageBytes });
+    const body = {
+      eventId: event.id,
+      amount: 500,
+      name: 'Acme',
+      email: 'acme@example.org',
+      logoUrl,
+      showPublicly: true,
+    };
+    expect((await call(t, 'POST', '/sponsorship/create', { body })).status).toBe(200);
+    await t.db
+      .update(mediaFiles)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(mediaFiles.clubId, club.id));
+
+    const response = await upload(t, admin.token);
+    expect(response.status).toBe(200);
+    for (const freed of [unusedUrl, unusedLogoUrl]) expect(await storedOf(freed)).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(200);
+    expect((await clubUsage(club.id)).files).toBe(2);
   });
 
   it('lets exactly one of many uploads at the edge through, on two processes at once', async () => {

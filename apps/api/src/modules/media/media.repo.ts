@@ -1,6 +1,6 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { clubs, events, mediaFiles } from '../../db/schema';
+import { clubs, events, mediaFiles, sponsorships } from '../../db/schema';
 
 /** Namespace of the media quota locks among the advisory locks of the database. */
 const MEDIA_LOCK_NAMESPACE = 5_310_022;
@@ -29,7 +29,7 @@ export async function insertMediaFile(db: DbOrTx, values: { name: string; clubId
 }
 
 /**
- * Forgets the club's uploads that no club logo and no event banner shows (of any club, as any page
+ * Forgets the club's uploads that no club logo, event banner or sponsor's logo shows (of any club, as any page
  * may link any upload) and that are older than `uploadedBefore` (a fresh upload is not in its form's
  * save yet). Answers their names, for their files to be removed once this commits.
  */
@@ -51,6 +51,12 @@ export async function deleteUnusedMedia(tx: Tx, clubId: string, uploadedBefore: 
             .select({ one: sql`1` })
             .from(events)
             .where(eq(events.bannerUrl, servedAt)),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(sponsorships)
+            .where(eq(sponsorships.logoUrl, servedAt)),
         ),
       ),
     )

@@ -6,7 +6,7 @@ import { endpoints, MAX_IMAGE_BYTES } from '@clubtix/contract';
 import { AppError, badInput, notFound } from '../../core/errors';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
-import { storeImage } from './media.service';
+import { storeImage, storeSponsorLogo } from './media.service';
 
 const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
@@ -42,6 +42,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   registerEndpoint(app, deps, endpoints.system.uploadImage, async ({ actor, request }) => {
     const bytes = await readUploadedFile(request);
     return { payload: { url: await storeImage(deps, actor, bytes) }, msg: 'Image uploaded' };
+  });
+
+  registerEndpoint(app, deps, endpoints.sponsorship.uploadLogo, async ({ query, request }) => {
+    const bytes = await readUploadedFile(request);
+    return { payload: { url: await storeSponsorLogo(deps, query.eventId, bytes) }, msg: 'Logo uploaded' };
   });
 
   app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {

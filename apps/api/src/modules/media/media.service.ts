@@ -4,8 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
-import { AppError, badInput } from '../../core/errors';
+import { AppError, badInput, conflict } from '../../core/errors';
 import type { Deps } from '../../core/deps';
+import { loadVisibleEvent } from '../events/events.service';
 import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
 
 const MAX_SIDE = 2000;
@@ -56,11 +57,11 @@ function quotaFull(used: number, quota: number, image: number): AppError {
  * and count against none). Past the quota, the club's uploads that no page shows any more are freed
  * first; still past it: 413, nothing stored. Answers the URL the image is served from.
  */
-export async function storeImage(deps: Deps, actor: Actor, bytes: Buffer): Promise<string> {
+export async function storeImage(deps: Deps, owner: Pick<Actor, 'clubId'>, bytes: Buffer): Promise<string> {
   const { kind, output } = await reencode(bytes);
   const name = `${randomUUID()}.${kind}`;
   const { mediaDir, mediaQuotaBytes: quota } = deps.config;
-  const clubId = actor.clubId;
+  const clubId = owner.clubId;
   await mkdir(mediaDir, { recursive: true });
   let freed: string[] = [];
   try {
@@ -85,4 +86,15 @@ export async function storeImage(deps: Deps, actor: Actor, bytes: Buffer): Promi
   }
   await Promise.all(freed.map((unused) => rm(path.join(mediaDir, unused), { force: true })));
   return `/api/media/${name}`;
+}
+
+/**
+ * A sponsor's logo, uploaded by a visitor (docs/product.md section 21): only for a published event that
+ * takes sponsorships, stored against that event's club and its quota as the club's own uploads are
+ * (docs/decisions/0042-sponsors-on-show.md).
+ */
+export async function storeSponsorLogo(deps: Deps, eventId: string, bytes: Buffer): Promise<string> {
+  const event = await loadVisibleEvent(deps, null, eventId);
+  if (!event.sponsorshipsEnabled) throw conflict('This event does not take sponsorships');
+  return storeImage(deps, { clubId: event.clubId }, bytes);
 }

@@ -10,6 +10,8 @@ export function toSponsorshipDto(row: SponsorshipView): TSponsorship {
     name: row.name,
     email: row.email,
     message: row.message,
+    logoUrl: row.logoUrl,
+    showPublicly: row.showPublicly,
     amount: row.amount,
     currency: row.currency as TCurrency,
     paymentStatus: row.paymentStatus as TSponsorship['paymentStatus'],

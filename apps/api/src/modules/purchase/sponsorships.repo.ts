@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   registrations,
@@ -172,7 +172,7 @@ export async function lockLimitedPackage(tx: Tx, id: string): Promise<Sponsorshi
 
 /** How many sponsorships hold a package: paid, or pending within RESERVATION_MINUTES (each takes one). */
 export async function countPackageTaken(
-  tx: Tx,
+  tx: DbOrTx,
   pkg: { id: string; eventId: string },
   reservationMinutes: number,
   excludeSponsorshipId?: string,
@@ -189,6 +189,39 @@ export async function countPackageTaken(
       ),
     );
   return row?.taken ?? 0;
+}
+
+/**
+ * The paid sponsors of an event's packages who chose to be shown (docs/product.md section 21), first
+ * paid first, at most `perPackage` of each package: name and logo only, nothing else leaves here.
+ */
+export async function findPublicSponsors(db: DbOrTx, eventId: string, packageIds: string[], perPackage: number) {
+  if (packageIds.length === 0) return [];
+  const ranked = db
+    .select({
+      packageId: sponsorships.packageId,
+      name: sponsorships.name,
+      logoUrl: sponsorships.logoUrl,
+      paidAt: sponsorships.paidAt,
+      rank: sql<number>`row_number() over (partition by ${sponsorships.packageId} order by ${sponsorships.paidAt}, ${sponsorships.id})`.as(
+        'rank',
+      ),
+    })
+    .from(sponsorships)
+    .where(
+      and(
+        eq(sponsorships.eventId, eventId),
+        inArray(sponsorships.packageId, packageIds),
+        eq(sponsorships.showPublicly, true),
+        inArray(sponsorships.paymentStatus, ['paid', 'partially_refunded']),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({ packageId: ranked.packageId, name: ranked.name, logoUrl: ranked.logoUrl })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perPackage}`)
+    .orderBy(asc(ranked.paidAt), asc(ranked.rank));
 }
 
 /** Points a pending sponsorship to an intent; false when it was settled meanwhile. */

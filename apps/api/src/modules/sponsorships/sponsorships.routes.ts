@@ -9,9 +9,13 @@ import {
   findRegistrationSponsorships,
   sumEventSponsorships,
 } from './sponsorships.service';
+import { findPublicSponsorsOfEvent } from './public-sponsors.service';
 
 export function sponsorshipRoutes(app: FastifyInstance, deps: Deps): void {
   const s = endpoints.sponsorship;
+  registerEndpoint(app, deps, s.getPublicSponsors, async ({ query }) => ({
+    payload: await findPublicSponsorsOfEvent(deps, query.eventId),
+  }));
   registerEndpoint(app, deps, s.getSponsorshipsByEventId, async ({ actor, query, reply }) => ({
     payload: answerList(reply, await findEventSponsorships(deps, actor, query)),
   }));

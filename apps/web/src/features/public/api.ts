@@ -21,6 +21,7 @@ export const publicKeys = {
   /** Under `tickets`, so what invalidates an event's tickets invalidates these too. */
   ticketsWithCode: (eventId: string, code: string) => [...publicKeys.tickets(eventId), 'code', code] as const,
   packages: (eventId: string) => [...publicKeys.all, 'event', eventId, 'packages'] as const,
+  sponsors: (eventId: string) => [...publicKeys.all, 'event', eventId, 'sponsors'] as const,
   extras: (eventId: string) => [...publicKeys.all, 'event', eventId, 'extras'] as const,
   club: (clubId: string) => [...publicKeys.all, 'club', clubId] as const,
   activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
@@ -102,6 +103,14 @@ export function usePublicPackages(eventId: string, enabled = true) {
       callApi(endpoints.sponsorshipPackage.getPackagesByEventId, { ...quiet, query: { eventId }, signal }),
     select: (packages) => packages.filter((item) => item.isActive),
     enabled: enabled && eventId !== '',
+  });
+}
+
+/** A published event's packages with their places left and shown sponsors (docs/product.md section 21). */
+export function usePublicSponsors(eventId: string) {
+  return useQuery({
+    queryKey: publicKeys.sponsors(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.sponsorship.getPublicSponsors, { ...quiet, query: { eventId }, signal }),
   });
 }
 

@@ -50,6 +50,8 @@ export async function createSponsorship(
       name: input.name,
       email: input.email,
       message: input.message,
+      logoUrl: input.logoUrl ?? null,
+      showPublicly: input.showPublicly ?? false,
       amount,
       currency: event.currency,
     });

@@ -1,11 +1,15 @@
 import { formatMoney, ZCreateSponsorshipRequest, type TEvent, type TSponsorshipPackage } from '@clubtix/contract';
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { uploadSponsorLogo } from '../../../api/client';
+import { ImageDropzone } from '../../../components/image-dropzone';
 import { useStartSponsorship } from '../api';
 import { SupporterFields, type SupporterValues } from './supporter-fields';
 import { SupportPayment, type StartedSupport } from './support-payment';
+
+type SponsorValues = SupporterValues & { logoUrl: string | null; showPublicly: boolean };
 
 /** Sponsoring with one package: its fixed amount, who sponsors, then payment as for a donation. */
 export function SponsorshipForm({
@@ -19,9 +23,9 @@ export function SponsorshipForm({
 }) {
   const start = useStartSponsorship();
   const [started, setStarted] = useState<StartedSupport | null>(null);
-  const form = useSchemaForm<SupporterValues>(
+  const form = useSchemaForm<SponsorValues>(
     ZCreateSponsorshipRequest,
-    { name: '', email: '', message: '' },
+    { name: '', email: '', message: '', logoUrl: null, showPublicly: false },
     { toRequest: (values) => ({ eventId: event.id, packageId: pkg.id, ...values }) },
   );
   const submit = form.onSubmit((values) => {
@@ -62,6 +66,30 @@ export function SponsorshipForm({
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <SupporterFields form={form} nameDescription="You, or the business to credit as the sponsor" />
+              <ImageDropzone
+                label="Logo"
+                idleText="Drag your logo here"
+                touchText="Choose your logo"
+                clearText="Clear logo"
+                value={form.values.logoUrl}
+                onChange={(url) => form.setFieldValue('logoUrl', url)}
+                upload={(file) => uploadSponsorLogo(event.id, file)}
+                error={form.errors.logoUrl}
+                preview={
+                  <Avatar
+                    src={form.values.logoUrl}
+                    alt={form.values.logoUrl ? 'Your logo' : ''}
+                    size={72}
+                    radius="md"
+                    color="purple"
+                  />
+                }
+              />
+              <Checkbox
+                label="Show my name and logo on the event page"
+                description="Once paid; your e-mail and message are never shown"
+                {...form.getInputProps('showPublicly', { type: 'checkbox' })}
+              />
               <Button type="submit" size="md" fullWidth loading={start.isPending}>
                 Continue to payment
               </Button>

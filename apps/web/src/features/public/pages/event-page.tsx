@@ -6,7 +6,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { unknownRouteTarget } from '../../auth/guards';
 import { useSession } from '../../auth/session';
-import { isMissing, usePublicEventBySlug } from '../api';
+import { isMissing, usePublicEventBySlug, usePublicSponsors } from '../api';
+import { PublicSponsors } from '../components/public-sponsors';
+import { placesLeftText } from '../places-left';
 import { ClubOrganiser } from '../components/club-organiser';
 import { EventFacts } from '../components/event-facts';
 import { ExtrasSection } from '../components/extras-section';
@@ -24,6 +26,9 @@ function EventDetails({ event }: { event: TEvent }) {
   // Back from paying for an extra by a method that left the page (Stripe's 3-D Secure by redirect).
   const [searchParams] = useSearchParams();
   const returnedIntent = searchParams.get('payment_intent');
+  const sponsors = usePublicSponsors(event.id);
+  const placesOf = (packageId: string) =>
+    sponsors.data?.packages.find((item) => item.packageId === packageId)?.placesLeft ?? null;
   return (
     <Stack gap="lg">
       <EventHero event={event} />
@@ -58,17 +63,30 @@ function EventDetails({ event }: { event: TEvent }) {
               event={event}
               columns={2}
               intro={<Text c="gray.7">Businesses and supporters can back this event with one of these packages.</Text>}
-              packageAction={(item) => (
-                <Button
-                  component={Link}
-                  to={sponsorshipPath(event.id, item.id)}
-                  variant="light"
-                  mt="xs"
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  Sponsor with {item.name}
-                </Button>
-              )}
+              packageAction={(item) =>
+                placesOf(item.id) === 0 ? (
+                  <Text fw={600} c="gray.7" mt="xs">
+                    Sold out
+                  </Text>
+                ) : (
+                  <>
+                    {placesOf(item.id) !== null ? (
+                      <Text size="sm" fw={600} c="purple.8">
+                        {placesLeftText(placesOf(item.id))}
+                      </Text>
+                    ) : null}
+                    <Button
+                      component={Link}
+                      to={sponsorshipPath(event.id, item.id)}
+                      variant="light"
+                      mt="xs"
+                      style={{ alignSelf: 'flex-start' }}
+                    >
+                      Sponsor with {item.name}
+                    </Button>
+                  </>
+                )
+              }
               footer={
                 <Button
                   component={Link}
@@ -81,6 +99,7 @@ function EventDetails({ event }: { event: TEvent }) {
               }
             />
           ) : null}
+          <PublicSponsors eventId={event.id} />
           <ClubOrganiser clubId={event.clubId} />
         </Stack>
       </div>

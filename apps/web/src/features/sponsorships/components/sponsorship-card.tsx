@@ -1,5 +1,5 @@
 import { formatMoney, type TSponsorship } from '@clubtix/contract';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { TEXT_SAFE_GREEN } from '../../../theme';
@@ -36,13 +36,21 @@ export function SponsorshipCard({ sponsorship, timeZone }: { sponsorship: TSpons
     <Card component="li" withBorder radius="md" padding="sm" data-testid="sponsorship">
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
+          {sponsorship.logoUrl ? (
+            <Avatar src={sponsorship.logoUrl} alt={`${sponsorship.name} logo`} size={40} radius="sm" />
+          ) : null}
+          <div style={{ minWidth: 0, flex: 1 }}>
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {sponsorship.name}
             </Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {sponsorship.email}
             </Text>
+            {isDonation(sponsorship) ? null : (
+              <Text size="xs" c="gray.7" data-testid="sponsor-shown">
+                {sponsorship.showPublicly ? 'Shown on the event page' : 'Not shown on the event page'}
+              </Text>
+            )}
           </div>
           <Text fw={700} fz="lg" style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
             {formatMoney(sponsorship.amount, sponsorship.currency)}
