@@ -47,6 +47,7 @@ describe('POST /event/save', () => {
         sponsorshipsEnabled: true,
         maxTicketsPerOrder: 4,
         confirmFreeByEmail: true,
+        reminderHoursBefore: 24,
       });
       const response = await saveEventCall(t, a.admin.token, body);
       expect(response.body.msg).toBe('Event created');
