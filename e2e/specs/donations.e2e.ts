@@ -32,7 +32,7 @@ describe('donations and sponsorships', () => {
 
     // A donation of the giver's own amount; the first card is declined, the second pays.
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     await page.getByRole('link', { name: 'Donate' }).click();
     await page.waitForURL(`**/event/${event.id}/donation`);
     await waitForTitle(page, 'Support Event | ClubTix');
@@ -68,7 +68,7 @@ describe('donations and sponsorships', () => {
 
     // A sponsorship with a package, chosen on the event page.
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     await page.getByRole('link', { name: 'Sponsor with Gold sponsor' }).click();
     await page.waitForURL(`**/event/${event.id}/donation?packageId=${seeded.gold.id}`);
     const sponsoring = page.getByTestId('sponsorship-form');

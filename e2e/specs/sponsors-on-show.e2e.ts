@@ -42,7 +42,7 @@ describe('sponsors on show', () => {
 
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`/${event.slug}`);
-    await waitForTitle(page, 'Event Registration | ClubTix');
+    await waitForTitle(page, `${event.title} | ClubTix`);
     // No sponsor yet: no Sponsors section, but the package says how many places it has.
     await page.getByText('3 places left').waitFor();
     expect(await page.getByTestId('event-sponsors').count()).toBe(0);
