@@ -65,6 +65,22 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
+/**
+ * Every day from the first key of `byDay` to the last, in order, a day without a value given `empty`;
+ * a series longer than `maxDays` keeps its most recent days (charts by day: statistics, sales).
+ */
+export function everyDay<T>(byDay: Map<string, T>, empty: T, maxDays = 1000): { date: string; value: T }[] {
+  const days = [...byDay.keys()].sort();
+  const first = days[0];
+  const last = days.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const series: { date: string; value: T }[] = [];
+  for (let day = last; day >= first && series.length < maxDays; day = addDays(day, -1)) {
+    series.push({ date: day, value: byDay.get(day) ?? empty });
+  }
+  return series.reverse();
+}
+
 /** An instant as the event's clock shows it, `dd/mm/yyyy hh:mm` (docs/product.md section 9). */
 export function localDateTime(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);

@@ -1,10 +1,7 @@
 import type { TCheckinStatistics } from '@clubtix/contract';
-import { addDays, startOfLocalDay } from '../../core/local-time';
+import { addDays, everyDay, startOfLocalDay } from '../../core/local-time';
 
 const QUARTER_HOUR_SECONDS = 900;
-/** A days series longer than this keeps its most recent days. */
-const MAX_DAYS = 1000;
-
 export interface StatisticsInput {
   /** The day the historical counts end with, yyyy-mm-dd in `timezone`. */
   date: string;
@@ -18,17 +15,8 @@ export interface StatisticsInput {
 const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
 
 /** Every day from the first with a count to the last, zeros included. */
-function daySeries(counts: Map<string, number>): { date: string; count: number }[] {
-  const days = [...counts.keys()].sort();
-  const first = days[0];
-  const last = days.at(-1);
-  if (first === undefined || last === undefined) return [];
-  const series: { date: string; count: number }[] = [];
-  for (let day = last; day >= first && series.length < MAX_DAYS; day = addDays(day, -1)) {
-    series.push({ date: day, count: counts.get(day) ?? 0 });
-  }
-  return series.reverse();
-}
+const daySeries = (counts: Map<string, number>) =>
+  everyDay(counts, 0).map(({ date, value }) => ({ date, count: value }));
 
 function byDay(rows: { day: string; count: number }[]): Map<string, number> {
   const counts = new Map<string, number>();

@@ -1,8 +1,5 @@
 import type { EventRow } from '../../db/schema';
-import { escapeHtml, eventWhen } from '../mail/ticket-mail-content';
-
-/** Headers take one line: a subject typed with a line break must not end early. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+import { escapeHtml, eventWhen, oneLine } from '../mail/ticket-mail-content';
 
 /**
  * An organiser's message as mailed (docs/decisions/0040-messages-and-reminders.md): the text as typed,

@@ -1,7 +1,7 @@
 import type { Deps } from '../../core/deps';
 import type { EventRow } from '../../db/schema';
 import { queueMails, type QueuedMail } from '../mail/mail-queue';
-import { composeTicketMail, eventWhen, type TicketEntry } from '../mail/ticket-mail-content';
+import { composeTicketMail, eventWhen, oneLine, type TicketEntry } from '../mail/ticket-mail-content';
 import { claimDueReminders, findEventsByIds, type ClaimedReminder } from './reminders.repo';
 
 type ReminderDeps = Pick<Deps, 'db' | 'config'>;
@@ -24,11 +24,10 @@ function reminderMails(deps: ReminderDeps, claimed: ClaimedReminder[], events: M
     if (!event) return [];
     const tickets: TicketEntry[] = group.map((reminder) => ({ ...reminder }));
     const mail = composeTicketMail(deps.config, event, tickets);
-    const title = event.title.replace(/\s+/g, ' ').trim();
     return [
       {
         ...mail,
-        subject: `Reminder: ${title}, ${eventWhen(event)}`,
+        subject: `Reminder: ${oneLine(event.title)}, ${eventWhen(event)}`,
         clubId: first.clubId,
         to: addressOf(first),
         dedupeKey: `reminder:${first.attendeeId}`,

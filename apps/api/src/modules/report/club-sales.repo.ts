@@ -3,26 +3,23 @@ import type { DbOrTx } from '../../db/client';
 import { clubs } from '../../db/schema';
 import { PAID_MONEY } from './report.repo';
 
+/** The statuses of paid money, as SQL parameters (the event report's own list). */
+const paid = sql.join(
+  PAID_MONEY.map((status) => sql`${status}`),
+  sql`, `,
+);
+
 /** Paid money per event (a row per event with any): the same definitions as the event's sales report. */
 const moneyByEvent = (clubFilter: ReturnType<typeof sql>) => sql`
   SELECT club_id, event_id, currency, sum(amount)::bigint AS gross, sum(refunded)::bigint AS refunded FROM (
     SELECT club_id, event_id, currency, amount, refunded_amount AS refunded FROM orders
-     WHERE payment_status IN (${sql.join(
-       PAID_MONEY.map((status) => sql`${status}`),
-       sql`, `,
-     )}) AND ${clubFilter}
+     WHERE payment_status IN (${paid}) AND ${clubFilter}
     UNION ALL
     SELECT club_id, event_id, currency, amount, refunded_amount FROM extras_purchases
-     WHERE order_id IS NULL AND payment_status IN (${sql.join(
-       PAID_MONEY.map((status) => sql`${status}`),
-       sql`, `,
-     )}) AND ${clubFilter}
+     WHERE order_id IS NULL AND payment_status IN (${paid}) AND ${clubFilter}
     UNION ALL
     SELECT club_id, event_id, currency, amount, refunded_amount FROM sponsorships
-     WHERE payment_status IN (${sql.join(
-       PAID_MONEY.map((status) => sql`${status}`),
-       sql`, `,
-     )}) AND ${clubFilter}
+     WHERE payment_status IN (${paid}) AND ${clubFilter}
   ) paid
   GROUP BY club_id, event_id, currency`;
 

@@ -1,5 +1,5 @@
 import type { TEventSales } from '@clubtix/contract';
-import { addDays } from '../../core/local-time';
+import { everyDay } from '../../core/local-time';
 import type { PaidOrderLine, PaidPayment } from './report.repo';
 
 export interface SalesInput {
@@ -9,9 +9,6 @@ export interface SalesInput {
   extrasAlone: PaidPayment[];
   sponsorships: (PaidPayment & { donation: boolean })[];
 }
-
-/** A days series longer than this keeps its most recent days (as the statistics do). */
-const MAX_DAYS = 1000;
 
 /**
  * An order's discount is taken from the ticket lines its code names (extras are never discounted; all
@@ -50,17 +47,8 @@ function groupByOrder(lines: PaidOrderLine[]): PaidOrderLine[][] {
   return [...orders.values()];
 }
 
-function daySeries(days: Map<string, { tickets: number; gross: number }>): TEventSales['byDay'] {
-  const sorted = [...days.keys()].sort();
-  const first = sorted[0];
-  const last = sorted.at(-1);
-  if (first === undefined || last === undefined) return [];
-  const series: TEventSales['byDay'] = [];
-  for (let day = last; day >= first && series.length < MAX_DAYS; day = addDays(day, -1)) {
-    series.push({ date: day, ...(days.get(day) ?? { tickets: 0, gross: 0 }) });
-  }
-  return series.reverse();
-}
+const daySeries = (days: Map<string, { tickets: number; gross: number }>): TEventSales['byDay'] =>
+  everyDay(days, { tickets: 0, gross: 0 }).map(({ date, value }) => ({ date, ...value }));
 
 /** GET /report/getEventSales (docs/product.md section 21): paid money, shaped for the sales page. */
 export function buildSales(input: SalesInput): TEventSales {
