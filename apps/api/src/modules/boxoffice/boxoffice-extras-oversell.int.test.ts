@@ -29,7 +29,7 @@ describe('box office extras and online purchases racing', () => {
     const event = await publishEvent(apps[0]!, token, { maxTicketsPerOrder: 5 });
     const ticket = await addTicket(apps[0]!, token, event.id, { quantity: 100, maxPerOrder: 5 });
     const lunch = await createExtras(apps[0]!, token, event.id, { name: 'Lunch box', price: 800, quantity: 6 });
-    // 24 buyers of one or two each for 6: each side can take only part, so both must win some.
+    // 24 buyers of one or two each for 6: most lose; which side wins is the race's to decide.
     const atDoor = (i: number) => i % 3 !== 2;
     const attempt = (i: number) => {
       const app = apps[i % apps.length]!;
@@ -53,8 +53,6 @@ describe('box office extras and online purchases racing', () => {
     const lost = responses.filter((r) => r.status !== 200);
     expect(lost.map((r) => [r.status, r.body.code])).toEqual(lost.map(() => [409, 'SOLD_OUT']));
     const doorSales = responses.filter((r, i) => r.status === 200 && atDoor(i));
-    expect(doorSales.length).toBeGreaterThan(0);
-    expect(responses.filter((r, i) => r.status === 200 && !atDoor(i)).length).toBeGreaterThan(0);
     expect(lost.length).toBeGreaterThan(0);
 
     // What is taken: the door's paid vouchers and the online purchases (pending, within their hold).
