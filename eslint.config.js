@@ -1,9 +1,10 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noHardcodedText from './eslint-rules/no-hardcoded-text.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'eslint.config.js'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'eslint.config.js', 'eslint-rules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -42,6 +43,13 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // docs/decisions/0043-languages.md: what a person reads comes from the catalogues.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/service-worker/**'],
+    plugins: { clubtix: { rules: { 'no-hardcoded-text': noHardcodedText } } },
+    rules: { 'clubtix/no-hardcoded-text': 'error' },
   },
   {
     files: ['**/*.test.ts', '**/*.int.test.ts', 'e2e/**/*.ts', 'apps/api/test/**/*.ts'],

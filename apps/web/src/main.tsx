@@ -8,15 +8,17 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
 import { queryClient } from './api/query-client';
+import { PageLoader } from './components/page-loader';
 import { PATHS, signInPage } from './features/auth/guards';
 import { forgetCachedData } from './features/auth/route-loaders';
 import { getSession, onSessionChangedElsewhere } from './features/auth/session';
+import { startI18n } from './i18n/i18n';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -45,6 +47,9 @@ onSessionChangedElsewhere(() => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The person's language and its common words are in place before the first screen (docs/product.md section 22).
+await startI18n();
+
 createRoot(container).render(
   <StrictMode>
     <MantineProvider
@@ -57,7 +62,10 @@ createRoot(container).render(
       <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <RouterProvider router={router} />
+          {/* A screen whose words are still loading (a language just picked, a feature's first visit). */}
+          <Suspense fallback={<PageLoader />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -28,6 +28,7 @@ export * from './endpoint';
 export * from './events';
 export * from './extras';
 export * from './forms';
+export * from './languages';
 export * from './lists';
 export * from './messages';
 export * from './money';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeOf, type TLanguage } from './languages';
 
 export const CURRENCIES = ['usd', 'gbp', 'eur', 'thb'] as const;
 export const ZCurrency = z.enum(CURRENCIES, { error: 'Currency must be one of usd, gbp, eur, thb' });
@@ -15,11 +16,35 @@ export function money(label: string) {
     .max(100_000_000, `${label} is too large`);
 }
 
-/** docs/product.md section 3: shown divided by 100 with 0 to 2 decimals. */
-export function formatMoney(minor: number, currency: TCurrency): string {
+/**
+ * docs/product.md section 3: shown divided by 100 with 0 to 2 decimals. English keeps SPEC's form
+ * ("£12", "£12.50"); other languages place the sign and separators their own way ("12,50 €").
+ */
+export function formatMoney(minor: number, currency: TCurrency, language: TLanguage = 'en'): string {
   const major = minor / 100;
   // Whole amounts read "£12"; anything else always shows its pence: "£12.50", never "£12.5".
   const decimals = minor % 100 === 0 ? 0 : 2;
+  if (language !== 'en') {
+    return moneyFormat(language, currency, decimals).format(major);
+  }
   const text = major.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${CURRENCY_SIGNS[currency]}${text}`;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(language: TLanguage, currency: TCurrency, decimals: number): Intl.NumberFormat {
+  const key = `${language}:${currency}:${decimals}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }

@@ -9,6 +9,7 @@ import {
 import { showToast } from '../components/toasts';
 import { getSession, signOutLocally } from '../features/auth/session';
 import { ApiError, errorTitle, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
+import { currentLanguage } from '../i18n/i18n';
 import { beginProgress } from './progress';
 import { shouldSendToken } from './token-policy';
 
@@ -155,7 +156,8 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
   if (isRefusedWhileSignedOut(endpoint, getSession().token !== null)) {
     throw new ApiError(401, 'UNAUTHENTICATED', SIGN_IN_NEEDED_MESSAGE);
   }
-  const headers = new Headers({ Accept: 'application/json' });
+  // The server answers its messages in the language the person picked (docs/product.md section 22).
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const authorization = authorizationFor(endpoint, input.asManager === true);
   const sendsToken = authorization !== null;
   if (authorization) headers.set('Authorization', authorization);

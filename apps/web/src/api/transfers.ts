@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadOf, QueryOf } from '@clubtix/contract';
 import { showToast } from '../components/toasts';
+import { currentLanguage } from '../i18n/i18n';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { authorizationFor, buildUrl, failedResponse, readEnvelope, SUPPRESS_TOAST_HEADER } from './client';
 
@@ -41,7 +42,7 @@ interface DownloadOptions<E> {
 
 /** GET of an endpoint marked `binary`: reads the body as a stream, counting bytes, into a Blob. */
 export async function downloadFile<E extends Endpoint>(endpoint: E, options: DownloadOptions<E>): Promise<Blob> {
-  const headers = new Headers();
+  const headers = new Headers({ 'Accept-Language': currentLanguage() });
   const authorization = authorizationFor(endpoint);
   if (authorization) headers.set('Authorization', authorization);
   if (options.suppressToast) headers.set(SUPPRESS_TOAST_HEADER, 'true');
@@ -111,6 +112,7 @@ export function uploadWithProgress<E extends Endpoint>(
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, buildUrl(endpoint.path, undefined));
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     if (authorization) xhr.setRequestHeader('Authorization', authorization);
     if (options.suppressToast) xhr.setRequestHeader(SUPPRESS_TOAST_HEADER, 'true');
     xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.lengthComputable ? event.total : null);

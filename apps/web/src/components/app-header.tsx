@@ -6,6 +6,7 @@ import { ACCOUNT_PATH } from '../features/account/paths';
 import { PATHS } from '../features/auth/guards';
 import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
+import { LanguagePicker } from './language-picker';
 
 const ROLE_BADGES: Record<number, { label: string; color: string }> = {
   [ROLE_SUDO]: { label: 'Super user', color: 'gold' },
@@ -35,6 +36,7 @@ export function AppHeader() {
       </Anchor>
 
       <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+        <LanguagePicker />
         {isSignedIn ? (
           <>
             <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">

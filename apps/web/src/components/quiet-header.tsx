@@ -3,6 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
+import { LanguagePicker } from './language-picker';
 
 /**
  * The pages a buyer walks through. They get the quiet header: an organiser's Sign in and Register
@@ -35,11 +36,14 @@ export function QuietHeader() {
           {PRODUCT_NAME}
         </Text>
       </Group>
-      {token ? (
-        <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
-          Dashboard
-        </Button>
-      ) : null}
+      <Group gap="xs" wrap="nowrap">
+        <LanguagePicker />
+        {token ? (
+          <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
+            Dashboard
+          </Button>
+        ) : null}
+      </Group>
     </Group>
   );
 }

@@ -65,6 +65,8 @@ export const waitlistEntries = pgTable(
     offeredAt: at('offered_at'),
     offerExpiresAt: at('offer_expires_at'),
     registrationId: text('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    /** The language the buyer used, which their mails speak (docs/product.md section 22). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -29,6 +29,8 @@ export const sponsorships = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     paidAt: at('paid_at'),
+    /** The language the buyer used, which their mails speak (docs/product.md section 22). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,6 +73,8 @@ export const extrasPurchases = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     redeemedAt: at('redeemed_at'),
     paidAt: at('paid_at'),
+    /** The language the buyer used, which their mails speak (docs/product.md section 22). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -32,6 +32,8 @@ export const registrations = pgTable(
     clientAddress: text('client_address'),
     /** A free booking waiting for its e-mail to be confirmed: the secret of the link mailed to it. */
     confirmToken: text('confirm_token').unique(),
+    /** The language the buyer used, which their mails and PDF speak (docs/product.md section 22). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -39,8 +39,9 @@ export async function insertSponsorship(
     | 'refundedAmount'
     | 'logoUrl'
     | 'showPublicly'
+    | 'language'
   > &
-    Partial<Pick<SponsorshipRow, 'logoUrl' | 'showPublicly'>>,
+    Partial<Pick<SponsorshipRow, 'logoUrl' | 'showPublicly' | 'language'>>,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;
