@@ -47,7 +47,7 @@ function passJson(settings: ApplePassSettings, ticket: WalletTicket) {
         { key: 'code', label: t('wallet.codeLabel'), value: code },
         ...(place ? [{ key: 'place', label: t('wallet.venueLabel'), value: place }] : []),
         { key: 'organiser', label: t('wallet.organiserLabel'), value: ticket.clubName },
-        { key: 'door', label: t('wallet.ticketLabel'), value: t('wallet.doorNote') },
+        { key: 'door', label: t('wallet.doorLabel'), value: t('wallet.doorNote') },
       ],
     },
   };
