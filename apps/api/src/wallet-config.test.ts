@@ -57,7 +57,10 @@ describe('wallet settings', () => {
   });
 
   it.each([
-    [{ APPLE_PASS_TYPE_ID: 'pass.org.clubtix.test' }, 'APPLE_PASS_TEAM_ID is required when APPLE_PASS_TYPE_ID is set (Apple Wallet)'],
+    [
+      { APPLE_PASS_TYPE_ID: 'pass.org.clubtix.test' },
+      'APPLE_PASS_TEAM_ID is required when APPLE_PASS_TYPE_ID is set (Apple Wallet)',
+    ],
     [{ APPLE_PASS_WWDR: '/etc/wwdr.pem' }, 'APPLE_PASS_TYPE_ID is required when APPLE_PASS_WWDR is set (Apple Wallet)'],
     [{ APPLE_PASS_KEY_PASSPHRASE: 'x' }, 'APPLE_PASS_KEY_PASSPHRASE is set without APPLE_PASS_KEY'],
     [
@@ -108,7 +111,10 @@ describe('wallet settings', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, ...google(), GOOGLE_WALLET_PRIVATE_KEY: '' })).toThrow(
         'Configuration error: GOOGLE_WALLET_PRIVATE_KEY is required when GOOGLE_WALLET_ISSUER_ID is set (Google Wallet)',
       );
-      expect(loadConfig({ DATA_DIR: dataDir, APPLE_PASS_CERT: '' }).wallet).toEqual({ apple: undefined, google: undefined });
+      expect(loadConfig({ DATA_DIR: dataDir, APPLE_PASS_CERT: '' }).wallet).toEqual({
+        apple: undefined,
+        google: undefined,
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

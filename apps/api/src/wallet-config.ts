@@ -69,7 +69,8 @@ function readPemFile(name: string, file: string): string {
   } catch {
     throw new ConfigError(`Configuration error: ${name} is neither PEM text nor a readable file`);
   }
-  if (!text.includes('-----BEGIN')) throw new ConfigError(`Configuration error: ${name} names a file with no PEM in it`);
+  if (!text.includes('-----BEGIN'))
+    throw new ConfigError(`Configuration error: ${name} names a file with no PEM in it`);
   return text;
 }
 
@@ -121,7 +122,9 @@ function googleSettings(env: Env): GoogleWalletSettings | undefined {
   const set = allOrNone(env, GOOGLE, 'Google Wallet');
   if (!set) return undefined;
   if (!/^\d+$/.test(set.GOOGLE_WALLET_ISSUER_ID)) {
-    throw new ConfigError('Configuration error: GOOGLE_WALLET_ISSUER_ID must be the issuer number of the Google Pay console');
+    throw new ConfigError(
+      'Configuration error: GOOGLE_WALLET_ISSUER_ID must be the issuer number of the Google Pay console',
+    );
   }
   if (!/^[^\s@]+@[^\s@]+$/.test(set.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL)) {
     throw new ConfigError('Configuration error: GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL must be an e-mail address');

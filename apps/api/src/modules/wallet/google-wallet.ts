@@ -30,7 +30,12 @@ function passPayload(settings: GoogleWalletSettings, ticket: WalletTicket) {
         reviewStatus: 'UNDER_REVIEW',
         eventName: localized(language, event.title),
         ...(event.venue
-          ? { venue: { name: localized(language, event.venue), address: localized(language, event.address ?? event.venue) } }
+          ? {
+              venue: {
+                name: localized(language, event.venue),
+                address: localized(language, event.address ?? event.venue),
+              },
+            }
           : {}),
         dateTime: {
           start: zonedIso(event.startDate, event.timezone),

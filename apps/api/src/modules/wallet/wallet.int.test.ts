@@ -37,6 +37,34 @@ function walletEnv(certs: WalletCertificates): Record<string, string> {
   };
 }
 
+interface PassField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+type FieldGroup = 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields';
+
+interface PassJson {
+  serialNumber: string;
+  description: string;
+  eventTicket: Record<FieldGroup, PassField[]>;
+}
+
+interface Localized {
+  defaultValue: { language: string; value: string };
+}
+
+interface SaveClaims {
+  iat: number;
+  payload: {
+    eventTicketClasses: { id: string; eventName: Localized; dateTime: { start: string; end: string } }[];
+    eventTicketObjects: Record<string, unknown>[];
+  };
+}
+
+const readJson = <T>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
+
 async function fetchPass(t: TestApp, query: Record<string, string>) {
   return t.app.inject({ method: 'GET', url: '/api/registration/getWalletPass', query });
 }
@@ -92,7 +120,7 @@ describe('wallet passes, configured', () => {
     const files = unzipSync(response.rawPayload);
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['pass.json', 'icon.png', 'manifest.json', 'signature']));
 
-    const pass = JSON.parse(Buffer.from(files['pass.json']!).toString('utf8'));
+    const pass = readJson<PassJson>(files['pass.json']!);
     const attendee = registration.attendees[0]!;
     expect(pass).toMatchObject({
       formatVersion: 1,
@@ -115,7 +143,7 @@ describe('wallet passes, configured', () => {
       ...pass.eventTicket.secondaryFields,
       ...pass.eventTicket.auxiliaryFields,
       ...pass.eventTicket.backFields,
-    ] as { key: string; label: string; value: string }[];
+    ];
     const value = (key: string) => fields.find((field) => field.key === key)?.value;
     expect(value('event')).toBe('Riverside Jazz Night');
     expect(value('attendee')).toBe('Ann Lee');
@@ -123,13 +151,15 @@ describe('wallet passes, configured', () => {
     expect(value('venue')).toBe('Boat House');
     expect(value('code')).toBe(`${attendee.shortCode.slice(0, 4)}-${attendee.shortCode.slice(4)}`);
     // The event's own zone (Bangkok), not the server's: the hour of the start there.
-    const hour = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: event.timezone }).format(
-      new Date(event.startDate),
-    );
+    const hour = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      hourCycle: 'h23',
+      timeZone: event.timezone,
+    }).format(new Date(event.startDate));
     expect(value('when')).toContain(`${hour}:`);
     expect(fields.find((field) => field.key === 'event')?.label).toBe('Event');
 
-    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8')) as Record<string, string>;
+    const manifest = readJson<Record<string, string>>(files['manifest.json']!);
     const listed = Object.keys(files).filter((name) => name !== 'manifest.json' && name !== 'signature');
     expect(Object.keys(manifest).sort()).toEqual(listed.sort());
     for (const name of listed) {
@@ -147,11 +177,11 @@ describe('wallet passes, configured', () => {
     await t.db.update(registrations).set({ language: 'fr' }).where(eq(registrations.id, registration.registrationId));
     const second = await fetchPass(t, passQuery(registration, 1));
     expect(second.statusCode).toBe(200);
-    const pass = JSON.parse(Buffer.from(unzipSync(second.rawPayload)['pass.json']!).toString('utf8'));
+    const pass = readJson<PassJson>(unzipSync(second.rawPayload)['pass.json']!);
     expect(pass.serialNumber).toBe(registration.attendees[1]!.attendeeId);
     expect(pass.serialNumber).not.toBe(registration.attendees[0]!.attendeeId);
     expect(pass.description).toBe('Billet pour Riverside Jazz Night');
-    expect(pass.eventTicket.primaryFields[0].label).toBe('Événement');
+    expect(pass.eventTicket.primaryFields[0]?.label).toBe('Événement');
     await t.db.update(registrations).set({ language: 'en' }).where(eq(registrations.id, registration.registrationId));
   });
 
@@ -188,7 +218,7 @@ describe('wallet passes, configured', () => {
       .update(`${header}.${payload}`)
       .verify(certs.googlePublicKey, Buffer.from(signature!, 'base64url'));
     expect(verified).toBe(true);
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const claims = readJson<SaveClaims>(Buffer.from(payload!, 'base64url'));
     expect(claims).toMatchObject({
       iss: SERVICE_ACCOUNT,
       aud: 'google',
@@ -196,8 +226,8 @@ describe('wallet passes, configured', () => {
       origins: ['https://tickets.example.org'],
     });
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60);
-    const [ticketClass] = claims.payload.eventTicketClasses;
-    const [ticketObject] = claims.payload.eventTicketObjects;
+    const ticketClass = claims.payload.eventTicketClasses[0]!;
+    const ticketObject = claims.payload.eventTicketObjects[0];
     expect(ticketClass.id).toBe(`${ISSUER_ID}.clubtix-event-${event.id}`);
     expect(ticketClass.eventName.defaultValue.value).toBe('Riverside Jazz Night');
     expect(ticketClass.dateTime.start).toMatch(/\+07:00$/);

@@ -1,4 +1,9 @@
-import { isLanguage, type TBuyerRegistration, type TRegistration, type ZSaveRegistrationRequest } from '@clubtix/contract';
+import {
+  isLanguage,
+  type TBuyerRegistration,
+  type TRegistration,
+  type ZSaveRegistrationRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import type { RegistrationRow } from '../../../db/schema';
 import { conflict, notFound } from '../../../core/errors';
