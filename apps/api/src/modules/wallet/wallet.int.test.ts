@@ -200,6 +200,11 @@ describe('wallet passes, configured', () => {
       query: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
     });
     expectError(missing, 400, 'BAD_INPUT');
+    for (const hostile of ['\u0000', '\ud800', 'x'.repeat(65)]) {
+      const answer = await fetchPass(t, { ...passQuery(registration), attendeeId: hostile });
+      expect(answer.statusCode, JSON.stringify(hostile)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, JSON.stringify(hostile)).toBeLessThan(500);
+    }
     const heldBuyer = await buyerRegistration(t, held);
     expect(heldBuyer.wallets).toBeUndefined();
   });
