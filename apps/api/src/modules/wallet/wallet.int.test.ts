@@ -100,9 +100,13 @@ describe('wallet passes, configured', () => {
   let certs: WalletCertificates;
   let event: TEvent;
   let registration: TRegistration;
+  const logLines: string[] = [];
   beforeAll(async () => {
     certs = makeWalletCertificates();
-    t = await createTestApp(walletEnv(certs));
+    t = await createTestApp(
+      { ...walletEnv(certs), LOG_LEVEL: 'trace' },
+      { logDestination: { write: (line) => void logLines.push(line) } },
+    );
     const setUp = await eventWithTickets(t);
     event = setUp.event;
     ({ registration } = await buyTickets(t, event.id, setUp.ticket.id, 'buyer@example.org', people));
@@ -256,6 +260,14 @@ describe('wallet passes, configured', () => {
       .update(`${header}.${payload}`)
       .verify(other, Buffer.from(signature!, 'base64url'));
     expect(byOther).toBe(false);
+  });
+
+  it('logs no key, passphrase, buyer secret or save link, even at trace level', () => {
+    const log = logLines.join('');
+    expect(log).toContain('/registration/getWalletPass');
+    for (const secret of [certs.keyPassphrase, 'PRIVATE KEY', registration.qrUuid, 'pay.google.com/gp/v/save/eyJ']) {
+      expect(log).not.toContain(secret);
+    }
   });
 });
 
