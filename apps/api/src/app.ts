@@ -28,6 +28,8 @@ import { sendDueReminders } from './modules/messages/reminders';
 import { createPreviews } from './modules/previews/previews';
 import { reportRoutes } from './modules/report/report.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createTicketWallets } from './modules/wallet/wallet.service';
 import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/error-handler';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
@@ -91,6 +93,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     mail: createMailer(db, config, transport, app.log),
   };
+  deps.wallets = createTicketWallets(deps);
   deps.seatsFreed = (eventId) => {
     offerFreedTickets(deps, eventId).catch((error: unknown) =>
       app.log.warn({ err: error }, 'waiting-list offers failed'),
@@ -131,6 +134,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       orderRoutes(api, deps);
       refundRoutes(api, deps);
       purchaseRoutes(api, deps);
+      walletRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);
       boxOfficeRoutes(api, deps);

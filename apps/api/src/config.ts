@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
+import { loadWalletSettings, type WalletSettings } from './wallet-config';
 
-/** A wrong environment value stops the start with one line naming the variable (docs/product.md section 11). */
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Any letter case (`true`, `TRUE`, `False`), or 1/0; anything else stops the start. */
 const booleanText = z
@@ -127,6 +128,8 @@ export interface Config {
   /** What one club's uploaded images may take under mediaDir, in bytes; null: no quota (docs/decisions/0020). */
   mediaQuotaBytes: number | null;
   webDistDir: string;
+  /** Apple and Google wallet passes, each undefined when not configured (wallet-config.ts). */
+  wallet: WalletSettings;
   /** Values that start but deserve a look, one line each, naming the variable and never its value. */
   warnings: string[];
 }
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SUDO_EMAIL) !== Boolean(e.SUDO_PASSWORD)) {
     throw new ConfigError('Configuration error: SUDO_EMAIL and SUDO_PASSWORD must be set together');
   }
+  const wallet = loadWalletSettings(emptyToUndefined(env));
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     mediaQuotaBytes: e.MEDIA_QUOTA_MB_PER_CLUB === 0 ? null : Math.round(e.MEDIA_QUOTA_MB_PER_CLUB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    wallet,
     warnings,
   };
 }

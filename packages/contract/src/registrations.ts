@@ -52,8 +52,19 @@ export type TRegistration = z.infer<typeof ZRegistration>;
 /** The extras vouchers of a registration's paid order (none: an empty list). */
 const extrasVouchers = z.array(ZExtrasVoucher).optional();
 
+/**
+ * The wallets a confirmed registration's tickets can be added to (docs/product.md section 22): Apple's
+ * pass is fetched from getWalletPass; Google's is a "Save to Google Wallet" address per attendee id.
+ * Absent when no wallet is configured, or while the registration is not confirmed.
+ */
+export const ZTicketWallets = z.object({
+  apple: z.boolean(),
+  googleSaveUrls: z.record(z.string(), z.string()).optional(),
+});
+export type TTicketWallets = z.infer<typeof ZTicketWallets>;
+
 /** A registration as its buyer reads it back after paying: with the vouchers of the extras bought with it. */
-export const ZBuyerRegistration = ZRegistration.extend({ extrasVouchers });
+export const ZBuyerRegistration = ZRegistration.extend({ extrasVouchers, wallets: ZTicketWallets.optional() });
 export type TBuyerRegistration = z.infer<typeof ZBuyerRegistration>;
 
 export const ZOrderItem = z.object({
@@ -121,6 +132,9 @@ export const ZInitRegistrationRequest = z.object({
 export type TInitRegistrationRequest = z.input<typeof ZInitRegistrationRequest>;
 
 export const ZBuyerSecret = z.object({ registrationId: ZId, qrUuid: ZId });
+
+/** One attendee's ticket, for its buyer or the attendee holding its link: the qrUuid is the secret. */
+export const ZAttendeeSecret = ZBuyerSecret.extend({ attendeeId: ZId });
 
 export const ZSaveRegistrationRequest = ZBuyerSecret.extend({
   attendees: z
@@ -262,6 +276,17 @@ export const registrationEndpoints = {
     summary: 'A registration, for its buyer (the qrUuid is the secret), with its extras vouchers once confirmed',
     query: ZBuyerSecret,
     response: ZBuyerRegistration,
+  }),
+  getWalletPass: defineEndpoint({
+    method: 'GET',
+    path: '/registration/getWalletPass',
+    access: 'public',
+    binary: true,
+    summary:
+      "An attendee's Apple Wallet pass (application/vnd.apple.pkpass) of a confirmed registration, its barcode the " +
+      "ticket's QR; 404 when Apple Wallet is not configured (APPLE_PASS_*)",
+    query: ZAttendeeSecret,
+    response: z.unknown(),
   }),
   getRegistrationById: defineEndpoint({
     method: 'GET',

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payment-provider';
+import type { TicketWallets } from './wallets';
 
 /** What every service needs; built once in app.ts. */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
    * hold sweep's timer offers whatever a failed call left.
    */
   seatsFreed?: (eventId: string) => void;
+  /** Apple or Google Wallet, when one is configured (docs/decisions/0045-wallet-passes.md). */
+  wallets?: TicketWallets;
 }

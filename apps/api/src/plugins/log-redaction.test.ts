@@ -63,6 +63,11 @@ describe('the text a log line may keep', () => {
     ['Key (lower(email::text))=(a, b) already exists.', 'Key (lower(email::text))=([redacted]) already exists.'],
     ['Failing row contains (u-1, ann, hash, 10).', 'Failing row contains ([redacted]).'],
     ['invalid input syntax for type uuid: "0b7c-secret"', 'invalid input syntax for type uuid: "[redacted]"'],
+    [
+      'key -----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkq\n-----END ENCRYPTED PRIVATE KEY-----\n read',
+      'key [redacted]\n read',
+    ],
+    ['cut -----BEGIN PRIVATE KEY-----\\nMIIEvQIBADAN', 'cut [redacted]'],
   ])('%j becomes %j', (text, expected) => {
     expect(scrubText(text)).toBe(expected);
   });

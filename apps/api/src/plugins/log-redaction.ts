@@ -81,6 +81,10 @@ const SECRET_KEYS = new Set([
   'params',
   'parameters',
   'email',
+  // The wallets' signing keys (wallet-config.ts), should a call site ever log settings.
+  'privatekey',
+  'passphrase',
+  'keypassphrase',
 ]);
 
 /**
@@ -108,6 +112,8 @@ const SECRET_SHAPES: [RegExp, string][] = [
     /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer)=)(?!\[redacted\])[^&\s"#]+/gi,
     `$1${REDACTED}`,
   ],
+  // A PEM private key (the wallets' signing keys), to its end or the end of the text.
+  [/-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY-----|$)/g, REDACTED],
   // E-mail addresses, also percent-encoded (%40); a domain starts with a letter (not "pkg@1.2.3").
   [/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*/g, REDACTED],
 ];
@@ -117,7 +123,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
  * and is passed on after one native scan instead of fourteen.
  */
 const MAY_HOLD_SHAPE =
-  /params: |key \(|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token|offer)=(?!\[redacted\])|@|%40/i;
+  /params: |key \(|private key-----|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token|offer)=(?!\[redacted\])|@|%40/i;
 /** A JSON key of SECRET_KEYS, looked for in a line once `-` and `_` are taken out. */
 const MAY_HOLD_KEY = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})":`, 'i');
 

@@ -1,4 +1,9 @@
-import type { TBuyerRegistration, TRegistration, ZSaveRegistrationRequest } from '@clubtix/contract';
+import {
+  isLanguage,
+  type TBuyerRegistration,
+  type TRegistration,
+  type ZSaveRegistrationRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import type { RegistrationRow } from '../../../db/schema';
 import { conflict, notFound } from '../../../core/errors';
@@ -89,19 +94,20 @@ export async function saveRegistrationDetails(
 
 /**
  * The buyer's own registration, read back by the success page: once confirmed, with the vouchers
- * of the extras its order paid for (a hold or a cancelled registration shows none, and reads none).
+ * of the extras its order paid for (a hold or a cancelled registration shows none, and reads none)
+ * and the wallets its tickets can be added to, when one is configured.
  */
 export async function findBuyerRegistration(
   deps: Deps,
   registrationId: string,
   qrUuid: string,
 ): Promise<TBuyerRegistration> {
-  const registration = presentUnlessDeleted(
-    await loadRegistrationDto(deps, await loadBuyerRegistration(deps, registrationId, qrUuid)),
-  );
+  const row = await loadBuyerRegistration(deps, registrationId, qrUuid);
+  const registration = presentUnlessDeleted(await loadRegistrationDto(deps, row));
   if (registration.status !== 'confirmed') return { ...registration, extrasVouchers: [] };
   const vouchers = await findOrderVouchers(deps.db, { registrationId: registration.registrationId });
-  return { ...registration, extrasVouchers: vouchers.map(toExtrasVoucherDto) };
+  const wallets = await deps.wallets?.walletsOf(registration, isLanguage(row.language) ? row.language : 'en');
+  return { ...registration, extrasVouchers: vouchers.map(toExtrasVoucherDto), ...(wallets ? { wallets } : {}) };
 }
 
 /** A registration deleted while its order had taken money stays only as that order's anchor (0006). */

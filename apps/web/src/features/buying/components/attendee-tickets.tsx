@@ -1,4 +1,4 @@
-import type { TEvent, TRegistration } from '@clubtix/contract';
+import type { TBuyerRegistration, TEvent } from '@clubtix/contract';
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { buildIcs, calendarLocation, icsDataUrl } from '../calendar-file';
 import { qrViewerPath } from '../paths';
 import { TicketCode } from './ticket-code';
 import { TicketQr } from './ticket-qr';
+import { WalletButtons } from './wallet-buttons';
 
 export function attendeeName(attendee: { firstName: string | null; lastName: string | null }): string {
   return [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || 'Attendee';
@@ -35,7 +36,7 @@ export function AddToCalendar({ event }: { event: TEvent }) {
 }
 
 /** One card per attendee: the QR code, who it is for, which ticket, and a link to the full-size viewer. */
-export function AttendeeTickets({ event, registration }: { event: TEvent; registration: TRegistration }) {
+export function AttendeeTickets({ event, registration }: { event: TEvent; registration: TBuyerRegistration }) {
   return (
     <Stack component="section" aria-labelledby="your-tickets" gap="sm">
       <Title order={2} fz="xl" id="your-tickets">
@@ -82,6 +83,7 @@ export function AttendeeTickets({ event, registration }: { event: TEvent; regist
                 >
                   Open ticket
                 </Anchor>
+                <WalletButtons registration={registration} attendeeId={attendee.attendeeId} name={name} />
               </Stack>
             </Card>
           );

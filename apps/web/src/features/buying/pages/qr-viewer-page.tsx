@@ -1,4 +1,4 @@
-import type { TAttendee, TEvent, TRegistration } from '@clubtix/contract';
+import type { TAttendee, TBuyerRegistration, TEvent, TRegistration } from '@clubtix/contract';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -10,6 +10,7 @@ import { useBuyerRegistration } from '../api';
 import { attendeeName } from '../components/attendee-tickets';
 import { TicketCode } from '../components/ticket-code';
 import { TicketQr } from '../components/ticket-qr';
+import { WalletButtons } from '../components/wallet-buttons';
 import classes from './qr-viewer-page.module.css';
 
 export const TICKET_NOT_FOUND = 'This ticket could not be found';
@@ -27,7 +28,7 @@ function Ticket({
   attendee,
 }: {
   event: TEvent | null;
-  registration: TRegistration;
+  registration: TBuyerRegistration;
   attendee: TAttendee;
 }) {
   const name = attendeeName(attendee);
@@ -90,6 +91,11 @@ function Ticket({
             Print ticket
           </Button>
         </Group>
+      ) : null}
+      {valid ? (
+        <div className={classes.noPrint}>
+          <WalletButtons registration={registration} attendeeId={attendee.attendeeId} name={name} />
+        </div>
       ) : null}
     </Stack>
   );
