@@ -109,7 +109,9 @@ describe('mails in the buyer language', () => {
     await outboxDrained(t);
     const french = smtp.mailsTo('lea.fr@example.org').find((m) => m.parsed.subject === 'Parking info')!.parsed;
     expect(french.text).toContain('Use gate B.');
-    expect(french.text).toContain('Vous recevez ce message car vous avez un billet pour Gala <du port>, sam. 14/06/2031');
+    expect(french.text).toContain(
+      'Vous recevez ce message car vous avez un billet pour Gala <du port>, sam. 14/06/2031',
+    );
     const english = smtp.mailsTo('no.header@example.org').find((m) => m.parsed.subject === 'Parking info')!.parsed;
     expect(english.text).toContain('You receive this because you have a ticket for Gala <du port>, Sat 14/06/2031');
   });

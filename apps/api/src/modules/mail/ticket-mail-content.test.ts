@@ -72,12 +72,9 @@ describe('composeTicketMail', () => {
   });
 
   it('lists the extras vouchers after the tickets, each with its QR ({"x","q"}) and what it is for', () => {
-    const mail = composeTicketMail(
-      config,
-      event,
-      [entry('a-1', null)],
-      { vouchers: [{ id: 'xp-1', qrUuid: 'voucher-secret', extrasName: 'Lunch <box>', quantity: 2 }] },
-    );
+    const mail = composeTicketMail(config, event, [entry('a-1', null)], {
+      vouchers: [{ id: 'xp-1', qrUuid: 'voucher-secret', extrasName: 'Lunch <box>', quantity: 2 }],
+    });
     expect(mail.attachments).toEqual([
       expect.objectContaining({ cid: 'qr-a-1@clubtix' }),
       {

@@ -59,7 +59,8 @@ export interface MailDiscount {
   amount: string;
 }
 
-const discountLabel = (t: Translate, discount: MailDiscount) => t('mail.discountLabel', { code: oneLine(discount.code) });
+const discountLabel = (t: Translate, discount: MailDiscount) =>
+  t('mail.discountLabel', { code: oneLine(discount.code) });
 // A true minus sign, as the buyer's pages show it.
 const discountOff = (discount: MailDiscount) => `\u2212${discount.amount}`;
 

@@ -44,9 +44,17 @@ export function composeWaitlistOfferMail(
     until: `${mailDateTime(offer.expiresAt, event.timezone, language)} (${event.timezone})`,
   });
   const after = t('mail.waitlistAfter');
-  const text = [subject, '', `${t('mail.whenLabel')} ${when}`, '', kept, t('mail.waitlistOpenLink'), url, '', after].join(
-    '\n',
-  );
+  const text = [
+    subject,
+    '',
+    `${t('mail.whenLabel')} ${when}`,
+    '',
+    kept,
+    t('mail.waitlistOpenLink'),
+    url,
+    '',
+    after,
+  ].join('\n');
   const html = [
     htmlStart(language),
     `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,

@@ -16,9 +16,7 @@ export function composeMessageMail(
   language: TLanguage = DEFAULT_LANGUAGE,
 ): { subject: string; text: string; html: string } {
   const t = translatorFor(language);
-  const subject = test
-    ? t('mail.messageTestSubject', { subject: oneLine(message.subject) })
-    : oneLine(message.subject);
+  const subject = test ? t('mail.messageTestSubject', { subject: oneLine(message.subject) }) : oneLine(message.subject);
   const footer = t('mail.messageFooter', { title: oneLine(event.title), when: eventWhen(event, language) });
   const paragraphs = message.body
     .trim()

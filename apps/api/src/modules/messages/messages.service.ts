@@ -1,10 +1,4 @@
-import type {
-  TLanguage,
-  TMessage,
-  TMessageLog,
-  TSendMessageResponse,
-  ZSendMessageRequest,
-} from '@clubtix/contract';
+import type { TLanguage, TMessage, TMessageLog, TSendMessageResponse, ZSendMessageRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';

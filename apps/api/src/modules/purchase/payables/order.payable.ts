@@ -27,7 +27,10 @@ const stateOf = (order: OrderRow): PayableState => ({
   ...settlementOf(order.paymentStatus),
 });
 
-const targetOf = (order: OrderRow, registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email' | 'language'>) =>
+const targetOf = (
+  order: OrderRow,
+  registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email' | 'language'>,
+) =>
   refundTargetOf('order', order, {
     email: registration.email,
     language: registration.language,
