@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, zonedFormat, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
-import { registrations, waitlistEntries } from '../../db/schema';
+import { extrasPurchases, orders, registrations, sponsorships, waitlistEntries } from '../../db/schema';
 import { lapseHold, payFor } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
@@ -23,6 +23,7 @@ describe('mails in the buyer language', () => {
   let token: string;
   let event: TEvent;
   let ticket: TTicket;
+  let frenchRegistrationId: string;
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
@@ -35,6 +36,7 @@ describe('mails in the buyer language', () => {
       timezone: 'Europe/Paris',
       currency: 'eur',
       venue: 'Quai 4',
+      donationsEnabled: true,
     });
     ticket = await addTicket(t, token, event.id, { name: 'Adulte', price: 1550, quantity: 20 });
   });
@@ -71,6 +73,7 @@ describe('mails in the buyer language', () => {
   it('writes the ticket mail in French to a buyer who bought in French: words, dates and money', async () => {
     const buyer = 'lea.fr@example.org';
     const registration = await buyIn('fr-FR,fr;q=0.9,en;q=0.5', buyer);
+    frenchRegistrationId = registration.registrationId;
     expect(await languageOf(registration.registrationId)).toBe('fr');
     await outboxDrained(t);
     const mail = smtp.mailsTo(buyer)[0]!.parsed;
@@ -85,6 +88,23 @@ describe('mails in the buyer language', () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<strong>Lieu :</strong> Quai 4');
     expect(html).toContain('Gala &lt;du port&gt;');
+  });
+
+  it('writes the refund of that order in French, whoever refunds it, the reason as typed', async () => {
+    const [order] = await t.db.select().from(orders).where(eq(orders.registrationId, frenchRegistrationId));
+    const refunded = await call(t, 'POST', '/order/refund', {
+      token,
+      headers: { 'accept-language': 'en' },
+      body: { orderId: order!.id, amount: 500, reason: 'Seat <moved>' },
+    });
+    expect(refunded.status, refunded.body.msg).toBe(200);
+    await outboxDrained(t);
+    const mail = smtp.mailsTo('lea.fr@example.org').find((m) => m.parsed.subject?.startsWith('Remboursement'))!.parsed;
+    const euros = (text: string) => text.replace(/ €/g, '\u00a0€');
+    expect(mail.subject).toBe(euros('Remboursement de 5 € pour Gala <du port>'));
+    expect(mail.text).toContain(euros('Nous avons remboursé 5 € de votre commande pour Gala <du port>'));
+    expect(mail.text).toContain(euros('10,50 € sur les 15,50 € payés restent acquis.'));
+    expect(mail.text).toContain('Motif : Seat <moved>');
   });
 
   it('writes English to a buyer whose request named no language', async () => {
@@ -114,6 +134,31 @@ describe('mails in the buyer language', () => {
     );
     const english = smtp.mailsTo('no.header@example.org').find((m) => m.parsed.subject === 'Parking info')!.parsed;
     expect(english.text).toContain('You receive this because you have a ticket for Gala <du port>, Sat 14/06/2031');
+  });
+
+  it('records the language of extras bought alone and of a donation, and mails the voucher in it', async () => {
+    const water = await createExtras(t, token, event.id, { name: 'Agua', price: 0 });
+    const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
+    const bought = await call(t, 'POST', '/extras/purchaseExtras', {
+      headers: spanish,
+      body: { eventId: event.id, extrasId: water.id, quantity: 2, email: 'ana@example.org' },
+    });
+    expect(bought.status, bought.body.msg).toBe(200);
+    const [purchase] = await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.extrasId, water.id));
+    expect(purchase!.language).toBe('es');
+    await outboxDrained(t);
+    const mail = smtp.mailsTo('ana@example.org')[0]!.parsed;
+    expect(mail.subject).toBe('Tus extras para Gala <du port>');
+    expect(mail.text).toContain('Cuándo: sáb 14/06/2031 19:30 – 23:00 (Europe/Paris)');
+    expect(mail.text).toContain('Agua × 2: su código QR está entre las imágenes de este correo');
+
+    const gift = await call(t, 'POST', '/sponsorship/create', {
+      headers: { 'accept-language': 'de' },
+      body: { eventId: event.id, amount: 1000, name: 'Jonas', email: 'jonas.gift@example.org' },
+    });
+    expect(gift.status, gift.body.msg).toBe(200);
+    const [given] = await t.db.select().from(sponsorships).where(eq(sponsorships.email, 'jonas.gift@example.org'));
+    expect(given!.language).toBe('de');
   });
 
   it('offers waiting-list tickets in Thai to a person who joined in Thai', async () => {
