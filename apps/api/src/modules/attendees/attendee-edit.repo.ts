@@ -11,7 +11,7 @@ export async function lockEventAttendee(
   db: DbOrTx,
   attendeeId: string,
   eventId: string,
-): Promise<{ attendee: AttendeeView; qrUuid: string; status: string } | undefined> {
+): Promise<{ attendee: AttendeeView; qrUuid: string; status: string; language: string } | undefined> {
   const [row] = await db
     .select({
       attendee: attendees,
@@ -20,6 +20,7 @@ export async function lockEventAttendee(
       checkinTime: checkins.createdAt,
       qrUuid: registrations.qrUuid,
       status: registrations.status,
+      language: registrations.language,
     })
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
@@ -32,6 +33,7 @@ export async function lockEventAttendee(
     attendee: { ...row.attendee, ticketName: row.ticketName, checkinId: row.checkinId, checkinTime: row.checkinTime },
     qrUuid: row.qrUuid,
     status: row.status,
+    language: row.language,
   };
 }
 

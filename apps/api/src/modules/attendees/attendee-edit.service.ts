@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { findFormQuestions } from '../forms/forms.service';
+import { mailLanguage } from '../mail/mail-format';
 import { lockClubMail } from '../mail/outbox.repo';
 import { queueTicketResend } from '../mail/ticket-mail';
 import { answerErrors, answersTo, formProblem } from '../purchase/details/form-answers';
@@ -65,6 +66,8 @@ export async function updateAttendee(
         to: values.email,
         tickets: [ticket],
         topic: transferTopic(saved.id),
+        // The buyer named the new holder, in the language the buyer bought in.
+        language: mailLanguage(found.language),
       });
     }
     return { saved, mailed: transfer };

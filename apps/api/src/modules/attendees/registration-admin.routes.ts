@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import { requestLanguage } from '../../core/i18n';
 import { updateAttendee } from './attendee-edit.service';
 import { findEventAttendees } from './attendee-list.service';
 import { findManagedRegistration, setRegistrationStatus } from './registration-admin.service';
@@ -20,8 +21,8 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
       msg: result.sent ? 'Ticket sent' : 'No mail server is set up: the ticket was kept in the outbox',
     };
   });
-  registerEndpoint(app, deps, r.getRegistrationByEmail, async ({ query }) => {
-    const result = await resendTicketsByEmail(deps, query.email, query.eventId);
+  registerEndpoint(app, deps, r.getRegistrationByEmail, async ({ query, request }) => {
+    const result = await resendTicketsByEmail(deps, query.email, query.eventId, requestLanguage(request));
     return {
       payload: result,
       msg: result.found

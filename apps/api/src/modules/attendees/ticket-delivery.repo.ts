@@ -19,9 +19,14 @@ export async function findAttendeeTicket(
   db: DbOrTx,
   attendeeId: string,
   eventId: string,
-): Promise<{ ticket: TicketEntry; buyerEmail: string; status: string } | undefined> {
+): Promise<{ ticket: TicketEntry; buyerEmail: string; status: string; language: string } | undefined> {
   const [row] = await db
-    .select({ ticket: ticketColumns, buyerEmail: registrations.email, status: registrations.status })
+    .select({
+      ticket: ticketColumns,
+      buyerEmail: registrations.email,
+      status: registrations.status,
+      language: registrations.language,
+    })
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))

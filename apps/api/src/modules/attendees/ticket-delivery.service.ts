@@ -1,4 +1,9 @@
-import { SEND_TICKET_MAILS_PER_HOUR, TICKET_LOOKUP_MAILS_PER_HOUR, type TSendTicketResult } from '@clubtix/contract';
+import {
+  SEND_TICKET_MAILS_PER_HOUR,
+  TICKET_LOOKUP_MAILS_PER_HOUR,
+  type TLanguage,
+  type TSendTicketResult,
+} from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import { AppError, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
@@ -6,6 +11,7 @@ import { clubScope } from '../clubs/clubs.policy';
 import { assertCanManageEvent, canViewEvent } from '../events/events.policy';
 import { findEventById } from '../events/events.repo';
 import { findBuyerVouchers } from '../extras/order-vouchers.repo';
+import { mailLanguage } from '../mail/mail-format';
 import { mailRefused } from '../mail/mail-queue';
 import { HOUR_MINUTES, resendRefusal } from '../mail/mail-quota';
 import { countRecentMail, findNthRecentTopicMail, lockClubMail, lockMailTopic } from '../mail/outbox.repo';
@@ -61,7 +67,8 @@ export async function resendAttendeeTicket(
     await lockClubMail(tx, event.clubId);
     const oldestCounted = await findNthRecentTopicMail(tx, topic, SEND_TICKET_MAILS_PER_HOUR, HOUR_MINUTES);
     if (oldestCounted) throw mailRefused(resendRefusal(SEND_TICKET_MAILS_PER_HOUR, oldestCounted, new Date()));
-    await queueTicketResend(tx, deps.config, event, { to, tickets: [found.ticket], topic });
+    const language = mailLanguage(found.language);
+    await queueTicketResend(tx, deps.config, event, { to, tickets: [found.ticket], topic, language });
   });
   deliverSoon(deps);
   return { sent: deps.mail.delivers, to };
@@ -75,9 +82,15 @@ const LOOKUP_WINDOW_MINUTES = 60;
  * anywhere else, with the extras vouchers that e-mail bought at checkout. Both answers run the same
  * lock, lookups and count, and the mail is drawn and sent after the answer, so the time taken does not tell more than `found` does. The mails it queued in
  * the last hour are counted in the outbox, under a lock per address, so that no burst of requests
- * from any number of processes gets past TICKET_LOOKUP_MAILS_PER_HOUR.
+ * from any number of processes gets past TICKET_LOOKUP_MAILS_PER_HOUR. The mail speaks the language of
+ * the person asking, who is the holder of that mailbox at their screen.
  */
-export async function resendTicketsByEmail(deps: Deps, email: string, eventId: string): Promise<{ found: boolean }> {
+export async function resendTicketsByEmail(
+  deps: Deps,
+  email: string,
+  eventId: string,
+  language: TLanguage,
+): Promise<{ found: boolean }> {
   const event = await findEventById(deps.db, eventId, null);
   if (!event || !canViewEvent(null, event)) throw notFound('Event');
   const topic = MAIL_TOPICS.ticketLookup(event.id);
@@ -88,7 +101,7 @@ export async function resendTicketsByEmail(deps: Deps, email: string, eventId: s
     if (tickets.length === 0) return false;
     assertUnderLookupLimit(mailedInLastHour);
     const vouchers = await findBuyerVouchers(tx, event.id, email);
-    await queueTicketResend(tx, deps.config, event, { to: email, tickets, vouchers, topic });
+    await queueTicketResend(tx, deps.config, event, { to: email, tickets, vouchers, topic, language });
     return true;
   });
   if (found) deliverSoon(deps);

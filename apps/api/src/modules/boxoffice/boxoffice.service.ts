@@ -1,4 +1,4 @@
-import type { TBoxOfficeSale, ZBoxOfficeSellRequest } from '@clubtix/contract';
+import type { TBoxOfficeSale, TLanguage, ZBoxOfficeSellRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
@@ -40,9 +40,15 @@ type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
  * order, checked against their stock under the row locks the online order takes
  * (docs/decisions/0014-extras-and-package-stock.md) and turned into paid vouchers by the same
  * statement a paid online order uses; sold alone, they are an order whose registration has no
- * attendees.
+ * attendees. The sale records the seller's language (`language`, the request's): the buyer at the desk
+ * is served in it, so their mail speaks it too (docs/decisions/0048-mails-in-the-buyers-language.md).
  */
-export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Promise<TBoxOfficeSale> {
+export async function sellAtDoor(
+  deps: Deps,
+  actor: Actor,
+  input: SellInput,
+  language: TLanguage,
+): Promise<TBoxOfficeSale> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const lines = mergeLines(input.tickets);
   const extrasLines = mergeExtrasLines(input.extras ?? []);
@@ -83,6 +89,7 @@ export async function sellAtDoor(deps: Deps, actor: Actor, input: SellInput): Pr
           clubId: event.clubId,
           eventId: event.id,
           email: buyerEmail,
+          language,
           expiresAt: null,
           status: 'confirmed',
           source: 'boxoffice',

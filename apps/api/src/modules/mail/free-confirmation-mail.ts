@@ -1,9 +1,12 @@
+import { DEFAULT_LANGUAGE, type TLanguage } from '@clubtix/contract';
 import type { Config } from '../../config';
+import { translatorFor } from '../../core/i18n';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, RegistrationRow } from '../../db/schema';
+import { escapeHtml, eventWhen, htmlStart, mailDateTime, mailLanguage, oneLine } from './mail-format';
 import { queueMails } from './mail-queue';
 import { MAIL_TOPICS } from './ticket-mail';
-import { escapeHtml, eventWhen, mailDateTime, type ComposedMail } from './ticket-mail-content';
+import type { ComposedMail } from './ticket-mail-content';
 
 /**
  * The page the link opens (the web's /{slug}/confirm). The token is the secret: never the qrUuid,
@@ -14,44 +17,38 @@ export function freeConfirmationUrl(config: Config, slug: string, registrationId
   return `${config.publicUrl}/${encodeURIComponent(slug)}/confirm?${query.toString()}`;
 }
 
-/** The mail that asks a free booking's buyer to confirm it: the event, how long the hold lasts, the link. */
+/**
+ * The mail that asks a free booking's buyer to confirm it: the event, how long the hold lasts, the
+ * link; in the buyer's language.
+ */
 export function composeFreeConfirmationMail(
   config: Config,
   event: Pick<EventRow, 'slug' | 'title' | 'startDate' | 'endDate' | 'timezone'>,
   registration: Pick<RegistrationRow, 'id' | 'expiresAt'>,
   ticketCount: number,
   token: string,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): Omit<ComposedMail, 'attachments'> {
+  const t = translatorFor(language);
   const url = freeConfirmationUrl(config, event.slug, registration.id, token);
-  const title = event.title.replace(/\s+/g, ' ').trim();
-  const subject = `Confirm your booking for ${title}`;
-  const tickets = `${ticketCount} free ${ticketCount === 1 ? 'ticket' : 'tickets'}`;
-  const until = registration.expiresAt
-    ? `${mailDateTime(registration.expiresAt, event.timezone)} (${event.timezone})`
-    : null;
-  const held = until
-    ? `Your ${tickets} are held for you until ${until}. If the booking is not confirmed by then, they are released.`
-    : `Your ${tickets} are held for you for a short while only.`;
-  const notYou = 'If you did not book this, ignore this e-mail: nothing is booked without the link.';
-  const text = [
-    subject,
-    '',
-    `When: ${eventWhen(event)}`,
-    '',
-    'Open this link to confirm your booking and get your tickets:',
-    url,
-    '',
-    held,
-    '',
-    notYou,
-  ].join('\n');
+  const subject = t('mail.freeSubject', { title: oneLine(event.title) });
+  const when = `${t('mail.whenLabel')} ${eventWhen(event, language)}`;
+  const count = { count: ticketCount };
+  const held = registration.expiresAt
+    ? t('mail.freeHeldUntil', {
+        ...count,
+        until: `${mailDateTime(registration.expiresAt, event.timezone, language)} (${event.timezone})`,
+      })
+    : t('mail.freeHeldShort', count);
+  const notYou = t('mail.freeNotYou');
+  const text = [subject, '', when, '', t('mail.freeOpenLink'), url, '', held, '', notYou].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222222;">',
+    htmlStart(language),
     `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,
-    `<p><strong>When:</strong> ${escapeHtml(eventWhen(event))}</p>`,
-    `<p>Open this link to confirm your booking and get your ${escapeHtml(tickets)}:</p>`,
+    `<p><strong>${escapeHtml(t('mail.whenLabel'))}</strong> ${escapeHtml(eventWhen(event, language))}</p>`,
+    `<p>${escapeHtml(t('mail.freeOpenLinkCount', count))}</p>`,
     `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;` +
-      'text-decoration:none;border-radius:6px;font-weight:bold;">Confirm my booking</a></p>',
+      `text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(t('mail.freeConfirmButton'))}</a></p>`,
     `<p style="word-break:break-all;font-size:13px;color:#555555;">${escapeHtml(url)}</p>`,
     `<p>${escapeHtml(held)}</p>`,
     `<p style="color:#555555;">${escapeHtml(notYou)}</p>`,
@@ -73,11 +70,12 @@ export async function queueFreeConfirmationMail(
   ticketCount: number,
   token: string,
 ): Promise<void> {
+  const language = mailLanguage(registration.language);
   await queueMails(db, config, [
     {
       clubId: registration.clubId,
       to: registration.email,
-      ...composeFreeConfirmationMail(config, event, registration, ticketCount, token),
+      ...composeFreeConfirmationMail(config, event, registration, ticketCount, token, language),
       dedupeKey: `free-confirmation:${registration.id}`,
       quota: 'limited',
       topic: MAIL_TOPICS.freeConfirmation,

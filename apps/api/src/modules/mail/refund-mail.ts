@@ -1,9 +1,11 @@
-import { formatMoney, type TCurrency } from '@clubtix/contract';
+import { DEFAULT_LANGUAGE, formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
 import type { Config } from '../../config';
+import { translatorFor, type Translate } from '../../core/i18n';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, OrderRow, RefundRow } from '../../db/schema';
+import { escapeHtml, eventWhen, htmlStart, oneLine } from './mail-format';
 import { queueMails } from './mail-queue';
-import { escapeHtml, eventWhen, type ComposedMail } from './ticket-mail-content';
+import type { ComposedMail } from './ticket-mail-content';
 
 /** What was refunded: the mail words it so (an order when left out). */
 export type RefundedKind = 'order' | 'sponsorship' | 'donation' | 'extras';
@@ -15,61 +17,51 @@ export interface RefundNews {
   /** The order (or other payable) after the refund: its refundedAmount counts this one. */
   order: Pick<OrderRow, 'amount' | 'currency' | 'refundedAmount'>;
   refund: Pick<RefundRow, 'id' | 'amount' | 'reason' | 'releasedTickets' | 'source'>;
+  /** The language the buyer (or giver) paid in. */
+  language?: TLanguage;
 }
 
-const WHAT: Record<RefundedKind, (title: string) => string> = {
-  order: (title) => `your order for ${title}`,
-  sponsorship: (title) => `your sponsorship of ${title}`,
-  donation: (title) => `your donation to ${title}`,
-  extras: (title) => `your extras for ${title}`,
-};
-
 /** Whether the tickets or voucher still admit; nothing to say of a sponsorship or donation. */
-function doorLine(kind: RefundedKind, released: boolean): string[] {
-  if (kind === 'order') {
-    return [
-      released
-        ? 'Your tickets and vouchers for this event are cancelled: they no longer admit at the door.'
-        : 'Your tickets are still valid: keep them for the door.',
-    ];
-  }
-  if (kind === 'extras') {
-    return [
-      released
-        ? 'Your voucher is cancelled: it no longer admits at the door.'
-        : 'Your voucher is still valid: keep it for the door.',
-    ];
-  }
+function doorLine(t: Translate, kind: RefundedKind, released: boolean): string[] {
+  if (kind === 'order') return [t(released ? 'mail.refundTicketsCancelled' : 'mail.refundTicketsValid')];
+  if (kind === 'extras') return [t(released ? 'mail.refundVoucherCancelled' : 'mail.refundVoucherValid')];
   return [];
 }
 
-/** The mail to the buyer: what was refunded, what stays paid, and whether the tickets still admit. */
+/**
+ * The mail to the buyer: what was refunded, what stays paid, and whether the tickets still admit, in
+ * the buyer's language; the organiser's reason stays as typed.
+ */
 export function composeRefundMail({
   event,
   order,
   refund,
   kind = 'order',
+  language = DEFAULT_LANGUAGE,
 }: RefundNews): Omit<ComposedMail, 'attachments'> {
-  const money = (minor: number) => formatMoney(minor, order.currency as TCurrency);
-  const title = event.title.replace(/\s+/g, ' ').trim();
+  const t = translatorFor(language);
+  const money = (minor: number) => formatMoney(minor, order.currency as TCurrency, language);
+  const title = oneLine(event.title);
   const left = order.amount - order.refundedAmount;
-  const subject = `Refund of ${money(refund.amount)} for ${title}`;
+  const amount = money(refund.amount);
+  const subject = t('mail.refundSubject', { amount, title });
   const lines = [
     refund.source === 'cancellation'
-      ? `${title} has been cancelled. We have refunded ${money(refund.amount)} to the card you paid with.`
-      : `We have refunded ${money(refund.amount)} of ${WHAT[kind](title)} to the card you paid with.`,
+      ? t('mail.refundCancelled', { title, amount })
+      : t('mail.refundOf', { amount, kind, title }),
     left > 0
-      ? `${money(left)} of the ${money(order.amount)} you paid stays paid.`
-      : `Your ${kind === 'extras' ? 'purchase' : kind} is now fully refunded.`,
-    ...doorLine(kind, refund.releasedTickets),
-    ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
-    'Depending on your bank, the money takes a few days to show on your statement.',
+      ? t('mail.refundStaysPaid', { left: money(left), total: money(order.amount) })
+      : t('mail.refundFull', { kind }),
+    ...doorLine(t, kind, refund.releasedTickets),
+    ...(refund.reason ? [t('mail.refundReason', { reason: refund.reason })] : []),
+    t('mail.refundBankDelay'),
   ];
-  const text = [subject, '', `When: ${eventWhen(event)}`, '', ...lines].join('\n');
+  const when = eventWhen(event, language);
+  const text = [subject, '', `${t('mail.whenLabel')} ${when}`, '', ...lines].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222222;">',
+    htmlStart(language),
     `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,
-    `<p><strong>When:</strong> ${escapeHtml(eventWhen(event))}</p>`,
+    `<p><strong>${escapeHtml(t('mail.whenLabel'))}</strong> ${escapeHtml(when)}</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     '</body></html>',
   ].join('');

@@ -72,12 +72,9 @@ describe('composeTicketMail', () => {
   });
 
   it('lists the extras vouchers after the tickets, each with its QR ({"x","q"}) and what it is for', () => {
-    const mail = composeTicketMail(
-      config,
-      event,
-      [entry('a-1', null)],
-      [{ id: 'xp-1', qrUuid: 'voucher-secret', extrasName: 'Lunch <box>', quantity: 2 }],
-    );
+    const mail = composeTicketMail(config, event, [entry('a-1', null)], {
+      vouchers: [{ id: 'xp-1', qrUuid: 'voucher-secret', extrasName: 'Lunch <box>', quantity: 2 }],
+    });
     expect(mail.attachments).toEqual([
       expect.objectContaining({ cid: 'qr-a-1@clubtix' }),
       {
@@ -103,13 +100,13 @@ describe('composeTicketMail', () => {
   });
 
   it('shows the code and what it took off before what was paid, escaped', () => {
-    const mail = composeTicketMail(config, event, [entry('a-1', null)], [], '£15.00', {
-      code: 'SPRING<b>',
-      amount: '£5.00',
+    const mail = composeTicketMail(config, event, [entry('a-1', null)], {
+      paid: '£15.00',
+      discount: { code: 'SPRING<b>', amount: '£5.00' },
     });
     expect(mail.text).toContain('Discount (SPRING<b>): \u2212£5.00\nPaid: £15.00');
     expect(mail.html).toContain('<strong>Discount (SPRING&lt;b&gt;):</strong> \u2212£5.00');
-    expect(composeTicketMail(config, event, [entry('a-1', null)], [], '£15.00').text).not.toContain('Discount');
+    expect(composeTicketMail(config, event, [entry('a-1', null)], { paid: '£15.00' }).text).not.toContain('Discount');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { formatMoney, type TCurrency } from '@clubtix/contract';
+import { formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
 import type { AttendeeRow, EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
+import { mailLanguage } from './mail-format';
 import { queueMails, type QueuedMail } from './mail-queue';
 import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
 
@@ -66,15 +67,17 @@ export async function queueTicketMail(
   basis: TicketMailBasis = {},
 ): Promise<void> {
   const tickets = ticketEntries(registration, attendees);
+  // Every copy speaks the buyer's language: the attendees they named were named in it too.
+  const language = mailLanguage(registration.language);
   const order = basis.order;
   const isPaid = order !== undefined && order.amount > 0;
   const discount =
     order?.discountCode && (order.discountAmount ?? 0) > 0
-      ? { code: order.discountCode, amount: formatMoney(order.discountAmount!, order.currency as TCurrency) }
+      ? { code: order.discountCode, amount: formatMoney(order.discountAmount!, order.currency as TCurrency, language) }
       : null;
   // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it,
   // unless a code made it free: then the mail shows the discount and the nothing paid.
-  const amount = isPaid || discount ? formatMoney(order!.amount, order!.currency as TCurrency) : null;
+  const amount = isPaid || discount ? formatMoney(order!.amount, order!.currency as TCurrency, language) : null;
   await queueMails(
     db,
     config,
@@ -83,8 +86,13 @@ export async function queueTicketMail(
         clubId: registration.clubId,
         to: recipient.to,
         ...(recipient.isBuyer
-          ? composeTicketMail(config, event, recipient.tickets, basis.vouchers, amount, discount)
-          : composeTicketMail(config, event, recipient.tickets)),
+          ? composeTicketMail(config, event, recipient.tickets, {
+              vouchers: basis.vouchers,
+              paid: amount,
+              discount,
+              language,
+            })
+          : composeTicketMail(config, event, recipient.tickets, { language })),
         dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
       };
       if (isPaid || (recipient.isBuyer && basis.isMailboxProven)) return { ...mail, quota: 'always' };
@@ -96,19 +104,20 @@ export async function queueTicketMail(
 /**
  * Queues a mail of the given tickets (and, to a buyer, the extras vouchers they bought) to one
  * address with no dedupe: a resend someone asked for, limited (429 past the club's quotas). `topic`
- * (MAIL_TOPICS) marks what a limit of its own counts (see countRecentMail).
+ * (MAIL_TOPICS) marks what a limit of its own counts (see countRecentMail); `language` is the
+ * reader's: the buyer's recorded one, or that of the person asking when they ask for their own.
  */
 export async function queueTicketResend(
   db: DbOrTx,
   config: Config,
   event: EventRow,
-  mail: { to: string; tickets: TicketEntry[]; vouchers?: VoucherEntry[]; topic: string },
+  mail: { to: string; tickets: TicketEntry[]; vouchers?: VoucherEntry[]; topic: string; language: TLanguage },
 ): Promise<void> {
   await queueMails(db, config, [
     {
       clubId: event.clubId,
       to: mail.to,
-      ...composeTicketMail(config, event, mail.tickets, mail.vouchers),
+      ...composeTicketMail(config, event, mail.tickets, { vouchers: mail.vouchers, language: mail.language }),
       dedupeKey: null,
       quota: 'limited',
       topic: mail.topic,
@@ -130,12 +139,13 @@ export async function queueExtrasMail(
   extrasName: string,
 ): Promise<void> {
   const voucher = { id: purchase.id, qrUuid: purchase.qrUuid, extrasName, quantity: purchase.quantity };
-  const amount = purchase.amount > 0 ? formatMoney(purchase.amount, purchase.currency as TCurrency) : null;
+  const language = mailLanguage(purchase.language);
+  const amount = purchase.amount > 0 ? formatMoney(purchase.amount, purchase.currency as TCurrency, language) : null;
   await queueMails(db, config, [
     {
       clubId: purchase.clubId,
       to: purchase.email,
-      ...composeTicketMail(config, event, [], [voucher], amount),
+      ...composeTicketMail(config, event, [], { vouchers: [voucher], paid: amount, language }),
       dedupeKey: `extras:${purchase.id}`,
       ...(purchase.amount > 0 ? { quota: 'always' } : { quota: 'limited', topic: MAIL_TOPICS.freeExtras }),
     },

@@ -1,8 +1,11 @@
+import { DEFAULT_LANGUAGE, type TLanguage } from '@clubtix/contract';
 import type { Config } from '../../config';
+import { translatorFor } from '../../core/i18n';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
+import { escapeHtml, eventWhen, htmlStart, mailDateTime, oneLine } from './mail-format';
 import { queueMails } from './mail-queue';
-import { escapeHtml, eventWhen, mailDateTime, type ComposedMail } from './ticket-mail-content';
+import type { ComposedMail } from './ticket-mail-content';
 
 /** The buyer page the offer's link opens; the token is the offer's only key, so the link is the secret. */
 export function waitlistOfferUrl(config: Config, slug: string, token: string): string {
@@ -17,39 +20,48 @@ export interface WaitlistOffer {
   quantity: number;
   token: string;
   expiresAt: Date;
+  /** The language the reader joined the list in. */
+  language: TLanguage;
 }
 
-/** The offer: what is kept for the reader, until when (the event's own time zone, named), and the link. */
+/**
+ * The offer: what is kept for the reader, until when (the event's own time zone, named), and the link;
+ * in the language the reader joined the list in.
+ */
 export function composeWaitlistOfferMail(
   config: Config,
   event: Pick<EventRow, 'slug' | 'title' | 'startDate' | 'endDate' | 'timezone'>,
   offer: Pick<WaitlistOffer, 'ticketName' | 'quantity' | 'token' | 'expiresAt'>,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): Omit<ComposedMail, 'attachments'> {
+  const t = translatorFor(language);
   const url = waitlistOfferUrl(config, event.slug, offer.token);
-  const title = event.title.replace(/\s+/g, ' ').trim();
-  const what = `${offer.quantity} × ${offer.ticketName.replace(/\s+/g, ' ').trim()}`;
-  const until = `${mailDateTime(offer.expiresAt, event.timezone)} (${event.timezone})`;
-  const subject = `Tickets for ${title} are waiting for you`;
-  const kept = `${what} ${offer.quantity === 1 ? 'is' : 'are'} kept for you alone until ${until}.`;
-  const after = 'If you do not take them by then, they go to the next person on the waiting list.';
+  const when = eventWhen(event, language);
+  const subject = t('mail.waitlistSubject', { title: oneLine(event.title) });
+  const kept = t('mail.waitlistKept', {
+    quantity: offer.quantity,
+    ticket: oneLine(offer.ticketName),
+    until: `${mailDateTime(offer.expiresAt, event.timezone, language)} (${event.timezone})`,
+  });
+  const after = t('mail.waitlistAfter');
   const text = [
     subject,
     '',
-    `When: ${eventWhen(event)}`,
+    `${t('mail.whenLabel')} ${when}`,
     '',
     kept,
-    'Open this link to take them and book:',
+    t('mail.waitlistOpenLink'),
     url,
     '',
     after,
   ].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222222;">',
+    htmlStart(language),
     `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,
-    `<p><strong>When:</strong> ${escapeHtml(eventWhen(event))}</p>`,
-    `<p>You were on the waiting list, and tickets came back: ${escapeHtml(kept)}</p>`,
+    `<p><strong>${escapeHtml(t('mail.whenLabel'))}</strong> ${escapeHtml(when)}</p>`,
+    `<p>${escapeHtml(t('mail.waitlistCameBack', { kept }))}</p>`,
     `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;` +
-      'text-decoration:none;border-radius:6px;font-weight:bold;">Take my tickets</a></p>',
+      `text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(t('mail.waitlistButton'))}</a></p>`,
     `<p style="word-break:break-all;font-size:13px;color:#555555;">${escapeHtml(url)}</p>`,
     `<p style="color:#555555;">${escapeHtml(after)}</p>`,
     '</body></html>',
@@ -73,7 +85,7 @@ export async function queueWaitlistOfferMail(
     {
       clubId: offer.clubId,
       to: offer.email,
-      ...composeWaitlistOfferMail(config, event, offer),
+      ...composeWaitlistOfferMail(config, event, offer, offer.language),
       dedupeKey: `waitlist-offer:${offer.entryId}`,
       quota: 'always',
     },

@@ -5,6 +5,7 @@ import {
   checkins,
   mailOutbox,
   messages,
+  registrations,
   tickets,
   type MessageAudience,
   type MessageRow,
@@ -26,11 +27,19 @@ function audienceCondition(audience: MessageAudience) {
   return inArray(attendees.ticketId, audience.ticketIds);
 }
 
-/** The distinct addresses of the audience: attendees of confirmed registrations of the event. */
-export async function audienceAddresses(db: DbOrTx, event: EventScope, audience: MessageAudience): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ to: address })
+/**
+ * The distinct addresses of the audience: attendees of confirmed registrations of the event, each with
+ * the language of its latest registration, which the mail's frame speaks.
+ */
+export async function audienceAddresses(
+  db: DbOrTx,
+  event: EventScope,
+  audience: MessageAudience,
+): Promise<{ to: string; language: string }[]> {
+  return db
+    .selectDistinctOn([address], { to: address, language: registrations.language })
     .from(attendees)
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .where(
       and(
         eq(attendees.eventId, event.id),
@@ -40,8 +49,7 @@ export async function audienceAddresses(db: DbOrTx, event: EventScope, audience:
         audienceCondition(audience),
       ),
     )
-    .orderBy(address);
-  return rows.map((row) => row.to);
+    .orderBy(address, desc(registrations.createdAt));
 }
 
 /** Which of these ticket ids are the event's. */

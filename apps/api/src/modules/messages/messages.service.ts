@@ -1,30 +1,55 @@
-import type { TMessage, TMessageLog, TSendMessageResponse, ZSendMessageRequest } from '@clubtix/contract';
+import type { TLanguage, TMessage, TMessageLog, TSendMessageResponse, ZSendMessageRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import type { MessageRow } from '../../db/schema';
+import type { EventRow, MessageRow } from '../../db/schema';
 import { loadManagedEvent } from '../events/events.service';
+import { mailLanguage } from '../mail/mail-format';
 import { mailsLeftToday, queueBulkMails } from '../mail/mail-queue';
 import { composeMessageMail } from './message-mail';
 import { audienceAddresses, insertMessage, listMessages, ticketIdsOfEvent } from './messages.repo';
 
 type SendInput = z.output<typeof ZSendMessageRequest>;
 
+/** One content per language the audience reads: at most five, however many recipients. */
+function contentByLanguage(event: EventRow, input: SendInput) {
+  const made = new Map<TLanguage, ReturnType<typeof composeMessageMail>>();
+  return (language: TLanguage) => {
+    let content = made.get(language);
+    if (!content) {
+      content = composeMessageMail(event, input, input.test, language);
+      made.set(language, content);
+    }
+    return content;
+  };
+}
+
 /**
  * POST /message/send (docs/product.md section 21; docs/decisions/0040-messages-and-reminders.md): one
  * mail per distinct address of the audience, all queued in one transaction with the message's log row,
- * inside the club's daily limit or not at all (429). A test goes to the sender alone.
+ * inside the club's daily limit or not at all (429). A test goes to the sender alone, in the sender's
+ * language (`language`, the request's); each attendee's mail frames the message in their own.
  */
-export async function sendMessage(deps: Deps, actor: Actor, input: SendInput): Promise<TSendMessageResponse> {
+export async function sendMessage(
+  deps: Deps,
+  actor: Actor,
+  input: SendInput,
+  language: TLanguage,
+): Promise<TSendMessageResponse> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   if (typeof input.audience === 'object') {
     const known = await ticketIdsOfEvent(deps.db, event, input.audience.ticketIds);
     if (input.audience.ticketIds.some((id) => !known.has(id))) throw notFound('Ticket');
   }
-  const content = composeMessageMail(event, input, input.test);
+  const contentIn = contentByLanguage(event, input);
   return deps.db.transaction(async (tx) => {
-    const addresses = input.test ? [actor.email.toLowerCase()] : await audienceAddresses(tx, event, input.audience);
+    const addresses = input.test
+      ? [{ to: actor.email.toLowerCase(), language }]
+      : (await audienceAddresses(tx, event, input.audience)).map((row) => ({
+          to: row.to,
+          language: mailLanguage(row.language),
+        }));
     if (input.dryRun) {
       const { remainingToday } = await queueBulkMails(tx, deps.config, event.clubId, [], true);
       return { queued: 0, recipients: addresses.length, remainingToday };
@@ -44,9 +69,9 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendInput): P
       tx,
       deps.config,
       event.clubId,
-      addresses.map((to) => ({
+      addresses.map(({ to, language: read }) => ({
         to,
-        ...content,
+        ...contentIn(read),
         messageId: message?.id ?? null,
         dedupeKey: message ? `message:${message.id}:${to}` : null,
       })),

@@ -15,6 +15,8 @@ export interface ClaimedReminder {
   buyerEmail: string;
   shortCode: string;
   ticketName: string;
+  /** The buyer's language (docs/product.md section 22). */
+  language: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function claimDueReminders(tx: Tx, limit: number): Promise<ClaimedR
     RETURNING a.id AS "attendeeId", a.event_id AS "eventId", a.club_id AS "clubId",
               a.registration_id AS "registrationId", r.qr_uuid AS "qrUuid", a.first_name AS "firstName",
               a.last_name AS "lastName", a.email, r.email AS "buyerEmail", a.short_code AS "shortCode",
-              t.name AS "ticketName"`);
+              t.name AS "ticketName", r.language`);
   return result.rows as unknown as ClaimedReminder[];
 }
 

@@ -1,7 +1,9 @@
 import type { Deps } from '../../core/deps';
 import type { EventRow } from '../../db/schema';
 import { queueMails, type QueuedMail } from '../mail/mail-queue';
-import { composeTicketMail, eventWhen, oneLine, type TicketEntry } from '../mail/ticket-mail-content';
+import { translate } from '../../core/i18n';
+import { eventWhen, mailLanguage, oneLine } from '../mail/mail-format';
+import { composeTicketMail, type TicketEntry } from '../mail/ticket-mail-content';
 import { claimDueReminders, findEventsByIds, type ClaimedReminder } from './reminders.repo';
 
 type ReminderDeps = Pick<Deps, 'db' | 'config'>;
@@ -23,11 +25,16 @@ function reminderMails(deps: ReminderDeps, claimed: ClaimedReminder[], events: M
     const event = events.get(first.eventId);
     if (!event) return [];
     const tickets: TicketEntry[] = group.map((reminder) => ({ ...reminder }));
-    const mail = composeTicketMail(deps.config, event, tickets);
+    // The buyer's language, as their ticket mail spoke it.
+    const language = mailLanguage(first.language);
+    const mail = composeTicketMail(deps.config, event, tickets, { language });
     return [
       {
         ...mail,
-        subject: `Reminder: ${oneLine(event.title)}, ${eventWhen(event)}`,
+        subject: translate(language, 'mail.reminderSubject', {
+          title: oneLine(event.title),
+          when: eventWhen(event, language),
+        }),
         clubId: first.clubId,
         to: addressOf(first),
         dedupeKey: `reminder:${first.attendeeId}`,

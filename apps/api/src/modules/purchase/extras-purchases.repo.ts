@@ -4,7 +4,10 @@ import { extras, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema
 
 export async function insertExtrasPurchase(
   db: DbOrTx,
-  values: Pick<ExtrasPurchaseRow, 'clubId' | 'eventId' | 'extrasId' | 'email' | 'quantity' | 'amount' | 'currency'>,
+  values: Pick<
+    ExtrasPurchaseRow,
+    'clubId' | 'eventId' | 'extrasId' | 'email' | 'quantity' | 'amount' | 'currency' | 'language'
+  >,
 ): Promise<ExtrasPurchaseRow> {
   const [row] = await db.insert(extrasPurchases).values(values).returning();
   return row!;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import { requestLanguage } from '../../core/i18n';
 import { findBuyerRegistration, saveRegistrationDetails } from './details/registration-details.service';
 import { createSponsorship } from './hold/create-sponsorship.service';
 import { initRegistration } from './hold/init-registration.service';
@@ -19,14 +20,15 @@ import { handlePaymentWebhook } from './settle/webhook';
  */
 export function purchaseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = endpoints.registration;
+  // What a buyer starts records their language (the request's): their mails speak it.
   registerEndpoint(app, deps, r.initRegistration, async ({ body, request }) => ({
-    payload: await initRegistration(deps, body, request.ip),
+    payload: await initRegistration(deps, body, request.ip, requestLanguage(request)),
   }));
-  registerEndpoint(app, deps, endpoints.extrasPurchase.purchaseExtras, async ({ body }) => ({
-    payload: await purchaseExtras(deps, body),
+  registerEndpoint(app, deps, endpoints.extrasPurchase.purchaseExtras, async ({ body, request }) => ({
+    payload: await purchaseExtras(deps, body, requestLanguage(request)),
   }));
-  registerEndpoint(app, deps, endpoints.sponsorship.create, async ({ body }) => ({
-    payload: await createSponsorship(deps, body),
+  registerEndpoint(app, deps, endpoints.sponsorship.create, async ({ body, request }) => ({
+    payload: await createSponsorship(deps, body, requestLanguage(request)),
   }));
   registerEndpoint(app, deps, r.save, async ({ body }) => ({ payload: await saveRegistrationDetails(deps, body) }));
   registerEndpoint(app, deps, r.getRegistration, async ({ query }) => ({

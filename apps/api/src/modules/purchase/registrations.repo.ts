@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TLanguage } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import {
   attendees,
@@ -41,6 +42,8 @@ export async function insertRegistration(
     clubId: string;
     eventId: string;
     email: string;
+    /** The buyer's language, which their mails speak (docs/product.md section 22). */
+    language: TLanguage;
     expiresAt: Date | null;
     status?: string;
     source?: string;

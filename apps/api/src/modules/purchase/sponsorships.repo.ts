@@ -39,9 +39,8 @@ export async function insertSponsorship(
     | 'refundedAmount'
     | 'logoUrl'
     | 'showPublicly'
-    | 'language'
   > &
-    Partial<Pick<SponsorshipRow, 'logoUrl' | 'showPublicly' | 'language'>>,
+    Partial<Pick<SponsorshipRow, 'logoUrl' | 'showPublicly'>>,
 ): Promise<SponsorshipRow> {
   const [row] = await db.insert(sponsorships).values(values).returning();
   return row!;

@@ -12,6 +12,7 @@ import {
   insertAttendeeSlots,
   insertRegistration,
 } from '../purchase/registrations.repo';
+import { mailLanguage } from '../mail/mail-format';
 import { findEventWithTickets } from '../tickets/tickets.repo';
 import { offerFreedTickets } from './offers';
 import { releaseOffered } from './offers.repo';
@@ -81,6 +82,8 @@ export async function claimOffer(deps: Deps, token: string): Promise<Claimed> {
       clubId: event.clubId,
       eventId: event.id,
       email: entry.email,
+      // The language the place was taken in, which the offer's mail spoke.
+      language: mailLanguage(entry.language),
       expiresAt: entry.offerExpiresAt,
     });
     const slots = await insertAttendeeSlots(

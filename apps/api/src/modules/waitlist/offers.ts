@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../core/deps';
+import { mailLanguage } from '../mail/mail-format';
 import { queueWaitlistOfferMail } from '../mail/waitlist-mail';
 import {
   findTicketsToOffer,
@@ -59,6 +60,7 @@ async function offerTicketType(deps: OfferDeps, ticketId: string, now: Date): Pr
         quantity: entry.quantity,
         token,
         expiresAt: entry.offerExpiresAt!,
+        language: mailLanguage(entry.language),
       });
       offered++;
     }

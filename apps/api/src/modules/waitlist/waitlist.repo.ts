@@ -14,7 +14,7 @@ const lineOrder = [asc(waitlistEntries.createdAt), asc(waitlistEntries.id)];
  */
 export async function insertEntry(
   db: DbOrTx,
-  values: Pick<WaitlistEntryRow, 'clubId' | 'eventId' | 'ticketId' | 'email' | 'quantity'>,
+  values: Pick<WaitlistEntryRow, 'clubId' | 'eventId' | 'ticketId' | 'email' | 'quantity' | 'language'>,
 ): Promise<WaitlistEntryRow | undefined> {
   const [row] = await db.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
   return row;

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import type { Deps } from '../../core/deps';
+import { requestLanguage } from '../../core/i18n';
 import { registerEndpoint } from '../../plugins/routes';
 import { claimOffer } from './claim.service';
 import { joinWaitlist, listWaitlist, removeFromWaitlist } from './waitlist.service';
 
 export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
   const w = endpoints.waitlist;
-  registerEndpoint(app, deps, w.join, async ({ body }) => {
-    const joined = await joinWaitlist(deps, body);
+  registerEndpoint(app, deps, w.join, async ({ body, request }) => {
+    const joined = await joinWaitlist(deps, body, requestLanguage(request));
     return { payload: joined, msg: `You are number ${joined.position} on the waiting list` };
   });
   registerEndpoint(app, deps, w.claim, async ({ body }) => ({

@@ -1,4 +1,4 @@
-import type { TWaitlistEntry, ZJoinWaitlistRequest } from '@clubtix/contract';
+import type { TLanguage, TWaitlistEntry, ZJoinWaitlistRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import { badInput, conflict, notFound } from '../../core/errors';
@@ -22,11 +22,13 @@ async function placeOf(deps: Deps, entry: { id: string; status: string }): Promi
 
 /**
  * POST /waitlist/join (docs/product.md section 19): a place at the end of a sold-out ticket type's
- * line, for a quantity one order could buy. The same address again keeps its place and quantity.
+ * line, for a quantity one order could buy. The same address again keeps its place and quantity
+ * (and the language it joined in, which its offer's mail speaks).
  */
 export async function joinWaitlist(
   deps: Deps,
   input: z.output<typeof ZJoinWaitlistRequest>,
+  language: TLanguage,
 ): Promise<{ position: number }> {
   const found = await findEventWithTickets(deps.db, input.eventId, [input.ticketId]);
   const event = found?.event;
@@ -46,7 +48,7 @@ export async function joinWaitlist(
   const values = { clubId: event.clubId, eventId: event.id, ticketId: ticket.id, email: input.email };
   // Two joins of one address at once: the unique index keeps one, and both answer its place.
   const entry =
-    (await insertEntry(deps.db, { ...values, quantity: input.quantity })) ??
+    (await insertEntry(deps.db, { ...values, quantity: input.quantity, language })) ??
     (await findOpenEntry(deps.db, ticket.id, input.email));
   if (!entry) throw conflict('Your place could not be kept; please try again');
   return { position: await placeOf(deps, entry) };

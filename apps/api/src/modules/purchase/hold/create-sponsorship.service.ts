@@ -1,5 +1,5 @@
 import { packageHasRoom, packageSoldOut } from '../payables/sponsorship.payable';
-import { type TSponsorship, type ZCreateSponsorshipRequest } from '@clubtix/contract';
+import { type TLanguage, type TSponsorship, type ZCreateSponsorshipRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import { badInput, conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
@@ -17,6 +17,7 @@ import { toSponsorshipDto } from '../sponsorships.mapper';
 export async function createSponsorship(
   deps: Deps,
   input: z.output<typeof ZCreateSponsorshipRequest>,
+  language: TLanguage,
 ): Promise<{ sponsorship: TSponsorship }> {
   const event = await loadVisibleEvent(deps, null, input.eventId);
   let amount: number;
@@ -54,6 +55,7 @@ export async function createSponsorship(
       showPublicly: input.showPublicly ?? false,
       amount,
       currency: event.currency,
+      language,
     });
   });
   const view = await findSponsorshipView(deps.db, row.id, null);

@@ -1,4 +1,4 @@
-import type { TOrder, TRegistration, ZInitRegistrationRequest } from '@clubtix/contract';
+import type { TLanguage, TOrder, TRegistration, ZInitRegistrationRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, TicketRow } from '../../../db/schema';
 import { type AppError, badInput, conflict, notFound, soldOut } from '../../../core/errors';
@@ -40,12 +40,14 @@ function assertTicketOnSale(
  * Step 1 of buying (docs/product.md section 15): holds the tickets for RESERVATION_MINUTES. Not enough
  * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
  * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
- * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held.
+ * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held. `language`
+ * (the request's) is recorded: the buyer's mails speak it.
  */
 export async function initRegistration(
   deps: Deps,
   input: z.output<typeof ZInitRegistrationRequest>,
   ip: string,
+  language: TLanguage,
 ): Promise<{ registration: TRegistration; order: TOrder }> {
   const now = new Date();
   const lines = mergeLines(input.tickets);
@@ -88,6 +90,7 @@ export async function initRegistration(
           clubId: event.clubId,
           eventId: event.id,
           email: input.email,
+          language,
           expiresAt: new Date(now.getTime() + deps.config.reservationMinutes * 60_000),
           clientAddress: holder.address,
         });

@@ -1,5 +1,5 @@
 import { queueVoucherMail } from '../payables/extras.payable';
-import type { TExtrasPurchase } from '@clubtix/contract';
+import type { TExtrasPurchase, TLanguage } from '@clubtix/contract';
 import { notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { loadVisibleEvent } from '../../events/events.service';
@@ -16,6 +16,7 @@ import { toExtrasPurchaseDto } from '../extras-purchases.mapper';
 export async function purchaseExtras(
   deps: Deps,
   input: { eventId: string; extrasId: string; quantity: number; email: string },
+  language: TLanguage,
 ): Promise<TExtrasPurchase> {
   const event = await loadVisibleEvent(deps, null, input.eventId);
   const extras = await findExtrasById(deps.db, input.extrasId, event.clubId);
@@ -32,6 +33,7 @@ export async function purchaseExtras(
       quantity: input.quantity,
       amount: extras.price * input.quantity,
       currency: event.currency,
+      language,
     });
     if (inserted.amount === 0 && (await markExtrasPurchasePaid(tx, inserted.id))) {
       await queueVoucherMail(tx, deps, inserted);

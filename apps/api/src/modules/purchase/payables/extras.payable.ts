@@ -74,7 +74,8 @@ const stateOf = (purchase: ExtrasPurchaseRow): PayableState => ({
   ...settlementOf(purchase.paymentStatus),
 });
 
-const targetOf = (row: ExtrasPurchaseRow): RefundTarget => refundTargetOf('extras', row, { email: row.email });
+const targetOf = (row: ExtrasPurchaseRow): RefundTarget =>
+  refundTargetOf('extras', row, { email: row.email, language: row.language });
 
 /** Extras bought on their own: settling one marks it paid and mails its voucher. */
 export const extrasPayable: Payable = {

@@ -27,9 +27,13 @@ const stateOf = (order: OrderRow): PayableState => ({
   ...settlementOf(order.paymentStatus),
 });
 
-const targetOf = (order: OrderRow, registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email'>) =>
+const targetOf = (
+  order: OrderRow,
+  registration: Pick<RegistrationRow, 'id' | 'eventId' | 'status' | 'email' | 'language'>,
+) =>
   refundTargetOf('order', order, {
     email: registration.email,
+    language: registration.language,
     registration: { id: registration.id, eventId: registration.eventId, status: registration.status },
   });
 

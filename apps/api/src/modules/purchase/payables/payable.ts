@@ -85,6 +85,8 @@ export interface RefundTarget {
   provider: string | null;
   /** Who the refund mail goes to: the buyer or the giver. */
   email: string;
+  /** The language they paid in, which the refund mail speaks (docs/product.md section 22). */
+  language: string;
   /** A sponsorship without a package. */
   isDonation?: boolean;
   /** An order's registration, whose tickets a full refund may release. */
@@ -109,7 +111,7 @@ type PayableMoneyRow = Pick<
 export function refundTargetOf(
   kind: PayableKind,
   row: PayableMoneyRow,
-  extra: Pick<RefundTarget, 'email' | 'isDonation' | 'registration'>,
+  extra: Pick<RefundTarget, 'email' | 'language' | 'isDonation' | 'registration'>,
 ): RefundTarget {
   const { id, clubId, eventId, amount, refundedAmount, currency, paymentStatus, paymentIntentId, provider } = row;
   return {

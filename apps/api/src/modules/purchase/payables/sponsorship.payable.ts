@@ -76,7 +76,11 @@ const stateOf = (sponsorship: SponsorshipRow): PayableState => ({
 });
 
 const targetOf = (row: SponsorshipRow): RefundTarget =>
-  refundTargetOf('sponsorship', row, { email: row.email, isDonation: row.packageId === null });
+  refundTargetOf('sponsorship', row, {
+    email: row.email,
+    language: row.language,
+    isDonation: row.packageId === null,
+  });
 
 /** A sponsorship (a package's amount) or a donation (the giver's): settling one marks it paid. */
 export const sponsorshipPayable: Payable = {

@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client';
 import type { EventRow, RefundRow } from '../../../db/schema';
 import { AppError, badInput, conflict, fieldError } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
+import { mailLanguage } from '../../mail/mail-format';
 import { queueRefundMail, type RefundedKind } from '../../mail/refund-mail';
 import type { Payable, RefundTarget } from '../payables/payable';
 import { REFUNDABLE_STATUSES } from './refund-orders.repo';
@@ -71,6 +72,7 @@ export async function mailRefund(tx: Tx, deps: Deps, event: EventRow, target: Re
   await queueRefundMail(tx, deps.config, {
     clubId: target.clubId,
     to: target.email,
+    language: mailLanguage(target.language),
     event,
     kind: mailKindOf(target),
     order: target,
