@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, startI18n } from '../../i18n/i18n';
 import { confirmWithin } from './components/check-inbox';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('buying');
+});
 
 describe('confirmWithin', () => {
   it('gives the minutes left, rounded up, and the time on the buyer’s clock', () => {

@@ -1,5 +1,5 @@
 import type { TCodeCheck, TOrder } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import {
   codeApplies,
@@ -15,6 +15,12 @@ import {
   sameCode,
   selectionPricedLines,
 } from './discount-code';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces(['buying', 'public']);
+});
 
 const tenPercent: TCodeCheck = { code: 'SPRING', kind: 'percent', value: 10, ticketIds: [] };
 const fiveOffAdult: TCodeCheck = { code: 'ADULT5', kind: 'amount', value: 500, ticketIds: ['adult'] };

@@ -1,5 +1,6 @@
 import { formatMoney, type TCodeCheck, type TCurrency, type TOrder, type TTicket } from '@clubtix/contract';
 import { fieldErrors, isApiError } from '../../api/api-error';
+import { currentLanguage, currentLocale, i18n } from '../../i18n/i18n';
 
 /**
  * Discount and access codes as the buyer sees them (docs/product.md section 19,
@@ -10,8 +11,8 @@ import { fieldErrors, isApiError } from '../../api/api-error';
  * each covered ticket, never more than the ticket's price.
  */
 
-/** The server's word when a code covers none of the chosen tickets (it then spends no use). */
-export const CODE_NOT_APPLICABLE = 'This code does not apply to the tickets you chose';
+/** What the buyer is told when a code covers none of the chosen tickets (the server then spends no use). */
+export const codeNotApplicable = (): string => i18n.t('buying:code.notApplicable');
 
 /** The code of a `?code=` link, trimmed; null when absent or blank. */
 export function codeFromSearch(params: URLSearchParams): string | null {
@@ -92,27 +93,26 @@ export function describeCode(
   currency: TCurrency,
 ): string {
   const off =
-    check.kind === 'percent' ? `${check.value}% off` : `${formatMoney(check.value, currency)} off each ticket`;
+    check.kind === 'percent'
+      ? i18n.t('buying:code.percentOff', { percent: check.value })
+      : i18n.t('buying:code.amountOff', { amount: formatMoney(check.value, currency, currentLanguage()) });
   const named = tickets.filter((ticket) => check.ticketIds.includes(ticket.id));
   const opens = named.filter((ticket) => ticket.hidden).length;
-  const parts = [named.length === 0 ? off : `${off} ${listNames(named.map((ticket) => ticket.name))}`];
-  if (opens > 0)
-    parts.push(opens === 1 ? 'opens a ticket kept for code holders' : `opens ${opens} tickets kept for code holders`);
+  const names = new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(
+    named.map((ticket) => ticket.name),
+  );
+  const parts = [named.length === 0 ? off : i18n.t('buying:code.offOn', { off, names })];
+  if (opens > 0) parts.push(i18n.t('buying:code.opens', { count: opens }));
   return parts.join('; ');
-}
-
-function listNames(names: string[]): string {
-  if (names.length <= 1) return `on ${names.join('')}`;
-  return `on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 }
 
 /** The summary line of a discount: "Discount (SPRING) −£4.50". */
 export function discountLabel(code: string): string {
-  return `Discount (${code})`;
+  return i18n.t('buying:code.discountLine', { code });
 }
 
 export function minusMoney(amount: number, currency: TCurrency): string {
-  return `−${formatMoney(amount, currency)}`;
+  return `−${formatMoney(amount, currency, currentLanguage())}`;
 }
 
 /**
@@ -120,7 +120,7 @@ export function minusMoney(amount: number, currency: TCurrency): string {
  * used up, inactive, or not for this event), or the schema's message for a malformed one.
  */
 export function codeErrorText(error: unknown): string {
-  if (!isApiError(error)) return 'The code could not be checked. Please try again.';
+  if (!isApiError(error)) return i18n.t('buying:code.checkFailed');
   const fields = fieldErrors(error);
   return fields.code ?? fields.discountCode ?? error.msg;
 }

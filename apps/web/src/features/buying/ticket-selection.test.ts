@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   fitSelection,
   limitNote,
@@ -9,6 +9,12 @@ import {
   setQuantity,
   shortfallNotes,
 } from './ticket-selection';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces(['buying', 'public']);
+});
 
 const adult: { id: string; available: number | null; maxPerOrder: number; price: number } = {
   id: 'adult',

@@ -1,4 +1,5 @@
 import type { TTicket } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 import { FEW_LEFT } from '../public/ticket-offer';
 
 /** Chosen quantities by ticket id; a missing id means none. */
@@ -80,10 +81,12 @@ export function limitNote(
   const max = maxQuantity(ticket, selection, eventMax);
   if ((selection[ticket.id] ?? 0) < max) return null;
   if (ticket.available !== null && max === ticket.available) {
-    return ticket.available <= FEW_LEFT ? null : `Only ${ticket.available} left`;
+    return ticket.available <= FEW_LEFT ? null : i18n.t('buying:limits.onlyLeft', { count: ticket.available });
   }
-  if (max === ticket.maxPerOrder) return `At most ${ticket.maxPerOrder} ${ticket.name} per order`;
-  return `At most ${eventMax} tickets per order`;
+  if (max === ticket.maxPerOrder) {
+    return i18n.t('buying:limits.perTicket', { count: ticket.maxPerOrder, name: ticket.name });
+  }
+  return i18n.t('buying:limits.perOrder', { count: eventMax });
 }
 
 /**
@@ -104,8 +107,8 @@ export function shortfallNotes(
     if (kept >= wanted) continue;
     notes.push(
       kept === 0
-        ? `No ${ticket.name} tickets are left now, so they were taken out of your choice.`
-        : `Fewer ${ticket.name} tickets are left now: you have ${kept} instead of the ${wanted} you chose.`,
+        ? i18n.t('buying:limits.noneLeft', { name: ticket.name })
+        : i18n.t('buying:limits.fewerLeft', { name: ticket.name, kept, wanted }),
     );
   }
   return notes;

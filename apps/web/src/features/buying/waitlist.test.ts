@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { offerRefusalText, offersWaitlist, waitlistMax, waitlistPlaceText } from './waitlist';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces(['buying', 'public']);
+});
 
 const now = new Date('2026-06-01T12:00:00Z');
 const event = { endDate: '2026-07-01T22:00:00Z', registrationOpensAt: null, registrationClosesAt: null };

@@ -1,5 +1,6 @@
 import type { TEvent, TTicket } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 import { ticketAvailability } from '../public/ticket-offer';
 
 /** The contract's cap on a waiting-list request (ZJoinWaitlistRequest). */
@@ -12,7 +13,7 @@ export function waitlistMax(ticketMax: number, eventMax: number): number {
 
 /** What the buyer is told once on the list. */
 export function waitlistPlaceText(position: number): string {
-  return `You are number ${position} in line; we will e-mail you when tickets come back.`;
+  return i18n.t('buying:waitlist.place', { position });
 }
 
 /**
@@ -37,7 +38,7 @@ export function offersWaitlist(
 export function offerRefusalText(error: unknown): string {
   if (isApiError(error) && (error.status === 409 || error.status === 404 || error.status === 400)) {
     const reason = /[.!?]$/.test(error.msg) ? error.msg : `${error.msg}.`;
-    return `${reason} You can still buy any tickets on sale below, or join the waiting list again.`;
+    return i18n.t('buying:waitlist.refusedReason', { reason });
   }
-  return 'The tickets offered to you could not be held just now. Please open the link from your e-mail again.';
+  return i18n.t('buying:waitlist.refusedOffline');
 }

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardDigits, checkCardNumber, formatCardNumber } from './card-number';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('payments');
+});
 
 describe('formatCardNumber', () => {
   it.each([

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n';
+
 /** Digits of a typed card number: spaces and dashes, as people type them, are dropped. */
 export function cardDigits(text: string): string {
   return text.replace(/[\s-]/g, '');
@@ -12,7 +14,7 @@ export function formatCardNumber(text: string): string {
 /** The form's own check before asking the server; which cards pay is the provider's business. */
 export function checkCardNumber(text: string): string | null {
   const digits = cardDigits(text);
-  if (digits === '') return 'Enter a card number';
-  if (!/^\d{12,19}$/.test(digits)) return 'A card number has 12 to 19 digits';
+  if (digits === '') return i18n.t('payments:card.empty');
+  if (!/^\d{12,19}$/.test(digits)) return i18n.t('payments:card.digits');
   return null;
 }

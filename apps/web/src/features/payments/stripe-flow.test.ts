@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { NETWORK_ERROR_MESSAGE } from '../../api/api-error';
 import {
@@ -6,10 +6,16 @@ import {
   confirmTakenPayment,
   mayHaveGoneThrough,
   payWithStripe,
-  STILL_PROCESSING,
-  STRIPE_FALLBACK_ERROR,
+  stillProcessing,
+  stripeFallbackError,
   type StripeConfirmResult,
 } from './stripe-flow';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('payments');
+});
 
 const declined = new ApiError(402, 'PAYMENT_FAILED', 'Your card was declined.');
 const notYet = new ApiError(402, 'PAYMENT_FAILED', 'The payment has not gone through yet');
@@ -42,7 +48,7 @@ describe('payWithStripe', () => {
   });
 
   it('has words for a Stripe error without a message', async () => {
-    expect(await payWithStripe(steps({ error: {} }, []))).toEqual({ kind: 'failed', message: STRIPE_FALLBACK_ERROR });
+    expect(await payWithStripe(steps({ error: {} }, []))).toEqual({ kind: 'failed', message: stripeFallbackError() });
   });
 
   it('confirms with the server once Stripe succeeded', async () => {
@@ -65,7 +71,7 @@ describe('payWithStripe', () => {
 
   it('stops asking after the last attempt', async () => {
     const s = steps({ paymentIntent: { status: 'processing' } }, [notYet, notYet, notYet]);
-    expect(await payWithStripe(s, { attempts: 3, delayMs: 1 })).toEqual({ kind: 'failed', message: STILL_PROCESSING });
+    expect(await payWithStripe(s, { attempts: 3, delayMs: 1 })).toEqual({ kind: 'failed', message: stillProcessing() });
     expect(s.confirmWithServer).toHaveBeenCalledTimes(3);
   });
 
@@ -125,7 +131,7 @@ describe('what the buyer is told when the payment could not be confirmed', () =>
     expect(text).toMatch(/may have gone through/);
     expect(text).toMatch(/do not pay again/);
     expect(text).toMatch(/your tickets will be e-mailed to you/);
-    expect(text).not.toContain(STRIPE_FALLBACK_ERROR);
+    expect(text).not.toContain(stripeFallbackError());
     expect(mayHaveGoneThrough('your voucher will be e-mailed to you')).toMatch(/voucher/);
   });
 });

@@ -1,4 +1,5 @@
 import { isApiError, type ApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 
 /** What Stripe.js answers to confirmPayment with `redirect: 'if_required'`, reduced to what we read. */
 export interface StripeConfirmResult {
@@ -20,16 +21,15 @@ export interface StripeFlowSteps<R> {
   wait: (ms: number) => Promise<void>;
 }
 
-export const STRIPE_FALLBACK_ERROR = 'The payment did not go through. Please try again.';
-export const STILL_PROCESSING =
-  'Your bank is still processing the payment. We will e-mail you when it is confirmed; you can close this page.';
+export const stripeFallbackError = (): string => i18n.t('payments:stripe.failed');
+export const stillProcessing = (): string => i18n.t('payments:stripe.processing');
 
 /**
  * Said when the card may have been charged but confirm-payment got no answer: the server settles
  * such payments on its own (docs/decisions/0003-payments.md), and paying again would pay twice.
  */
-export const mayHaveGoneThrough = (whenConfirmed = 'your tickets will be e-mailed to you') =>
-  `We could not confirm your payment, but it may have gone through. Please do not pay again: once it is confirmed, ${whenConfirmed}.`;
+export const mayHaveGoneThrough = (whenConfirmed: string = i18n.t('payments:unconfirmed.tickets')) =>
+  i18n.t('payments:unconfirmed.body', { whenConfirmed });
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -95,7 +95,7 @@ export async function confirmStripePayment<R>(
     if (answer.kind === 'unanswered') return { kind: 'unconfirmed' };
     const notYet = answer.error.status === 402 && processing;
     if (!notYet) return { kind: 'failed', message: answer.error.msg };
-    if (attempt >= attempts) return { kind: 'failed', message: STILL_PROCESSING };
+    if (attempt >= attempts) return { kind: 'failed', message: stillProcessing() };
     await steps.wait(delayMs);
   }
 }
@@ -106,6 +106,6 @@ export async function payWithStripe<R>(
   options: Omit<ServerOptions, 'processing'> = {},
 ): Promise<StripeOutcome<R>> {
   const stripe = await steps.confirmWithStripe();
-  if (stripe.error) return { kind: 'failed', message: stripe.error.message || STRIPE_FALLBACK_ERROR };
+  if (stripe.error) return { kind: 'failed', message: stripe.error.message || stripeFallbackError() };
   return confirmStripePayment(steps, { ...options, processing: stripe.paymentIntent?.status === 'processing' });
 }

@@ -15,8 +15,6 @@ export interface StripeLoader<S> {
   load: (key: string) => Promise<StripeLoadState<S>>;
 }
 
-export const STRIPE_LOAD_FAILED = 'The card form could not be loaded. Check your connection and try again.';
-
 const LOADING = { status: 'loading' } as const;
 
 /**

@@ -65,3 +65,14 @@ describe('formatTimeZone', () => {
     expect(formatTimeZone(zone, at)).toBe(expected);
   });
 });
+
+describe('in other languages', () => {
+  it('keeps the order with the language’s weekday and separator', () => {
+    const start = '2026-03-14T19:00:00Z';
+    const end = '2026-03-14T22:30:00Z';
+    expect(formatEventRange(start, end, 'Europe/London', 'fr')).toBe('sam. 14/03/2026, 19:00 – 22:30');
+    expect(formatEventRange(start, end, 'Europe/London', 'de')).toBe('Sa. 14.03.2026, 19:00 – 22:30');
+    expect(formatEventDate(start, 'Europe/London', 'th')).toBe('14/03/2026');
+    expect(formatEventDateTime(start, 'Europe/London', 'es')).toMatch(/^sáb 14\/03\/2026, 19:00$/);
+  });
+});

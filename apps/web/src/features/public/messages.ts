@@ -1,3 +1,5 @@
-/** Texts the not-found views of the public pages show (e2e tests rely on them). */
-export const EVENT_NOT_AVAILABLE = 'This event is not available';
-export const CLUB_NOT_AVAILABLE = 'This club is not available';
+import { i18n } from '../../i18n/i18n';
+
+/** Texts the not-found views of the public pages show (e2e tests rely on the English ones). */
+export const eventNotAvailable = (): string => i18n.t('public:notAvailable.event');
+export const clubNotAvailable = (): string => i18n.t('public:notAvailable.club');

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error';
 import { lookupFailure, lookupOutcome } from './ticket-lookup';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('public');
+});
 
 describe('lookupOutcome', () => {
   it('names the address the tickets went to', () => {

@@ -1,4 +1,5 @@
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 
 /** What the "Lost your tickets?" form tells the visitor after asking. */
 export interface LookupOutcome {
@@ -15,14 +16,14 @@ export function lookupOutcome(result: { found: boolean }, email: string): Lookup
   if (result.found) {
     return {
       kind: 'sent',
-      title: 'Tickets sent',
-      message: `We've sent your tickets to ${email}. If they are not in your inbox in a few minutes, look in your spam folder.`,
+      title: i18n.t('public:lookup.sentTitle'),
+      message: i18n.t('public:lookup.sent', { email }),
     };
   }
   return {
     kind: 'not-found',
-    title: 'No booking found',
-    message: `There is no confirmed booking for ${email} for this event. Check that this is the address you booked with.`,
+    title: i18n.t('public:lookup.notFoundTitle'),
+    message: i18n.t('public:lookup.notFound', { email }),
   };
 }
 
@@ -30,7 +31,7 @@ export function lookupOutcome(result: { found: boolean }, email: string): Lookup
 export function lookupFailure(error: unknown): LookupOutcome {
   return {
     kind: 'failed',
-    title: isApiError(error) && error.status === 429 ? 'Please try again later' : 'Your tickets were not sent',
+    title: i18n.t(isApiError(error) && error.status === 429 ? 'public:lookup.tooMany' : 'public:lookup.failed'),
     message: isApiError(error) ? error.msg : NETWORK_ERROR_MESSAGE,
   };
 }

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventSales, formatPrice, priceHint, salesClosedNote, ticketAvailability } from './ticket-offer';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('public');
+});
 
 const now = new Date('2026-05-01T12:00:00Z');
 

@@ -1,4 +1,5 @@
 import { formatMoney, type TCurrency, type TEvent, type TTicket } from '@clubtix/contract';
+import { currentLanguage, i18n } from '../../i18n/i18n';
 import { formatEventDateTime } from './event-dates';
 
 /** Below this many, a ticket type says how many are left: enough to nudge, not to alarm. */
@@ -26,7 +27,7 @@ export function ticketAvailability(ticket: TicketFields, now: Date): TicketAvail
 
 /** A price as visitors read it: "Free" for 0, else the amount in the event's currency. */
 export function formatPrice(minor: number, currency: TCurrency): string {
-  return minor === 0 ? 'Free' : formatMoney(minor, currency);
+  return minor === 0 ? i18n.t('public:offer.free') : formatMoney(minor, currency, currentLanguage());
 }
 
 /**
@@ -43,9 +44,9 @@ export function priceHint(
     .map((ticket) => ticket.price);
   if (prices.length === 0) return null;
   const paid = prices.filter((price) => price > 0);
-  if (paid.length === 0) return 'Free tickets';
-  const from = formatMoney(Math.min(...paid), currency);
-  return paid.length < prices.length ? `Free, or from ${from}` : `From ${from}`;
+  if (paid.length === 0) return i18n.t('public:offer.freeTickets');
+  const price = formatMoney(Math.min(...paid), currency, currentLanguage());
+  return i18n.t(paid.length < prices.length ? 'public:offer.freeOrFrom' : 'public:offer.from', { price });
 }
 
 /** Whether a ticket type can be put in a basket right now (on sale and not sold out). */
@@ -88,14 +89,14 @@ export function salesClosedNote(sales: EventSales, timeZone: string): string | n
     case 'open':
       return null;
     case 'ended':
-      return 'This event has ended';
+      return i18n.t('public:offer.ended');
     case 'notYetOpen':
-      return `Ticket sales open ${formatEventDateTime(sales.from, timeZone)}`;
+      return i18n.t('public:offer.opensAt', { when: formatEventDateTime(sales.from, timeZone) });
     case 'closed':
-      return 'Ticket sales have closed';
+      return i18n.t('public:offer.closed');
     case 'soldOut':
-      return 'Sold out';
+      return i18n.t('public:offer.soldOut');
     case 'nothingOnSale':
-      return 'No tickets are on sale right now';
+      return i18n.t('public:offer.nothingOnSale');
   }
 }

@@ -1,6 +1,12 @@
 import { ZSaveTicketRequest, type TTicket } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkTicketForm, ticketFormToRequest, ticketToFormValues, ticketToRequest } from './ticket-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('tickets');
+});
 
 const ticket: TTicket = {
   id: 't1',

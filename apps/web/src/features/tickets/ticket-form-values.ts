@@ -1,4 +1,5 @@
 import type { TSaveTicketRequest, TTicket } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 import type { FormErrors } from '@mantine/form';
 import type { CalendarDate } from '../../components/date-input/date-parsing';
 import { checkMoneyInput, toMajorUnits, toMinorUnits } from '../../lib/money-input';
@@ -97,9 +98,9 @@ export function ticketToRequest(ticket: TTicket, changes: Partial<TSaveTicketReq
 
 export function checkTicketForm(values: TicketFormValues): FormErrors {
   const errors: FormErrors = {};
-  const price = checkMoneyInput('Price', values.price);
+  const price = checkMoneyInput(i18n.t('tickets:form.price'), values.price);
   if (price) errors.price = price;
-  if (values.maxPerOrder === '') errors.maxPerOrder = 'Per-order limit is required';
+  if (values.maxPerOrder === '') errors.maxPerOrder = i18n.t('tickets:form.perOrderRequired');
   const salesStart = {
     dateField: 'salesStartDate',
     timeField: 'salesStartTime',
@@ -112,7 +113,7 @@ export function checkTicketForm(values: TicketFormValues): FormErrors {
     date: values.salesEndDate,
     time: values.salesEndTime,
   };
-  checkSameDayOrder(errors, salesStart, salesEnd, 'Sales end time must not be before the sales start time');
+  checkSameDayOrder(errors, salesStart, salesEnd, i18n.t('tickets:form.endBeforeStart'));
   checkOptionalMoment(errors, salesStart);
   checkOptionalMoment(errors, salesEnd);
   return errors;

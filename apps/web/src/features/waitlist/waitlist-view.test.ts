@@ -1,6 +1,12 @@
 import type { TWaitlistEntry } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupWaitlist, isRemovable, offerText, waitlistGroupSummary } from './waitlist-view';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('waitlist');
+});
 
 function entry(id: string, changes: Partial<TWaitlistEntry> = {}): TWaitlistEntry {
   return {

@@ -1,4 +1,5 @@
 import type { TWaitlistEntry } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/zoned-time';
 
 /**
@@ -7,13 +8,21 @@ import { formatDateTime } from '../../lib/zoned-time';
  * is tested.
  */
 
-export const WAITLIST_STATUS_LABELS: Record<TWaitlistEntry['status'], string> = {
-  waiting: 'Waiting',
-  offered: 'Offer sent',
-  converted: 'Booked',
-  lapsed: 'Offer lapsed',
-  removed: 'Removed',
-};
+/** An entry's status as the admin reads it, in the language shown now. */
+export function waitlistStatusLabel(status: TWaitlistEntry['status']): string {
+  switch (status) {
+    case 'waiting':
+      return i18n.t('waitlist:status.waiting');
+    case 'offered':
+      return i18n.t('waitlist:status.offered');
+    case 'converted':
+      return i18n.t('waitlist:status.converted');
+    case 'lapsed':
+      return i18n.t('waitlist:status.lapsed');
+    case 'removed':
+      return i18n.t('waitlist:status.removed');
+  }
+}
 
 const STATUS_ORDER: Record<TWaitlistEntry['status'], number> = {
   offered: 0,
@@ -56,19 +65,19 @@ export function groupWaitlist(entries: readonly TWaitlistEntry[]): WaitlistGroup
 
 /** "3 waiting · 1 offer open" for a list's heading. */
 export function waitlistGroupSummary(group: Pick<WaitlistGroup, 'waiting' | 'offered'>): string {
-  const parts = [`${group.waiting} waiting`];
-  if (group.offered > 0) parts.push(group.offered === 1 ? '1 offer open' : `${group.offered} offers open`);
+  const parts = [i18n.t('waitlist:summary.waiting', { count: group.waiting })];
+  if (group.offered > 0) parts.push(i18n.t('waitlist:summary.offers', { count: group.offered }));
   return parts.join(' · ');
 }
 
 /** What an entry's offer line says, on the event's clock; null when no offer was sent. */
 export function offerText(entry: TWaitlistEntry, timeZone: string): string | null {
   if (!entry.offeredAt) return null;
-  const sent = `Offer sent ${formatDateTime(entry.offeredAt, timeZone)}`;
+  const sent = i18n.t('waitlist:offer.sent', { when: formatDateTime(entry.offeredAt, timeZone) });
   if (!entry.offerExpiresAt) return sent;
-  const expires = formatDateTime(entry.offerExpiresAt, timeZone);
-  if (entry.status === 'offered') return `${sent} · lapses ${expires}`;
-  if (entry.status === 'lapsed') return `${sent} · lapsed ${expires}`;
+  const when = formatDateTime(entry.offerExpiresAt, timeZone);
+  if (entry.status === 'offered') return `${sent} · ${i18n.t('waitlist:offer.lapses', { when })}`;
+  if (entry.status === 'lapsed') return `${sent} · ${i18n.t('waitlist:offer.lapsed', { when })}`;
   return sent;
 }
 

@@ -1,6 +1,7 @@
 import { ZSaveRegistrationRequest, type TFormQuestion, type TRegistration } from '@clubtix/contract';
 import { Button, Fieldset, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { scrollToField } from '../../../lib/scroll-to';
@@ -72,6 +73,7 @@ export function AttendeeForm({
   /** The server says the registration can no longer be filled in (hold expired, cancelled). */
   onHoldEnded: (message: string) => void;
 }) {
+  const { t } = useTranslation(['buying', 'public']);
   const secret = { registrationId: registration.registrationId, qrUuid: registration.qrUuid };
   const perAttendee = questions.filter((question) => question.perAttendee);
   const once = questions.filter((question) => !question.perAttendee);
@@ -100,26 +102,26 @@ export function AttendeeForm({
         {form.values.attendees.map((attendee, index) => (
           <Fieldset
             key={attendee.attendeeId}
-            legend={`Attendee ${index + 1}: ${attendee.ticketName}`}
+            legend={t('attendeeForm.legend', { number: index + 1, ticket: attendee.ticketName })}
             radius="lg"
             styles={fieldsetStyles}
             data-testid="attendee-section"
           >
             <Stack gap="sm">
               <TextInput
-                label="First name"
+                label={t('attendeeForm.firstName')}
                 required
                 autoComplete={index === 0 ? 'given-name' : 'off'}
                 {...form.getInputProps(`attendees.${index}.firstName`)}
               />
               <TextInput
-                label="Last name"
+                label={t('attendeeForm.lastName')}
                 required
                 autoComplete={index === 0 ? 'family-name' : 'off'}
                 {...form.getInputProps(`attendees.${index}.lastName`)}
               />
               <TextInput
-                label="E-mail"
+                label={t('public:lookup.email')}
                 type="email"
                 required
                 autoComplete={index === 0 ? 'email' : 'off'}
@@ -130,14 +132,19 @@ export function AttendeeForm({
           </Fieldset>
         ))}
         {once.length > 0 ? (
-          <Fieldset legend="About your booking" radius="lg" styles={fieldsetStyles} data-testid="booking-questions">
+          <Fieldset
+            legend={t('attendeeForm.booking')}
+            radius="lg"
+            styles={fieldsetStyles}
+            data-testid="booking-questions"
+          >
             <Stack gap="sm">
               <Questions form={form} questions={once} prefix="answers" />
             </Stack>
           </Fieldset>
         ) : null}
         <Button type="submit" size="md" fullWidth loading={save.isPending}>
-          Continue to checkout
+          {t('attendeeForm.continue')}
         </Button>
       </Stack>
     </form>

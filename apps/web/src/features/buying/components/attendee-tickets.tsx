@@ -1,7 +1,9 @@
 import type { TBuyerRegistration, TEvent } from '@clubtix/contract';
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../../i18n/i18n';
 import { buildIcs, calendarLocation, icsDataUrl } from '../calendar-file';
 import { qrViewerPath } from '../paths';
 import { TicketCode } from './ticket-code';
@@ -9,11 +11,12 @@ import { TicketQr } from './ticket-qr';
 import { WalletButtons } from './wallet-buttons';
 
 export function attendeeName(attendee: { firstName: string | null; lastName: string | null }): string {
-  return [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || 'Attendee';
+  return [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || i18n.t('buying:tickets.attendee');
 }
 
 /** "Add to calendar": an .ics file made in the browser, downloaded from a data URL. */
 export function AddToCalendar({ event }: { event: TEvent }) {
+  const { t } = useTranslation('buying');
   const href = useMemo(() => {
     const ics = buildIcs(
       {
@@ -30,17 +33,18 @@ export function AddToCalendar({ event }: { event: TEvent }) {
   }, [event]);
   return (
     <Button component="a" href={href} download={`${event.slug}.ics`} variant="outline">
-      Add to calendar
+      {t('tickets.addToCalendar')}
     </Button>
   );
 }
 
 /** One card per attendee: the QR code, who it is for, which ticket, and a link to the full-size viewer. */
 export function AttendeeTickets({ event, registration }: { event: TEvent; registration: TBuyerRegistration }) {
+  const { t } = useTranslation('buying');
   return (
     <Stack component="section" aria-labelledby="your-tickets" gap="sm">
       <Title order={2} fz="xl" id="your-tickets">
-        Your tickets
+        {t('checkout.yourTickets')}
       </Title>
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {registration.attendees.map((attendee) => {
@@ -59,7 +63,7 @@ export function AttendeeTickets({ event, registration }: { event: TEvent; regist
                   registrationId={registration.registrationId}
                   attendeeId={attendee.attendeeId}
                   qrUuid={registration.qrUuid}
-                  label={`QR code of ${name}'s ticket`}
+                  label={t('tickets.qrLabel', { name })}
                   size={220}
                 />
                 <TicketCode shortCode={attendee.shortCode} />
@@ -79,9 +83,9 @@ export function AttendeeTickets({ event, registration }: { event: TEvent; regist
                   })}
                   fw={600}
                   c="purple.7"
-                  aria-label={`Open ticket of ${name}`}
+                  aria-label={t('tickets.openNamed', { name })}
                 >
-                  Open ticket
+                  {t('tickets.open')}
                 </Anchor>
                 <WalletButtons registration={registration} attendeeId={attendee.attendeeId} name={name} />
               </Stack>

@@ -1,8 +1,10 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const BUYING_STEPS = ['Tickets', 'Attendees', 'Checkout'] as const;
+/** The steps of a purchase, as keys of their names in the buying catalogue (steps.*). */
+export const BUYING_STEPS = ['tickets', 'attendees', 'checkout'] as const;
 
 /** The top of each buying step: which event, which step, and (below it) the hold's clock. */
 export function BuyingHeader({
@@ -19,14 +21,16 @@ export function BuyingHeader({
   step?: number;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('buying');
+  const stepKey = step ? BUYING_STEPS[step - 1] : undefined;
   return (
     <Stack gap={6}>
       <Anchor component={Link} to={`/${encodeURIComponent(slug)}`} c="purple.7" size="sm" fw={600}>
         ← {eventTitle}
       </Anchor>
-      {step ? (
+      {step && stepKey ? (
         <Text size="sm" c="gray.7" data-testid="buying-step">
-          Step {step} of {BUYING_STEPS.length}: {BUYING_STEPS[step - 1]}
+          {t('steps.line', { step, count: BUYING_STEPS.length, name: t(`steps.${stepKey}`) })}
         </Text>
       ) : null}
       <Title order={1} fz={{ base: 26, sm: 34 }}>

@@ -1,12 +1,15 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLocale, i18n } from '../../../i18n/i18n';
 import { useHoldRemaining } from './hold-countdown';
 
-const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** "14 minutes (until 18:42)": how long the buyer has, and until when on their own clock. */
 export function confirmWithin(expiresAt: string, remainingMs: number): string {
   const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} (until ${CLOCK.format(new Date(expiresAt))})`;
+  const until = new Intl.DateTimeFormat(currentLocale(), CLOCK).format(new Date(expiresAt));
+  return i18n.t('buying:checkInbox.within', { count: minutes, until });
 }
 
 /**
@@ -15,21 +18,18 @@ export function confirmWithin(expiresAt: string, remainingMs: number): string {
  * checkout reads the booking again meanwhile and moves on to the tickets once it is confirmed.
  */
 export function CheckInbox({ email, expiresAt }: { email: string; expiresAt: string }) {
+  const { t } = useTranslation('buying');
   const remaining = useHoldRemaining(expiresAt) ?? 0;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="blue.0" data-testid="check-inbox">
       <Stack gap="sm">
         <Title order={2} fz="xl">
-          Check your inbox
+          {t('checkInbox.title')}
         </Title>
         <Text style={{ overflowWrap: 'anywhere' }}>
-          We sent a link to <strong>{email}</strong>. Open it within {confirmWithin(expiresAt, remaining)} to confirm
-          your booking and get your tickets.
+          {t('checkInbox.sent', { email, within: confirmWithin(expiresAt, remaining) })}
         </Text>
-        <Text size="sm">
-          Until then your tickets are only held for you: if the link is not opened in time, they are released. No
-          e-mail? Look in your spam folder.
-        </Text>
+        <Text size="sm">{t('checkInbox.until')}</Text>
       </Stack>
     </Paper>
   );

@@ -1,10 +1,11 @@
 import { formatMoney, type TOrder } from '@clubtix/contract';
 import { useState } from 'react';
+import { currentLanguage, i18n } from '../../../i18n/i18n';
 import { useCheckCode } from '../api';
 import {
-  CODE_NOT_APPLICABLE,
   codeApplies,
   codeErrorText,
+  codeNotApplicable,
   describeCode,
   heldTicketsOrder,
   orderTicketLines,
@@ -20,7 +21,7 @@ function describe(current: CheckoutCode, held: TOrder): string {
     return describeCode(current.check, tickets, held.currency);
   }
   const { discountAmount } = heldTicketsOrder(held, current);
-  return `${formatMoney(discountAmount, held.currency)} off your tickets`;
+  return i18n.t('buying:code.offTickets', { amount: formatMoney(discountAmount, held.currency, currentLanguage()) });
 }
 
 /**
@@ -65,7 +66,7 @@ export function CheckoutCodeField({
             onSuccess: (check) => {
               // The held tickets are set: a code that covers none of them cannot be used here.
               if (codeApplies(check, orderTicketLines(held))) onChange({ code: check.code, check });
-              else setError(CODE_NOT_APPLICABLE);
+              else setError(codeNotApplicable());
             },
             onError: (failure) => setError(codeErrorText(failure)),
           },

@@ -2,8 +2,10 @@ import type { TEvent, TExtras, TOrder, TPaymentIntent } from '@clubtix/contract'
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
+import { i18n } from '../../../i18n/i18n';
 import { confirmPayment, useStartOrderPayment, type ConfirmedPurchase } from '../../payments/api';
 import { PaymentForm } from '../../payments/components/payment-form';
 import { useCreateOrder } from '../api';
@@ -19,7 +21,7 @@ interface Review {
 }
 
 function errorText(error: unknown): string {
-  return isApiError(error) ? error.msg : 'Something went wrong. Please try again.';
+  return isApiError(error) ? error.msg : i18n.t('buying:checkout.genericError');
 }
 
 /**
@@ -45,6 +47,7 @@ export function CheckoutFlow({
   /** A free order of an event that confirms them by e-mail: the link was mailed, the booking waits for it. */
   onAwaitingEmail: (confirmation: { expiresAt: string }) => void;
 }) {
+  const { t } = useTranslation('buying');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [choice, setChoice] = useState<Record<string, number>>(() =>
@@ -52,7 +55,7 @@ export function CheckoutFlow({
   );
   const [review, setReview] = useState<Review | null>(null);
   const [failure, setFailure] = useState<string | null>(() =>
-    searchParams.get('redirect_status') === 'failed' ? 'The payment did not go through. Please try again.' : null,
+    searchParams.get('redirect_status') === 'failed' ? t('checkout.paymentFailed') : null,
   );
   // The order as the server last priced it: the held one, then each reviewed one.
   const [priced, setPriced] = useState(hold.order);
@@ -140,7 +143,7 @@ export function CheckoutFlow({
 
   const busy = createOrder.isPending || startPayment.isPending || confirmReturn.isPending;
   const failureAlert = failure ? (
-    <Alert color="red" role="alert" title="Checkout problem" data-testid="checkout-problem">
+    <Alert color="red" role="alert" title={t('checkout.problem')} data-testid="checkout-problem">
       {failure}
     </Alert>
   ) : null;
@@ -150,11 +153,11 @@ export function CheckoutFlow({
       <Stack gap="lg">
         <OrderSummary order={review.order} />
         <Button variant="default" onClick={() => setReview(null)} style={{ alignSelf: 'flex-start' }}>
-          {extras.length > 0 ? 'Change extras or code' : 'Change code'}
+          {extras.length > 0 ? t('checkout.changeExtras') : t('codeField.change')}
         </Button>
         <Stack component="section" aria-labelledby="checkout-payment" gap="sm">
           <Title order={2} fz="lg" id="checkout-payment">
-            Payment
+            {t('checkout.payment')}
           </Title>
           {failureAlert}
           <PaymentForm
@@ -169,7 +172,7 @@ export function CheckoutFlow({
 
   return (
     <Stack gap="lg">
-      <OrderSummary order={heldTicketsOrder(priced, code)} heading="Your tickets" />
+      <OrderSummary order={heldTicketsOrder(priced, code)} heading={t('checkout.yourTickets')} />
       <CheckoutCodeField
         eventId={event.id}
         held={priced}
@@ -186,7 +189,7 @@ export function CheckoutFlow({
       ) : null}
       {failureAlert}
       <Button size="md" fullWidth onClick={reviewOrder} loading={busy}>
-        Review order
+        {t('checkout.review')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AppliedCode {
   code: string;
@@ -19,7 +20,7 @@ export function CodeField({
   pending,
   error,
   onEdit,
-  removeLabel = 'Remove code',
+  removeLabel,
 }: {
   applied: AppliedCode | null;
   onApply: (code: string) => void;
@@ -30,6 +31,7 @@ export function CodeField({
   onEdit: () => void;
   removeLabel?: string;
 }) {
+  const { t } = useTranslation('buying');
   const [opened, setOpened] = useState(false);
   // A refusal (a `?code=` link's code, or one used up meanwhile) shows the field to correct it.
   const open = opened || error !== null;
@@ -53,7 +55,7 @@ export function CodeField({
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              Code {applied.code} applied
+              {t('codeField.applied', { code: applied.code })}
             </Text>
             <Text size="sm" c="gray.8">
               {applied.description}
@@ -69,7 +71,7 @@ export function CodeField({
                 onRemove();
               }}
             >
-              Change code
+              {t('codeField.change')}
             </Button>
             <Button
               size="sm"
@@ -80,7 +82,7 @@ export function CodeField({
                 onRemove();
               }}
             >
-              {removeLabel}
+              {removeLabel ?? t('codeField.remove')}
             </Button>
           </Group>
         </Group>
@@ -91,7 +93,7 @@ export function CodeField({
   if (!open) {
     return (
       <Button variant="subtle" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
-        Have a code?
+        {t('codeField.have')}
       </Button>
     );
   }
@@ -110,7 +112,7 @@ export function CodeField({
         <TextInput
           ref={input}
           id={inputId}
-          label="Discount or access code"
+          label={t('codeField.label')}
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);
@@ -124,7 +126,7 @@ export function CodeField({
           style={{ flex: 1, minWidth: 0 }}
         />
         <Button type="submit" mt={25} loading={pending} disabled={value.trim() === ''}>
-          Apply
+          {t('codeField.apply')}
         </Button>
       </Group>
     </form>

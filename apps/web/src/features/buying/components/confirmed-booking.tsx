@@ -1,5 +1,6 @@
 import type { TBuyerRegistration, TEvent, TOrder } from '@clubtix/contract';
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AddToCalendar, AttendeeTickets } from './attendee-tickets';
 import { ExtrasVouchers } from './extras-vouchers';
 import { OrderSummary } from './order-summary';
@@ -14,15 +15,16 @@ export function ConfirmedBooking({
   registration: TBuyerRegistration;
   order: TOrder | null;
 }) {
+  const { t } = useTranslation('buying');
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="green.0">
         <Stack gap="xs">
           <Text fw={600} fz="lg">
-            Your registration is confirmed.
+            {t('confirmed.title')}
           </Text>
           <Text data-testid="tickets-sent-to" style={{ overflowWrap: 'anywhere' }}>
-            We sent your tickets to {registration.email}
+            {t('confirmed.sentTo', { email: registration.email })}
           </Text>
           <Group gap="xs" mt={4}>
             <AddToCalendar event={event} />
@@ -31,7 +33,7 @@ export function ConfirmedBooking({
       </Paper>
       <AttendeeTickets event={event} registration={registration} />
       <ExtrasVouchers vouchers={registration.extrasVouchers ?? []} />
-      {order ? <OrderSummary order={order} heading="Order summary" /> : null}
+      {order ? <OrderSummary order={order} heading={t('confirmed.summary')} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { type TCurrency, type TExtras } from '@clubtix/contract';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../public/ticket-offer';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -22,15 +23,16 @@ export function ExtrasPicker({
   onChange: (choice: Record<string, number>) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation(['buying', 'public']);
   return (
     <Stack component="section" aria-labelledby="checkout-extras" gap="sm">
       <Title order={2} fz="lg" id="checkout-extras">
-        Extras
+        {t('public:extras.title')}
       </Title>
       <Text size="sm" c="gray.7">
-        Add anything you would like with your tickets.
+        {t('extrasPicker.intro')}
       </Text>
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Extras">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('public:extras.title')}>
         {extras.map((extra) => (
           <Paper component="li" key={extra.id} withBorder radius="lg" p="md" data-testid="extra-option">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

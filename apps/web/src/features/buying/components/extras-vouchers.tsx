@@ -1,5 +1,6 @@
 import { extrasQrText, extrasVoucherLabel, type TExtrasVoucher } from '@clubtix/contract';
 import { Badge, Card, SimpleGrid, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { QrImage } from './qr-image';
 
 /** The extras bought with the tickets, one card per voucher, each redeemed once at the door. */
@@ -11,13 +12,14 @@ export function ExtrasVouchers({
   /** The level of its heading; each voucher's title is one below. */
   headingOrder?: 2 | 3 | 4 | 5;
 }) {
+  const { t } = useTranslation('buying');
   if (vouchers.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="your-extras" gap="sm">
       <Title order={headingOrder} fz="xl" id="your-extras">
-        Your extras
+        {t('vouchers.title')}
       </Title>
-      <Text c="gray.7">Show the QR code of each extra at the door to collect it: each is redeemed once.</Text>
+      <Text c="gray.7">{t('vouchers.intro')}</Text>
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {vouchers.map((voucher) => {
           const label = extrasVoucherLabel(voucher);
@@ -26,10 +28,10 @@ export function ExtrasVouchers({
               <Stack gap="xs" align="center" ta="center">
                 <QrImage
                   content={extrasQrText(voucher.id, voucher.qrUuid)}
-                  alt={`QR code of the voucher for ${label}`}
+                  alt={t('vouchers.qrLabel', { label })}
                   size={220}
                   testId="extras-voucher-qr"
-                  what="voucher"
+                  kind="voucher"
                 />
                 <Title
                   order={(headingOrder + 1) as TitleOrder}
@@ -41,7 +43,7 @@ export function ExtrasVouchers({
                 </Title>
                 {voucher.redeemedAt ? (
                   <Badge color="gray" variant="light">
-                    Redeemed
+                    {t('vouchers.redeemed')}
                   </Badge>
                 ) : null}
               </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatRemaining, remainingMs } from '../countdown';
 import { clearHold } from '../hold-storage';
@@ -17,6 +18,7 @@ export function useHoldRemaining(expiresAt: string | null): number | null {
 
 /** The hold's clock at the top of each step, so the buyer knows how long the tickets stay theirs. */
 export function HoldCountdown({ remaining }: { remaining: number | null }) {
+  const { t } = useTranslation('buying');
   if (remaining === null) return null;
   const urgent = remaining < 2 * 60_000;
   return (
@@ -29,10 +31,10 @@ export function HoldCountdown({ remaining }: { remaining: number | null }) {
       data-testid="hold-countdown"
       // A timer is not announced on every tick (its implicit aria-live is off); the text is there to read.
       role="timer"
-      aria-label="Time left on your tickets"
+      aria-label={t('hold.timeLeft')}
     >
       <Text size="sm" fw={500}>
-        Your tickets are held for{' '}
+        {t('hold.heldFor')}{' '}
         <Text span fw={700} inherit style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatRemaining(remaining)}
         </Text>
@@ -41,20 +43,17 @@ export function HoldCountdown({ remaining }: { remaining: number | null }) {
   );
 }
 
-export const HOLD_EXPIRED_TITLE = 'Your hold on these tickets has expired';
-
 /** Shown in place of a step once the hold lapsed (or the server says the registration is over). */
 export function HoldExpired({ slug, message }: { slug: string; message?: string }) {
+  const { t } = useTranslation('buying');
   const navigate = useNavigate();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} role="alert" data-testid="hold-expired">
       <Stack gap="sm">
         <Title order={2} fz="xl">
-          {HOLD_EXPIRED_TITLE}
+          {t('hold.expiredTitle')}
         </Title>
-        <Text>
-          {message ?? 'The tickets were released so that others can buy them. Start again to choose your tickets.'}
-        </Text>
+        <Text>{message ?? t('hold.expired')}</Text>
         <Group>
           <Button
             onClick={() => {
@@ -62,7 +61,7 @@ export function HoldExpired({ slug, message }: { slug: string; message?: string 
               void navigate(`/${encodeURIComponent(slug)}/tickets`);
             }}
           >
-            Start again
+            {t('hold.startAgain')}
           </Button>
         </Group>
       </Stack>
@@ -72,16 +71,19 @@ export function HoldExpired({ slug, message }: { slug: string; message?: string 
 
 /** A later step opened without tickets held in this tab (a shared link, another browser). */
 export function NoHold({ slug }: { slug: string }) {
+  const { t } = useTranslation('buying');
   const navigate = useNavigate();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="no-hold">
       <Stack gap="sm">
         <Title order={2} fz="xl">
-          No tickets chosen yet
+          {t('hold.noneTitle')}
         </Title>
-        <Text>Choose your tickets first; they are held for you while you fill in the details.</Text>
+        <Text>{t('hold.none')}</Text>
         <Group>
-          <Button onClick={() => void navigate(`/${encodeURIComponent(slug)}/tickets`)}>Choose tickets</Button>
+          <Button onClick={() => void navigate(`/${encodeURIComponent(slug)}/tickets`)}>
+            {t('ticketsPage.heading')}
+          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClaimOffer } from '../api';
 import { holdFromAnswer, writeHold } from '../hold-storage';
 import { offerRefusalText } from '../waitlist';
-
-export const OFFER_ENDED_TITLE = 'This waiting-list offer can no longer be taken up';
 
 /**
  * `/{slug}/tickets?offer=<token>`, the link of a waiting-list offer (docs/product.md section 19): it
@@ -38,8 +37,9 @@ export function useOfferArrival(slug: string, offer: string | null, onDone: () =
 }
 
 export function OfferRefusal({ message }: { message: string }) {
+  const { t } = useTranslation('buying');
   return (
-    <Alert color="orange" role="alert" title={OFFER_ENDED_TITLE} data-testid="offer-refused">
+    <Alert color="orange" role="alert" title={t('waitlist.offerEnded')} data-testid="offer-refused">
       {message}
     </Alert>
   );

@@ -1,6 +1,8 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TOrder } from '@clubtix/contract';
 import { Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { discountLabel, minusMoney } from '../discount-code';
 
 /**
@@ -9,13 +11,14 @@ import { discountLabel, minusMoney } from '../discount-code';
  */
 export function OrderSummary({
   order,
-  heading = 'Your order',
+  heading,
   headingOrder = 2,
 }: {
   order: Pick<TOrder, 'items' | 'amount' | 'currency'> & Partial<Pick<TOrder, 'discountCode' | 'discountAmount'>>;
   heading?: string;
   headingOrder?: TitleOrder;
 }) {
+  const { t } = useTranslation(['buying', 'public']);
   const headingId = useId();
   // Tickets first, then extras, whatever order the server lists them in.
   const items = [...order.items].sort((a, b) => Number(a.kind === 'extras') - Number(b.kind === 'extras'));
@@ -23,7 +26,7 @@ export function OrderSummary({
     <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
         <Title order={headingOrder} fz="lg" id={headingId}>
-          {heading}
+          {heading ?? t('summary.yourOrder')}
         </Title>
         <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((item, index) => (
@@ -39,7 +42,9 @@ export function OrderSummary({
                 {item.quantity} × {item.name}
               </Text>
               <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
-                {item.amount === 0 ? 'Free' : formatMoney(item.amount, order.currency)}
+                {item.amount === 0
+                  ? t('public:offer.free')
+                  : formatMoney(item.amount, order.currency, currentLanguage())}
               </Text>
             </Group>
           ))}
@@ -53,7 +58,7 @@ export function OrderSummary({
             style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
             data-testid="order-discount"
           >
-            <Text style={{ overflowWrap: 'anywhere' }}>{discountLabel(order.discountCode ?? 'code')}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{discountLabel(order.discountCode ?? t('summary.code'))}</Text>
             <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
               {minusMoney(order.discountAmount, order.currency)}
             </Text>
@@ -65,9 +70,9 @@ export function OrderSummary({
           style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
           data-testid="order-total"
         >
-          <Text fw={700}>Total</Text>
+          <Text fw={700}>{t('selection.total')}</Text>
           <Text fw={700} fz="lg">
-            {formatMoney(order.amount, order.currency)}
+            {formatMoney(order.amount, order.currency, currentLanguage())}
           </Text>
         </Group>
       </Stack>

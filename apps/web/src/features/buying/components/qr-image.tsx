@@ -1,29 +1,31 @@
 import { Alert, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useQrImage } from '../api';
 
 /**
  * A QR code drawn from its exact content (a ticket's {"r","a","q"} or a voucher's {"x","q"}, made
  * by the contract's functions the door's scanner reads with); `data-qr-content` repeats it for tests
- * and tools. `what` names the thing in the fallback text ("ticket", "voucher").
+ * and tools. `kind` names the thing in the fallback text (a ticket, a voucher).
  */
 export function QrImage({
   content,
   alt,
   size,
   testId,
-  what,
+  kind,
 }: {
   content: string;
   alt: string;
   size: number;
   testId: string;
-  what: string;
+  kind: 'ticket' | 'voucher';
 }) {
+  const { t } = useTranslation('buying');
   const image = useQrImage(content);
   if (image.isError) {
     return (
-      <Alert color="red" title="The QR code could not be drawn">
-        Open the {what} from the e-mail we sent you instead.
+      <Alert color="red" title={t('qr.failedTitle')}>
+        {kind === 'voucher' ? t('qr.failedVoucher') : t('qr.failedTicket')}
       </Alert>
     );
   }

@@ -1,4 +1,5 @@
 import { ActionIcon, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /**
  * − count + for one item. The buttons are named after the item ("Add one Adult"), so a screen
@@ -17,13 +18,14 @@ export function QuantityStepper({
   onChange: (value: number) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('buying');
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={`${name} quantity`}>
+    <Group gap={6} wrap="nowrap" role="group" aria-label={t('stepper.quantity', { name })}>
       <ActionIcon
         size={40}
         radius="xl"
         variant="default"
-        aria-label={`Remove one ${name}`}
+        aria-label={t('stepper.remove', { name })}
         disabled={disabled || value <= 0}
         onClick={() => onChange(value - 1)}
       >
@@ -32,7 +34,7 @@ export function QuantityStepper({
         </span>
       </ActionIcon>
       <output
-        aria-label={`${name} quantity`}
+        aria-label={t('stepper.quantity', { name })}
         aria-live="polite"
         data-testid="quantity"
         style={{ minWidth: 28, textAlign: 'center', fontWeight: 700, fontSize: 18, fontVariantNumeric: 'tabular-nums' }}
@@ -43,7 +45,7 @@ export function QuantityStepper({
         size={40}
         radius="xl"
         variant="filled"
-        aria-label={`Add one ${name}`}
+        aria-label={t('stepper.add', { name })}
         disabled={disabled || value >= max}
         onClick={() => onChange(value + 1)}
       >

@@ -1,5 +1,6 @@
 import type { TCodeCheck, TEvent, TTicket } from '@clubtix/contract';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AvailabilityNote } from '../../public/components/ticket-list';
 import { formatPrice, isBuyable } from '../../public/ticket-offer';
 import { codeCovers, lineDiscount } from '../discount-code';
@@ -30,6 +31,7 @@ export function TicketOption({
   email: string;
   onChange: (quantity: number) => void;
 }) {
+  const { t } = useTranslation(['buying', 'public']);
   const buyable = isBuyable(ticket, now);
   const value = selection[ticket.id] ?? 0;
   const note = buyable && value > 0 ? limitNote(ticket, selection, event.maxTicketsPerOrder) : null;
@@ -44,7 +46,7 @@ export function TicketOption({
             </Title>
             {ticket.hidden ? (
               <Badge color="purple.8" variant="filled" size="md" tt="none" data-testid="unlocked-ticket">
-                Unlocked by your code
+                {t('ticketOption.unlocked')}
               </Badge>
             ) : null}
             <Text fw={700} data-testid="ticket-price">
@@ -54,7 +56,7 @@ export function TicketOption({
                     {formatPrice(ticket.price, event.currency)}
                   </Text>
                   <Text span inherit data-testid="ticket-code-price">
-                    {formatPrice(ticket.price - off, event.currency)} with your code
+                    {t('ticketOption.withCode', { price: formatPrice(ticket.price - off, event.currency) })}
                   </Text>
                 </>
               ) : (

@@ -22,7 +22,7 @@ export function TicketQr({
       alt={label}
       size={size}
       testId="ticket-qr"
-      what="ticket"
+      kind="ticket"
     />
   );
 }

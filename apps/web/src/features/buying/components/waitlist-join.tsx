@@ -1,6 +1,7 @@
 import { ZJoinWaitlistRequest, type TTicket } from '@clubtix/contract';
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '../../../api/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -26,6 +27,7 @@ export function WaitlistJoin({
   /** The address typed for the purchase, if any, to start from. */
   email: string;
 }) {
+  const { t } = useTranslation('buying');
   const join = useJoinWaitlist();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function WaitlistJoin({
 
   if (join.data) {
     return (
-      <Alert color="green" role="status" title="You are on the waiting list" data-testid="waitlist-joined">
+      <Alert color="green" role="status" title={t('waitlistJoin.joined')} data-testid="waitlist-joined">
         {waitlistPlaceText(join.data.position)}
       </Alert>
     );
@@ -53,7 +55,7 @@ export function WaitlistJoin({
         }}
         style={{ alignSelf: 'flex-start' }}
       >
-        Join the waiting list
+        {t('waitlistJoin.join')}
       </Button>
     );
   }
@@ -65,22 +67,25 @@ export function WaitlistJoin({
         onError: (error) => {
           applyServerErrors(form, error);
           // A problem with a field is shown at the field; anything else (no longer sold out) here.
-          if (!isApiError(error)) setProblem('You could not be added to the list. Please try again.');
+          if (!isApiError(error)) setProblem(t('waitlistJoin.failed'));
           else if (!('email' in fieldErrors(error) || 'quantity' in fieldErrors(error))) setProblem(error.msg);
         },
       },
     );
   });
   return (
-    <form onSubmit={submit} noValidate aria-label={`Waiting list for ${ticket.name}`} data-testid="waitlist-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('waitlistJoin.label', { name: ticket.name })}
+      data-testid="waitlist-form"
+    >
       <Stack gap="sm">
-        <Text size="sm">
-          Leave your e-mail: if {ticket.name} tickets come back, they are offered to the people waiting, in turn.
-        </Text>
+        <Text size="sm">{t('waitlistJoin.intro', { name: ticket.name })}</Text>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             ref={first}
-            label="Your e-mail"
+            label={t('waitlistJoin.email')}
             type="email"
             autoComplete="email"
             required
@@ -88,7 +93,7 @@ export function WaitlistJoin({
             {...form.getInputProps('email')}
           />
           <NumberInput
-            label="Tickets wanted"
+            label={t('waitlistJoin.wanted')}
             min={1}
             max={max}
             allowDecimal={false}
@@ -105,10 +110,10 @@ export function WaitlistJoin({
         ) : null}
         <Group gap="xs">
           <Button type="submit" loading={join.isPending}>
-            Join the waiting list
+            {t('waitlistJoin.join')}
           </Button>
           <Button variant="default" onClick={() => setOpen(false)} disabled={join.isPending}>
-            Cancel
+            {t('waitlistJoin.cancel')}
           </Button>
         </Group>
       </Stack>

@@ -1,12 +1,13 @@
 import type { TEvent } from '@clubtix/contract';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../../public/api';
-import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { eventNotAvailable } from '../../public/messages';
 import { useBuyerRegistration, usePublicFormQuestions } from '../api';
 import { AttendeeForm } from '../components/attendee-form';
 import { BuyingHeader } from '../components/buying-header';
@@ -15,6 +16,7 @@ import { readHold, updateHold, type StoredHold } from '../hold-storage';
 import { useSlugParam } from '../../public/slug-param';
 
 function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; slug: string }) {
+  const { t } = useTranslation(['buying', 'public']);
   const navigate = useNavigate();
   const remaining = useHoldRemaining(hold.expiresAt);
   const registration = useBuyerRegistration(hold);
@@ -34,12 +36,18 @@ function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
     body = isMissing(registration.error) ? (
       <NoHold slug={slug} />
     ) : (
-      <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your booking" />
+      <QueryError
+        error={registration.error}
+        onRetry={() => void registration.refetch()}
+        what={t('attendeePage.bookingWhat')}
+      />
     );
   } else if (questions.isError) {
-    body = <QueryError error={questions.error} onRetry={() => void questions.refetch()} what="the form" />;
+    body = (
+      <QueryError error={questions.error} onRetry={() => void questions.refetch()} what={t('attendeePage.formWhat')} />
+    );
   } else if (registration.isPending || questions.isPending) {
-    body = <PageLoader label="Loading the form" />;
+    body = <PageLoader label={t('attendeePage.loading')} />;
   } else {
     body = (
       <AttendeeForm
@@ -55,7 +63,7 @@ function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
   }
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <BuyingHeader slug={slug} eventTitle={event.title} heading="Attendee details" step={2}>
+      <BuyingHeader slug={slug} eventTitle={event.title} heading={t('attendeePage.heading')} step={2}>
         {endedMessage === null && !lapsed ? <HoldCountdown remaining={remaining} /> : null}
       </BuyingHeader>
       {body}
@@ -65,18 +73,19 @@ function AttendeeStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
 /** /{slug}/attendee-form: who is coming, and the event's questions (docs/product.md section 15, step 2). */
 export default function AttendeeFormPage() {
+  const { t } = useTranslation(['buying', 'public']);
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [hold] = useState(() => readHold(slug));
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('public:eventPage.loading')} />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    if (isMissing(event.error)) return <NotFoundView message={eventNotAvailable()} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('public:eventPage.what')} />;
   }
   if (!hold || hold.eventId !== event.data.id) {
     return (
       <Stack gap="lg" maw={640} mx="auto">
-        <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Attendee details" step={2} />
+        <BuyingHeader slug={slug} eventTitle={event.data.title} heading={t('attendeePage.heading')} step={2} />
         <NoHold slug={slug} />
       </Stack>
     );

@@ -1,12 +1,13 @@
 import type { TEvent } from '@clubtix/contract';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug, usePublicExtras } from '../../public/api';
-import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { eventNotAvailable } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { CheckInbox } from '../components/check-inbox';
@@ -19,6 +20,7 @@ import { useSlugParam } from '../../public/slug-param';
 const LINK_POLL_MS = 4000;
 
 function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; slug: string }) {
+  const { t } = useTranslation(['buying', 'public']);
   const remaining = useHoldRemaining(hold.expiresAt);
   const [emailConfirmation, setEmailConfirmation] = useState(hold.emailConfirmation);
   const registration = useBuyerRegistration(hold, { pollMs: emailConfirmation ? LINK_POLL_MS : undefined });
@@ -29,9 +31,7 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
   let body;
   if (endedMessage !== null || lapsed) {
-    const unconfirmed = emailConfirmation
-      ? 'The link we e-mailed you was not opened in time, so the tickets were released. Start again to book.'
-      : undefined;
+    const unconfirmed = emailConfirmation ? t('checkoutPage.linkLapsed') : undefined;
     body = <HoldExpired slug={slug} message={endedMessage ?? unconfirmed} />;
   } else if (status === 'confirmed') {
     return <Navigate to={`/${encodeURIComponent(slug)}/success`} replace />;
@@ -39,12 +39,16 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
     body = isMissing(registration.error) ? (
       <NoHold slug={slug} />
     ) : (
-      <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your booking" />
+      <QueryError
+        error={registration.error}
+        onRetry={() => void registration.refetch()}
+        what={t('attendeePage.bookingWhat')}
+      />
     );
   } else if (extras.isError) {
-    body = <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
+    body = <QueryError error={extras.error} onRetry={() => void extras.refetch()} what={t('public:extras.what')} />;
   } else if (registration.isPending || extras.isPending) {
-    body = <PageLoader label="Loading your order" />;
+    body = <PageLoader label={t('checkoutPage.loading')} />;
   } else if (emailConfirmation) {
     body = <CheckInbox email={registration.data.email} expiresAt={emailConfirmation.expiresAt} />;
   } else if (registration.data.attendees.some((attendee) => !attendee.firstName)) {
@@ -64,7 +68,7 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
   }
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <BuyingHeader slug={slug} eventTitle={event.title} heading="Checkout" step={3}>
+      <BuyingHeader slug={slug} eventTitle={event.title} heading={t('steps.checkout')} step={3}>
         {endedMessage === null && !lapsed ? <HoldCountdown remaining={remaining} /> : null}
       </BuyingHeader>
       {body}
@@ -74,18 +78,19 @@ function CheckoutStep({ event, hold, slug }: { event: TEvent; hold: StoredHold; 
 
 /** /{slug}/checkout: extras, the order priced by the server, and payment (docs/product.md section 15). */
 export default function CheckoutPage() {
+  const { t } = useTranslation(['buying', 'public']);
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [hold] = useState(() => readHold(slug));
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('public:eventPage.loading')} />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    if (isMissing(event.error)) return <NotFoundView message={eventNotAvailable()} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('public:eventPage.what')} />;
   }
   if (!hold || hold.eventId !== event.data.id) {
     return (
       <Stack gap="lg" maw={640} mx="auto">
-        <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Checkout" step={3} />
+        <BuyingHeader slug={slug} eventTitle={event.data.title} heading={t('steps.checkout')} step={3} />
         <NoHold slug={slug} />
       </Stack>
     );

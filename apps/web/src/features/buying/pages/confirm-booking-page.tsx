@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -21,6 +22,7 @@ function Problem({
   message: string;
   retry?: () => void;
 }) {
+  const { t } = useTranslation(['buying', 'public']);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} role="alert" data-testid="confirm-problem">
       <Stack gap="sm" align="flex-start">
@@ -29,10 +31,10 @@ function Problem({
         </Title>
         <Text>{message}</Text>
         {retry ? (
-          <Button onClick={retry}>Try again</Button>
+          <Button onClick={retry}>{t('public:returned.again')}</Button>
         ) : (
           <Button component={Link} to={`/${encodeURIComponent(slug)}`} variant="light">
-            Back to the event page
+            {t('public:backToEvent')}
           </Button>
         )}
       </Stack>
@@ -47,6 +49,7 @@ function Problem({
  * server answers 409 and this page says so.
  */
 export default function ConfirmBookingPage() {
+  const { t } = useTranslation(['buying', 'public']);
   const slug = useSlugParam();
   const [params] = useSearchParams();
   const [link] = useState(() => ({
@@ -75,25 +78,19 @@ export default function ConfirmBookingPage() {
 
   let body;
   if (!isComplete) {
-    body = (
-      <Problem
-        slug={slug}
-        title="This link is not complete"
-        message="Open the link from the e-mail as it is, or copy the whole of it into the address bar."
-      />
-    );
+    body = <Problem slug={slug} title={t('confirm.incompleteTitle')} message={t('confirm.incomplete')} />;
   } else if (confirm.isError) {
     const { error } = confirm;
     if (isApiError(error) && error.status === 409) {
-      body = <Problem slug={slug} title="This booking was not confirmed" message={error.msg} />;
+      body = <Problem slug={slug} title={t('confirm.notConfirmed')} message={error.msg} />;
     } else if (isMissing(error)) {
-      body = <Problem slug={slug} title="This link is not valid" message={isApiError(error) ? error.msg : ''} />;
+      body = <Problem slug={slug} title={t('confirm.invalid')} message={isApiError(error) ? error.msg : ''} />;
     } else {
       body = (
         <Problem
           slug={slug}
-          title="Your booking could not be confirmed just now"
-          message={isApiError(error) ? error.msg : 'Something went wrong. Please try again.'}
+          title={t('confirm.failed')}
+          message={isApiError(error) ? error.msg : t('checkout.genericError')}
           retry={() => mutate(link)}
         />
       );
@@ -101,11 +98,11 @@ export default function ConfirmBookingPage() {
   } else if (confirm.data && event) {
     body = <ConfirmedBooking event={event} registration={confirm.data} order={null} />;
   } else {
-    body = <PageLoader label="Confirming your booking" />;
+    body = <PageLoader label={t('confirm.confirming')} />;
   }
   return (
     <Stack gap="lg" maw={720} mx="auto">
-      <BuyingHeader slug={slug} eventTitle={event?.title ?? 'Back to the event'} heading="Confirm your booking" />
+      <BuyingHeader slug={slug} eventTitle={event?.title ?? t('confirm.backToEvent')} heading={t('confirm.heading')} />
       {body}
     </Stack>
   );

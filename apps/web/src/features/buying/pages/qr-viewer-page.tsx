@@ -1,5 +1,6 @@
 import type { TAttendee, TBuyerRegistration, TEvent, TRegistration } from '@clubtix/contract';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
@@ -13,14 +14,13 @@ import { TicketQr } from '../components/ticket-qr';
 import { WalletButtons } from '../components/wallet-buttons';
 import classes from './qr-viewer-page.module.css';
 
-export const TICKET_NOT_FOUND = 'This ticket could not be found';
-
-const NOT_VALID: Record<TRegistration['status'], string | null> = {
+/** Why a ticket cannot be shown as valid, by its registration's status (catalogue keys under viewer.*). */
+const NOT_VALID = {
   confirmed: null,
-  pending: 'This ticket is waiting for its payment. It becomes valid once the payment is confirmed.',
-  expired: 'This ticket is not valid: its hold expired before it was paid.',
-  cancelled: 'This ticket is not valid: it was cancelled.',
-};
+  pending: 'viewer.pending',
+  expired: 'viewer.expired',
+  cancelled: 'viewer.cancelled',
+} as const satisfies Record<TRegistration['status'], string | null>;
 
 function Ticket({
   event,
@@ -31,8 +31,10 @@ function Ticket({
   registration: TBuyerRegistration;
   attendee: TAttendee;
 }) {
+  const { t } = useTranslation('buying');
   const name = attendeeName(attendee);
-  const notValid = NOT_VALID[registration.status];
+  const notValidKey = NOT_VALID[registration.status];
+  const notValid = notValidKey === null ? null : t(notValidKey);
   const valid = notValid === null;
   const zone = event?.timezone ?? 'UTC';
   return (
@@ -61,7 +63,7 @@ function Ticket({
                   registrationId={registration.registrationId}
                   attendeeId={attendee.attendeeId}
                   qrUuid={registration.qrUuid}
-                  label={`QR code of ${name}'s ticket`}
+                  label={t('tickets.qrLabel', { name })}
                   size={340}
                 />
               </div>
@@ -80,7 +82,7 @@ function Ticket({
           </Text>
           {attendee.checkinTime ? (
             <Badge color="green.9" variant="filled" size="lg" tt="none" data-testid="checked-in">
-              Checked in {formatEventDateTime(attendee.checkinTime, zone)}
+              {t('viewer.checkedIn', { when: formatEventDateTime(attendee.checkinTime, zone) })}
             </Badge>
           ) : null}
         </Stack>
@@ -88,7 +90,7 @@ function Ticket({
       {valid ? (
         <Group justify="center" className={classes.noPrint}>
           <Button variant="outline" onClick={() => window.print()}>
-            Print ticket
+            {t('viewer.print')}
           </Button>
         </Group>
       ) : null}
@@ -107,19 +109,22 @@ function Ticket({
  * (docs/product.md section 16); anything else is the not-found view, which reveals nothing.
  */
 export default function QrViewerPage() {
+  const { t } = useTranslation('buying');
   const { eventId = '', registrationId = '', attendeeId = '', qrUuid = '' } = useParams();
   const registration = useBuyerRegistration({ registrationId, qrUuid });
   // The event may have been unpublished since: the ticket still shows, without its details.
   const event = usePublicEvent(eventId);
-  if (registration.isPending || event.isPending) return <PageLoader label="Loading the ticket" />;
+  if (registration.isPending || event.isPending) return <PageLoader label={t('viewer.loading')} />;
   if (registration.isError) {
-    if (isMissing(registration.error)) return <NotFoundView message={TICKET_NOT_FOUND} />;
-    return <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="the ticket" />;
+    if (isMissing(registration.error)) return <NotFoundView message={t('viewer.notFound')} />;
+    return (
+      <QueryError error={registration.error} onRetry={() => void registration.refetch()} what={t('viewer.what')} />
+    );
   }
   const data = registration.data;
   const attendee = data.attendees.find((item) => item.attendeeId === attendeeId);
   const matches =
     data.eventId === eventId && data.registrationId === registrationId && data.qrUuid === qrUuid && attendee;
-  if (!matches) return <NotFoundView message={TICKET_NOT_FOUND} />;
+  if (!matches) return <NotFoundView message={t('viewer.notFound')} />;
   return <Ticket event={event.isError ? null : event.data} registration={data} attendee={attendee} />;
 }

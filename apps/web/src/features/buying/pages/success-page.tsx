@@ -1,12 +1,13 @@
 import type { TEvent, TOrder } from '@clubtix/contract';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicEventBySlug } from '../../public/api';
-import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { eventNotAvailable } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { ConfirmedBooking } from '../components/confirmed-booking';
@@ -28,6 +29,7 @@ function readSource(slug: string): Source | null {
 }
 
 function Outcome({ event, source }: { event: TEvent; source: Source }) {
+  const { t } = useTranslation(['buying', 'public']);
   const registration = useBuyerRegistration(source);
   const confirmed = registration.data?.status === 'confirmed';
   useEffect(() => {
@@ -35,34 +37,34 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
     if (confirmed) clearHold(event.slug);
   }, [confirmed, event.slug]);
 
-  if (registration.isPending) return <PageLoader label="Loading your tickets" />;
+  if (registration.isPending) return <PageLoader label={t('success.loading')} />;
   if (registration.isError) {
-    return <QueryError error={registration.error} onRetry={() => void registration.refetch()} what="your tickets" />;
+    return (
+      <QueryError error={registration.error} onRetry={() => void registration.refetch()} what={t('success.what')} />
+    );
   }
   const data = registration.data;
   if (data.status === 'cancelled') {
     return (
-      <Alert color="orange" title="This registration was cancelled" role="alert" data-testid="refund-required">
-        The organiser cancelled this registration. If you paid for it, they refund you, and we e-mail you when they
-        have.
+      <Alert color="orange" title={t('success.cancelledTitle')} role="alert" data-testid="refund-required">
+        {t('success.cancelled')}
       </Alert>
     );
   }
   if (source.order?.paymentStatus === 'refund_required' || data.status === 'expired') {
     return (
-      <Alert color="orange" title="These tickets could not be kept" role="alert" data-testid="refund-required">
-        Your payment arrived after your hold on the tickets had expired, and they were sold in the meantime. The
-        organiser can see this and will refund you.
+      <Alert color="orange" title={t('success.lateTitle')} role="alert" data-testid="refund-required">
+        {t('success.late')}
       </Alert>
     );
   }
   if (data.status === 'pending') {
     return (
-      <Alert color="blue" title="Your payment is not confirmed yet" data-testid="payment-pending">
+      <Alert color="blue" title={t('success.pendingTitle')} data-testid="payment-pending">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">We will e-mail your tickets as soon as it is. You can check again in a moment.</Text>
+          <Text size="sm">{t('success.pending')}</Text>
           <Button size="xs" variant="white" onClick={() => void registration.refetch()}>
-            Check again
+            {t('success.checkAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -73,35 +75,36 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
 
 /** /{slug}/success: the tickets with their QR codes, right after paying (docs/product.md section 2). */
 export default function SuccessPage() {
+  const { t } = useTranslation(['buying', 'public']);
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const [source] = useState(() => readSource(slug));
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('public:eventPage.loading')} />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    if (isMissing(event.error)) return <NotFoundView message={eventNotAvailable()} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('public:eventPage.what')} />;
   }
   // A tab with no purchase of its own (opened afresh, or on another device) has nothing to thank
   // for: it says so once, as its heading (docs/decisions/0023-buyer-pages.md).
   if (!source) {
     return (
       <Stack gap="lg" maw={720} mx="auto" data-testid="no-purchase">
-        <BuyingHeader slug={slug} eventTitle={event.data.title} heading="No purchase to show here" />
-        <Text>If you bought tickets, they are in the e-mail we sent you, each with a link to its QR code.</Text>
+        <BuyingHeader slug={slug} eventTitle={event.data.title} heading={t('success.noPurchaseTitle')} />
+        <Text>{t('success.noPurchase')}</Text>
         <Button
           component={Link}
           to={`/${encodeURIComponent(slug)}`}
           variant="light"
           style={{ alignSelf: 'flex-start' }}
         >
-          Back to the event page
+          {t('public:backToEvent')}
         </Button>
       </Stack>
     );
   }
   return (
     <Stack gap="lg" maw={720} mx="auto">
-      <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Thank you!" />
+      <BuyingHeader slug={slug} eventTitle={event.data.title} heading={t('success.thanks')} />
       <Outcome event={event.data} source={source} />
     </Stack>
   );

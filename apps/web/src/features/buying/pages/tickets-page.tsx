@@ -1,6 +1,7 @@
 import { ZInitRegistrationRequest, type TEvent } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -9,7 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isMissing, usePublicEventBySlug, usePublicTickets } from '../../public/api';
-import { EVENT_NOT_AVAILABLE } from '../../public/messages';
+import { eventNotAvailable } from '../../public/messages';
 import { useSlugParam } from '../../public/slug-param';
 import { eventSales, isBuyable, salesClosedNote } from '../../public/ticket-offer';
 import { useInitRegistration } from '../api';
@@ -21,11 +22,11 @@ import { SelectionTotal } from '../components/selection-total';
 import { TicketOption } from '../components/ticket-option';
 import { useAppliedCode } from '../components/use-applied-code';
 import {
-  CODE_NOT_APPLICABLE,
   codeApplies,
   codeDiscount,
   codeErrorText,
   codeFromSearch,
+  codeNotApplicable,
   describeCode,
   isCodeRefusal,
   selectionPricedLines,
@@ -44,6 +45,7 @@ import {
 const ZBuyerEmail = ZInitRegistrationRequest.pick({ email: true });
 
 function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
+  const { t } = useTranslation(['buying', 'public']);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [arrival] = useState(() => ({ code: codeFromSearch(searchParams), offer: searchParams.get('offer') }));
@@ -72,10 +74,12 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useSchemaForm(ZBuyerEmail, { email: existing?.email ?? '' });
 
-  if (offer.claiming) return <PageLoader label="Holding the tickets offered to you" />;
-  if (tickets.isPending) return <PageLoader label="Loading the tickets" />;
+  if (offer.claiming) return <PageLoader label={t('ticketsPage.claiming')} />;
+  if (tickets.isPending) return <PageLoader label={t('ticketsPage.loading')} />;
   if (tickets.isError) {
-    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
+    return (
+      <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('public:ticketPanel.what')} />
+    );
   }
   const eventMax = event.maxTicketsPerOrder;
   // Derived on each render: after a refresh shows fewer left, the basket shrinks to fit by itself,
@@ -93,12 +97,12 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   const submit = form.onSubmit(({ email }) => {
     const lines = selectionLines(selection, tickets.data);
     if (lines.length === 0) {
-      setProblem('Choose at least one ticket');
+      setProblem(t('ticketsPage.chooseOne'));
       return;
     }
     if (code.check && !codeApplies(code.check, selectionPricedLines(selection, tickets.data))) {
       // Said before holding: the code is fine, the choice is not one it covers.
-      setProblem(`${CODE_NOT_APPLICABLE}: choose the tickets it names, or remove the code.`);
+      setProblem(t('ticketsPage.codeNotApplicable', { reason: codeNotApplicable() }));
       return;
     }
     setProblem(null);
@@ -118,7 +122,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
           applyServerErrors(form, error);
           // A problem with the e-mail is shown at its field; anything else (sold out, limits) here.
           if (!(isApiError(error) && 'email' in fieldErrors(error))) {
-            setProblem(isApiError(error) ? error.msg : 'Your tickets could not be held. Please try again.');
+            setProblem(isApiError(error) ? error.msg : t('ticketsPage.holdFailed'));
           }
         },
       },
@@ -140,13 +144,18 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       ) : null}
       {closedNote ? (
         <Alert color="gray" title={closedNote} data-testid="sales-closed">
-          {sales.kind === 'soldOut'
-            ? 'Every ticket is taken. Join a waiting list below: tickets that come back are offered in turn.'
-            : 'Tickets cannot be bought for this event right now.'}
+          {sales.kind === 'soldOut' ? t('ticketsPage.soldOut') : t('ticketsPage.closed')}
         </Alert>
       ) : null}
       {tickets.data.length > 0 ? (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ticket types">
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('public:ticketList.label')}
+        >
           {tickets.data.map((ticket) => (
             <TicketOption
               key={ticket.id}
@@ -168,7 +177,7 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       <div role="status">
         {shortfalls.length > 0 ? (
           // A note, not a second live region inside the status one; named by its title.
-          <Alert color="orange" role="note" title="Fewer tickets left" data-testid="selection-shortfall">
+          <Alert color="orange" role="note" title={t('ticketsPage.fewerLeft')} data-testid="selection-shortfall">
             <Stack gap={4}>
               {shortfalls.map((note) => (
                 <Text key={note} size="sm">
@@ -204,8 +213,8 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
                 currency={event.currency}
               />
               <TextInput
-                label="E-mail"
-                description="Your tickets are sent to this address"
+                label={t('public:lookup.email')}
+                description={t('ticketsPage.emailHint')}
                 type="email"
                 autoComplete="email"
                 required
@@ -217,10 +226,10 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
                 </Alert>
               ) : null}
               <Button type="submit" size="md" fullWidth loading={init.isPending}>
-                Continue
+                {t('ticketsPage.continue')}
               </Button>
               <Text size="sm" c="gray.7" ta="center">
-                Your tickets are held for you for a short time while you fill in the details.
+                {t('ticketsPage.heldNote')}
               </Text>
             </Stack>
           </Paper>
@@ -232,16 +241,17 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
 
 /** /{slug}/tickets: choose ticket types and quantities, then hold them (docs/product.md section 15, step 1). */
 export default function TicketsPage() {
+  const { t } = useTranslation(['buying', 'public']);
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('public:eventPage.loading')} />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    if (isMissing(event.error)) return <NotFoundView message={eventNotAvailable()} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('public:eventPage.what')} />;
   }
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <BuyingHeader slug={slug} eventTitle={event.data.title} heading="Choose tickets" step={1} />
+      <BuyingHeader slug={slug} eventTitle={event.data.title} heading={t('ticketsPage.heading')} step={1} />
       <TicketSelection event={event.data} slug={slug} />
     </Stack>
   );

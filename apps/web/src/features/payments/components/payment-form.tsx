@@ -1,6 +1,7 @@
 import type { TPaymentIntent } from '@clubtix/contract';
 import { Alert, type TitleOrder } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import type { ConfirmedPurchase } from '../api';
 import { TestCardForm } from './test-card-form';
@@ -8,8 +9,6 @@ import { TestCardForm } from './test-card-form';
 // Stripe's libraries are fetched only by buyers of a club that set Stripe up; in simulated mode
 // nothing of Stripe is loaded, and js.stripe.com is never contacted.
 const StripePayment = lazy(() => import('./stripe-payment'));
-
-export const PAYMENTS_NOT_SET_UP = 'Card payments are not set up for this event, please contact the organiser';
 
 /** The card form of the configured provider for one payment intent (docs/decisions/0003-payments.md). */
 export function PaymentForm({
@@ -30,18 +29,19 @@ export function PaymentForm({
    */
   whenConfirmed?: string;
 }) {
+  const { t } = useTranslation('payments');
   if (intent.provider === 'simulated') {
     return <TestCardForm intent={intent} onPaid={onPaid} headingOrder={headingOrder} whenConfirmed={whenConfirmed} />;
   }
   if (!intent.publishableKey) {
     return (
-      <Alert color="orange" title="Payment unavailable" role="alert">
-        {PAYMENTS_NOT_SET_UP}
+      <Alert color="orange" title={t('form.unavailable')} role="alert">
+        {t('form.notSetUp')}
       </Alert>
     );
   }
   return (
-    <Suspense fallback={<PageLoader label="Loading the card form" />}>
+    <Suspense fallback={<PageLoader label={t('form.loading')} />}>
       <StripePayment
         intent={intent}
         publishableKey={intent.publishableKey}

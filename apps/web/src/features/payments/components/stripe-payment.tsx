@@ -1,14 +1,16 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TPaymentIntent } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // The "pure" entry loads Stripe.js from js.stripe.com only when loadStripe is called, not on import.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
 import { confirmStripePayment, payWithStripe, wait, type StripeOutcome } from '../stripe-flow';
-import { createStripeLoader, STRIPE_LOAD_FAILED } from '../stripe-loader';
+import { createStripeLoader } from '../stripe-loader';
 import { UnconfirmedPayment } from './unconfirmed-payment';
 
 // One Stripe instance per key for the life of the page, as Stripe asks; a failed load is forgotten.
@@ -24,12 +26,13 @@ function useStripeJs(publishableKey: string) {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('payments');
   return (
     <QueryError
       error={null}
-      what="the card form"
-      title="Card form unavailable"
-      message={STRIPE_LOAD_FAILED}
+      what={t('stripe.what')}
+      title={t('stripe.unavailable')}
+      message={t('stripe.loadFailed')}
       onRetry={onRetry}
     />
   );
@@ -52,6 +55,7 @@ function StripeCardForm({
   whenConfirmed,
   onRetry,
 }: Omit<StripePaymentProps, 'publishableKey' | 'headingOrder'> & { onRetry: () => void }) {
+  const { t } = useTranslation('payments');
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -96,7 +100,7 @@ function StripeCardForm({
       <Stack gap="md">
         <PaymentElement onLoadError={() => setElementBroken(true)} />
         {failure ? (
-          <Alert color="red" role="alert" title="Payment not completed">
+          <Alert color="red" role="alert" title={t('form.notCompleted')}>
             {failure}
           </Alert>
         ) : null}
@@ -108,7 +112,7 @@ function StripeCardForm({
           />
         ) : (
           <Button type="submit" size="md" fullWidth loading={busy} disabled={!stripe || !elements}>
-            {`Pay ${formatMoney(intent.amount, intent.currency)}`}
+            {t('form.pay', { amount: formatMoney(intent.amount, intent.currency, currentLanguage()) })}
           </Button>
         )}
       </Stack>
@@ -125,6 +129,7 @@ export default function StripePayment({
   headingOrder,
   whenConfirmed,
 }: StripePaymentProps) {
+  const { t } = useTranslation('payments');
   const headingId = useId();
   const isTestKey = publishableKey.startsWith('pk_test_');
   const stripe = useStripeJs(publishableKey);
@@ -135,21 +140,19 @@ export default function StripePayment({
       <Stack gap="md">
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Title order={headingOrder} fz="lg" id={headingId}>
-            {isTestKey ? 'Test mode' : 'Pay by card'}
+            {isTestKey ? t('test.title') : t('stripe.title')}
           </Title>
           {isTestKey ? (
             <Badge color="orange" variant="light" tt="none" size="lg">
-              No real payment
+              {t('test.badge')}
             </Badge>
           ) : null}
         </Group>
         {isTestKey ? (
-          <Text size="sm">
-            Test mode: no real payment is taken. Use one of Stripe&apos;s test cards, such as 4242 4242 4242 4242.
-          </Text>
+          <Text size="sm">{t('stripe.testNote')}</Text>
         ) : (
           <Text size="sm" c="gray.7">
-            Card details go straight to Stripe, our payment provider.
+            {t('stripe.note')}
           </Text>
         )}
         {stripe.state.status === 'ready' ? (
@@ -169,7 +172,7 @@ export default function StripePayment({
         ) : stripe.state.status === 'failed' ? (
           <LoadFailed onRetry={stripe.retry} />
         ) : (
-          <PageLoader label="Loading the card form" />
+          <PageLoader label={t('form.loading')} />
         )}
       </Stack>
     </Paper>

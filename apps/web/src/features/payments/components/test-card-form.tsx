@@ -1,15 +1,13 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TPaymentIntent } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { confirmPayment, type ConfirmedPurchase } from '../api';
 import { cardDigits, checkCardNumber, formatCardNumber } from '../card-number';
 import { confirmTakenPayment, wait } from '../stripe-flow';
 import { UnconfirmedPayment } from './unconfirmed-payment';
-
-/** docs/product.md section 15: every page that takes a simulated payment says so plainly. */
-export const TEST_MODE_NOTE =
-  'Test mode: no real payment is taken. Use card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.';
 
 /**
  * The simulated provider's card form. Only a card number: there is no real card behind it, and
@@ -26,6 +24,7 @@ export function TestCardForm({
   headingOrder?: TitleOrder;
   whenConfirmed?: string | undefined;
 }) {
+  const { t } = useTranslation('payments');
   const headingId = useId();
   const [card, setCard] = useState('');
   const [cardError, setCardError] = useState<string | null>(null);
@@ -43,7 +42,7 @@ export function TestCardForm({
       else if (answer.kind === 'refused') setFailure(answer.error.msg);
     },
   });
-  const amount = formatMoney(intent.amount, intent.currency);
+  const amount = formatMoney(intent.amount, intent.currency, currentLanguage());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,17 +66,18 @@ export function TestCardForm({
         <Stack gap="md">
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Title order={headingOrder} fz="lg" id={headingId}>
-              Test mode
+              {t('test.title')}
             </Title>
             <Badge color="orange" variant="light" tt="none" size="lg">
-              No real payment
+              {t('test.badge')}
             </Badge>
           </Group>
           <Text size="sm" data-testid="test-mode-note">
-            {TEST_MODE_NOTE}
+            {/* docs/product.md section 15: every page that takes a simulated payment says so plainly. */}
+            {t('test.note')}
           </Text>
           <TextInput
-            label="Card number"
+            label={t('card.label')}
             value={card}
             onChange={(event) => {
               setCard(formatCardNumber(event.currentTarget.value));
@@ -92,7 +92,7 @@ export function TestCardForm({
             error={cardError ? <span role="alert">{cardError}</span> : undefined}
           />
           {failure ? (
-            <Alert color="red" role="alert" title="Payment not completed">
+            <Alert color="red" role="alert" title={t('form.notCompleted')}>
               {failure}
             </Alert>
           ) : null}
@@ -104,7 +104,7 @@ export function TestCardForm({
             />
           ) : (
             <Button type="submit" size="md" fullWidth loading={pay.isPending}>
-              {`Pay ${amount}`}
+              {t('form.pay', { amount })}
             </Button>
           )}
         </Stack>

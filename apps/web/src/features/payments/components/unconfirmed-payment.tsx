@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { mayHaveGoneThrough } from '../stripe-flow';
 
 /**
@@ -15,13 +16,14 @@ export function UnconfirmedPayment({
   isChecking: boolean;
   onCheckAgain: () => void;
 }) {
+  const { t } = useTranslation('payments');
   return (
-    <Alert color="orange" role="alert" title="Payment not confirmed yet" data-testid="payment-unconfirmed">
+    <Alert color="orange" role="alert" title={t('unconfirmed.title')} data-testid="payment-unconfirmed">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{mayHaveGoneThrough(whenConfirmed)}</Text>
         {/* The default variant: dark text; every orange on white is below the 4.5:1 small text needs. */}
         <Button size="xs" variant="default" loading={isChecking} onClick={onCheckAgain}>
-          Check again
+          {t('unconfirmed.checkAgain')}
         </Button>
       </Stack>
     </Alert>

@@ -1,10 +1,12 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubLogo } from '../../clubs/components/club-logo';
 import { usePublicClub } from '../api';
 
 /** "Organised by": the club behind an event, with a way to its other events. */
 export function ClubOrganiser({ clubId }: { clubId: string }) {
+  const { t } = useTranslation('public');
   const club = usePublicClub(clubId);
   // The event stands without it; a club that failed to load is simply left out.
   if (club.isError) return null;
@@ -12,7 +14,7 @@ export function ClubOrganiser({ clubId }: { clubId: string }) {
     <Paper component="section" aria-labelledby="event-organiser" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
         <Title order={2} fz="lg" id="event-organiser">
-          Organised by
+          {t('organiser.title')}
         </Title>
         {club.isPending ? (
           <Group gap="md" wrap="nowrap">
@@ -27,7 +29,7 @@ export function ClubOrganiser({ clubId }: { clubId: string }) {
                 {club.data.name}
               </Text>
               <Anchor component={Link} to={`/club/${encodeURIComponent(clubId)}/event`} size="sm" c="purple.7">
-                More events by {club.data.name}
+                {t('organiser.more', { name: club.data.name })}
               </Anchor>
             </Stack>
           </Group>

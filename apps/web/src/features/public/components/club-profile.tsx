@@ -1,5 +1,6 @@
 import type { TClub } from '@clubtix/contract';
 import { Anchor, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ClubLogo } from '../../clubs/components/club-logo';
 import { PlainText } from './plain-text';
 
@@ -16,6 +17,7 @@ export function websiteLabel(url: string): string {
 
 /** The head of the club page: logo (or the default image), name as the h1, description, website. */
 export function ClubProfile({ club }: { club: TClub }) {
+  const { t } = useTranslation('public');
   // The contract accepts only http(s) addresses; checked again here because this becomes an href.
   const website = club.website && /^https?:\/\//i.test(club.website) ? club.website : null;
   return (
@@ -37,7 +39,7 @@ export function ClubProfile({ club }: { club: TClub }) {
             data-testid="club-website"
           >
             {websiteLabel(website)}
-            <VisuallyHidden> (website, opens in a new tab)</VisuallyHidden>
+            <VisuallyHidden> {t('club.websiteHint')}</VisuallyHidden>
           </Anchor>
         ) : null}
       </Stack>

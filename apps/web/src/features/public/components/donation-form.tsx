@@ -1,6 +1,8 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, ZCreateSponsorshipRequest, type TEvent } from '@clubtix/contract';
 import { Button, Chip, Fieldset, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useStartSponsorship } from '../api';
@@ -24,11 +26,15 @@ function donationAmount(values: Pick<DonationValues, 'choice' | 'other'>): numbe
  * configured provider. Donations are sponsorships without a package (docs/product.md section 15).
  */
 export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | 'slug' | 'currency'> }) {
+  const { t } = useTranslation('public');
   const { currency } = event;
   const suggestions = suggestedDonations(currency);
   const start = useStartSponsorship();
   const [started, setStarted] = useState<StartedSupport | null>(null);
-  const rangeMessage = `Enter an amount from ${formatMoney(MIN_DONATION_MAJOR * 100, currency)} to ${formatMoney(MAX_DONATION_MAJOR * 100, currency)}`;
+  const rangeMessage = t('donation.range', {
+    min: formatMoney(MIN_DONATION_MAJOR * 100, currency, currentLanguage()),
+    max: formatMoney(MAX_DONATION_MAJOR * 100, currency, currentLanguage()),
+  });
   const form = useSchemaForm<DonationValues>(
     ZCreateSponsorshipRequest,
     { choice: String(suggestions[1] ?? suggestions[0] ?? OTHER), other: '', name: '', email: '', message: '' },
@@ -52,7 +58,7 @@ export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | '
       <Paper component="section" aria-labelledby="donation-heading" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <Title order={2} fz={{ base: 'xl', sm: 24 }} id="donation-heading">
-            Make a donation
+            {t('donation.title')}
           </Title>
           <SupportPayment event={event} started={started} onChangeDetails={() => setStarted(null)} />
         </Stack>
@@ -74,26 +80,31 @@ export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | '
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} fz={{ base: 'xl', sm: 24 }} id="donation-heading">
-            Make a donation
+            {t('donation.title')}
           </Title>
-          <Text c="gray.7">Give any amount you like; it goes to the club that runs this event.</Text>
-          <Fieldset legend="Amount" variant="unstyled" p={0} styles={{ legend: { fontWeight: 600, padding: 0 } }}>
+          <Text c="gray.7">{t('donation.intro')}</Text>
+          <Fieldset
+            legend={t('donation.amount')}
+            variant="unstyled"
+            p={0}
+            styles={{ legend: { fontWeight: 600, padding: 0 } }}
+          >
             <Chip.Group value={form.values.choice} onChange={(value) => form.setFieldValue('choice', value)}>
               <Group gap="xs" mt={4}>
                 {suggestions.map((minor) => (
                   <Chip key={minor} value={String(minor)} size="md">
-                    {formatMoney(minor, currency)}
+                    {formatMoney(minor, currency, currentLanguage())}
                   </Chip>
                 ))}
                 <Chip value={OTHER} size="md">
-                  Other amount
+                  {t('donation.other')}
                 </Chip>
               </Group>
             </Chip.Group>
           </Fieldset>
           {form.values.choice === OTHER ? (
             <NumberInput
-              label={`Your amount (${currency.toUpperCase()})`}
+              label={t('donation.yourAmount', { currency: currency.toUpperCase() })}
               min={MIN_DONATION_MAJOR}
               max={MAX_DONATION_MAJOR}
               decimalScale={2}
@@ -111,14 +122,16 @@ export function DonationForm({ event }: { event: Pick<TEvent, 'id' | 'title' | '
             />
           ) : null}
           <Text size="lg" data-testid="donation-amount">
-            Your donation:{' '}
+            {t('donation.yours')}{' '}
             <Text span fw={700} inherit>
-              {amount ? formatMoney(amount, currency) : 'choose an amount'}
+              {amount ? formatMoney(amount, currency, currentLanguage()) : t('donation.choose')}
             </Text>
           </Text>
           <SupporterFields form={form} />
           <Button type="submit" size="md" fullWidth loading={start.isPending}>
-            {amount ? `Donate ${formatMoney(amount, currency)}` : 'Donate'}
+            {amount
+              ? t('donation.donateAmount', { amount: formatMoney(amount, currency, currentLanguage()) })
+              : t('ticketPanel.donate')}
           </Button>
         </Stack>
       </form>

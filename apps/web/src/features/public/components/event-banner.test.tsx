@@ -1,10 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ClubLogo } from '../../clubs/components/club-logo';
 import { EventBanner as FormBanner } from '../../events/components/event-banner';
 import { EventBanner } from './event-banner';
+import { i18n, startI18n } from '../../../i18n/i18n';
+
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('public');
+});
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MantineProvider>{node}</MantineProvider>);
 

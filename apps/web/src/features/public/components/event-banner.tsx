@@ -1,4 +1,5 @@
 import type { TEvent } from '@clubtix/contract';
+import { useTranslation } from 'react-i18next';
 import { PlaceholderBanner, type BannerVariant } from './placeholder-banner';
 import classes from './banner.module.css';
 
@@ -10,11 +11,12 @@ export function EventBanner({
   event: Pick<TEvent, 'id' | 'title' | 'bannerUrl'>;
   variant?: BannerVariant;
 }) {
+  const { t } = useTranslation('public');
   if (!event.bannerUrl) return <PlaceholderBanner title={event.title} seed={event.id} variant={variant} />;
   return (
     <img
       src={event.bannerUrl}
-      alt={`Banner of ${event.title}`}
+      alt={t('banner.alt', { title: event.title })}
       className={`${classes.frame} ${variant === 'page' ? '' : classes[variant]}`}
       loading={variant === 'card' ? 'lazy' : 'eager'}
       decoding="async"

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicTickets } from '../api';
 import { formatEventDateTime } from '../event-dates';
@@ -12,6 +13,7 @@ import classes from './event-card.module.css';
  * is cheap, and it fills the same cache the event page reads when the visitor opens it.
  */
 function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
+  const { t } = useTranslation('public');
   const tickets = usePublicTickets(event.id);
   if (tickets.isPending) return <Skeleton height={18} width={90} aria-hidden="true" />;
   if (tickets.isError) return null;
@@ -19,7 +21,7 @@ function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
   if (hint === null) {
     return tickets.data.length > 0 ? (
       <Text size="sm" fw={600} c="red.9">
-        Sold out
+        {t('offer.soldOut')}
       </Text>
     ) : null;
   }

@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatEventRange, formatTimeZone } from '../event-dates';
 import { PlainText } from './plain-text';
 
@@ -10,6 +11,7 @@ export function EventFacts({
 }: {
   event: Pick<TEvent, 'startDate' | 'endDate' | 'timezone' | 'venue' | 'address'>;
 }) {
+  const { t } = useTranslation('public');
   // Read once per visit: a page left open past the end does not need to change under the reader.
   const [now] = useState(Date.now);
   const hasEnded = Date.parse(event.endDate) < now;
@@ -17,28 +19,28 @@ export function EventFacts({
     <Paper component="section" aria-labelledby="event-when-where" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
         <Title order={2} fz="lg" id="event-when-where">
-          When and where
+          {t('facts.title')}
         </Title>
         <Stack gap={2}>
           <Text size="sm" fw={600} c="gray.7">
-            Date and time
+            {t('facts.dateTime')}
           </Text>
           <Text fw={600} data-testid="event-dates">
             {formatEventRange(event.startDate, event.endDate, event.timezone)}
           </Text>
           <Text size="sm" c="gray.7" data-testid="event-timezone">
-            Times in {formatTimeZone(event.timezone, event.startDate)}
+            {t('facts.timesIn', { zone: formatTimeZone(event.timezone, event.startDate) })}
           </Text>
           {hasEnded ? (
             <Badge color="gray.8" variant="filled" mt={4} tt="none" size="md">
-              This event has ended
+              {t('offer.ended')}
             </Badge>
           ) : null}
         </Stack>
         {event.venue || event.address ? (
           <Stack gap={2}>
             <Text size="sm" fw={600} c="gray.7">
-              Venue
+              {t('facts.venue')}
             </Text>
             {event.venue ? (
               <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="event-venue">

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import {
   formatMoney,
   type TEvent,
@@ -8,6 +9,7 @@ import {
 } from '@clubtix/contract';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { ExtrasVouchers } from '../../buying/components/extras-vouchers';
@@ -35,16 +37,14 @@ function ExtrasBought({
   refundRequired: boolean;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('public');
   if (refundRequired) {
     return (
-      <Alert color="orange" title="Sold out meanwhile" role="alert">
+      <Alert color="orange" title={t('returned.takenTitle')} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            Your payment was received, but this extra sold out after your reservation lapsed: the organiser will refund
-            you.
-          </Text>
+          <Text size="sm">{t('extrasForm.taken')}</Text>
           <Button variant="light" onClick={onDone}>
-            Close
+            {t('returned.close')}
           </Button>
         </Stack>
       </Alert>
@@ -61,11 +61,11 @@ function ExtrasBought({
   return (
     <Stack gap="md" role="status" data-testid="extras-bought">
       <Text fw={600}>
-        Paid: {purchase.extras.name} × {purchase.quantity}. A copy of the voucher is on its way to {purchase.email}.
+        {t('extrasForm.paid', { name: purchase.extras.name, quantity: purchase.quantity, email: purchase.email })}
       </Text>
       <ExtrasVouchers vouchers={[voucher]} headingOrder={5} />
       <Button variant="light" onClick={onDone} style={{ alignSelf: 'flex-start' }}>
-        Done
+        {t('extrasForm.done')}
       </Button>
     </Stack>
   );
@@ -84,6 +84,7 @@ export function ExtrasPurchaseForm({
   extra: TExtras;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('public');
   const headingId = useId();
   const start = useStartExtrasPurchase();
   const [started, setStarted] = useState<Started | null>(null);
@@ -98,10 +99,10 @@ export function ExtrasPurchaseForm({
   const quantity = typeof form.values.quantity === 'number' ? form.values.quantity : 0;
   const buyLabel =
     extra.price === 0
-      ? 'Get it free'
+      ? t('extrasForm.getFree')
       : quantity >= 1
-        ? `Buy for ${formatMoney(extra.price * quantity, event.currency)}`
-        : 'Buy';
+        ? t('extrasForm.buyFor', { amount: formatMoney(extra.price * quantity, event.currency, currentLanguage()) })
+        : t('extras.buy');
 
   const submit = form.onSubmit(
     (values) => {
@@ -126,8 +127,12 @@ export function ExtrasPurchaseForm({
     body = (
       <Stack gap="md">
         <Text fw={600} data-testid="extras-summary">
-          {purchase.extras.name} × {purchase.quantity}: {formatMoney(purchase.amount, purchase.currency)}, voucher to{' '}
-          {purchase.email}
+          {t('extrasForm.summary', {
+            name: purchase.extras.name,
+            quantity: purchase.quantity,
+            amount: formatMoney(purchase.amount, purchase.currency, currentLanguage()),
+            email: purchase.email,
+          })}
         </Text>
         <PaymentForm
           intent={intent}
@@ -136,10 +141,10 @@ export function ExtrasPurchaseForm({
           // Stripe brings a buyer whose bank took them elsewhere back to the event page; the
           // voucher reaches them by e-mail.
           returnUrl={`${window.location.origin}/${encodeURIComponent(event.slug)}`}
-          whenConfirmed="your voucher will be e-mailed to you"
+          whenConfirmed={t('extrasForm.whenConfirmed')}
         />
         <Button variant="subtle" onClick={() => setStarted(null)} style={{ alignSelf: 'flex-start' }}>
-          Change details
+          {t('support.changeDetails')}
         </Button>
       </Stack>
     );
@@ -148,7 +153,7 @@ export function ExtrasPurchaseForm({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <NumberInput
-            label="How many"
+            label={t('extrasForm.howMany')}
             required
             min={1}
             max={100}
@@ -160,8 +165,8 @@ export function ExtrasPurchaseForm({
             {...form.getInputProps('quantity')}
           />
           <TextInput
-            label="E-mail"
-            description="The voucher is sent here"
+            label={t('lookup.email')}
+            description={t('extrasForm.emailHint')}
             type="email"
             required
             autoComplete="email"
@@ -171,7 +176,7 @@ export function ExtrasPurchaseForm({
             {buyLabel}
           </Button>
           <Button variant="subtle" onClick={onClose} style={{ alignSelf: 'flex-start' }}>
-            Cancel
+            {t('extrasForm.cancel')}
           </Button>
         </Stack>
       </form>
@@ -191,10 +196,12 @@ export function ExtrasPurchaseForm({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Title order={4} fz="md" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            Buy {extra.name}
+            {t('extras.buyNamed', { name: extra.name })}
           </Title>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {extra.price === 0 ? 'Free' : `${formatMoney(extra.price, event.currency)} each`}
+            {extra.price === 0
+              ? t('offer.free')
+              : t('extrasForm.each', { price: formatMoney(extra.price, event.currency, currentLanguage()) })}
           </Text>
         </Group>
         {body}

@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
 import { usePublicExtras } from '../api';
 import { formatPrice } from '../ticket-offer';
@@ -11,22 +12,21 @@ import { ExtrasPurchaseForm } from './extras-purchase-form';
  * already has a ticket), one at a time.
  */
 export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'slug' | 'currency'> }) {
+  const { t } = useTranslation('public');
   const extras = usePublicExtras(event.id);
   const [buying, setBuying] = useState<string | null>(null);
   if (extras.isError) {
-    return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />;
+    return <QueryError error={extras.error} onRetry={() => void extras.refetch()} what={t('extras.what')} />;
   }
   // Nothing while loading or when there are none: extras are a side note, not worth a placeholder.
   if (!extras.isSuccess || extras.data.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="event-extras" gap="sm">
       <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-extras">
-        Extras
+        {t('extras.title')}
       </Title>
-      <Text c="gray.7">
-        Add these to your order at checkout, or buy one on its own if you already have your ticket.
-      </Text>
-      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Extras">
+      <Text c="gray.7">{t('extras.intro')}</Text>
+      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('extras.title')}>
         {extras.data.map((extra, index) => (
           <li
             key={extra.id}
@@ -52,10 +52,10 @@ export function ExtrasSection({ event }: { event: Pick<TEvent, 'id' | 'slug' | '
                   <Button
                     variant="light"
                     size="xs"
-                    aria-label={`Buy ${extra.name}`}
+                    aria-label={t('extras.buyNamed', { name: extra.name })}
                     onClick={() => setBuying(extra.id)}
                   >
-                    Buy
+                    {t('extras.buy')}
                   </Button>
                 )}
               </Stack>

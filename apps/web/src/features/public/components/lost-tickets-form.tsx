@@ -1,6 +1,7 @@
 import { ZEmail } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -19,6 +20,7 @@ const OUTCOME_COLOR: Record<LookupOutcome['kind'], string> = {
 
 /** "Lost your tickets?": a buyer gives the address they booked with and the tickets are mailed there again. */
 export function LostTicketsForm({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('public');
   const headingId = useId();
   const resend = useResendTickets();
   const form = useSchemaForm(ZLookupForm, { email: '' });
@@ -46,13 +48,13 @@ export function LostTicketsForm({ eventId }: { eventId: string }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="md" id={headingId}>
-            Lost your tickets?
+            {t('lookup.title')}
           </Title>
           <Text size="sm" c="gray.7">
-            Give the e-mail address you booked with and we will send your tickets to it again.
+            {t('lookup.intro')}
           </Text>
           <TextInput
-            label="E-mail"
+            label={t('lookup.email')}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -60,7 +62,7 @@ export function LostTicketsForm({ eventId }: { eventId: string }) {
             {...form.getInputProps('email')}
           />
           <Button type="submit" variant="light" fullWidth loading={resend.isPending}>
-            Send my tickets
+            {t('lookup.send')}
           </Button>
           {outcome ? (
             <Alert

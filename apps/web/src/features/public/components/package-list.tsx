@@ -1,3 +1,5 @@
+import { currentLanguage } from '../../../i18n/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatMoney, type TCurrency, type TSponsorshipPackage } from '@clubtix/contract';
 import { Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -16,6 +18,7 @@ export function PackageList({
   /** A call to act at the foot of each package (sponsor with it). */
   action?: (item: TSponsorshipPackage) => ReactNode;
 }) {
+  const { t } = useTranslation('public');
   return (
     <SimpleGrid component="ul" cols={{ base: 1, sm: columns }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
       {packages.map((item) => (
@@ -26,7 +29,7 @@ export function PackageList({
                 {item.name}
               </Title>
               <Text fw={700} fz="lg" c="purple.7" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(item.amount, currency)}
+                {formatMoney(item.amount, currency, currentLanguage())}
               </Text>
             </Group>
             {item.description ? (
@@ -35,7 +38,7 @@ export function PackageList({
               </Text>
             ) : null}
             {item.benefits.length > 0 ? (
-              <List size="sm" spacing={4} aria-label={`Benefits of ${item.name}`}>
+              <List size="sm" spacing={4} aria-label={t('packages.benefits', { name: item.name })}>
                 {item.benefits.map((benefit, index) => (
                   <List.Item key={`${index}-${benefit}`}>{benefit}</List.Item>
                 ))}
@@ -43,7 +46,7 @@ export function PackageList({
             ) : null}
             {item.quantity !== null ? (
               <Text size="xs" c="gray.7">
-                Limited to {item.quantity} {item.quantity === 1 ? 'sponsor' : 'sponsors'}
+                {t('packages.limited', { count: item.quantity })}
               </Text>
             ) : null}
             {action ? action(item) : null}

@@ -1,9 +1,11 @@
 import type { TPublicSponsorPackage } from '@clubtix/contract';
 import { Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { usePublicSponsors } from '../api';
 import { placesLeftText } from '../places-left';
 
 function SponsorPackage({ item }: { item: TPublicSponsorPackage }) {
+  const { t } = useTranslation('public');
   const places = placesLeftText(item.placesLeft);
   return (
     <Card component="li" withBorder radius="lg" padding="md" data-testid="public-sponsor-package">
@@ -25,7 +27,7 @@ function SponsorPackage({ item }: { item: TPublicSponsorPackage }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={`Sponsors with ${item.name}`}
+            aria-label={t('sponsors.with', { name: item.name })}
           >
             {item.sponsors.map((sponsor, index) => (
               <li key={`${index}-${sponsor.name}`}>
@@ -50,13 +52,14 @@ function SponsorPackage({ item }: { item: TPublicSponsorPackage }) {
  * 21). Nothing at all when no package has a sponsor to show (docs/decisions/0042-sponsors-on-show.md).
  */
 export function PublicSponsors({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('public');
   const sponsors = usePublicSponsors(eventId);
   const packages = (sponsors.data?.packages ?? []).filter((item) => item.sponsors.length > 0);
   if (packages.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="event-sponsors" gap="md" data-testid="event-sponsors">
       <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-sponsors">
-        Sponsors
+        {t('sponsors.title')}
       </Title>
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {packages.map((item) => (

@@ -1,6 +1,8 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, ZCreateSponsorshipRequest, type TEvent, type TSponsorshipPackage } from '@clubtix/contract';
 import { Avatar, Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { uploadSponsorLogo } from '../../../api/client';
@@ -21,6 +23,7 @@ export function SponsorshipForm({
   pkg: TSponsorshipPackage;
   onChooseAnother: () => void;
 }) {
+  const { t } = useTranslation('public');
   const start = useStartSponsorship();
   const [started, setStarted] = useState<StartedSupport | null>(null);
   const form = useSchemaForm<SponsorValues>(
@@ -47,14 +50,14 @@ export function SponsorshipForm({
       <Stack gap="md">
         <Group justify="space-between" align="baseline" wrap="nowrap" gap="sm">
           <Title order={2} fz={{ base: 'xl', sm: 24 }} id="sponsorship-heading" style={{ overflowWrap: 'anywhere' }}>
-            Sponsor with {pkg.name}
+            {t('eventPage.sponsorWith', { name: pkg.name })}
           </Title>
           <Text fw={700} fz="lg" c="purple.7" style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(pkg.amount, event.currency)}
+            {formatMoney(pkg.amount, event.currency, currentLanguage())}
           </Text>
         </Group>
         {pkg.benefits.length > 0 ? (
-          <List size="sm" spacing={4} aria-label={`Benefits of ${pkg.name}`}>
+          <List size="sm" spacing={4} aria-label={t('packages.benefits', { name: pkg.name })}>
             {pkg.benefits.map((benefit, index) => (
               <List.Item key={`${index}-${benefit}`}>{benefit}</List.Item>
             ))}
@@ -65,12 +68,12 @@ export function SponsorshipForm({
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <SupporterFields form={form} nameDescription="You, or the business to credit as the sponsor" />
+              <SupporterFields form={form} nameDescription={t('sponsorForm.nameHint')} />
               <ImageDropzone
-                label="Logo"
-                idleText="Drag your logo here"
-                touchText="Choose your logo"
-                clearText="Clear logo"
+                label={t('sponsorForm.logo')}
+                idleText={t('sponsorForm.logoIdle')}
+                touchText={t('sponsorForm.logoTouch')}
+                clearText={t('sponsorForm.logoClear')}
                 value={form.values.logoUrl}
                 onChange={(url) => form.setFieldValue('logoUrl', url)}
                 upload={(file) => uploadSponsorLogo(event.id, file)}
@@ -78,7 +81,7 @@ export function SponsorshipForm({
                 preview={
                   <Avatar
                     src={form.values.logoUrl}
-                    alt={form.values.logoUrl ? 'Your logo' : ''}
+                    alt={form.values.logoUrl ? t('sponsorForm.yourLogo') : ''}
                     size={72}
                     radius="md"
                     color="purple"
@@ -86,15 +89,15 @@ export function SponsorshipForm({
                 }
               />
               <Checkbox
-                label="Show my name and logo on the event page"
-                description="Once paid; your e-mail and message are never shown"
+                label={t('sponsorForm.show')}
+                description={t('sponsorForm.showHint')}
                 {...form.getInputProps('showPublicly', { type: 'checkbox' })}
               />
               <Button type="submit" size="md" fullWidth loading={start.isPending}>
-                Continue to payment
+                {t('sponsorForm.continue')}
               </Button>
               <Button variant="subtle" onClick={onChooseAnother} style={{ alignSelf: 'flex-start' }}>
-                Choose another package
+                {t('sponsorForm.another')}
               </Button>
             </Stack>
           </form>

@@ -1,6 +1,8 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TEvent, type TPaymentIntent, type TSponsorship } from '@clubtix/contract';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaymentForm } from '../../payments/components/payment-form';
 
@@ -16,21 +18,26 @@ export function SupportThanks({
   event: Pick<TEvent, 'title' | 'slug'>;
   sponsorship: TSponsorship;
 }) {
-  const amount = formatMoney(sponsorship.amount, sponsorship.currency);
+  const { t } = useTranslation('public');
+  const amount = formatMoney(sponsorship.amount, sponsorship.currency, currentLanguage());
   const isDonation = sponsorship.packageId === null;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="green.0" role="status" data-testid="support-thanks">
       <Stack gap="sm" align="flex-start">
         <Title order={2} fz="xl">
-          {isDonation ? 'Thank you for your donation!' : 'Thank you for your sponsorship!'}
+          {t(isDonation ? 'support.thanksDonation' : 'support.thanksSponsorship')}
         </Title>
         <Text>
           {isDonation
-            ? `Your donation of ${amount} to ${event.title} has been received.`
-            : `Your sponsorship of ${event.title} (${sponsorship.packageName ?? 'package'}, ${amount}) has been received.`}
+            ? t('support.receivedDonation', { amount, title: event.title })
+            : t('support.receivedSponsorship', {
+                amount,
+                title: event.title,
+                package: sponsorship.packageName ?? t('support.package'),
+              })}
         </Text>
         <Button component={Link} to={`/${encodeURIComponent(event.slug)}`} variant="light">
-          Back to the event page
+          {t('backToEvent')}
         </Button>
       </Stack>
     </Paper>
@@ -47,31 +54,33 @@ export function SupportPayment({
   started: StartedSupport;
   onChangeDetails: () => void;
 }) {
+  const { t } = useTranslation('public');
   const [paid, setPaid] = useState<'paid' | 'refund' | null>(null);
   const { sponsorship, intent } = started;
   if (paid === 'paid') return <SupportThanks event={event} sponsorship={sponsorship} />;
   if (paid === 'refund') {
     return (
-      <Alert color="orange" title="Package taken meanwhile" role="alert">
-        Your payment was received, but this sponsorship package was taken after your reservation lapsed: the organiser
-        will refund you.
+      <Alert color="orange" title={t('support.takenTitle')} role="alert">
+        {t('support.taken')}
       </Alert>
     );
   }
-  const what = sponsorship.packageId === null ? 'Donation' : `Sponsorship: ${sponsorship.packageName ?? ''}`;
+  const amount = formatMoney(sponsorship.amount, sponsorship.currency, currentLanguage());
   return (
     <Stack gap="md">
       <Text fw={600} data-testid="support-summary">
-        {what} of {formatMoney(sponsorship.amount, sponsorship.currency)} from {sponsorship.name}
+        {sponsorship.packageId === null
+          ? t('support.summaryDonation', { amount, name: sponsorship.name })
+          : t('support.summarySponsorship', { amount, name: sponsorship.name, package: sponsorship.packageName ?? '' })}
       </Text>
       <PaymentForm
         intent={intent}
         onPaid={(confirmed) => setPaid(confirmed.refundRequired ? 'refund' : 'paid')}
         returnUrl={`${window.location.origin}/event/${encodeURIComponent(event.id)}/donation`}
-        whenConfirmed="the organiser will see it as paid"
+        whenConfirmed={t('support.whenConfirmed')}
       />
       <Button variant="subtle" onClick={onChangeDetails} style={{ alignSelf: 'flex-start' }}>
-        Change details
+        {t('support.changeDetails')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 
 export interface SupporterValues extends Record<string, unknown> {
   name: string;
@@ -15,20 +16,27 @@ export function SupporterFields<V extends SupporterValues>({
   form: UseFormReturnType<V>;
   nameDescription?: string;
 }) {
+  const { t } = useTranslation('public');
   return (
     <Stack gap="sm">
       <TextInput
-        label="Name"
+        label={t('supporter.name')}
         description={nameDescription}
         required
         autoComplete="name"
         maxLength={120}
         {...form.getInputProps('name')}
       />
-      <TextInput label="E-mail" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+      <TextInput
+        label={t('lookup.email')}
+        type="email"
+        required
+        autoComplete="email"
+        {...form.getInputProps('email')}
+      />
       <Textarea
-        label="Message"
-        description="Optional"
+        label={t('supporter.message')}
+        description={t('supporter.optional')}
         autosize
         minRows={2}
         maxRows={6}

@@ -1,35 +1,37 @@
 import type { TCurrency, TTicket } from '@clubtix/contract';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatEventDateTime } from '../event-dates';
 import { formatPrice, ticketAvailability } from '../ticket-offer';
 
 export function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; timeZone: string; now: Date }) {
+  const { t } = useTranslation('public');
   const availability = ticketAvailability(ticket, now);
   switch (availability.kind) {
     case 'soldOut':
       // Filled dark red and gold keep their text at 4.5:1 or more; the light variants do not.
       return (
         <Badge color="red.9" variant="filled" size="md" tt="none">
-          Sold out
+          {t('offer.soldOut')}
         </Badge>
       );
     case 'salesEnded':
       return (
         <Text size="sm" c="gray.7">
-          Sales ended
+          {t('ticketList.salesEnded')}
         </Text>
       );
     case 'notYetOnSale':
       return (
         <Text size="sm" c="gray.7">
-          On sale from {formatEventDateTime(availability.from, timeZone)}
+          {t('ticketList.onSaleFrom', { when: formatEventDateTime(availability.from, timeZone) })}
         </Text>
       );
     case 'fewLeft':
       return (
         <Badge color="gold" variant="filled" size="md" tt="none">
-          {availability.count} left
+          {t('ticketList.left', { count: availability.count })}
         </Badge>
       );
     case 'available':
@@ -47,9 +49,10 @@ export function TicketList({
   currency: TCurrency;
   timeZone: string;
 }) {
+  const { t } = useTranslation('public');
   const [now] = useState(() => new Date());
   return (
-    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ticket types">
+    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('ticketList.label')}>
       {tickets.map((ticket, index) => (
         <li
           key={ticket.id}

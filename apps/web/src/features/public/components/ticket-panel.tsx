@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { usePublicTickets } from '../api';
@@ -26,6 +27,7 @@ type PanelEvent = Pick<
  * shown disabled with the reason beside it (not open yet, ended...).
  */
 export function TicketPanel({ event }: { event: PanelEvent }) {
+  const { t } = useTranslation('public');
   const tickets = usePublicTickets(event.id);
   const [now] = useState(() => new Date());
   const sales = tickets.isSuccess ? eventSales(event, tickets.data, now) : null;
@@ -35,7 +37,7 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
     <Paper component="section" aria-labelledby="event-tickets" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
         <Title order={2} fz="lg" id="event-tickets">
-          Tickets
+          {t('ticketPanel.title')}
         </Title>
         {tickets.isPending ? (
           <Stack gap="xs" aria-hidden="true">
@@ -43,30 +45,30 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
             <Skeleton height={24} />
           </Stack>
         ) : tickets.isError ? (
-          <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />
+          <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('ticketPanel.what')} />
         ) : tickets.data.length === 0 ? (
-          <Text c="gray.7">No tickets have been announced yet.</Text>
+          <Text c="gray.7">{t('ticketPanel.none')}</Text>
         ) : (
           <TicketList tickets={tickets.data} currency={event.currency} timeZone={event.timezone} />
         )}
 
         {tickets.isSuccess && closedNote === null ? (
           <Button component={Link} to={ticketsPath} size="md" fullWidth mt="xs">
-            Buy tickets
+            {t('ticketPanel.buy')}
           </Button>
         ) : sales?.kind === 'soldOut' ? (
           <Stack gap={6} mt="xs">
             <Button component={Link} to={ticketsPath} size="md" fullWidth aria-describedby="ticket-sales-note">
-              Join the waiting list
+              {t('ticketPanel.joinWaitlist')}
             </Button>
             <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
-              Sold out: tickets that come back are offered to the waiting list in turn
+              {t('ticketPanel.soldOutNote')}
             </Text>
           </Stack>
         ) : (
           <Stack gap={6} mt="xs">
             <Button size="md" fullWidth disabled aria-describedby={closedNote ? 'ticket-sales-note' : undefined}>
-              Buy tickets
+              {t('ticketPanel.buy')}
             </Button>
             {closedNote ? (
               <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
@@ -83,7 +85,7 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
             variant="outline"
             fullWidth
           >
-            Donate
+            {t('ticketPanel.donate')}
           </Button>
         ) : null}
       </Stack>

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
 import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
 import { usePageTitle } from '../../../components/document-title';
@@ -9,14 +10,15 @@ import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicActiveEvents, usePublicClub } from '../api';
 import { ClubProfile } from '../components/club-profile';
 import { EventCard } from '../components/event-card';
-import { CLUB_NOT_AVAILABLE } from '../messages';
+import { clubNotAvailable } from '../messages';
 
 function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string }) {
+  const { t } = useTranslation('public');
   const events = usePublicActiveEvents(clubId);
   return (
     <Stack component="section" aria-labelledby="club-events" gap="md">
       <Title order={2} fz={{ base: 'xl', sm: 26 }} id="club-events">
-        Upcoming events
+        {t('clubPage.upcoming')}
       </Title>
       {events.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-hidden="true">
@@ -24,14 +26,14 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
           <Skeleton height={260} radius="lg" />
         </SimpleGrid>
       ) : events.isError ? (
-        <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />
+        <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('clubPage.eventsWhat')} />
       ) : events.data.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center" data-testid="club-events-empty">
           <Text fw={600} fz="lg">
-            No upcoming events right now
+            {t('clubPage.emptyTitle')}
           </Text>
           <Text c="gray.7" mt={4}>
-            {clubName} has no upcoming events at the moment. New events appear here as soon as they are published.
+            {t('clubPage.empty', { club: clubName })}
           </Text>
         </Paper>
       ) : (
@@ -48,7 +50,7 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
           variant="outline"
           style={{ alignSelf: 'flex-start' }}
         >
-          Give to our events
+          {t('clubPage.give')}
         </Button>
       ) : null}
     </Stack>
@@ -61,12 +63,13 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
  */
 export default function ClubPage() {
   const { clubId: idOrSlug = '' } = useParams();
+  const { t } = useTranslation('public');
   const club = usePublicClub(idOrSlug);
   usePageTitle(club.data?.name);
-  if (club.isPending) return <PageLoader label="Loading the club" />;
+  if (club.isPending) return <PageLoader label={t('clubPage.loading')} />;
   if (club.isError) {
-    if (isMissing(club.error)) return <NotFoundView message={CLUB_NOT_AVAILABLE} />;
-    return <QueryError error={club.error} onRetry={() => void club.refetch()} what="this club" />;
+    if (isMissing(club.error)) return <NotFoundView message={clubNotAvailable()} />;
+    return <QueryError error={club.error} onRetry={() => void club.refetch()} what={t('clubPage.what')} />;
   }
   return (
     <Stack gap={40}>
@@ -81,7 +84,7 @@ export default function ClubPage() {
         style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'center' }}
       >
         <BrandMark size={18} />
-        Tickets by {PRODUCT_NAME}
+        {t('clubPage.ticketsBy', { product: PRODUCT_NAME })}
       </Anchor>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,7 +12,7 @@ import { ReturnedPayment } from '../components/returned-payment';
 import { SponsorshipForm } from '../components/sponsorship-form';
 import { SponsorshipSection } from '../components/sponsorship-section';
 import { formatEventDateTime } from '../event-dates';
-import { EVENT_NOT_AVAILABLE } from '../messages';
+import { eventNotAvailable } from '../messages';
 import { isSponsorshipFlow } from '../support-paths';
 
 /**
@@ -19,6 +20,7 @@ import { isSponsorshipFlow } from '../support-paths';
  * in the address (?packageId=), so the event page can link straight to a package's form.
  */
 function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
+  const { t } = useTranslation('public');
   const [searchParams, setSearchParams] = useSearchParams();
   const packageId = searchParams.get('packageId');
   const packages = usePublicPackages(event.id);
@@ -32,17 +34,17 @@ function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
   return (
     <Stack gap="md">
       {packageId && packages.isSuccess ? (
-        <Alert color="orange" title="This package is no longer offered" data-testid="package-gone">
-          Choose one of the packages below.
+        <Alert color="orange" title={t('donationPage.packageGoneTitle')} data-testid="package-gone">
+          {t('donationPage.packageGone')}
         </Alert>
       ) : null}
       <SponsorshipSection
         event={event}
         columns={columns}
-        intro={<Text c="gray.7">Sponsors give a set amount and receive the benefits listed.</Text>}
+        intro={<Text c="gray.7">{t('donationPage.sponsorIntro')}</Text>}
         packageAction={(item) => (
           <Button variant="light" mt="xs" onClick={() => choose(item.id)} style={{ alignSelf: 'flex-start' }}>
-            Sponsor with {item.name}
+            {t('eventPage.sponsorWith', { name: item.name })}
           </Button>
         )}
       />
@@ -51,6 +53,7 @@ function Sponsoring({ event, columns }: { event: TEvent; columns: 1 | 2 }) {
 }
 
 function SupportOptions({ event }: { event: TEvent }) {
+  const { t } = useTranslation('public');
   const [searchParams] = useSearchParams();
   const { sponsorshipsEnabled } = event;
   // The sponsorship flow shows the packages alone; with sponsorships off it falls back to donating.
@@ -59,10 +62,10 @@ function SupportOptions({ event }: { event: TEvent }) {
     return (
       <Paper withBorder radius="lg" p="xl" ta="center" data-testid="donations-closed">
         <Title order={2} fz="lg">
-          Donations are not open for this event
+          {t('donationPage.closedTitle')}
         </Title>
         <Text c="gray.7" mt={4}>
-          The club is not taking donations or sponsorships for it at the moment.
+          {t('donationPage.closed')}
         </Text>
       </Paper>
     );
@@ -86,13 +89,14 @@ function SupportOptions({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/donation ("Support Event"): donate to one event, or sponsor it with a package. */
 export default function DonationPage() {
+  const { t } = useTranslation('public');
   const { eventId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const event = usePublicEvent(eventId);
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('eventPage.loading')} />;
   if (event.isError) {
-    if (isMissing(event.error)) return <NotFoundView message={EVENT_NOT_AVAILABLE} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    if (isMissing(event.error)) return <NotFoundView message={eventNotAvailable()} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('eventPage.what')} />;
   }
   const data = event.data;
   // Back from a card payment that left the page (Stripe's 3-D Secure by redirect).
@@ -100,11 +104,16 @@ export default function DonationPage() {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={`/${encodeURIComponent(data.slug)}`} c="purple.7" size="sm" fw={600}>
-        ← Back to the event page
+        ← {t('backToEvent')}
       </Anchor>
       <EventHero
         event={data}
-        heading={`${data.sponsorshipsEnabled && isSponsorshipFlow(searchParams) ? 'Sponsor' : 'Support'} ${data.title}`}
+        heading={t(
+          data.sponsorshipsEnabled && isSponsorshipFlow(searchParams)
+            ? 'donationPage.sponsorHeading'
+            : 'donationPage.supportHeading',
+          { title: data.title },
+        )}
         compact
       />
       <Text fw={500} data-testid="event-dates">

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/document-title';
 import { PageLoader } from '../../../components/page-loader';
@@ -23,6 +24,7 @@ import classes from './event-page.module.css';
 import { useSlugParam } from '../slug-param';
 
 function EventDetails({ event }: { event: TEvent }) {
+  const { t } = useTranslation('public');
   // Back from paying for an extra by a method that left the page (Stripe's 3-D Secure by redirect).
   const [searchParams] = useSearchParams();
   const returnedIntent = searchParams.get('payment_intent');
@@ -52,7 +54,7 @@ function EventDetails({ event }: { event: TEvent }) {
           {event.description ? (
             <Stack component="section" aria-labelledby="event-about" gap="sm">
               <Title order={2} fz={{ base: 'xl', sm: 24 }} id="event-about">
-                About this event
+                {t('eventPage.about')}
               </Title>
               <PlainText data-testid="event-description">{event.description}</PlainText>
             </Stack>
@@ -62,11 +64,11 @@ function EventDetails({ event }: { event: TEvent }) {
             <SponsorshipSection
               event={event}
               columns={2}
-              intro={<Text c="gray.7">Businesses and supporters can back this event with one of these packages.</Text>}
+              intro={<Text c="gray.7">{t('eventPage.sponsorIntro')}</Text>}
               packageAction={(item) =>
                 placesOf(item.id) === 0 ? (
                   <Text fw={600} c="gray.7" mt="xs">
-                    Sold out
+                    {t('offer.soldOut')}
                   </Text>
                 ) : (
                   <>
@@ -82,7 +84,7 @@ function EventDetails({ event }: { event: TEvent }) {
                       mt="xs"
                       style={{ alignSelf: 'flex-start' }}
                     >
-                      Sponsor with {item.name}
+                      {t('eventPage.sponsorWith', { name: item.name })}
                     </Button>
                   </>
                 )
@@ -94,7 +96,7 @@ function EventDetails({ event }: { event: TEvent }) {
                   variant="outline"
                   style={{ alignSelf: 'flex-start' }}
                 >
-                  Sponsor this event
+                  {t('eventPage.sponsorEvent')}
                 </Button>
               }
             />
@@ -109,16 +111,17 @@ function EventDetails({ event }: { event: TEvent }) {
 
 /** /{slug}: the public page of a published event (docs/product.md section 2, "Event Registration"). */
 export default function EventPage() {
+  const { t } = useTranslation('public');
   const slug = useSlugParam();
   const event = usePublicEventBySlug(slug);
   const session = useSession();
   usePageTitle(event.data?.title);
-  if (event.isPending) return <PageLoader label="Loading the event" />;
+  if (event.isPending) return <PageLoader label={t('eventPage.loading')} />;
   if (event.isError) {
     // A one-segment path with no event is an unknown path, mistyped as often as not (docs/product.md
     // section 2): a signed-in person goes to their home, a visitor to not-found with 404.
     if (isMissing(event.error)) return <Navigate replace to={unknownRouteTarget(session)} />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="this event" />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('eventPage.what')} />;
   }
   return <EventDetails event={event.data} />;
 }

@@ -1,14 +1,16 @@
 import type { TEvent } from '@clubtix/contract';
 import { PRODUCT_NAME } from '@clubtix/contract';
 import { Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { QueryError } from '../../../components/query-error';
 import { isMissing, usePublicAllDonationEvents, usePublicClub, usePublicDonationEvents } from '../api';
 import { formatEventDateTime } from '../event-dates';
-import { CLUB_NOT_AVAILABLE } from '../messages';
+import { clubNotAvailable } from '../messages';
 
 function DonationEventRow({ event }: { event: TEvent }) {
+  const { t } = useTranslation('public');
   return (
     <Paper withBorder radius="lg" p="md" data-testid="donation-event">
       <Group justify="space-between" gap="sm">
@@ -21,8 +23,12 @@ function DonationEventRow({ event }: { event: TEvent }) {
             {event.venue ? ` · ${event.venue}` : ''}
           </Text>
         </Stack>
-        <Button component={Link} to={`/event/${event.id}/donation`} aria-label={`Donate to ${event.title}`}>
-          Donate
+        <Button
+          component={Link}
+          to={`/event/${event.id}/donation`}
+          aria-label={t('pricing.donateTo', { title: event.title })}
+        >
+          {t('ticketPanel.donate')}
         </Button>
       </Group>
     </Paper>
@@ -41,8 +47,9 @@ function DonationEventList({
   heading: string;
   empty: string;
 }) {
+  const { t } = useTranslation('public');
   if (events.isError)
-    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('clubPage.eventsWhat')} />;
   if (events.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
   const list = events.data.pages.flatMap((page) => page.events);
   return (
@@ -64,7 +71,7 @@ function DonationEventList({
           onClick={() => void events.fetchNextPage()}
           style={{ alignSelf: 'flex-start' }}
         >
-          Show more events
+          {t('pricing.more')}
         </Button>
       ) : null}
     </Stack>
@@ -73,25 +80,26 @@ function DonationEventList({
 
 /** The club's events that take donations, a page of reads at a time. */
 function ClubDonationEvents({ clubId }: { clubId: string }) {
+  const { t } = useTranslation('public');
   const club = usePublicClub(clubId);
   const events = usePublicDonationEvents(clubId);
-  if (club.isError) return <QueryError error={club.error} onRetry={() => void club.refetch()} what="the club" />;
+  if (club.isError)
+    return <QueryError error={club.error} onRetry={() => void club.refetch()} what={t('pricing.clubWhat')} />;
   if (club.isPending) return <Skeleton height={96} radius="lg" aria-hidden="true" />;
   return (
     <DonationEventList
       events={events}
-      heading={`Give to ${club.data.name}`}
-      empty={`No event of ${club.data.name} takes donations right now`}
+      heading={t('pricing.giveTo', { club: club.data.name })}
+      empty={t('pricing.clubEmpty', { club: club.data.name })}
     />
   );
 }
 
 /** Every club's events that take donations (getDonationEvents), soonest first. */
 function AllDonationEvents() {
+  const { t } = useTranslation('public');
   const events = usePublicAllDonationEvents();
-  return (
-    <DonationEventList events={events} heading="Events taking donations" empty="No event takes donations right now" />
-  );
+  return <DonationEventList events={events} heading={t('pricing.allHeading')} empty={t('pricing.allEmpty')} />;
 }
 
 /**
@@ -99,20 +107,20 @@ function AllDonationEvents() {
  * page links here with it), else of every club (docs/decisions/0023-buyer-pages.md).
  */
 export default function PricingPage() {
+  const { t } = useTranslation('public');
   const [searchParams] = useSearchParams();
   const clubId = searchParams.get('clubId') ?? '';
   // The same query DonationEvents reads: an unknown club is one clear not-found, not a page around it.
   const club = usePublicClub(clubId);
-  if (club.isError && isMissing(club.error)) return <NotFoundView message={CLUB_NOT_AVAILABLE} />;
+  if (club.isError && isMissing(club.error)) return <NotFoundView message={clubNotAvailable()} />;
   return (
     <Stack gap="xl" maw={720} mx="auto">
       <Stack gap="sm">
         <Title order={1} fz={{ base: 28, sm: 40 }}>
-          Support a club&apos;s events
+          {t('pricing.title')}
         </Title>
         <Text size="lg" c="gray.8">
-          Clubs on {PRODUCT_NAME} can take donations and offer sponsorship packages for their events. What you give goes
-          to the club that runs the event.
+          {t('pricing.intro', { product: PRODUCT_NAME })}
         </Text>
       </Stack>
 
@@ -121,18 +129,14 @@ export default function PricingPage() {
       <Paper component="section" aria-labelledby="how-to-give" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
           <Title order={2} fz="xl" id="how-to-give">
-            How to give
+            {t('pricing.howTitle')}
           </Title>
           <List type="ordered" spacing="xs">
-            <List.Item>
-              Choose Donate next to an event above, or open the event&apos;s page and choose Donate.
-            </List.Item>
-            <List.Item>
-              Give an amount of your choice, or look at the sponsorship packages and what each one offers.
-            </List.Item>
-            <List.Item>Amounts are shown in the event&apos;s own currency; you pay by card.</List.Item>
+            <List.Item>{t('pricing.how1')}</List.Item>
+            <List.Item>{t('pricing.how2')}</List.Item>
+            <List.Item>{t('pricing.how3')}</List.Item>
           </List>
-          <Text c="gray.7">Not every event takes donations: the club decides.</Text>
+          <Text c="gray.7">{t('pricing.howNote')}</Text>
         </Stack>
       </Paper>
     </Stack>

@@ -1,6 +1,8 @@
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TCurrency } from '@clubtix/contract';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '../../../api/api-error';
 import { FormModal } from '../../../components/form-modal';
 import { MoneyField } from '../../../components/money-field';
@@ -8,7 +10,7 @@ import { toMinorUnits } from '../../../lib/money-input';
 
 /** What a refund dialog refunds: a donation, a sponsorship or extras bought alone. */
 export interface Refundable {
-  /** How the dialog names it: "donation of Dora Donor". */
+  /** How the dialog names it, in the language shown: "donation of Dora Donor". */
   what: string;
   amount: number;
   refundedAmount: number;
@@ -38,8 +40,9 @@ interface Props {
  * requestKey per opening: a double click or a retry of this dialog refunds once.
  */
 export function RefundDialog({ opened, onClose, payable, onRefund }: Props) {
+  const { t } = useTranslation('sponsorships');
   return (
-    <FormModal title={`Refund the ${payable.what}`} opened={opened} onClose={onClose}>
+    <FormModal title={t('refund.title', { what: payable.what })} opened={opened} onClose={onClose}>
       {/* Mounted per opening (the modal unmounts its content when closed): a fresh requestKey each time. */}
       <RefundForm payable={payable} onRefund={onRefund} onDone={onClose} />
     </FormModal>
@@ -47,6 +50,7 @@ export function RefundDialog({ opened, onClose, payable, onRefund }: Props) {
 }
 
 function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
+  const { t } = useTranslation('sponsorships');
   const [requestKey] = useState(() => globalThis.crypto.randomUUID());
   const [mode, setMode] = useState<'full' | 'part'>('full');
   const [amount, setAmount] = useState<number | string>('');
@@ -55,7 +59,7 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const left = payable.amount - payable.refundedAmount;
-  const money = (minor: number) => formatMoney(minor, payable.currency);
+  const money = (minor: number) => formatMoney(minor, payable.currency, currentLanguage());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,8 +68,8 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
     let minor: number | undefined;
     if (mode === 'part') {
       const typed = toMinorUnits(amount);
-      if (typed === null || typed < 1) return setAmountError('Enter an amount such as 12.50');
-      if (typed > left) return setAmountError(`At most ${money(left)} is left to refund`);
+      if (typed === null || typed < 1) return setAmountError(t('refund.amountInvalid'));
+      if (typed > left) return setAmountError(t('refund.tooMuch', { amount: money(left) }));
       minor = typed;
     }
     setBusy(true);
@@ -81,7 +85,7 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
         const fields = fieldErrors(error);
         if (fields.amount) setAmountError(fields.amount);
         else setFailure(error.msg);
-      } else setFailure('The refund failed: try again');
+      } else setFailure(t('refund.failed'));
     } finally {
       setBusy(false);
     }
@@ -91,19 +95,27 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Paid {money(payable.amount)}
-          {payable.refundedAmount > 0 ? `, refunded ${money(payable.refundedAmount)} so far` : ''}: {money(left)} left
-          to refund through the payment provider.
+          {payable.refundedAmount > 0
+            ? t('refund.summaryPartly', {
+                paid: money(payable.amount),
+                refunded: money(payable.refundedAmount),
+                left: money(left),
+              })
+            : t('refund.summary', { paid: money(payable.amount), left: money(left) })}
         </Text>
-        <Radio.Group label="How much" value={mode} onChange={(value) => setMode(value === 'part' ? 'part' : 'full')}>
+        <Radio.Group
+          label={t('refund.howMuch')}
+          value={mode}
+          onChange={(value) => setMode(value === 'part' ? 'part' : 'full')}
+        >
           <Stack gap="xs" mt="xs">
-            <Radio value="full" label={`All that is left (${money(left)})`} />
-            <Radio value="part" label="Part of it" />
+            <Radio value="full" label={t('refund.all', { amount: money(left) })} />
+            <Radio value="part" label={t('refund.part')} />
           </Stack>
         </Radio.Group>
         {mode === 'part' ? (
           <MoneyField
-            label="Amount to refund"
+            label={t('refund.amount')}
             currency={payable.currency}
             value={amount}
             onChange={setAmount}
@@ -116,8 +128,8 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
           </Text>
         ) : null}
         <Textarea
-          label="Reason"
-          description="Optional; the buyer's mail shows it"
+          label={t('refund.reason')}
+          description={t('refund.reasonHint')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={500}
@@ -125,13 +137,13 @@ function RefundForm({ payable, onRefund, onDone }: Omit<Props, 'opened' | 'onClo
           minRows={2}
         />
         {failure ? (
-          <Alert color="red" role="alert" title="Not refunded">
+          <Alert color="red" role="alert" title={t('refund.notRefunded')}>
             {failure}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={busy} color="red.9">
-            Refund
+            {t('refund.submit')}
           </Button>
         </Group>
       </Stack>

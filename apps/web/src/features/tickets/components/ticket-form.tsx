@@ -1,5 +1,6 @@
 import { ZSaveTicketRequest, type TEvent, type TSaveTicketRequest, type TTicket } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { MoneyField } from '../../../components/money-field';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
@@ -22,6 +23,7 @@ interface TicketFormProps {
 
 /** A ticket type: name, price in the event's currency, how many, per-order limit and sales window. */
 export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: TicketFormProps) {
+  const { t } = useTranslation('tickets');
   const context = { eventId: event.id, timezone: event.timezone, ticket };
   const form = useSchemaForm<TicketFormValues>(ZSaveTicketRequest, ticketToFormValues(ticket, event.timezone), {
     toRequest: (values) => ticketFormToRequest(values, context),
@@ -43,28 +45,28 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('form.name')} required data-autofocus {...form.getInputProps('name')} />
         <Textarea
-          label="Description"
-          description="Optional"
+          label={t('form.description')}
+          description={t('form.optional')}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <MoneyField label="Price" required currency={event.currency} {...form.getInputProps('price')} />
+          <MoneyField label={t('form.price')} required currency={event.currency} {...form.getInputProps('price')} />
           <NumberInput
-            label="Quantity"
-            description="Optional. Leave empty for unlimited"
+            label={t('form.quantity')}
+            description={t('form.quantityHint')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
             {...form.getInputProps('quantity')}
           />
           <NumberInput
-            label="Per-order limit"
-            description="Most of this ticket in one order"
+            label={t('form.perOrder')}
+            description={t('form.perOrderHint')}
             required
             min={1}
             max={100}
@@ -74,11 +76,11 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
-          Sales window, in {event.timezone}. Leave empty to sell whenever registration is open.
+          {t('form.window', { zone: event.timezone })}
         </Text>
         <DateTimeFields
-          label="Sales start"
-          description="Optional"
+          label={t('form.salesStart')}
+          description={t('form.optional')}
           date={form.values.salesStartDate}
           time={form.values.salesStartTime}
           onDateChange={(date) => form.setFieldValue('salesStartDate', date)}
@@ -91,8 +93,8 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           timeError={form.errors.salesStartTime}
         />
         <DateTimeFields
-          label="Sales end"
-          description="Optional"
+          label={t('form.salesEnd')}
+          description={t('form.optional')}
           date={form.values.salesEndDate}
           time={form.values.salesEndTime}
           onDateChange={(date) => form.setFieldValue('salesEndDate', date)}
@@ -104,18 +106,18 @@ export function TicketForm({ event, ticket, isSaving, onSave, onCancel }: Ticket
           dateError={form.errors.salesEndDate}
           timeError={form.errors.salesEndTime}
         />
-        <Switch label="Active (on sale)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label={t('form.active')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Switch
-          label="Hidden: offered only with an access code"
-          description="Buyers see it only with a code that names it, typed or from a ?code= link (Discount codes)"
+          label={t('form.hidden')}
+          description={t('form.hiddenHint')}
           {...form.getInputProps('hidden', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save ticket
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,7 @@
+import { i18n, currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TEvent, type TTicket } from '@clubtix/contract';
 import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useEditor } from '../../../components/form-modal';
 import { CatalogueEditor, type CatalogueEditorState } from '../../events/components/catalogue-editor';
@@ -9,12 +11,14 @@ import { TicketForm } from '../components/ticket-form';
 import { ticketToRequest } from '../ticket-form-values';
 
 function ticketCounts(ticket: TTicket): string {
-  const quantity = ticket.quantity === null ? 'Unlimited' : String(ticket.quantity);
-  const available = ticket.available === null ? 'Unlimited' : String(ticket.available);
-  return `Quantity: ${quantity} · Sold: ${ticket.sold} · Available: ${available}`;
+  const unlimited = i18n.t('tickets:counts.unlimited');
+  const quantity = ticket.quantity === null ? unlimited : String(ticket.quantity);
+  const available = ticket.available === null ? unlimited : String(ticket.available);
+  return i18n.t('tickets:counts.line', { quantity, sold: ticket.sold, available });
 }
 
 function Tickets({ event, editor }: { event: TEvent; editor: CatalogueEditorState<TTicket> }) {
+  const { t } = useTranslation('tickets');
   const tickets = useEventTickets(event.id);
   const save = useSaveTicket(event.id);
   const remove = useRemoveTicket(event.id);
@@ -23,11 +27,11 @@ function Tickets({ event, editor }: { event: TEvent; editor: CatalogueEditorStat
     <CatalogueEditor
       items={tickets}
       editor={editor}
-      noun={{ one: 'ticket type', many: 'tickets' }}
-      empty="No ticket types yet. Add one so people can register."
+      noun={{ one: t('page.nounOne'), many: t('page.nounMany') }}
+      empty={t('page.empty')}
       card={(ticket) => ({
         name: ticket.name,
-        price: formatMoney(ticket.price, event.currency),
+        price: formatMoney(ticket.price, event.currency, currentLanguage()),
         description: ticket.description,
         details: (
           <>
@@ -36,7 +40,7 @@ function Tickets({ event, editor }: { event: TEvent; editor: CatalogueEditorStat
             </Text>
             {ticket.hidden ? (
               <Text size="sm" c="dimmed" data-testid="ticket-hidden">
-                Hidden: offered only with an access code
+                {t('form.hidden')}
               </Text>
             ) : null}
           </>
@@ -64,14 +68,15 @@ function Tickets({ event, editor }: { event: TEvent; editor: CatalogueEditorStat
 
 /** /event/{eventId}/tickets: the event's ticket types, active or not. */
 export default function TicketsPage() {
+  const { t } = useTranslation('tickets');
   const { eventId } = useParams();
   const editor = useEditor<TTicket>();
   return (
     <ManagedEventPage
       eventId={eventId}
-      title="Tickets"
+      title={t('page.title')}
       screen="tickets"
-      actions={() => <Button onClick={editor.openNew}>Add ticket type</Button>}
+      actions={() => <Button onClick={editor.openNew}>{t('page.add')}</Button>}
     >
       {(event) => <Tickets event={event} editor={editor} />}
     </ManagedEventPage>

@@ -1,6 +1,8 @@
 import type { TEvent, TWaitlistEntry } from '@clubtix/contract';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { i18n } from '../../../i18n/i18n';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -12,8 +14,8 @@ import {
   groupWaitlist,
   isRemovable,
   offerText,
-  WAITLIST_STATUS_LABELS,
   waitlistGroupSummary,
+  waitlistStatusLabel,
   type WaitlistGroup,
 } from '../waitlist-view';
 
@@ -28,22 +30,21 @@ const STATUS_BADGES: Record<TWaitlistEntry['status'], { color: string; variant: 
 
 function confirmRemove(entry: TWaitlistEntry, onConfirm: () => void) {
   modals.openConfirmModal({
-    title: 'Remove from the waiting list?',
+    title: i18n.t('waitlist:remove.title'),
     children: (
       <Text size="sm">
-        {entry.email} will leave the waiting list for {entry.ticketName}.
-        {entry.status === 'offered'
-          ? ' Their open offer is withdrawn and its tickets are offered to the next person in line.'
-          : ''}
+        {i18n.t('waitlist:remove.body', { email: entry.email, ticket: entry.ticketName })}
+        {entry.status === 'offered' ? ` ${i18n.t('waitlist:remove.offered')}` : ''}
       </Text>
     ),
-    labels: { confirm: 'Remove', cancel: 'Keep' },
+    labels: { confirm: i18n.t('waitlist:remove.confirm'), cancel: i18n.t('waitlist:remove.keep') },
     confirmProps: { color: 'red.9' },
     onConfirm,
   });
 }
 
 function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEvent; onRemove: () => void }) {
+  const { t } = useTranslation('waitlist');
   const offer = offerText(entry, event.timezone);
   return (
     <Card withBorder padding="sm" data-testid="waitlist-entry" component="li">
@@ -52,7 +53,7 @@ function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEven
           <Group gap={8}>
             {entry.position !== null ? (
               <Text fw={700} data-testid="waitlist-position">
-                No. {entry.position}
+                {t('entry.position', { position: entry.position })}
               </Text>
             ) : null}
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -63,7 +64,7 @@ function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEven
             {entry.quantity} × {entry.ticketName}
           </Text>
           <Text size="xs" c="dimmed">
-            Joined {formatDateTime(entry.createdAt, event.timezone)}
+            {t('entry.joined', { when: formatDateTime(entry.createdAt, event.timezone) })}
           </Text>
           {offer ? (
             <Text size="xs" data-testid="waitlist-offer">
@@ -73,7 +74,7 @@ function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEven
         </Stack>
         <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
           <Badge {...STATUS_BADGES[entry.status]} data-testid="waitlist-status">
-            {WAITLIST_STATUS_LABELS[entry.status]}
+            {waitlistStatusLabel(entry.status)}
           </Badge>
           {isRemovable(entry) ? (
             <Button
@@ -81,9 +82,9 @@ function Entry({ entry, event, onRemove }: { entry: TWaitlistEntry; event: TEven
               variant="subtle"
               color="red"
               onClick={onRemove}
-              aria-label={`Remove ${entry.email} from the waiting list`}
+              aria-label={t('entry.removeNamed', { email: entry.email })}
             >
-              Remove
+              {t('remove.confirm')}
             </Button>
           ) : null}
         </Stack>
@@ -120,16 +121,16 @@ function TicketWaitlist({ group, event }: { group: WaitlistGroup; event: TEvent 
 }
 
 function Waitlist({ event }: { event: TEvent }) {
+  const { t } = useTranslation('waitlist');
   const entries = useEventWaitlist(event.id);
-  if (entries.isPending) return <PageLoader label="Loading the waiting list" />;
+  if (entries.isPending) return <PageLoader label={t('page.loading')} />;
   if (entries.isError)
-    return <QueryError error={entries.error} onRetry={() => void entries.refetch()} what="the waiting list" />;
+    return <QueryError error={entries.error} onRetry={() => void entries.refetch()} what={t('page.what')} />;
   const groups = groupWaitlist(entries.data);
   if (groups.length === 0)
     return (
       <Text c="dimmed" size="sm" role="status">
-        Nobody is waiting. When a ticket type sells out, buyers can join its waiting list; as tickets come back they are
-        offered to them in turn, by mail.
+        {t('page.empty')}
       </Text>
     );
   return (
@@ -143,9 +144,10 @@ function Waitlist({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/waitlist: who waits for which sold-out ticket, offers sent, lapsed and booked. */
 export default function WaitlistPage() {
+  const { t } = useTranslation('waitlist');
   const { eventId } = useParams();
   return (
-    <ManagedEventPage eventId={eventId} title="Waiting list" screen="waitlist">
+    <ManagedEventPage eventId={eventId} title={t('page.title')} screen="waitlist">
       {(event) => <Waitlist event={event} />}
     </ManagedEventPage>
   );
