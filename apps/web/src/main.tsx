@@ -8,8 +8,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
@@ -20,7 +21,7 @@ import { forgetCachedData } from './features/auth/route-loaders';
 import { getSession, onSessionChangedElsewhere } from './features/auth/session';
 import { startI18n } from './i18n/i18n';
 import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 const router = createBrowserRouter(routes);
 
@@ -50,18 +51,30 @@ if (!container) throw new Error('index.html has no #root element');
 // The person's language and its common words are in place before the first screen (docs/product.md section 22).
 await startI18n();
 
-createRoot(container).render(
-  <StrictMode>
+/**
+ * The providers, with Mantine's own words (dialog buttons, close and eye buttons, the progress bar)
+ * in the language shown, re-rendered when it changes. The common words are loaded before the first
+ * render and before a change of language takes effect, so this never waits for them.
+ */
+function App() {
+  const { t } = useTranslation('common', { useSuspense: false });
+  const closeDialog = t('dialog.close');
+  const showOrHideCharacters = t('password.toggle');
+  const theme = useMemo(
+    () => localizedTheme({ closeDialog, showOrHideCharacters }),
+    [closeDialog, showOrHideCharacters],
+  );
+  return (
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
       forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <NavigationProgress size={3} aria-label="Loading" />
+      <NavigationProgress size={3} aria-label={t('loading')} />
       <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+        <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>
           {/* A screen whose words are still loading (a language just picked, a feature's first visit). */}
           <Suspense fallback={<PageLoader />}>
             <RouterProvider router={router} />
@@ -69,5 +82,11 @@ createRoot(container).render(
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
   </StrictMode>,
 );

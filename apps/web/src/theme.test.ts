@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, ERROR_SHADE, readableAlertVars, theme } from './theme';
+import { contrastRatio, cssVariablesResolver, ERROR_SHADE, localizedTheme, readableAlertVars, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -83,7 +83,18 @@ describe('form errors and links (issue 19)', () => {
     expect(contrastRatio(full.colors.red[6], '#ffffff')).toBeLessThan(4.5);
   });
 
-  it('gives every dialog close button a name', () => {
-    expect(full.components.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Close dialog' } });
+  it('gives every dialog close button and password eye a name, in the words it is given', () => {
+    const named = mergeMantineTheme(
+      DEFAULT_THEME,
+      localizedTheme({ closeDialog: 'Fermer la fenêtre', showOrHideCharacters: 'Afficher ou masquer' }),
+    );
+    expect(named.components.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Fermer la fenêtre' } });
+    expect(named.components.PasswordInput?.defaultProps).toMatchObject({
+      withAsterisk: false,
+      visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer' },
+    });
+    // The rest of the theme is kept.
+    expect(named.primaryColor).toBe('purple');
+    expect(named.components.TextInput?.defaultProps).toMatchObject({ withAsterisk: false });
   });
 });

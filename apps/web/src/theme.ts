@@ -7,6 +7,7 @@ import {
   type CSSVariablesResolver,
   darken,
   luminance,
+  mergeThemeOverrides,
   Menu,
   Modal,
   NativeSelect,
@@ -155,8 +156,6 @@ export const theme = createTheme({
     Alert: Alert.extend({ vars: readableAlertVars }),
     // A link inside a sentence is underlined: colour alone does not tell it apart (WCAG 1.4.1).
     Anchor: Anchor.extend({ classNames: { root: classes.anchor } }),
-    // Mantine's close button has no name: screen readers would announce just "button" (axe: critical).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     // Staff read light badges at the door ("In at 19:05"), buyers on the public pages.
     Badge: Badge.extend({ vars: readableLightVars('--badge-color', 'filled') }),
     // One label colour that also reads on the darker fill a light button gets when hovered.
@@ -167,13 +166,32 @@ export const theme = createTheme({
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),
     NativeSelect: NativeSelect.extend({ defaultProps: { withAsterisk: false } }),
     NumberInput: NumberInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({
-      defaultProps: {
-        withAsterisk: false,
-        // Mantine's default name for the eye button contains "password", which makes "the field
-        // labelled Password" ambiguous for screen-reader users and for tests alike.
-        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
-      },
-    }),
   },
 });
+
+/** The words the theme gives Mantine's own controls, in the language shown (docs/product.md section 22). */
+export interface ThemeLabels {
+  closeDialog: string;
+  showOrHideCharacters: string;
+}
+
+/** The theme with its controls named in the language shown. */
+export function localizedTheme(labels: ThemeLabels) {
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        // Mantine's close button has no name: screen readers would announce just "button" (axe: critical).
+        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.closeDialog } } }),
+        PasswordInput: PasswordInput.extend({
+          defaultProps: {
+            withAsterisk: false,
+            // Mantine's default name for the eye button contains "password", which makes "the field
+            // labelled Password" ambiguous for screen-reader users and for tests alike.
+            visibilityToggleButtonProps: { 'aria-label': labels.showOrHideCharacters },
+          },
+        }),
+      },
+    }),
+  );
+}

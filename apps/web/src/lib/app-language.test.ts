@@ -24,7 +24,7 @@ describe('the order typed dates follow is the language ClubTix is used in, not t
     expect(patternIn('not a language!')).toBe('mm/dd/yyyy');
   });
 
-  it('is English, dd/mm/yyyy, with no page language to read (the languages issue sets it)', () => {
+  it('is English, dd/mm/yyyy, with no page language to read (i18n.ts sets it on every change)', () => {
     expect(appLanguage()).toBe('en');
     expect(appDateLocale()).toBe('en-GB');
   });

@@ -224,4 +224,4 @@ export function parseTime(text: string): string | null {
   return `${pad(hours)}:${pad(minutes)}`;
 }
 
-export const TIME_MESSAGE = 'Enter a time as hh:mm (24-hour)';
+

@@ -1,5 +1,6 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readQrFromFile } from '../qr-decoder';
 
 /**
@@ -13,10 +14,11 @@ export function PhotoScanButton({
   onCode: (text: string) => void;
   onNoCode: (message: string) => void;
 }) {
+  const { t } = useTranslation('checkin');
   const [isReading, setIsReading] = useState(false);
   return (
     <Button component="label" size="lg" variant="light" fullWidth loading={isReading}>
-      Scan a photo
+      {t('photo.scan')}
       <VisuallyHidden>
         <input
           type="file"
@@ -30,8 +32,8 @@ export function PhotoScanButton({
             if (!file) return;
             setIsReading(true);
             readQrFromFile(file)
-              .then((text) => (text ? onCode(text) : onNoCode('No QR code found in this photo')))
-              .catch(() => onNoCode('This photo could not be read'))
+              .then((text) => (text ? onCode(text) : onNoCode(t('photo.noCode'))))
+              .catch(() => onNoCode(t('photo.unreadable')))
               .finally(() => setIsReading(false));
           }}
         />
