@@ -8,12 +8,13 @@ import { RouteError } from './components/route-error';
 import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
+import type englishCommon from './i18n/locales/en/common.json';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
 /** The key of a route's title under `routes` in the common catalogue. */
-type RouteTitleKey = keyof (typeof import('./i18n/locales/en/common.json'))['routes'];
+type RouteTitleKey = keyof (typeof englishCommon)['routes'];
 
 interface PageRoute {
   path: string;

@@ -234,7 +234,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
           showProblem(DOOR_SUBJECT.voucher, DOOR_TEXT.voucherNotRead);
           return;
         }
-        const action = { ...base(), kind: 'extras' as const, label: 'Extras voucher', text };
+        const action = { ...base(), kind: 'extras' as const, label: DOOR_SUBJECT.voucher, text };
         queued(action, DOOR_TEXT.scanQueued);
         setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
