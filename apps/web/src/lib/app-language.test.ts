@@ -20,6 +20,11 @@ describe('the order typed dates follow is the language ClubTix is used in, not t
     expect(patternIn('ja')).toBe('yyyy/mm/dd');
   });
 
+  it('reads Thai in the Gregorian calendar, as ClubTix shows it', () => {
+    expect(dateLocaleFor('th')).toBe('th-TH-u-ca-gregory-nu-latn');
+    expect(dateLocaleFor('de-AT')).toBe('de-DE');
+  });
+
   it('falls back to mm/dd/yyyy when the order cannot be told', () => {
     expect(patternIn('not a language!')).toBe('mm/dd/yyyy');
   });

@@ -166,3 +166,16 @@ describe('attendeeName', () => {
     expect(attendeeName({ firstName: null, lastName: null, email: null })).toBe('Unnamed attendee');
   });
 });
+
+describe('the door in another language (docs/product.md section 22)', () => {
+  it('says its states in the language shown, with the time in them', async () => {
+    await i18n.changeLanguage('th');
+    try {
+      expect(DOOR_TEXT.ready).toBe('พร้อมเช็คอิน');
+      expect(DOOR_TEXT.alreadyCheckedIn('19:05')).toBe('เช็คอินไปแล้วเมื่อ 19:05');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(DOOR_TEXT.ready).toBe('Ready to check in');
+  });
+});
