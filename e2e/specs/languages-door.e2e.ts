@@ -4,13 +4,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { watchCsp } from '../csp';
 import { bookTwo } from '../door';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE } from '../helpers';
+import { DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE, primeSession } from '../helpers';
 
 /**
  * The door, sign-in and account in another language (docs/product.md section 22): a person picks
  * Thai on a phone and works the door in it; a Spanish browser opens sign-in in Spanish.
  */
 const SHOTS = '/tmp/shots-23';
+
+/** The right edge of the header's last control: what must stay on a narrow phone's screen. */
+async function headerRightEdge(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const controls = Array.from(document.querySelectorAll('header a, header button'));
+    return Math.max(...controls.map((control) => control.getBoundingClientRect().right));
+  });
+}
 
 /** Every "Missing translation" the app logs (i18n.ts): a key the screen asked for and English lacks. */
 function watchMissing(page: Page): string[] {
@@ -112,6 +120,28 @@ describe('the door in Thai and sign-in in Spanish', () => {
     await expectSettledAccessible(page, 'sign-in in Spanish');
     await page.screenshot({ path: `${SHOTS}/door-es-signin-desktop.png` });
     expect(missing).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the header on a 375 px phone in every language, signed out and signed in', async () => {
+    const { admin } = seeded;
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    for (const language of ['en', 'th', 'fr', 'es', 'de']) {
+      await page.goto('/');
+      await page.evaluate((picked) => localStorage.setItem('clubtix.language', picked), language);
+      await page.goto('/signin');
+      await page.getByTestId('language-picker').filter({ hasText: language.toUpperCase() }).waitFor();
+      expect(await headerRightEdge(page), `${language}, signed out`).toBeLessThanOrEqual(375);
+    }
+    await primeSession(page, admin.token, admin.user);
+    for (const language of ['en', 'th', 'fr', 'es', 'de']) {
+      await page.evaluate((picked) => localStorage.setItem('clubtix.language', picked), language);
+      await page.goto('/dashboard/account');
+      await page.getByTestId('language-picker').filter({ hasText: language.toUpperCase() }).waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await headerRightEdge(page), `${language}, signed in`).toBeLessThanOrEqual(375);
+      if (language === 'fr') await page.screenshot({ path: `${SHOTS}/door-fr-header-phone.png` });
+    }
     await context.close();
   });
 });

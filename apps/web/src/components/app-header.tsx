@@ -15,10 +15,24 @@ const ROLE_BADGES: Record<number, { labelKey: 'sudo' | 'admin' | 'staff'; color:
   [ROLE_STAFF]: { labelKey: 'staff', color: 'gray' },
 };
 
+/** A door with an arrow leaving it, for Sign out on a phone, where its words do not fit; decorative. */
+function SignOutIcon() {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none">
+      <path d="M10 4H5v16h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M14 8l4 4-4 4M18 12H9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Header words a size smaller on a phone: "Tableau de bord" and "Iniciar sesión" must fit beside the rest. */
+const NAV_FZ = { base: 'sm', sm: 'md' };
+
 /**
  * Main-layout header. Each role sees what it may use (docs/product.md section 20): door staff their
- * dashboard (their events' door) and account, an admin the Team page too. Kept to a few short items so it fits a 375px phone without a menu: there My
- * account is an icon with that name.
+ * dashboard (their events' door) and account, an admin the Team page too. Kept to a few short items
+ * so it fits a 375px phone without a menu in every language (docs/product.md section 22): there the
+ * product's name gives way to its mark, and My account and Sign out are icons with those names.
  */
 export function AppHeader() {
   const { t } = useTranslation('common');
@@ -31,7 +45,7 @@ export function AppHeader() {
       <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('header.home', { product: PRODUCT_NAME })}>
         <Group gap={8} wrap="nowrap">
           <BrandMark size={28} />
-          <Text fw={800} fz="lg" c="purple.7">
+          <Text fw={800} fz="lg" c="purple.7" visibleFrom="xs">
             {PRODUCT_NAME}
           </Text>
         </Group>
@@ -41,7 +55,7 @@ export function AppHeader() {
         <LanguagePicker />
         {isSignedIn ? (
           <>
-            <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
+            <Button component={Link} to="/dashboard" variant="subtle" size="compact-md" fz={NAV_FZ}>
               {t('header.dashboard')}
             </Button>
             {user?.role === ROLE_ADMIN ? (
@@ -73,16 +87,30 @@ export function AppHeader() {
             >
               <AccountIcon />
             </ActionIcon>
-            <Button variant="default" size="compact-md" onClick={() => void navigate('/signout')}>
+            <Button
+              variant="default"
+              size="compact-md"
+              visibleFrom="sm"
+              onClick={() => void navigate('/signout')}
+            >
               {t('header.signOut')}
             </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              hiddenFrom="sm"
+              aria-label={t('header.signOut')}
+              onClick={() => void navigate('/signout')}
+            >
+              <SignOutIcon />
+            </ActionIcon>
           </>
         ) : (
           <>
-            <Button component={Link} to="/signin" variant="subtle" size="compact-md">
+            <Button component={Link} to="/signin" variant="subtle" size="compact-md" fz={NAV_FZ}>
               {t('header.signIn')}
             </Button>
-            <Button component={Link} to="/register" size="compact-md">
+            <Button component={Link} to="/register" size="compact-md" fz={NAV_FZ}>
               {t('header.register')}
             </Button>
           </>

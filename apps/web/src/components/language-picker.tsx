@@ -18,6 +18,7 @@ export function LanguagePicker() {
         <Button
           variant="subtle"
           size="compact-md"
+          fz={{ base: 'sm', sm: 'md' }}
           aria-label={t('language.pick', { code, language: LANGUAGE_NAMES[language] })}
           data-testid="language-picker"
         >

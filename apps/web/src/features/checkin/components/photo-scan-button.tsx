@@ -17,7 +17,18 @@ export function PhotoScanButton({
   const { t } = useTranslation('checkin');
   const [isReading, setIsReading] = useState(false);
   return (
-    <Button component="label" size="lg" variant="light" fullWidth loading={isReading}>
+    // Its words may take two lines in a long language (Thai, French) rather than be cut off.
+    <Button
+      component="label"
+      size="lg"
+      variant="light"
+      fullWidth
+      loading={isReading}
+      h="auto"
+      mih={50}
+      py={6}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
+    >
       {t('photo.scan')}
       <VisuallyHidden>
         <input
