@@ -38,7 +38,12 @@ const mainRoutes: PageRoute[] = [
     access: 'signedOut',
     page: () => import('./features/auth/pages/register-page'),
   },
-  { path: '/signin', titleKey: 'signIn', access: 'signedOut', page: () => import('./features/auth/pages/sign-in-page') },
+  {
+    path: '/signin',
+    titleKey: 'signIn',
+    access: 'signedOut',
+    page: () => import('./features/auth/pages/sign-in-page'),
+  },
   {
     path: '/signout',
     titleKey: 'signOut',
@@ -78,7 +83,12 @@ const mainRoutes: PageRoute[] = [
     access: 'signedIn',
     page: () => import('./features/account/pages/account-page'),
   },
-  { path: '/club/add', titleKey: 'addClub', access: 'sudo', page: () => import('./features/clubs/pages/add-club-page') },
+  {
+    path: '/club/add',
+    titleKey: 'addClub',
+    access: 'sudo',
+    page: () => import('./features/clubs/pages/add-club-page'),
+  },
   {
     path: '/club/edit/:clubId?',
     titleKey: 'editClub',

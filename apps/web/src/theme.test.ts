@@ -88,7 +88,9 @@ describe('form errors and links (issue 19)', () => {
       DEFAULT_THEME,
       localizedTheme({ closeDialog: 'Fermer la fenêtre', showOrHideCharacters: 'Afficher ou masquer' }),
     );
-    expect(named.components.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Fermer la fenêtre' } });
+    expect(named.components.Modal?.defaultProps).toMatchObject({
+      closeButtonProps: { 'aria-label': 'Fermer la fenêtre' },
+    });
     expect(named.components.PasswordInput?.defaultProps).toMatchObject({
       withAsterisk: false,
       visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer' },

@@ -5,7 +5,6 @@ import { startI18n } from '../i18n/i18n';
 // The common words in English, as the tests read them.
 beforeAll(() => startI18n('en'));
 
-
 describe('toApiError', () => {
   it('reads the documented error body', () => {
     const error = toApiError(400, {

@@ -8,7 +8,6 @@ import { startI18n } from '../i18n/i18n';
 // The common words in English, as the tests read them.
 beforeAll(() => startI18n('en'));
 
-
 // A browser's storage, before the session module reads it.
 vi.hoisted(() => {
   const items = new Map<string, string>();

@@ -7,7 +7,6 @@ import { startI18n } from '../i18n/i18n';
 // The common words in English, as the tests read them.
 beforeAll(() => startI18n('en'));
 
-
 // The progress bar needs a browser window.
 vi.mock('./progress', () => ({ beginProgress: () => () => undefined }));
 const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }));

@@ -139,7 +139,6 @@ interface SendInput {
   asManager?: boolean | undefined;
 }
 
-
 /**
  * A call that needs sign-in made while signed out (no token, docs/product.md section 4) would only come
  * back 401, so it is not sent. Such calls come from a page still on screen while the app leaves it

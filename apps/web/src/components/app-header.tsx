@@ -20,7 +20,13 @@ function SignOutIcon() {
   return (
     <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none">
       <path d="M10 4H5v16h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M14 8l4 4-4 4M18 12H9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M14 8l4 4-4 4M18 12H9"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -42,7 +48,13 @@ export function AppHeader() {
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('header.home', { product: PRODUCT_NAME })}>
+      <Anchor
+        component={Link}
+        to="/"
+        underline="never"
+        c="inherit"
+        aria-label={t('header.home', { product: PRODUCT_NAME })}
+      >
         <Group gap={8} wrap="nowrap">
           <BrandMark size={28} />
           <Text fw={800} fz="lg" c="purple.7" visibleFrom="xs">
@@ -87,12 +99,7 @@ export function AppHeader() {
             >
               <AccountIcon />
             </ActionIcon>
-            <Button
-              variant="default"
-              size="compact-md"
-              visibleFrom="sm"
-              onClick={() => void navigate('/signout')}
-            >
+            <Button variant="default" size="compact-md" visibleFrom="sm" onClick={() => void navigate('/signout')}>
               {t('header.signOut')}
             </Button>
             <ActionIcon

@@ -11,9 +11,7 @@ export interface RouteHandle {
 }
 
 function hasTitle(handle: unknown): handle is RouteHandle {
-  return (
-    typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string'
-  );
+  return typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string';
 }
 
 /** The deepest matched route's title in the language shown, e.g. for headings of placeholder pages. */

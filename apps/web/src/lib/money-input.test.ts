@@ -5,7 +5,6 @@ import { startI18n } from '../i18n/i18n';
 // The common words in English, as the tests read them.
 beforeAll(() => startI18n('en'));
 
-
 describe('toMinorUnits', () => {
   it.each([
     ['12.50', 1250],

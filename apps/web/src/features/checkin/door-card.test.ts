@@ -11,7 +11,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('checkin');
 });
 
-
 const base = { eventId: 'e1', queuedAt: '2026-06-30T20:00:00.000Z' };
 const scanOf = (attendeeId: string, id = `scan-${attendeeId}`): QueuedAction => ({
   ...base,

@@ -19,7 +19,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('checkin');
 });
 
-
 // 21:30 on 30 June 2026 in London (BST, UTC+1).
 const now = new Date('2026-06-30T20:30:00.000Z');
 const zone = 'Europe/London';

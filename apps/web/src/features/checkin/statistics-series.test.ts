@@ -16,7 +16,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('checkin');
 });
 
-
 function quarterHours(counts: Record<number, number>) {
   // A UTC day's 96 quarter hours; the zone is UTC so the labels read as the index says.
   return Array.from({ length: 96 }, (_, index) => ({

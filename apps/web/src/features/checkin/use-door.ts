@@ -303,7 +303,10 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       qr?.kind === 'ticket'
         ? { key: qr.attendeeId, label: i18n.t('checkin:door.ticketLabel', { code: `…${qr.attendeeId.slice(-6)}` }) }
         : shortCode
-          ? { key: `code:${shortCode}`, label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }) }
+          ? {
+              key: `code:${shortCode}`,
+              label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
+            }
           : null;
     if (!qr && !ticket) {
       showProblem(DOOR_SUBJECT.code, DOOR_TEXT.notOurCode);

@@ -71,7 +71,12 @@ export default function RegisterPage() {
             required
             {...form.getInputProps('password')}
           />
-          <TextInput label={t('register.clubName')} autoComplete="organization" required {...form.getInputProps('clubName')} />
+          <TextInput
+            label={t('register.clubName')}
+            autoComplete="organization"
+            required
+            {...form.getInputProps('clubName')}
+          />
           <Button type="submit" fullWidth loading={register.isPending}>
             {t('register.submit')}
           </Button>

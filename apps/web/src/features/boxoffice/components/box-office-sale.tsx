@@ -40,7 +40,8 @@ export function BoxOfficeSale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: 
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {party.map((attendee, i) => {
-          const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || t('guest', { number: i + 1 });
+          const name =
+            [attendee.firstName, attendee.lastName].filter(Boolean).join(' ') || t('guest', { number: i + 1 });
           return (
             <Card key={attendee.attendeeId} withBorder padding="sm">
               <Stack gap={4} align="center">

@@ -208,8 +208,7 @@ function BoxOffice({ event }: { event: TEvent }) {
           onChange={(value) => setMethod(value)}
         />
       </Stack>
-      <Checkbox
-        label={t('checkInNow')} checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
+      <Checkbox label={t('checkInNow')} checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
       {sell.isError ? (
         <Alert color="red" role="alert" title={t('notSold')} data-testid="box-office-error">
           {sell.error.message}

@@ -18,11 +18,7 @@ function SearchFailed({ error, isRetrying, onRetry }: { error: unknown; isRetryi
     <Alert color="red" role="alert" title={t('search.failed')} data-testid="attendee-search-failed">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {unreachable
-            ? t('search.unreachable')
-            : isApiError(error)
-              ? error.msg
-              : t('common:query.tryAgainText')}
+          {unreachable ? t('search.unreachable') : isApiError(error) ? error.msg : t('common:query.tryAgainText')}
         </Text>
         {/* red.9: the default red on white is below the 4.5:1 small text needs. */}
         <Button size="xs" variant="white" color="red.9" loading={isRetrying} onClick={onRetry}>

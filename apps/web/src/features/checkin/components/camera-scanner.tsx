@@ -13,8 +13,7 @@ type CameraState = { on: false; error: string | null } | { on: true; decoder: Qr
 
 function cameraError(error: unknown): string {
   if (error instanceof DOMException) {
-    if (error.name === 'NotAllowedError')
-      return i18n.t('checkin:camera.refused');
+    if (error.name === 'NotAllowedError') return i18n.t('checkin:camera.refused');
     if (error.name === 'NotFoundError' || error.name === 'OverconstrainedError') return i18n.t('checkin:camera.none');
     if (error.name === 'NotReadableError') return i18n.t('checkin:camera.inUse');
   }

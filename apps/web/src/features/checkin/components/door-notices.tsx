@@ -12,7 +12,10 @@ function NoticeText({ notice, deviceId, timeZone }: { notice: DoorNotice; device
   if (notice.kind === 'rejected') {
     return (
       <Text size="sm">
-        {t('notices.refusedText', { time: time(notice.admittedHereAt), reason: notice.reason ?? t('notices.noReason') })}
+        {t('notices.refusedText', {
+          time: time(notice.admittedHereAt),
+          reason: notice.reason ?? t('notices.noReason'),
+        })}
       </Text>
     );
   }

@@ -9,7 +9,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('checkin');
 });
 
-
 const device = { deviceId: 'device-b-123456', deviceName: ' Gate B ' };
 
 function admission(n: number, patch: Partial<LocalAdmission> = {}): LocalAdmission {

@@ -10,7 +10,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('checkin');
 });
 
-
 const QR_UUID = '6f1c0a52-5b0e-4c4e-9d7e-2b8f0c1d2e3f';
 
 async function listOf(): Promise<TDoorListAttendee[]> {

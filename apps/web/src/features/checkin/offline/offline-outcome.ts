@@ -31,9 +31,19 @@ export function offlineOutcome(verdict: OfflineVerdict, timeZone: string, now?: 
         tone: 'red',
       };
     case 'notOnList':
-      return { who: DOOR_SUBJECT.ticket, title: OFFLINE_TEXT.notOnList, detail: OFFLINE_TEXT.notOnListDetail, tone: 'red' };
+      return {
+        who: DOOR_SUBJECT.ticket,
+        title: OFFLINE_TEXT.notOnList,
+        detail: OFFLINE_TEXT.notOnListDetail,
+        tone: 'red',
+      };
     case 'unknownCode':
-      return { who: DOOR_SUBJECT.code, title: OFFLINE_TEXT.unknownCode, detail: OFFLINE_TEXT.unknownCodeDetail, tone: 'red' };
+      return {
+        who: DOOR_SUBJECT.code,
+        title: OFFLINE_TEXT.unknownCode,
+        detail: OFFLINE_TEXT.unknownCodeDetail,
+        tone: 'red',
+      };
     case 'voucher':
       return { who: DOOR_SUBJECT.voucher, title: OFFLINE_TEXT.voucher, detail: null, tone: 'red' };
     case 'notOurCode':

@@ -194,9 +194,11 @@ export function useOfflineDoor(eventId: string) {
       setProblem(null);
     } catch (error) {
       if (!isConnectionFailure(error))
-        setProblem(isApiError(error)
+        setProblem(
+          isApiError(error)
             ? i18n.t('checkin:offlineList.syncRefused', { reason: error.msg })
-            : i18n.t('checkin:offlineList.syncFailed'));
+            : i18n.t('checkin:offlineList.syncFailed'),
+        );
     } finally {
       syncing.current = false;
       setIsSyncing(false);

@@ -169,10 +169,7 @@ export default function CheckinPage() {
   if (!shown) {
     if (offline.prepared === undefined) return <PageLoader label={t('page.loading')} />;
     // Offline the event's query waits for the network (TanStack Query pauses it): say why, not "Loading".
-    if (!offline.online || event.isError)
-      return (
-        <NotFoundView status={503} message={t('page.notPrepared')} />
-      );
+    if (!offline.online || event.isError) return <NotFoundView status={503} message={t('page.notPrepared')} />;
     return <PageLoader label={t('page.loading')} />;
   }
   const id = encodeURIComponent(shown.id);

@@ -90,7 +90,11 @@ function Statistics({ event }: { event: TEvent }) {
               />
             </SimpleGrid>
           </Stack>
-          <Stack component="section" aria-label={t('statistics.upTo', { day: formatDay(statistics.data.date) })} gap="xs">
+          <Stack
+            component="section"
+            aria-label={t('statistics.upTo', { day: formatDay(statistics.data.date) })}
+            gap="xs"
+          >
             <Title order={2} fz="lg">
               {t('statistics.upToEnd', { day: formatDay(statistics.data.date) })}
             </Title>
@@ -102,7 +106,9 @@ function Statistics({ event }: { event: TEvent }) {
               />
               <StatTile
                 label={t('statistics.checkins')}
-                value={statistics.data.historicalCheckinCount} testId="historical-checkins" />
+                value={statistics.data.historicalCheckinCount}
+                testId="historical-checkins"
+              />
             </SimpleGrid>
           </Stack>
           <Suspense fallback={<PageLoader label={t('statistics.loadingCharts')} />}>
