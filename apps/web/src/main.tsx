@@ -8,7 +8,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, useMemo } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
@@ -21,7 +21,7 @@ import { forgetCachedData } from './features/auth/route-loaders';
 import { getSession, onSessionChangedElsewhere } from './features/auth/session';
 import { startI18n } from './i18n/i18n';
 import { routes } from './routes';
-import { cssVariablesResolver, localizedTheme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const router = createBrowserRouter(routes);
 
@@ -52,18 +52,13 @@ if (!container) throw new Error('index.html has no #root element');
 await startI18n();
 
 /**
- * The providers, with Mantine's own words (dialog buttons, close and eye buttons, the progress bar)
- * in the language shown, re-rendered when it changes. The common words are loaded before the first
- * render and before a change of language takes effect, so this never waits for them.
+ * The providers, with Mantine's own words (the dialog buttons, the progress bar) in the language
+ * shown, re-rendered when it changes (the theme names the close and eye buttons, theme.ts). The
+ * common words are loaded before the first render and before a change of language takes effect, so
+ * this never waits for them.
  */
 function App() {
   const { t } = useTranslation('common', { useSuspense: false });
-  const closeDialog = t('dialog.close');
-  const showOrHideCharacters = t('password.toggle');
-  const theme = useMemo(
-    () => localizedTheme({ closeDialog, showOrHideCharacters }),
-    [closeDialog, showOrHideCharacters],
-  );
   return (
     <MantineProvider
       theme={theme}
