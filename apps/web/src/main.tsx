@@ -10,6 +10,7 @@ import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
@@ -50,18 +51,25 @@ if (!container) throw new Error('index.html has no #root element');
 // The person's language and its common words are in place before the first screen (docs/product.md section 22).
 await startI18n();
 
-createRoot(container).render(
-  <StrictMode>
+/**
+ * The providers, with Mantine's own words (the dialog buttons, the progress bar) in the language
+ * shown, re-rendered when it changes (the theme names the close and eye buttons, theme.ts). The
+ * common words are loaded before the first render and before a change of language takes effect, so
+ * this never waits for them.
+ */
+function App() {
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
       forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <NavigationProgress size={3} aria-label="Loading" />
+      <NavigationProgress size={3} aria-label={t('loading')} />
       <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+        <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>
           {/* A screen whose words are still loading (a language just picked, a feature's first visit). */}
           <Suspense fallback={<PageLoader />}>
             <RouterProvider router={router} />
@@ -69,5 +77,11 @@ createRoot(container).render(
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
   </StrictMode>,
 );

@@ -8,13 +8,17 @@ import { RouteError } from './components/route-error';
 import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
+import type englishCommon from './i18n/locales/en/common.json';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
+/** The key of a route's title under `routes` in the common catalogue. */
+type RouteTitleKey = keyof (typeof englishCommon)['routes'];
+
 interface PageRoute {
   path: string;
-  title: string;
+  titleKey: RouteTitleKey;
   access: RouteAccess;
   page: () => PageModule;
   /** Replaces the plain guard loader for routes that redirect by themselves. */
@@ -23,236 +27,246 @@ interface PageRoute {
 
 /**
  * docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
- * Titles use the SPEC's words for each route, "event" where its paths say "tour" (docs/product.md section 1:
+ * Titles (keys of the common catalogue's `routes`, docs/product.md section 22) use the SPEC's words for each route, "event" where its paths say "tour" (docs/product.md section 1:
  * "events (called tours)"); a screen's heading says the same words (docs/decisions/0022).
  */
 const mainRoutes: PageRoute[] = [
-  { path: '/', title: 'Homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
+  { path: '/', titleKey: 'homepage', access: 'public', page: () => import('./features/home/pages/landing-page') },
   {
     path: '/register',
-    title: 'Register',
+    titleKey: 'register',
     access: 'signedOut',
     page: () => import('./features/auth/pages/register-page'),
   },
-  { path: '/signin', title: 'Sign in', access: 'signedOut', page: () => import('./features/auth/pages/sign-in-page') },
+  {
+    path: '/signin',
+    titleKey: 'signIn',
+    access: 'signedOut',
+    page: () => import('./features/auth/pages/sign-in-page'),
+  },
   {
     path: '/signout',
-    title: 'Sign out',
+    titleKey: 'signOut',
     access: 'signedIn',
     page: () => import('./features/auth/pages/redirecting-page'),
     loader: signOutLoader,
   },
   {
     path: '/dashboard',
-    title: 'Dashboard',
+    titleKey: 'dashboard',
     access: 'signedIn',
     page: () => import('./features/auth/pages/redirecting-page'),
     loader: dashboardLoader,
   },
   {
     path: '/dashboard/sudo',
-    title: 'Super User Dashboard',
+    titleKey: 'sudoDashboard',
     access: 'sudo',
     page: () => import('./features/dashboard/pages/sudo-dashboard-page'),
   },
   {
     path: '/dashboard/admin',
-    title: 'Admin Dashboard',
+    titleKey: 'adminDashboard',
     access: 'admin',
     page: () => import('./features/dashboard/pages/admin-dashboard-page'),
   },
   {
     path: '/dashboard/staff',
-    title: 'Door Staff Dashboard',
+    titleKey: 'staffDashboard',
     access: 'staff',
     page: () => import('./features/dashboard/pages/staff-dashboard-page'),
   },
-  { path: '/team', title: 'Team', access: 'admin', page: () => import('./features/users/pages/team-page') },
+  { path: '/team', titleKey: 'team', access: 'admin', page: () => import('./features/users/pages/team-page') },
   {
     path: ACCOUNT_PATH,
-    title: 'My Account',
+    titleKey: 'account',
     access: 'signedIn',
     page: () => import('./features/account/pages/account-page'),
   },
-  { path: '/club/add', title: 'Add Club', access: 'sudo', page: () => import('./features/clubs/pages/add-club-page') },
+  {
+    path: '/club/add',
+    titleKey: 'addClub',
+    access: 'sudo',
+    page: () => import('./features/clubs/pages/add-club-page'),
+  },
   {
     path: '/club/edit/:clubId?',
-    title: 'Edit Club',
+    titleKey: 'editClub',
     access: 'manager',
     page: () => import('./features/clubs/pages/edit-club-page'),
   },
   {
     path: '/club/:clubId/credential',
-    title: 'Credentials',
+    titleKey: 'credentials',
     access: 'sudo',
     page: () => import('./features/clubs/pages/credential-page'),
   },
   {
     path: '/tour/add',
-    title: 'Add Event',
+    titleKey: 'addEvent',
     access: 'admin',
     page: () => import('./features/events/pages/add-event-page'),
   },
   {
     path: '/tour/edit/:eventId?',
-    title: 'Edit Event',
+    titleKey: 'editEvent',
     access: 'admin',
     page: () => import('./features/events/pages/edit-event-page'),
   },
   {
     path: '/event/:eventId/tickets',
-    title: 'Tickets',
+    titleKey: 'tickets',
     access: 'admin',
     page: () => import('./features/tickets/pages/tickets-page'),
   },
   {
     path: '/event/:eventId/extras',
-    title: 'Extras',
+    titleKey: 'extras',
     access: 'admin',
     page: () => import('./features/extras/pages/extras-page'),
   },
   {
     path: '/event/:eventId/discounts',
-    title: 'Discount Codes',
+    titleKey: 'discounts',
     access: 'admin',
     page: () => import('./features/discounts/pages/discounts-page'),
   },
   {
     path: '/event/:eventId/waitlist',
-    title: 'Waiting List',
+    titleKey: 'waitlist',
     access: 'admin',
     page: () => import('./features/waitlist/pages/waitlist-page'),
   },
   {
     path: '/event/:eventId/sponsorships',
-    title: 'Sponsorships',
+    titleKey: 'sponsorships',
     access: 'admin',
     page: () => import('./features/sponsorships/pages/sponsorships-page'),
   },
   {
     path: '/event/:eventId/sponsorship-packages',
-    title: 'Sponsorship Packages',
+    titleKey: 'sponsorshipPackages',
     access: 'admin',
     page: () => import('./features/sponsorship-packages/pages/sponsorship-packages-page'),
   },
   {
     path: '/event/:eventId/attendees',
-    title: 'Attendees',
+    titleKey: 'attendees',
     access: 'admin',
     page: () => import('./features/attendees/pages/attendees-page'),
   },
   {
     path: '/event/:eventId/statistics',
-    title: 'Statistics',
+    titleKey: 'statistics',
     access: 'door',
     page: () => import('./features/checkin/pages/statistics-page'),
   },
   {
     path: '/event/:eventId/messages',
-    title: 'Messages',
+    titleKey: 'messages',
     access: 'admin',
     page: () => import('./features/messages/pages/messages-page'),
   },
   {
     path: '/event/:eventId/sales',
-    title: 'Sales',
+    titleKey: 'sales',
     access: 'admin',
     page: () => import('./features/report/pages/sales-page'),
   },
   {
     path: '/event/:eventId/checkin',
-    title: 'Check-in',
+    titleKey: 'checkin',
     access: 'door',
     page: () => import('./features/checkin/pages/checkin-page'),
   },
   {
     // Where the installed door starts (docs/decisions/0037-installable-offline-door.md).
     path: '/door',
-    title: 'Check-in',
+    titleKey: 'checkin',
     access: 'door',
     page: () => import('./features/checkin/pages/door-start-page'),
   },
   {
     path: '/event/:eventId/box-office',
-    title: 'Box office',
+    titleKey: 'boxOffice',
     access: 'door',
     page: () => import('./features/boxoffice/pages/box-office-page'),
   },
   {
     path: '/event/:eventId/donation',
-    title: 'Support Event',
+    titleKey: 'donation',
     access: 'public',
     page: () => import('./features/public/pages/donation-page'),
   },
   {
     path: '/event/:eventId/qr/:registrationId/:attendeeId/:qrUuid',
-    title: 'QR Code',
+    titleKey: 'qrCode',
     access: 'public',
     page: () => import('./features/buying/pages/qr-viewer-page'),
   },
   {
     path: '/form-builder',
-    title: 'Form Builder',
+    titleKey: 'formBuilder',
     access: 'admin',
     page: () => import('./features/forms/pages/form-builder-page'),
   },
   {
     path: '/import',
-    title: 'Import Attendees',
+    titleKey: 'importAttendees',
     access: 'admin',
     page: () => import('./features/attendees/pages/import-page'),
   },
   {
     path: '/:slug/tickets',
-    title: 'Tickets',
+    titleKey: 'tickets',
     access: 'public',
     page: () => import('./features/buying/pages/tickets-page'),
   },
   {
     path: '/:slug/attendee-form',
-    title: 'Attendee Form',
+    titleKey: 'attendeeForm',
     access: 'public',
     page: () => import('./features/buying/pages/attendee-form-page'),
   },
   {
     path: '/:slug/checkout',
-    title: 'Checkout',
+    titleKey: 'checkout',
     access: 'public',
     page: () => import('./features/buying/pages/checkout-page'),
   },
   {
     path: '/:slug/confirm',
-    title: 'Confirm Booking',
+    titleKey: 'confirmBooking',
     access: 'public',
     page: () => import('./features/buying/pages/confirm-booking-page'),
   },
   {
     path: '/:slug/success',
-    title: 'Registration Success',
+    titleKey: 'success',
     access: 'public',
     page: () => import('./features/buying/pages/success-page'),
   },
   {
     path: '/pricing',
-    title: 'Donation Page',
+    titleKey: 'donationPage',
     access: 'public',
     page: () => import('./features/public/pages/pricing-page'),
   },
   {
     path: '/:slug',
-    title: 'Event Registration',
+    titleKey: 'eventRegistration',
     access: 'public',
     page: () => import('./features/public/pages/event-page'),
   },
   {
     path: '/not-found/:status?/:message?',
-    title: 'Not Found',
+    titleKey: 'notFound',
     access: 'public',
     page: () => import('./features/home/pages/not-found-page'),
   },
   {
     path: '*',
-    title: 'Not Found',
+    titleKey: 'notFound',
     access: 'public',
     page: () => import('./features/home/pages/not-found-page'),
     loader: unknownRouteLoader,
@@ -262,14 +276,14 @@ const mainRoutes: PageRoute[] = [
 const bareRoutes: PageRoute[] = [
   {
     path: '/club/:clubId/event',
-    title: 'Club',
+    titleKey: 'club',
     access: 'public',
     page: () => import('./features/public/pages/club-page'),
   },
 ];
 
 function toRouteObject(route: PageRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, buyer: BUYER_ROUTE_PATHS.has(route.path) };
+  const handle: RouteHandle = { titleKey: route.titleKey, buyer: BUYER_ROUTE_PATHS.has(route.path) };
   return {
     path: route.path,
     handle,
@@ -302,8 +316,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Route titles by path pattern, for tests and for checking every docs/product.md route is declared. */
-export const routeTitles: ReadonlyArray<{ path: string; title: string; access: RouteAccess }> = [
+/** Route title keys by path pattern, for tests and for checking every docs/product.md route is declared. */
+export const routeTitles: ReadonlyArray<{ path: string; titleKey: RouteTitleKey; access: RouteAccess }> = [
   ...mainRoutes,
   ...bareRoutes,
-].map(({ path, title, access }) => ({ path, title, access }));
+].map(({ path, titleKey, access }) => ({ path, titleKey, access }));

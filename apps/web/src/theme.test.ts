@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { i18n, startI18n } from './i18n/i18n';
 import { contrastRatio, cssVariablesResolver, ERROR_SHADE, readableAlertVars, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -83,7 +84,19 @@ describe('form errors and links (issue 19)', () => {
     expect(contrastRatio(full.colors.red[6], '#ffffff')).toBeLessThan(4.5);
   });
 
-  it('gives every dialog close button a name', () => {
-    expect(full.components.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Close dialog' } });
+  it('gives every dialog close button and password eye a name, in the language shown', async () => {
+    const resolved = (component: 'Modal' | 'PasswordInput') => {
+      const props: unknown = full.components[component]?.defaultProps;
+      return typeof props === 'function' ? (props as (theme: typeof full) => unknown)(full) : props;
+    };
+    await startI18n('en');
+    expect(resolved('Modal')).toMatchObject({ closeButtonProps: { 'aria-label': 'Close dialog' } });
+    expect(resolved('PasswordInput')).toMatchObject({
+      withAsterisk: false,
+      visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+    });
+    await i18n.changeLanguage('fr');
+    expect(resolved('Modal')).toMatchObject({ closeButtonProps: { 'aria-label': 'Fermer la fenêtre' } });
+    await i18n.changeLanguage('en');
   });
 });

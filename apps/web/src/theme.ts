@@ -8,17 +8,18 @@ import {
   darken,
   luminance,
   Menu,
-  Modal,
+  type ModalProps,
   NativeSelect,
   parseThemeColor,
   NumberInput,
-  PasswordInput,
+  type PasswordInputProps,
   Select,
   Textarea,
   TextInput,
   type MantineColorsTuple,
   type MantineTheme,
 } from '@mantine/core';
+import { i18n } from './i18n/i18n';
 import classes from './theme.module.css';
 
 // docs/product.md section 9: light theme; primary purple, secondary gold, accent blue.
@@ -156,7 +157,11 @@ export const theme = createTheme({
     // A link inside a sentence is underlined: colour alone does not tell it apart (WCAG 1.4.1).
     Anchor: Anchor.extend({ classNames: { root: classes.anchor } }),
     // Mantine's close button has no name: screen readers would announce just "button" (axe: critical).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // Its name is read at each render, in the language shown then (docs/product.md section 22).
+    // Mantine reads a function here at every render; its `extend` types only take objects.
+    Modal: {
+      defaultProps: (): Partial<ModalProps> => ({ closeButtonProps: { 'aria-label': i18n.t('common:dialog.close') } }),
+    },
     // Staff read light badges at the door ("In at 19:05"), buyers on the public pages.
     Badge: Badge.extend({ vars: readableLightVars('--badge-color', 'filled') }),
     // One label colour that also reads on the darker fill a light button gets when hovered.
@@ -167,13 +172,13 @@ export const theme = createTheme({
     Select: Select.extend({ defaultProps: { withAsterisk: false } }),
     NativeSelect: NativeSelect.extend({ defaultProps: { withAsterisk: false } }),
     NumberInput: NumberInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({
-      defaultProps: {
+    PasswordInput: {
+      defaultProps: (): Partial<PasswordInputProps> => ({
         withAsterisk: false,
         // Mantine's default name for the eye button contains "password", which makes "the field
         // labelled Password" ambiguous for screen-reader users and for tests alike.
-        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
-      },
-    }),
+        visibilityToggleButtonProps: { 'aria-label': i18n.t('common:password.toggle') },
+      }),
+    },
   },
 });

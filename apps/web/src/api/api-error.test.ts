@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, errorTitle, fieldErrors, toApiError, toFormPath } from './api-error';
+import { startI18n } from '../i18n/i18n';
+
+// The common words in English, as the tests read them.
+beforeAll(() => startI18n('en'));
 
 describe('toApiError', () => {
   it('reads the documented error body', () => {

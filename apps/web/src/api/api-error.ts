@@ -1,4 +1,5 @@
 import { ZErrorResponse, type TErrorCode } from '@clubtix/contract';
+import { i18n } from '../i18n/i18n';
 
 export interface FieldError {
   path: string;
@@ -44,21 +45,19 @@ function fallbackCode(status: number): TErrorCode {
  * What a 429 says when its answer carries no message of its own (a proxy's refusal): what happened
  * and what to do, never "Something went wrong" (docs/product.md section 18).
  */
-export const RATE_LIMITED_MESSAGE = 'Too many attempts from your network: try again in a minute';
-/** The title of a 429's toast. */
-export const RATE_LIMITED_TITLE = 'Too many attempts';
+const rateLimitedMessage = () => i18n.t('common:apiError.rateLimited');
 
 /**
  * The title of an error toast: an expected refusal (4xx) says what kind it is; only a failure of
  * the server or the network is "Something went wrong" (issue 19).
  */
 export function errorTitle(status: number): string | undefined {
-  if (status === 429) return RATE_LIMITED_TITLE;
-  if (status === 401 || status === 440) return 'Signed out';
-  if (status === 403) return 'Not allowed';
-  if (status === 404) return 'Not found';
-  if (status === 413) return 'Too large';
-  if (status >= 400 && status < 500) return 'Not done';
+  if (status === 429) return i18n.t('common:apiError.rateLimitedTitle');
+  if (status === 401 || status === 440) return i18n.t('common:apiError.signedOut');
+  if (status === 403) return i18n.t('common:apiError.notAllowed');
+  if (status === 404) return i18n.t('common:apiError.notFound');
+  if (status === 413) return i18n.t('common:apiError.tooLarge');
+  if (status >= 400 && status < 500) return i18n.t('common:apiError.notDone');
   return undefined;
 }
 
@@ -72,11 +71,17 @@ export function toApiError(status: number, body: unknown): ApiError {
     typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string'
       ? body.msg
       : status === 429
-        ? RATE_LIMITED_MESSAGE
-        : `The server could not complete the request (status ${status}). Please try again.`;
+        ? rateLimitedMessage()
+        : i18n.t('common:apiError.serverFailed', { status: String(status) });
   return new ApiError(status, fallbackCode(status), msg);
 }
 
+/** What a call that reached no server says, in the language shown. */
+export function networkErrorMessage(): string {
+  return i18n.t('common:apiError.network');
+}
+
+/** networkErrorMessage() in English, for code and tests that compare with it. */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /** Server field paths may carry a location prefix (`body.email`, `/email`); forms know only `email`. */

@@ -1,8 +1,12 @@
 import { endpoints } from '@clubtix/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, signInLocally } from '../features/auth/session';
 import { isApiError } from './api-error';
 import { callApi } from './client';
+import { startI18n } from '../i18n/i18n';
+
+// The common words in English, as the tests read them.
+beforeAll(() => startI18n('en'));
 
 // A browser's storage, before the session module reads it.
 vi.hoisted(() => {

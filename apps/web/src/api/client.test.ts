@@ -1,7 +1,11 @@
 import { endpoints } from '@clubtix/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isApiError } from './api-error';
 import { callApi, isRefusedWhileSignedOut } from './client';
+import { startI18n } from '../i18n/i18n';
+
+// The common words in English, as the tests read them.
+beforeAll(() => startI18n('en'));
 
 // The progress bar needs a browser window.
 vi.mock('./progress', () => ({ beginProgress: () => () => undefined }));

@@ -8,8 +8,8 @@ import {
 } from '@clubtix/contract';
 import { showToast } from '../components/toasts';
 import { getSession, signOutLocally } from '../features/auth/session';
-import { ApiError, errorTitle, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
-import { currentLanguage } from '../i18n/i18n';
+import { ApiError, errorTitle, networkErrorMessage, toApiError } from './api-error';
+import { currentLanguage, i18n } from '../i18n/i18n';
 import { beginProgress } from './progress';
 import { shouldSendToken } from './token-policy';
 
@@ -139,9 +139,6 @@ interface SendInput {
   asManager?: boolean | undefined;
 }
 
-/** What the server answers a call that needs sign-in and comes without a token. */
-const SIGN_IN_NEEDED_MESSAGE = 'Please sign in to continue';
-
 /**
  * A call that needs sign-in made while signed out (no token, docs/product.md section 4) would only come
  * back 401, so it is not sent. Such calls come from a page still on screen while the app leaves it
@@ -154,7 +151,8 @@ export function isRefusedWhileSignedOut(endpoint: Pick<Endpoint, 'access'>, hasT
 
 async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<ApiResult<PayloadOf<E>>> {
   if (isRefusedWhileSignedOut(endpoint, getSession().token !== null)) {
-    throw new ApiError(401, 'UNAUTHENTICATED', SIGN_IN_NEEDED_MESSAGE);
+    // What the server answers a call that needs sign-in and comes without a token.
+    throw new ApiError(401, 'UNAUTHENTICATED', i18n.t('common:apiError.signInNeeded'));
   }
   // The server answers its messages in the language the person picked (docs/product.md section 22).
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
@@ -186,8 +184,9 @@ async function send<E extends Endpoint>(endpoint: E, input: SendInput): Promise<
     } catch (error) {
       // Cancellation is the caller's decision, not a failure to report.
       if (isAbort(error)) throw error;
-      if (!input.suppressToast) showToast('error', NETWORK_ERROR_MESSAGE);
-      throw new ApiError(0, 'UNAVAILABLE', NETWORK_ERROR_MESSAGE);
+      const message = networkErrorMessage();
+      if (!input.suppressToast) showToast('error', message);
+      throw new ApiError(0, 'UNAVAILABLE', message);
     }
 
     const data = await readBody(response);

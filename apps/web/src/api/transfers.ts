@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadOf, QueryOf } from '@clubtix/contract';
 import { showToast } from '../components/toasts';
-import { currentLanguage } from '../i18n/i18n';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+import { currentLanguage, i18n } from '../i18n/i18n';
+import { ApiError, networkErrorMessage } from './api-error';
 import { authorizationFor, buildUrl, failedResponse, readEnvelope, SUPPRESS_TOAST_HEADER } from './client';
 
 /**
@@ -10,7 +10,7 @@ import { authorizationFor, buildUrl, failedResponse, readEnvelope, SUPPRESS_TOAS
  * ended session, and a typed ApiError for the caller.
  */
 
-export const DOWNLOAD_INTERRUPTED_MESSAGE = 'The download was interrupted. Please try again.';
+const downloadInterruptedMessage = () => i18n.t('common:apiError.downloadInterrupted');
 
 /** Bytes so far and, when the server said, how many to expect. */
 export type TransferProgress = (done: number, total: number | null) => void;
@@ -28,7 +28,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-function unreachable(suppressToast: boolean | undefined, message = NETWORK_ERROR_MESSAGE): ApiError {
+function unreachable(suppressToast: boolean | undefined, message = networkErrorMessage()): ApiError {
   if (!suppressToast) showToast('error', message);
   return new ApiError(0, 'UNAVAILABLE', message);
 }
@@ -83,7 +83,7 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, options: Dow
     }
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw unreachable(options.suppressToast, DOWNLOAD_INTERRUPTED_MESSAGE);
+    throw unreachable(options.suppressToast, downloadInterruptedMessage());
   }
   return new Blob(chunks, { type });
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
 import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AccountIcon } from '../features/account/components/account-icon';
 import { ACCOUNT_PATH } from '../features/account/paths';
@@ -8,44 +9,71 @@ import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
 import { LanguagePicker } from './language-picker';
 
-const ROLE_BADGES: Record<number, { label: string; color: string }> = {
-  [ROLE_SUDO]: { label: 'Super user', color: 'gold' },
-  [ROLE_ADMIN]: { label: 'Admin', color: 'purple' },
-  [ROLE_STAFF]: { label: 'Door staff', color: 'gray' },
+const ROLE_BADGES: Record<number, { labelKey: 'sudo' | 'admin' | 'staff'; color: string }> = {
+  [ROLE_SUDO]: { labelKey: 'sudo', color: 'gold' },
+  [ROLE_ADMIN]: { labelKey: 'admin', color: 'purple' },
+  [ROLE_STAFF]: { labelKey: 'staff', color: 'gray' },
 };
+
+/** A door with an arrow leaving it, for Sign out on a phone, where its words do not fit; decorative. */
+function SignOutIcon() {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none">
+      <path d="M10 4H5v16h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M14 8l4 4-4 4M18 12H9"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Header words a size smaller on a phone: "Tableau de bord" and "Iniciar sesión" must fit beside the rest. */
+const NAV_FZ = { base: 'sm', sm: 'md' };
 
 /**
  * Main-layout header. Each role sees what it may use (docs/product.md section 20): door staff their
- * dashboard (their events' door) and account, an admin the Team page too. Kept to a few short items so it fits a 375px phone without a menu: there My
- * account is an icon with that name.
+ * dashboard (their events' door) and account, an admin the Team page too. Kept to a few short items
+ * so it fits a 375px phone without a menu in every language (docs/product.md section 22): there the
+ * product's name gives way to its mark, and My account and Sign out are icons with those names.
  */
 export function AppHeader() {
+  const { t } = useTranslation('common');
   const { token, user } = useSession();
   const navigate = useNavigate();
   const isSignedIn = Boolean(token);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${PRODUCT_NAME} home`}>
+      <Anchor
+        component={Link}
+        to="/"
+        underline="never"
+        c="inherit"
+        aria-label={t('header.home', { product: PRODUCT_NAME })}
+      >
         <Group gap={8} wrap="nowrap">
           <BrandMark size={28} />
-          <Text fw={800} fz="lg" c="purple.7">
+          <Text fw={800} fz="lg" c="purple.7" visibleFrom="xs">
             {PRODUCT_NAME}
           </Text>
         </Group>
       </Anchor>
 
-      <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+      <Group component="nav" aria-label={t('header.main')} gap="xs" wrap="nowrap">
         <LanguagePicker />
         {isSignedIn ? (
           <>
-            <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
-              Dashboard
+            <Button component={Link} to="/dashboard" variant="subtle" size="compact-md" fz={NAV_FZ}>
+              {t('header.dashboard')}
             </Button>
             {user?.role === ROLE_ADMIN ? (
               // Not on a phone, where the row is full: there the admin dashboard links the Team page.
               <Button component={Link} to={PATHS.team} variant="subtle" size="compact-md" visibleFrom="sm">
-                Team
+                {t('header.team')}
               </Button>
             ) : null}
             {user ? (
@@ -54,12 +82,12 @@ export function AppHeader() {
                   {user.name}
                 </Text>
                 <Badge size="sm" variant="light" color={ROLE_BADGES[user.role]?.color ?? 'gray'}>
-                  {ROLE_BADGES[user.role]?.label ?? 'Door staff'}
+                  {t(`roles.${ROLE_BADGES[user.role]?.labelKey ?? 'staff'}`)}
                 </Badge>
               </Group>
             ) : null}
             <Button component={Link} to={ACCOUNT_PATH} variant="subtle" size="compact-md" visibleFrom="sm">
-              My account
+              {t('header.account')}
             </Button>
             <ActionIcon
               component={Link}
@@ -67,21 +95,30 @@ export function AppHeader() {
               variant="subtle"
               size="lg"
               hiddenFrom="sm"
-              aria-label="My account"
+              aria-label={t('header.account')}
             >
               <AccountIcon />
             </ActionIcon>
-            <Button variant="default" size="compact-md" onClick={() => void navigate('/signout')}>
-              Sign out
+            <Button variant="default" size="compact-md" visibleFrom="sm" onClick={() => void navigate('/signout')}>
+              {t('header.signOut')}
             </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              hiddenFrom="sm"
+              aria-label={t('header.signOut')}
+              onClick={() => void navigate('/signout')}
+            >
+              <SignOutIcon />
+            </ActionIcon>
           </>
         ) : (
           <>
-            <Button component={Link} to="/signin" variant="subtle" size="compact-md">
-              Sign in
+            <Button component={Link} to="/signin" variant="subtle" size="compact-md" fz={NAV_FZ}>
+              {t('header.signIn')}
             </Button>
-            <Button component={Link} to="/register" size="compact-md">
-              Register
+            <Button component={Link} to="/register" size="compact-md" fz={NAV_FZ}>
+              {t('header.register')}
             </Button>
           </>
         )}

@@ -1,23 +1,26 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
 export interface RouteHandle {
-  title: string;
+  /** The key of the route's title under `routes` in the common catalogue (docs/product.md section 22). */
+  titleKey: string;
   /** A page buyers walk through: the quiet header (components/quiet-header.tsx). */
   buyer?: boolean;
 }
 
 function hasTitle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
+  return typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string';
 }
 
-/** The deepest matched route's title, e.g. for headings of placeholder pages. */
+/** The deepest matched route's title in the language shown, e.g. for headings of placeholder pages. */
 export function useRouteTitle(): string | null {
+  const { t } = useTranslation('common');
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle;
-    if (hasTitle(handle)) return handle.title;
+    if (hasTitle(handle)) return t(`routes.${handle.titleKey}`);
   }
   return null;
 }

@@ -1,22 +1,26 @@
-import { IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '@clubtix/contract';
+import { MAX_IMAGE_BYTES } from '@clubtix/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 import { uploadImage } from '../api/client';
+import { i18n } from '../i18n/i18n';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 const MAX_MEGABYTES = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
-export const IMAGE_SIZE_MESSAGE = `Images can be at most ${MAX_MEGABYTES} MB`;
+// The contract's IMAGE_TYPE_MESSAGE, in the language shown.
+const imageTypeMessage = () => i18n.t('common:image.type');
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
-  if (codes.includes('file-invalid-type')) return IMAGE_TYPE_MESSAGE;
-  if (codes.includes('file-too-large')) return IMAGE_SIZE_MESSAGE;
-  if (codes.includes('too-many-files')) return 'Choose one image';
-  return rejections[0]?.errors[0]?.message ?? IMAGE_TYPE_MESSAGE;
+  if (codes.includes('file-invalid-type')) return imageTypeMessage();
+  if (codes.includes('file-too-large')) return i18n.t('common:image.size', { megabytes: MAX_MEGABYTES });
+  if (codes.includes('too-many-files')) return i18n.t('common:image.one');
+  // The type, and whatever else the picker refuses (its own messages are English only).
+  return imageTypeMessage();
 }
 
 /** A screen without a fine pointer (touch), or one as narrow as a phone. */
@@ -59,6 +63,7 @@ export function ImageDropzone({
   error: formError,
   upload: uploadTo = uploadImage,
 }: ImageDropzoneProps) {
+  const { t } = useTranslation('common');
   const labelId = useId();
   const errorId = useId();
   const openRef = useRef<() => void>(null);
@@ -76,7 +81,7 @@ export function ImageDropzone({
       onChange(url);
     } catch (uploadError) {
       // The client already showed the server's message as a toast; keep it beside the field too.
-      setError(isApiError(uploadError) ? uploadError.msg : 'The image could not be uploaded');
+      setError(isApiError(uploadError) ? uploadError.msg : t('image.uploadFailed'));
     }
   };
 
@@ -96,16 +101,16 @@ export function ImageDropzone({
     >
       <Stack gap={2} align="center" ta="center">
         <Dropzone.Accept>
-          <Text size="sm">Drop the image here</Text>
+          <Text size="sm">{t('image.drop')}</Text>
         </Dropzone.Accept>
         <Dropzone.Reject>
-          <Text size="sm">{IMAGE_TYPE_MESSAGE}</Text>
+          <Text size="sm">{imageTypeMessage()}</Text>
         </Dropzone.Reject>
         <Dropzone.Idle>
           <Text size="sm">{isTouch ? touchText : idleText}</Text>
         </Dropzone.Idle>
         <Text size="xs" c="dimmed">
-          JPEG or PNG, up to {MAX_MEGABYTES} MB
+          {t('image.limits', { megabytes: MAX_MEGABYTES })}
         </Text>
       </Stack>
     </Dropzone>
@@ -119,7 +124,7 @@ export function ImageDropzone({
           {label}
         </Text>
         <Text size="xs" c="dimmed">
-          Optional
+          {t('optional')}
         </Text>
       </div>
       {previewPosition === 'top' ? (
@@ -135,7 +140,7 @@ export function ImageDropzone({
       )}
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => openRef.current?.()} loading={upload.isPending}>
-          Choose image
+          {t('image.choose')}
         </Button>
         {value ? (
           <Button

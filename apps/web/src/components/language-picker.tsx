@@ -10,16 +10,19 @@ import { changeLanguage, currentLanguage } from '../i18n/i18n';
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
   const language = currentLanguage();
+  // The name starts with the letters shown, so speech users can say what they see (WCAG 2.5.3).
+  const code = language.toUpperCase();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
           variant="subtle"
           size="compact-md"
-          aria-label={t('language.pick', { language: LANGUAGE_NAMES[language] })}
+          fz={{ base: 'sm', sm: 'md' }}
+          aria-label={t('language.pick', { code, language: LANGUAGE_NAMES[language] })}
           data-testid="language-picker"
         >
-          {language.toUpperCase()}
+          {code}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,4 +1,5 @@
 import { Center, Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   pageCount: number;
@@ -10,6 +11,7 @@ interface Props {
 
 /** Page numbers under a list, named for screen readers; nothing when everything fits on one page. */
 export function ListPagination({ pageCount, page, onChange, siblings = 0 }: Props) {
+  const { t } = useTranslation('common');
   if (pageCount <= 1) return null;
   return (
     <Center>
@@ -19,8 +21,8 @@ export function ListPagination({ pageCount, page, onChange, siblings = 0 }: Prop
         onChange={onChange}
         siblings={siblings}
         boundaries={1}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+        getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
       />
     </Center>
   );

@@ -1,5 +1,6 @@
 import type { TCurrency } from '@clubtix/contract';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CURRENCY_SIGNS, currencyCode } from '../lib/money-input';
 
 /**
@@ -11,10 +12,11 @@ export function MoneyField({
   description,
   ...props
 }: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'allowNegative'> & { currency: TCurrency }) {
+  const { t } = useTranslation('common');
   return (
     <NumberInput
       {...props}
-      description={description ?? `In ${currencyCode(currency)}, for example 12.50`}
+      description={description ?? t('money.hint', { currency: currencyCode(currency) })}
       prefix={CURRENCY_SIGNS[currency]}
       decimalScale={2}
       allowNegative={false}

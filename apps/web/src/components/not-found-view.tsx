@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export const DEFAULT_NOT_FOUND_MESSAGE = "Looks like you're lost!";
@@ -9,17 +10,20 @@ interface NotFoundViewProps {
 }
 
 /** The not-found screen, also shown in place when a page's own data turns out to be missing. */
-export function NotFoundView({ status = 404, message = DEFAULT_NOT_FOUND_MESSAGE }: NotFoundViewProps) {
+export function NotFoundView({ status = 404, message }: NotFoundViewProps) {
+  const { t } = useTranslation('common');
+  // The English default passed by callers stands for the default in the language shown.
+  const shown = !message || message === DEFAULT_NOT_FOUND_MESSAGE ? t('notFound.lost') : message;
   return (
     <Stack align="center" gap="md" py={64} ta="center">
       <Title order={1} fz={{ base: 72, sm: 120 }} c="purple.6" lh={1}>
         {status}
       </Title>
       <Text size="xl" fw={500}>
-        {message}
+        {shown}
       </Text>
       <Button component={Link} to="/" variant="light">
-        Go to homepage
+        {t('notFound.home')}
       </Button>
     </Stack>
   );

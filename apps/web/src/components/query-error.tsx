@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 
 /**
@@ -18,13 +19,14 @@ export function QueryError({
   title?: string;
   message?: string;
 }) {
+  const { t } = useTranslation('common');
   return (
-    <Alert color="red" role="alert" title={title ?? `Could not load ${what}`}>
+    <Alert color="red" role="alert" title={title ?? t('query.couldNotLoad', { what })}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message ?? (isApiError(error) ? error.msg : 'Please try again.')}</Text>
+        <Text size="sm">{message ?? (isApiError(error) ? error.msg : t('query.tryAgainText'))}</Text>
         {/* red.9: the default red on white is 3.3:1, below the 4.5:1 that small text needs. */}
         <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
-          Try again
+          {t('query.tryAgain')}
         </Button>
       </Stack>
     </Alert>

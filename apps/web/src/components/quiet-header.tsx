@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
 import { Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../features/auth/session';
 import { BrandMark } from './brand-mark';
@@ -27,6 +28,7 @@ export const BUYER_ROUTE_PATHS: ReadonlySet<string> = new Set([
  * sign-in or register. An organiser looking at their own event keeps the way back to the dashboard.
  */
 export function QuietHeader() {
+  const { t } = useTranslation('common');
   const { token } = useSession();
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -40,7 +42,7 @@ export function QuietHeader() {
         <LanguagePicker />
         {token ? (
           <Button component={Link} to="/dashboard" variant="subtle" size="compact-md">
-            Dashboard
+            {t('header.dashboard')}
           </Button>
         ) : null}
       </Group>

@@ -1,9 +1,12 @@
+import { PRODUCT_NAME } from '@clubtix/contract';
 import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundView } from './not-found-view';
 
 /** Error boundary for routes: a failed page chunk (after a deploy) or a render error. */
 export function RouteError() {
+  const { t } = useTranslation('common');
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
@@ -15,9 +18,9 @@ export function RouteError() {
   const detail = error instanceof Error ? error.message : null;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title="This page could not be shown">
+      <Alert color="red" title={t('routeError.title')}>
         <Stack gap="sm">
-          <Text size="sm">Reloading usually helps, for example after ClubTix was updated while the page was open.</Text>
+          <Text size="sm">{t('routeError.text', { product: PRODUCT_NAME })}</Text>
           {detail ? (
             <Text size="xs" c="dimmed">
               {detail}
@@ -25,10 +28,10 @@ export function RouteError() {
           ) : null}
           <Group>
             <Button size="xs" onClick={() => window.location.reload()}>
-              Reload
+              {t('routeError.reload')}
             </Button>
             <Button size="xs" variant="default" component={Link} to="/">
-              Go to homepage
+              {t('notFound.home')}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,6 @@
 import { Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n/i18n';
 
 /** One big figure (a count, or an amount already formatted), readable on a phone propped up at the door. */
 export function StatTile({
@@ -15,6 +17,8 @@ export function StatTile({
   /** Smaller figures, for amounts that run longer than counts ("£12,345.50"). */
   compact?: boolean;
 }) {
+  // Subscribed to the language, so the figure's grouping follows it (docs/product.md section 22).
+  useTranslation('common');
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed" fw={600}>
@@ -27,7 +31,7 @@ export function StatTile({
         data-testid={testId}
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
-        {typeof value === 'number' ? value.toLocaleString('en-GB') : value}
+        {typeof value === 'number' ? value.toLocaleString(currentLocale()) : value}
       </Text>
       {hint ? (
         <Text size="xs" c="dimmed">

@@ -2,17 +2,14 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useRef } from 'react';
 import { isApiError } from '../api/api-error';
+import { i18n } from '../i18n/i18n';
 import { tone, type Tone } from '../theme';
 import classes from './toasts.module.css';
 
 type ToastTone = Extract<Tone, 'success' | 'error' | 'info' | 'warning'>;
 
-const titles: Record<ToastTone, string> = {
-  success: 'Done',
-  error: 'Something went wrong',
-  info: 'Note',
-  warning: 'Warning',
-};
+/** The default title of each tone, in the language shown when the toast appears. */
+const titleOf = (kind: ToastTone): string => i18n.t(`common:toast.${kind}`);
 
 /**
  * The id is derived from tone and text so that several calls failing the same way at once
@@ -23,7 +20,7 @@ function toastId(kind: ToastTone, message: string): string {
 }
 
 /** Shows a toast; the same tone and text already on screen is not shown twice. */
-export function showToast(kind: ToastTone, message: string, title: string = titles[kind]): string {
+export function showToast(kind: ToastTone, message: string, title: string = titleOf(kind)): string {
   return notifications.show({
     id: toastId(kind, message),
     title,
@@ -31,7 +28,7 @@ export function showToast(kind: ToastTone, message: string, title: string = titl
     color: tone[kind],
     withCloseButton: true,
     // Mantine's close button has no name of its own: screen readers would announce just "button".
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': i18n.t('common:toast.closeNotification') },
     classNames: classes,
     autoClose: kind === 'error' ? 8000 : 5000,
   });
@@ -56,7 +53,7 @@ export function showQueryMessage(message: string): void {
           {message}
         </Text>
         <Button size="compact-sm" variant="white" color="dark" onClick={() => notifications.hide(id)}>
-          Close
+          {i18n.t('common:actions.close')}
         </Button>
       </Group>
     ),

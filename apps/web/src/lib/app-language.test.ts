@@ -20,11 +20,16 @@ describe('the order typed dates follow is the language ClubTix is used in, not t
     expect(patternIn('ja')).toBe('yyyy/mm/dd');
   });
 
+  it('reads Thai in the Gregorian calendar, as ClubTix shows it', () => {
+    expect(dateLocaleFor('th')).toBe('th-TH-u-ca-gregory-nu-latn');
+    expect(dateLocaleFor('de-AT')).toBe('de-DE');
+  });
+
   it('falls back to mm/dd/yyyy when the order cannot be told', () => {
     expect(patternIn('not a language!')).toBe('mm/dd/yyyy');
   });
 
-  it('is English, dd/mm/yyyy, with no page language to read (the languages issue sets it)', () => {
+  it('is English, dd/mm/yyyy, with no page language to read (i18n.ts sets it on every change)', () => {
     expect(appLanguage()).toBe('en');
     expect(appDateLocale()).toBe('en-GB');
   });

@@ -1,6 +1,7 @@
 import { isTimeZone } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
-import { parseTime, TIME_MESSAGE, type CalendarDate } from '../components/date-input/date-parsing';
+import { parseTime, type CalendarDate } from '../components/date-input/date-parsing';
+import { i18n } from '../i18n/i18n';
 import { fromWallClock } from './zoned-time';
 
 /**
@@ -49,10 +50,10 @@ export function optionalMomentToIso(
  */
 export function checkRequiredMoment(errors: FormErrors, moment: MomentFields, label: string): void {
   let timeError: string | null = null;
-  if (moment.time.trim() === '') timeError = `${label} time is required`;
-  else if (!parseTime(moment.time)) timeError = TIME_MESSAGE;
+  if (moment.time.trim() === '') timeError = i18n.t('common:time.required', { label });
+  else if (!parseTime(moment.time)) timeError = i18n.t('common:time.invalid');
   if (timeError) errors[moment.timeField] = timeError;
-  if (!moment.date) errors[moment.dateField] = `${label} date is required`;
+  if (!moment.date) errors[moment.dateField] = i18n.t('common:date.required', { label });
   else if (timeError) errors[moment.dateField] = null;
 }
 
@@ -60,10 +61,10 @@ export function checkRequiredMoment(errors: FormErrors, moment: MomentFields, la
 export function checkOptionalMoment(errors: FormErrors, moment: MomentFields): void {
   if (moment.time.trim() === '') return;
   if (!parseTime(moment.time)) {
-    errors[moment.timeField] = TIME_MESSAGE;
+    errors[moment.timeField] = i18n.t('common:time.invalid');
     if (moment.date) errors[moment.dateField] = null;
   } else if (!moment.date) {
-    errors[moment.dateField] = 'Choose a date for this time';
+    errors[moment.dateField] = i18n.t('common:date.forTime');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { TCurrency } from '@clubtix/contract';
+import { i18n } from '../i18n/i18n';
 
 /**
  * Admins type money in major units ("12.50"); the API takes integer minor units (1250), as
@@ -25,8 +26,10 @@ export function toMajorUnits(minor: number): number {
  * (a free ticket or extra), which the empty-field message says; a sponsorship amount need not.
  */
 export function checkMoneyInput(label: string, value: number | string, { mayBeFree = true } = {}): string | null {
-  if (String(value).trim() === '') return mayBeFree ? `${label} is required (0 for free)` : `${label} is required`;
-  if (toMinorUnits(value) === null) return `${label} must be an amount such as 12.50, with at most 2 decimals`;
+  if (String(value).trim() === '') {
+    return i18n.t(mayBeFree ? 'common:money.requiredOrFree' : 'common:money.required', { label });
+  }
+  if (toMinorUnits(value) === null) return i18n.t('common:money.invalid', { label });
   return null;
 }
 

@@ -1,3 +1,5 @@
+import { currentLanguage, currentLocale, i18n } from '../i18n/i18n';
+
 /**
  * Hands a Blob to the browser as a download under `filename`: an object URL on a temporary
  * <a download>, the one way that names the file in every browser.
@@ -16,9 +18,14 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** "512 B", "34 KB", "1.2 MB": how much of a transfer is done, for a progress line. */
+/** "512 B", "34 KB", "1.2 MB": how much of a transfer is done, for a progress line, in the language shown. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  // Figures go in as text: the message would otherwise group them ("1,023 B").
+  if (bytes < 1024) return i18n.t('common:bytes.b', { value: String(bytes) });
+  if (bytes < 1024 * 1024) return i18n.t('common:bytes.kb', { value: String(Math.round(bytes / 1024)) });
+  const megabytes = (bytes / (1024 * 1024)).toFixed(1);
+  return i18n.t('common:bytes.mb', { value: currentLanguage() === 'en' ? megabytes : decimal(Number(megabytes)) });
 }
+
+const decimal = (value: number) =>
+  value.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fromWallClock, supportedTimeZones, toWallClock } from './zoned-time';
+import { formatCalendarDate, formatDateTime, fromWallClock, supportedTimeZones, toWallClock } from './zoned-time';
 
 describe('fromWallClock', () => {
   it.each([
@@ -42,5 +42,22 @@ describe('supportedTimeZones', () => {
     const zones = supportedTimeZones();
     expect(zones).toContain('Europe/London');
     expect(zones).toContain('UTC');
+  });
+});
+
+describe('dates in the language shown (docs/product.md section 22)', () => {
+  const iso = '2026-11-26T12:05:00.000Z';
+
+  it('keeps dd/mm/yyyy in English and writes each other language its own way, in the Gregorian year', () => {
+    expect(formatDateTime(iso, 'Asia/Bangkok', 'en')).toBe('26/11/2026 19:05');
+    expect(formatDateTime(iso, 'Asia/Bangkok', 'de')).toBe('26.11.2026 19:05');
+    expect(formatDateTime(iso, 'Asia/Bangkok', 'fr')).toBe('26/11/2026 19:05');
+    expect(formatDateTime(iso, 'Asia/Bangkok', 'es')).toBe('26/11/2026 19:05');
+    expect(formatDateTime(iso, 'Asia/Bangkok', 'th')).toBe('26/11/2026 19:05');
+  });
+
+  it('writes a calendar day alone the same way', () => {
+    expect(formatCalendarDate({ year: 2026, month: 3, day: 5 }, 'en')).toBe('05/03/2026');
+    expect(formatCalendarDate({ year: 2026, month: 3, day: 5 }, 'de')).toBe('05.03.2026');
   });
 });

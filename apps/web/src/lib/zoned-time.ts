@@ -1,5 +1,6 @@
-import { zonedFormat } from '@clubtix/contract';
+import { isLanguage, localeOf, zonedFormat, type TLanguage } from '@clubtix/contract';
 import type { CalendarDate } from '../components/date-input/date-parsing';
+import { appLanguage } from './app-language';
 
 /**
  * Wall-clock times in an event's time zone. Events keep UTC instants (docs/product.md section 12) but
@@ -64,10 +65,27 @@ export function fromWallClock({ date, time }: WallClock, timeZone: string): stri
   return new Date(asUtc - offset).toISOString();
 }
 
-/** "dd/mm/yyyy hh:mm" in the zone (docs/product.md section 9). */
-export function formatDateTime(iso: string, timeZone: string): string {
+/** The language dates are shown in now: the page's (docs/product.md section 22), English when it is none of ours. */
+function shownLanguage(): TLanguage {
+  const language = appLanguage().toLowerCase().split('-')[0];
+  return isLanguage(language) ? language : 'en';
+}
+
+const NUMERIC_DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
+
+/**
+ * A calendar day as the language writes it: "dd/mm/yyyy" in English (docs/product.md section 9),
+ * "26.11.2026" in German, "26/11/2026" in French, Spanish and Thai (Gregorian, docs/product.md section 22).
+ */
+export function formatCalendarDate(date: CalendarDate, language: TLanguage = shownLanguage()): string {
+  if (language === 'en') return `${pad(date.day)}/${pad(date.month)}/${date.year}`;
+  return new Intl.DateTimeFormat(localeOf(language), NUMERIC_DAY).format(Date.UTC(date.year, date.month - 1, date.day));
+}
+
+/** "dd/mm/yyyy hh:mm" in the zone (docs/product.md section 9), the day in the language's own form. */
+export function formatDateTime(iso: string, timeZone: string, language: TLanguage = shownLanguage()): string {
   const { date, time } = toWallClock(iso, timeZone);
-  return `${pad(date.day)}/${pad(date.month)}/${date.year} ${time}`;
+  return `${formatCalendarDate(date, language)} ${time}`;
 }
 
 /** The browser's zone, used as the default for a new event. */

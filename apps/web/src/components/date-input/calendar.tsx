@@ -1,5 +1,6 @@
 import { ActionIcon, Group, NativeSelect, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addDays, addMonths, clampDay, monthGrid, weekStartForLocale, yearRange } from './calendar-math';
 import { compareDates, isSameDate, isWithin, type CalendarDate, type DateInputMode } from './date-parsing';
 import classes from './calendar.module.css';
@@ -51,6 +52,7 @@ function moveFocus(date: CalendarDate, key: string, weekStart: number): Calendar
 
 /** A month view of 42 days with month and year choices, for the date input's popover. */
 export function Calendar({ mode, value, onPick, today, locale, min, max }: CalendarProps) {
+  const { t } = useTranslation('common');
   const weekStart = useMemo(() => weekStartForLocale(locale), [locale]);
   const [focused, setFocused] = useState<CalendarDate>(() => value[0] ?? clampToBounds(today, min, max));
   const [isKeyboardMove, setKeyboardMove] = useState(false);
@@ -92,21 +94,21 @@ export function Calendar({ mode, value, onPick, today, locale, min, max }: Calen
       <Group gap={4} wrap="nowrap" justify="space-between">
         <ActionIcon
           variant="subtle"
-          aria-label="Previous month"
+          aria-label={t('date.previousMonth')}
           onClick={() => goToMonth(addMonths(month, -1))}
           disabled={Boolean(min && compareDates(addDays({ ...month, day: 1 }, -1), min) < 0)}
         >
           ‹
         </ActionIcon>
         <NativeSelect
-          aria-label="Month"
+          aria-label={t('date.month')}
           size="xs"
           value={String(month.month)}
           onChange={(event) => goToMonth({ year: month.year, month: Number(event.currentTarget.value) })}
           data={names.months.map((name, index) => ({ value: String(index + 1), label: name }))}
         />
         <NativeSelect
-          aria-label="Year"
+          aria-label={t('date.year')}
           size="xs"
           value={String(month.year)}
           onChange={(event) => goToMonth({ year: Number(event.currentTarget.value), month: month.month })}
@@ -114,7 +116,7 @@ export function Calendar({ mode, value, onPick, today, locale, min, max }: Calen
         />
         <ActionIcon
           variant="subtle"
-          aria-label="Next month"
+          aria-label={t('date.nextMonth')}
           onClick={() => goToMonth(addMonths(month, 1))}
           disabled={Boolean(max && compareDates({ ...addMonths(month, 1), day: 1 }, max) > 0)}
         >

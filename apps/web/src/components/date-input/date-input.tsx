@@ -1,6 +1,8 @@
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Calendar } from './calendar';
 import {
   compareDates,
@@ -79,6 +81,8 @@ function CalendarIcon() {
 
 /** A date field that takes typed dates in the locale's order, with a 42-day calendar to pick from. */
 export function DateInput(props: DateInputProps) {
+  // Subscribed to the language: the typed order, the calendar's names and the messages follow it.
+  const { t } = useTranslation('common');
   const {
     label,
     description,
@@ -125,14 +129,14 @@ export function DateInput(props: DateInputProps) {
   const commit = () => {
     const result = parseDateText(text, mode, { order, now: now ?? new Date() });
     if (!result.ok) {
-      setReadError(`Enter a date as ${pattern}`);
+      setReadError(t('date.enterAs', { pattern: localPattern(t, pattern) }));
       // The form must not keep a date the field no longer shows.
       emit([]);
       return;
     }
     const outside = result.dates.find((date) => !isWithin(date, min, max));
     if (outside) {
-      setReadError(boundsMessage(min, max));
+      setReadError(boundsMessage(t, order, min, max));
       emit([]);
       return;
     }
@@ -173,7 +177,9 @@ export function DateInput(props: DateInputProps) {
           description={description}
           required={required}
           withAsterisk={false}
-          placeholder={mode === 'single' ? pattern : `${pattern} – ${pattern}`}
+          placeholder={
+            mode === 'single' ? localPattern(t, pattern) : `${localPattern(t, pattern)} – ${localPattern(t, pattern)}`
+          }
           inputMode="numeric"
           autoComplete="off"
           data-path={dataPath}
@@ -195,7 +201,7 @@ export function DateInput(props: DateInputProps) {
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Open calendar for ${label}`}
+              aria-label={t('date.openCalendar', { label })}
               aria-expanded={opened}
               onClick={toggle}
             >
@@ -211,9 +217,25 @@ export function DateInput(props: DateInputProps) {
   );
 }
 
-function boundsMessage(min?: CalendarDate | null, max?: CalendarDate | null): string {
-  if (min && max) return `Choose a date from ${formatDate(min)} to ${formatDate(max)}`;
-  if (min) return `Choose a date on or after ${formatDate(min)}`;
-  if (max) return `Choose a date on or before ${formatDate(max)}`;
-  return 'Choose another date';
+/**
+ * The pattern as the language writes its letters: "dd/mm/yyyy" in English, "jj/mm/aaaa" in French.
+ * The order is the locale's; only the letters are the catalogue's.
+ */
+function localPattern(t: TFunction, pattern: string): string {
+  return pattern
+    .replace('dd', t('date.letters.day'))
+    .replace('mm', t('date.letters.month'))
+    .replace('yyyy', t('date.letters.year'));
+}
+
+function boundsMessage(
+  t: TFunction,
+  order: ReturnType<typeof dateOrderForLocale>,
+  min?: CalendarDate | null,
+  max?: CalendarDate | null,
+): string {
+  if (min && max) return t('date.between', { min: formatDate(min, order), max: formatDate(max, order) });
+  if (min) return t('date.onOrAfter', { min: formatDate(min, order) });
+  if (max) return t('date.onOrBefore', { max: formatDate(max, order) });
+  return t('date.another');
 }

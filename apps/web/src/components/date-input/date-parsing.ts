@@ -223,5 +223,3 @@ export function parseTime(text: string): string | null {
   if (hours > 23 || minutes > 59) return null;
   return `${pad(hours)}:${pad(minutes)}`;
 }
-
-export const TIME_MESSAGE = 'Enter a time as hh:mm (24-hour)';

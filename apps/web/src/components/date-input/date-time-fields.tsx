@@ -1,5 +1,6 @@
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateInput } from './date-input';
 import type { CalendarDate } from './date-parsing';
 import { TimeInput } from './time-input';
@@ -7,6 +8,9 @@ import { TimeInput } from './time-input';
 interface DateTimeFieldsProps {
   /** Labels read "<label> date" and "<label> time": "Start date", "Start time". */
   label: string;
+  /** Whole labels, where a language says "Start date" otherwise than "<label> date". */
+  dateLabel?: string;
+  timeLabel?: string;
   date: CalendarDate | null;
   time: string;
   onDateChange: (date: CalendarDate | null) => void;
@@ -25,11 +29,12 @@ interface DateTimeFieldsProps {
 
 /** A moment as two fields side by side, the date wider than the time, also on a phone. */
 export function DateTimeFields(props: DateTimeFieldsProps) {
+  const { t } = useTranslation('common');
   return (
     <Grid gap="xs" align="flex-start">
       <Grid.Col span={7}>
         <DateInput
-          label={`${props.label} date`}
+          label={props.dateLabel ?? t('date.fieldLabel', { label: props.label })}
           description={props.description}
           required={props.required}
           value={props.date}
@@ -41,7 +46,7 @@ export function DateTimeFields(props: DateTimeFieldsProps) {
       </Grid.Col>
       <Grid.Col span={5}>
         <TimeInput
-          label={`${props.label} time`}
+          label={props.timeLabel ?? t('time.fieldLabel', { label: props.label })}
           description={props.description}
           required={props.required}
           value={props.time}

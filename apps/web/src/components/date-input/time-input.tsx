@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseTime } from './date-parsing';
 
 interface TimeInputProps {
@@ -20,13 +21,14 @@ interface TimeInputProps {
  * the field, and the form reports anything it cannot read.
  */
 export function TimeInput({ label, value, onChange, onBlur, error, required, description, dataPath }: TimeInputProps) {
+  const { t } = useTranslation('common');
   return (
     <TextInput
       label={label}
       description={description}
       required={required}
       withAsterisk={false}
-      placeholder="hh:mm"
+      placeholder={t('time.pattern')}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}

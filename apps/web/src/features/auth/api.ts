@@ -1,6 +1,7 @@
 import { endpoints, type TRegisterRequest, type TSignInRequest } from '@clubtix/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 import { bearerToken, callApi, callApiWithMeta, type ApiResult } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { showToast } from '../../components/toasts';
@@ -13,7 +14,7 @@ type AuthResult = ApiResult<{ currentUser: Parameters<typeof signInLocally>[1] }
 function completeSignIn(result: AuthResult): string {
   const token = bearerToken(result.headers);
   if (!token) {
-    throw new ApiError(500, 'INTERNAL', 'Signed in, but the server sent no session token. Please try again.');
+    throw new ApiError(500, 'INTERNAL', i18n.t('auth:noSessionToken'));
   }
   // Data cached for a previous user must not leak into this session.
   queryClient.clear();

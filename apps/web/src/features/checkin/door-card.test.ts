@@ -1,8 +1,15 @@
 import type { TAttendee } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardAfterSettled, type DoorCard, type Outcome } from './door-card';
 import type { QueuedAction } from './offline-queue';
 import { DOOR_TEXT } from './scan-outcome';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 const base = { eventId: 'e1', queuedAt: '2026-06-30T20:00:00.000Z' };
 const scanOf = (attendeeId: string, id = `scan-${attendeeId}`): QueuedAction => ({

@@ -29,7 +29,7 @@ export async function replayAction(action: QueuedAction, timeZone: string): Prom
       return { who: action.label, result: DOOR_TEXT.checkedIn, tone: 'green' };
     case 'undo':
       await undoCheckin(action.eventId, action.attendeeId);
-      return { who: action.label, result: 'Check-in undone', tone: 'orange' };
+      return { who: action.label, result: DOOR_TEXT.checkinUndone, tone: 'orange' };
     case 'extras': {
       const purchase = await redeemExtras(action.eventId, action.text);
       return { who: purchase.extras.name, result: DOOR_TEXT.extraRedeemed, tone: 'green' };

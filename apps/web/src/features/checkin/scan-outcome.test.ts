@@ -1,5 +1,5 @@
 import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TFormQuestion } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import {
   answerLines,
@@ -11,6 +11,13 @@ import {
   ticketProblem,
   voucherLabel,
 } from './scan-outcome';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 // 21:30 on 30 June 2026 in London (BST, UTC+1).
 const now = new Date('2026-06-30T20:30:00.000Z');
@@ -156,5 +163,18 @@ describe('attendeeName', () => {
     expect(attendeeName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@x.org' })).toBe('Ada Lovelace');
     expect(attendeeName({ firstName: null, lastName: null, email: 'a@x.org' })).toBe('a@x.org');
     expect(attendeeName({ firstName: null, lastName: null, email: null })).toBe('Unnamed attendee');
+  });
+});
+
+describe('the door in another language (docs/product.md section 22)', () => {
+  it('says its states in the language shown, with the time in them', async () => {
+    await i18n.changeLanguage('th');
+    try {
+      expect(DOOR_TEXT.ready).toBe('พร้อมเช็คอิน');
+      expect(DOOR_TEXT.alreadyCheckedIn('19:05')).toBe('เช็คอินไปแล้วเมื่อ 19:05');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(DOOR_TEXT.ready).toBe('Ready to check in');
   });
 });

@@ -7,6 +7,7 @@ import {
   type TFormQuestion,
 } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 import { formatDateTime, toWallClock } from '../../lib/zoned-time';
 
 /**
@@ -16,25 +17,80 @@ import { formatDateTime, toWallClock } from '../../lib/zoned-time';
 
 export type DoorTone = 'green' | 'orange' | 'red';
 
+// Read when used, in the language shown then (docs/product.md section 22).
+const door = (key: string, params: Record<string, unknown> = {}): string => i18n.t(`checkin:door.${key}`, params);
+
 export const DOOR_TEXT = {
-  ready: 'Ready to check in',
-  checkedIn: 'Checked in',
-  alreadyCheckedIn: (at: string) => `Already checked in at ${at}`,
-  wrongEvent: 'Wrong event',
-  ticketNotFound: 'Ticket not found',
-  notOurCode: 'Not a ClubTix code',
-  extraRedeemed: 'Extra redeemed',
-  readyToRedeem: 'Ready to redeem',
-  voucherNotRead: 'No connection — voucher not read',
-  redeemQueued: 'No connection — redemption saved, will retry',
-  alreadyRedeemed: (at: string) => `Already redeemed at ${at}`,
-  extraNotFound: 'Extra not found',
-  scanQueued: 'No connection — scan saved, will retry',
-  notRead: 'No connection — ticket not read',
-  checkinQueued: 'No connection — check-in saved, will retry',
-  undoQueued: 'No connection — undo saved, will retry',
-  failed: 'Could not read this code',
-} as const;
+  get ready() {
+    return door('ready');
+  },
+  get checkedIn() {
+    return door('checkedIn');
+  },
+  alreadyCheckedIn: (at: string) => door('alreadyCheckedIn', { at }),
+  get wrongEvent() {
+    return door('wrongEvent');
+  },
+  get ticketNotFound() {
+    return door('ticketNotFound');
+  },
+  get notOurCode() {
+    return door('notOurCode');
+  },
+  get extraRedeemed() {
+    return door('extraRedeemed');
+  },
+  get readyToRedeem() {
+    return door('readyToRedeem');
+  },
+  get voucherNotRead() {
+    return door('voucherNotRead');
+  },
+  get redeemQueued() {
+    return door('redeemQueued');
+  },
+  alreadyRedeemed: (at: string) => door('alreadyRedeemed', { at }),
+  get extraNotFound() {
+    return door('extraNotFound');
+  },
+  get scanQueued() {
+    return door('scanQueued');
+  },
+  get notRead() {
+    return door('notRead');
+  },
+  get checkinQueued() {
+    return door('checkinQueued');
+  },
+  get undoQueued() {
+    return door('undoQueued');
+  },
+  get checkinUndone() {
+    return door('checkinUndone');
+  },
+  get failed() {
+    return door('failed');
+  },
+};
+
+/** The names the door's history gives what it could not name by a person. */
+export const DOOR_SUBJECT = {
+  get ticket() {
+    return door('subject.ticket');
+  },
+  get code() {
+    return door('subject.code');
+  },
+  get voucher() {
+    return door('subject.voucher');
+  },
+  get photo() {
+    return door('subject.photo');
+  },
+  get unnamed() {
+    return door('subject.unnamed');
+  },
+};
 
 /** What and whose a voucher is, as the door says it: "2 × Parking, jane@example.com". */
 export const voucherLabel = (purchase: Pick<TExtrasPurchase, 'quantity' | 'extras' | 'email'>) =>
@@ -139,5 +195,5 @@ export function attendeeName(attendee: {
   email: string | null;
 }): string {
   const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ').trim();
-  return name || attendee.email || 'Unnamed attendee';
+  return name || attendee.email || DOOR_SUBJECT.unnamed;
 }

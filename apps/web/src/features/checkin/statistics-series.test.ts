@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   attendeesText,
   checkedInShare,
@@ -8,6 +8,13 @@ import {
   quarterHourBars,
   toDayString,
 } from './statistics-series';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 function quarterHours(counts: Record<number, number>) {
   // A UTC day's 96 quarter hours; the zone is UTC so the labels read as the index says.

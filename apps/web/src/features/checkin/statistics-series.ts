@@ -1,6 +1,7 @@
 import type { TCheckinStatistics } from '@clubtix/contract';
 import type { CalendarDate } from '../../components/date-input/date-parsing';
-import { toWallClock } from '../../lib/zoned-time';
+import { i18n } from '../../i18n/i18n';
+import { formatCalendarDate, toWallClock } from '../../lib/zoned-time';
 
 /** The chart data of the statistics page, shaped from the API's series. */
 
@@ -11,10 +12,10 @@ export function toDayString(date: CalendarDate): string {
   return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
-/** dd/mm/yyyy (docs/product.md section 9) from yyyy-mm-dd. */
+/** dd/mm/yyyy in English (docs/product.md section 9), the language's own form otherwise, from yyyy-mm-dd. */
 export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return formatCalendarDate({ year, month, day: date });
 }
 
 export interface QuarterBar {
@@ -81,5 +82,5 @@ export function checkedInShare(checkins: number, attendees: number): number {
 
 /** Under the registrations, how many people they are: "1 attendee", "12 attendees". */
 export function attendeesText(attendees: number): string {
-  return `${attendees.toLocaleString('en-GB')} ${attendees === 1 ? 'attendee' : 'attendees'}`;
+  return i18n.t('checkin:statistics.attendees', { count: attendees });
 }

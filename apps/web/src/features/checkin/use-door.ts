@@ -10,6 +10,7 @@ import {
 } from '@clubtix/contract';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, unredeemExtras, useRefreshDoorData } from './api';
 import { cardAfterSettled, type DoorCard, type Outcome, type ShownCard, type VoucherStatus } from './door-card';
 import type { OfflineDoor } from './offline/use-offline-door';
@@ -17,6 +18,7 @@ import type { QueuedAction, Settled } from './offline-queue';
 import { replayAction, replayProblem } from './queue-replay';
 import {
   attendeeName,
+  DOOR_SUBJECT,
   DOOR_TEXT,
   extrasProblem,
   formatDoorTime,
@@ -80,7 +82,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   const onSettled = (settled: Settled<Outcome>[]) => {
     for (const entry of settled) {
       const outcome = 'outcome' in entry ? entry.outcome : problemOutcome(entry);
-      log({ ...outcome, result: `${outcome.result} (sent later)` });
+      log({ ...outcome, result: i18n.t('checkin:door.sentLater', { result: outcome.result }) });
     }
     // A card still saying "No connection" about one of them now says what the server answered.
     setCard((current) => (current?.kind === 'offline' ? current : cardAfterSettled(current, settled, problemOutcome)));
@@ -136,7 +138,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     try {
       await undoCheckin(event.id, attendee.attendeeId);
       show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
-      log({ who, result: 'Check-in undone', tone: 'orange' });
+      log({ who, result: DOOR_TEXT.checkinUndone, tone: 'orange' });
       refresh();
     } catch (error) {
       if (isConnectionFailure(error)) {
@@ -146,7 +148,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
         // Someone else undid it meanwhile: the attendee is not checked in, which is what was wanted.
         show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
       } else {
-        show({ notice: isApiError(error) ? error.msg : 'Could not undo the check-in' });
+        show({ notice: isApiError(error) ? error.msg : i18n.t('checkin:door.undoFailed') });
       }
     } finally {
       setBusy(null);
@@ -200,7 +202,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       }
       const problem = ticketProblem(error, zone);
       setCard({ kind: 'problem', problem });
-      log({ who: 'Ticket', result: problem.title, tone: problem.tone });
+      log({ who: DOOR_SUBJECT.ticket, result: problem.title, tone: problem.tone });
     }
   };
 
@@ -229,10 +231,10 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
         if (!autoCheckIn) {
-          showProblem('Extras voucher', DOOR_TEXT.voucherNotRead);
+          showProblem(DOOR_SUBJECT.voucher, DOOR_TEXT.voucherNotRead);
           return;
         }
-        const action = { ...base(), kind: 'extras' as const, label: 'Extras voucher', text };
+        const action = { ...base(), kind: 'extras' as const, label: DOOR_SUBJECT.voucher, text };
         queued(action, DOOR_TEXT.scanQueued);
         setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
         return;
@@ -246,7 +248,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
         return;
       }
       setCard({ kind: 'problem', problem });
-      log({ who: 'Extras voucher', result: problem.title, tone: problem.tone });
+      log({ who: DOOR_SUBJECT.voucher, result: problem.title, tone: problem.tone });
     }
   };
 
@@ -299,12 +301,15 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     // A typed short code is sent as typed: the server reads it in any case, with or without the dash.
     const ticket =
       qr?.kind === 'ticket'
-        ? { key: qr.attendeeId, label: `Ticket …${qr.attendeeId.slice(-6)}` }
+        ? { key: qr.attendeeId, label: i18n.t('checkin:door.ticketLabel', { code: `…${qr.attendeeId.slice(-6)}` }) }
         : shortCode
-          ? { key: `code:${shortCode}`, label: `Ticket ${formatShortCode(shortCode)}` }
+          ? {
+              key: `code:${shortCode}`,
+              label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
+            }
           : null;
     if (!qr && !ticket) {
-      showProblem('Code', DOOR_TEXT.notOurCode);
+      showProblem(DOOR_SUBJECT.code, DOOR_TEXT.notOurCode);
       return;
     }
     setBusy('scan');

@@ -4,6 +4,7 @@ import type { OfflineVerdict } from './offline/offline-check';
 import { offlineOutcome } from './offline/offline-outcome';
 import { OFFLINE_TEXT } from './offline/offline-check';
 import type { OfflineDoor } from './offline/use-offline-door';
+import { DOOR_TEXT } from './scan-outcome';
 
 interface OfflineScanOptions {
   offline: OfflineDoor;
@@ -63,7 +64,7 @@ export function useOfflineScan({ offline, autoCheckIn, timeZone, setCard, log, i
     const removed = await offline.undoAdmission(card.admission.id);
     if (removed) {
       setCard({ ...card, admission: null });
-      log({ who: card.admission.name, result: 'Check-in undone', tone: 'orange' });
+      log({ who: card.admission.name, result: DOOR_TEXT.checkinUndone, tone: 'orange' });
     }
   };
 

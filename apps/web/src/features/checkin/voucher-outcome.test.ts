@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { DOOR_TEXT } from './scan-outcome';
 import { canRedeem, holderName, unredeemFailure, VOUCHER_TEXT, voucherState } from './voucher-outcome';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 // 21:30 on 30 June 2026 in London (BST, UTC+1).
 const now = new Date('2026-06-30T20:30:00.000Z');

@@ -1,5 +1,6 @@
 import type { TExtrasPurchase } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
+import { i18n } from '../../i18n/i18n';
 import type { VoucherStatus } from './door-card';
 import { attendeeName, DOOR_TEXT, formatDoorTime, isConnectionFailure, type DoorTone } from './scan-outcome';
 
@@ -9,11 +10,17 @@ import { attendeeName, DOOR_TEXT, formatDoorTime, isConnectionFailure, type Door
  */
 
 export const VOUCHER_TEXT = {
-  redemptionUndone: 'Redemption undone',
-  redeemedAt: (at: string) => `Redeemed at ${at}`,
-  unredeemOffline: 'No connection — the voucher is still redeemed. Try again.',
-  unredeemFailed: 'Could not un-redeem the voucher',
-} as const;
+  get redemptionUndone(): string {
+    return i18n.t('checkin:voucher.redemptionUndone');
+  },
+  redeemedAt: (at: string): string => i18n.t('checkin:voucher.redeemedAt', { at }),
+  get unredeemOffline(): string {
+    return i18n.t('checkin:voucher.unredeemOffline');
+  },
+  get unredeemFailed(): string {
+    return i18n.t('checkin:voucher.unredeemFailed');
+  },
+};
 
 /** The big state line and colour of a voucher's card. */
 export function voucherState(

@@ -1,6 +1,7 @@
 import { type TCurrentUser, ZPassword } from '@clubtix/contract';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { showToast } from '../../../components/toasts';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -8,30 +9,32 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateAccount } from '../api';
 import { formFailure } from './form-failure';
 
-const ZPasswordForm = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
-  newPassword: ZPassword,
-  confirmPassword: z.string(),
-});
-
-const NO_MATCH = 'The two new passwords are not the same';
+function passwordFormSchema(currentPasswordMessage: string) {
+  return z.object({
+    currentPassword: z.string().min(1, currentPasswordMessage),
+    newPassword: ZPassword,
+    confirmPassword: z.string(),
+  });
+}
 
 /**
  * A new password with the current one (docs/product.md section 18). Every other session of the account
  * ends; this browser stays signed in with the token the answer carries.
  */
 export function PasswordForm({ account }: { account: TCurrentUser }) {
+  const { t } = useTranslation('account');
   const update = useUpdateAccount();
   const [failure, setFailure] = useState<string | null>(null);
+  const schema = useMemo(() => passwordFormSchema(t('password.enterCurrent')), [t]);
   const form = useSchemaForm(
-    ZPasswordForm,
+    schema,
     { currentPassword: '', newPassword: '', confirmPassword: '' },
     {
       check: (values) => ({
         confirmPassword: !values.confirmPassword
-          ? 'Type the new password again'
+          ? t('password.typeAgain')
           : values.confirmPassword !== values.newPassword
-            ? NO_MATCH
+            ? t('password.noMatch')
             : null,
       }),
     },
@@ -53,7 +56,7 @@ export function PasswordForm({ account }: { account: TCurrentUser }) {
         newPassword: values.newPassword,
       });
       form.reset();
-      showToast('success', saved.msg ?? 'Password changed');
+      showToast('success', saved.msg ?? t('password.changed'));
     } catch (error) {
       applyServerErrors(form, error);
       setFailure(formFailure(error));
@@ -64,34 +67,34 @@ export function PasswordForm({ account }: { account: TCurrentUser }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Changing your password signs you out on every other device and browser. You stay signed in here.
+          {t('password.explanation')}
         </Text>
         <PasswordInput
-          label="Current password"
+          label={t('password.current')}
           autoComplete="current-password"
           required
           {...passwordProps('currentPassword')}
         />
         <PasswordInput
-          label="New password"
-          description="At least 8 characters, with at least one number."
+          label={t('password.new')}
+          description={t('password.newHint')}
           autoComplete="new-password"
           required
           {...passwordProps('newPassword')}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={t('password.confirm')}
           autoComplete="new-password"
           required
           {...passwordProps('confirmPassword')}
         />
         {failure ? (
-          <Alert color="red" role="alert" title="Password not changed">
+          <Alert color="red" role="alert" title={t('password.notChanged')}>
             {failure}
           </Alert>
         ) : null}
         <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
-          Change password
+          {t('password.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { ZRegisterRequest } from '@clubtix/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormErrorToasts } from '../../../components/toasts';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -8,17 +9,19 @@ import { useInstallationInfo, useRegister } from '../api';
 import { AuthCard } from './auth-card';
 
 function SignInInstead() {
+  const { t } = useTranslation('auth');
   return (
     <Text size="sm" ta="center">
-      Already registered?{' '}
+      {t('register.alreadyRegistered')}{' '}
       <Anchor component={Link} to="/signin">
-        Use your existing account
+        {t('register.useExisting')}
       </Anchor>
     </Text>
   );
 }
 
 export default function RegisterPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const errorToasts = useFormErrorToasts();
   const register = useRegister();
@@ -39,9 +42,9 @@ export default function RegisterPage() {
   // ALLOW_SIGNUP=false: the server refuses registering; say so instead of offering a form that fails.
   if (info.data?.signupAllowed === false) {
     return (
-      <AuthCard title="Register" subtitle="Create your club and its first administrator account.">
-        <Alert color="gray" title="Sign-up is closed">
-          New clubs are not taken on this installation. Ask its super user for an account.
+      <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+        <Alert color="gray" title={t('register.closedTitle')}>
+          {t('register.closedText')}
         </Alert>
         <SignInInstead />
       </AuthCard>
@@ -49,12 +52,12 @@ export default function RegisterPage() {
   }
 
   return (
-    <AuthCard title="Register" subtitle="Create your club and its first administrator account.">
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput
-            label="E-mail"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -62,15 +65,20 @@ export default function RegisterPage() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
-            description="At least 8 characters, including a number."
+            label={t('fields.password')}
+            description={t('register.passwordHint')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <TextInput label="Club name" autoComplete="organization" required {...form.getInputProps('clubName')} />
+          <TextInput
+            label={t('register.clubName')}
+            autoComplete="organization"
+            required
+            {...form.getInputProps('clubName')}
+          />
           <Button type="submit" fullWidth loading={register.isPending}>
-            Register
+            {t('register.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { ZSignInRequest } from '@clubtix/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors, formFailure } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -9,6 +10,7 @@ import { signInReturn } from '../guards';
 import { AuthCard } from './auth-card';
 
 export default function SignInPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   // The page that asked for sign-in (a door volunteer's check-in link), same-origin only.
   const location = useLocation();
@@ -31,11 +33,11 @@ export default function SignInPage() {
   });
 
   return (
-    <AuthCard title="Sign in" subtitle="Sign in to manage your club, its events and tickets.">
+    <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="E-mail"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -43,25 +45,25 @@ export default function SignInPage() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            label={t('fields.password')}
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}
           />
           {failure ? (
-            <Alert color="red" role="alert" title="Not signed in">
+            <Alert color="red" role="alert" title={t('signIn.failed')}>
               {failure}
             </Alert>
           ) : null}
           <Button type="submit" fullWidth loading={signIn.isPending}>
-            Sign in
+            {t('signIn.submit')}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        New to ClubTix?{' '}
+        {t('signIn.newHere')}{' '}
         <Anchor component={Link} to="/register">
-          Create an account
+          {t('signIn.createAccount')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -12,8 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { currentLanguage } from '../../../i18n/i18n';
 import { QueryError } from '../../../components/query-error';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { usePublicExtras } from '../../public/api';
@@ -21,24 +23,7 @@ import { useEventTickets } from '../../tickets/api';
 import { useSellAtDoor } from '../api';
 import { BoxOfficeSale, FORM_WIDTH } from '../components/box-office-sale';
 
-const METHODS: { value: TBoxOfficeMethod; label: string }[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'card_terminal', label: 'Card terminal' },
-  { value: 'complimentary', label: 'Free' },
-];
-
-const leftText = (available: number | null) =>
-  available === null ? undefined : available === 0 ? 'Sold out' : `${available} left`;
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
-/** The sell button's "2 tickets", "2 tickets, 1 extra" or "1 extra". */
-const sellText = (tickets: number, extras: number) =>
-  extras === 0
-    ? plural(tickets, 'ticket')
-    : tickets === 0
-      ? plural(extras, 'extra')
-      : `${plural(tickets, 'ticket')}, ${plural(extras, 'extra')}`;
+const METHODS: TBoxOfficeMethod[] = ['cash', 'card_terminal', 'complimentary'];
 
 interface Guest {
   firstName: string;
@@ -52,6 +37,18 @@ const linesOf = <K extends string>(quantities: Record<string, number>, key: K) =
     .map(([id, quantity]) => ({ [key]: id, quantity }) as Record<K, string> & { quantity: number });
 
 function BoxOffice({ event }: { event: TEvent }) {
+  const { t } = useTranslation('boxoffice');
+  const language = currentLanguage();
+  const money = (minor: number) => formatMoney(minor, event.currency, language);
+  const leftText = (available: number | null) =>
+    available === null ? undefined : available === 0 ? t('soldOut') : t('left', { count: available });
+  /** The sell button's "2 tickets", "2 tickets, 1 extra" or "1 extra". */
+  const sellText = (tickets: number, extras: number) =>
+    extras === 0
+      ? t('tickets', { count: tickets })
+      : tickets === 0
+        ? t('extras', { count: extras })
+        : t('ticketsAndExtras', { tickets, extras });
   const tickets = useEventTickets(event.id);
   // The active extras of the event, as buyers see them online: the door sells what the event offers.
   const extras = usePublicExtras(event.id);
@@ -63,9 +60,9 @@ function BoxOffice({ event }: { event: TEvent }) {
   const [method, setMethod] = useState<TBoxOfficeMethod>('cash');
   const [checkIn, setCheckIn] = useState(true);
 
-  if (tickets.isPending) return <PageLoader label="Loading tickets" />;
+  if (tickets.isPending) return <PageLoader label={t('loading')} />;
   if (tickets.isError) {
-    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the tickets" />;
+    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('whatTickets')} />;
   }
   if (sell.data) {
     return (
@@ -123,17 +120,17 @@ function BoxOffice({ event }: { event: TEvent }) {
       }}
     >
       <Text size="sm" c="dimmed">
-        Sell at the door, or add one attendee by hand: choose Free and type their name and e-mail.
+        {t('intro')}
       </Text>
-      <Stack gap="xs" component="section" aria-label="Tickets">
+      <Stack gap="xs" component="section" aria-label={t('ticketsTitle')}>
         <Title order={2} fz="lg">
-          Tickets
+          {t('ticketsTitle')}
         </Title>
-        {tickets.data.length === 0 ? <Text c="dimmed">This event has no tickets yet.</Text> : null}
+        {tickets.data.length === 0 ? <Text c="dimmed">{t('noTickets')}</Text> : null}
         {tickets.data.map((ticket) => (
           <NumberInput
             key={ticket.id}
-            label={`${ticket.name} (${formatMoney(ticket.price, event.currency)})`}
+            label={`${ticket.name} (${money(ticket.price)})`}
             description={leftText(ticket.available)}
             min={0}
             // The server still refuses a sale past the stock (409): another device may sell meanwhile.
@@ -142,7 +139,7 @@ function BoxOffice({ event }: { event: TEvent }) {
             value={quantities[ticket.id] ?? 0}
             error={
               ticket.available !== null && (quantities[ticket.id] ?? 0) > ticket.available
-                ? `Only ${ticket.available} left`
+                ? t('onlyLeft', { count: ticket.available })
                 : undefined
             }
             onChange={(value) => setQuantities((all) => ({ ...all, [ticket.id]: Number(value) || 0 }))}
@@ -150,16 +147,16 @@ function BoxOffice({ event }: { event: TEvent }) {
         ))}
       </Stack>
       {extras.isError ? (
-        <QueryError error={extras.error} onRetry={() => void extras.refetch()} what="the extras" />
+        <QueryError error={extras.error} onRetry={() => void extras.refetch()} what={t('whatExtras')} />
       ) : onSale.length > 0 ? (
-        <Stack gap="xs" component="section" aria-label="Extras">
+        <Stack gap="xs" component="section" aria-label={t('extrasTitle')}>
           <Title order={2} fz="lg">
-            Extras
+            {t('extrasTitle')}
           </Title>
           {onSale.map((item) => (
             <NumberInput
               key={item.id}
-              label={`${item.name} (${formatMoney(item.price, event.currency)})`}
+              label={`${item.name} (${money(item.price)})`}
               // Each extra sold is a voucher with its own QR, redeemed at the door (or handed over at once).
               min={0}
               max={100}
@@ -171,19 +168,19 @@ function BoxOffice({ event }: { event: TEvent }) {
         </Stack>
       ) : null}
       {count > 0 ? (
-        <Stack gap="xs" component="section" aria-label="Names">
+        <Stack gap="xs" component="section" aria-label={t('namesLabel')}>
           <Title order={2} fz="lg">
-            Names (optional)
+            {t('namesTitle')}
           </Title>
           {Array.from({ length: Math.min(count, 20) }, (_, i) => (
             <Group key={i} grow gap="xs">
               <TextInput
-                label={`Guest ${i + 1} first name`}
+                label={t('guestFirstName', { number: i + 1 })}
                 value={guestAt(i).firstName}
                 onChange={(e) => setGuest(i, 'firstName', e.currentTarget.value)}
               />
               <TextInput
-                label={`Guest ${i + 1} last name`}
+                label={t('guestLastName', { number: i + 1 })}
                 value={guestAt(i).lastName}
                 onChange={(e) => setGuest(i, 'lastName', e.currentTarget.value)}
               />
@@ -194,31 +191,31 @@ function BoxOffice({ event }: { event: TEvent }) {
       {count + extrasCount > 0 ? (
         <TextInput
           type="email"
-          label={`E-mail for the ${count > 0 ? 'tickets' : 'vouchers'} (optional)`}
+          label={count > 0 ? t('emailTickets') : t('emailVouchers')}
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
       ) : null}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="box-office-method">
-          Payment
+          {t('payment')}
         </Text>
         <SegmentedControl
           aria-labelledby="box-office-method"
           fullWidth
-          data={METHODS}
+          data={METHODS.map((value) => ({ value, label: t(`methods.${value}`) }))}
           value={method}
           onChange={(value) => setMethod(value)}
         />
       </Stack>
-      <Checkbox label="Check in now" checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
+      <Checkbox label={t('checkInNow')} checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} />
       {sell.isError ? (
-        <Alert color="red" role="alert" title="Not sold" data-testid="box-office-error">
+        <Alert color="red" role="alert" title={t('notSold')} data-testid="box-office-error">
           {sell.error.message}
         </Alert>
       ) : null}
       <Button type="submit" size="md" disabled={count + extrasCount === 0} loading={sell.isPending}>
-        Sell {sellText(count, extrasCount)} · {formatMoney(method === 'complimentary' ? 0 : total, event.currency)}
+        {t('sell', { what: sellText(count, extrasCount), total: money(method === 'complimentary' ? 0 : total) })}
       </Button>
     </Stack>
   );
@@ -226,9 +223,10 @@ function BoxOffice({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/box-office: selling at the door (docs/product.md section 20). */
 export default function BoxOfficePage() {
+  const { t } = useTranslation('boxoffice');
   const { eventId } = useParams();
   return (
-    <ManagedEventPage eventId={eventId} title="Box office" screen="boxoffice">
+    <ManagedEventPage eventId={eventId} title={t('title')} screen="boxoffice">
       {(event) => <BoxOffice event={event} />}
     </ManagedEventPage>
   );

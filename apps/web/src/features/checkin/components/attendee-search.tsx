@@ -2,6 +2,7 @@ import type { TAttendee } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { SEARCH_MIN_LENGTH, useAttendeeSearch } from '../api';
 import { attendeeName, formatDoorTime } from '../scan-outcome';
@@ -11,20 +12,17 @@ import { attendeeName, formatDoorTime } from '../scan-outcome';
  * under the field reads as "nobody by that name" (docs/decisions/0023-buyer-pages.md).
  */
 function SearchFailed({ error, isRetrying, onRetry }: { error: unknown; isRetrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('checkin');
   const unreachable = !isApiError(error) || error.status === 0;
   return (
-    <Alert color="red" role="alert" title="The search did not work" data-testid="attendee-search-failed">
+    <Alert color="red" role="alert" title={t('search.failed')} data-testid="attendee-search-failed">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {unreachable
-            ? 'It could not reach the server. Check the connection, then try again.'
-            : isApiError(error)
-              ? error.msg
-              : 'Please try again.'}
+          {unreachable ? t('search.unreachable') : isApiError(error) ? error.msg : t('common:query.tryAgainText')}
         </Text>
         {/* red.9: the default red on white is below the 4.5:1 small text needs. */}
         <Button size="xs" variant="white" color="red.9" loading={isRetrying} onClick={onRetry}>
-          Search again
+          {t('search.again')}
         </Button>
       </Stack>
     </Alert>
@@ -41,6 +39,7 @@ export function AttendeeSearch({
   timeZone: string;
   onPick: (attendee: TAttendee) => void;
 }) {
+  const { t } = useTranslation('checkin');
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword, 300);
   const search = useAttendeeSearch(eventId, debounced);
@@ -53,8 +52,8 @@ export function AttendeeSearch({
   return (
     <Stack gap={6}>
       <TextInput
-        label="Search attendees"
-        description="Name or e-mail"
+        label={t('search.label')}
+        description={t('search.description')}
         type="search"
         value={keyword}
         onChange={(event) => setKeyword(event.currentTarget.value)}
@@ -69,10 +68,10 @@ export function AttendeeSearch({
         />
       ) : null}
       {isActive && search.isSuccess && !isPaused ? (
-        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Matching attendees">
+        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('search.results')}>
           {found.length === 0 ? (
             <Text component="li" size="sm" c="dimmed">
-              No attendee matches “{debounced.trim()}”.
+              {t('search.none', { keyword: debounced.trim() })}
             </Text>
           ) : null}
           {found.map((attendee) => (
@@ -97,11 +96,11 @@ export function AttendeeSearch({
                   </div>
                   {attendee.checkinTime ? (
                     <Badge color="orange" variant="light" style={{ flex: 'none' }}>
-                      In at {formatDoorTime(attendee.checkinTime, timeZone)}
+                      {t('search.inAt', { time: formatDoorTime(attendee.checkinTime, timeZone) })}
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="light" style={{ flex: 'none' }}>
-                      Not checked in
+                      {t('search.notIn')}
                     </Badge>
                   )}
                 </Group>
@@ -110,7 +109,7 @@ export function AttendeeSearch({
           ))}
           {search.data && search.data.total > found.length ? (
             <Text component="li" size="xs" c="dimmed">
-              {search.data.total - found.length} more: type more of the name.
+              {t('search.more', { count: search.data.total - found.length })}
             </Text>
           ) : null}
         </Stack>

@@ -1,5 +1,7 @@
 import { Alert, Box, Button, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { createQrReader, type QrReader } from '../qr-decoder';
 
 /** Time between two frames read: enough for a quick scan, light enough for an old phone's battery. */
@@ -11,14 +13,12 @@ type CameraState = { on: false; error: string | null } | { on: true; decoder: Qr
 
 function cameraError(error: unknown): string {
   if (error instanceof DOMException) {
-    if (error.name === 'NotAllowedError')
-      return 'The camera permission was refused. Allow it in the browser settings, or use a photo or the code field.';
-    if (error.name === 'NotFoundError' || error.name === 'OverconstrainedError') return 'No camera was found.';
-    if (error.name === 'NotReadableError') return 'The camera is in use by another app.';
+    if (error.name === 'NotAllowedError') return i18n.t('checkin:camera.refused');
+    if (error.name === 'NotFoundError' || error.name === 'OverconstrainedError') return i18n.t('checkin:camera.none');
+    if (error.name === 'NotReadableError') return i18n.t('checkin:camera.inUse');
   }
-  if (!navigator.mediaDevices?.getUserMedia)
-    return 'This browser cannot use the camera here (it needs HTTPS). Use a photo or the code field.';
-  return 'The camera could not be started.';
+  if (!navigator.mediaDevices?.getUserMedia) return i18n.t('checkin:camera.needsHttps');
+  return i18n.t('checkin:camera.failed');
 }
 
 /**
@@ -26,6 +26,7 @@ function cameraError(error: unknown): string {
  * camera is switched off when the page is left or hidden, so it never keeps running in a pocket.
  */
 export function CameraScanner({ onDetect, paused }: { onDetect: (text: string) => void; paused: boolean }) {
+  const { t } = useTranslation('checkin');
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [state, setState] = useState<CameraState>({ on: false, error: null });
@@ -125,13 +126,13 @@ export function CameraScanner({ onDetect, paused }: { onDetect: (text: string) =
           ref={videoRef}
           muted
           playsInline
-          aria-label="Camera view"
+          aria-label={t('camera.view')}
           style={{ width: '100%', height: 'min(35vh, 260px)', objectFit: 'cover', display: 'block' }}
         />
         {isOn ? (
           <>
             <Button size="sm" variant="white" pos="absolute" top={8} right={8} onClick={stop}>
-              Stop camera
+              {t('camera.stop')}
             </Button>
             <Text
               size="xs"
@@ -145,20 +146,20 @@ export function CameraScanner({ onDetect, paused }: { onDetect: (text: string) =
               bottom={0}
               role="status"
             >
-              {paused ? 'Reading the ticket…' : 'Camera on: hold a QR code in front of it.'}
-              {state.decoder === 'js' ? ' (software decoder)' : ''}
+              {paused ? t('camera.reading') : t('camera.on')}
+              {state.decoder === 'js' ? ` ${t('camera.softwareDecoder')}` : ''}
             </Text>
           </>
         ) : null}
       </Box>
       {!state.on && state.error ? (
-        <Alert color="red" mb="xs" title="Camera unavailable">
+        <Alert color="red" mb="xs" title={t('camera.unavailable')}>
           {state.error}
         </Alert>
       ) : null}
       {isOn ? null : (
         <Button fullWidth size="lg" onClick={() => void start()} loading={isStarting}>
-          Start camera
+          {t('camera.start')}
         </Button>
       )}
     </Box>

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The field a USB or Bluetooth scanner types into: it types the QR text and presses Enter, so the
@@ -15,6 +16,7 @@ export function CodeField({
   autoFocus: boolean;
   ref: Ref<HTMLInputElement>;
 }) {
+  const { t } = useTranslation('checkin');
   const [value, setValue] = useState('');
   return (
     <form
@@ -28,7 +30,7 @@ export function CodeField({
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           ref={ref}
-          label="Scan or type a code"
+          label={t('code.label')}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           size="md"
@@ -41,7 +43,7 @@ export function CodeField({
           enterKeyHint="go"
         />
         <Button type="submit" size="md" variant="light">
-          Read
+          {t('code.read')}
         </Button>
       </Group>
     </form>

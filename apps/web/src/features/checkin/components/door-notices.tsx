@@ -1,16 +1,21 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deviceLabel, type DoorNotice } from '../offline/door-sync';
 import type { OfflineDoor } from '../offline/use-offline-door';
 import { formatDoorTime } from '../scan-outcome';
 
 /** One duplicate or refusal, as staff read it: who, when here, and who was first (docs/product.md section 20). */
 function NoticeText({ notice, deviceId, timeZone }: { notice: DoorNotice; deviceId: string; timeZone: string }) {
+  const { t } = useTranslation('checkin');
   const time = (iso: string) => formatDoorTime(iso, timeZone);
   if (notice.kind === 'rejected') {
     return (
       <Text size="sm">
-        Admitted here at {time(notice.admittedHereAt)}, refused by the server: {notice.reason ?? 'no reason given'}.
+        {t('notices.refusedText', {
+          time: time(notice.admittedHereAt),
+          reason: notice.reason ?? t('notices.noReason'),
+        })}
       </Text>
     );
   }
@@ -19,15 +24,15 @@ function NoticeText({ notice, deviceId, timeZone }: { notice: DoorNotice; device
   const other = notice.other;
   return (
     <Stack gap={0}>
-      <Text size="sm">Admitted here at {time(notice.admittedHereAt)}.</Text>
+      <Text size="sm">{t('notices.admittedHere', { time: time(notice.admittedHereAt) })}</Text>
       {first && !firstHere ? (
         <Text size="sm" fw={600} data-testid="duplicate-first">
-          First admitted at {time(first.at)} by {deviceLabel(first, deviceId)}.
+          {t('notices.firstBy', { time: time(first.at), device: deviceLabel(first, deviceId) })}
         </Text>
       ) : null}
       {firstHere && other ? (
         <Text size="sm" fw={600} data-testid="duplicate-first">
-          This device was first; also admitted at {time(other.at)} by {deviceLabel(other, deviceId)}.
+          {t('notices.alsoBy', { time: time(other.at), device: deviceLabel(other, deviceId) })}
         </Text>
       ) : null}
     </Stack>
@@ -39,14 +44,15 @@ function NoticeText({ notice, deviceId, timeZone }: { notice: DoorNotice; device
  * admission the server refused. A banner stays over the scanner; the list opens in a dialog.
  */
 export function DoorNotices({ offline, timeZone }: { offline: OfflineDoor; timeZone: string }) {
+  const { t } = useTranslation('checkin');
   const [open, setOpen] = useState(false);
   const { notices } = offline;
   if (notices.length === 0) return null;
   const duplicates = notices.filter((notice) => notice.kind === 'duplicate').length;
   const refused = notices.length - duplicates;
   const summary = [
-    duplicates > 0 ? `${duplicates} ${duplicates === 1 ? 'ticket was' : 'tickets were'} admitted twice` : null,
-    refused > 0 ? `${refused} ${refused === 1 ? 'admission was' : 'admissions were'} refused` : null,
+    duplicates > 0 ? t('notices.duplicates', { count: duplicates }) : null,
+    refused > 0 ? t('notices.refused', { count: refused }) : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -58,11 +64,11 @@ export function DoorNotices({ offline, timeZone }: { offline: OfflineDoor; timeZ
             {summary}
           </Text>
           <Button size="compact-sm" color="red.9" onClick={() => setOpen(true)}>
-            Review
+            {t('notices.review')}
           </Button>
         </Group>
       </Alert>
-      <Modal opened={open} onClose={() => setOpen(false)} title="After the sync" size="lg">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('notices.title')} size="lg">
         <Stack gap="sm">
           {notices.map((notice) => (
             <Alert
@@ -74,13 +80,15 @@ export function DoorNotices({ offline, timeZone }: { offline: OfflineDoor; timeZ
             >
               <Stack gap={4}>
                 <Text fw={700}>
-                  {notice.kind === 'duplicate' ? 'Admitted twice: ' : 'Refused: '}
-                  {notice.name} ({notice.ticketName})
+                  {t(notice.kind === 'duplicate' ? 'notices.admittedTwice' : 'notices.refusedOne', {
+                    name: notice.name,
+                    ticket: notice.ticketName,
+                  })}
                 </Text>
                 <NoticeText notice={notice} deviceId={offline.device.deviceId} timeZone={timeZone} />
                 <Group justify="flex-end">
                   <Button size="compact-sm" variant="default" onClick={() => void offline.acknowledge([notice.id])}>
-                    Acknowledge
+                    {t('notices.acknowledge')}
                   </Button>
                 </Group>
               </Stack>
@@ -92,7 +100,7 @@ export function DoorNotices({ offline, timeZone }: { offline: OfflineDoor; timeZ
                 void offline.acknowledge(notices.map((notice) => notice.id)).then(() => setOpen(false));
               }}
             >
-              Acknowledge all
+              {t('notices.acknowledgeAll')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DoorEvent } from '../offline/door-store';
 import { DEVICE_NAME_MAX } from '../offline/device';
 import type { OfflineDoor } from '../offline/use-offline-door';
@@ -10,6 +11,7 @@ import { formatDoorTime } from '../scan-outcome';
  * says when it was prepared, and names the device for the duplicates other devices will see.
  */
 export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: DoorEvent }) {
+  const { t } = useTranslation('checkin');
   const [name, setName] = useState(offline.device.deviceName);
   if (offline.prepared === undefined) return null;
   const { prepared } = offline;
@@ -20,8 +22,11 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600} data-testid="offline-ready">
             {prepared
-              ? `Ready offline: ${count} ${count === 1 ? 'ticket' : 'tickets'}, prepared ${formatDoorTime(prepared.list.generatedAt, event.timezone)}`
-              : 'Not ready for offline use'}
+              ? t('offlinePanel.ready', {
+                  count,
+                  time: formatDoorTime(prepared.list.generatedAt, event.timezone),
+                })
+              : t('offlinePanel.notReady')}
           </Text>
           {/* Offline a prepared list cannot be updated: the button would only take room from the scanner. */}
           {prepared && !offline.online ? null : (
@@ -32,20 +37,20 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
               loading={offline.isPreparing}
               disabled={!offline.online}
             >
-              {prepared ? 'Update list' : 'Prepare for offline'}
+              {prepared ? t('offlinePanel.update') : t('offlinePanel.prepare')}
             </Button>
           )}
         </Group>
         {prepared ? null : (
           <Text size="xs" c="dimmed">
-            Keeps this event&apos;s ticket list on this device, so tickets can be checked with no network.
+            {t('offlinePanel.explanation')}
           </Text>
         )}
         <TextInput
           size="xs"
-          label="This device's name"
-          description="Shown to other devices when a ticket was admitted twice"
-          placeholder="e.g. Gate 2"
+          label={t('offlinePanel.deviceName')}
+          description={t('offlinePanel.deviceNameHint')}
+          placeholder={t('offlinePanel.deviceNamePlaceholder')}
           maxLength={DEVICE_NAME_MAX}
           value={name}
           onChange={(change) => setName(change.currentTarget.value)}
@@ -66,6 +71,7 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
 
 /** The door's connection state with a list prepared: offline or not, and what waits to sync. */
 export function OfflineStatus({ offline }: { offline: OfflineDoor }) {
+  const { t } = useTranslation('checkin');
   const waiting = offline.waiting.length;
   if (offline.online && waiting === 0) return null;
   return (
@@ -74,17 +80,15 @@ export function OfflineStatus({ offline }: { offline: OfflineDoor }) {
         <div>
           {/* Dark text: a pale background with coloured text falls below 4.5:1 at this size. */}
           <Text size="sm" fw={700}>
-            {offline.online ? 'Back online' : 'Offline: tickets are checked against the list on this device'}
+            {offline.online ? t('offlineStatus.backOnline') : t('offlineStatus.offline')}
           </Text>
           <Text size="sm" data-testid="offline-waiting">
-            {waiting === 0
-              ? 'No admissions waiting to sync'
-              : `${waiting} ${waiting === 1 ? 'admission waits' : 'admissions wait'} to sync`}
+            {waiting === 0 ? t('offlineStatus.noneWaiting') : t('offlineStatus.waiting', { count: waiting })}
           </Text>
         </div>
         {waiting > 0 ? (
           <Button size="compact-sm" variant="default" onClick={() => void offline.sync()} loading={offline.isSyncing}>
-            Sync now
+            {t('offlineStatus.syncNow')}
           </Button>
         ) : null}
       </Group>

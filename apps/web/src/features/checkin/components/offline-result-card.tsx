@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { OfflineCard } from '../door-card';
 import { OFFLINE_TEXT } from '../offline/offline-check';
 import { offlineOutcome } from '../offline/offline-outcome';
@@ -16,6 +17,7 @@ interface OfflineResultCardProps {
  * same coloured frame as the server's answers (scan-result-card.tsx), and saying it was offline.
  */
 export function OfflineResultCard({ card, timeZone, onAdmit, onUndo }: OfflineResultCardProps) {
+  const { t } = useTranslation('checkin');
   const { verdict, admission } = card;
   const outcome = offlineOutcome(verdict, timeZone);
   const tone = admission ? 'green' : outcome.tone;
@@ -48,17 +50,17 @@ export function OfflineResultCard({ card, timeZone, onAdmit, onUndo }: OfflineRe
         {outcome.detail ? <Text size="md">{outcome.detail}</Text> : null}
         <Text size="sm">
           {admission
-            ? `Admitted at ${formatDoorTime(admission.at, timeZone)} on this device; sent when back online.`
-            : 'Checked against the list on this device (no connection).'}
+            ? t('offline.admittedAt', { time: formatDoorTime(admission.at, timeZone) })
+            : t('offline.checkedAgainstList')}
         </Text>
         {verdict.kind === 'valid' && !admission ? (
           <Button size="xl" color="green.8" onClick={onAdmit}>
-            Check in
+            {t('card.checkIn')}
           </Button>
         ) : null}
         {admission && admission.syncedAt === null ? (
           <Button size="lg" variant="white" color="red.9" onClick={onUndo}>
-            Undo check-in
+            {t('card.undo')}
           </Button>
         ) : null}
       </Stack>

@@ -1,5 +1,6 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readQrFromFile } from '../qr-decoder';
 
 /**
@@ -13,10 +14,22 @@ export function PhotoScanButton({
   onCode: (text: string) => void;
   onNoCode: (message: string) => void;
 }) {
+  const { t } = useTranslation('checkin');
   const [isReading, setIsReading] = useState(false);
   return (
-    <Button component="label" size="lg" variant="light" fullWidth loading={isReading}>
-      Scan a photo
+    // Its words may take two lines in a long language (Thai, French) rather than be cut off.
+    <Button
+      component="label"
+      size="lg"
+      variant="light"
+      fullWidth
+      loading={isReading}
+      h="auto"
+      mih={50}
+      py={6}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
+    >
+      {t('photo.scan')}
       <VisuallyHidden>
         <input
           type="file"
@@ -30,8 +43,8 @@ export function PhotoScanButton({
             if (!file) return;
             setIsReading(true);
             readQrFromFile(file)
-              .then((text) => (text ? onCode(text) : onNoCode('No QR code found in this photo')))
-              .catch(() => onNoCode('This photo could not be read'))
+              .then((text) => (text ? onCode(text) : onNoCode(t('photo.noCode'))))
+              .catch(() => onNoCode(t('photo.unreadable')))
               .finally(() => setIsReading(false));
           }}
         />

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 
 /** How many door actions wait for the connection, with a way to send them now. */
 export function QueueStatus({ count, isSending, onRetry }: { count: number; isSending: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('checkin');
   const { online } = useNetwork();
   if (count === 0 && online) return null;
   return (
@@ -10,12 +12,12 @@ export function QueueStatus({ count, isSending, onRetry }: { count: number; isSe
       <Group justify="space-between" gap="xs">
         {/* Dark text: orange on pale orange is below 4.5:1 at this size. */}
         <Text size="sm" fw={600}>
-          {online ? '' : 'Offline. '}
-          {count === 0 ? 'Scans will be kept on this device.' : `Waiting to send: ${count}`}
+          {online ? '' : `${t('queue.offline')} `}
+          {count === 0 ? t('queue.kept') : t('queue.waiting', { count })}
         </Text>
         {count > 0 ? (
           <Button size="compact-sm" variant="default" onClick={onRetry} loading={isSending}>
-            Retry now
+            {t('queue.retry')}
           </Button>
         ) : null}
       </Group>

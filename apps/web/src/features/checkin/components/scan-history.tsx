@@ -1,16 +1,18 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toWallClock } from '../../../lib/zoned-time';
 import type { HistoryEntry } from '../use-door';
 
 /** The last scans, newest first, so staff can tell whether the previous person got in. */
 export function ScanHistory({ entries, timeZone }: { entries: HistoryEntry[]; timeZone: string }) {
+  const { t } = useTranslation('checkin');
   const headingId = useId();
   if (entries.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap={6}>
       <Title order={2} fz="lg" id={headingId}>
-        Recent scans
+        {t('history.title')}
       </Title>
       <Stack component="ol" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
         {entries.map((entry) => (

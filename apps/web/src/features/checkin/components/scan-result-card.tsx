@@ -1,6 +1,7 @@
 import type { TFormQuestion } from '@clubtix/contract';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { answerLines, attendeeName, DOOR_TEXT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import type { DoorCard } from '../door-card';
 import type { DoorBusy } from '../use-door';
@@ -55,6 +56,7 @@ export function ScanResultCard({
   onUndo,
   onCheckInLater,
 }: ScanResultCardProps) {
+  const { t } = useTranslation('checkin');
   switch (card.kind) {
     case 'problem':
       return (
@@ -67,18 +69,15 @@ export function ScanResultCard({
     case 'queued':
       return (
         <Frame tone="orange" state={card.title}>
-          <Text size="md">The code is kept on this device and sent as soon as the server can be reached.</Text>
+          <Text size="md">{t('card.queued')}</Text>
         </Frame>
       );
     case 'unread':
       return (
         <Frame tone="red" state={DOOR_TEXT.notRead}>
-          <Text size="md">
-            This ticket could not be looked up. Check it in now and it is sent as soon as the server can be reached; a
-            ticket that turns out wrong or already used is reported then.
-          </Text>
+          <Text size="md">{t('card.unread')}</Text>
           <Button size="xl" color="green.8" onClick={onCheckInLater}>
-            Check in when back online
+            {t('card.checkInLater')}
           </Button>
         </Frame>
       );
@@ -88,7 +87,7 @@ export function ScanResultCard({
           <Text fz={24} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
             {card.outcome.who}
           </Text>
-          <Text size="sm">Sent when the connection came back.</Text>
+          <Text size="sm">{t('card.sent')}</Text>
         </Frame>
       );
     case 'extras': {
@@ -138,7 +137,7 @@ export function ScanResultCard({
             ) : null}
           </div>
           {lines.length > 0 ? (
-            <Stack component="dl" gap={2} m={0} aria-label="Answers">
+            <Stack component="dl" gap={2} m={0} aria-label={t('card.answers')}>
               {lines.map((line, index) => (
                 <Text key={index} size="sm" component="div">
                   <Text span size="sm" c="dimmed" component="dt" display="inline">
@@ -160,7 +159,7 @@ export function ScanResultCard({
                 loading={busy === 'checkin'}
                 disabled={busy !== null}
               >
-                Check in
+                {t('card.checkIn')}
               </Button>
             ) : (
               <Button
@@ -171,7 +170,7 @@ export function ScanResultCard({
                 loading={busy === 'undo'}
                 disabled={busy !== null}
               >
-                Undo check-in
+                {t('card.undo')}
               </Button>
             )}
           </Group>

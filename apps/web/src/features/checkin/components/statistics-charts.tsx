@@ -4,6 +4,7 @@ import type { TCheckinStatistics } from '@clubtix/contract';
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dayBars, formatDay, quarterHourBars } from '../statistics-series';
 
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
@@ -21,27 +22,28 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 }
 
 const DAY_SERIES = [
-  { name: 'registrations', label: 'Registrations', color: 'purple.6' },
-  { name: 'checkins', label: 'Check-ins', color: 'green.7' },
-];
+  { name: 'registrations', labelKey: 'statistics.registrations', color: 'purple.6' },
+  { name: 'checkins', labelKey: 'statistics.checkins', color: 'green.7' },
+] as const;
 
 /** The two charts: the chosen day's check-ins by quarter hour, and both counts per day. */
 export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistics }) {
+  const { t } = useTranslation('checkin');
   const quarters = quarterHourBars(statistics.series.checkinsByQuarterHour, statistics.timezone);
   const days = dayBars(statistics.series);
   return (
     <>
-      <ChartCard title={`Check-ins on ${formatDay(statistics.date)}`}>
+      <ChartCard title={t('statistics.checkinsOn', { day: formatDay(statistics.date) })}>
         {quarters.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No check-ins on this day.
+            {t('statistics.noCheckins')}
           </Text>
         ) : (
           <BarChart
             h={220}
             data={quarters}
             dataKey="time"
-            series={[{ name: 'checkins', label: 'Check-ins', color: 'green.7' }]}
+            series={[{ name: 'checkins', label: t('statistics.checkins'), color: 'green.7' }]}
             tickLine="y"
             gridAxis="y"
             withTooltip
@@ -52,24 +54,24 @@ export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistic
             yAxisProps={{ allowDecimals: false, width: 32 }}
             // A name on a plain div is not announced (axe: aria-prohibited-attr); a figure's is.
             role="figure"
-            aria-label={`Check-ins per quarter hour on ${formatDay(statistics.date)}`}
+            aria-label={t('statistics.perQuarterHour', { day: formatDay(statistics.date) })}
           />
         )}
         <Text size="xs" c="dimmed">
-          Times in {statistics.timezone}.
+          {t('statistics.timesIn', { zone: statistics.timezone })}
         </Text>
       </ChartCard>
-      <ChartCard title="Registrations and check-ins by day">
+      <ChartCard title={t('statistics.byDay')}>
         {days.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No registrations yet.
+            {t('statistics.noRegistrations')}
           </Text>
         ) : (
           <BarChart
             h={240}
             data={days}
             dataKey="day"
-            series={DAY_SERIES}
+            series={DAY_SERIES.map(({ name, labelKey, color }) => ({ name, label: t(labelKey), color }))}
             withLegend
             // Recharts sorts the legend by name (Check-ins first); keep the order of the bars and tiles.
             legendProps={{ itemSorter: (item) => DAY_SERIES.findIndex((series) => series.name === item.dataKey) }}
@@ -80,7 +82,7 @@ export function StatisticsCharts({ statistics }: { statistics: TCheckinStatistic
             xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
             yAxisProps={{ allowDecimals: false, width: 32 }}
             role="figure"
-            aria-label="Registrations and check-ins per day"
+            aria-label={t('statistics.perDay')}
           />
         )}
       </ChartCard>

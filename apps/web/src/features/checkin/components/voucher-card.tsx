@@ -1,6 +1,8 @@
 import type { TExtrasPurchase } from '@clubtix/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { useManagedEvent } from '../../events/api';
 import { useAttendeeSearch } from '../api';
 import type { VoucherStatus } from '../door-card';
@@ -20,14 +22,17 @@ interface VoucherDetailsProps {
 
 function confirmUnredeem(purchase: TExtrasPurchase, onConfirm: () => void) {
   modals.openConfirmModal({
-    title: 'Un-redeem this voucher?',
+    title: i18n.t('checkin:voucher.unredeemTitle'),
     children: (
       <Text size="sm">
-        {purchase.quantity} × {purchase.extras.name} ({purchase.email}) will count as not redeemed and can be redeemed
-        again.
+        {i18n.t('checkin:voucher.unredeemText', {
+          quantity: purchase.quantity,
+          name: purchase.extras.name,
+          email: purchase.email,
+        })}
       </Text>
     ),
-    labels: { confirm: 'Un-redeem', cancel: 'Keep redeemed' },
+    labels: { confirm: i18n.t('checkin:voucher.unredeem'), cancel: i18n.t('checkin:voucher.keepRedeemed') },
     // Mantine's red (red.6) under white text reads at 3.3:1; red.9 at 5.4:1 (axe).
     confirmProps: { color: 'red.9' },
     onConfirm,
@@ -48,6 +53,7 @@ export function VoucherDetails({
   onRedeem,
   onUnredeem,
 }: VoucherDetailsProps) {
+  const { t } = useTranslation('checkin');
   const event = useManagedEvent(purchase.eventId);
   const holders = useAttendeeSearch(purchase.eventId, purchase.email);
   const name = holderName(purchase.email, holders.data?.attendees ?? []);
@@ -72,7 +78,7 @@ export function VoucherDetails({
         </Text>
         {event.data ? (
           <Text size="sm" data-testid="voucher-event">
-            Event: {event.data.title}
+            {t('voucher.event', { title: event.data.title })}
           </Text>
         ) : null}
         {status === 'justRedeemed' && purchase.redeemedAt ? (
@@ -92,7 +98,7 @@ export function VoucherDetails({
           loading={busy === 'redeem'}
           disabled={busy !== null}
         >
-          Redeem
+          {t('voucher.redeem')}
         </Button>
       ) : (
         <Button
@@ -103,7 +109,7 @@ export function VoucherDetails({
           loading={busy === 'unredeem'}
           disabled={busy !== null}
         >
-          Un-redeem
+          {t('voucher.unredeem')}
         </Button>
       )}
     </>

@@ -1,5 +1,6 @@
 import type { TDoorList, TEvent } from '@clubtix/contract';
 import type { DoorNotice, LocalAdmission } from './door-sync';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * The offline door's storage on the device: IndexedDB, which survives a reload, a killed tab and a
@@ -35,7 +36,7 @@ function openDoorDb(): Promise<IDBDatabase> {
   if (opening) return opening;
   const attempt = new Promise<IDBDatabase>((resolve, reject) => {
     if (!globalThis.indexedDB) {
-      reject(new Error('This browser cannot keep data for offline use'));
+      reject(new Error(i18n.t('checkin:offlineList.noStorage')));
       return;
     }
     const request = globalThis.indexedDB.open(DOOR_DB_NAME, DOOR_DB_VERSION);

@@ -1,6 +1,13 @@
 import type { TSyncResult } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applySyncResults, deviceLabel, newAdmission, syncBatches, waitingOf, type LocalAdmission } from './door-sync';
+import { i18n, startI18n } from '../../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 const device = { deviceId: 'device-b-123456', deviceName: ' Gate B ' };
 

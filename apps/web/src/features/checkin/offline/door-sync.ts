@@ -5,6 +5,7 @@ import {
   type TSyncRequest,
   type TSyncResult,
 } from '@clubtix/contract';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * The admissions a device made offline and what the server answered when they were synced
@@ -113,9 +114,10 @@ export function applySyncResults(
 
 /** How a device is named to people: its name, else the end of its id; null is a check-in made online. */
 export function deviceLabel(admission: Pick<TDoorAdmission, 'deviceId' | 'deviceName'>, ownDeviceId: string): string {
-  if (admission.deviceId === null) return 'an online check-in';
-  const name = admission.deviceName?.trim() || `device …${admission.deviceId.slice(-6)}`;
-  return admission.deviceId === ownDeviceId ? `${name} (this device)` : name;
+  if (admission.deviceId === null) return i18n.t('checkin:sync.onlineCheckin');
+  const name =
+    admission.deviceName?.trim() || i18n.t('checkin:sync.device', { code: `…${admission.deviceId.slice(-6)}` });
+  return admission.deviceId === ownDeviceId ? i18n.t('checkin:sync.thisDevice', { name }) : name;
 }
 
 /** An admission the list and this device agree on, ready to keep. */
@@ -125,7 +127,7 @@ export function newAdmission(
   at: Date,
   id: string,
 ): LocalAdmission {
-  const name = `${attendee.firstName} ${attendee.lastName}`.trim() || 'Unnamed attendee';
+  const name = `${attendee.firstName} ${attendee.lastName}`.trim() || i18n.t('checkin:door.subject.unnamed');
   return {
     id,
     eventId,

@@ -1,7 +1,14 @@
 import { ticketQrText, type TDoorListAttendee } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { offlineOutcome } from './offline-outcome';
 import { checkOffline, indexDoorList, sha256Hex, type OfflineVerdict } from './offline-check';
+import { i18n, startI18n } from '../../../i18n/i18n';
+
+// The door's words in English, as the tests read them.
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('checkin');
+});
 
 const QR_UUID = '6f1c0a52-5b0e-4c4e-9d7e-2b8f0c1d2e3f';
 

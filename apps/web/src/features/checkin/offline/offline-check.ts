@@ -1,4 +1,5 @@
 import { normaliseShortCode, parseScannedQr, type TDoorList, type TDoorListAttendee } from '@clubtix/contract';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * A scan checked against the door list kept on the device, with no server (docs/product.md
@@ -26,19 +27,40 @@ export type OfflineVerdict =
   | { kind: 'voucher' }
   | { kind: 'notOurCode' };
 
+const offlineText = (key: string, params: Record<string, unknown> = {}): string =>
+  i18n.t(`checkin:offline.${key}`, params);
+
 export const OFFLINE_TEXT = {
-  valid: 'Valid ticket',
-  admitted: 'Checked in (offline)',
-  alreadyInHere: (at: string) => `Already checked in on this device at ${at}`,
-  alreadyInBefore: (at: string) => `Already checked in at ${at}`,
-  forged: 'Forged ticket: do not admit',
-  notOnList: "Not on this event's list",
-  notOnListDetail: 'A ticket of another event, or a booking that was cancelled or not paid.',
-  unknownCode: 'Unknown code',
-  unknownCodeDetail: "No ticket on this event's list has this code.",
-  voucher: 'Vouchers need the connection',
-  notOurCode: 'Not a ClubTix code',
-} as const;
+  get valid() {
+    return offlineText('valid');
+  },
+  get admitted() {
+    return offlineText('admitted');
+  },
+  alreadyInHere: (at: string) => offlineText('alreadyInHere', { at }),
+  alreadyInBefore: (at: string) => offlineText('alreadyInBefore', { at }),
+  get forged() {
+    return offlineText('forged');
+  },
+  get notOnList() {
+    return offlineText('notOnList');
+  },
+  get notOnListDetail() {
+    return offlineText('notOnListDetail');
+  },
+  get unknownCode() {
+    return offlineText('unknownCode');
+  },
+  get unknownCodeDetail() {
+    return offlineText('unknownCodeDetail');
+  },
+  get voucher() {
+    return offlineText('voucher');
+  },
+  get notOurCode() {
+    return offlineText('notOurCode');
+  },
+};
 
 /** SHA-256 of a text as lower-case hex, as the server writes `qrHash` (packages/contract/src/door.ts). */
 export async function sha256Hex(text: string): Promise<string> {

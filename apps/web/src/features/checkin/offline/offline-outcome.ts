@@ -1,4 +1,5 @@
-import { formatDoorTime, type DoorTone } from '../scan-outcome';
+import { i18n } from '../../../i18n/i18n';
+import { DOOR_SUBJECT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import { OFFLINE_TEXT, type OfflineVerdict } from './offline-check';
 
 /** What the door card and history say about an offline verdict, in the door's colours (docs/product.md section 9). */
@@ -10,7 +11,7 @@ export interface OfflineOutcome {
 }
 
 const nameOf = (attendee: { firstName: string; lastName: string }) =>
-  `${attendee.firstName} ${attendee.lastName}`.trim() || 'Unnamed attendee';
+  `${attendee.firstName} ${attendee.lastName}`.trim() || DOOR_SUBJECT.unnamed;
 
 export function offlineOutcome(verdict: OfflineVerdict, timeZone: string, now?: Date): OfflineOutcome {
   switch (verdict.kind) {
@@ -23,19 +24,29 @@ export function offlineOutcome(verdict: OfflineVerdict, timeZone: string, now?: 
     }
     case 'forged':
       return {
-        who: 'Ticket',
+        who: DOOR_SUBJECT.ticket,
         title: OFFLINE_TEXT.forged,
         // Whose ticket it pretends to be helps staff talk to the holder; the QR itself is not theirs.
-        detail: `The QR names ${nameOf(verdict.attendee)}'s ticket but its secret does not match.`,
+        detail: i18n.t('checkin:offline.forgedDetail', { name: nameOf(verdict.attendee) }),
         tone: 'red',
       };
     case 'notOnList':
-      return { who: 'Ticket', title: OFFLINE_TEXT.notOnList, detail: OFFLINE_TEXT.notOnListDetail, tone: 'red' };
+      return {
+        who: DOOR_SUBJECT.ticket,
+        title: OFFLINE_TEXT.notOnList,
+        detail: OFFLINE_TEXT.notOnListDetail,
+        tone: 'red',
+      };
     case 'unknownCode':
-      return { who: 'Code', title: OFFLINE_TEXT.unknownCode, detail: OFFLINE_TEXT.unknownCodeDetail, tone: 'red' };
+      return {
+        who: DOOR_SUBJECT.code,
+        title: OFFLINE_TEXT.unknownCode,
+        detail: OFFLINE_TEXT.unknownCodeDetail,
+        tone: 'red',
+      };
     case 'voucher':
-      return { who: 'Extras voucher', title: OFFLINE_TEXT.voucher, detail: null, tone: 'red' };
+      return { who: DOOR_SUBJECT.voucher, title: OFFLINE_TEXT.voucher, detail: null, tone: 'red' };
     case 'notOurCode':
-      return { who: 'Code', title: OFFLINE_TEXT.notOurCode, detail: null, tone: 'red' };
+      return { who: DOOR_SUBJECT.code, title: OFFLINE_TEXT.notOurCode, detail: null, tone: 'red' };
   }
 }

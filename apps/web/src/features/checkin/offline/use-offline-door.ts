@@ -27,6 +27,7 @@ import {
   type LocalAdmission,
 } from './door-sync';
 import { checkOffline, indexDoorList, type OfflineVerdict } from './offline-check';
+import { i18n } from '../../../i18n/i18n';
 
 /** A sync retried on a timer while admissions wait: `online` is not fired on a Wi-Fi that reaches nothing. */
 export const SYNC_RETRY_MS = 15_000;
@@ -92,7 +93,7 @@ export function useOfflineDoor(eventId: string) {
       (error: unknown) => {
         if (!live) return;
         setPrepared(null);
-        setProblem(error instanceof Error ? error.message : 'The offline list could not be read');
+        setProblem(error instanceof Error ? error.message : i18n.t('checkin:offlineList.unreadable'));
       },
     );
     return () => {
@@ -121,10 +122,10 @@ export function useOfflineDoor(eventId: string) {
     } catch (error) {
       setProblem(
         isConnectionFailure(error)
-          ? 'No connection: the list can be prepared once the server can be reached.'
+          ? i18n.t('checkin:offlineList.prepareOffline')
           : isApiError(error)
             ? error.msg
-            : 'The list could not be kept on this device.',
+            : i18n.t('checkin:offlineList.notKept'),
       );
     } finally {
       setIsPreparing(false);
@@ -193,7 +194,11 @@ export function useOfflineDoor(eventId: string) {
       setProblem(null);
     } catch (error) {
       if (!isConnectionFailure(error))
-        setProblem(isApiError(error) ? `Sync refused: ${error.msg}` : 'The sync could not be completed.');
+        setProblem(
+          isApiError(error)
+            ? i18n.t('checkin:offlineList.syncRefused', { reason: error.msg })
+            : i18n.t('checkin:offlineList.syncFailed'),
+        );
     } finally {
       syncing.current = false;
       setIsSyncing(false);

@@ -2,6 +2,7 @@ import { Anchor, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '
 import { useLocalStorage } from '@mantine/hooks';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -23,7 +24,7 @@ import type { DoorEvent } from '../offline/door-store';
 import { registerDoorWorker, rememberLastDoor } from '../offline/register-worker';
 import { useOfflineDoor, type OfflineDoor } from '../offline/use-offline-door';
 import { preloadQrDecoder } from '../qr-decoder';
-import { isConnectionFailure } from '../scan-outcome';
+import { DOOR_SUBJECT, isConnectionFailure } from '../scan-outcome';
 import { useDoor, type ScanSource } from '../use-door';
 
 // TanStack Query assumes a connection until the browser fires `offline`: a door opened with no
@@ -35,6 +36,7 @@ if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnli
 const hasFinePointer = () => globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
 
 function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
+  const { t } = useTranslation('checkin');
   const [autoCheckIn, setAutoCheckIn] = useLocalStorage({
     key: 'clubtix.checkinOnScan',
     defaultValue: false,
@@ -73,12 +75,12 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
           onCode={(text) => read('photo', text)}
           onNoCode={(message) => {
             setLastSource('photo');
-            door.showProblem('Photo', message);
+            door.showProblem(DOOR_SUBJECT.photo, message);
           }}
         />
         <Group align="center" h="100%">
           <Switch
-            label="Check in on scan"
+            label={t('page.checkInOnScan')}
             size="md"
             checked={autoCheckIn}
             onChange={(change) => setAutoCheckIn(change.currentTarget.checked)}
@@ -86,7 +88,7 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
         </Group>
       </SimpleGrid>
       <div aria-live="polite" aria-atomic>
-        {door.busy === 'scan' ? <PageLoader label="Reading the ticket" /> : null}
+        {door.busy === 'scan' ? <PageLoader label={t('page.reading')} /> : null}
         {door.card?.kind === 'offline' && door.busy !== 'scan' ? (
           <OfflineResultCard
             card={door.card}
@@ -147,6 +149,7 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
 
 /** /event/{eventId}/checkin: the scanner at the door, made for a phone held in one hand. */
 export default function CheckinPage() {
+  const { t } = useTranslation('checkin');
   const { eventId } = useParams();
   const event = useManagedEvent(eventId);
   const offline = useOfflineDoor(eventId ?? '');
@@ -154,23 +157,20 @@ export default function CheckinPage() {
     registerDoorWorker();
     if (eventId) rememberLastDoor(eventId);
   }, [eventId]);
-  if (!eventId) return <NotFoundView status={404} message="Event not found" />;
+  if (!eventId) return <NotFoundView status={404} message={t('page.eventNotFound')} />;
   // An answer of the server stands (a 404, a 403 for another user of this device); only a missing
   // connection falls back to the event kept with the list prepared here (docs/product.md section 20).
   if (event.isError && !isConnectionFailure(event.error)) {
     if (isApiError(event.error) && event.error.status === 404)
-      return <NotFoundView status={404} message="Event not found" />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+      return <NotFoundView status={404} message={t('page.eventNotFound')} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('page.what')} />;
   }
   const shown: DoorEvent | null = event.data ?? offline.prepared?.event ?? null;
   if (!shown) {
-    if (offline.prepared === undefined) return <PageLoader label="Loading event" />;
+    if (offline.prepared === undefined) return <PageLoader label={t('page.loading')} />;
     // Offline the event's query waits for the network (TanStack Query pauses it): say why, not "Loading".
-    if (!offline.online || event.isError)
-      return (
-        <NotFoundView status={503} message="No connection, and this event was not prepared for offline use here" />
-      );
-    return <PageLoader label="Loading event" />;
+    if (!offline.online || event.isError) return <NotFoundView status={503} message={t('page.notPrepared')} />;
+    return <PageLoader label={t('page.loading')} />;
   }
   const id = encodeURIComponent(shown.id);
   return (
@@ -179,7 +179,7 @@ export default function CheckinPage() {
       <Group justify="space-between" align="flex-end" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            Check-in
+            {t('page.title')}
           </Title>
           <Text size="sm" c="dimmed" truncate data-testid="event-title">
             {shown.title}
@@ -187,10 +187,10 @@ export default function CheckinPage() {
         </div>
         <Group gap="sm">
           <Anchor component={Link} to={`/event/${id}/box-office`} size="sm">
-            Box office
+            {t('page.boxOffice')}
           </Anchor>
           <Anchor component={Link} to={`/event/${id}/statistics`} size="sm">
-            Statistics
+            {t('page.statistics')}
           </Anchor>
         </Group>
       </Group>

@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateInput } from '../../../components/date-input/date-input';
 import { todayIn, type CalendarDate } from '../../../components/date-input/date-parsing';
@@ -18,6 +19,7 @@ const StatisticsCharts = lazy(async () => ({
 }));
 
 function Statistics({ event }: { event: TEvent }) {
+  const { t } = useTranslation('checkin');
   // "Today" is the event's today: a tour abroad counts its own evening, not the admin's.
   const [date, setDate] = useState<CalendarDate>(() => todayIn(new Date(), event.timezone));
   const day = toDayString(date);
@@ -37,66 +39,79 @@ function Statistics({ event }: { event: TEvent }) {
     <Stack gap="md">
       <Group align="flex-end" justify="space-between" gap="sm">
         <DateInput
-          label="Date"
+          label={t('statistics.date')}
           value={date}
           // An unreadable or emptied field reports no date: the numbers stay on the last good day
           // while the field keeps what was typed and says what is wrong.
           onChange={(value) => {
             if (value) setDate(value);
           }}
-          description="Counts up to the end of this day"
+          description={t('statistics.dateHint')}
         />
         {statistics.data ? (
           <Text size="xs" c="dimmed" role="status" data-testid="statistics-updated">
-            Updated {toWallClock(new Date(statistics.dataUpdatedAt).toISOString(), event.timezone).time}, refreshes
-            every {STATISTICS_REFRESH_MS / 1000} seconds
+            {t('statistics.updated', {
+              time: toWallClock(new Date(statistics.dataUpdatedAt).toISOString(), event.timezone).time,
+              seconds: STATISTICS_REFRESH_MS / 1000,
+            })}
           </Text>
         ) : null}
       </Group>
-      {statistics.isPending ? <PageLoader label="Loading statistics" /> : null}
+      {statistics.isPending ? <PageLoader label={t('statistics.loading')} /> : null}
       {statistics.isError && !statistics.data ? (
-        <QueryError error={statistics.error} onRetry={() => void statistics.refetch()} what="the statistics" />
+        <QueryError error={statistics.error} onRetry={() => void statistics.refetch()} what={t('statistics.what')} />
       ) : null}
       {statistics.isError && statistics.data ? (
         <Alert color="orange" p="xs">
-          The numbers could not be refreshed; showing the last ones read.
+          {t('statistics.stale')}
         </Alert>
       ) : null}
       {statistics.data && totals ? (
         <>
-          <Stack component="section" aria-label="So far" gap="xs">
+          <Stack component="section" aria-label={t('statistics.soFar')} gap="xs">
             <Title order={2} fz="lg">
-              So far
+              {t('statistics.soFar')}
             </Title>
             <SimpleGrid cols={2} spacing="sm">
               <StatTile
-                label="Registrations"
+                label={t('statistics.registrations')}
                 value={totals.registrations}
                 hint={attendeesText(totals.attendees)}
                 testId="total-registrations"
               />
               <StatTile
-                label="Check-ins"
+                label={t('statistics.checkins')}
                 value={totals.checkins}
-                hint={`${checkedInShare(totals.checkins, totals.attendees)}% of attendees · ${totals.waiting} still to come`}
+                hint={t('statistics.share', {
+                  share: checkedInShare(totals.checkins, totals.attendees),
+                  waiting: totals.waiting,
+                })}
                 testId="total-checkins"
               />
             </SimpleGrid>
           </Stack>
-          <Stack component="section" aria-label={`Up to ${formatDay(statistics.data.date)}`} gap="xs">
+          <Stack
+            component="section"
+            aria-label={t('statistics.upTo', { day: formatDay(statistics.data.date) })}
+            gap="xs"
+          >
             <Title order={2} fz="lg">
-              Up to the end of {formatDay(statistics.data.date)}
+              {t('statistics.upToEnd', { day: formatDay(statistics.data.date) })}
             </Title>
             <SimpleGrid cols={2} spacing="sm">
               <StatTile
-                label="Registrations"
+                label={t('statistics.registrations')}
                 value={statistics.data.historicalRegistrationCount}
                 testId="historical-registrations"
               />
-              <StatTile label="Check-ins" value={statistics.data.historicalCheckinCount} testId="historical-checkins" />
+              <StatTile
+                label={t('statistics.checkins')}
+                value={statistics.data.historicalCheckinCount}
+                testId="historical-checkins"
+              />
             </SimpleGrid>
           </Stack>
-          <Suspense fallback={<PageLoader label="Loading charts" />}>
+          <Suspense fallback={<PageLoader label={t('statistics.loadingCharts')} />}>
             <StatisticsCharts statistics={statistics.data} />
           </Suspense>
         </>
@@ -107,9 +122,10 @@ function Statistics({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/statistics: registrations and check-ins, live while the doors are open. */
 export default function StatisticsPage() {
+  const { t } = useTranslation('checkin');
   const { eventId } = useParams();
   return (
-    <ManagedEventPage eventId={eventId} title="Statistics" screen="statistics">
+    <ManagedEventPage eventId={eventId} title={t('statistics.title')} screen="statistics">
       {(event) => <Statistics event={event} />}
     </ManagedEventPage>
   );
