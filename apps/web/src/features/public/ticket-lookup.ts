@@ -1,4 +1,4 @@
-import { isApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error';
+import { isApiError, networkErrorMessage } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
 
 /** What the "Lost your tickets?" form tells the visitor after asking. */
@@ -32,6 +32,6 @@ export function lookupFailure(error: unknown): LookupOutcome {
   return {
     kind: 'failed',
     title: i18n.t(isApiError(error) && error.status === 429 ? 'public:lookup.tooMany' : 'public:lookup.failed'),
-    message: isApiError(error) ? error.msg : NETWORK_ERROR_MESSAGE,
+    message: isApiError(error) ? error.msg : networkErrorMessage(),
   };
 }
