@@ -21,12 +21,15 @@ export interface AttachmentRenderers {
   ticketsPdf?: TicketsPdfRenderer;
 }
 
+/** Error correction M and a quiet zone of four modules, as the QR standard asks: the ticket PDF's too. */
+export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
+
 /**
- * A QR code as a PNG that phones at the door read at arm's length: error correction M and a quiet
- * zone of four modules, as the QR standard asks, at 6 pixels a module (about 320 pixels square).
+ * A QR code as a PNG that phones at the door read at arm's length: QR_OPTIONS at 6 pixels a module
+ * (about 320 pixels square).
  */
 export function drawQrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+  return QRCode.toBuffer(text, { type: 'png', ...QR_OPTIONS, scale: 6 });
 }
 
 /** Draws the files an outbox row describes, just before it is handed to the mail server. */

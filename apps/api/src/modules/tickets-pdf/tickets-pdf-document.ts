@@ -1,8 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { localeOf, type TLanguage } from '@clubtix/contract';
 import type { Translate } from '../../core/i18n';
-import { drawQrPng } from '../mail/qr-image';
 import { fontFiles, fontRuns, type FontWeight } from './pdf-fonts';
+import { drawQrVector } from './qr-vector';
 
 /** One attendee's page: who, which ticket, the short code and the QR the door scans. */
 export interface PdfTicket {
@@ -22,7 +23,8 @@ export interface PdfVoucher {
 export interface TicketsPdfContent {
   language: TLanguage;
   clubName: string;
-  logo: Buffer | null;
+  /** The club's logo as a data: URL: pdfkit keeps an image given by a string, so it is embedded once. */
+  logo: string | null;
   eventTitle: string;
   /** When, in the event's zone and the buyer's language, the zone named. */
   when: string;
@@ -73,22 +75,19 @@ function drawHeader(doc: PDFKit.PDFDocument, content: TicketsPdfContent, t: Tran
   return ruleY + 24;
 }
 
-async function drawQr(doc: PDFKit.PDFDocument, text: string, y: number): Promise<void> {
-  doc.image(await drawQrPng(text), MARGIN, y, { width: QR_SIZE, height: QR_SIZE });
-}
 
 const SIDE_X = MARGIN + QR_SIZE + 24;
 const SIDE_WIDTH = WIDTH - QR_SIZE - 24;
 
-async function drawTicketPage(
+function drawTicketPage(
   doc: PDFKit.PDFDocument,
   content: TicketsPdfContent,
   t: Translate,
   ticket: PdfTicket,
   index: number,
-): Promise<void> {
+): void {
   const top = drawHeader(doc, content, t);
-  await drawQr(doc, ticket.qrText, top);
+  drawQrVector(doc, ticket.qrText, MARGIN, top, QR_SIZE);
   const count = content.tickets.length;
   write(doc, t('pdf.ticketOf', { index: index + 1, count }), SIDE_X, top + 8, SIDE_WIDTH, { size: 10, color: GREY });
   write(doc, ticket.name, SIDE_X, doc.y + 6, SIDE_WIDTH, { size: 18, weight: 700 });
@@ -98,14 +97,14 @@ async function drawTicketPage(
   write(doc, t('pdf.ticketHint'), MARGIN, top + QR_SIZE + 20, WIDTH, { size: 10, color: GREY });
 }
 
-async function drawVoucherPage(
+function drawVoucherPage(
   doc: PDFKit.PDFDocument,
   content: TicketsPdfContent,
   t: Translate,
   voucher: PdfVoucher,
-): Promise<void> {
+): void {
   const top = drawHeader(doc, content, t);
-  await drawQr(doc, voucher.qrText, top);
+  drawQrVector(doc, voucher.qrText, MARGIN, top, QR_SIZE);
   write(doc, t('pdf.voucherHeading'), SIDE_X, top + 8, SIDE_WIDTH, { size: 10, color: GREY });
   write(doc, voucher.label, SIDE_X, doc.y + 6, SIDE_WIDTH, { size: 18, weight: 700 });
   write(doc, t('pdf.voucherHint'), MARGIN, top + QR_SIZE + 20, WIDTH, { size: 10, color: GREY });
@@ -129,15 +128,20 @@ export function createTicketsDocument(content: TicketsPdfContent, t: Translate):
   return doc;
 }
 
-/** Draws every page, then ends the document (its stream ends once the last bytes are read). */
+/**
+ * Draws every page, then ends the document (its stream ends once the last bytes are read). Between
+ * pages the event loop takes its turn: a booking of 100 attendees does not hold other requests up.
+ */
 export async function drawPages(doc: PDFKit.PDFDocument, content: TicketsPdfContent, t: Translate): Promise<void> {
   for (const [index, ticket] of content.tickets.entries()) {
     doc.addPage();
-    await drawTicketPage(doc, content, t, ticket, index);
+    drawTicketPage(doc, content, t, ticket, index);
+    await nextTurn();
   }
   for (const voucher of content.vouchers) {
     doc.addPage();
-    await drawVoucherPage(doc, content, t, voucher);
+    drawVoucherPage(doc, content, t, voucher);
+    await nextTurn();
   }
   doc.end();
 }

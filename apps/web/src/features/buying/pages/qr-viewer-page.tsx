@@ -10,6 +10,7 @@ import { useBuyerRegistration } from '../api';
 import { attendeeName } from '../components/attendee-tickets';
 import { TicketCode } from '../components/ticket-code';
 import { TicketQr } from '../components/ticket-qr';
+import { TicketsPdfLink } from '../components/tickets-pdf-link';
 import classes from './qr-viewer-page.module.css';
 
 export const TICKET_NOT_FOUND = 'This ticket could not be found';
@@ -89,6 +90,7 @@ function Ticket({
           <Button variant="outline" onClick={() => window.print()}>
             Print ticket
           </Button>
+          <TicketsPdfLink registrationId={registration.registrationId} qrUuid={registration.qrUuid} />
         </Group>
       ) : null}
     </Stack>
