@@ -107,7 +107,9 @@ describe('sending tickets again', () => {
       });
       expect((await lookup('kim@example.org')).body.payload).toEqual({ found: true });
       const resent = async (to: string) =>
-        (await mailsTo(to)).filter((row) => row.topic !== null).map((row) => row.attachments.map((a) => (a.kind === 'qr' ? a.text : a.kind)));
+        (await mailsTo(to))
+          .filter((row) => row.topic !== null)
+          .map((row) => row.attachments.map((a) => (a.kind === 'qr' ? a.text : a.kind)));
       expect(await resent('group.buyer@example.org')).toEqual([[qr(jo!.attendeeId), qr(kim!.attendeeId)]]);
       expect(await resent('kim@example.org')).toEqual([[qr(kim!.attendeeId)]]);
     });

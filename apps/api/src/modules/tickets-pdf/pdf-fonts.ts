@@ -76,12 +76,13 @@ export interface FontRun {
 }
 
 /**
- * Text cut into runs of one font each. A combining mark stays in the run of the letter it sits on;
- * so does a space, when that font has one, so that a Thai name is not cut at each word.
+ * Text cut into runs of one font each, composed first (NFC: "e" and a combining acute become "é",
+ * which the Latin subset has). A combining mark left stays in the run of the letter it sits on when
+ * that font has it; so does a space.
  */
 export function fontRuns(text: string, weight: FontWeight): FontRun[] {
   const runs: { subset: number; text: string }[] = [];
-  for (const char of text) {
+  for (const char of text.normalize('NFC')) {
     const codePoint = char.codePointAt(0)!;
     const last = runs.at(-1);
     const isMark = /\p{M}/u.test(char);

@@ -71,10 +71,14 @@ function drawHeader(doc: PDFKit.PDFDocument, content: TicketsPdfContent, t: Tran
   write(doc, t('pdf.when', { when: content.when }), MARGIN, doc.y + 8, WIDTH, { size: 11 });
   if (content.where) write(doc, t('pdf.where', { where: content.where }), MARGIN, doc.y + 4, WIDTH, { size: 11 });
   const ruleY = doc.y + 16;
-  doc.moveTo(MARGIN, ruleY).lineTo(MARGIN + WIDTH, ruleY).lineWidth(0.8).strokeColor('#bbbbbb').stroke();
+  doc
+    .moveTo(MARGIN, ruleY)
+    .lineTo(MARGIN + WIDTH, ruleY)
+    .lineWidth(0.8)
+    .strokeColor('#bbbbbb')
+    .stroke();
   return ruleY + 24;
 }
-
 
 const SIDE_X = MARGIN + QR_SIZE + 24;
 const SIDE_WIDTH = WIDTH - QR_SIZE - 24;
@@ -97,12 +101,7 @@ function drawTicketPage(
   write(doc, t('pdf.ticketHint'), MARGIN, top + QR_SIZE + 20, WIDTH, { size: 10, color: GREY });
 }
 
-function drawVoucherPage(
-  doc: PDFKit.PDFDocument,
-  content: TicketsPdfContent,
-  t: Translate,
-  voucher: PdfVoucher,
-): void {
+function drawVoucherPage(doc: PDFKit.PDFDocument, content: TicketsPdfContent, t: Translate, voucher: PdfVoucher): void {
   const top = drawHeader(doc, content, t);
   drawQrVector(doc, voucher.qrText, MARGIN, top, QR_SIZE);
   write(doc, t('pdf.voucherHeading'), SIDE_X, top + 8, SIDE_WIDTH, { size: 10, color: GREY });
@@ -122,7 +121,11 @@ export function createTicketsDocument(content: TicketsPdfContent, t: Translate):
     autoFirstPage: false,
     lang: localeOf(content.language),
     displayTitle: true,
-    info: { Title: t('pdf.documentTitle', { event: content.eventTitle }), Author: content.clubName, Creator: 'ClubTix' },
+    info: {
+      Title: t('pdf.documentTitle', { event: content.eventTitle }),
+      Author: content.clubName,
+      Creator: 'ClubTix',
+    },
   });
   for (const { name, file } of fontFiles()) doc.registerFont(name, file);
   return doc;

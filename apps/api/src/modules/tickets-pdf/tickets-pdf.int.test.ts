@@ -14,7 +14,14 @@ import {
 import { clubs, registrations } from '../../db/schema';
 import { confirmPayment, holdTickets } from '../../../test/buying';
 import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, uploadImage, type TestApp } from '../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createTestApp,
+  expectError,
+  uploadImage,
+  type TestApp,
+} from '../../../test/helpers';
 import { expectedQr, outboxDrained } from '../../../test/mail';
 import { readPdf } from '../../../test/pdf';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
@@ -67,7 +74,11 @@ describe('ticket PDF', () => {
     ]);
     const { order } = payloadOf<{ order: TOrder }>(
       await call(t, 'POST', '/order/createOrder', {
-        body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras: [{ extrasId: lunch.id, quantity: 2 }] },
+        body: {
+          registrationId: held.registrationId,
+          qrUuid: held.qrUuid,
+          extras: [{ extrasId: lunch.id, quantity: 2 }],
+        },
       }),
     );
     const intent = payloadOf<TPaymentIntent>(
@@ -120,10 +131,7 @@ describe('ticket PDF', () => {
   });
 
   it('speaks the language the booking was made in', async () => {
-    await t.db
-      .update(registrations)
-      .set({ language: 'th' })
-      .where(eq(registrations.id, registration.registrationId));
+    await t.db.update(registrations).set({ language: 'th' }).where(eq(registrations.id, registration.registrationId));
     try {
       const response = await getPdf(registration.registrationId, registration.qrUuid);
       expect(response.statusCode).toBe(200);
@@ -141,10 +149,7 @@ describe('ticket PDF', () => {
         expectedQr(registration.registrationId, registration.attendees[1]!.attendeeId, registration.qrUuid),
       );
     } finally {
-      await t.db
-        .update(registrations)
-        .set({ language: 'en' })
-        .where(eq(registrations.id, registration.registrationId));
+      await t.db.update(registrations).set({ language: 'en' }).where(eq(registrations.id, registration.registrationId));
     }
   });
 

@@ -33,7 +33,9 @@ const WHEN: Intl.DateTimeFormatOptions = {
 export function pdfWhen(event: Pick<PdfEventRow, 'startDate' | 'endDate' | 'timezone'>, language: TLanguage): string {
   const format = zonedFormat(WHEN, event.timezone, language);
   const range =
-    event.endDate > event.startDate ? format.formatRange(event.startDate, event.endDate) : format.format(event.startDate);
+    event.endDate > event.startDate
+      ? format.formatRange(event.startDate, event.endDate)
+      : format.format(event.startDate);
   return `${range} (${event.timezone})`;
 }
 
