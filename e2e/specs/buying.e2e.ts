@@ -126,7 +126,7 @@ describe('a visitor buys tickets on a phone', () => {
     const pdfLink = page.getByRole('link', { name: 'Download PDF tickets' });
     const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
     expect(download.suggestedFilename()).toBe(`tickets-${event.title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')}.pdf`);
-    const saved = await readFile((await download.path())!);
+    const saved = await readFile(await download.path());
     expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
