@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_LOOKUP_MAILS_PER_HOUR } from '@clubtix/contract';
@@ -121,6 +122,16 @@ describe('a visitor buys tickets on a phone', () => {
     await page.getByTestId('order-total').filter({ hasText: '£44' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // "Download PDF tickets": the browser saves the booking's PDF (docs/decisions/0044-pdf-tickets.md).
+    const pdfLink = page.getByRole('link', { name: 'Download PDF tickets' });
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(download.suggestedFilename()).toBe(`tickets-${event.title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')}.pdf`);
+    const saved = await readFile(await download.path());
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+
     // "Open ticket" shows that attendee's ticket, big, on its own page.
     await page.getByRole('link', { name: 'Open ticket of Grace Hopper' }).click();
     await page.waitForURL(
@@ -133,6 +144,7 @@ describe('a visitor buys tickets on a phone', () => {
     const big = page.getByRole('img', { name: "QR code of Grace Hopper's ticket" });
     expect(await big.getAttribute('data-qr-content')).toBe(expectedQr(hopper!.attendeeId));
     await page.getByRole('button', { name: 'Print ticket' }).waitFor();
+    await page.getByRole('link', { name: 'Download PDF tickets' }).waitFor();
     await context.close();
   });
 

@@ -22,6 +22,8 @@ import { registrationRoutes } from './modules/attendees/registration-admin.route
 import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
 import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsorship-packages.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
+import { ticketsPdfRoutes } from './modules/tickets-pdf/tickets-pdf.routes';
+import { renderTicketsPdfForMail } from './modules/tickets-pdf/tickets-pdf.service';
 import { appUserRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { sendDueReminders } from './modules/messages/reminders';
@@ -91,7 +93,11 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     db,
     config,
     payments: options.payments ?? (await createPaymentProvider(config, db)),
-    mail: createMailer(db, config, transport, app.log),
+    // The PDF a ticket mail attaches is drawn as it is sent, from the booking (mail/ cannot import it:
+    // tickets-pdf/ reads purchase/, which queues mail).
+    mail: createMailer(db, config, transport, app.log, {
+      ticketsPdf: (attachment) => renderTicketsPdfForMail(deps, attachment.registrationId, attachment.qrUuid),
+    }),
   };
   deps.wallets = createTicketWallets(deps);
   deps.seatsFreed = (eventId) => {
@@ -134,6 +140,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       orderRoutes(api, deps);
       refundRoutes(api, deps);
       purchaseRoutes(api, deps);
+      ticketsPdfRoutes(api, deps);
       walletRoutes(api, deps);
       sponsorshipRoutes(api, deps);
       checkinRoutes(api, deps);

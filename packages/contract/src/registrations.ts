@@ -288,6 +288,18 @@ export const registrationEndpoints = {
     query: ZAttendeeSecret,
     response: z.unknown(),
   }),
+  getTicketsPdf: defineEndpoint({
+    method: 'GET',
+    path: '/registration/getTicketsPdf',
+    access: 'public',
+    summary:
+      "A confirmed registration's tickets as a PDF, for its buyer (the qrUuid is the secret): a page per " +
+      'attendee and one per extras voucher, in the language it was bought in (409 while not confirmed)',
+    query: ZBuyerSecret,
+    /** Not JSON: the body is the PDF itself (application/pdf). */
+    response: z.unknown(),
+    binary: true,
+  }),
   getRegistrationById: defineEndpoint({
     method: 'GET',
     path: '/registration/getRegistrationById',

@@ -93,12 +93,14 @@ export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;
  * mail is sent: drawing one costs about 10 ms of CPU, which must not be spent inside the purchase
  * transaction, and a mail kept in the outbox (no SMTP_URL) never needs it drawn.
  */
-export interface MailAttachment {
-  kind: 'qr';
-  filename: string;
-  cid: string;
-  text: string;
-}
+/**
+ * What a mail attaches, described, not stored: drawn when the mail is sent (qr-image.ts). A QR image
+ * shown inline, or a booking's ticket PDF (docs/decisions/0044-pdf-tickets.md).
+ */
+export type MailAttachment =
+  | { kind: 'qr'; filename: string; cid: string; text: string }
+  | { kind: 'ticketsPdf'; registrationId: string; qrUuid: string };
+export type TicketsPdfAttachment = Extract<MailAttachment, { kind: 'ticketsPdf' }>;
 
 /** Mail waiting to go, or kept when no SMTP_URL is set (docs/product.md section 11). */
 export const mailOutbox = pgTable(

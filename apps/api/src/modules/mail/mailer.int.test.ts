@@ -60,6 +60,8 @@ describe('mail delivery retries', () => {
     expect(delivered.map((mail) => mail.to)).toEqual([buyer, buyer]);
     expect(delivered[0]!.attachments).toEqual([
       expect.objectContaining({ contentType: 'image/png', cid: `qr-${registration.attendees[0]!.attendeeId}@clubtix` }),
+      // The buyer's ticket PDF, drawn as the mail is sent (docs/decisions/0044-pdf-tickets.md).
+      expect.objectContaining({ contentType: 'application/pdf' }),
     ]);
     expect(delivered[0]!.attachments[0]!.content.subarray(1, 4).toString()).toBe('PNG');
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
 import type { Mailer } from '../../core/mailer';
 import { claimDueMails, markKept, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
-import { renderAttachments, type RenderedAttachment } from './qr-image';
+import { renderAttachments, type AttachmentRenderers, type RenderedAttachment } from './qr-image';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 
 export interface OutgoingMail {
@@ -43,7 +43,13 @@ const SEND_MAX_MS = 50_000;
  * server refuses is tried again later and later (retry-schedule.ts), for about a day, then 'failed'.
  * Statuses: queued -> sending (claimed, leased) -> sent | queued (to retry) | failed; or kept.
  */
-export function createMailer(db: Db, config: Config, transport: Transport | null, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  db: Db,
+  config: Config,
+  transport: Transport | null,
+  log: FastifyBaseLogger,
+  renderers: AttachmentRenderers = {},
+): Mailer {
   const send = async (mail: MailRow, deliver: Transport) => {
     await deliver({
       from: config.mailFrom,
@@ -51,7 +57,7 @@ export function createMailer(db: Db, config: Config, transport: Transport | null
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: await renderAttachments(mail.attachments),
+      attachments: await renderAttachments(mail.attachments, renderers),
     });
   };
 

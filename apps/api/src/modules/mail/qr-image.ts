@@ -1,23 +1,42 @@
 import QRCode from 'qrcode';
-import type { MailAttachment } from '../../db/schema';
+import type { MailAttachment, TicketsPdfAttachment } from '../../db/schema';
 
 export interface RenderedAttachment {
   filename: string;
   contentType: string;
-  cid: string;
+  /** Set for an image the HTML part shows inline; a file to save has none. */
+  cid?: string;
   content: Buffer;
 }
 
 /**
- * A QR code as a PNG that phones at the door read at arm's length: error correction M and a quiet
- * zone of four modules, as the QR standard asks, at 6 pixels a module (about 320 pixels square).
+ * Draws a booking's ticket PDF for its mail (tickets-pdf/, handed in by app.ts); null when there is
+ * nothing to attach any more (the booking was cancelled since) and the mail goes without it.
  */
-export function drawQrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+export type TicketsPdfRenderer = (
+  attachment: TicketsPdfAttachment,
+) => Promise<{ filename: string; content: Buffer } | null>;
+
+export interface AttachmentRenderers {
+  ticketsPdf?: TicketsPdfRenderer;
 }
 
-/** Draws the images an outbox row describes, just before it is handed to the mail server. */
-export async function renderAttachments(attachments: MailAttachment[]): Promise<RenderedAttachment[]> {
+/** Error correction M and a quiet zone of four modules, as the QR standard asks: the ticket PDF's too. */
+export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
+
+/**
+ * A QR code as a PNG that phones at the door read at arm's length: QR_OPTIONS at 6 pixels a module
+ * (about 320 pixels square).
+ */
+export function drawQrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', ...QR_OPTIONS, scale: 6 });
+}
+
+/** Draws the files an outbox row describes, just before it is handed to the mail server. */
+export async function renderAttachments(
+  attachments: MailAttachment[],
+  renderers: AttachmentRenderers = {},
+): Promise<RenderedAttachment[]> {
   const rendered: RenderedAttachment[] = [];
   for (const attachment of attachments) {
     switch (attachment.kind) {
@@ -29,6 +48,11 @@ export async function renderAttachments(attachments: MailAttachment[]): Promise<
           content: await drawQrPng(attachment.text),
         });
         break;
+      case 'ticketsPdf': {
+        const pdf = renderers.ticketsPdf ? await renderers.ticketsPdf(attachment) : null;
+        if (pdf) rendered.push({ ...pdf, contentType: 'application/pdf' });
+        break;
+      }
     }
   }
   return rendered;

@@ -25,9 +25,9 @@ export function smtpTransport(smtpUrl: string): Transport {
       attachments: mail.attachments.map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,
-        cid: attachment.cid,
         content: attachment.content,
-        contentDisposition: 'inline',
+        // An image the HTML shows is inline; a file (the ticket PDF) is one to open or save.
+        ...(attachment.cid ? { cid: attachment.cid, contentDisposition: 'inline' as const } : {}),
       })),
     });
   };

@@ -238,6 +238,8 @@ describe('ticket mail with no SMTP_URL', () => {
         kind: 'qr',
         text: expectedQr(registration.registrationId, eve.attendeeId, registration.qrUuid),
       }),
+      // The ticket PDF is described, not stored: drawn when the mail is sent (docs/decisions/0044-pdf-tickets.md).
+      { kind: 'ticketsPdf', registrationId: registration.registrationId, qrUuid: registration.qrUuid },
     ]);
 
     const resend = await call(t, 'GET', '/registration/sendTicket', {

@@ -1,7 +1,14 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
-import type { AttendeeRow, EventRow, ExtrasPurchaseRow, OrderRow, RegistrationRow } from '../../db/schema';
+import type {
+  AttendeeRow,
+  EventRow,
+  ExtrasPurchaseRow,
+  MailAttachment,
+  OrderRow,
+  RegistrationRow,
+} from '../../db/schema';
 import { mailLanguage } from './mail-format';
 import { queueMails, type QueuedMail } from './mail-queue';
 import { composeTicketMail, confirmationRecipients, type TicketEntry, type VoucherEntry } from './ticket-mail-content';
@@ -26,6 +33,12 @@ export function ticketEntries(registration: Pick<RegistrationRow, 'id' | 'qrUuid
     shortCode: attendee.shortCode,
   }));
 }
+
+const ticketsPdfOf = (registration: Pick<RegistrationRow, 'id' | 'qrUuid'>): MailAttachment => ({
+  kind: 'ticketsPdf',
+  registrationId: registration.id,
+  qrUuid: registration.qrUuid,
+});
 
 /** Topics of the mail the per-recipient limit counts (a purchase's own mail has none). */
 export const MAIL_TOPICS = {
@@ -95,6 +108,8 @@ export async function queueTicketMail(
           : composeTicketMail(config, event, recipient.tickets, { language })),
         dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
       };
+      // The buyer's mail attaches the booking's tickets as a PDF, drawn when it is sent (docs/decisions/0044-pdf-tickets.md).
+      if (recipient.isBuyer) mail.attachments.push(ticketsPdfOf(registration));
       if (isPaid || (recipient.isBuyer && basis.isMailboxProven)) return { ...mail, quota: 'always' };
       return { ...mail, quota: recipient.isBuyer ? 'limited' : 'courtesy', topic: MAIL_TOPICS.unpaidTickets };
     }),

@@ -11,6 +11,7 @@ import { useBuyerRegistration } from '../api';
 import { attendeeName } from '../components/attendee-tickets';
 import { TicketCode } from '../components/ticket-code';
 import { TicketQr } from '../components/ticket-qr';
+import { TicketsPdfLink } from '../components/tickets-pdf-link';
 import { WalletButtons } from '../components/wallet-buttons';
 import classes from './qr-viewer-page.module.css';
 
@@ -92,6 +93,7 @@ function Ticket({
           <Button variant="outline" onClick={() => window.print()}>
             {t('viewer.print')}
           </Button>
+          <TicketsPdfLink registrationId={registration.registrationId} qrUuid={registration.qrUuid} />
         </Group>
       ) : null}
       {valid ? (

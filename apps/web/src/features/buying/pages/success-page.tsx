@@ -11,6 +11,7 @@ import { eventNotAvailable } from '../../public/messages';
 import { useBuyerRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { ConfirmedBooking } from '../components/confirmed-booking';
+import { TicketsPdfLink } from '../components/tickets-pdf-link';
 import { clearHold, readHold, readPurchase } from '../hold-storage';
 import { useSlugParam } from '../../public/slug-param';
 
@@ -70,7 +71,12 @@ function Outcome({ event, source }: { event: TEvent; source: Source }) {
       </Alert>
     );
   }
-  return <ConfirmedBooking event={event} registration={data} order={source.order} />;
+  return (
+    <>
+      <ConfirmedBooking event={event} registration={data} order={source.order} />
+      <TicketsPdfLink registrationId={data.registrationId} qrUuid={data.qrUuid} />
+    </>
+  );
 }
 
 /** /{slug}/success: the tickets with their QR codes, right after paying (docs/product.md section 2). */
