@@ -1,7 +1,7 @@
 import { MAX_IMPORT_ROWS, ZImportFields, type TFormQuestion, type TImportResult } from '@clubtix/contract';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
-import { AppError, badInput, conflict, notFound } from '../../core/errors';
+import { AppError, badInput, conflict, notFound, say, sayIn, fromIssue } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
@@ -31,7 +31,7 @@ const tooManyRows = () =>
   new AppError(
     'TOO_LARGE',
     413,
-    `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} attendee rows: split it into smaller files`,
+    say('The file has more than {max, number} attendee rows: split it into smaller files', { max: MAX_IMPORT_ROWS }),
   );
 
 /** Reads every row of the file and checks it, keeping the good ones and naming every bad one. */
@@ -94,7 +94,8 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.');
-    throw badInput(field ? `${field}: ${issue.message}` : issue.message, field);
+    const message = fromIssue(issue);
+    throw badInput(field ? (language) => `${field}: ${sayIn(language, message)}` : message, field);
   }
   const fields = parsed.data;
   const event = await loadManagedEvent(deps, actor, fields.eventId);
@@ -142,7 +143,9 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
       throw new AppError(
         'SOLD_OUT',
         409,
-        `Not enough seats: the file has ${result.imported} new attendees and ${left ?? 'fewer'} ${left === 1 ? 'seat is' : 'seats are'} left for ${ticket.name}. Nothing was imported.`,
+        left === null
+          ? say('Not enough seats: the file has {count} new attendees and fewer seats are left for {ticket}. Nothing was imported.', { count: result.imported, ticket: ticket.name })
+          : say('Not enough seats: the file has {count} new attendees and {left, plural, one {# seat is} other {# seats are}} left for {ticket}. Nothing was imported.', { count: result.imported, left, ticket: ticket.name }),
       );
     }
   }

@@ -8,7 +8,7 @@ import {
   type TAnswers,
   type TFormQuestion,
 } from '@clubtix/contract';
-import { badInput } from '../../core/errors';
+import { badInput, say } from '../../core/errors';
 import { clip, quotedFew, rowMessage } from './import-errors';
 
 /** Which column holds what, from the header row. */
@@ -59,19 +59,19 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
     const header = cell.trim();
     if (!header) return;
     if (seen.has(header.toLowerCase()))
-      throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
+      throw badInput(say('The column "{column}" appears twice in the header row', { column: named(header) }), 'file');
     seen.add(header.toLowerCase());
     const column = baseColumnOf(header);
     if (column) {
       if (base[column] !== undefined)
-        throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
+        throw badInput(say('The column "{column}" appears twice in the header row', { column: named(header) }), 'file');
       base[column] = index;
       return;
     }
     const matches = byLabel.get(labelKey(header)) ?? [];
     if (matches.length > 1) {
       throw badInput(
-        `Two questions of the form are labelled "${named(header)}": rename one in the form builder`,
+        say('Two questions of the form are labelled "{label}": rename one in the form builder', { label: named(header) }),
         'file',
       );
     }
@@ -81,20 +81,28 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
   const missing = (['firstName', 'lastName', 'email'] as const).filter((column) => base[column] === undefined);
   if (missing.length > 0) {
     throw badInput(
-      `The header row must name the columns firstName, lastName and email (missing: ${missing.join(', ')})`,
+      say('The header row must name the columns firstName, lastName and email (missing: {missing})', {
+        missing: missing.join(', '),
+      }),
       'file',
     );
   }
   if (unknown.length > 0) {
     throw badInput(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${quotedFew(unknown)}: the header row takes firstName, lastName, email and the labels of the form's questions`,
+      say(
+        "{count, plural, one {Unknown column} other {Unknown columns}} {columns}: the header row takes firstName, lastName, email and the labels of the form's questions",
+        { count: unknown.length, columns: quotedFew(unknown) },
+      ),
       'file',
     );
   }
   const unanswerable = questions.filter((q) => q.required && !mapped.some((m) => m.question.id === q.id));
   if (unanswerable.length > 0) {
     throw badInput(
-      `The file has no column for the required question${unanswerable.length > 1 ? 's' : ''} ${quotedFew(unanswerable.map((q) => q.label))}`,
+      say(
+        'The file has no column for the required {count, plural, one {question} other {questions}} {questions}',
+        { count: unanswerable.length, questions: quotedFew(unanswerable.map((q) => q.label)) },
+      ),
       'file',
     );
   }
