@@ -28,7 +28,9 @@ export function saveRequest<R extends z.ZodRawShape, O extends z.ZodRawShape>(re
         for (const [field, schema] of Object.entries(required)) {
           if (value[field] !== undefined) continue;
           const missing = z.safeParse(schema, undefined);
-          const message = missing.success ? said('{label} is required', { label: field }) : (missing.error.issues[0]?.message ?? 'Required');
+          const message = missing.success
+            ? said('{label} is required', { label: field })
+            : (missing.error.issues[0]?.message ?? 'Required');
           ctx.addIssue({ code: 'custom', path: [field], message });
         }
       },

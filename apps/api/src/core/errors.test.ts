@@ -35,9 +35,9 @@ describe('AppError in five languages', () => {
       'This e-mail address already holds 1 ticket for this event, and one buyer may hold at most 4 at once. ' +
         'Finish the booking you started, or wait until its hold lapses and try again.',
     );
-    expect(sayIn('en', say('The .csv file cannot be read at line {line}: check its quotes and separators', { line: 1234 }))).toContain(
-      'line 1234:',
-    );
+    expect(
+      sayIn('en', say('The .csv file cannot be read at line {line}: check its quotes and separators', { line: 1234 })),
+    ).toContain('line 1234:');
     expect(sayIn('fr', held)).toContain('1 billet');
   });
 
@@ -51,7 +51,9 @@ describe('AppError in five languages', () => {
   it('has every message the source says in the English catalogue, and so in every language', () => {
     const spoken = spokenMessages(new URL('..', import.meta.url).pathname);
     expect(spoken.length).toBeGreaterThan(150);
-    const missing = spoken.filter(({ namespace, text }) => catalogueMessage('en', `${namespace}.${text}`) === undefined);
+    const missing = spoken.filter(
+      ({ namespace, text }) => catalogueMessage('en', `${namespace}.${text}`) === undefined,
+    );
     expect(missing).toEqual([]);
     for (const language of LANGUAGES) {
       const untranslated = spoken.filter(

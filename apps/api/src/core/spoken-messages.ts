@@ -56,7 +56,12 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       const name = calleeName(node);
       const args = node.arguments ?? ts.factory.createNodeArray();
-      if (name === 'notFound' && args[0]) add('errors', literals(args[0]).map((what) => `${what} not found`), node);
+      if (name === 'notFound' && args[0])
+        add(
+          'errors',
+          literals(args[0]).map((what) => `${what} not found`),
+          node,
+        );
       else if (name === 'fieldError' && args[1]) add('errors', literals(args[1]), node);
       else if ((name === 'AppError' && args[2]) || (name && SPEAKERS.has(name) && args[0])) {
         const message = name === 'AppError' ? args[2]! : args[0]!;

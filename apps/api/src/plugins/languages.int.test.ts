@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createClubWithAdmin, createTestApp, expectError, type ApiResponse, type TestApp } from '../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createTestApp,
+  expectError,
+  type ApiResponse,
+  type TestApp,
+} from '../../test/helpers';
 
 /**
  * The server answers a person in the request's language (docs/product.md section 22,
@@ -36,7 +43,10 @@ async function answers(language?: string) {
   return { missing, ownAccount, badEmail, notAnObject, noSuchCall };
 }
 
-const texts = (response: ApiResponse) => [response.body.msg ?? '', ...(response.body.errors ?? []).map((e) => e.message)];
+const texts = (response: ApiResponse) => [
+  response.body.msg ?? '',
+  ...(response.body.errors ?? []).map((e) => e.message),
+];
 
 describe('messages in the request language', () => {
   let english: Awaited<ReturnType<typeof answers>>;

@@ -26,9 +26,12 @@ export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string
       windowSeconds: MINUTE,
       max: config.publicWriteLimit,
       message: (left) =>
-        say('Too many attempts from your network: try again {minutes, plural, =1 {in a minute} other {in # minutes}}.', {
-          minutes: minutesOf(left),
-        }),
+        say(
+          'Too many attempts from your network: try again {minutes, plural, =1 {in a minute} other {in # minutes}}.',
+          {
+            minutes: minutesOf(left),
+          },
+        ),
     },
   ];
   if (endpoint.rateLimit === 'signUp') {

@@ -144,8 +144,14 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
         'SOLD_OUT',
         409,
         left === null
-          ? say('Not enough seats: the file has {count} new attendees and fewer seats are left for {ticket}. Nothing was imported.', { count: result.imported, ticket: ticket.name })
-          : say('Not enough seats: the file has {count} new attendees and {left, plural, one {# seat is} other {# seats are}} left for {ticket}. Nothing was imported.', { count: result.imported, left, ticket: ticket.name }),
+          ? say(
+              'Not enough seats: the file has {count} new attendees and fewer seats are left for {ticket}. Nothing was imported.',
+              { count: result.imported, ticket: ticket.name },
+            )
+          : say(
+              'Not enough seats: the file has {count} new attendees and {left, plural, one {# seat is} other {# seats are}} left for {ticket}. Nothing was imported.',
+              { count: result.imported, left, ticket: ticket.name },
+            ),
       );
     }
   }

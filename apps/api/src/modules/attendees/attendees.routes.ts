@@ -8,7 +8,6 @@ import { importAttendees } from './attendee-import.service';
 import { deleteAttendee, removeRegistration } from './attendee-removal.service';
 import { receiveImportUpload } from './import-upload';
 
-
 /** A deleted registration's paid order stays, marked for refund: the admin is told where the money is. */
 const refundNote = (message: string, refundRequired: boolean) =>
   refundRequired ? `${message}; its paid order is kept and marked Refund required` : message;
@@ -26,7 +25,8 @@ export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
       const { result, dryRun } = await importAttendees(deps, actor, upload);
       if (result.errors.length > 0) return { payload: result };
       const counts = { imported: result.imported, skipped: result.skipped };
-      const skipped = result.skipped > 0 ? ' ({skipped, plural, one {# row} other {# rows}} already there skipped)' : '';
+      const skipped =
+        result.skipped > 0 ? ' ({skipped, plural, one {# row} other {# rows}} already there skipped)' : '';
       return {
         payload: result,
         msg: dryRun

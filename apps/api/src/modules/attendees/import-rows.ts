@@ -71,7 +71,9 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
     const matches = byLabel.get(labelKey(header)) ?? [];
     if (matches.length > 1) {
       throw badInput(
-        say('Two questions of the form are labelled "{label}": rename one in the form builder', { label: named(header) }),
+        say('Two questions of the form are labelled "{label}": rename one in the form builder', {
+          label: named(header),
+        }),
         'file',
       );
     }
@@ -99,10 +101,10 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
   const unanswerable = questions.filter((q) => q.required && !mapped.some((m) => m.question.id === q.id));
   if (unanswerable.length > 0) {
     throw badInput(
-      say(
-        'The file has no column for the required {count, plural, one {question} other {questions}} {questions}',
-        { count: unanswerable.length, questions: quotedFew(unanswerable.map((q) => q.label)) },
-      ),
+      say('The file has no column for the required {count, plural, one {question} other {questions}} {questions}', {
+        count: unanswerable.length,
+        questions: quotedFew(unanswerable.map((q) => q.label)),
+      }),
       'file',
     );
   }

@@ -10,7 +10,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.auth.signin, async ({ body, request, reply }) => {
     const session = await signIn(deps, body, request.ip);
     reply.header('authorization', `Bearer ${session.token}`);
-    return { payload: { currentUser: session.currentUser }, msg: say('Welcome back, {name}', { name: session.currentUser.name }) };
+    return {
+      payload: { currentUser: session.currentUser },
+      msg: say('Welcome back, {name}', { name: session.currentUser.name }),
+    };
   });
 
   registerEndpoint(app, deps, endpoints.auth.register, async ({ body, reply }) => {

@@ -74,7 +74,8 @@ export async function findClub(deps: Deps, clubIdOrSlug: string): Promise<TClub>
   return toClubDto(row);
 }
 
-const slugTaken = (slug: string) => conflict(say('The address "{slug}" is already used by another club', { slug }), 'slug');
+const slugTaken = (slug: string) =>
+  conflict(say('The address "{slug}" is already used by another club', { slug }), 'slug');
 
 /**
  * A club's slug is unique among clubs only (event slugs live at /{slug}, clubs' at /club/{slug}/event).

@@ -83,7 +83,10 @@ export async function saveDiscount(deps: Deps, actor: Actor, input: SaveDiscount
   if (row) return toDiscountDto(row);
   const current = await findDiscountById(deps.db, existing.id, event.clubId);
   if (!current) throw notFound('Discount code');
-  throw conflict(say('Use limit cannot be lower than the {count} uses already taken', { count: current.usedCount }), 'maxUses');
+  throw conflict(
+    say('Use limit cannot be lower than the {count} uses already taken', { count: current.usedCount }),
+    'maxUses',
+  );
 }
 
 export async function findEventDiscounts(deps: Deps, actor: Actor, eventId: string): Promise<TDiscount[]> {

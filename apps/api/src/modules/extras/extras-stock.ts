@@ -16,9 +16,7 @@ export interface ExtrasStockOptions extends TakenExclusions {
 /** 409 SOLD_OUT naming the extra, and how many are left when some are. */
 export function extrasSoldOut(name: string, left: number): AppError {
   return soldOut(
-    left > 0
-      ? say('Not enough {name} left: {left} remaining', { name, left })
-      : say('{name} is sold out', { name }),
+    left > 0 ? say('Not enough {name} left: {left} remaining', { name, left }) : say('{name} is sold out', { name }),
   );
 }
 

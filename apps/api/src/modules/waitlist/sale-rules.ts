@@ -12,8 +12,10 @@ export function whyNotOnSale(event: EventRow | undefined, ticket: TicketRow | un
   if (event.endDate < now) return conflict('This event has ended');
   if (event.registrationOpensAt && event.registrationOpensAt > now) return conflict('Registration has not opened yet');
   if (event.registrationClosesAt && event.registrationClosesAt < now) return conflict('Registration has closed');
-  if (ticket.salesStartAt && ticket.salesStartAt > now) return conflict(say('{ticket}: sales have not started yet', { ticket: ticket.name }));
-  if (ticket.salesEndAt && ticket.salesEndAt < now) return conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
+  if (ticket.salesStartAt && ticket.salesStartAt > now)
+    return conflict(say('{ticket}: sales have not started yet', { ticket: ticket.name }));
+  if (ticket.salesEndAt && ticket.salesEndAt < now)
+    return conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
   return null;
 }
 

@@ -10,7 +10,10 @@ export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
   const w = endpoints.waitlist;
   registerEndpoint(app, deps, w.join, async ({ body }) => {
     const joined = await joinWaitlist(deps, body);
-    return { payload: joined, msg: say('You are number {position} on the waiting list', { position: joined.position }) };
+    return {
+      payload: joined,
+      msg: say('You are number {position} on the waiting list', { position: joined.position }),
+    };
   });
   registerEndpoint(app, deps, w.claim, async ({ body }) => ({
     payload: await claimOffer(deps, body.offer),

@@ -35,7 +35,10 @@ export async function joinWaitlist(
   if (problem) throw problem;
   if (!event || !ticket) throw notFound('Ticket');
   if (input.quantity > ticket.maxPerOrder) {
-    throw badInput(say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }), 'quantity');
+    throw badInput(
+      say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }),
+      'quantity',
+    );
   }
   if (input.quantity > event.maxTicketsPerOrder) {
     throw badInput(say('At most {max} tickets per order', { max: event.maxTicketsPerOrder }), 'quantity');

@@ -73,9 +73,16 @@ export async function assertWithinHoldLimits(
     const holds = await findHolds(tx, holder.eventId, { email: holder.email });
     const lapse = whenRoomFrees(holds, (left) => left.tickets + requested <= max);
     const tickets = held.emailTickets;
-    const holdsNow = holds.length === 1
-      ? say('This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event, and one buyer may hold at most {max} at once.', { tickets, max })
-      : say('This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event in {bookings, plural, one {# booking} other {# bookings}}, and one buyer may hold at most {max} at once.', { tickets, bookings: holds.length, max });
+    const holdsNow =
+      holds.length === 1
+        ? say(
+            'This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event, and one buyer may hold at most {max} at once.',
+            { tickets, max },
+          )
+        : say(
+            'This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event in {bookings, plural, one {# booking} other {# bookings}}, and one buyer may hold at most {max} at once.',
+            { tickets, bookings: holds.length, max },
+          );
     throw refusal(sayAll(holdsNow, whatToDo(holds.length, lapse, event.timezone)), lapse);
   }
   const limit = config.holdsPerAddress;

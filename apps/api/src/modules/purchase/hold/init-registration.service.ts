@@ -31,9 +31,13 @@ function assertTicketOnSale(
   if (!ticket || ticket.eventId !== event.id || !ticket.isActive) throw notFound('Ticket');
   if (ticket.salesStartAt && ticket.salesStartAt > now)
     throw conflict(say('{ticket}: sales have not started yet', { ticket: ticket.name }));
-  if (ticket.salesEndAt && ticket.salesEndAt < now) throw conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
+  if (ticket.salesEndAt && ticket.salesEndAt < now)
+    throw conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
   if (quantity > ticket.maxPerOrder) {
-    throw badInput(say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }), 'tickets');
+    throw badInput(
+      say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }),
+      'tickets',
+    );
   }
 }
 

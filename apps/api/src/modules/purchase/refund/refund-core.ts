@@ -50,11 +50,27 @@ export function leftToRefund(target: RefundTarget): number {
   const name = nameOf(target);
   if (!isRefundable(target.paymentStatus)) {
     if (target.paymentStatus === 'refunded')
-      throw conflict(say('This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund', { kind: name }));
-    throw conflict(say('Only a paid {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} can be refunded', { kind: name }));
+      throw conflict(
+        say(
+          'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund',
+          { kind: name },
+        ),
+      );
+    throw conflict(
+      say(
+        'Only a paid {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} can be refunded',
+        { kind: name },
+      ),
+    );
   }
   const left = target.amount - target.refundedAmount;
-  if (left <= 0) throw conflict(say('This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund', { kind: name }));
+  if (left <= 0)
+    throw conflict(
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund',
+        { kind: name },
+      ),
+    );
   return left;
 }
 
@@ -100,10 +116,13 @@ export async function refundLockedPayable(
     const most = (language: TLanguage) =>
       sayIn(
         language,
-        say('At most {amount} is left to refund on this {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}}', {
-          amount: formatMoney(left, currency, language),
-          kind: name,
-        }),
+        say(
+          'At most {amount} is left to refund on this {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}}',
+          {
+            amount: formatMoney(left, currency, language),
+            kind: name,
+          },
+        ),
       );
     throw fieldError('amount', most);
   }
@@ -112,13 +131,22 @@ export async function refundLockedPayable(
     throw badInput('Tickets can be released only with a full refund of what is left', 'releaseTickets');
   }
   const provider = deps.payments;
-  if (!locked.paymentIntentId) throw conflict(say('This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} has no payment to refund', { kind: name }));
+  if (!locked.paymentIntentId)
+    throw conflict(
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} has no payment to refund',
+        { kind: name },
+      ),
+    );
   if (locked.provider && locked.provider !== provider.name) {
     throw conflict(
-      say('This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} was paid through the {provider} provider: refund it there', {
-        kind: name,
-        provider: locked.provider,
-      }),
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} was paid through the {provider} provider: refund it there',
+        {
+          kind: name,
+          provider: locked.provider,
+        },
+      ),
     );
   }
   const outcome = await provider.refund({
@@ -159,7 +187,13 @@ export async function refundLockedPayable(
       providerRefundId: outcome.refund.id,
     });
     // request_key and provider_refund_id are unique; under the payable's lock nothing else writes them.
-    if (!inserted) throw conflict(say('This refund was recorded meanwhile; read the {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} again', { kind: name }));
+    if (!inserted)
+      throw conflict(
+        say(
+          'This refund was recorded meanwhile; read the {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} again',
+          { kind: name },
+        ),
+      );
     refund = inserted;
     updated = await payable.addRefund(tx, locked, amount);
   }
