@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import de from 'zod/v4/locales/de.js';
 import en from 'zod/v4/locales/en.js';
-import es from 'zod/v4/locales/es.js';
-import fr from 'zod/v4/locales/fr.js';
-import th from 'zod/v4/locales/th.js';
 import type { TLanguage } from './languages';
-import { CONTRACT_CATALOGUES } from './locales';
 
 /**
  * The contract's validation messages in five languages (docs/product.md section 22,
@@ -14,14 +9,45 @@ import { CONTRACT_CATALOGUES } from './locales';
  * message with parameters is written `said('{label} is required', { label })`: its English is
  * remembered with its template and parameters, so `issueText` can say it again in another language on
  * the server (the error handler) and in the web forms alike. zod's own messages come from zod's locales.
+ *
+ * English needs no catalogue: its keys are its text. Another language's catalogue and zod locale are
+ * registered before use: the server loads all of them (`@clubtix/contract/locales`), the web app
+ * only the language shown (`loadContractLocale`), so a buyer's first page carries none of them.
  */
 export type TContractParams = Record<string, string | number>;
+
+/** One language's contract messages (keyed by their English) and zod's own messages. */
+export interface TContractLocale {
+  messages: Record<string, string>;
+  zod: { localeError: z.core.$ZodErrorMap };
+}
+
+const locales: Partial<Record<TLanguage, TContractLocale>> = {};
+const englishZod = en();
+
+/** Makes a language's catalogue and zod locale available to `issueText` and `contractText`. */
+export function registerContractLocale(language: TLanguage, locale: TContractLocale): void {
+  locales[language] = locale;
+}
+
+const LOADERS: Record<Exclude<TLanguage, 'en'>, () => Promise<{ locale: TContractLocale }>> = {
+  th: () => import('./locales/th'),
+  fr: () => import('./locales/fr'),
+  es: () => import('./locales/es'),
+  de: () => import('./locales/de'),
+};
+
+/** Loads and registers a language's contract locale, once; English has nothing to load. */
+export async function loadContractLocale(language: TLanguage): Promise<void> {
+  if (language === 'en' || locales[language]) return;
+  registerContractLocale(language, (await LOADERS[language]()).locale);
+}
 
 const spoken = new Map<string, { template: string; params: TContractParams }>();
 
 /** A `label` parameter names a field in English ("Name"), itself a key of the catalogue. */
 function fill(language: TLanguage, template: string, params: TContractParams): string {
-  const catalogue = CONTRACT_CATALOGUES[language];
+  const catalogue = locales[language]?.messages ?? {};
   return (catalogue[template] ?? template).replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
@@ -49,24 +75,11 @@ export function contractText(text: string, language: TLanguage): string {
   if (language === 'en') return text;
   const known = spoken.get(text);
   if (known) return fill(language, known.template, known.params);
-  return CONTRACT_CATALOGUES[language][text] ?? text;
+  return locales[language]?.messages[text] ?? text;
 }
 
-/** Whether a text is one of the contract's messages (for tests). */
-export function isContractText(text: string): boolean {
-  return spoken.has(text) || text in CONTRACT_CATALOGUES.en;
-}
-
-const zodLocales: Record<TLanguage, { localeError: z.core.$ZodErrorMap }> = {
-  en: en(),
-  th: th(),
-  fr: fr(),
-  es: es(),
-  de: de(),
-};
-
-function zodText(language: TLanguage, issue: z.core.$ZodRawIssue): string | undefined {
-  const answer = zodLocales[language].localeError(issue);
+function zodText(locale: { localeError: z.core.$ZodErrorMap } | undefined, issue: z.core.$ZodRawIssue) {
+  const answer = locale?.localeError(issue);
   return typeof answer === 'string' ? answer : (answer?.message ?? undefined);
 }
 
@@ -85,8 +98,11 @@ export interface TIssueLike {
  */
 export function issueText(issue: TIssueLike, language: TLanguage): string {
   if (language === 'en') return issue.message;
-  if (isContractText(issue.message)) return contractText(issue.message, language);
+  const locale = locales[language];
+  if (spoken.has(issue.message) || (locale && issue.message in locale.messages)) {
+    return contractText(issue.message, language);
+  }
   const raw = issue as unknown as z.core.$ZodRawIssue;
-  if (zodText('en', raw) === issue.message) return zodText(language, raw) ?? issue.message;
+  if (zodText(englishZod, raw) === issue.message) return zodText(locale?.zod, raw) ?? issue.message;
   return issue.message;
 }

@@ -1,4 +1,6 @@
 import { contractText, issueText, type TErrorCode, type TIssueLike, type TLanguage } from '@clubtix/contract';
+// The server answers every language: all of the contract's catalogues, registered on import.
+import '@clubtix/contract/locales';
 import { catalogueMessage, translate, type MessageParams } from './i18n';
 
 /**

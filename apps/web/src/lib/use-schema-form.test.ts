@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requiredText, ZEmail } from '@clubtix/contract';
+import { loadContractLocale, requiredText, ZEmail } from '@clubtix/contract';
 import { changeLanguage, startI18n } from '../i18n/i18n';
 import { renameErrors, schemaErrors } from './use-schema-form';
 
@@ -26,6 +26,7 @@ describe('form errors from the contract schema, in the language shown', () => {
 
   it("says the contract's messages and zod's own in the language picked", async () => {
     await changeLanguage('fr');
+    await loadContractLocale('fr');
     const errors = schemaErrors(schema, { name: '', email: 'nope', seats: 'two' });
     expect(errors.name).toBe('Nom : champ obligatoire');
     expect(errors.email).toBe('Saisissez une adresse e-mail valide, comme nom@example.org, sans espaces');

@@ -1,7 +1,17 @@
-import { issueText } from '@clubtix/contract';
+import { isLanguage, issueText, loadContractLocale } from '@clubtix/contract';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, i18n } from '../i18n/i18n';
+
+/**
+ * The contract's messages in the language shown, fetched when it is picked (a chunk per language), so
+ * they are there by the time a form is checked; until then a form speaks English.
+ */
+function loadContractWords(language: string): void {
+  if (isLanguage(language)) loadContractLocale(language).catch(() => undefined);
+}
+loadContractWords(currentLanguage());
+i18n.on('languageChanged', loadContractWords);
 
 interface SchemaFormOptions<V> {
   /**

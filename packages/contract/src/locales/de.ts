@@ -1,5 +1,8 @@
+import zod from 'zod/v4/locales/de.js';
+import type { TContractLocale } from '../validation-text';
+
 /** The contract's validation messages and field labels in German, keyed by their English. */
-export const de: Record<string, string> = {
+export const messages: Record<string, string> = {
   Name: 'Name',
   'Club name': 'Vereinsname',
   'First name': 'Vorname',
@@ -204,3 +207,5 @@ export const de: Record<string, string> = {
   'The offer link is incomplete': 'Der Angebotslink ist unvollständig',
   'The offer link is not valid': 'Der Angebotslink ist ungültig',
 };
+
+export const locale: TContractLocale = { messages, zod: zod() };

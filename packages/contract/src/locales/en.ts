@@ -1,8 +1,9 @@
 /**
  * The contract's validation messages and field labels in English: each is its own key, as the schemas
- * write it (docs/decisions/0047-server-messages.md). The other languages translate these keys.
+ * write it (docs/decisions/0047-server-messages.md). The key list the other languages' catalogues hold;
+ * English itself needs none at run time.
  */
-export const en: Record<string, string> = {
+export const messages: Record<string, string> = {
   Name: 'Name',
   'Club name': 'Club name',
   'First name': 'First name',

@@ -1,5 +1,8 @@
+import zod from 'zod/v4/locales/es.js';
+import type { TContractLocale } from '../validation-text';
+
 /** The contract's validation messages and field labels in Spanish, keyed by their English. */
-export const es: Record<string, string> = {
+export const messages: Record<string, string> = {
   Name: 'Nombre',
   'Club name': 'Nombre del club',
   'First name': 'Nombre',
@@ -203,3 +206,5 @@ export const es: Record<string, string> = {
   'The offer link is incomplete': 'El enlace de la oferta está incompleto',
   'The offer link is not valid': 'El enlace de la oferta no es válido',
 };
+
+export const locale: TContractLocale = { messages, zod: zod() };

@@ -1,5 +1,8 @@
+import zod from 'zod/v4/locales/fr.js';
+import type { TContractLocale } from '../validation-text';
+
 /** The contract's validation messages and field labels in French, keyed by their English. */
-export const fr: Record<string, string> = {
+export const messages: Record<string, string> = {
   Name: 'Nom',
   'Club name': 'Nom du club',
   'First name': 'Prénom',
@@ -204,3 +207,5 @@ export const fr: Record<string, string> = {
   'The offer link is incomplete': 'Le lien de l’offre est incomplet',
   'The offer link is not valid': 'Le lien de l’offre n’est pas valide',
 };
+
+export const locale: TContractLocale = { messages, zod: zod() };

@@ -1,5 +1,8 @@
+import zod from 'zod/v4/locales/th.js';
+import type { TContractLocale } from '../validation-text';
+
 /** The contract's validation messages and field labels in Thai, keyed by their English. */
-export const th: Record<string, string> = {
+export const messages: Record<string, string> = {
   Name: 'ชื่อ',
   'Club name': 'ชื่อสโมสร',
   'First name': 'ชื่อจริง',
@@ -195,3 +198,5 @@ export const th: Record<string, string> = {
   'The offer link is incomplete': 'ลิงก์ข้อเสนอไม่ครบถ้วน',
   'The offer link is not valid': 'ลิงก์ข้อเสนอไม่ถูกต้อง',
 };
+
+export const locale: TContractLocale = { messages, zod: zod() };
