@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@clubtix/contract';
-import { catalogueMessage } from './i18n';
+import { catalogueKeys, catalogueMessage, translate } from './i18n';
 import { AppError, conflict, fieldError, notFound, say, sayAll, sayIn, soldOut } from './errors';
 import { spokenMessages } from './spoken-messages';
 
@@ -46,6 +46,12 @@ describe('AppError in five languages', () => {
     expect(error.render('es').msg).toBe('Esta entrada es para otro evento');
     const provider = new AppError('PAYMENT_FAILED', 402, 'Your card was declined.');
     expect(provider.render('th').msg).toBe('Your card was declined.');
+  });
+
+  it('says every English message without parameters exactly as written', () => {
+    const plain = catalogueKeys().en.filter((key) => /^(errors|replies)\./.test(key) && !key.includes('{'));
+    expect(plain.length).toBeGreaterThan(150);
+    for (const key of plain) expect(translate('en', key)).toBe(key.slice(key.indexOf('.') + 1));
   });
 
   it('has every message the source says in the English catalogue, and so in every language', () => {
