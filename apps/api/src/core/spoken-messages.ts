@@ -62,7 +62,7 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
           literals(args[0]).map((what) => `${what} not found`),
           node,
         );
-      else if (name === 'fieldError' && args[1]) add('errors', literals(args[1]), node);
+      else if ((name === 'fieldError' || name === 'sayIn') && args[1]) add('errors', literals(args[1]), node);
       else if ((name === 'AppError' && args[2]) || (name && SPEAKERS.has(name) && args[0])) {
         const message = name === 'AppError' ? args[2]! : args[0]!;
         // say() inside a route's msg is a reply; the routes' errors are thrown through helpers.

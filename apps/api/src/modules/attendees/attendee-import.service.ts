@@ -1,4 +1,10 @@
-import { MAX_IMPORT_ROWS, ZImportFields, type TFormQuestion, type TImportResult } from '@clubtix/contract';
+import {
+  MAX_IMPORT_ROWS,
+  ZImportFields,
+  type TFormQuestion,
+  type TImportResult,
+  type TLanguage,
+} from '@clubtix/contract';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, conflict, notFound, say, sayIn, fromIssue } from '../../core/errors';
@@ -35,7 +41,11 @@ const tooManyRows = () =>
   );
 
 /** Reads every row of the file and checks it, keeping the good ones and naming every bad one. */
-async function checkFile(file: { path: string; filename: string }, questions: TFormQuestion[]): Promise<CheckedFile> {
+async function checkFile(
+  file: { path: string; filename: string },
+  questions: TFormQuestion[],
+  language: TLanguage,
+): Promise<CheckedFile> {
   const rows = await openSheetRows(file.path, file.filename);
   const checked: CheckedFile = { rows: [], repeated: 0, errors: new ImportErrors() };
   const seen = new Set<string>();
@@ -48,7 +58,7 @@ async function checkFile(file: { path: string; filename: string }, questions: TF
       continue;
     }
     if (++count > MAX_IMPORT_ROWS) throw tooManyRows();
-    const outcome = readRow(row, cells, map, questions);
+    const outcome = readRow(row, cells, map, questions, language);
     if (!outcome.ok) {
       checked.errors.add(outcome.error);
       continue;
@@ -89,7 +99,12 @@ async function seatsLeft(deps: Deps, event: EventRow, ticket: TicketRow): Promis
  * registrations that take their seats through the counters buying uses, so an import can never
  * oversell either. No e-mail is sent: the admin sends tickets with sendTicket when ready.
  */
-export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUpload): Promise<ImportOutcome> {
+export async function importAttendees(
+  deps: Deps,
+  actor: Actor,
+  upload: ImportUpload,
+  language: TLanguage = 'en',
+): Promise<ImportOutcome> {
   const parsed = ZImportFields.safeParse(upload.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -106,7 +121,7 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
 
   const scope = { clubId: event.clubId, eventId: event.id };
   const questions = (await findQuestionsByEvent(deps.db, scope)).map(toQuestionDto);
-  const checked = await checkFile(upload.file, questions);
+  const checked = await checkFile(upload.file, questions, language);
   const { errors } = checked;
   if (errors.count > 0) {
     return {

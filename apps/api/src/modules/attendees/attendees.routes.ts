@@ -3,6 +3,7 @@ import { endpoints } from '@clubtix/contract';
 import { registerDownload, registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { say } from '../../core/errors';
+import { requestLanguage } from '../../core/i18n';
 import { exportAttendeeReport } from './attendee-export.service';
 import { importAttendees } from './attendee-import.service';
 import { deleteAttendee, removeRegistration } from './attendee-removal.service';
@@ -22,7 +23,8 @@ export function attendeeDataRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, a.bulkImportAttendee, async ({ actor, request }) => {
     const upload = await receiveImportUpload(request);
     try {
-      const { result, dryRun } = await importAttendees(deps, actor, upload);
+      // The report's row problems are read by the admin: in the request's language.
+      const { result, dryRun } = await importAttendees(deps, actor, upload, requestLanguage(request));
       if (result.errors.length > 0) return { payload: result };
       const counts = { imported: result.imported, skipped: result.skipped };
       const skipped =
