@@ -20,7 +20,7 @@ const SPEAKERS = new Set([
   'AppError',
   'RateLimitedError',
 ]);
-const CONSTANT_NAME = /(MESSAGES?|PROBLEMS|^STILL_ON_SALE|^WITHDRAWN|^DUPLICATE_CODE|^ACCESS_CODE_NEEDED)$/;
+const CONSTANT_NAME = /(MESSAGES?|PROBLEMS|REPLIES|^STILL_ON_SALE|^WITHDRAWN|^DUPLICATE_CODE|^ACCESS_CODE_NEEDED)$/;
 
 export interface SpokenMessage {
   namespace: 'errors' | 'replies';
@@ -52,17 +52,26 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
     for (const text of texts) if (text) found.push({ namespace, text, where: `${file}:${line + 1}` });
   };
   const inRoutes = file.endsWith('.routes.ts');
+  const inModules = file.startsWith(`modules${path.sep}`);
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       const name = calleeName(node);
       const args = node.arguments ?? ts.factory.createNodeArray();
+      if (name === 'sayIn' && args[1]) {
+        // sayIn(language, message, 'replies'?): the message, or the say() it wraps, in that namespace.
+        const namespace = args[2] && literals(args[2])[0] === 'replies' ? 'replies' : 'errors';
+        const inner = args[1];
+        const wrapped = ts.isCallExpression(inner) && calleeName(inner) === 'say' ? inner.arguments[0] : inner;
+        if (wrapped) add(namespace, literals(wrapped), node);
+        return;
+      }
       if (name === 'notFound' && args[0])
         add(
           'errors',
           literals(args[0]).map((what) => `${what} not found`),
           node,
         );
-      else if ((name === 'fieldError' || name === 'sayIn') && args[1]) add('errors', literals(args[1]), node);
+      else if (name === 'fieldError' && args[1]) add('errors', literals(args[1]), node);
       else if ((name === 'AppError' && args[2]) || (name && SPEAKERS.has(name) && args[0])) {
         const message = name === 'AppError' ? args[2]! : args[0]!;
         // say() inside a route's msg is a reply; the routes' errors are thrown through helpers.
@@ -70,17 +79,19 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
         add(namespace, literals(message), node);
       }
     }
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'msg' && inRoutes) {
+    // A module's `msg` is a reply a route answers (the SPA's own 404 for a non-GET is not the API's).
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'msg' && inModules) {
       add('replies', literals(node.initializer), node);
     }
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && CONSTANT_NAME.test(node.name.text)) {
       const value = node.initializer;
+      const namespace = node.name.text.endsWith('REPLIES') ? 'replies' : 'errors';
       if (value && ts.isObjectLiteralExpression(ts.isAsExpression(value) ? value.expression : value)) {
         const object = (ts.isAsExpression(value) ? value.expression : value) as ts.ObjectLiteralExpression;
         for (const property of object.properties) {
-          if (ts.isPropertyAssignment(property)) add('errors', literals(property.initializer), property);
+          if (ts.isPropertyAssignment(property)) add(namespace, literals(property.initializer), property);
         }
-      } else if (value) add('errors', literals(ts.isAsExpression(value) ? value.expression : value), node);
+      } else if (value) add(namespace, literals(ts.isAsExpression(value) ? value.expression : value), node);
     }
     ts.forEachChild(node, visit);
   };
