@@ -20,7 +20,7 @@ const refundedMsg =
 export function refundRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.order.refund, async ({ actor, body }) => {
     const { order, replayed } = await refundOrder(deps, actor, body, app.log);
-    return { payload: { order }, msg: refundedMsg({ ...order, currency: order.currency as TCurrency }, replayed) };
+    return { payload: { order }, msg: refundedMsg(order, replayed) };
   });
   registerEndpoint(app, deps, endpoints.sponsorship.refund, async ({ actor, body }) => {
     const { sponsorship, replayed } = await refundSponsorship(deps, actor, body, app.log);
