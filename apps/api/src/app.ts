@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './plugins/validation';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { attendeeDataRoutes } from './modules/attendees/attendees.routes';

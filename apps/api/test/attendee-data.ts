@@ -56,6 +56,8 @@ export interface ImportRequest {
   data: Buffer;
   dryRun?: boolean;
   contentType?: string;
+  /** Accept-Language: the language the report's messages are said in. */
+  language?: string;
 }
 
 export function importAttendees(t: TestApp, token: string | undefined, request: ImportRequest): Promise<ApiResponse> {
@@ -68,7 +70,7 @@ export function importAttendees(t: TestApp, token: string | undefined, request: 
   return call(t, 'POST', '/registration/bulkImportAttendee', {
     token,
     body: payload,
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': contentType, ...(request.language ? { 'accept-language': request.language } : {}) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-text';
 import { defineEndpoint } from './endpoint';
 import { ZMediaUrl } from './clubs';
 import { LIST_CAPS, ZOptionalPage } from './lists';
@@ -20,7 +21,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 export function dateTime(label: string) {
-  return z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+  return z.iso.datetime({ offset: true, error: said('{label} must be a date and time (ISO 8601)', { label }) });
 }
 
 /** An optional instant: null clears it; left out, it stays undefined (an update keeps it). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { TLanguage } from './languages';
+import { contractSay } from './validation-text';
 import { defineEndpoint } from './endpoint';
 import { requiredText, ZId } from './rules';
 
@@ -93,24 +95,33 @@ export function trimAnswers(answers: TAnswers): TAnswers {
   return result;
 }
 
-/** Checks answers against the questions (required, option in list); the same rules run in the browser and on the server. */
-export function checkAnswers(questions: TFormQuestion[], answers: TAnswers): { questionId: string; message: string }[] {
+/**
+ * Checks answers against the questions (required, option in list); the same rules run in the browser
+ * and on the server, each saying its problems in the language asked for (English by default).
+ */
+export function checkAnswers(
+  questions: TFormQuestion[],
+  answers: TAnswers,
+  language: TLanguage = 'en',
+): { questionId: string; message: string }[] {
   const problems: { questionId: string; message: string }[] = [];
+  const problem = (question: TFormQuestion, template: string) =>
+    problems.push({ questionId: question.id, message: contractSay(language, template, { question: question.label }) });
   for (const question of questions) {
     const answer = answers[question.id];
     const empty = answer === undefined || (Array.isArray(answer) ? answer.length === 0 : answer.trim() === '');
     if (empty) {
-      if (question.required) problems.push({ questionId: question.id, message: `${question.label} is required` });
+      if (question.required) problem(question, '{question} is required');
       continue;
     }
     if (question.type === 3) {
       if (!Array.isArray(answer) || answer.some((choice) => !question.options.includes(choice))) {
-        problems.push({ questionId: question.id, message: `${question.label}: choose from the listed options` });
+        problem(question, '{question}: choose from the listed options');
       }
     } else if (typeof answer !== 'string') {
-      problems.push({ questionId: question.id, message: `${question.label} takes one answer` });
+      problem(question, '{question} takes one answer');
     } else if (hasOptions(question.type) && !question.options.includes(answer)) {
-      problems.push({ questionId: question.id, message: `${question.label}: choose one of the listed options` });
+      problem(question, '{question}: choose one of the listed options');
     }
   }
   return problems;

@@ -44,6 +44,7 @@ export * from './short-code';
 export * from './system';
 export * from './zoned-format';
 export * from './users';
+export * from './validation-text';
 export * from './waitlist';
 
 /** The endpoint table of docs/product.md section 7: one source for server routes, client calls and OpenAPI. */

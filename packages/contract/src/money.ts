@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-text';
 import { localeOf, type TLanguage } from './languages';
 
 export const CURRENCIES = ['usd', 'gbp', 'eur', 'thb'] as const;
@@ -10,10 +11,10 @@ const CURRENCY_SIGNS: Record<TCurrency, string> = { usd: '$', gbp: 'Â£', eur: 'â
 /** Money is an integer of minor units (cents, pence, satang): never negative, never fractional. */
 export function money(label: string) {
   return z
-    .number({ error: `${label} must be a number of minor units (for example 1050 for 10.50)` })
-    .int(`${label} must be a whole number of minor units (for example 1050 for 10.50)`)
-    .min(0, `${label} cannot be negative`)
-    .max(100_000_000, `${label} is too large`);
+    .number({ error: said('{label} must be a number of minor units (for example 1050 for 10.50)', { label }) })
+    .int(said('{label} must be a whole number of minor units (for example 1050 for 10.50)', { label }))
+    .min(0, said('{label} cannot be negative', { label }))
+    .max(100_000_000, said('{label} is too large', { label }));
 }
 
 /**

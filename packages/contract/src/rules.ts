@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-text';
 
 /**
  * Roles as numbers (docs/product.md section 9, docs/product.md section 13); 5 is a club's door staff
@@ -91,17 +92,17 @@ export const ZId = z.string({ error: 'Id is required' }).trim().min(1, 'Id is re
 
 export function requiredText(label: string, max: number) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: said('{label} is required', { label }) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, said('{label} is required', { label }))
+    .max(max, said('{label} must be at most {max} characters', { label, max }));
 }
 
 export function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, said('{label} must be at most {max} characters', { label, max }))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-text';
 
 /*
  * The catalogue's save calls (docs/product.md section 7: "an id means update"). Without an id the body
@@ -27,7 +28,9 @@ export function saveRequest<R extends z.ZodRawShape, O extends z.ZodRawShape>(re
         for (const [field, schema] of Object.entries(required)) {
           if (value[field] !== undefined) continue;
           const missing = z.safeParse(schema, undefined);
-          const message = missing.success ? `${field} is required` : (missing.error.issues[0]?.message ?? 'Required');
+          const message = missing.success
+            ? said('{label} is required', { label: field })
+            : (missing.error.issues[0]?.message ?? 'Required');
           ctx.addIssue({ code: 'custom', path: [field], message });
         }
       },
@@ -46,7 +49,7 @@ export function clearableText(label: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, said('{label} must be at most {max} characters', { label, max }))
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-text';
 import { defineEndpoint } from './endpoint';
 import { clearableDateTime } from './events';
 import { money } from './money';
@@ -29,10 +30,10 @@ export type TTicket = z.infer<typeof ZTicket>;
 /** null = unlimited; left out, it stays undefined (an update keeps the quantity it has). */
 export function optionalQuantity(label: string) {
   return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too large`)
+    .number({ error: said('{label} must be a number', { label }) })
+    .int(said('{label} must be a whole number', { label }))
+    .min(0, said('{label} cannot be negative', { label }))
+    .max(1_000_000, said('{label} is too large', { label }))
     .nullable()
     .optional();
 }

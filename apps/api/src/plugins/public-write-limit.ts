@@ -3,21 +3,18 @@ import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { countHits, type Counter } from '../modules/limits/rate-limits.repo';
 import { clientAddressOf } from './client-address';
-import { RateLimitedError } from '../core/errors';
+import { RateLimitedError, say, type Said } from '../core/errors';
 
 const MINUTE = 60;
 const HOUR = 3600;
 
 interface Limit extends Counter {
   max: number;
-  message: (secondsLeft: number) => string;
+  message: (secondsLeft: number) => Said;
 }
 
 /** "in a minute", "in 42 minutes": a buyer reads minutes, Retry-After carries the seconds. */
-const inMinutes = (seconds: number) => {
-  const minutes = Math.ceil(seconds / MINUTE);
-  return minutes <= 1 ? 'in a minute' : `in ${minutes} minutes`;
-};
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / MINUTE));
 
 /** The counters a call of the endpoint from `ip` (request.ip) counts against; none when off. */
 export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string): Limit[] {
@@ -28,7 +25,13 @@ export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string
       key: `public-write:${address}`,
       windowSeconds: MINUTE,
       max: config.publicWriteLimit,
-      message: (left) => `Too many attempts from your network: try again ${inMinutes(left)}.`,
+      message: (left) =>
+        say(
+          'Too many attempts from your network: try again {minutes, plural, =1 {in a minute} other {in # minutes}}.',
+          {
+            minutes: minutesOf(left),
+          },
+        ),
     },
   ];
   if (endpoint.rateLimit === 'signUp') {
@@ -36,7 +39,11 @@ export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string
       key: `sign-up:${address}`,
       windowSeconds: HOUR,
       max: SIGN_UPS_PER_HOUR,
-      message: (left) => `Too many sign-up attempts from your network: try again ${inMinutes(left)}.`,
+      message: (left) =>
+        say(
+          'Too many sign-up attempts from your network: try again {minutes, plural, =1 {in a minute} other {in # minutes}}.',
+          { minutes: minutesOf(left) },
+        ),
     });
   }
   return limits;

@@ -5,7 +5,8 @@ import { envelope, ROLE_STAFF, ROLE_SUDO, SIGN_UPS_PER_HOUR, type Access, type E
 import type { Deps } from '../core/deps';
 import { authenticate, authenticateIfAccepted } from './auth';
 import { type Actor } from '../core/actor';
-import { AppError } from '../core/errors';
+import { AppError, sayIn, type Said } from '../core/errors';
+import { requestLanguage } from '../core/i18n';
 import { assertWithinPublicWriteLimit } from './public-write-limit';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -24,7 +25,8 @@ export interface RouteContext<Q, B, A extends Access> {
 
 export interface RouteResult<P> {
   payload: P;
-  msg?: string;
+  /** Said in the request's language (locales/<language>/replies.json). */
+  msg?: Said;
 }
 
 const NUL_MESSAGE = 'Text must not contain NUL characters';
@@ -49,7 +51,7 @@ function findNulCharacter(input: unknown): string | undefined {
 function assertNoNulCharacters(request: FastifyRequest): void {
   const at = findNulCharacter(request.query) ?? findNulCharacter(request.body);
   if (at === undefined) return;
-  throw new AppError('BAD_INPUT', 400, at ? `${at}: ${NUL_MESSAGE}` : NUL_MESSAGE, [
+  throw new AppError('BAD_INPUT', 400, at ? (language) => `${at}: ${sayIn(language, NUL_MESSAGE)}` : NUL_MESSAGE, [
     { path: at, message: NUL_MESSAGE },
   ]);
 }
@@ -146,7 +148,8 @@ export function registerEndpoint<
         request,
         reply,
       });
-      return result.msg === undefined ? { payload: result.payload } : { payload: result.payload, msg: result.msg };
+      if (result.msg === undefined) return { payload: result.payload };
+      return { payload: result.payload, msg: sayIn(requestLanguage(request), result.msg, 'replies') };
     },
   });
 }

@@ -1,9 +1,14 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { changeLanguage, startI18n } from '../i18n/i18n';
 import { applyServerErrors, formFailure } from './form-errors';
 
 const toasts = vi.hoisted(() => ({ showToast: vi.fn(), hideErrorToast: vi.fn() }));
 vi.mock('../components/toasts', () => toasts);
+
+beforeAll(async () => {
+  await startI18n('en');
+});
 
 beforeEach(() => {
   // Unit tests run without a DOM: focusing the first field waits for a frame that never comes.
@@ -33,6 +38,11 @@ describe('formFailure: one place per message (issue 19)', () => {
   });
   it('has words of its own for a failure that is no answer of the server', () => {
     expect(formFailure(new Error('boom'))).toBe('Something went wrong. Please try again.');
+  });
+  it('says its own words in the language shown', async () => {
+    await changeLanguage('de');
+    expect(formFailure(new Error('boom'))).toBe('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.');
+    await changeLanguage('en');
   });
 });
 

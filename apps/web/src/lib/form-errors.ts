@@ -2,6 +2,7 @@ import { TOKEN_EXPIRED_STATUS } from '@clubtix/contract';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { fieldErrors, isApiError } from '../api/api-error';
 import { hideErrorToast, showToast } from '../components/toasts';
+import { i18n } from '../i18n/i18n';
 import { renameErrors } from './use-schema-form';
 
 /**
@@ -45,7 +46,7 @@ export function focusFirstError<V>(form: UseFormReturnType<V>, errors: FormError
  * (`signingIn`) a 401 is a wrong e-mail or password, said in the form like any other refusal.
  */
 export function formFailure(error: unknown, { signingIn = false }: { signingIn?: boolean } = {}): string | null {
-  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  if (!isApiError(error)) return i18n.t('common:formErrors.tryAgain');
   if (!signingIn && (error.status === 401 || error.status === TOKEN_EXPIRED_STATUS)) {
     showToast('error', error.msg);
     return null;

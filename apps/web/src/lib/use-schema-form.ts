@@ -1,5 +1,17 @@
-import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { isLanguage, issueText, loadContractLocale } from '@clubtix/contract';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
+import { currentLanguage, i18n } from '../i18n/i18n';
+
+/**
+ * The contract's messages in the language shown, fetched when it is picked (a chunk per language), so
+ * they are there by the time a form is checked; until then a form speaks English.
+ */
+function loadContractWords(language: string): void {
+  if (isLanguage(language)) loadContractLocale(language).catch(() => undefined);
+}
+loadContractWords(currentLanguage());
+i18n.on('languageChanged', loadContractWords);
 
 interface SchemaFormOptions<V> {
   /**
@@ -32,6 +44,23 @@ function withoutEmpty(errors: FormErrors): FormErrors {
 }
 
 /**
+ * The schema's issues as form errors, the first one per field, each said in the language shown with
+ * the contract's issueText, as the server says them (docs/decisions/0047-server-messages.md). The
+ * parse keeps each issue's input: zod names the type it received from it.
+ */
+export function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
+  const result = schema.safeParse(values, { reportInput: true });
+  if (result.success) return {};
+  const language = currentLanguage();
+  const errors: FormErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (errors[path] === undefined) errors[path] = issueText(issue, language);
+  }
+  return errors;
+}
+
+/**
  * Checks a field on leaving it, once its value has changed. Passing an untouched empty field (or
  * clicking Save from the first field) then shows no error under it: that error would push the
  * form down while the pointer is on its way to the button, and the click would miss.
@@ -50,7 +79,7 @@ export function useSchemaForm<V extends Record<string, unknown>>(
   initialValues: V,
   options: SchemaFormOptions<V> = {},
 ) {
-  const resolve = schemaResolver(schema, { sync: true });
+  const resolve = (values: unknown) => schemaErrors(schema, values);
   const { toRequest, fieldOf, check } = options;
   return useForm<V>({
     mode: 'controlled',

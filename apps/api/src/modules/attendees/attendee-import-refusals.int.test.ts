@@ -40,7 +40,7 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
   });
   afterAll(async () => t.close());
 
-  const send = (file: Pick<ImportRequest, 'filename' | 'data'> & { dryRun?: boolean }) =>
+  const send = (file: Pick<ImportRequest, 'filename' | 'data' | 'language'> & { dryRun?: boolean }) =>
     importAttendees(t, token, { eventId: event.id, ticketId: ticket.id, ...file });
   const soldNow = async () => (await counters(t, ticket.id, event.id)).ticketSold;
 
@@ -73,6 +73,15 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
     const csv = Buffer.from('firstName,lastName,email,Shirt size\nAna,Silva,ana@example.org,S\n\nBen,Okafor,,M\n');
     expect(payloadOf<TImportResult>(await send({ filename: 'guests.csv', data: csv })).errors).toEqual([
       { row: 4, message: 'E-mail is required' },
+    ]);
+
+    // The report is said in the admin's language (docs/decisions/0047-server-messages.md).
+    const german = payloadOf<TImportResult>(await send({ filename: 'guests.xlsx', data: file, language: 'de' }));
+    expect(german.errors).toEqual([
+      { row: 3, message: 'Vorname ist erforderlich' },
+      { row: 4, message: 'Geben Sie eine gültige E-Mail-Adresse ein, etwa name@example.org, ohne Leerzeichen' },
+      { row: 6, message: 'Shirt size: Wählen Sie eine der angebotenen Optionen' },
+      { row: 7, message: 'Shirt size: Antwort erforderlich; Workshops: Wählen Sie aus den angebotenen Optionen' },
     ]);
   });
 

@@ -1,7 +1,13 @@
-import { MAX_IMPORT_ROWS, ZImportFields, type TFormQuestion, type TImportResult } from '@clubtix/contract';
+import {
+  MAX_IMPORT_ROWS,
+  ZImportFields,
+  type TFormQuestion,
+  type TImportResult,
+  type TLanguage,
+} from '@clubtix/contract';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
-import { AppError, badInput, conflict, notFound } from '../../core/errors';
+import { AppError, badInput, conflict, notFound, say, sayIn, fromIssue } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
@@ -31,11 +37,15 @@ const tooManyRows = () =>
   new AppError(
     'TOO_LARGE',
     413,
-    `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} attendee rows: split it into smaller files`,
+    say('The file has more than {max, number} attendee rows: split it into smaller files', { max: MAX_IMPORT_ROWS }),
   );
 
 /** Reads every row of the file and checks it, keeping the good ones and naming every bad one. */
-async function checkFile(file: { path: string; filename: string }, questions: TFormQuestion[]): Promise<CheckedFile> {
+async function checkFile(
+  file: { path: string; filename: string },
+  questions: TFormQuestion[],
+  language: TLanguage,
+): Promise<CheckedFile> {
   const rows = await openSheetRows(file.path, file.filename);
   const checked: CheckedFile = { rows: [], repeated: 0, errors: new ImportErrors() };
   const seen = new Set<string>();
@@ -48,7 +58,7 @@ async function checkFile(file: { path: string; filename: string }, questions: TF
       continue;
     }
     if (++count > MAX_IMPORT_ROWS) throw tooManyRows();
-    const outcome = readRow(row, cells, map, questions);
+    const outcome = readRow(row, cells, map, questions, language);
     if (!outcome.ok) {
       checked.errors.add(outcome.error);
       continue;
@@ -89,12 +99,18 @@ async function seatsLeft(deps: Deps, event: EventRow, ticket: TicketRow): Promis
  * registrations that take their seats through the counters buying uses, so an import can never
  * oversell either. No e-mail is sent: the admin sends tickets with sendTicket when ready.
  */
-export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUpload): Promise<ImportOutcome> {
+export async function importAttendees(
+  deps: Deps,
+  actor: Actor,
+  upload: ImportUpload,
+  language: TLanguage = 'en',
+): Promise<ImportOutcome> {
   const parsed = ZImportFields.safeParse(upload.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.');
-    throw badInput(field ? `${field}: ${issue.message}` : issue.message, field);
+    const message = fromIssue(issue);
+    throw badInput(field ? (language) => `${field}: ${sayIn(language, message)}` : message, field);
   }
   const fields = parsed.data;
   const event = await loadManagedEvent(deps, actor, fields.eventId);
@@ -105,7 +121,7 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
 
   const scope = { clubId: event.clubId, eventId: event.id };
   const questions = (await findQuestionsByEvent(deps.db, scope)).map(toQuestionDto);
-  const checked = await checkFile(upload.file, questions);
+  const checked = await checkFile(upload.file, questions, language);
   const { errors } = checked;
   if (errors.count > 0) {
     return {
@@ -142,7 +158,15 @@ export async function importAttendees(deps: Deps, actor: Actor, upload: ImportUp
       throw new AppError(
         'SOLD_OUT',
         409,
-        `Not enough seats: the file has ${result.imported} new attendees and ${left ?? 'fewer'} ${left === 1 ? 'seat is' : 'seats are'} left for ${ticket.name}. Nothing was imported.`,
+        left === null
+          ? say(
+              'Not enough seats: the file has {count} new attendees and fewer seats are left for {ticket}. Nothing was imported.',
+              { count: result.imported, ticket: ticket.name },
+            )
+          : say(
+              'Not enough seats: the file has {count} new attendees and {left, plural, one {# seat is} other {# seats are}} left for {ticket}. Nothing was imported.',
+              { count: result.imported, left, ticket: ticket.name },
+            ),
       );
     }
   }

@@ -53,3 +53,12 @@ describe('an import answer within its budget', () => {
     expect(text.length).toBeLessThan(11 * 85);
   });
 });
+
+describe('rowMessage in the language of the report', () => {
+  it('counts what did not fit in that language, and reads English as before', () => {
+    const problems = Array.from({ length: 1300 }, (_, index) => `Problem number ${index} of this row`);
+    expect(rowMessage(problems)).toMatch(/; and 1,2\d\d more problems$/);
+    expect(rowMessage(problems, 'de')).toMatch(/; und 1\.2\d\d weitere Probleme$/);
+    expect(rowMessage(['one', 'two'], 'fr')).toBe('one; two');
+  });
+});

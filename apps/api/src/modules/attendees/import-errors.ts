@@ -3,7 +3,9 @@ import {
   IMPORT_ERRORS_MAX_LISTED,
   IMPORT_MESSAGE_MAX_CHARS,
   type TImportResult,
+  type TLanguage,
 } from '@clubtix/contract';
+import { say, sayIn } from '../../core/errors';
 
 /**
  * An import's answer is bounded however the file is built (docs/decisions/0020): a small .xlsx can
@@ -11,21 +13,23 @@ import {
  * make gigabytes of JSON, held in memory before it is sent.
  */
 
-const plural = (count: number, word: string) => `${count.toLocaleString('en-GB')} ${word}${count === 1 ? '' : 's'}`;
-
 /** Cuts text to `max` characters, marking the cut. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** "and 3 more problems", in the language of the import's report. */
+const more = (count: number, language: TLanguage) =>
+  sayIn(language, say('and {count, plural, one {# more problem} other {# more problems}}', { count }));
+
 /** A row's problems as one message of at most IMPORT_MESSAGE_MAX_CHARS, saying how many did not fit. */
-export function rowMessage(problems: string[]): string {
+export function rowMessage(problems: string[], language: TLanguage = 'en'): string {
   const shown: string[] = [];
   let length = 0;
   for (const [index, problem] of problems.entries()) {
     const rest = problems.length - index - 1;
     // Room for this one, and for the note about the ones after it should they not fit.
-    const note = rest > 0 ? `; and ${plural(rest, 'more problem')}`.length : 0;
+    const note = rest > 0 ? `; ${more(rest, language)}`.length : 0;
     const next = (shown.length > 0 ? 2 : 0) + problem.length;
     if (length + next + note > IMPORT_MESSAGE_MAX_CHARS) break;
     shown.push(problem);
@@ -33,7 +37,7 @@ export function rowMessage(problems: string[]): string {
   }
   if (shown.length === 0) return clip(problems[0] ?? '', IMPORT_MESSAGE_MAX_CHARS);
   const left = problems.length - shown.length;
-  return left > 0 ? `${shown.join('; ')}; and ${plural(left, 'more problem')}` : shown.join('; ');
+  return left > 0 ? `${shown.join('; ')}; ${more(left, language)}` : shown.join('; ');
 }
 
 /** Names at most `max` of a list, each clipped, with how many more there are: `"a", "b" and 3 more`. */

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { IMPORT_FILE_MESSAGE } from '@clubtix/contract';
-import { AppError, badInput } from '../../core/errors';
+import { AppError, badInput, say, type Said } from '../../core/errors';
 import { checkZip, inStreamingOrder, MAX_UNZIPPED_BYTES } from './zip-guard';
 
 /** One row of the uploaded sheet: its number as a spreadsheet shows it (the header is row 1) and its cells as text. */
@@ -40,7 +40,7 @@ const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 
 async function detectFormat(file: string, filename: string): Promise<ImportFormat> {
   const extension = path.extname(filename).toLowerCase();
   const start = await head(file, 64 * 1024);
-  if (start.length === 0) throw badInput(`The file is empty. ${IMPORT_FILE_MESSAGE}`, 'file');
+  if (start.length === 0) throw badInput('The file is empty. Upload an .xlsx or .csv file with a header row', 'file');
   if (extension === '.xlsx' && isZip(start)) return 'xlsx';
   if (extension === '.csv' && !isZip(start) && !start.includes(0)) return 'csv';
   throw notASpreadsheet();
@@ -57,7 +57,9 @@ async function preparedWorkbook(file: string): Promise<Buffer> {
     throw new AppError(
       'TOO_LARGE',
       413,
-      `The spreadsheet unpacks to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB: split it into smaller files`,
+      say('The spreadsheet unpacks to more than {megabytes} MB: split it into smaller files', {
+        megabytes: MAX_UNZIPPED_BYTES / 1024 / 1024,
+      }),
     );
   }
   const ordered = verdict.ok ? inStreamingOrder(zip, verdict.layout) : null;
@@ -73,15 +75,18 @@ function csvDelimiter(start: Buffer): string {
 }
 
 /** What went wrong reading a CSV, naming the line a text editor shows (a quoted cell may span lines). */
-function csvProblem(error: CsvError, startLine: number): string {
+function csvProblem(error: CsvError, startLine: number): Said {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-    return `The .csv file cannot be read: the quote opened on line ${startLine} is never closed`;
+    return say('The .csv file cannot be read: the quote opened on line {line} is never closed', { line: startLine });
   }
   if (error.code === 'CSV_MAX_RECORD_SIZE') {
-    return `The .csv file cannot be read: the row that starts on line ${startLine} is longer than ${MAX_CSV_RECORD / 1024 / 1024} MB (a quote that is never closed makes one)`;
+    return say(
+      'The .csv file cannot be read: the row that starts on line {line} is longer than {megabytes} MB (a quote that is never closed makes one)',
+      { line: startLine, megabytes: MAX_CSV_RECORD / 1024 / 1024 },
+    );
   }
   const line = (error as CsvError & { lines?: number }).lines ?? startLine;
-  return `The .csv file cannot be read at line ${line}: check its quotes and separators`;
+  return say('The .csv file cannot be read at line {line}: check its quotes and separators', { line });
 }
 
 async function* csvRows(file: string): AsyncGenerator<SheetRow> {

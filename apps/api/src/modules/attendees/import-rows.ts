@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import {
   checkAnswers,
+  contractText,
   IMPORT_EXAMPLE,
   IMPORT_EXAMPLE_MESSAGE,
   requiredText,
   ZEmail,
   type TAnswers,
   type TFormQuestion,
+  type TLanguage,
 } from '@clubtix/contract';
-import { badInput } from '../../core/errors';
+import { badInput, say, sayIn } from '../../core/errors';
 import { clip, quotedFew, rowMessage } from './import-errors';
 
 /** Which column holds what, from the header row. */
@@ -59,19 +61,21 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
     const header = cell.trim();
     if (!header) return;
     if (seen.has(header.toLowerCase()))
-      throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
+      throw badInput(say('The column "{column}" appears twice in the header row', { column: named(header) }), 'file');
     seen.add(header.toLowerCase());
     const column = baseColumnOf(header);
     if (column) {
       if (base[column] !== undefined)
-        throw badInput(`The column "${named(header)}" appears twice in the header row`, 'file');
+        throw badInput(say('The column "{column}" appears twice in the header row', { column: named(header) }), 'file');
       base[column] = index;
       return;
     }
     const matches = byLabel.get(labelKey(header)) ?? [];
     if (matches.length > 1) {
       throw badInput(
-        `Two questions of the form are labelled "${named(header)}": rename one in the form builder`,
+        say('Two questions of the form are labelled "{label}": rename one in the form builder', {
+          label: named(header),
+        }),
         'file',
       );
     }
@@ -81,20 +85,28 @@ export function mapHeader(cells: string[], questions: TFormQuestion[]): ColumnMa
   const missing = (['firstName', 'lastName', 'email'] as const).filter((column) => base[column] === undefined);
   if (missing.length > 0) {
     throw badInput(
-      `The header row must name the columns firstName, lastName and email (missing: ${missing.join(', ')})`,
+      say('The header row must name the columns firstName, lastName and email (missing: {missing})', {
+        missing: missing.join(', '),
+      }),
       'file',
     );
   }
   if (unknown.length > 0) {
     throw badInput(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${quotedFew(unknown)}: the header row takes firstName, lastName, email and the labels of the form's questions`,
+      say(
+        "{count, plural, one {Unknown column} other {Unknown columns}} {columns}: the header row takes firstName, lastName, email and the labels of the form's questions",
+        { count: unknown.length, columns: quotedFew(unknown) },
+      ),
       'file',
     );
   }
   const unanswerable = questions.filter((q) => q.required && !mapped.some((m) => m.question.id === q.id));
   if (unanswerable.length > 0) {
     throw badInput(
-      `The file has no column for the required question${unanswerable.length > 1 ? 's' : ''} ${quotedFew(unanswerable.map((q) => q.label))}`,
+      say('The file has no column for the required {count, plural, one {question} other {questions}} {questions}', {
+        count: unanswerable.length,
+        questions: quotedFew(unanswerable.map((q) => q.label)),
+      }),
       'file',
     );
   }
@@ -147,14 +159,23 @@ const MAX_ANSWER = 5000;
 
 export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
-/** One data row checked by the rules of the buying form: names, e-mail, and answers against the questions. */
-export function readRow(row: number, cells: string[], map: ColumnMap, questions: TFormQuestion[]): RowOutcome {
+/**
+ * One data row checked by the rules of the buying form: names, e-mail, and answers against the
+ * questions; its problems said in the language of the import's report.
+ */
+export function readRow(
+  row: number,
+  cells: string[],
+  map: ColumnMap,
+  questions: TFormQuestion[],
+  language: TLanguage = 'en',
+): RowOutcome {
   const cell = (index: number) => (cells[index] ?? '').trim();
   if (cell(map.email).toLowerCase() === IMPORT_EXAMPLE.email)
-    return { ok: false, error: { row, message: IMPORT_EXAMPLE_MESSAGE } };
+    return { ok: false, error: { row, message: contractText(IMPORT_EXAMPLE_MESSAGE, language) } };
   const problems: string[] = [];
   if (cells.some((text) => text.includes('\u0000')))
-    problems.push('A cell holds a NUL character, which cannot be stored');
+    problems.push(sayIn(language, 'A cell holds a NUL character, which cannot be stored'));
   const person = ZPerson.safeParse({
     firstName: cell(map.firstName),
     lastName: cell(map.lastName),
@@ -164,7 +185,7 @@ export function readRow(row: number, cells: string[], map: ColumnMap, questions:
     // One message a field: an empty e-mail is "required", not also "not valid".
     const fields = new Set<PropertyKey | undefined>();
     for (const issue of person.error.issues) {
-      if (!fields.has(issue.path[0])) problems.push(issue.message);
+      if (!fields.has(issue.path[0])) problems.push(contractText(issue.message, language));
       fields.add(issue.path[0]);
     }
   }
@@ -173,11 +194,18 @@ export function readRow(row: number, cells: string[], map: ColumnMap, questions:
   for (const { index, question } of map.questions) {
     const text = cell(index);
     if (!text) continue;
-    if (text.length > MAX_ANSWER) problems.push(`${question.label}: at most ${MAX_ANSWER} characters`);
+    if (text.length > MAX_ANSWER) {
+      problems.push(
+        sayIn(language, say('{question}: at most {max} characters', { question: question.label, max: MAX_ANSWER })),
+      );
+    }
     (question.perAttendee ? answers : registrationAnswers)[question.id] = answerOf(question, text);
   }
-  problems.push(...checkAnswers(questions, { ...registrationAnswers, ...answers }).map((problem) => problem.message));
-  if (problems.length > 0 || !person.success) return { ok: false, error: { row, message: rowMessage(problems) } };
+  const given = { ...registrationAnswers, ...answers };
+  problems.push(...checkAnswers(questions, given, language).map((problem) => problem.message));
+  if (problems.length > 0 || !person.success) {
+    return { ok: false, error: { row, message: rowMessage(problems, language) } };
+  }
   return { ok: true, value: { row, ...person.data, answers, registrationAnswers } };
 }
 

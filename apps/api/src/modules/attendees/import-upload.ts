@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMPORT_BYTES } from '@clubtix/contract';
-import { AppError, badInput } from '../../core/errors';
+import { AppError, badInput, say } from '../../core/errors';
 
 /** The form of POST /registration/bulkImportAttendee: its text fields, and its file on disk. */
 export interface ImportUpload {
@@ -16,7 +16,11 @@ export interface ImportUpload {
 }
 
 const tooLarge = () =>
-  new AppError('TOO_LARGE', 413, `The file is too large: the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+  new AppError(
+    'TOO_LARGE',
+    413,
+    say('The file is too large: the limit is {megabytes} MB', { megabytes: MAX_IMPORT_BYTES / 1024 / 1024 }),
+  );
 
 function hasClientErrorStatus(error: unknown): boolean {
   const status = (error as { statusCode?: unknown }).statusCode;

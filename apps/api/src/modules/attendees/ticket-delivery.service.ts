@@ -5,7 +5,7 @@ import {
   type TSendTicketResult,
 } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { assertCanManageEvent, canViewEvent } from '../events/events.policy';
@@ -31,8 +31,11 @@ function assertUnderLookupLimit(mailedInLastHour: number): void {
     throw new AppError(
       'RATE_LIMITED',
       429,
-      `The tickets were already sent to this address ${TICKET_LOOKUP_MAILS_PER_HOUR} times in the last hour. ` +
-        'Please look in your inbox and spam folder, or try again later.',
+      say(
+        'The tickets were already sent to this address {times} times in the last hour. ' +
+          'Please look in your inbox and spam folder, or try again later.',
+        { times: TICKET_LOOKUP_MAILS_PER_HOUR },
+      ),
     );
   }
 }

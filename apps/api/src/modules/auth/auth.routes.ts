@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import { say } from '../../core/errors';
 import { findOwnAccount, updateOwnAccount } from './account.service';
 import { registerClubAdmin, signIn } from './auth.service';
 
@@ -9,7 +10,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.auth.signin, async ({ body, request, reply }) => {
     const session = await signIn(deps, body, request.ip);
     reply.header('authorization', `Bearer ${session.token}`);
-    return { payload: { currentUser: session.currentUser }, msg: `Welcome back, ${session.currentUser.name}` };
+    return {
+      payload: { currentUser: session.currentUser },
+      msg: say('Welcome back, {name}', { name: session.currentUser.name }),
+    };
   });
 
   registerEndpoint(app, deps, endpoints.auth.register, async ({ body, reply }) => {

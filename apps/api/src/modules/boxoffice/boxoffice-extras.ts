@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, ExtrasRow } from '../../db/schema';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, notFound, say } from '../../core/errors';
 import { findExtrasByEvent } from '../extras/extras.repo';
 import type { ExtrasLine } from '../extras/extras-stock';
 
@@ -27,7 +27,7 @@ export async function findExtrasToSell(
   for (const line of lines) {
     const item = offered.find((candidate) => candidate.id === line.extrasId);
     if (!item) throw notFound('Extra');
-    if (!item.isActive) throw conflict(`${item.name} is not on sale`, 'extras');
+    if (!item.isActive) throw conflict(say('{extra} is not on sale', { extra: item.name }), 'extras');
     byId.set(item.id, item);
   }
   return byId;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
-import { type AppError, badInput, conflict, notFound, soldOut } from '../../core/errors';
+import { type AppError, badInput, conflict, notFound, soldOut, say } from '../../core/errors';
 import { transactionEndingWith } from '../../db/transaction-ending-with';
 import { loadManagedEvent } from '../events/events.service';
 import { extrasSoldOut, findExtrasShortfall } from '../extras/extras-stock';
@@ -184,6 +184,8 @@ async function sellOrRefuse<T>(
 function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
   const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
   return soldOut(
-    names.length === 1 ? `Not enough ${names[0]} tickets left to sell` : 'Not enough tickets left to sell',
+    names.length === 1
+      ? say('Not enough {ticket} tickets left to sell', { ticket: names[0]! })
+      : 'Not enough tickets left to sell',
   );
 }

@@ -1,6 +1,6 @@
-import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
+import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
-import { AppError, badInput, notFound } from '../../core/errors';
+import { AppError, badInput, notFound, say, type Said } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
 import { worksEvent } from '../events/events.policy';
 import type { DoorCheckin, TicketAtDoor } from './checkin.repo';
@@ -14,19 +14,28 @@ import { doorTime } from '../../core/local-time';
  * admin's own club for another event says so; an unconfirmed registration is "not found or not paid".
  */
 
-const notFoundAs = (message: string) => new AppError('NOT_FOUND', 404, message);
+const notFoundAs = (message: Said) => new AppError('NOT_FOUND', 404, message);
 
 /** A ticket or voucher of a refunded order whose tickets were released (docs/product.md section 19). */
-const cancelledAtDoor = (message: string) => new AppError('CANCELLED', 409, message);
+const cancelledAtDoor = (message: Said) => new AppError('CANCELLED', 409, message);
 
 function forAnotherEvent(message: string, what: string, title: string | null): AppError {
   return new AppError(
     'NOT_FOUND',
     404,
     message,
-    title ? [{ path: 'eventId', message: `${what} ${title}` }] : undefined,
+    title ? [{ path: 'eventId', message: say(`${what} {title}`, { title }) }] : undefined,
   );
 }
+
+/** As the contract's alreadyRedeemedText words it, in the request's language. */
+const alreadyRedeemedSaid = (at: string, voucher: { quantity: number; extrasName: string; email: string }) =>
+  say('Already redeemed at {at}: {quantity} × {extra}, {email}', {
+    at,
+    quantity: voucher.quantity,
+    extra: voucher.extrasName,
+    email: voucher.email,
+  });
 
 export const notATicket = () => badInput(SCAN_MESSAGES.notATicket, 'payload');
 
@@ -44,7 +53,7 @@ export function alreadyCheckedIn(checkin: DoorCheckin, timeZone: string): AppErr
   return new AppError(
     'ALREADY_CHECKED_IN',
     409,
-    `Already checked in at ${doorTime(checkin.createdAt, timeZone)}`,
+    say('Already checked in at {time}', { time: doorTime(checkin.createdAt, timeZone) }),
     checkinConflictErrors(toCheckinDto(checkin)),
   );
 }
@@ -122,7 +131,7 @@ export function admitExtras(
   if (purchase.redeemedAt && redeemedIsConflict) {
     const at = doorTime(purchase.redeemedAt, door.timezone);
     const what = { quantity: purchase.quantity, extrasName: extras.name, email: purchase.email };
-    throw new AppError('CONFLICT', 409, alreadyRedeemedText(at, what), [
+    throw new AppError('CONFLICT', 409, alreadyRedeemedSaid(at, what), [
       { path: 'extrasPurchase.id', message: purchase.id },
       { path: 'extrasPurchase.redeemedAt', message: purchase.redeemedAt.toISOString() },
     ]);

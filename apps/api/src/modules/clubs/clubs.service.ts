@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { forgetActors } from '../../plugins/auth';
 import { type Actor } from '../../core/actor';
 import type { ClubRow } from '../../db/schema';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, notFound, say } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../core/deps';
@@ -74,7 +74,8 @@ export async function findClub(deps: Deps, clubIdOrSlug: string): Promise<TClub>
   return toClubDto(row);
 }
 
-const slugTaken = (slug: string) => conflict(`The address "${slug}" is already used by another club`, 'slug');
+const slugTaken = (slug: string) =>
+  conflict(say('The address "{slug}" is already used by another club', { slug }), 'slug');
 
 /**
  * A club's slug is unique among clubs only (event slugs live at /{slug}, clubs' at /club/{slug}/event).

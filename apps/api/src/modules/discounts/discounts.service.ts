@@ -2,7 +2,7 @@ import { DISCOUNT_INSTANT_ORDER, type TCodeCheck, type TDiscount, type ZSaveDisc
 import type { z } from 'zod';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import type { Actor } from '../../core/actor';
-import { conflict, fieldError, notFound } from '../../core/errors';
+import { conflict, fieldError, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
@@ -83,7 +83,10 @@ export async function saveDiscount(deps: Deps, actor: Actor, input: SaveDiscount
   if (row) return toDiscountDto(row);
   const current = await findDiscountById(deps.db, existing.id, event.clubId);
   if (!current) throw notFound('Discount code');
-  throw conflict(`Use limit cannot be lower than the ${current.usedCount} uses already taken`, 'maxUses');
+  throw conflict(
+    say('Use limit cannot be lower than the {count} uses already taken', { count: current.usedCount }),
+    'maxUses',
+  );
 }
 
 export async function findEventDiscounts(deps: Deps, actor: Actor, eventId: string): Promise<TDiscount[]> {

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../core/errors';
+import { conflict, say } from '../../core/errors';
 
 /** Namespace of the catalogue locks among the advisory locks of the database. */
 const CATALOGUE_LOCK_NAMESPACE = 5_310_020;
@@ -33,6 +33,11 @@ export async function assertRoomInCatalogue(tx: Tx, kind: CatalogueKind, eventId
   await lockCatalogue(tx, kind, eventId);
   const [row] = await tx.select({ n: count() }).from(kind.table).where(eq(kind.eventId, eventId));
   if ((row?.n ?? 0) >= kind.cap) {
-    throw conflict(`An event can have at most ${kind.cap} ${kind.plural}: remove one you no longer use first`);
+    throw conflict(
+      say(
+        'An event can have at most {max} {kind, select, ticket_types {ticket types} extras {extras} codes {codes} other {sponsorship packages}}: remove one you no longer use first',
+        { max: kind.cap, kind: kind.plural.replace(/ /g, '_') },
+      ),
+    );
   }
 }

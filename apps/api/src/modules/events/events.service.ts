@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Tx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, notFound, say } from '../../core/errors';
 import { capRows, wholePage, type CappedList } from '../../plugins/lists';
 import type { Deps } from '../../core/deps';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
@@ -197,7 +197,10 @@ export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput)
   }
   const current = await findEventById(deps.db, id, existing.clubId);
   if (!current) throw notFound('Event');
-  throw conflict(`Capacity cannot be lower than the ${current.reservedCount} tickets already sold or held`, 'capacity');
+  throw conflict(
+    say('Capacity cannot be lower than the {count} tickets already sold or held', { count: current.reservedCount }),
+    'capacity',
+  );
 }
 
 export async function removeEvent(deps: Deps, actor: Actor, eventId: string): Promise<void> {

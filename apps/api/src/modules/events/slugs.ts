@@ -1,6 +1,6 @@
 import { slugify } from '@clubtix/contract';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../core/errors';
+import { conflict, say } from '../../core/errors';
 import { findSlugsLike, lockSlugBase } from './events.repo';
 
 /** Paths of the web app that an event slug must not shadow (/{slug} is the event page). */
@@ -34,13 +34,15 @@ const RESERVED = new Set([
 export async function chooseSlug(tx: Tx, options: { typed?: string | null; title: string; eventId?: string }) {
   const typed = options.typed ? slugify(options.typed) : '';
   const base = typed || slugify(options.title) || 'event';
-  if (typed && RESERVED.has(typed)) throw conflict(`The address "${typed}" is reserved; choose another`, 'slug');
+  if (typed && RESERVED.has(typed))
+    throw conflict(say('The address "{slug}" is reserved; choose another', { slug: typed }), 'slug');
   await lockSlugBase(tx, base);
   const taken = new Set(
     (await findSlugsLike(tx, base)).filter((row) => row.id !== options.eventId).map((row) => row.slug),
   );
   if (typed) {
-    if (taken.has(typed)) throw conflict(`The address "${typed}" is already used by another event`, 'slug');
+    if (taken.has(typed))
+      throw conflict(say('The address "{slug}" is already used by another event', { slug: typed }), 'slug');
     return typed;
   }
   if (!taken.has(base) && !RESERVED.has(base)) return base;

@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client';
-import { soldOut, type AppError } from '../../core/errors';
+import { soldOut, type AppError, say } from '../../core/errors';
 import { countExtrasTaken, findLapsedOrderExtras, lockLimitedExtras, type TakenExclusions } from './extras-stock.repo';
 
 /** One extra wanted, on its own or as a line of an order. */
@@ -15,7 +15,9 @@ export interface ExtrasStockOptions extends TakenExclusions {
 
 /** 409 SOLD_OUT naming the extra, and how many are left when some are. */
 export function extrasSoldOut(name: string, left: number): AppError {
-  return soldOut(left > 0 ? `Not enough ${name} left: ${left} remaining` : `${name} is sold out`);
+  return soldOut(
+    left > 0 ? say('Not enough {name} left: {left} remaining', { name, left }) : say('{name} is sold out', { name }),
+  );
 }
 
 function wantedPerExtra(lines: readonly ExtrasLine[]): Map<string, number> {

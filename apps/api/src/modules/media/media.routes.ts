@@ -3,14 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, MAX_IMAGE_BYTES } from '@clubtix/contract';
-import { AppError, badInput, notFound } from '../../core/errors';
+import { AppError, badInput, notFound, say } from '../../core/errors';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { storeImage, storeSponsorLogo } from './media.service';
 
 const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
-  new AppError('TOO_LARGE', 413, `The image is too large: the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  new AppError(
+    'TOO_LARGE',
+    413,
+    say('The image is too large: the limit is {megabytes} MB', { megabytes: MAX_IMAGE_BYTES / 1024 / 1024 }),
+  );
 
 function hasClientErrorStatus(error: unknown): boolean {
   const status = (error as { statusCode?: unknown }).statusCode;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
-import { AppError, badInput, conflict } from '../../core/errors';
+import { AppError, badInput, conflict, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { loadVisibleEvent } from '../events/events.service';
 import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
@@ -46,8 +46,11 @@ function quotaFull(used: number, quota: number, image: number): AppError {
   return new AppError(
     'TOO_LARGE',
     413,
-    `Your club's images already take ${megabytes(used)} of its ${megabytes(quota)}, and this one needs ${megabytes(image)}: ` +
-      'remove images you no longer use from your events and club page, then upload it again',
+    say(
+      "Your club's images already take {used} of its {quota}, and this one needs {image}: " +
+        'remove images you no longer use from your events and club page, then upload it again',
+      { used: megabytes(used), quota: megabytes(quota), image: megabytes(image) },
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import { TICKET_DEFAULTS, TICKET_INSTANT_ORDER, type TTicket, type ZSaveTicketRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
@@ -95,7 +95,10 @@ export async function saveTicket(deps: Deps, actor: Actor, input: SaveTicketInpu
   }
   const current = await findTicketById(deps.db, id, event.clubId);
   if (!current) throw notFound('Ticket');
-  throw conflict(`Quantity cannot be lower than the ${current.reservedCount} already sold or held`, 'quantity');
+  throw conflict(
+    say('Quantity cannot be lower than the {count} already sold or held', { count: current.reservedCount }),
+    'quantity',
+  );
 }
 
 export async function removeTicket(deps: Deps, actor: Actor, ticketId: string): Promise<void> {

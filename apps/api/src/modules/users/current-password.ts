@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { AppError, badInput } from '../../core/errors';
+import { AppError, badInput, say } from '../../core/errors';
 import { verifyPassword } from '../../core/passwords';
 import { forgiveFailure, MAX_FAILURES_PER_EMAIL, recordFailure, SIGNIN_WINDOW_MINUTES } from './signin-limit.repo';
 
@@ -7,7 +7,9 @@ export const tooManySigninAttempts = () =>
   new AppError(
     'RATE_LIMITED',
     429,
-    `Too many failed sign-in attempts. Please wait ${SIGNIN_WINDOW_MINUTES} minutes and try again.`,
+    say('Too many failed sign-in attempts. Please wait {minutes} minutes and try again.', {
+      minutes: SIGNIN_WINDOW_MINUTES,
+    }),
   );
 
 export const CURRENT_PASSWORD_MESSAGES = {

@@ -8,8 +8,9 @@ export function appUserRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body, reply }) => {
     const saved = await saveClubAdmin(deps, actor, body);
     if (saved.token) reply.header('authorization', `Bearer ${saved.token}`);
-    const who = saved.user.role === ROLE_STAFF ? 'Door staff' : 'Admin';
-    return { payload: saved.user, msg: body.id ? `${who} saved` : `${who} created` };
+    const staff = saved.user.role === ROLE_STAFF;
+    const msg = body.id ? (staff ? 'Door staff saved' : 'Admin saved') : staff ? 'Door staff created' : 'Admin created';
+    return { payload: saved.user, msg };
   });
 
   registerEndpoint(app, deps, endpoints.appUser.getAppUsers, async ({ actor, query }) => ({

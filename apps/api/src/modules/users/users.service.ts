@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { forgetActors, sessionEnded } from '../../plugins/auth';
 import { type Actor } from '../../core/actor';
-import { badInput, conflict, notFound } from '../../core/errors';
+import { badInput, conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { assertCurrentPassword } from './current-password';
 import { hashPassword } from '../../core/passwords';
@@ -115,7 +115,9 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput):
         await lockClubUsers(tx, input.clubId);
         if ((await countClubUsers(tx, input.clubId)) >= LIST_CAPS.admins) {
           throw conflict(
-            `A club can have at most ${LIST_CAPS.admins} admins: remove one who no longer needs access first`,
+            say('A club can have at most {max} admins: remove one who no longer needs access first', {
+              max: LIST_CAPS.admins,
+            }),
           );
         }
         const inserted = await insertUser(tx, {

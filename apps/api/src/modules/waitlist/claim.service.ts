@@ -1,6 +1,6 @@
 import type { TOrder, TRegistration } from '@clubtix/contract';
 import type { EventRow, WaitlistEntryRow } from '../../db/schema';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import type { Tx } from '../../db/client';
 import { toOrderDto } from '../purchase/orders.mapper';
@@ -31,7 +31,11 @@ function clockTime(instant: Date, timeZone: string): string {
 }
 
 const lapsedAt = (entry: WaitlistEntryRow, event: EventRow) =>
-  conflict(`This offer lapsed at ${clockTime(entry.offerExpiresAt!, event.timezone)} and went to the next person`);
+  conflict(
+    say('This offer lapsed at {time} and went to the next person', {
+      time: clockTime(entry.offerExpiresAt!, event.timezone),
+    }),
+  );
 const WITHDRAWN = 'This offer was withdrawn and went to the next person';
 
 /**

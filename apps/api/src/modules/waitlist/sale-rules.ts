@@ -1,5 +1,5 @@
 import type { EventRow, TicketRow } from '../../db/schema';
-import { type AppError, conflict, notFound } from '../../core/errors';
+import { type AppError, conflict, notFound, say } from '../../core/errors';
 
 /**
  * Why a ticket type cannot be booked now, as a buyer would hear it (the rules initRegistration
@@ -12,8 +12,10 @@ export function whyNotOnSale(event: EventRow | undefined, ticket: TicketRow | un
   if (event.endDate < now) return conflict('This event has ended');
   if (event.registrationOpensAt && event.registrationOpensAt > now) return conflict('Registration has not opened yet');
   if (event.registrationClosesAt && event.registrationClosesAt < now) return conflict('Registration has closed');
-  if (ticket.salesStartAt && ticket.salesStartAt > now) return conflict(`${ticket.name}: sales have not started yet`);
-  if (ticket.salesEndAt && ticket.salesEndAt < now) return conflict(`${ticket.name}: sales have ended`);
+  if (ticket.salesStartAt && ticket.salesStartAt > now)
+    return conflict(say('{ticket}: sales have not started yet', { ticket: ticket.name }));
+  if (ticket.salesEndAt && ticket.salesEndAt < now)
+    return conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
   return null;
 }
 

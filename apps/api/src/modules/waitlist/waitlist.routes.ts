@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@clubtix/contract';
 import type { Deps } from '../../core/deps';
+import { say } from '../../core/errors';
 import { requestLanguage } from '../../core/i18n';
 import { registerEndpoint } from '../../plugins/routes';
 import { claimOffer } from './claim.service';
@@ -10,7 +11,10 @@ export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
   const w = endpoints.waitlist;
   registerEndpoint(app, deps, w.join, async ({ body, request }) => {
     const joined = await joinWaitlist(deps, body, requestLanguage(request));
-    return { payload: joined, msg: `You are number ${joined.position} on the waiting list` };
+    return {
+      payload: joined,
+      msg: say('You are number {position} on the waiting list', { position: joined.position }),
+    };
   });
   registerEndpoint(app, deps, w.claim, async ({ body }) => ({
     payload: await claimOffer(deps, body.offer),

@@ -1,7 +1,7 @@
 import type { TLanguage, TWaitlistEntry, ZJoinWaitlistRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
-import { badInput, conflict, notFound } from '../../core/errors';
+import { badInput, conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
@@ -37,10 +37,13 @@ export async function joinWaitlist(
   if (problem) throw problem;
   if (!event || !ticket) throw notFound('Ticket');
   if (input.quantity > ticket.maxPerOrder) {
-    throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'quantity');
+    throw badInput(
+      say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }),
+      'quantity',
+    );
   }
   if (input.quantity > event.maxTicketsPerOrder) {
-    throw badInput(`At most ${event.maxTicketsPerOrder} tickets per order`, 'quantity');
+    throw badInput(say('At most {max} tickets per order', { max: event.maxTicketsPerOrder }), 'quantity');
   }
   const existing = await findOpenEntry(deps.db, ticket.id, input.email);
   if (existing) return { position: await placeOf(deps, existing) };

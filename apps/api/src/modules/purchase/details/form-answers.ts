@@ -1,16 +1,21 @@
 import { checkAnswers, trimAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import type { RegistrationRow } from '../../../db/schema';
-import { AppError } from '../../../core/errors';
+import { AppError, type FieldSaid } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findQuestionsByEvent } from '../../forms/forms.repo';
 import { toQuestionDto } from '../../forms/forms.service';
 import { findAttendeesOf } from '../registrations.repo';
 
 /** Answers checked against questions, each problem at its field's path (`answers.<questionId>`, …). */
-export function answerErrors(questions: TFormQuestion[], answers: Record<string, string | string[]>, path: string) {
-  return checkAnswers(questions, answers).map((problem) => ({
+export function answerErrors(
+  questions: TFormQuestion[],
+  answers: Record<string, string | string[]>,
+  path: string,
+): FieldSaid[] {
+  // Each problem said again in the request's language: the check is the contract's, and cheap.
+  return checkAnswers(questions, answers).map((problem, index) => ({
     path: `${path}.${problem.questionId}`,
-    message: problem.message,
+    message: (language) => checkAnswers(questions, answers, language)[index]?.message ?? problem.message,
   }));
 }
 
@@ -36,8 +41,7 @@ export function withTrimmedAnswers<T extends { answers: TAnswers; attendees: { a
 }
 
 /** The 400 of a form not satisfied: the first problem as the message, all of them as errors. */
-export const formProblem = (errors: { path: string; message: string }[]) =>
-  new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
+export const formProblem = (errors: FieldSaid[]) => new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
 
 /**
  * The saved details checked against the event's form, as /registration/save checks them (same

@@ -3,7 +3,7 @@ import type { Config } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
 import type { EventRow } from '../../../db/schema';
 import { clientAddressOf } from '../../../plugins/client-address';
-import { RateLimitedError } from '../../../core/errors';
+import { RateLimitedError, say, sayAll, type Said } from '../../../core/errors';
 import { countHeld, findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
 
 /**
@@ -36,17 +36,20 @@ export function whenRoomFrees(
 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** What to do, in the buyer's words: finish what was started, or wait for the hold to lapse (HH:MM, the event's time). */
-function whatToDo(holds: number, lapse: Date | null, timeZone: string): string {
-  const time = lapse ? ` at ${zonedFormat(CLOCK, timeZone).format(lapse)}` : '';
+function whatToDo(holds: number, lapse: Date | null, timeZone: string): Said {
+  if (!lapse) {
+    return holds === 1
+      ? 'Finish the booking you started, or wait until its hold lapses and try again.'
+      : 'Finish a booking you started, or wait until a hold lapses and try again.';
+  }
+  const time = zonedFormat(CLOCK, timeZone).format(lapse);
   return holds === 1
-    ? `Finish the booking you started, or wait until its hold lapses${time} and try again.`
-    : `Finish a booking you started, or wait until a hold lapses${time} and try again.`;
+    ? say('Finish the booking you started, or wait until its hold lapses at {time} and try again.', { time })
+    : say('Finish a booking you started, or wait until a hold lapses at {time} and try again.', { time });
 }
 
-function refusal(message: string, lapse: Date | null): RateLimitedError {
+function refusal(message: Said, lapse: Date | null): RateLimitedError {
   const seconds = lapse ? Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000)) : 60;
   return new RateLimitedError(message, seconds);
 }
@@ -69,21 +72,27 @@ export async function assertWithinHoldLimits(
   if (held.emailTickets + requested > max) {
     const holds = await findHolds(tx, holder.eventId, { email: holder.email });
     const lapse = whenRoomFrees(holds, (left) => left.tickets + requested <= max);
-    const bookings = holds.length === 1 ? '' : ` in ${plural(holds.length, 'booking', 'bookings')}`;
-    throw refusal(
-      `This e-mail address already holds ${plural(held.emailTickets, 'ticket', 'tickets')} for this event${bookings}, ` +
-        `and one buyer may hold at most ${max} at once. ${whatToDo(holds.length, lapse, event.timezone)}`,
-      lapse,
-    );
+    const tickets = held.emailTickets;
+    const holdsNow =
+      holds.length === 1
+        ? say(
+            'This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event, and one buyer may hold at most {max} at once.',
+            { tickets, max },
+          )
+        : say(
+            'This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event in {bookings, plural, one {# booking} other {# bookings}}, and one buyer may hold at most {max} at once.',
+            { tickets, bookings: holds.length, max },
+          );
+    throw refusal(sayAll(holdsNow, whatToDo(holds.length, lapse, event.timezone)), lapse);
   }
   const limit = config.holdsPerAddress;
   if (holder.address !== null && held.addressHolds >= limit) {
     const holds = await findHolds(tx, holder.eventId, { address: holder.address });
     const lapse = whenRoomFrees(holds, (left) => left.holds < limit);
-    throw refusal(
-      `Your network already has ${plural(held.addressHolds, 'unfinished booking', 'unfinished bookings')} ` +
-        `for this event, the most it may have at once. ${whatToDo(holds.length, lapse, event.timezone)}`,
-      lapse,
+    const networkHolds = say(
+      'Your network already has {holds, plural, one {# unfinished booking} other {# unfinished bookings}} for this event, the most it may have at once.',
+      { holds: held.addressHolds },
     );
+    throw refusal(sayAll(networkHolds, whatToDo(holds.length, lapse, event.timezone)), lapse);
   }
 }

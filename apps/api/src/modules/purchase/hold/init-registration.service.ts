@@ -1,7 +1,7 @@
 import type { TLanguage, TOrder, TRegistration, ZInitRegistrationRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, TicketRow } from '../../../db/schema';
-import { type AppError, badInput, conflict, notFound, soldOut } from '../../../core/errors';
+import { type AppError, badInput, conflict, notFound, soldOut, say } from '../../../core/errors';
 import { transactionStartingWith } from '../../../db/transaction-ending-with';
 import type { Deps } from '../../../core/deps';
 import { toOrderDto } from '../orders.mapper';
@@ -29,10 +29,15 @@ function assertTicketOnSale(
   now: Date,
 ): asserts ticket is TicketRow {
   if (!ticket || ticket.eventId !== event.id || !ticket.isActive) throw notFound('Ticket');
-  if (ticket.salesStartAt && ticket.salesStartAt > now) throw conflict(`${ticket.name}: sales have not started yet`);
-  if (ticket.salesEndAt && ticket.salesEndAt < now) throw conflict(`${ticket.name}: sales have ended`);
+  if (ticket.salesStartAt && ticket.salesStartAt > now)
+    throw conflict(say('{ticket}: sales have not started yet', { ticket: ticket.name }));
+  if (ticket.salesEndAt && ticket.salesEndAt < now)
+    throw conflict(say('{ticket}: sales have ended', { ticket: ticket.name }));
   if (quantity > ticket.maxPerOrder) {
-    throw badInput(`${ticket.name}: at most ${ticket.maxPerOrder} per order`, 'tickets');
+    throw badInput(
+      say('{ticket}: at most {max} per order', { ticket: ticket.name, max: ticket.maxPerOrder }),
+      'tickets',
+    );
   }
 }
 
@@ -60,7 +65,7 @@ export async function initRegistration(
   assertOnSale(event, now);
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (total > event.maxTicketsPerOrder) {
-    throw badInput(`At most ${event.maxTicketsPerOrder} tickets per order`, 'tickets');
+    throw badInput(say('At most {max} tickets per order', { max: event.maxTicketsPerOrder }), 'tickets');
   }
   const ticketsById = new Map<string, TicketRow>();
   for (const line of lines) {
@@ -155,7 +160,7 @@ function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): App
   const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
   return soldOut(
     names.length === 1
-      ? `Not enough ${names[0]} tickets left for this order`
+      ? say('Not enough {ticket} tickets left for this order', { ticket: names[0]! })
       : 'Not enough tickets left for this order',
   );
 }

@@ -1,7 +1,7 @@
 import type { TSponsorship } from '@clubtix/contract';
 import type { SponsorshipRow } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
-import { conflict, notFound, soldOut } from '../../../core/errors';
+import { conflict, notFound, soldOut, say } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import {
   addRefundToSponsorship,
@@ -36,7 +36,7 @@ export async function packageHasRoom(
   return taken < (pkg.quantity ?? 0) ? { ok: true } : { ok: false, name: pkg.name };
 }
 
-export const packageSoldOut = (name: string) => soldOut(`${name} is sold out`);
+export const packageSoldOut = (name: string) => soldOut(say('{name} is sold out', { name }));
 
 /**
  * Idempotent: a second confirmation (or the webhook as well) finds it settled and changes nothing.

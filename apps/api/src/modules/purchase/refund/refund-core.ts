@@ -1,7 +1,7 @@
-import { formatMoney, type TCurrency } from '@clubtix/contract';
+import { formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
 import type { Tx } from '../../../db/client';
 import type { EventRow, RefundRow } from '../../../db/schema';
-import { AppError, badInput, conflict, fieldError } from '../../../core/errors';
+import { AppError, badInput, conflict, fieldError, say, sayIn } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { mailLanguage } from '../../mail/mail-format';
 import { queueRefundMail, type RefundedKind } from '../../mail/refund-mail';
@@ -51,11 +51,27 @@ export function leftToRefund(target: RefundTarget): number {
   const name = nameOf(target);
   if (!isRefundable(target.paymentStatus)) {
     if (target.paymentStatus === 'refunded')
-      throw conflict(`This ${name} is refunded already: nothing is left to refund`);
-    throw conflict(`Only a paid ${name} can be refunded`);
+      throw conflict(
+        say(
+          'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund',
+          { kind: name },
+        ),
+      );
+    throw conflict(
+      say(
+        'Only a paid {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} can be refunded',
+        { kind: name },
+      ),
+    );
   }
   const left = target.amount - target.refundedAmount;
-  if (left <= 0) throw conflict(`This ${name} is refunded already: nothing is left to refund`);
+  if (left <= 0)
+    throw conflict(
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} is refunded already: nothing is left to refund',
+        { kind: name },
+      ),
+    );
   return left;
 }
 
@@ -95,18 +111,45 @@ export async function refundLockedPayable(
   ask: RefundAsk,
 ): Promise<RefundDone> {
   const name = nameOf(locked);
-  const money = (minor: number) => formatMoney(minor, locked.currency as TCurrency);
+  const currency = locked.currency as TCurrency;
   const left = leftToRefund(locked);
   const amount = ask.amount ?? left;
-  if (amount > left) throw fieldError('amount', `At most ${money(left)} is left to refund on this ${name}`);
+  if (amount > left) {
+    const most = (language: TLanguage) =>
+      sayIn(
+        language,
+        say(
+          'At most {amount} is left to refund on this {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}}',
+          {
+            amount: formatMoney(left, currency, language),
+            kind: name,
+          },
+        ),
+      );
+    throw fieldError('amount', most);
+  }
   const releaseTickets = locked.kind === 'order' && ask.releaseTickets;
   if (releaseTickets && amount !== left) {
     throw badInput('Tickets can be released only with a full refund of what is left', 'releaseTickets');
   }
   const provider = deps.payments;
-  if (!locked.paymentIntentId) throw conflict(`This ${name} has no payment to refund`);
+  if (!locked.paymentIntentId)
+    throw conflict(
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} has no payment to refund',
+        { kind: name },
+      ),
+    );
   if (locked.provider && locked.provider !== provider.name) {
-    throw conflict(`This ${name} was paid through the ${locked.provider} provider: refund it there`);
+    throw conflict(
+      say(
+        'This {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} was paid through the {provider} provider: refund it there',
+        {
+          kind: name,
+          provider: locked.provider,
+        },
+      ),
+    );
   }
   const outcome = await provider.refund({
     paymentIntentId: locked.paymentIntentId,
@@ -146,7 +189,13 @@ export async function refundLockedPayable(
       providerRefundId: outcome.refund.id,
     });
     // request_key and provider_refund_id are unique; under the payable's lock nothing else writes them.
-    if (!inserted) throw conflict(`This refund was recorded meanwhile; read the ${name} again`);
+    if (!inserted)
+      throw conflict(
+        say(
+          'This refund was recorded meanwhile; read the {kind, select, order {order} purchase {purchase} donation {donation} other {sponsorship}} again',
+          { kind: name },
+        ),
+      );
     refund = inserted;
     updated = await payable.addRefund(tx, locked, amount);
   }

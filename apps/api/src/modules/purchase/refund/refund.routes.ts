@@ -1,25 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, formatMoney, type TCurrency } from '@clubtix/contract';
+import { endpoints, formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
+import { say, sayIn } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { registerEndpoint } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
 import { refundExtrasPurchase, refundSponsorship } from './refund-payable.service';
 
-const refundedMsg = (payable: { refundedAmount: number; currency: TCurrency }, replayed: boolean) => {
-  const refunded = formatMoney(payable.refundedAmount, payable.currency);
-  return replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`;
-};
+/** "Refunded: £12.50 in all", the money in the form of the request's language. */
+const refundedMsg =
+  (payable: { refundedAmount: number; currency: TCurrency }, replayed: boolean) => (language: TLanguage) => {
+    const amount = formatMoney(payable.refundedAmount, payable.currency, language);
+    return replayed
+      ? sayIn(language, say('Already refunded: {amount} in all', { amount }), 'replies')
+      : sayIn(language, say('Refunded: {amount} in all', { amount }), 'replies');
+  };
 
 /** Refunds and cancelling an event (docs/product.md section 19); events/ stays below the purchase. */
 export function refundRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.order.refund, async ({ actor, body }) => {
     const { order, replayed } = await refundOrder(deps, actor, body, app.log);
-    const refunded = formatMoney(order.refundedAmount, order.currency);
-    return {
-      payload: { order },
-      msg: replayed ? `Already refunded: ${refunded} in all` : `Refunded: ${refunded} in all`,
-    };
+    return { payload: { order }, msg: refundedMsg(order, replayed) };
   });
   registerEndpoint(app, deps, endpoints.sponsorship.refund, async ({ actor, body }) => {
     const { sponsorship, replayed } = await refundSponsorship(deps, actor, body, app.log);

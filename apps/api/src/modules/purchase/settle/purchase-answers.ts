@@ -19,6 +19,22 @@ import type { Settlement } from './settle-order';
  * message that says what became of it.
  */
 
+/** What the buyer reads once paid, by what became of the purchase (locales/<language>/replies.json). */
+const PAID_REPLIES = {
+  sponsorshipLate:
+    'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you',
+  donation: 'Thank you for your donation',
+  sponsorship: 'Thank you for your sponsorship',
+  extrasLate:
+    'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you',
+  extras: 'Payment received: your extras are paid',
+  cancelled: 'Payment received, but the organiser had cancelled this registration: they will refund you',
+  ticketsOrExtrasLate:
+    'Payment received, but the tickets or extras you chose sold out after your hold lapsed: the organiser will refund you',
+  ticketsLate: 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you',
+  tickets: 'Payment received: your tickets are on their way',
+} as const;
+
 /** What a confirmation answers: what was paid for, and a message that says what became of it. */
 export interface Confirmation {
   purchase: z.output<typeof ZConfirmedPurchase>;
@@ -62,17 +78,15 @@ export async function confirmationOf(deps: Deps, payable: PayableState, settled?
       return {
         purchase: { sponsorshipId: payable.id, refundRequired: payable.refundRequired },
         msg: payable.refundRequired
-          ? 'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you'
+          ? PAID_REPLIES.sponsorshipLate
           : payable.isDonation
-            ? 'Thank you for your donation'
-            : 'Thank you for your sponsorship',
+            ? PAID_REPLIES.donation
+            : PAID_REPLIES.sponsorship,
       };
     case 'extras':
       return {
         purchase: { extrasPurchaseId: payable.id, refundRequired: payable.refundRequired },
-        msg: payable.refundRequired
-          ? 'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you'
-          : 'Payment received: your extras are paid',
+        msg: payable.refundRequired ? PAID_REPLIES.extrasLate : PAID_REPLIES.extras,
       };
   }
 }
@@ -80,15 +94,15 @@ export async function confirmationOf(deps: Deps, payable: PayableState, settled?
 /** The message of a paid order, by what became of its tickets. */
 function orderMessage(order: TOrder, registration: TRegistration): string {
   if (registration.status === 'cancelled') {
-    return 'Payment received, but the organiser had cancelled this registration: they will refund you';
+    return PAID_REPLIES.cancelled;
   }
   if (order.paymentStatus === 'refund_required') {
     // The settlement does not record which ran out; an order with extras may have lost either.
     return order.items.some((item) => item.kind === 'extras')
-      ? 'Payment received, but the tickets or extras you chose sold out after your hold lapsed: the organiser will refund you'
-      : 'Payment received, but the tickets sold out after your hold lapsed: the organiser will refund you';
+      ? PAID_REPLIES.ticketsOrExtrasLate
+      : PAID_REPLIES.ticketsLate;
   }
-  return 'Payment received: your tickets are on their way';
+  return PAID_REPLIES.tickets;
 }
 
 export async function findRegistrationOfPayment(deps: Deps, paymentIntentId: string): Promise<TBuyerRegistration> {
