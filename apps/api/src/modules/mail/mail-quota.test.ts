@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sayIn } from '../../core/errors';
 import { applyQuotas, inAbout, nextUtcMidnight, resendRefusal, type ClubMailUsage, type MailQuota } from './mail-quota';
 import { withoutAddresses } from './mailer';
 
@@ -20,7 +21,7 @@ describe('applyQuotas', () => {
   it("refuses a limited mail past the club's day, saying it resets at midnight UTC", () => {
     const decided = applyQuotas([mail('a@x.org', 'limited')], usage({ queuedToday: 10 }), now);
     expect(decided.kept).toEqual([]);
-    expect(decided.refusal).toEqual({
+    expect({ ...decided.refusal, message: sayIn('en', decided.refusal!.message) }).toEqual({
       retryAt: new Date('2031-03-11T00:00:00.000Z'),
       message:
         'This club has reached its limit of 10 e-mails a day, so no more can be sent today. ' +
@@ -38,7 +39,7 @@ describe('applyQuotas', () => {
   it('refuses the sixth limited mail to one address in an hour, and says when the oldest that counts ages out', () => {
     const recipients = new Map([['a@x.org', { count: 5, nthLatestAt: new Date('2031-03-10T21:05:00.000Z') }]]);
     const decided = applyQuotas([mail('a@x.org', 'limited')], usage({ recipients }), now);
-    expect(decided.refusal).toEqual({
+    expect({ ...decided.refusal, message: sayIn('en', decided.refusal!.message) }).toEqual({
       retryAt: new Date('2031-03-10T22:05:00.000Z'),
       message:
         'a@x.org has already been sent 5 e-mails from this club in the last hour, the most allowed. ' +
@@ -67,18 +68,26 @@ describe('applyQuotas', () => {
 describe('the words of a refusal', () => {
   it('says how long, rounded up to the minute', () => {
     const at = (ms: number) => new Date(now.getTime() + ms);
-    expect(inAbout(at(1), now)).toBe('in 1 minute');
-    expect(inAbout(at(59 * 60_000 + 1), now)).toBe('in 1 hour');
-    expect(inAbout(at(61 * 60_000), now)).toBe('in 1 hour 1 minute');
-    expect(inAbout(at(-5), now)).toBe('in 1 minute');
+    expect(sayIn('en', inAbout(at(1), now))).toBe('in 1 minute');
+    expect(sayIn('en', inAbout(at(59 * 60_000 + 1), now))).toBe('in 1 hour');
+    expect(sayIn('en', inAbout(at(61 * 60_000), now))).toBe('in 1 hour 1 minute');
+    expect(sayIn('en', inAbout(at(-5), now))).toBe('in 1 minute');
   });
 
   it('knows when the UTC day ends', () => {
     expect(nextUtcMidnight(new Date('2031-12-31T23:59:59.000Z'))).toEqual(new Date('2032-01-01T00:00:00.000Z'));
   });
 
+  it('says it in the language asked for', () => {
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(sayIn('fr', inAbout(at(121 * 60_000), now))).toBe('dans 2 heures 1 minute');
+    expect(sayIn('de', resendRefusal(3, new Date('2031-03-10T21:00:00.000Z'), now).message)).toBe(
+      'Dieses Ticket wurde in der letzten Stunde bereits 3-mal gesendet, das Maximum. Es kann in 20 Minuten erneut gesendet werden.',
+    );
+  });
+
   it("words sendTicket's own limit", () => {
-    expect(resendRefusal(3, new Date('2031-03-10T21:00:00.000Z'), now).message).toBe(
+    expect(sayIn('en', resendRefusal(3, new Date('2031-03-10T21:00:00.000Z'), now).message)).toBe(
       'This ticket was already sent 3 times in the last hour, the most allowed. It can be sent again in 20 minutes.',
     );
   });

@@ -1,4 +1,6 @@
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '@clubtix/contract';
+import { say, sayIn, type Said } from '../../core/errors';
+import type { MessageParams } from '../../core/i18n';
 
 /*
  * The club's mail quotas (docs/product.md section 18; docs/decisions/0017-free-bookings-by-email-and-mail-quotas.md),
@@ -30,17 +32,27 @@ export interface ClubMailUsage {
 }
 
 export interface QuotaRefusal {
-  message: string;
+  message: Said;
   retryAt: Date;
 }
 
 /** "in 5 minutes", "in 2 hours 5 minutes": a refusal says when it ends, the same in any time zone. */
-export function inAbout(retryAt: Date, now: Date): string {
+export function inAbout(retryAt: Date, now: Date): Said {
   const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes < 60) return `in ${unit(minutes, 'minute')}`;
+  if (minutes < 60) return say('in {minutes, plural, one {# minute} other {# minutes}}', { minutes });
+  const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `in ${unit(Math.floor(minutes / 60), 'hour')}${rest > 0 ? ` ${unit(rest, 'minute')}` : ''}`;
+  return rest > 0
+    ? say('in {hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}', {
+        hours,
+        minutes: rest,
+      })
+    : say('in {hours, plural, one {# hour} other {# hours}}', { hours });
+}
+
+/** A message whose {when} is itself a message ("in 5 minutes"), said in the same language. */
+function sayWhen(key: string, params: MessageParams, when: Said): Said {
+  return (language) => sayIn(language, say(key, { ...params, when: sayIn(language, when) }));
 }
 
 /** The next midnight, UTC: when the daily count starts again. */
@@ -52,9 +64,11 @@ function dailyRefusal(limit: number, now: Date): QuotaRefusal {
   const retryAt = nextUtcMidnight(now);
   return {
     retryAt,
-    message:
-      `This club has reached its limit of ${limit} e-mails a day, so no more can be sent today. ` +
-      `The limit resets at midnight UTC, ${inAbout(retryAt, now)}.`,
+    message: sayWhen(
+      'This club has reached its limit of {limit} e-mails a day, so no more can be sent today. The limit resets at midnight UTC, {when}.',
+      { limit },
+      inAbout(retryAt, now),
+    ),
   };
 }
 
@@ -63,9 +77,11 @@ export function bulkRefusal(wanted: number, remaining: number, limit: number, no
   const retryAt = nextUtcMidnight(now);
   return {
     retryAt,
-    message:
-      `This message would send ${wanted} e-mails, but this club can send only ${remaining} more today ` +
-      `(its limit is ${limit} a day), so nothing was sent. The limit resets at midnight UTC, ${inAbout(retryAt, now)}.`,
+    message: sayWhen(
+      'This message would send {wanted} e-mails, but this club can send only {remaining} more today (its limit is {limit} a day), so nothing was sent. The limit resets at midnight UTC, {when}.',
+      { wanted, remaining, limit },
+      inAbout(retryAt, now),
+    ),
   };
 }
 
@@ -73,9 +89,11 @@ function recipientRefusal(to: string, nthLatestAt: Date | null, now: Date): Quot
   const retryAt = new Date((nthLatestAt ?? now).getTime() + HOUR_MS);
   return {
     retryAt,
-    message:
-      `${to} has already been sent ${MAILS_PER_RECIPIENT_PER_HOUR} e-mails from this club in the last hour, the most allowed. ` +
-      `More can be sent to this address ${inAbout(retryAt, now)}.`,
+    message: sayWhen(
+      '{to} has already been sent {count} e-mails from this club in the last hour, the most allowed. More can be sent to this address {when}.',
+      { to, count: MAILS_PER_RECIPIENT_PER_HOUR },
+      inAbout(retryAt, now),
+    ),
   };
 }
 
@@ -84,9 +102,11 @@ export function resendRefusal(perHour: number, nthLatestAt: Date, now: Date): Qu
   const retryAt = new Date(nthLatestAt.getTime() + HOUR_MS);
   return {
     retryAt,
-    message:
-      `This ticket was already sent ${perHour} times in the last hour, the most allowed. ` +
-      `It can be sent again ${inAbout(retryAt, now)}.`,
+    message: sayWhen(
+      'This ticket was already sent {perHour} times in the last hour, the most allowed. It can be sent again {when}.',
+      { perHour },
+      inAbout(retryAt, now),
+    ),
   };
 }
 
