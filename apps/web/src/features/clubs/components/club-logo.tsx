@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Avatar, type MantineSize } from '@mantine/core';
 
 /** A club's logo; with none, Mantine's default user image stands in (docs/product.md section 3). */
@@ -10,5 +11,6 @@ export function ClubLogo({
   logoUrl: string | null;
   size?: MantineSize | number;
 }) {
-  return <Avatar src={logoUrl} alt={`${name} logo`} size={size} radius="md" color="purple" />;
+  const { t } = useTranslation('clubs');
+  return <Avatar src={logoUrl} alt={t('logo.alt', { name })} size={size} radius="md" color="purple" />;
 }

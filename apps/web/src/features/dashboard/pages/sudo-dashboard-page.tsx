@@ -3,6 +3,7 @@ import { Button, Center, Paper, SimpleGrid, Text, TextInput } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -13,6 +14,8 @@ import { useAllClubSales } from '../../report/api';
 import { totalsText } from '../../report/sales-figures';
 
 export default function SudoDashboardPage() {
+  // totalsText reads the `report` words.
+  const { t } = useTranslation(['dashboard', 'report']);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -24,13 +27,13 @@ export default function SudoDashboardPage() {
 
   const confirmRemove = (club: TClubWithAdmins) =>
     modals.openConfirmModal({
-      title: 'Remove club',
+      title: t('sudo.removeTitle'),
       children: (
         <Text size="sm">
-          Remove <strong>{club.name}</strong> with its admins, events, tickets and registrations? This cannot be undone.
+          {t('sudo.removeText', { club: club.name })}
         </Text>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      labels: { confirm: t('sudo.remove'), cancel: t('sudo.cancel') },
       confirmProps: { color: 'red.9' },
       // A failure is reported by the client's toast; the list stays as it was.
       onConfirm: () => remove.mutate(club.id),
@@ -39,25 +42,25 @@ export default function SudoDashboardPage() {
   return (
     <>
       <PageHeader
-        title="Super user dashboard"
-        description="Every club on this ClubTix, with its admins."
-        actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
+        title={t('sudo.title')}
+        description={t('sudo.description')}
+        actions={<Button onClick={() => void navigate('/club/add')}>{t('sudo.addClub')}</Button>}
       />
       <TextInput
-        label="Search clubs"
-        placeholder="Part of a club's name"
+        label={t('sudo.search')}
+        placeholder={t('sudo.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         maxLength={120}
         mb="md"
         maw={420}
       />
-      {clubs.isPending ? <PageLoader label="Loading clubs" /> : null}
-      {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="clubs" /> : null}
+      {clubs.isPending ? <PageLoader label={t('sudo.loading')} /> : null}
+      {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('sudo.clubsWhat')} /> : null}
       {list?.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
           <Text c="dimmed">
-            {debounced ? `No club's name contains "${debounced}".` : 'No clubs yet. Add the first one.'}
+            {debounced ? t('sudo.noMatch', { search: debounced }) : t('sudo.empty')}
           </Text>
         </Paper>
       ) : null}
@@ -77,7 +80,7 @@ export default function SudoDashboardPage() {
       {clubs.hasNextPage ? (
         <Center mt="lg">
           <Button variant="light" loading={clubs.isFetchingNextPage} onClick={() => void clubs.fetchNextPage()}>
-            Show more clubs
+            {t('sudo.more')}
           </Button>
         </Center>
       ) : null}

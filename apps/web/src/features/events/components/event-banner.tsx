@@ -1,4 +1,5 @@
 import { Box, Image } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md section 3: without a banner an event shows a generated blue gradient. */
 export const BANNER_PLACEHOLDER_GRADIENT =
@@ -14,13 +15,14 @@ export function EventBanner({
   bannerUrl: string | null;
   height?: number;
 }) {
+  const { t } = useTranslation('events');
   if (bannerUrl) {
-    return <Image src={bannerUrl} alt={`Banner of ${title || 'the event'}`} h={height} radius="md" fit="cover" />;
+    return <Image src={bannerUrl} alt={title ? t('banner.of', { title }) : t('banner.ofEvent')} h={height} radius="md" fit="cover" />;
   }
   return (
     <Box
       role="img"
-      aria-label="No banner yet: a blue gradient stands in"
+      aria-label={t('banner.none')}
       h={height}
       style={{ borderRadius: 'var(--mantine-radius-md)', background: BANNER_PLACEHOLDER_GRADIENT }}
     />
