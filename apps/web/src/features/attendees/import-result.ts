@@ -41,7 +41,7 @@ export interface ImportSummary {
 
 /** A count in the language's digits, and the plain count for the plural rule. */
 const counted = (count: number) => ({ count, shown: count.toLocaleString(currentLocale()) });
-const say = (key: string, params?: Record<string, unknown>) => i18n.t(`attendees:importResult.${key}`, params);
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`attendees:importResult.${key}`, params);
 
 const refusedTitle = (mode: ImportMode) => (mode === 'check' ? say('cannotImport') : say('nothingImported'));
 

@@ -113,9 +113,23 @@ export function toOrdersQuery(
 export const ordersInView = (counts: TOrderCounts, view: OrdersView) =>
   view.filter === 'paid' ? counts.paid : view.filter === 'refund' ? counts.refundRequired : counts.total;
 
-/** "Showing 1–20 of 45 orders"; `what` says what is counted (the views load the `attendees` catalogue). */
-export function countText(page: number, shown: number, total: number, pageSize: number, what: 'orders' | 'extras') {
-  if (total === 0 || shown === 0) return i18n.t(`attendees:counts.${what}None`);
+/**
+ * "Showing 1–20 of 45 orders"; `what` says what is counted: orders or extras, in the `attendees`
+ * catalogue (loaded by the views), or a noun already translated, [one, many].
+ */
+export function countText(
+  page: number,
+  shown: number,
+  total: number,
+  pageSize: number,
+  what: 'orders' | 'extras' | [string, string],
+) {
   const first = (page - 1) * pageSize + 1;
+  if (Array.isArray(what)) {
+    if (total === 0 || shown === 0) return i18n.t('attendees:counts.none', { things: what[1] });
+    const noun = total === 1 ? what[0] : what[1];
+    return i18n.t('attendees:counts.range', { first, last: first + shown - 1, total, noun });
+  }
+  if (total === 0 || shown === 0) return i18n.t(`attendees:counts.${what}None`);
   return i18n.t(`attendees:counts.${what}`, { first, last: first + shown - 1, count: total });
 }

@@ -15,7 +15,7 @@ import { formatDateTime, toWallClock } from '../../lib/zoned-time';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 
 // The codes page loads the `discounts` catalogue these words come from.
-const say = (key: string, params?: Record<string, unknown>) => i18n.t(`discounts:${key}`, params);
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`discounts:${key}`, params);
 
 /**
  * The code form's fields: a percent typed as a whole number, an amount in major units of the

@@ -15,7 +15,7 @@ export interface CancellationProgress {
 }
 
 // Callers (the cancellation views) load the `events` catalogue.
-const say = (key: string, params?: Record<string, unknown>) => i18n.t(`events:progress.${key}`, params);
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`events:progress.${key}`, params);
 
 export function cancellationProgress(cancellation: TEventCancellation): CancellationProgress {
   const { ordersToRefund, ordersRefunded, ordersFailed, finished, refundAll } = cancellation;
