@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { TEXT_SAFE_GREEN } from '../../../theme';
 
-// label: the status's key in the catalogues.
-const STATUS: Record<TOrder['paymentStatus'], { label: string; color: string; variant: 'filled' | 'outline' }> = {
-  paid: { label: 'attendees:orderStatus.paid', color: TEXT_SAFE_GREEN, variant: 'filled' },
-  pending: { label: 'attendees:orderStatus.pending', color: 'gray.7', variant: 'outline' },
-  failed: { label: 'attendees:orderStatus.failed', color: 'gray.7', variant: 'outline' },
+// key: the status's words in the catalogues.
+const STATUS: Record<TOrder['paymentStatus'], { key: string; color: string; variant: 'filled' | 'outline' }> = {
+  paid: { key: 'attendees:orderStatus.paid', color: TEXT_SAFE_GREEN, variant: 'filled' },
+  pending: { key: 'attendees:orderStatus.pending', color: 'gray.7', variant: 'outline' },
+  failed: { key: 'attendees:orderStatus.failed', color: 'gray.7', variant: 'outline' },
   // Paid after its hold lapsed with no seats left (docs/product.md section 15.5), or its registration was
   // deleted (docs/decisions/0006-attendee-data.md): the admin must refund it.
-  refund_required: { label: 'attendees:orderStatus.refundRequired', color: 'red.8', variant: 'filled' },
-  partially_refunded: { label: 'attendees:orderStatus.partlyRefunded', color: 'gray.7', variant: 'filled' },
-  refunded: { label: 'attendees:orderStatus.refunded', color: 'gray.7', variant: 'outline' },
+  refund_required: { key: 'attendees:orderStatus.refundRequired', color: 'red.8', variant: 'filled' },
+  partially_refunded: { key: 'attendees:orderStatus.partlyRefunded', color: 'gray.7', variant: 'filled' },
+  refunded: { key: 'attendees:orderStatus.refunded', color: 'gray.7', variant: 'outline' },
 };
 
 export function OrderStatus({ order }: { order: Pick<TOrder, 'paymentStatus'> }) {
@@ -21,7 +21,7 @@ export function OrderStatus({ order }: { order: Pick<TOrder, 'paymentStatus'> })
   const status = STATUS[order.paymentStatus];
   return (
     <Badge color={status.color} variant={status.variant} style={{ flex: 'none' }} data-testid="order-status">
-      {t(status.label)}
+      {t(status.key)}
     </Badge>
   );
 }

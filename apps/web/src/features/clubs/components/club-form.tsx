@@ -50,14 +50,14 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
           description={t('form.optional')}
           type="url"
           inputMode="url"
-          placeholder="https://example.org"
+          placeholder={t('form.websitePlaceholder')}
           autoComplete="url"
           {...form.getInputProps('website')}
         />
         <TextInput
           label={t('form.slug')}
           description={typedSlug ? t('form.slugTyped', { slug: typedSlug }) : t('form.slugEmpty')}
-          placeholder={slugify(form.values.name ?? '') || 'harbour-sailing'}
+          placeholder={slugify(form.values.name ?? '') || t('form.slugPlaceholder')}
           autoCapitalize="none"
           spellCheck={false}
           {...form.getInputProps('slug')}

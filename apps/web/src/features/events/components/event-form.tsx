@@ -85,7 +85,7 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
             <TextInput
               label={t('form.slug')}
               description={slugHint}
-              placeholder={titleSlug || 'summer-gala'}
+              placeholder={titleSlug || t('form.slugPlaceholder')}
               autoCapitalize="none"
               spellCheck={false}
               {...form.getInputProps('slug')}
