@@ -135,9 +135,7 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
         onChange={(value) => onChange({ filter: value, page: 1 })}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {list.data
-          ? countText(view.page, list.data.purchases.length, total, EXTRAS_PAGE_SIZE, 'extras')
-          : '\u00a0'}
+        {list.data ? countText(view.page, list.data.purchases.length, total, EXTRAS_PAGE_SIZE, 'extras') : '\u00a0'}
       </Text>
       <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
       <ListPagination pageCount={pageCount} page={view.page} onChange={(page) => onChange({ ...view, page })} />

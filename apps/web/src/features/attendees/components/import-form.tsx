@@ -67,9 +67,17 @@ export function ImportForm({ event }: { event: TEvent }) {
 
   if (tickets.isPending || questions.isPending) return <PageLoader label={t('importForm.loading')} />;
   if (tickets.isError)
-    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('importForm.ticketsWhat')} />;
+    return (
+      <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('importForm.ticketsWhat')} />
+    );
   if (questions.isError)
-    return <QueryError error={questions.error} onRetry={() => void questions.refetch()} what={t('importForm.questionsWhat')} />;
+    return (
+      <QueryError
+        error={questions.error}
+        onRetry={() => void questions.refetch()}
+        what={t('importForm.questionsWhat')}
+      />
+    );
 
   const eventPath = `/event/${encodeURIComponent(event.id)}`;
   if (tickets.data.length === 0) {

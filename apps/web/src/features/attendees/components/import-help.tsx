@@ -12,9 +12,7 @@ export function ImportHelp({ slug, questions }: { slug: string; questions: reado
   const checkbox = questions.find((question) => question.type === 3);
   return (
     <Stack gap="xs">
-      <Text size="sm">
-        {questions.length > 0 ? t('importHelp.columnsWithQuestions') : t('importHelp.columns')}
-      </Text>
+      <Text size="sm">{questions.length > 0 ? t('importHelp.columnsWithQuestions') : t('importHelp.columns')}</Text>
       <Group gap={6} component="ol" aria-label={t('importHelp.expected')} m={0} p={0} style={{ listStyle: 'none' }}>
         {header.map((column, index) => (
           <li key={`${index}:${column}`}>

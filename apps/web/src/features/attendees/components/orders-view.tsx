@@ -64,8 +64,7 @@ function OrderCard({
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">
-              {formatDateTime(order.createdAt, timeZone)} ·{' '}
-              {t('table.reg', { id: order.registrationId.slice(0, 8) })}
+              {formatDateTime(order.createdAt, timeZone)} · {t('table.reg', { id: order.registrationId.slice(0, 8) })}
             </Text>
           </Stack>
           <Group gap={6} wrap="nowrap" ml="auto">

@@ -99,7 +99,12 @@ export default function CredentialPage() {
                     allowDeselect={false}
                     disabled={!admins.data}
                   />
-                  <TextInput label={t('credentials.name')} required autoComplete="off" {...form.getInputProps('name')} />
+                  <TextInput
+                    label={t('credentials.name')}
+                    required
+                    autoComplete="off"
+                    {...form.getInputProps('name')}
+                  />
                   <TextInput
                     label={t('credentials.email')}
                     type="email"
@@ -132,9 +137,15 @@ export default function CredentialPage() {
               </Title>
               {admins.isPending ? <PageLoader label={t('credentials.loadingAdmins')} /> : null}
               {admins.isError ? (
-                <QueryError error={admins.error} onRetry={() => void admins.refetch()} what={t('credentials.adminsWhat')} />
+                <QueryError
+                  error={admins.error}
+                  onRetry={() => void admins.refetch()}
+                  what={t('credentials.adminsWhat')}
+                />
               ) : null}
-              {admins.data ? <AdminList admins={admins.data} label={t('credentials.adminsOf', { club: club.name })} canDelete /> : null}
+              {admins.data ? (
+                <AdminList admins={admins.data} label={t('credentials.adminsOf', { club: club.name })} canDelete />
+              ) : null}
             </Stack>
           </Paper>
         </Grid.Col>

@@ -24,7 +24,8 @@ export default function AdminDashboardPage() {
   const admins = useAppUsers(club?.id);
 
   if (clubs.isPending) return <PageLoader label={t('admin.loadingClub')} />;
-  if (clubs.isError) return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('admin.yourClubWhat')} />;
+  if (clubs.isError)
+    return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('admin.yourClubWhat')} />;
   if (!club) return <NotFoundView status={404} message={t('notLinked')} />;
 
   return (

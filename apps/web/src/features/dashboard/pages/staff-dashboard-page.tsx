@@ -72,9 +72,7 @@ export default function StaffDashboardPage() {
       {events.isError ? (
         <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('staff.eventsWhat')} />
       ) : null}
-      {events.data?.length === 0 ? (
-        <Text c="dimmed">{t('staff.empty')}</Text>
-      ) : null}
+      {events.data?.length === 0 ? <Text c="dimmed">{t('staff.empty')}</Text> : null}
       <Stack gap="md">
         {events.data?.map((event) => (
           <DoorEventCard key={event.id} event={event} />

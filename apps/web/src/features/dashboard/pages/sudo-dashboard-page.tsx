@@ -28,11 +28,7 @@ export default function SudoDashboardPage() {
   const confirmRemove = (club: TClubWithAdmins) =>
     modals.openConfirmModal({
       title: t('sudo.removeTitle'),
-      children: (
-        <Text size="sm">
-          {t('sudo.removeText', { club: club.name })}
-        </Text>
-      ),
+      children: <Text size="sm">{t('sudo.removeText', { club: club.name })}</Text>,
       labels: { confirm: t('sudo.remove'), cancel: t('sudo.cancel') },
       confirmProps: { color: 'red.9' },
       // A failure is reported by the client's toast; the list stays as it was.
@@ -56,12 +52,12 @@ export default function SudoDashboardPage() {
         maw={420}
       />
       {clubs.isPending ? <PageLoader label={t('sudo.loading')} /> : null}
-      {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('sudo.clubsWhat')} /> : null}
+      {clubs.isError ? (
+        <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('sudo.clubsWhat')} />
+      ) : null}
       {list?.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text c="dimmed">
-            {debounced ? t('sudo.noMatch', { search: debounced }) : t('sudo.empty')}
-          </Text>
+          <Text c="dimmed">{debounced ? t('sudo.noMatch', { search: debounced }) : t('sudo.empty')}</Text>
         </Paper>
       ) : null}
       {list && list.length > 0 ? (

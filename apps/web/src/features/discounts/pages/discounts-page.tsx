@@ -58,7 +58,9 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
               variant="default"
               onClick={copy}
               aria-label={
-                copied ? t('details.copiedLabel', { code: discount.code }) : t('details.copyLabel', { code: discount.code })
+                copied
+                  ? t('details.copiedLabel', { code: discount.code })
+                  : t('details.copyLabel', { code: discount.code })
               }
             >
               {copied ? t('details.copied') : t('details.copy')}
@@ -83,9 +85,7 @@ function Discounts({ event, editor }: { event: TEvent; editor: CatalogueEditorSt
       items={discounts}
       editor={editor}
       noun={{ one: t('noun.one'), many: t('noun.many') }}
-      empty={
-        <>{t('empty', { link: `/${event.slug}/tickets?code=YOURCODE` })}</>
-      }
+      empty={<>{t('empty', { link: `/${event.slug}/tickets?code=YOURCODE` })}</>}
       card={(discount) => ({
         name: discount.code,
         price: discountValueText(discount, event.currency),

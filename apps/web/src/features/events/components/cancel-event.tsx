@@ -57,9 +57,7 @@ function CancelEventDialog({ event, opened, onClose }: { event: TEvent; opened: 
         </Stack>
       ) : (
         <Stack gap="md">
-          <Text size="sm">
-            {t('cancel.explain', { title: event.title })}
-          </Text>
+          <Text size="sm">{t('cancel.explain', { title: event.title })}</Text>
           <Checkbox
             label={t('cancel.refundAll')}
             description={t('cancel.refundAllHint')}

@@ -65,7 +65,13 @@ export function CatalogueEditor<T extends CatalogueItem>({
 
   if (items.isPending) return <PageLoader label={t('catalogue.loading', { things: noun.many })} />;
   if (items.isError)
-    return <QueryError error={items.error} onRetry={() => void items.refetch()} what={t('catalogue.what', { things: noun.many })} />;
+    return (
+      <QueryError
+        error={items.error}
+        onRetry={() => void items.refetch()}
+        what={t('catalogue.what', { things: noun.many })}
+      />
+    );
 
   return (
     <Stack gap="sm">

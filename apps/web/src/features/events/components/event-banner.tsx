@@ -17,7 +17,15 @@ export function EventBanner({
 }) {
   const { t } = useTranslation('events');
   if (bannerUrl) {
-    return <Image src={bannerUrl} alt={title ? t('banner.of', { title }) : t('banner.ofEvent')} h={height} radius="md" fit="cover" />;
+    return (
+      <Image
+        src={bannerUrl}
+        alt={title ? t('banner.of', { title }) : t('banner.ofEvent')}
+        h={height}
+        radius="md"
+        fit="cover"
+      />
+    );
   }
   return (
     <Box

@@ -178,17 +178,16 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
               />
             </SimpleGrid>
             <Switch label={t('form.donations')} {...form.getInputProps('donationsEnabled', { type: 'checkbox' })} />
-            <Switch label={t('form.sponsorships')} {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })} />
+            <Switch
+              label={t('form.sponsorships')}
+              {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })}
+            />
             <Switch
               label={t('form.confirmFree')}
               description={t('form.confirmFreeHint')}
               {...form.getInputProps('confirmFreeByEmail', { type: 'checkbox' })}
             />
-            <Radio.Group
-              label={t('form.status')}
-              description={t('form.statusHint')}
-              {...form.getInputProps('status')}
-            >
+            <Radio.Group label={t('form.status')} description={t('form.statusHint')} {...form.getInputProps('status')}>
               <Group gap="lg" mt={6}>
                 {EVENT_STATUSES.map((status) => (
                   <Radio key={status} value={status} label={t(EVENT_STATUS_KEYS[status])} />

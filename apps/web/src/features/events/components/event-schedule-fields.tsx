@@ -59,12 +59,7 @@ export function EventScheduleFields({ form }: { form: UseFormReturnType<EventFor
       <Text size="sm" c="dimmed">
         {t('form.windowHint')}
       </Text>
-      <Moment
-        form={form}
-        label={t('form.opens')}
-        dateField="registrationOpensDate"
-        timeField="registrationOpensTime"
-      />
+      <Moment form={form} label={t('form.opens')} dateField="registrationOpensDate" timeField="registrationOpensTime" />
       <Moment
         form={form}
         label={t('form.closes')}

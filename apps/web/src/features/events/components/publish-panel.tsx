@@ -33,7 +33,11 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
     }
   };
   const refusal = failure ? (
-    <Alert color="red" role="alert" title={event.status === 'published' ? t('publish.notUnpublished') : t('publish.notPublished')}>
+    <Alert
+      color="red"
+      role="alert"
+      title={event.status === 'published' ? t('publish.notUnpublished') : t('publish.notPublished')}
+    >
       {failure}
     </Alert>
   ) : null;

@@ -53,7 +53,9 @@ function EditEvent({ event }: { event: TEvent }) {
               variant="outline"
               color="red.9"
               loading={remove.isPending}
-              onClick={() => confirmDelete({ what: t('edit.what'), name: event.title, onConfirm: () => void deleteEvent() })}
+              onClick={() =>
+                confirmDelete({ what: t('edit.what'), name: event.title, onConfirm: () => void deleteEvent() })
+              }
             >
               {t('edit.delete')}
             </Button>
@@ -118,7 +120,8 @@ function EditFirstEvent() {
   const { t } = useTranslation('events');
   const first = useFirstEvent();
   if (first.isPending) return <PageLoader label={t('loading')} />;
-  if (first.isError) return <QueryError error={first.error} onRetry={() => void first.refetch()} what={t('eventWhat')} />;
+  if (first.isError)
+    return <QueryError error={first.error} onRetry={() => void first.refetch()} what={t('eventWhat')} />;
   if (!first.data) return <Navigate to="/tour/add" replace />;
   return <EditEvent event={first.data} />;
 }

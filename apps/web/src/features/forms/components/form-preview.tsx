@@ -54,9 +54,7 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
           {perAttendee.map(field)}
         </Stack>
       ) : null}
-      {errors && Object.keys(errors).length === 0 ? (
-        <Alert color="green" title={t('preview.accepted')} />
-      ) : null}
+      {errors && Object.keys(errors).length === 0 ? <Alert color="green" title={t('preview.accepted')} /> : null}
       <Group>
         <Button
           variant="light"

@@ -18,7 +18,9 @@ function EventQuestions({ event }: { event: TEvent }) {
   const questions = useFormQuestions(event.id);
   if (questions.isPending) return <PageLoader label={t('page.loadingQuestions')} />;
   if (questions.isError) {
-    return <QueryError error={questions.error} onRetry={() => void questions.refetch()} what={t('page.questionsWhat')} />;
+    return (
+      <QueryError error={questions.error} onRetry={() => void questions.refetch()} what={t('page.questionsWhat')} />
+    );
   }
   // A new key after each save or reload starts the editor from what the server holds.
   return <FormEditor key={`${event.id}:${questions.dataUpdatedAt}`} event={event} questions={questions.data} />;

@@ -154,9 +154,7 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('compose.confirmTitle')}>
         {pending ? (
           <Stack gap="sm">
-            <Text>
-              {t('compose.goesTo', { people: peopleText(pending.recipients) })}
-            </Text>
+            <Text>{t('compose.goesTo', { people: peopleText(pending.recipients) })}</Text>
             {pending.remainingToday !== null ? (
               <Text size="sm" c="dimmed" data-testid="mails-left">
                 {t('mailsLeft', {

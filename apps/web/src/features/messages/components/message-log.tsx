@@ -45,7 +45,10 @@ export function MessageLog({
               <Text size="sm" c="dimmed">
                 {/* dd/mm/yyyy hh:mm on the event's clock (docs/product.md section 24), in the language's form. */}
                 {formatDateTime(message.createdAt, timezone)} ·{' '}
-                {t('log.to', { audience: audienceText(message.audience, names), people: peopleText(message.recipients) })}
+                {t('log.to', {
+                  audience: audienceText(message.audience, names),
+                  people: peopleText(message.recipients),
+                })}
                 {message.sentBy ? ` · ${t('log.by', { name: message.sentBy })}` : ''}
               </Text>
               <Delivery message={message} />

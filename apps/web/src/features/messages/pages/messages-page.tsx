@@ -24,7 +24,10 @@ function Messages({ event }: { event: TEvent }) {
     <Stack gap="lg">
       {log.data.remainingToday !== null ? (
         <Text size="sm" c="dimmed" data-testid="mails-left-today">
-          {t('mailsLeft', { count: log.data.remainingToday, shown: log.data.remainingToday.toLocaleString(currentLocale()) })}
+          {t('mailsLeft', {
+            count: log.data.remainingToday,
+            shown: log.data.remainingToday.toLocaleString(currentLocale()),
+          })}
         </Text>
       ) : null}
       <ComposeMessage event={event} tickets={tickets.data} />

@@ -13,7 +13,8 @@ export function ClubTakings({ clubId }: { clubId: string }) {
   const { t } = useTranslation('report');
   const sales = useClubSales(clubId);
   if (sales.isPending) return <PageLoader label={t('loading')} />;
-  if (sales.isError) return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what={t('salesWhat')} />;
+  if (sales.isError)
+    return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what={t('salesWhat')} />;
   return (
     <Card component="section" aria-labelledby="takings-heading" withBorder radius="lg" padding="lg" mt="md">
       <Stack gap="sm">

@@ -77,7 +77,8 @@ function Sales({ event }: { event: TEvent }) {
   const { t } = useTranslation('report');
   const sales = useEventSales(event.id);
   if (sales.isPending) return <PageLoader label={t('loading')} />;
-  if (sales.isError) return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what={t('salesWhat')} />;
+  if (sales.isError)
+    return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what={t('salesWhat')} />;
   const data = sales.data;
   const money = (minor: number) => formatMoney(minor, data.currency as TCurrency, currentLanguage());
   return (

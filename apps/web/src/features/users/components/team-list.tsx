@@ -65,7 +65,12 @@ function MemberRow({
           {workedEventsText(member, events)}
         </Text>
         <Group gap="xs" justify="flex-end">
-          <Button variant="light" size="compact-sm" onClick={onEdit} aria-label={t('editLabel', { what, name: member.name })}>
+          <Button
+            variant="light"
+            size="compact-sm"
+            onClick={onEdit}
+            aria-label={t('editLabel', { what, name: member.name })}
+          >
             {t('edit')}
           </Button>
           {isSelf ? null : (
