@@ -37,7 +37,7 @@ export function CatalogueItemCard({
           <Title order={3} id={titleId} fz="md" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
-          <Badge color={isActive ? 'green' : 'gray'} variant="light" data-testid="item-state">
+          <Badge color={isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }} data-testid="item-state">
             {isActive ? t('catalogue.active') : t('catalogue.inactive')}
           </Badge>
         </Group>

@@ -26,7 +26,10 @@ function EventCard({ event }: { event: TEvent }) {
           <Title order={3} id={titleId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {event.title}
           </Title>
-          <EventStatusBadge status={event.status} />
+          {/* The badge keeps its width, a long word in another language too; the title wraps beside it. */}
+          <div style={{ flexShrink: 0 }}>
+            <EventStatusBadge status={event.status} />
+          </div>
         </Group>
         <Text size="sm" c="dimmed" data-testid="event-dates">
           {eventDateRange(event)}
