@@ -154,7 +154,8 @@ function AttendeeTabs({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/attendees: who is coming, searchable and paged on the server; the extras and orders beside. */
 export default function AttendeesPage() {
-  const { t } = useTranslation('attendees');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['attendees', 'events', 'forms', 'sponsorships']);
   const { eventId } = useParams();
   return (
     <ManagedEventPage

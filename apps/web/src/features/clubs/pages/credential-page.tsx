@@ -20,7 +20,8 @@ const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
 
 /** /club/{clubId}/credential: create an admin, or reset one's password, with a generated password. */
 export default function CredentialPage() {
-  const { t } = useTranslation('clubs');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['clubs', 'users']);
   const { clubId = '' } = useParams();
   // Add club lands here with this state: its first admin is the next step (issue 19).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;

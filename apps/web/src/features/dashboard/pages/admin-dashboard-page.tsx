@@ -17,7 +17,8 @@ import { ClubTakings } from '../../report/components/club-takings';
 
 /** The admin's own club and its events: getAllClubs answers an admin its own club only. */
 export default function AdminDashboardPage() {
-  const { t } = useTranslation('dashboard');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'users', 'clubs', 'report', 'events']);
   const { user } = useSession();
   const clubs = useAllClubs();
   const club = clubs.data?.find((candidate) => candidate.id === user?.clubId) ?? clubs.data?.[0];

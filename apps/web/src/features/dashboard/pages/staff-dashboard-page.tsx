@@ -61,7 +61,8 @@ function DoorEventCard({ event }: { event: TEvent }) {
  * getAllEvents with their token answers exactly those, drafts too (docs/decisions/0032-door-staff.md).
  */
 export default function StaffDashboardPage() {
-  const { t } = useTranslation('dashboard');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'events']);
   const { user } = useSession();
   const events = useClubEvents(user?.clubId);
   if (!user?.clubId) return <NotFoundView status={404} message={t('notLinked')} />;

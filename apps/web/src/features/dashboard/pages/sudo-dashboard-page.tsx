@@ -14,8 +14,8 @@ import { useAllClubSales } from '../../report/api';
 import { totalsText } from '../../report/sales-figures';
 
 export default function SudoDashboardPage() {
-  // totalsText reads the `report` words.
-  const { t } = useTranslation(['dashboard', 'report']);
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'report', 'users', 'clubs']);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);

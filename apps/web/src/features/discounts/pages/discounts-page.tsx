@@ -113,7 +113,8 @@ function Discounts({ event, editor }: { event: TEvent; editor: CatalogueEditorSt
 
 /** /event/{eventId}/discounts: the event's discount and access codes, with how often each was used. */
 export default function DiscountsPage() {
-  const { t } = useTranslation('discounts');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['discounts', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TDiscount>();
   return (

@@ -53,7 +53,8 @@ function Extras({ event, editor }: { event: TEvent; editor: CatalogueEditorState
 
 /** /event/{eventId}/extras: what the event sells beside tickets, active or not. */
 export default function ExtrasPage() {
-  const { t } = useTranslation('extras');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['extras', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TExtras>();
   return (

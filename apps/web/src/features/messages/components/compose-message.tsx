@@ -27,6 +27,20 @@ interface ComposeValues {
   ticketIds: string[];
 }
 
+/** Marks where the people go in the translated sentence, so they can be set in bold wherever it puts them. */
+const SLOT = '\u0000';
+
+function Emphasised({ text, slot, children }: { text: string; slot: string; children: string }) {
+  const [before = '', after = ''] = text.split(slot);
+  return (
+    <>
+      {before}
+      <strong>{children}</strong>
+      {after}
+    </>
+  );
+}
+
 const EMPTY: ComposeValues = { subject: '', body: '', audience: 'all', ticketIds: [] };
 
 /** What the admin is asked before the message goes: how many people, and the mails the club has left. */
@@ -154,7 +168,11 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('compose.confirmTitle')}>
         {pending ? (
           <Stack gap="sm">
-            <Text>{t('compose.goesTo', { people: peopleText(pending.recipients) })}</Text>
+            <Text>
+              <Emphasised text={t('compose.goesTo', { people: SLOT })} slot={SLOT}>
+                {peopleText(pending.recipients)}
+              </Emphasised>
+            </Text>
             {pending.remainingToday !== null ? (
               <Text size="sm" c="dimmed" data-testid="mails-left">
                 {t('mailsLeft', {

@@ -38,7 +38,8 @@ function Messages({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/messages: write to the people coming (docs/product.md section 21). */
 export default function MessagesPage() {
-  const { t } = useTranslation('messages');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['messages', 'events']);
   const { eventId } = useParams();
   return (
     <ManagedEventPage eventId={eventId} title={t('page.title')} screen="messages">

@@ -114,7 +114,8 @@ function Sales({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/sales: what the event has taken (docs/product.md section 21). */
 export default function SalesPage() {
-  const { t } = useTranslation('report');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['report', 'events']);
   const { eventId } = useParams();
   return (
     <ManagedEventPage eventId={eventId} title={t('title')} screen="sales">

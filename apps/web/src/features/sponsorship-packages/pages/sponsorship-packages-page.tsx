@@ -74,7 +74,8 @@ function Packages({ event, editor }: { event: TEvent; editor: CatalogueEditorSta
 
 /** /event/{eventId}/sponsorship-packages: what sponsors can buy, active or not. */
 export default function SponsorshipPackagesPage() {
-  const { t } = useTranslation('sponsorship-packages');
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['sponsorship-packages', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TSponsorshipPackage>();
   return (
