@@ -13,6 +13,9 @@ import { SudoClubCard } from '../components/sudo-club-card';
 import { useAllClubSales } from '../../report/api';
 import { totalsText } from '../../report/sales-figures';
 
+/** Marks where the club's name goes in the translated question. */
+const SLOT = '\u0000';
+
 export default function SudoDashboardPage() {
   // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
   const { t } = useTranslation(['dashboard', 'report', 'users', 'clubs']);
@@ -25,15 +28,24 @@ export default function SudoDashboardPage() {
   const sales = useAllClubSales();
   const takings = new Map(sales.data?.clubs.map((club) => [club.clubId, totalsText(club.totals)]));
 
-  const confirmRemove = (club: TClubWithAdmins) =>
+  const confirmRemove = (club: TClubWithAdmins) => {
+    // The club's name in bold wherever the language puts it in the question.
+    const [before = '', after = ''] = t('sudo.removeText', { club: SLOT }).split(SLOT);
     modals.openConfirmModal({
       title: t('sudo.removeTitle'),
-      children: <Text size="sm">{t('sudo.removeText', { club: club.name })}</Text>,
+      children: (
+        <Text size="sm">
+          {before}
+          <strong>{club.name}</strong>
+          {after}
+        </Text>
+      ),
       labels: { confirm: t('sudo.remove'), cancel: t('sudo.cancel') },
       confirmProps: { color: 'red.9' },
       // A failure is reported by the client's toast; the list stays as it was.
       onConfirm: () => remove.mutate(club.id),
     });
+  };
 
   return (
     <>
