@@ -11,6 +11,9 @@ export function ClubLogo({
   logoUrl: string | null;
   size?: MantineSize | number;
 }) {
-  const { t } = useTranslation('clubs');
-  return <Avatar src={logoUrl} alt={t('logo.alt', { name })} size={size} radius="md" color="purple" />;
+  // Shown on buyers' pages too: it does not hold the page back for its one word (the club's name
+  // alone stands in until the `clubs` catalogue is there).
+  const { t, ready } = useTranslation('clubs', { useSuspense: false });
+  const alt = ready ? t('logo.alt', { name }) : name;
+  return <Avatar src={logoUrl} alt={alt} size={size} radius="md" color="purple" />;
 }

@@ -15,12 +15,13 @@ export function EventBanner({
   bannerUrl: string | null;
   height?: number;
 }) {
-  const { t } = useTranslation('events');
+  // Never holds a page back for its alternative text: the title stands in until the catalogue is there.
+  const { t, ready } = useTranslation('events', { useSuspense: false });
   if (bannerUrl) {
     return (
       <Image
         src={bannerUrl}
-        alt={title ? t('banner.of', { title }) : t('banner.ofEvent')}
+        alt={!ready ? title : title ? t('banner.of', { title }) : t('banner.ofEvent')}
         h={height}
         radius="md"
         fit="cover"
@@ -30,7 +31,7 @@ export function EventBanner({
   return (
     <Box
       role="img"
-      aria-label={t('banner.none')}
+      aria-label={ready ? t('banner.none') : title}
       h={height}
       style={{ borderRadius: 'var(--mantine-radius-md)', background: BANNER_PLACEHOLDER_GRADIENT }}
     />
