@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
 import { showToast } from '../../components/toasts';
+import { i18n } from '../../i18n/i18n';
 import { downloadFile, uploadWithProgress, type TransferProgress } from '../../api/transfers';
 import { saveFile } from '../../lib/save-file';
 import { checkinKeys } from '../checkin/api';
@@ -70,7 +71,7 @@ export function useCheckInAttendee(eventId: string) {
       }),
     onSuccess: (checkin, attendee) => {
       // The save answers without a message; with the Pending filter on, the row is about to leave.
-      showToast('success', `${attendeeName(attendee)} checked in`);
+      showToast('success', i18n.t('attendees:toasts.checkedIn', { name: attendeeName(attendee) }));
       return update((page) => withCheckin(page, attendee.attendeeId, checkin));
     },
     // A 409 means someone at the door was quicker: the toast says when, the refetch shows it.
@@ -99,14 +100,14 @@ export function useSendTicket(eventId: string) {
         suppressToast: true,
       }),
     onSuccess: ({ sent, to }) => {
-      if (sent) showToast('success', `Ticket sent to ${to}`);
-      else showToast('info', `Ticket for ${to} kept in the outbox: no mail server is set up`);
+      if (sent) showToast('success', i18n.t('attendees:toasts.ticketSent', { to }));
+      else showToast('info', i18n.t('attendees:toasts.ticketKept', { to }));
     },
     onError: (error) => {
       if (!isApiError(error)) return;
       // A mail limit (docs/product.md section 18) is not a fault: its message says which limit, and when it ends.
-      if (error.code === 'RATE_LIMITED') showToast('warning', error.msg, 'Ticket not sent: mail limit reached');
-      else showToast('error', error.msg, 'Ticket not sent');
+      if (error.code === 'RATE_LIMITED') showToast('warning', error.msg, i18n.t('attendees:toasts.mailLimit'));
+      else showToast('error', error.msg, i18n.t('attendees:toasts.ticketNotSent'));
     },
   });
 }
@@ -138,7 +139,12 @@ export function useDeleteAttendee(eventId: string) {
       // server's message says when a paid order was kept for refund; the orders view, under the
       // event's keys, is read again with the list.
       if (!msg)
-        showToast('success', payload.registrationDeleted ? 'Attendee and registration deleted' : 'Attendee deleted');
+        showToast(
+          'success',
+          payload.registrationDeleted
+            ? i18n.t('attendees:toasts.attendeeAndRegistrationDeleted')
+            : i18n.t('attendees:toasts.attendeeDeleted'),
+        );
       // docs/product.md section 4: when the registration went with its last attendee, all of it leaves the list.
       await update((page) => withoutAttendees(page, deletedBy(attendee, payload.registrationDeleted)));
       await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });
@@ -153,7 +159,7 @@ export function useRemoveRegistration(eventId: string) {
     mutationFn: (registrationId: string) =>
       callApiWithMeta(endpoints.attendees.removeRegistration, { query: { eventId, registrationId } }),
     onSuccess: async ({ msg }, registrationId) => {
-      if (!msg) showToast('success', 'Registration deleted');
+      if (!msg) showToast('success', i18n.t('attendees:toasts.registrationDeleted'));
       await update((page) => withoutAttendees(page, (attendee) => attendee.registrationId === registrationId));
       // Its seats are free again: the ticket types' sold counts changed.
       await queryClient.invalidateQueries({ queryKey: ticketKeys.byEvent(eventId) });

@@ -1,5 +1,5 @@
 import type { TAttendeeListItem, TFormQuestion } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerSummary,
   deletedBy,
@@ -11,6 +11,7 @@ import {
   withoutAttendees,
   writeListView,
 } from './attendee-list';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 function attendee(attendeeId: string, registrationId: string): TAttendeeListItem {
   return {
@@ -30,6 +31,12 @@ function attendee(attendeeId: string, registrationId: string): TAttendeeListItem
     paidAmount: 2500,
   };
 }
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe('list view in the address', () => {
   it('reads defaults from an empty address and writes none back', () => {

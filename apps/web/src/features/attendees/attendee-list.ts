@@ -6,6 +6,7 @@ import {
   type TAttendeeListItem,
   type TFormQuestion,
 } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * What the attendee list shows, kept in the address (?q=&show=&sort=&page=) so that a reload, a
@@ -17,17 +18,17 @@ export type AttendeeFilter = (typeof ATTENDEE_FILTERS)[number];
 export type AttendeeSort = (typeof ATTENDEE_SORTS)[number];
 
 /** docs/product.md section 4: Pending is checkedIn=false, Checked-in is checkedIn=true. */
-export const FILTER_LABELS: Record<AttendeeFilter, string> = {
-  all: 'All',
-  pending: 'Pending',
-  'checked-in': 'Checked-in',
-};
+export const FILTER_KEYS = {
+  all: 'attendees:filters.all',
+  pending: 'attendees:filters.pending',
+  'checked-in': 'attendees:filters.checkedIn',
+} as const satisfies Record<AttendeeFilter, string>;
 
-export const SORT_LABELS: Record<AttendeeSort, string> = {
-  name: 'Name',
-  createdAt: 'Registration date',
-  checkinTime: 'Check-in time (latest first)',
-};
+export const SORT_KEYS = {
+  name: 'attendees:filters.sortName',
+  createdAt: 'attendees:filters.sortCreated',
+  checkinTime: 'attendees:filters.sortCheckin',
+} as const satisfies Record<AttendeeSort, string>;
 
 export const ATTENDEE_PAGE_SIZE = 25;
 
@@ -94,8 +95,8 @@ export function pageCount(total: number, pageSize = ATTENDEE_PAGE_SIZE): number 
 export function rangeText(page: number, shown: number, total: number, pageSize = ATTENDEE_PAGE_SIZE): string | null {
   if (total === 0 || shown === 0) return null;
   const first = (page - 1) * pageSize + 1;
-  const noun = total === 1 ? 'attendee' : 'attendees';
-  return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
+  // The list page loads the `attendees` catalogue.
+  return i18n.t('attendees:list.range', { first, last: first + shown - 1, count: total });
 }
 
 export interface AttendeePage {

@@ -1,13 +1,20 @@
 import { MAX_IMPORT_BYTES } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkImportFile,
-  IMPORT_EMPTY_MESSAGE,
-  IMPORT_SIZE_MESSAGE,
-  IMPORT_TYPE_MESSAGE,
+  importEmptyMessage,
+  importSizeMessage,
+  importTypeMessage,
   summariseImport,
   summariseRefusal,
 } from './import-result';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe('checkImportFile', () => {
   it('takes .xlsx and .csv in any case', () => {
@@ -16,15 +23,15 @@ describe('checkImportFile', () => {
   });
 
   it('refuses other types, empty files and files over the limit', () => {
-    expect(checkImportFile({ name: 'guests.xls', size: 10 })).toBe(IMPORT_TYPE_MESSAGE);
-    expect(checkImportFile({ name: 'guests.csv.exe', size: 10 })).toBe(IMPORT_TYPE_MESSAGE);
-    expect(checkImportFile({ name: 'guests.csv', size: 0 })).toBe(IMPORT_EMPTY_MESSAGE);
+    expect(checkImportFile({ name: 'guests.xls', size: 10 })).toBe(importTypeMessage());
+    expect(checkImportFile({ name: 'guests.csv.exe', size: 10 })).toBe(importTypeMessage());
+    expect(checkImportFile({ name: 'guests.csv', size: 0 })).toBe(importEmptyMessage());
     expect(checkImportFile({ name: 'guests.csv', size: MAX_IMPORT_BYTES })).toBeNull();
-    expect(checkImportFile({ name: 'guests.csv', size: MAX_IMPORT_BYTES + 1 })).toBe(IMPORT_SIZE_MESSAGE);
+    expect(checkImportFile({ name: 'guests.csv', size: MAX_IMPORT_BYTES + 1 })).toBe(importSizeMessage());
   });
 
   it('names the limit in megabytes', () => {
-    expect(IMPORT_SIZE_MESSAGE).toBe('Import files can be at most 10 MB');
+    expect(importSizeMessage()).toBe('Import files can be at most 10 MB');
   });
 });
 

@@ -1,20 +1,24 @@
 import { MAX_IMPORT_BYTES, type TImportResult } from '@clubtix/contract';
 import type { ApiError } from '../../api/api-error';
+import { currentLocale, i18n } from '../../i18n/i18n';
 
-/** What the import page says about a file and about the server's answer; tested without React. */
+/**
+ * What the import page says about a file and about the server's answer; tested without React. The
+ * words come from the `attendees` catalogue, which the import page loads.
+ */
 
 export const IMPORT_EXTENSIONS = ['.xlsx', '.csv'] as const;
 export const MAX_IMPORT_MEGABYTES = Math.round(MAX_IMPORT_BYTES / (1024 * 1024));
-export const IMPORT_TYPE_MESSAGE = 'Choose an .xlsx or .csv file';
-export const IMPORT_SIZE_MESSAGE = `Import files can be at most ${MAX_IMPORT_MEGABYTES} MB`;
-export const IMPORT_EMPTY_MESSAGE = 'This file is empty';
+export const importTypeMessage = () => i18n.t('attendees:importFile.type');
+export const importSizeMessage = () => i18n.t('attendees:importFile.size', { size: MAX_IMPORT_MEGABYTES });
+export const importEmptyMessage = () => i18n.t('attendees:importFile.empty');
 
 /** The first reason the server would refuse the file, checked before sending it; null when fine. */
 export function checkImportFile(file: { name: string; size: number }): string | null {
   const name = file.name.toLowerCase();
-  if (!IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension))) return IMPORT_TYPE_MESSAGE;
-  if (file.size === 0) return IMPORT_EMPTY_MESSAGE;
-  if (file.size > MAX_IMPORT_BYTES) return IMPORT_SIZE_MESSAGE;
+  if (!IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension))) return importTypeMessage();
+  if (file.size === 0) return importEmptyMessage();
+  if (file.size > MAX_IMPORT_BYTES) return importSizeMessage();
   return null;
 }
 
@@ -35,10 +39,11 @@ export interface ImportSummary {
   rows: RowError[];
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+/** A count in the language's digits, and the plain count for the plural rule. */
+const counted = (count: number) => ({ count, shown: count.toLocaleString(currentLocale()) });
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`attendees:importResult.${key}`, params);
 
-const refusedTitle = (mode: ImportMode) => (mode === 'check' ? 'This file cannot be imported' : 'Nothing was imported');
+const refusedTitle = (mode: ImportMode) => (mode === 'check' ? say('cannotImport') : say('nothingImported'));
 
 /**
  * The import is all or nothing: any bad row means nothing was imported. The server lists the bad
@@ -48,33 +53,28 @@ export function summariseImport(result: TImportResult, mode: ImportMode = 'impor
   const unlisted = result.errorsNotListed;
   if (result.errors.length > 0 || unlisted > 0) {
     const count = result.errors.length + unlisted;
-    const listed = unlisted > 0 ? ` The first ${result.errors.length.toLocaleString('en-GB')} are listed below.` : '';
+    const listed = unlisted > 0 ? ` ${say('listed', { first: counted(result.errors.length).shown })}` : '';
+    const correct = mode === 'check' ? say('correctCheck', { count }) : say('correctImport', { count });
     return {
       tone: 'error',
       title: refusedTitle(mode),
-      detail: `${plural(count, 'row needs', 'rows need')} fixing.${listed} Correct ${count === 1 ? 'it' : 'them'} in the file and ${
-        mode === 'check' ? 'check' : 'import'
-      } it again.`,
+      detail: `${say('needFixing', counted(count))}${listed} ${correct}`,
       rows: [...result.errors].sort((a, b) => a.row - b.row),
     };
   }
-  const skipped =
-    result.skipped > 0
-      ? `${plural(result.skipped, 'row was', 'rows were')} already imported before and will be skipped.`
-      : null;
+  const skipped = result.skipped > 0 ? say('willSkip', counted(result.skipped)) : null;
   if (mode === 'check') {
     return {
       tone: 'ready',
-      title: `Ready to import ${plural(result.imported, 'attendee', 'attendees')}`,
-      detail: [skipped, 'Nothing has been imported yet: press Import to add them.'].filter(Boolean).join(' '),
+      title: say('ready', counted(result.imported)),
+      detail: [skipped, say('notYet')].filter(Boolean).join(' '),
       rows: [],
     };
   }
   return {
     tone: 'success',
-    title: `Imported ${plural(result.imported, 'attendee', 'attendees')}`,
-    detail:
-      result.skipped > 0 ? `${plural(result.skipped, 'row was', 'rows were')} skipped: already imported before.` : null,
+    title: say('imported', counted(result.imported)),
+    detail: result.skipped > 0 ? say('skipped', counted(result.skipped)) : null,
     rows: [],
   };
 }

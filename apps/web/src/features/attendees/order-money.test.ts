@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderMoney, orderMoneyLine, refundableAmount } from './order-money';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const order = {
   amount: 3000,
@@ -9,6 +10,12 @@ const order = {
   discountCode: 'SUMMER',
   paymentStatus: 'partially_refunded' as const,
 };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe("an order's money", () => {
   it('goes from gross through the discount and refunds to net', () => {

@@ -1,4 +1,5 @@
 import { formatMoney, type TOrder, type TRefund } from '@clubtix/contract';
+import { currentLanguage, i18n } from '../../i18n/i18n';
 
 /**
  * An order's money as the admin reads it (docs/product.md section 19): gross is what the lines came
@@ -41,23 +42,25 @@ export function refundableAmount(order: MoneyFields & Pick<TOrder, 'paymentStatu
 export function orderMoneyLine(order: MoneyFields & Pick<TOrder, 'currency' | 'discountCode'>): string | null {
   if (order.discountAmount === 0 && order.refundedAmount === 0) return null;
   const money = orderMoney(order);
-  const format = (amount: number) => formatMoney(amount, order.currency);
+  const language = currentLanguage();
+  const format = (amount: number) => formatMoney(amount, order.currency, language);
+  // The orders view, which shows this line, loads the `attendees` catalogue.
   const parts: string[] = [];
   if (money.discount > 0) {
-    parts.push(`Gross ${format(money.gross)}`);
+    parts.push(i18n.t('attendees:money.grossLine', { amount: format(money.gross) }));
     parts.push(`${discountLabel(order.discountCode)} −${format(money.discount)}`);
   }
-  if (money.refunded > 0) parts.push(`Refunded ${format(money.refunded)}`);
-  parts.push(`Net ${format(money.net)}`);
+  if (money.refunded > 0) parts.push(i18n.t('attendees:money.refundedLine', { amount: format(money.refunded) }));
+  parts.push(i18n.t('attendees:money.netLine', { amount: format(money.net) }));
   return parts.join(' · ');
 }
 
 export function discountLabel(code: string | null): string {
-  return code ? `Discount (${code})` : 'Discount';
+  return code ? i18n.t('attendees:money.discountCode', { code }) : i18n.t('attendees:money.discount');
 }
 
-export const REFUND_SOURCE_LABELS: Record<TRefund['source'], string> = {
-  admin: 'By an admin',
-  provider: "In the payment provider's dashboard",
-  cancellation: 'Event cancelled',
-};
+export const REFUND_SOURCE_KEYS = {
+  admin: 'attendees:refundSources.admin',
+  provider: 'attendees:refundSources.provider',
+  cancellation: 'attendees:refundSources.cancellation',
+} as const satisfies Record<TRefund['source'], string>;

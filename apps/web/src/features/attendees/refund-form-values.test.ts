@@ -1,8 +1,15 @@
 import { ZRefundOrderRequest } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRefundForm, initialRefundValues, newRefundKey, refundFormToRequest } from './refund-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const context = { orderId: 'o1', requestKey: 'refund-key-1' };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe('refund form values', () => {
   it('refunds all that is left by default, with the dialog’s key', () => {

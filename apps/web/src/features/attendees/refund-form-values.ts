@@ -1,5 +1,6 @@
 import { formatMoney, type TCurrency, type TRefundOrderRequest } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
+import { currentLanguage, i18n } from '../../i18n/i18n';
 import { toMinorUnits } from '../../lib/money-input';
 
 /**
@@ -40,10 +41,12 @@ export function checkRefundForm(values: RefundFormValues, left: number, currency
   if (values.mode !== 'part') return {};
   const text = String(values.amount).trim();
   const minor = toMinorUnits(values.amount);
-  if (text === '') return { amount: 'Amount is required' };
-  if (minor === null) return { amount: 'Amount must be an amount such as 12.50, with at most 2 decimals' };
-  if (minor === 0) return { amount: 'Amount must be more than 0' };
-  if (minor > left) return { amount: `At most ${formatMoney(left, currency)} is left to refund` };
+  // The refund dialog loads the `attendees` catalogue.
+  if (text === '') return { amount: i18n.t('attendees:refund.amountRequired') };
+  if (minor === null) return { amount: i18n.t('attendees:refund.amountInvalid') };
+  if (minor === 0) return { amount: i18n.t('attendees:refund.amountZero') };
+  if (minor > left)
+    return { amount: i18n.t('attendees:refund.atMost', { amount: formatMoney(left, currency, currentLanguage()) }) };
   return {};
 }
 

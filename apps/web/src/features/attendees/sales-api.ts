@@ -2,6 +2,7 @@ import { endpoints, type TRefundOrderRequest } from '@clubtix/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMeta } from '../../api/client';
 import { showToast } from '../../components/toasts';
+import { i18n } from '../../i18n/i18n';
 import { ticketKeys } from '../tickets/api';
 import { waitlistKeys } from '../waitlist/api';
 import { attendeeKeys } from './api';
@@ -61,7 +62,7 @@ export function useRefundOrder(eventId: string) {
   return useMutation({
     mutationFn: (body: TRefundOrderRequest) => callApiWithMeta(endpoints.order.refund, { body }),
     onSuccess: async ({ payload, msg }) => {
-      if (!msg) showToast('success', `Refunded: ${payload.order.buyerEmail}'s order`);
+      if (!msg) showToast('success', i18n.t('attendees:toasts.refunded', { buyer: payload.order.buyerEmail }));
       queryClient.setQueryData(salesKeys.order(payload.order.id), payload.order);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: attendeeKeys.event(eventId) }),

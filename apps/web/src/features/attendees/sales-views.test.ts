@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   countText,
   ordersInView,
@@ -11,6 +11,13 @@ import {
   writeExtrasView,
   writeOrdersView,
 } from './sales-views';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe('attendee page tabs', () => {
   it('reads the tab from the address, the attendee list when missing or unknown', () => {

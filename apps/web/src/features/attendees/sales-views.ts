@@ -1,4 +1,5 @@
 import type { endpoints, QueryOf, TOrderCounts } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * The attendee page's other views, the extras bought and the orders, kept in the address like the
@@ -9,11 +10,11 @@ import type { endpoints, QueryOf, TOrderCounts } from '@clubtix/contract';
 export const ATTENDEE_TABS = ['attendees', 'extras', 'orders'] as const;
 export type AttendeeTab = (typeof ATTENDEE_TABS)[number];
 
-export const TAB_LABELS: Record<AttendeeTab, string> = {
-  attendees: 'Attendees',
-  extras: 'Extras',
-  orders: 'Orders',
-};
+export const TAB_KEYS = {
+  attendees: 'attendees:tabs.attendees',
+  extras: 'attendees:tabs.extras',
+  orders: 'attendees:tabs.orders',
+} as const satisfies Record<AttendeeTab, string>;
 
 export function readTab(params: URLSearchParams): AttendeeTab {
   const tab = params.get('tab');
@@ -34,11 +35,11 @@ const pageOf = (params: URLSearchParams) => {
 export const REDEEMED_FILTERS = ['all', 'not-redeemed', 'redeemed'] as const;
 export type RedeemedFilter = (typeof REDEEMED_FILTERS)[number];
 
-export const REDEEMED_LABELS: Record<RedeemedFilter, string> = {
-  all: 'All',
-  'not-redeemed': 'Not Redeemed',
-  redeemed: 'Redeemed',
-};
+export const REDEEMED_KEYS = {
+  all: 'attendees:extras.all',
+  'not-redeemed': 'attendees:extras.notRedeemed',
+  redeemed: 'attendees:extras.redeemed',
+} as const satisfies Record<RedeemedFilter, string>;
 
 export const EXTRAS_PAGE_SIZE = 25;
 
@@ -112,9 +113,23 @@ export function toOrdersQuery(
 export const ordersInView = (counts: TOrderCounts, view: OrdersView) =>
   view.filter === 'paid' ? counts.paid : view.filter === 'refund' ? counts.refundRequired : counts.total;
 
-/** "Showing 1–20 of 45 orders"; the noun says what is counted. */
-export function countText(page: number, shown: number, total: number, pageSize: number, noun: [string, string]) {
-  if (total === 0 || shown === 0) return `No ${noun[1]}`;
+/**
+ * "Showing 1–20 of 45 orders"; `what` says what is counted: orders or extras, in the `attendees`
+ * catalogue (loaded by the views), or a noun already translated, [one, many].
+ */
+export function countText(
+  page: number,
+  shown: number,
+  total: number,
+  pageSize: number,
+  what: 'orders' | 'extras' | [string, string],
+) {
   const first = (page - 1) * pageSize + 1;
-  return `Showing ${first}–${first + shown - 1} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
+  if (Array.isArray(what)) {
+    if (total === 0 || shown === 0) return i18n.t('attendees:counts.none', { things: what[1] });
+    const noun = total === 1 ? what[0] : what[1];
+    return i18n.t('attendees:counts.range', { first, last: first + shown - 1, total, noun });
+  }
+  if (total === 0 || shown === 0) return i18n.t(`attendees:counts.${what}None`);
+  return i18n.t(`attendees:counts.${what}`, { first, last: first + shown - 1, count: total });
 }

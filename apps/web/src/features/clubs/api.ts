@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { ApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
 import { getSession } from '../auth/session';
+import { i18n } from '../../i18n/i18n';
 
 /** Query keys of the clubs feature; everything under `all` is refreshed after a change. */
 export const clubKeys = {
@@ -54,7 +55,7 @@ export function useManagedClub(clubId: string | null | undefined) {
   return useQuery({
     queryKey: clubKeys.detail(clubId ?? ''),
     queryFn: async ({ signal }) => {
-      if (!managesClub(clubId ?? '')) throw new ApiError(404, 'NOT_FOUND', 'Club not found');
+      if (!managesClub(clubId ?? '')) throw new ApiError(404, 'NOT_FOUND', i18n.t('clubs:notFound'));
       return callApi(endpoints.club.getClub, { query: { clubId: clubId ?? '' }, signal });
     },
     enabled: Boolean(clubId),

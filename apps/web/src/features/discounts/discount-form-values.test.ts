@@ -1,5 +1,5 @@
 import { ZSaveDiscountRequest, type TDiscount } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkDiscountForm,
   codeLink,
@@ -12,6 +12,7 @@ import {
   discountValueText,
   discountWindowText,
 } from './discount-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const discount: TDiscount = {
   id: 'd1',
@@ -28,6 +29,12 @@ const discount: TDiscount = {
   createdAt: '2026-05-01T00:00:00.000Z',
 };
 const context = { eventId: 'e1', timezone: 'Europe/London' };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('discounts');
+});
 
 describe('discount form values', () => {
   it('sends a new percent code with no limit and no window', () => {

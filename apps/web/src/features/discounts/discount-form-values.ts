@@ -12,6 +12,10 @@ import {
   START_OF_DAY,
 } from '../../lib/moment-fields';
 import { formatDateTime, toWallClock } from '../../lib/zoned-time';
+import { currentLanguage, i18n } from '../../i18n/i18n';
+
+// The codes page loads the `discounts` catalogue these words come from.
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`discounts:${key}`, params);
 
 /**
  * The code form's fields: a percent typed as a whole number, an amount in major units of the
@@ -92,11 +96,10 @@ export function discountToRequest(
 export function checkDiscountForm(values: DiscountFormValues): FormErrors {
   const errors: FormErrors = {};
   if (values.kind === 'percent') {
-    if (values.value === '') errors.value = 'Percent is required';
-  } else if (String(values.value).trim() === '') errors.value = 'Amount is required';
-  else if (toMinorUnits(values.value) === null)
-    errors.value = 'Amount must be an amount such as 5.00, with at most 2 decimals';
-  else if (toMinorUnits(values.value) === 0) errors.value = 'Amount must be more than 0';
+    if (values.value === '') errors.value = say('errors.percentRequired');
+  } else if (String(values.value).trim() === '') errors.value = say('errors.amountRequired');
+  else if (toMinorUnits(values.value) === null) errors.value = say('errors.amountInvalid');
+  else if (toMinorUnits(values.value) === 0) errors.value = say('errors.amountZero');
   const from = {
     dateField: 'validFromDate',
     timeField: 'validFromTime',
@@ -109,7 +112,7 @@ export function checkDiscountForm(values: DiscountFormValues): FormErrors {
     date: values.validUntilDate,
     time: values.validUntilTime,
   };
-  checkSameDayOrder(errors, from, until, 'Valid until must not be before valid from');
+  checkSameDayOrder(errors, from, until, say('errors.untilBeforeFrom'));
   checkOptionalMoment(errors, from);
   checkOptionalMoment(errors, until);
   return errors;
@@ -118,13 +121,13 @@ export function checkDiscountForm(values: DiscountFormValues): FormErrors {
 /** "20% off" or "£5.00 off each ticket". */
 export function discountValueText(discount: Pick<TDiscount, 'kind' | 'value'>, currency: TCurrency): string {
   return discount.kind === 'percent'
-    ? `${discount.value}% off`
-    : `${formatMoney(discount.value, currency)} off each ticket`;
+    ? say('text.percentOff', { value: discount.value })
+    : say('text.amountOff', { amount: formatMoney(discount.value, currency, currentLanguage()) });
 }
 
 /** "3 / 10" against a limit, "3 / unlimited" without one. */
 export function discountUsesText(discount: Pick<TDiscount, 'used' | 'maxUses'>): string {
-  return `${discount.used} / ${discount.maxUses ?? 'unlimited'}`;
+  return `${discount.used} / ${discount.maxUses ?? say('text.unlimited')}`;
 }
 
 /** Which tickets the code applies to, by name; an access code's hidden ones say so. */
@@ -132,11 +135,11 @@ export function discountTicketsText(
   discount: Pick<TDiscount, 'ticketIds'>,
   tickets: ReadonlyArray<{ id: string; name: string; hidden: boolean }>,
 ): string {
-  if (discount.ticketIds.length === 0) return 'All tickets';
+  if (discount.ticketIds.length === 0) return say('text.allTickets');
   const names = discount.ticketIds.map((id) => {
     const ticket = tickets.find((item) => item.id === id);
-    if (!ticket) return 'a deleted ticket';
-    return ticket.hidden ? `${ticket.name} (hidden)` : ticket.name;
+    if (!ticket) return say('text.deletedTicket');
+    return ticket.hidden ? say('text.hidden', { name: ticket.name }) : ticket.name;
   });
   return names.join(', ');
 }
@@ -145,10 +148,10 @@ export function discountTicketsText(
 export function discountWindowText(discount: Pick<TDiscount, 'validFrom' | 'validUntil'>, timezone: string): string {
   const from = discount.validFrom ? formatDateTime(discount.validFrom, timezone) : null;
   const until = discount.validUntil ? formatDateTime(discount.validUntil, timezone) : null;
-  if (from && until) return `${from} to ${until}`;
-  if (from) return `From ${from}`;
-  if (until) return `Until ${until}`;
-  return 'Any time';
+  if (from && until) return say('text.fromTo', { from, until });
+  if (from) return say('text.from', { from });
+  if (until) return say('text.until', { until });
+  return say('text.anyTime');
 }
 
 /** Whether the code can be used now, as the buyer would find: active, in its window, uses left. */

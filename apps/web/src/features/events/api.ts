@@ -6,6 +6,7 @@ import { callApi, callApiWithMeta } from '../../api/client';
 import { getSession } from '../auth/session';
 import { managesClub } from '../clubs/api';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * Query keys of the events feature. Every read here is an admin's (`asManager`), so it sees drafts
@@ -63,7 +64,7 @@ export function useManagedEvent(eventId: string | null | undefined) {
     queryKey: eventKeys.detail(eventId ?? ''),
     queryFn: async ({ signal }) => {
       const event = await readManagedEvent(eventId ?? '', signal);
-      if (!managesClub(event.clubId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
+      if (!managesClub(event.clubId)) throw new ApiError(404, 'NOT_FOUND', i18n.t('events:notFound'));
       writeCurrentEvent(event);
       return event;
     },

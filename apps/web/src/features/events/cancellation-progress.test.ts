@@ -1,6 +1,7 @@
 import type { TEventCancellation } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancellationProgress } from './cancellation-progress';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const base: TEventCancellation = {
   eventId: 'e1',
@@ -11,6 +12,12 @@ const base: TEventCancellation = {
   finished: false,
   createdAt: '2026-11-26T02:00:00Z',
 };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('events');
+});
 
 describe("an event's cancellation progress", () => {
   it('counts refunded orders of those to refund while it goes on', () => {

@@ -1,4 +1,5 @@
 import type { TEventCancellation } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * What the admin reads of an event's cancellation while its refunds go on (docs/product.md
@@ -13,29 +14,25 @@ export interface CancellationProgress {
   status: string;
 }
 
-const orders = (count: number) => (count === 1 ? '1 order' : `${count} orders`);
+// Callers (the cancellation views) load the `events` catalogue.
+const say = (key: string, params: Record<string, unknown> = {}) => i18n.t(`events:progress.${key}`, params);
 
 export function cancellationProgress(cancellation: TEventCancellation): CancellationProgress {
   const { ordersToRefund, ordersRefunded, ordersFailed, finished, refundAll } = cancellation;
   if (!refundAll) {
     return {
       percent: 100,
-      text: 'No refunds were asked for.',
-      status: 'The event is cancelled: its sales have stopped.',
+      text: say('noRefunds'),
+      status: say('salesStopped'),
     };
   }
   const done = ordersRefunded + ordersFailed;
   const percent = ordersToRefund === 0 ? 100 : Math.min(100, Math.round((done / ordersToRefund) * 100));
-  const failed =
-    ordersFailed > 0
-      ? ` · ${orders(ordersFailed)} refused by the payment provider: listed under Attendees, Orders, To refund`
-      : '';
+  const failed = ordersFailed > 0 ? ` · ${say('failed', { count: ordersFailed })}` : '';
   const text =
     ordersToRefund === 0
-      ? 'There were no paid orders to refund.'
-      : `${ordersRefunded} of ${orders(ordersToRefund)} refunded${failed}`;
-  const status = finished
-    ? 'The event is cancelled and every buyer refunded has been mailed.'
-    : 'Refunding… this goes on if you leave the page.';
+      ? say('noPaidOrders')
+      : `${say('refunded', { refunded: ordersRefunded, count: ordersToRefund })}${failed}`;
+  const status = finished ? say('finished') : say('going');
   return { percent, text, status };
 }

@@ -1,6 +1,7 @@
 import { ZSaveEventRequest, type TEvent } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkEventForm, eventToFormValues, formValuesToRequest, type EventFormValues } from './event-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const filled: EventFormValues = {
   ...eventToFormValues(undefined, { timezone: 'Europe/London' }),
@@ -10,6 +11,12 @@ const filled: EventFormValues = {
   endDate: { year: 2026, month: 8, day: 15 },
   endTime: '23:00',
 };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('events');
+});
 
 describe('formValuesToRequest', () => {
   it('turns a day and time in the event zone into UTC instants the contract accepts', () => {

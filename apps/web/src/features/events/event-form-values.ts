@@ -12,6 +12,7 @@ import {
   START_OF_DAY,
 } from '../../lib/moment-fields';
 import { toWallClock } from '../../lib/zoned-time';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * The event form's fields and their conversion to the save request. An instant is typed as a day
@@ -140,12 +141,13 @@ export function checkEventForm(values: EventFormValues): FormErrors {
     date: values.registrationClosesDate,
     time: values.registrationClosesTime,
   };
-  checkSameDayOrder(errors, start, end, 'End time must not be before the start time');
-  checkSameDayOrder(errors, opens, closes, 'Closing time must not be before the opening time');
-  checkRequiredMoment(errors, start, 'Start');
-  checkRequiredMoment(errors, end, 'End');
+  // The form loads the `events` catalogue before it validates.
+  checkSameDayOrder(errors, start, end, i18n.t('events:form.endBeforeStart'));
+  checkSameDayOrder(errors, opens, closes, i18n.t('events:form.closesBeforeOpens'));
+  checkRequiredMoment(errors, start, i18n.t('events:form.start'));
+  checkRequiredMoment(errors, end, i18n.t('events:form.end'));
   checkOptionalMoment(errors, opens);
   checkOptionalMoment(errors, closes);
-  if (values.maxTicketsPerOrder === '') errors.maxTicketsPerOrder = 'Tickets per order is required';
+  if (values.maxTicketsPerOrder === '') errors.maxTicketsPerOrder = i18n.t('events:form.maxPerOrderRequired');
   return errors;
 }

@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canPublish, publishChecklist, statusChangeRequest } from './publish-checklist';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const now = new Date('2030-08-01T12:00:00Z');
 const event: TEvent = {
@@ -31,6 +32,12 @@ const event: TEvent = {
 
 const missing = (checks: ReturnType<typeof publishChecklist>) =>
   checks.filter((check) => check.required && !check.done).map((check) => check.key);
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('events');
+});
 
 describe('publishChecklist', () => {
   it('is ready with a title, a venue, an active ticket type and an end to come', () => {

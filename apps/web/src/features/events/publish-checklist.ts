@@ -1,4 +1,5 @@
 import type { TEvent, TEventStatus, TSaveEventRequest, TTicket } from '@clubtix/contract';
+import { i18n } from '../../i18n/i18n';
 
 /** One line of the publish checklist; a required line that is not done keeps Publish disabled. */
 export interface PublishCheck {
@@ -20,27 +21,29 @@ export function publishChecklist(
   now: Date = new Date(),
 ): PublishCheck[] {
   const filled = (text: string | null) => Boolean(text?.trim());
+  // The panel showing the list loads the `events` catalogue.
+  const label = (key: PublishCheck['key']) => i18n.t(`events:checklist.${key}`);
   return [
-    { key: 'title', label: 'A title', done: filled(event.title), required: true },
+    { key: 'title', label: label('title'), done: filled(event.title), required: true },
     {
       key: 'place',
-      label: 'Where it happens (a venue or an address)',
+      label: label('place'),
       done: filled(event.venue) || filled(event.address),
       required: true,
     },
     {
       key: 'tickets',
-      label: 'At least one active ticket type',
+      label: label('tickets'),
       done: tickets.some((ticket) => ticket.isActive),
       required: true,
     },
     {
       key: 'dates',
-      label: 'Dates still to come (the event has not ended)',
+      label: label('dates'),
       done: Date.parse(event.endDate) > now.getTime(),
       required: true,
     },
-    { key: 'description', label: 'A description (optional)', done: filled(event.description), required: false },
+    { key: 'description', label: label('description'), done: filled(event.description), required: false },
   ];
 }
 

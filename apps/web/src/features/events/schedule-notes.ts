@@ -1,9 +1,10 @@
 import { momentToIso } from '../../lib/moment-fields';
 import type { EventFormValues } from './event-form-values';
 
+/** The notes' keys; the form reads them from the `events` catalogue, scheduleNotes.<key>. */
 export const SCHEDULE_NOTES = {
-  startsInPast: 'This event starts in the past. Save it anyway if that is right (a past event being recorded, say).',
-  endsBeforeStart: 'The end is before the start: the event cannot be saved until it ends after it starts.',
+  startsInPast: 'startsInPast',
+  endsBeforeStart: 'endsBeforeStart',
 } as const;
 
 /**
@@ -14,10 +15,10 @@ export const SCHEDULE_NOTES = {
 export function scheduleNotes(
   values: Pick<EventFormValues, 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'timezone'>,
   now: Date = new Date(),
-): string[] {
+): Array<(typeof SCHEDULE_NOTES)[keyof typeof SCHEDULE_NOTES]> {
   const start = momentToIso(values.startDate, values.startTime, values.timezone);
   const end = momentToIso(values.endDate, values.endTime, values.timezone);
-  const notes: string[] = [];
+  const notes: Array<(typeof SCHEDULE_NOTES)[keyof typeof SCHEDULE_NOTES]> = [];
   if (start && Date.parse(start) < now.getTime()) notes.push(SCHEDULE_NOTES.startsInPast);
   if (start && end && Date.parse(end) < Date.parse(start)) notes.push(SCHEDULE_NOTES.endsBeforeStart);
   return notes;

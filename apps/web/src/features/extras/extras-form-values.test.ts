@@ -1,6 +1,7 @@
 import { ZSaveExtrasRequest, type TExtras } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkExtrasForm, extrasFormToRequest, extrasToFormValues, extrasToRequest } from './extras-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const extra: TExtras = {
   id: 'x1',
@@ -11,6 +12,12 @@ const extra: TExtras = {
   quantity: null,
   isActive: false,
 };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('extras');
+});
 
 describe('extras form values', () => {
   it('sends minor units and round-trips a saved extra', () => {

@@ -2,6 +2,7 @@ import type { TExtras, TSaveExtrasRequest } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
 import { checkMoneyInput, toMajorUnits, toMinorUnits } from '../../lib/money-input';
 import { optionalNumber } from '../../lib/moment-fields';
+import { i18n } from '../../i18n/i18n';
 
 /** The extra form's fields, the price in major units. */
 export type ExtrasFormValues = {
@@ -41,6 +42,7 @@ export function extrasToRequest(extras: TExtras, changes: Partial<TSaveExtrasReq
 }
 
 export function checkExtrasForm(values: ExtrasFormValues): FormErrors {
-  const price = checkMoneyInput('Price', values.price);
+  // The extras page loads the `extras` catalogue.
+  const price = checkMoneyInput(i18n.t('extras:form.price'), values.price);
   return price ? { price } : {};
 }

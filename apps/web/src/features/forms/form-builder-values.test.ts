@@ -1,6 +1,7 @@
 import { ZSaveFormRequest, type TFormQuestion } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { draftsToQuestions, draftsToRequest, newQuestion, questionsToDrafts, withType } from './form-builder-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const saved: TFormQuestion[] = [
   {
@@ -26,6 +27,12 @@ const saved: TFormQuestion[] = [
     showAtCheckin: false,
   },
 ];
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('forms');
+});
 
 describe('form builder values', () => {
   it('edits saved questions in their order and sends them back with their ids', () => {

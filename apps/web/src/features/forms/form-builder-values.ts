@@ -1,5 +1,6 @@
 import { hasOptions, type TFormQuestion, type TQuestionType, type TSaveFormRequest } from '@clubtix/contract';
 import { withoutTrailingBlanks } from '../../lib/text-lists';
+import { i18n } from '../../i18n/i18n';
 
 /** A question being edited; `key` identifies it in the list until the server gives it an id. */
 export type QuestionDraft = {
@@ -70,7 +71,8 @@ export function draftsToQuestions(values: FormBuilderValues, eventId: string): T
     id: question.key,
     eventId,
     type: question.type,
-    label: question.label.trim() || `Question ${position + 1}`,
+    // The form builder page loads the `forms` catalogue.
+    label: question.label.trim() || i18n.t('forms:editor.question', { number: position + 1 }),
     required: question.required,
     options: hasOptions(question.type) ? withoutTrailingBlanks(question.options).filter((option) => option.trim()) : [],
     position,

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceText, peopleText, toAudience } from './audience';
+import { i18n, startI18n } from '../../i18n/i18n';
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('messages');
+});
 
 describe('message audience', () => {
   it('sends a choice as it is, and ticket types only when some are chosen', () => {

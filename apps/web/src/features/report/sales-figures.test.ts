@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, startI18n } from '../../i18n/i18n';
 import { refundedShare, salesDayBars, soldOfCapacity, totalsText } from './sales-figures';
 
 describe('sales figures', () => {
+  beforeAll(async () => {
+    await startI18n('en');
+    await i18n.loadNamespaces('report');
+  });
+
   it('makes a bar per day in major units, dated dd/mm', () => {
     expect(salesDayBars([{ date: '2026-05-01', tickets: 3, gross: 12_345 }])).toEqual([
       { day: '01/05', gross: 123.45, tickets: 3 },
@@ -26,5 +32,15 @@ describe('sales figures', () => {
         { currency: 'eur', gross: 1050, refunded: 0, net: 1050 },
       ]),
     ).toBe('£1,250 net (£1,300 taken, £50 refunded) · €10.50 net (€10.50 taken, €0 refunded)');
+  });
+
+  it('follows the language shown (docs/product.md section 22)', async () => {
+    await changeLanguage('de');
+    try {
+      expect(soldOfCapacity(1234, 2000)).toBe('1.234 von 2.000 Plätzen');
+      expect(totalsText([{ currency: 'eur', gross: 1050, refunded: 0, net: 1050 }])).toMatch(/netto/);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

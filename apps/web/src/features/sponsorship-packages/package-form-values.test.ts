@@ -1,6 +1,7 @@
 import { ZSavePackageRequest, type TSponsorshipPackage } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPackageForm, packageFormToRequest, packageToFormValues } from './package-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const gold: TSponsorshipPackage = {
   id: 'p1',
@@ -12,6 +13,12 @@ const gold: TSponsorshipPackage = {
   quantity: 3,
   isActive: true,
 };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('sponsorship-packages');
+});
 
 describe('package form values', () => {
   it('starts a new package with one empty benefit line and drops trailing blank lines on save', () => {

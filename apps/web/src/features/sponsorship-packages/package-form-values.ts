@@ -3,6 +3,7 @@ import type { FormErrors } from '@mantine/form';
 import { checkMoneyInput, toMajorUnits, toMinorUnits } from '../../lib/money-input';
 import { optionalNumber } from '../../lib/moment-fields';
 import { withoutTrailingBlanks } from '../../lib/text-lists';
+import { i18n } from '../../i18n/i18n';
 
 /** The package form's fields: the amount in major units, benefits as an editable list of texts. */
 export type PackageFormValues = {
@@ -39,6 +40,7 @@ export function packageFormToRequest(values: PackageFormValues, eventId: string,
 }
 
 export function checkPackageForm(values: PackageFormValues): FormErrors {
-  const amount = checkMoneyInput('Amount', values.amount, { mayBeFree: false });
+  // The packages page loads the `sponsorship-packages` catalogue.
+  const amount = checkMoneyInput(i18n.t('sponsorship-packages:form.amount'), values.amount, { mayBeFree: false });
   return amount ? { amount } : {};
 }

@@ -1,8 +1,9 @@
 import { ROLE_ADMIN, ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { workedEventsText } from './components/team-list';
 import { memberFieldOf, memberFormValues, memberSaveRequest, unshownFieldError } from './member-form-values';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 const dora: TAppUser = {
   id: 'u2',
@@ -14,6 +15,12 @@ const dora: TAppUser = {
   createdAt: '2030-01-01T00:00:00.000Z',
 };
 const values = { name: ' Dora Door ', email: 'dora@example.org ', eventIds: ['e1', 'e2'], newPassword: false };
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('users');
+});
 
 describe('the Team dialog request (docs/product.md section 20)', () => {
   it('makes door staff with their role, events and the password made up here', () => {

@@ -2,6 +2,8 @@ import { formatMoney, type TAttendeeListItem, type TCurrency } from '@clubtix/co
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, i18n } from '../../../i18n/i18n';
 import { attendeeName } from '../../checkin/scan-outcome';
 import {
   useCancelRegistration,
@@ -18,15 +20,9 @@ import { confirmCancelRegistration, confirmRemoveRegistration, type RefundChoice
 
 function confirmDeleteAttendee(name: string, onConfirm: () => void) {
   modals.openConfirmModal({
-    title: 'Delete attendee?',
-    children: (
-      <Text size="sm">
-        “{name}” will be removed from this event and their ticket will no longer work. If they are the last attendee of
-        their registration, the registration is deleted too, and a paid order of it is kept and marked Refund required.
-        This cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete attendee', cancel: 'Cancel' },
+    title: i18n.t('attendees:actions.deleteAsk'),
+    children: <Text size="sm">{i18n.t('attendees:actions.deleteText', { name })}</Text>,
+    labels: { confirm: i18n.t('attendees:actions.delete'), cancel: i18n.t('attendees:actions.cancel') },
     confirmProps: { color: 'red.9' },
     onConfirm,
   });
@@ -47,6 +43,7 @@ export function AttendeeActions({
   attendee: TAttendeeListItem;
   fullWidth?: boolean;
 }) {
+  const { t } = useTranslation('attendees');
   const checkIn = useCheckInAttendee(eventId);
   const undo = useUndoCheckin(eventId);
   const sendTicket = useSendTicket(eventId);
@@ -67,7 +64,7 @@ export function AttendeeActions({
     if (!orderId) return undefined;
     const requestKey = newRefundKey();
     return {
-      amount: attendee.paidAmount === null ? null : formatMoney(attendee.paidAmount, currency),
+      amount: attendee.paidAmount === null ? null : formatMoney(attendee.paidAmount, currency, currentLanguage()),
       onRefund: () => refund.mutate({ orderId, releaseTickets: true, requestKey }),
     };
   };
@@ -80,20 +77,20 @@ export function AttendeeActions({
           variant="default"
           loading={undo.isPending}
           onClick={() => undo.mutate(attendee)}
-          aria-label={`Undo check-in of ${name}`}
+          aria-label={t('actions.undoOf', { name })}
           fullWidth={fullWidth}
         >
-          Undo check-in
+          {t('actions.undo')}
         </Button>
       ) : (
         <Button
           size="compact-sm"
           loading={checkIn.isPending}
           onClick={() => checkIn.mutate(attendee)}
-          aria-label={`Check in ${name}`}
+          aria-label={t('actions.checkInName', { name })}
           fullWidth={fullWidth}
         >
-          Check in
+          {t('actions.checkIn')}
         </Button>
       )}
       <Menu position="bottom-end" withinPortal>
@@ -101,7 +98,7 @@ export function AttendeeActions({
           <ActionIcon
             variant="default"
             size={26}
-            aria-label={`More actions for ${name}`}
+            aria-label={t('actions.more', { name })}
             loading={sendTicket.isPending || isDeleting}
           >
             <span aria-hidden style={{ fontWeight: 700, lineHeight: 1 }}>
@@ -110,11 +107,11 @@ export function AttendeeActions({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => setEditing(true)}>Edit attendee</Menu.Item>
-          <Menu.Item onClick={() => sendTicket.mutate(attendee)}>Send ticket</Menu.Item>
+          <Menu.Item onClick={() => setEditing(true)}>{t('actions.edit')}</Menu.Item>
+          <Menu.Item onClick={() => sendTicket.mutate(attendee)}>{t('actions.sendTicket')}</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={() => confirmDeleteAttendee(name, () => deleteAttendee.mutate(attendee))}>
-            Delete attendee
+            {t('actions.delete')}
           </Menu.Item>
           <Menu.Item
             color="red"
@@ -126,7 +123,7 @@ export function AttendeeActions({
               )
             }
           >
-            Delete registration
+            {t('registration.delete')}
           </Menu.Item>
           <Menu.Item
             color="red"
@@ -138,7 +135,7 @@ export function AttendeeActions({
               )
             }
           >
-            Cancel registration
+            {t('registration.cancel')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

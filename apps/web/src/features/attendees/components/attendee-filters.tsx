@@ -2,10 +2,11 @@ import { Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, TextIn
 import { useDebouncedCallback } from '@mantine/hooks';
 import { ATTENDEE_SORTS } from '@clubtix/contract';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ATTENDEE_FILTERS,
-  FILTER_LABELS,
-  SORT_LABELS,
+  FILTER_KEYS,
+  SORT_KEYS,
   type AttendeeFilter,
   type AttendeeListView,
   type AttendeeSort,
@@ -26,6 +27,7 @@ export function AttendeeFilters({
   isSearching: boolean;
   onChange: (patch: Partial<Omit<AttendeeListView, 'page'>>) => void;
 }) {
+  const { t } = useTranslation('attendees');
   const [keyword, setKeyword] = useState(view.search);
   const search = useDebouncedCallback((value: string) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
   const filterLabelId = useId();
@@ -33,20 +35,20 @@ export function AttendeeFilters({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
       <TextInput
-        label="Search attendees"
-        description="Name, e-mail or registration id"
+        label={t('filters.search')}
+        description={t('filters.searchHint')}
         type="search"
         value={keyword}
         onChange={(event) => {
           setKeyword(event.currentTarget.value);
           search(event.currentTarget.value);
         }}
-        rightSection={isSearching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={isSearching ? <Loader size="xs" aria-label={t('filters.searching')} /> : null}
         autoComplete="off"
       />
       <Stack gap={4}>
         <Text id={filterLabelId} size="sm" fw={500}>
-          Check-in state
+          {t('filters.state')}
         </Text>
         <SegmentedControl
           aria-labelledby={filterLabelId}
@@ -54,18 +56,18 @@ export function AttendeeFilters({
           onChange={(value) => {
             if (isFilter(value)) onChange({ filter: value });
           }}
-          data={ATTENDEE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+          data={ATTENDEE_FILTERS.map((value) => ({ value, label: t(FILTER_KEYS[value]) }))}
           fullWidth
         />
       </Stack>
       <NativeSelect
-        label="Sort by"
+        label={t('filters.sortBy')}
         value={view.sort}
         onChange={(event) => {
           const value = event.currentTarget.value;
           if (isSort(value)) onChange({ sort: value });
         }}
-        data={ATTENDEE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        data={ATTENDEE_SORTS.map((value) => ({ value, label: t(SORT_KEYS[value]) }))}
       />
     </SimpleGrid>
   );

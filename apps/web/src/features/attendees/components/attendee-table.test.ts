@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailParts, paidLabel } from './attendee-table';
+import { i18n, startI18n } from '../../../i18n/i18n';
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('attendees');
+});
 
 describe('the attendee list (issue 19)', () => {
   it("says an amount is the whole order's, which every attendee of it shows", () => {

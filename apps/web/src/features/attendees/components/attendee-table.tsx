@@ -1,5 +1,7 @@
 import { formatMoney, type TAttendeeListItem, type TEvent, type TFormQuestion } from '@clubtix/contract';
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, i18n } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { attendeeName } from '../../checkin/scan-outcome';
 import { answerSummary } from '../attendee-list';
@@ -42,9 +44,10 @@ function EmailText({ email }: { email: string }) {
 
 /** The registration an attendee belongs to, short: rows of one purchase share it. */
 function RegistrationRef({ registrationId }: { registrationId: string }) {
+  const { t } = useTranslation('attendees');
   return (
     <Text size="xs" c="dimmed" ff="monospace" title={registrationId}>
-      Reg. {registrationId.slice(0, 8)}
+      {t('table.reg', { id: registrationId.slice(0, 8) })}
     </Text>
   );
 }
@@ -55,16 +58,19 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
  * once per attendee (issue 19).
  */
 export function paidLabel(paidAmount: number | null, currency: TEvent['currency'], refundedAmount = 0): string {
-  if (paidAmount === null) return 'Nothing paid';
-  const paid = `Order paid ${formatMoney(paidAmount, currency)}`;
+  // Rendered by components that load the `attendees` catalogue.
+  if (paidAmount === null) return i18n.t('attendees:table.nothingPaid');
+  const language = currentLanguage();
+  const paid = i18n.t('attendees:table.orderPaid', { amount: formatMoney(paidAmount, currency, language) });
   // docs/product.md section 19: a refund shows where the payment does.
   if (refundedAmount <= 0) return paid;
   return refundedAmount >= paidAmount
-    ? `${paid} · refunded`
-    : `${paid} · ${formatMoney(refundedAmount, currency)} refunded`;
+    ? `${paid} · ${i18n.t('attendees:table.refunded')}`
+    : `${paid} · ${i18n.t('attendees:table.amountRefunded', { amount: formatMoney(refundedAmount, currency, language) })}`;
 }
 
 function PaidAmount({ attendee, currency }: { attendee: TAttendeeListItem; currency: TEvent['currency'] }) {
+  useTranslation('attendees'); // re-renders paidLabel on a language change
   return (
     <Text size="xs" c="dimmed">
       {paidLabel(attendee.paidAmount, currency, attendee.refundedAmount)}
@@ -83,20 +89,21 @@ function Answers({ attendee, questions }: { attendee: TAttendeeListItem; questio
 
 /** Desktop: one row per attendee. */
 export function AttendeeTable({ event, attendees, questions }: ListProps) {
+  const { t } = useTranslation('attendees');
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" striped highlightOnHover aria-label="Attendees">
+      <Table verticalSpacing="xs" striped highlightOnHover aria-label={t('title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Ticket type</Table.Th>
-            <Table.Th>Buyer</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Registered on</Table.Th>
+            <Table.Th>{t('table.name')}</Table.Th>
+            <Table.Th>{t('table.email')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('table.ticketType')}</Table.Th>
+            <Table.Th>{t('table.buyer')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('table.registeredOn')}</Table.Th>
             {/* Wide enough for the whole "Checked-in" badge, which would otherwise be cut short. */}
-            <Table.Th miw={130}>Check-in</Table.Th>
+            <Table.Th miw={130}>{t('table.checkin')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -133,8 +140,9 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
 
 /** Phone: one card per attendee, the same facts labelled, the actions along the bottom. */
 export function AttendeeCards({ event, attendees, questions }: ListProps) {
+  const { t } = useTranslation('attendees');
   return (
-    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Attendees">
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
       {attendees.map((attendee) => (
         <Card component="li" key={attendee.attendeeId} withBorder radius="md" padding="sm" data-testid="attendee">
           <Stack gap={6}>
@@ -144,7 +152,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
                   {attendeeName(attendee)}
                 </Text>
                 <Text size="sm" c="dimmed" style={wrap}>
-                  {attendee.email ? <EmailText email={attendee.email} /> : 'No e-mail'}
+                  {attendee.email ? <EmailText email={attendee.email} /> : t('table.noEmail')}
                 </Text>
                 <Answers attendee={attendee} questions={questions} />
               </div>
@@ -152,13 +160,13 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
             </Group>
             <Text size="sm">
               <Text span c="dimmed" size="sm">
-                Ticket type:{' '}
+                {t('table.ticketTypeColon')}{' '}
               </Text>
               {attendee.ticketName}
             </Text>
             <Text size="sm" style={wrap}>
               <Text span c="dimmed" size="sm">
-                Buyer:{' '}
+                {t('table.buyerColon')}{' '}
               </Text>
               <EmailText email={attendee.buyerEmail} />
             </Text>
@@ -166,7 +174,7 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
             <Group justify="space-between" gap="xs">
               <Text size="sm">
                 <Text span c="dimmed" size="sm">
-                  Registered on{' '}
+                  {t('table.registeredOn')}{' '}
                 </Text>
                 {formatDateTime(attendee.registeredAt, event.timezone)}
               </Text>

@@ -1,5 +1,6 @@
 import { ZUpdateAttendeeRequest, type TAttendeeListItem } from '@clubtix/contract';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -24,6 +25,7 @@ function EditAttendeeForm({
   attendee: TAttendeeListItem;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('attendees');
   const questions = (useFormQuestions(eventId).data ?? []).filter((question) => question.perAttendee);
   const save = useUpdateAttendee(eventId);
   const ids = { eventId, attendeeId: attendee.attendeeId };
@@ -48,12 +50,12 @@ function EditAttendeeForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="First name" required data-autofocus {...form.getInputProps('firstName')} />
-        <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-        <TextInput label="E-mail" type="email" inputMode="email" required {...form.getInputProps('email')} />
+        <TextInput label={t('edit.firstName')} required data-autofocus {...form.getInputProps('firstName')} />
+        <TextInput label={t('edit.lastName')} required {...form.getInputProps('lastName')} />
+        <TextInput label={t('edit.email')} type="email" inputMode="email" required {...form.getInputProps('email')} />
         {transfer ? (
-          <Alert color="blue" title="The ticket is mailed to a new address">
-            Saving transfers this ticket: its mail goes to {form.values.email.trim()}. The QR code stays the same.
+          <Alert color="blue" title={t('edit.transferTitle')}>
+            {t('edit.transferText', { email: form.values.email.trim() })}
           </Alert>
         ) : null}
         {questions.map((question) => {
@@ -73,10 +75,10 @@ function EditAttendeeForm({
         })}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {transfer ? 'Save and send ticket' : 'Save'}
+            {transfer ? t('edit.saveAndSend') : t('edit.save')}
           </Button>
         </Group>
       </Stack>
@@ -96,8 +98,9 @@ export function EditAttendeeDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('attendees');
   return (
-    <FormModal title="Edit attendee" opened={opened} onClose={onClose}>
+    <FormModal title={t('actions.edit')} opened={opened} onClose={onClose}>
       {opened ? <EditAttendeeForm eventId={eventId} attendee={attendee} onDone={onClose} /> : null}
     </FormModal>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toasts';
 import { formatBytes } from '../../../lib/save-file';
 import { exportAttendees } from '../api';
@@ -14,6 +15,7 @@ interface Transfer {
  * in advance; the bar then moves with the bytes received rather than a percentage.
  */
 export function ExportAttendees({ event }: { event: { id: string; timezone: string } }) {
+  const { t } = useTranslation('attendees');
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -23,7 +25,7 @@ export function ExportAttendees({ event }: { event: { id: string; timezone: stri
     setTransfer({ received: 0, total: null });
     try {
       await exportAttendees(event, (received, total) => setTransfer({ received, total }), abort.signal);
-      showToast('success', 'Attendee report downloaded');
+      showToast('success', t('export.done'));
     } catch {
       // Nothing to add: the client has toasted why it failed, and a cancel is the admin's own doing.
     } finally {
@@ -36,7 +38,7 @@ export function ExportAttendees({ event }: { event: { id: string; timezone: stri
   return (
     <Stack gap={6} miw={220}>
       <Button onClick={() => void start()} loading={transfer !== null} variant="light">
-        Export to Excel
+        {t('export.button')}
       </Button>
       {transfer ? (
         <Stack gap={4} role="status" aria-live="polite">
@@ -44,17 +46,17 @@ export function ExportAttendees({ event }: { event: { id: string; timezone: stri
             value={percent ?? 100}
             striped={percent === null}
             animated={percent === null}
-            aria-label="Export progress"
+            aria-label={t('export.progress')}
             size="sm"
           />
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed">
               {transfer.received === 0
-                ? 'Preparing the report…'
-                : `Downloaded ${formatBytes(transfer.received)}${percent === null ? '' : ` (${percent}%)`}`}
+                ? t('export.preparing')
+                : `${t('export.downloaded', { size: formatBytes(transfer.received) })}${percent === null ? '' : ` (${percent}%)`}`}
             </Text>
             <Button size="compact-xs" variant="subtle" color="gray" onClick={() => controller.current?.abort()}>
-              Cancel export
+              {t('export.cancel')}
             </Button>
           </Group>
         </Stack>

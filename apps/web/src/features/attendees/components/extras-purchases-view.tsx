@@ -2,16 +2,18 @@ import { endpoints, formatMoney, type TEvent, type TExtrasPurchaseListItem } fro
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../api/client';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { TEXT_SAFE_GREEN } from '../../../theme';
 import { canRefund, RefundDialog } from '../../sponsorships/components/refund-dialog';
 import { attendeeKeys } from '../api';
 import { useExtrasPurchases } from '../sales-api';
-import { countText, EXTRAS_PAGE_SIZE, REDEEMED_FILTERS, REDEEMED_LABELS, type ExtrasView } from '../sales-views';
+import { countText, EXTRAS_PAGE_SIZE, REDEEMED_FILTERS, REDEEMED_KEYS, type ExtrasView } from '../sales-views';
 
 interface Props {
   event: Pick<TEvent, 'id' | 'timezone'>;
@@ -19,10 +21,14 @@ interface Props {
   onChange: (view: ExtrasView) => void;
 }
 
-const REFUND_LABELS = { partially_refunded: 'Partly refunded', refunded: 'Refunded' } as const;
+const REFUND_KEYS = {
+  partially_refunded: 'orderStatus.partlyRefunded',
+  refunded: 'orderStatus.refunded',
+} as const;
 
 /** Extras bought alone can be refunded here (docs/product.md section 19); an order's vouchers go with their order. */
 function RefundAction({ purchase }: { purchase: TExtrasPurchaseListItem }) {
+  const { t } = useTranslation('attendees');
   const [opened, setOpened] = useState(false);
   const queryClient = useQueryClient();
   const refund = useMutation({
@@ -37,14 +43,14 @@ function RefundAction({ purchase }: { purchase: TExtrasPurchaseListItem }) {
         size="compact-sm"
         variant="default"
         onClick={() => setOpened(true)}
-        aria-label={`Refund ${purchase.extrasName} of ${purchase.email}`}
+        aria-label={t('extras.refundOf', { extras: purchase.extrasName, email: purchase.email })}
       >
-        Refund
+        {t('ordersView.refund')}
       </Button>
       <RefundDialog
         opened={opened}
         onClose={() => setOpened(false)}
-        payable={{ ...purchase, what: `${purchase.extrasName} of ${purchase.email}` }}
+        payable={{ ...purchase, what: t('extras.of', { extras: purchase.extrasName, email: purchase.email }) }}
         onRefund={(ask) => refund.mutateAsync(ask)}
       />
     </>
@@ -53,18 +59,20 @@ function RefundAction({ purchase }: { purchase: TExtrasPurchaseListItem }) {
 
 /** The extras bought for the event (paid ones), Not Redeemed / Redeemed / all, as SPEC section 4 says. */
 export function ExtrasPurchasesView({ event, view, onChange }: Props) {
+  const { t } = useTranslation('attendees');
+  const language = currentLanguage();
   const list = useExtrasPurchases(event.id, view);
   const total = list.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / EXTRAS_PAGE_SIZE));
 
   let content;
-  if (list.isPending) content = <PageLoader label="Loading extras" />;
+  if (list.isPending) content = <PageLoader label={t('extras.loading')} />;
   else if (list.isError)
-    content = <QueryError error={list.error} onRetry={() => void list.refetch()} what="the extras bought" />;
+    content = <QueryError error={list.error} onRetry={() => void list.refetch()} what={t('extras.what')} />;
   else if (list.data.purchases.length === 0)
     content = (
       <Text c="dimmed" size="sm" py="md" role="status">
-        {view.filter === 'all' ? 'No extras bought yet.' : 'No extras match this filter.'}
+        {view.filter === 'all' ? t('extras.empty') : t('extras.noMatch')}
       </Text>
     );
   else
@@ -81,16 +89,18 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
                   {purchase.email}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatMoney(purchase.amount, purchase.currency)}
-                  {purchase.paidAt ? ` · paid ${formatDateTime(purchase.paidAt, event.timezone)}` : ''}
+                  {formatMoney(purchase.amount, purchase.currency, language)}
+                  {purchase.paidAt
+                    ? ` · ${t('extras.paid', { when: formatDateTime(purchase.paidAt, event.timezone) })}`
+                    : ''}
                   {purchase.refundedAmount > 0
-                    ? ` · refunded ${formatMoney(purchase.refundedAmount, purchase.currency)}`
+                    ? ` · ${t('extras.refunded', { amount: formatMoney(purchase.refundedAmount, purchase.currency, language) })}`
                     : ''}
                 </Text>
                 <Group gap="xs">
                   {purchase.paymentStatus !== 'paid' ? (
                     <Badge color="gray.7" variant="outline">
-                      {REFUND_LABELS[purchase.paymentStatus]}
+                      {t(REFUND_KEYS[purchase.paymentStatus])}
                     </Badge>
                   ) : null}
                   <RefundAction purchase={purchase} />
@@ -99,7 +109,7 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
               {purchase.redeemedAt ? (
                 <Stack gap={2} align="flex-end">
                   <Badge color={TEXT_SAFE_GREEN} variant="filled" style={{ flex: 'none' }}>
-                    Redeemed
+                    {t('extras.redeemed')}
                   </Badge>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(purchase.redeemedAt, event.timezone)}
@@ -107,7 +117,7 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
                 </Stack>
               ) : (
                 <Badge color="gray.7" variant="outline" style={{ flex: 'none' }}>
-                  Not Redeemed
+                  {t('extras.notRedeemed')}
                 </Badge>
               )}
             </Group>
@@ -119,15 +129,13 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
   return (
     <Stack gap="md">
       <SegmentedControl
-        aria-label="Redeemed"
-        data={REDEEMED_FILTERS.map((value) => ({ value, label: REDEEMED_LABELS[value] }))}
+        aria-label={t('extras.redeemed')}
+        data={REDEEMED_FILTERS.map((value) => ({ value, label: t(REDEEMED_KEYS[value]) }))}
         value={view.filter}
         onChange={(value) => onChange({ filter: value, page: 1 })}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {list.data
-          ? countText(view.page, list.data.purchases.length, total, EXTRAS_PAGE_SIZE, ['extra bought', 'extras bought'])
-          : '\u00a0'}
+        {list.data ? countText(view.page, list.data.purchases.length, total, EXTRAS_PAGE_SIZE, 'extras') : '\u00a0'}
       </Text>
       <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>
       <ListPagination pageCount={pageCount} page={view.page} onChange={(page) => onChange({ ...view, page })} />

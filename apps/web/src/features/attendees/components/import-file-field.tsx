@@ -2,8 +2,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { MAX_IMPORT_BYTES } from '@clubtix/contract';
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/save-file';
-import { checkImportFile, IMPORT_SIZE_MESSAGE, IMPORT_TYPE_MESSAGE, MAX_IMPORT_MEGABYTES } from '../import-result';
+import { checkImportFile, importSizeMessage, importTypeMessage, MAX_IMPORT_MEGABYTES } from '../import-result';
+import { i18n } from '../../../i18n/i18n';
 
 // By extension as well as type: a .csv arrives as text/csv, text/plain or application/vnd.ms-excel
 // depending on the system, and react-dropzone accepts a file that matches either.
@@ -14,9 +16,9 @@ const ACCEPT = {
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
-  if (codes.includes('too-many-files')) return 'Choose one file';
-  if (codes.includes('file-too-large')) return IMPORT_SIZE_MESSAGE;
-  return IMPORT_TYPE_MESSAGE;
+  if (codes.includes('too-many-files')) return i18n.t('attendees:importFile.one');
+  if (codes.includes('file-too-large')) return importSizeMessage();
+  return importTypeMessage();
 }
 
 /** The file to import: dropped or chosen, checked for type and size before any upload. */
@@ -33,6 +35,7 @@ export function ImportFileField({
   onChange: (file: File | null) => void;
   onError: (message: string) => void;
 }) {
+  const { t } = useTranslation('attendees');
   const labelId = useId();
   const errorId = useId();
   const openRef = useRef<() => void>(null);
@@ -53,7 +56,7 @@ export function ImportFileField({
   return (
     <Stack gap={6}>
       <Text id={labelId} component="div" size="sm" fw={500}>
-        File
+        {t('importFile.label')}
       </Text>
       <Dropzone
         ref={zoneRef}
@@ -70,22 +73,22 @@ export function ImportFileField({
       >
         <Stack gap={2} align="center" ta="center">
           <Dropzone.Accept>
-            <Text size="sm">Drop the file here</Text>
+            <Text size="sm">{t('importFile.drop')}</Text>
           </Dropzone.Accept>
           <Dropzone.Reject>
-            <Text size="sm">{IMPORT_TYPE_MESSAGE}</Text>
+            <Text size="sm">{importTypeMessage()}</Text>
           </Dropzone.Reject>
           <Dropzone.Idle>
-            <Text size="sm">Drag an .xlsx or .csv file here</Text>
+            <Text size="sm">{t('importFile.drag')}</Text>
           </Dropzone.Idle>
           <Text size="xs" c="dimmed">
-            Up to {MAX_IMPORT_MEGABYTES} MB
+            {t('importFile.upTo', { size: MAX_IMPORT_MEGABYTES })}
           </Text>
         </Stack>
       </Dropzone>
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => openRef.current?.()} disabled={disabled}>
-          Choose file
+          {t('importFile.choose')}
         </Button>
         {file ? (
           <>
@@ -93,7 +96,7 @@ export function ImportFileField({
               {file.name} · {formatBytes(file.size)}
             </Text>
             <Button variant="subtle" color="gray" size="xs" onClick={() => onChange(null)} disabled={disabled}>
-              Remove file
+              {t('importFile.remove')}
             </Button>
           </>
         ) : null}

@@ -1,6 +1,8 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Anchor, Button, Group, Loader, NativeSelect, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -13,7 +15,7 @@ import { ImportFileField } from './import-file-field';
 import { ImportHelp } from './import-help';
 import { ImportResultView } from './import-result-view';
 
-export const FILE_CHANGED_MESSAGE = 'The file has changed since you chose it: choose it again';
+export const fileChangedMessage = () => i18n.t('attendees:importFile.changed');
 
 interface Upload {
   sent: number;
@@ -21,6 +23,7 @@ interface Upload {
 }
 
 function UploadProgress({ upload, fileName, mode }: { upload: Upload; fileName: string; mode: ImportMode }) {
+  const { t } = useTranslation('attendees');
   const isSent = upload.total !== null && upload.sent >= upload.total;
   const percent = upload.total ? Math.round((upload.sent / upload.total) * 100) : null;
   return (
@@ -29,7 +32,7 @@ function UploadProgress({ upload, fileName, mode }: { upload: Upload; fileName: 
         // The server checks every row before it writes any: on a large file that takes a while.
         <Group gap="xs">
           <Loader size="xs" />
-          <Text size="sm">{mode === 'check' ? 'Checking the rows…' : 'Checking and importing the rows…'}</Text>
+          <Text size="sm">{mode === 'check' ? t('importForm.checking') : t('importForm.importing')}</Text>
         </Group>
       ) : (
         <>
@@ -37,10 +40,10 @@ function UploadProgress({ upload, fileName, mode }: { upload: Upload; fileName: 
             value={percent ?? 100}
             striped={percent === null}
             animated={percent === null}
-            aria-label="Upload progress"
+            aria-label={t('importForm.progress')}
           />
           <Text size="sm">
-            Uploading {fileName}
+            {t('importForm.uploading', { file: fileName })}
             {percent === null ? '…' : `… ${percent}%`}
           </Text>
         </>
@@ -51,6 +54,7 @@ function UploadProgress({ upload, fileName, mode }: { upload: Upload; fileName: 
 
 /** Ticket type, file and the import itself, for one event. */
 export function ImportForm({ event }: { event: TEvent }) {
+  const { t } = useTranslation('attendees');
   const tickets = useEventTickets(event.id);
   const questions = useFormQuestions(event.id);
   const [ticketId, setTicketId] = useState<string | null>(null);
@@ -61,21 +65,29 @@ export function ImportForm({ event }: { event: TEvent }) {
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const importAttendees = useImportAttendees((sent, total) => setUpload({ sent, total }));
 
-  if (tickets.isPending || questions.isPending) return <PageLoader label="Loading the event's tickets and form" />;
+  if (tickets.isPending || questions.isPending) return <PageLoader label={t('importForm.loading')} />;
   if (tickets.isError)
-    return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what="the ticket types" />;
+    return (
+      <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('importForm.ticketsWhat')} />
+    );
   if (questions.isError)
-    return <QueryError error={questions.error} onRetry={() => void questions.refetch()} what="the form questions" />;
+    return (
+      <QueryError
+        error={questions.error}
+        onRetry={() => void questions.refetch()}
+        what={t('importForm.questionsWhat')}
+      />
+    );
 
   const eventPath = `/event/${encodeURIComponent(event.id)}`;
   if (tickets.data.length === 0) {
     return (
       <Text size="sm">
-        This event has no ticket types yet: imported attendees need one.{' '}
+        {t('importForm.noTickets')}{' '}
         <Anchor component={Link} to={`${eventPath}/tickets`}>
-          Add a ticket type
+          {t('importForm.addTicket')}
         </Anchor>{' '}
-        first.
+        {t('importForm.first')}
       </Text>
     );
   }
@@ -94,7 +106,7 @@ export function ImportForm({ event }: { event: TEvent }) {
       await file.slice(0, 1).arrayBuffer();
     } catch {
       setFile(null);
-      setFileError(FILE_CHANGED_MESSAGE);
+      setFileError(fileChangedMessage());
       return;
     }
     setMode(next);
@@ -115,11 +127,8 @@ export function ImportForm({ event }: { event: TEvent }) {
       else
         setSummary({
           tone: 'error',
-          title: next === 'check' ? 'The check did not finish' : 'The import did not finish',
-          detail:
-            next === 'check'
-              ? 'The connection was lost. Please try again.'
-              : 'The connection was lost. Import the file again: if the server did receive it, the attendees it already imported are skipped, not added twice.',
+          title: next === 'check' ? t('importForm.checkUnfinished') : t('importForm.importUnfinished'),
+          detail: next === 'check' ? t('importForm.lostCheck') : t('importForm.lostImport'),
           rows: [],
         });
     } finally {
@@ -130,8 +139,8 @@ export function ImportForm({ event }: { event: TEvent }) {
   return (
     <Stack gap="md">
       <NativeSelect
-        label="Ticket type"
-        description="Every imported attendee gets a ticket of this type"
+        label={t('table.ticketType')}
+        description={t('importForm.ticketHint')}
         maw={480}
         required
         value={chosenTicket?.id ?? ''}
@@ -141,10 +150,10 @@ export function ImportForm({ event }: { event: TEvent }) {
           startOver();
         }}
         data={[
-          ...(chosenTicket ? [] : [{ value: '', label: 'Choose a ticket type' }]),
+          ...(chosenTicket ? [] : [{ value: '', label: t('importForm.chooseTicket') }]),
           ...tickets.data.map((ticket) => ({
             value: ticket.id,
-            label: ticket.isActive ? ticket.name : `${ticket.name} (inactive)`,
+            label: ticket.isActive ? ticket.name : t('importForm.inactive', { name: ticket.name }),
           })),
         ]}
       />
@@ -171,21 +180,21 @@ export function ImportForm({ event }: { event: TEvent }) {
           loading={isBusy && mode === 'check'}
           disabled={!file || !chosenTicket || isBusy}
         >
-          Check file
+          {t('importForm.check')}
         </Button>
         <Button
           onClick={() => void submit('import')}
           loading={isBusy && mode === 'import'}
           disabled={!file || !chosenTicket || isBusy}
         >
-          Import
+          {t('importForm.import')}
         </Button>
       </Group>
       {upload && file ? <UploadProgress upload={upload} fileName={file.name} mode={mode} /> : null}
       {summary ? <ImportResultView summary={summary} eventId={event.id} /> : null}
       {!chosenTicket && file ? (
         <Alert color="orange" variant="light">
-          Choose the ticket type the attendees get.
+          {t('importForm.chooseHint')}
         </Alert>
       ) : null}
     </Stack>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportSummary } from '../import-result';
 
@@ -6,6 +7,7 @@ const COLORS: Record<ImportSummary['tone'], string> = { success: 'green', ready:
 
 /** What the import did (or, for a check, would do): how many, or every row to fix. */
 export function ImportResultView({ summary, eventId }: { summary: ImportSummary; eventId: string }) {
+  const { t } = useTranslation('attendees');
   return (
     <Alert
       color={COLORS[summary.tone]}
@@ -19,11 +21,11 @@ export function ImportResultView({ summary, eventId }: { summary: ImportSummary;
         {summary.detail ? <Text size="sm">{summary.detail}</Text> : null}
         {summary.rows.length > 0 ? (
           <ScrollArea.Autosize mah={400} type="auto">
-            <Table striped withTableBorder aria-label="Rows with problems" bg="white">
+            <Table striped withTableBorder aria-label={t('importResult.rowsLabel')} bg="white">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={72}>Row</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+                  <Table.Th w={72}>{t('importResult.row')}</Table.Th>
+                  <Table.Th>{t('importResult.problem')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -39,7 +41,7 @@ export function ImportResultView({ summary, eventId }: { summary: ImportSummary;
         ) : null}
         {summary.tone === 'success' ? (
           <Anchor component={Link} to={`/event/${encodeURIComponent(eventId)}/attendees`} size="sm">
-            See the attendees
+            {t('importResult.see')}
           </Anchor>
         ) : null}
       </Stack>

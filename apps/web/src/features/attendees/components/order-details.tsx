@@ -2,21 +2,24 @@ import { formatMoney, type TOrderListItem } from '@clubtix/contract';
 import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
-import { discountLabel, orderMoney, REFUND_SOURCE_LABELS, refundableAmount } from '../order-money';
+import { discountLabel, orderMoney, REFUND_SOURCE_KEYS, refundableAmount } from '../order-money';
 import { useOrderWithItems } from '../sales-api';
 import { OrderStatus } from './order-status';
 
 function MoneySummary({ order }: { order: TOrderListItem }) {
+  const { t } = useTranslation('attendees');
   const money = orderMoney(order);
-  const format = (amount: number) => formatMoney(amount, order.currency);
-  const rows: Array<[string, string, string]> = [['Gross', format(money.gross), 'gross']];
+  const format = (amount: number) => formatMoney(amount, order.currency, currentLanguage());
+  const rows: Array<[string, string, string]> = [[t('money.gross'), format(money.gross), 'gross']];
   if (money.discount > 0) rows.push([discountLabel(order.discountCode), `−${format(money.discount)}`, 'discount']);
-  rows.push(['Paid', format(money.paid), 'paid']);
-  if (money.refunded > 0) rows.push(['Refunded', `−${format(money.refunded)}`, 'refunded']);
-  rows.push(['Net', format(money.net), 'net']);
+  rows.push([t('money.paid'), format(money.paid), 'paid']);
+  if (money.refunded > 0) rows.push([t('money.refunded'), `−${format(money.refunded)}`, 'refunded']);
+  rows.push([t('money.net'), format(money.net), 'net']);
   return (
-    <Table aria-label="Order amounts" withRowBorders={false} verticalSpacing={2} maw={360} ml="auto">
+    <Table aria-label={t('details.amounts')} withRowBorders={false} verticalSpacing={2} maw={360} ml="auto">
       <Table.Tbody>
         {rows.map(([label, amount, id]) => (
           <Table.Tr key={id} data-testid={`order-${id}`}>
@@ -34,28 +37,29 @@ function MoneySummary({ order }: { order: TOrderListItem }) {
 }
 
 function Refunds({ order, timeZone }: { order: TOrderListItem; timeZone: string }) {
+  const { t } = useTranslation('attendees');
   const refunds = order.refunds ?? [];
   if (refunds.length === 0) return null;
   return (
     <Stack gap={4}>
       <Title order={3} fz="sm">
-        Refunds
+        {t('details.refunds')}
       </Title>
-      <Table aria-label="Refunds" data-testid="order-refunds">
+      <Table aria-label={t('details.refunds')} data-testid="order-refunds">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>By, and why</Table.Th>
+            <Table.Th>{t('details.when')}</Table.Th>
+            <Table.Th ta="right">{t('details.amount')}</Table.Th>
+            <Table.Th>{t('details.byWhy')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {refunds.map((refund) => (
             <Table.Tr key={refund.id}>
               <Table.Td>{formatDateTime(refund.createdAt, timeZone)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(refund.amount, order.currency)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(refund.amount, order.currency, currentLanguage())}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {REFUND_SOURCE_LABELS[refund.source]}
+                {t(REFUND_SOURCE_KEYS[refund.source])}
                 {refund.reason ? `: ${refund.reason}` : ''}
               </Table.Td>
             </Table.Tr>
@@ -78,28 +82,29 @@ export function OrderDetails({
   onClose: () => void;
   onRefund: (order: TOrderListItem) => void;
 }) {
+  const { t } = useTranslation('attendees');
   const order = useOrderWithItems(orderId);
   return (
-    <Modal opened={orderId !== null} onClose={onClose} title="Order" size="lg">
+    <Modal opened={orderId !== null} onClose={onClose} title={t('details.title')} size="lg">
       {order.isPending ? (
-        <PageLoader label="Loading the order" />
+        <PageLoader label={t('details.loading')} />
       ) : order.isError ? (
-        <QueryError error={order.error} onRetry={() => void order.refetch()} what="the order" />
+        <QueryError error={order.error} onRetry={() => void order.refetch()} what={t('details.what')} />
       ) : (
         <Stack gap="sm">
           <Group justify="space-between">
             <Text ff="monospace" size="sm" title={order.data.id}>
-              Order {order.data.id.slice(0, 8)} · Reg. {order.data.registrationId.slice(0, 8)}
+              {t('details.ref', { order: order.data.id.slice(0, 8), reg: order.data.registrationId.slice(0, 8) })}
             </Text>
             <OrderStatus order={order.data} />
           </Group>
           {/* No scrolling box: three columns fit a phone, and a scrolling one would need a tab stop (axe). */}
-          <Table aria-label="Order items">
+          <Table aria-label={t('details.items')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>{t('details.item')}</Table.Th>
+                <Table.Th ta="right">{t('details.qty')}</Table.Th>
+                <Table.Th ta="right">{t('details.amount')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -107,7 +112,7 @@ export function OrderDetails({
                 <Table.Tr key={index}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.name}</Table.Td>
                   <Table.Td ta="right">{item.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.amount, order.data.currency)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.amount, order.data.currency, currentLanguage())}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -115,16 +120,16 @@ export function OrderDetails({
           <MoneySummary order={order.data} />
           <Refunds order={order.data} timeZone={timeZone} />
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Bought by {order.data.buyerEmail}
+            {t('details.boughtBy', { email: order.data.buyerEmail })}
           </Text>
           <Text size="sm" c="dimmed">
-            Ordered {formatDateTime(order.data.createdAt, timeZone)}
-            {order.data.paidAt ? ` · paid ${formatDateTime(order.data.paidAt, timeZone)}` : ''}
+            {t('details.ordered', { when: formatDateTime(order.data.createdAt, timeZone) })}
+            {order.data.paidAt ? ` · ${t('extras.paid', { when: formatDateTime(order.data.paidAt, timeZone) })}` : ''}
           </Text>
           {refundableAmount(order.data) > 0 ? (
             <Group justify="flex-end">
               <Button color="red.9" variant="outline" onClick={() => onRefund(order.data)}>
-                Refund
+                {t('ordersView.refund')}
               </Button>
             </Group>
           ) : null}

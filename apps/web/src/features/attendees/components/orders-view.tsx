@@ -1,9 +1,11 @@
 import { formatMoney, type TEvent, type TOrderListItem } from '@clubtix/contract';
 import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { orderMoneyLine, refundableAmount } from '../order-money';
 import { useEventOrders, useOrderCounts } from '../sales-api';
@@ -18,11 +20,11 @@ interface Props {
   onChange: (view: OrdersView) => void;
 }
 
-const EMPTY: Record<OrdersView['filter'], string> = {
-  paid: 'No paid orders yet.',
-  refund: 'No orders to refund.',
-  all: 'No orders yet.',
-};
+const EMPTY = {
+  paid: 'ordersView.emptyPaid',
+  refund: 'ordersView.emptyRefund',
+  all: 'ordersView.emptyAll',
+} as const satisfies Record<OrdersView['filter'], string>;
 
 function OrderCard({
   order,
@@ -35,6 +37,7 @@ function OrderCard({
   onOpen: () => void;
   onRefund: () => void;
 }) {
+  const { t } = useTranslation('attendees');
   const moneyLine = orderMoneyLine(order);
   const buyer = order.buyerEmail;
   const doorMethod = doorMethodLabel(order);
@@ -42,7 +45,7 @@ function OrderCard({
     <Card withBorder padding="sm" data-testid="order">
       <Stack gap={4}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-          <Text fw={600}>{formatMoney(order.amount, order.currency)}</Text>
+          <Text fw={600}>{formatMoney(order.amount, order.currency, currentLanguage())}</Text>
           <OrderStatus order={order} />
         </Group>
         {moneyLine ? (
@@ -61,7 +64,7 @@ function OrderCard({
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">
-              {formatDateTime(order.createdAt, timeZone)} · Reg. {order.registrationId.slice(0, 8)}
+              {formatDateTime(order.createdAt, timeZone)} · {t('table.reg', { id: order.registrationId.slice(0, 8) })}
             </Text>
           </Stack>
           <Group gap={6} wrap="nowrap" ml="auto">
@@ -71,13 +74,13 @@ function OrderCard({
                 variant="outline"
                 color="red.9"
                 onClick={onRefund}
-                aria-label={`Refund ${buyer}'s order`}
+                aria-label={t('ordersView.refundOf', { buyer })}
               >
-                Refund
+                {t('ordersView.refund')}
               </Button>
             ) : null}
-            <Button size="xs" variant="light" onClick={onOpen} aria-label={`Items of ${buyer}'s order`}>
-              Items
+            <Button size="xs" variant="light" onClick={onOpen} aria-label={t('ordersView.itemsOf', { buyer })}>
+              {t('ordersView.items')}
             </Button>
           </Group>
         </Group>
@@ -91,6 +94,7 @@ function OrderCard({
  * with its details and, while money is left on it, Refund.
  */
 export function OrdersView({ event, view, onChange }: Props) {
+  const { t } = useTranslation('attendees');
   const orders = useEventOrders(event.id, view);
   const counts = useOrderCounts(event.id);
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
@@ -111,13 +115,13 @@ export function OrdersView({ event, view, onChange }: Props) {
   };
 
   let content;
-  if (orders.isPending) content = <PageLoader label="Loading orders" />;
+  if (orders.isPending) content = <PageLoader label={t('ordersView.loading')} />;
   else if (orders.isError)
-    content = <QueryError error={orders.error} onRetry={() => void orders.refetch()} what="the orders" />;
+    content = <QueryError error={orders.error} onRetry={() => void orders.refetch()} what={t('ordersView.what')} />;
   else if (orders.data.length === 0)
     content = (
       <Text c="dimmed" size="sm" py="md" role="status">
-        {view.page > 1 ? 'No orders on this page.' : EMPTY[view.filter]}
+        {view.page > 1 ? t('ordersView.emptyPage') : t(EMPTY[view.filter])}
       </Text>
     );
   else
@@ -140,8 +144,7 @@ export function OrdersView({ event, view, onChange }: Props) {
       {toRefund > 0 && view.filter !== 'refund' ? (
         <Group gap="sm" role="alert">
           <Text c="red.8" fw={600}>
-            {toRefund === 1 ? '1 order needs a refund' : `${toRefund} orders need a refund`} (paid after the tickets ran
-            out, or for a deleted registration).
+            {t('ordersView.needRefund', { count: toRefund })}
           </Text>
           <Button
             size="compact-sm"
@@ -149,16 +152,16 @@ export function OrdersView({ event, view, onChange }: Props) {
             color="red.9"
             onClick={() => onChange({ filter: 'refund', page: 1 })}
           >
-            Show {toRefund === 1 ? 'it' : 'them'}
+            {t('ordersView.show', { count: toRefund })}
           </Button>
         </Group>
       ) : null}
       <SegmentedControl
-        aria-label="Payment status"
+        aria-label={t('ordersView.paymentStatus')}
         data={[
-          { value: 'paid', label: 'Paid' },
-          { value: 'refund', label: 'To refund' },
-          { value: 'all', label: 'All' },
+          { value: 'paid', label: t('ordersView.paid') },
+          { value: 'refund', label: t('ordersView.toRefund') },
+          { value: 'all', label: t('ordersView.all') },
         ]}
         value={view.filter}
         onChange={(value) => {
@@ -168,7 +171,7 @@ export function OrdersView({ event, view, onChange }: Props) {
       />
       <Text size="sm" c="dimmed" aria-live="polite">
         {orders.data && total !== null
-          ? countText(view.page, orders.data.length, total, ORDERS_PAGE_SIZE, ['order', 'orders'])
+          ? countText(view.page, orders.data.length, total, ORDERS_PAGE_SIZE, 'orders')
           : '\u00a0'}
       </Text>
       <div style={{ opacity: orders.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{content}</div>

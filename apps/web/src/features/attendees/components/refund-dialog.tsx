@@ -1,6 +1,8 @@
 import { formatMoney, ZRefundOrderRequest, type TOrderListItem } from '@clubtix/contract';
 import { Button, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { FormModal } from '../../../components/form-modal';
 import { MoneyField } from '../../../components/money-field';
 import { toMinorUnits } from '../../../lib/money-input';
@@ -24,11 +26,12 @@ interface RefundFormProps {
 
 function RefundForm({ order, releaseTickets, onDone }: RefundFormProps) {
   // One key per opening: a double click or a retry after a lost answer refunds once.
+  const { t } = useTranslation('attendees');
   const [requestKey] = useState(newRefundKey);
   const refund = useRefundOrder(order.eventId);
   const left = refundableAmount(order);
   const money = orderMoney(order);
-  const format = (amount: number) => formatMoney(amount, order.currency);
+  const format = (amount: number) => formatMoney(amount, order.currency, currentLanguage());
   const context = { orderId: order.id, requestKey };
   const form = useSchemaForm<RefundFormValues>(ZRefundOrderRequest, initialRefundValues({ releaseTickets }), {
     toRequest: (values) => refundFormToRequest(values, context),
@@ -53,19 +56,24 @@ function RefundForm({ order, releaseTickets, onDone }: RefundFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {order.buyerEmail} paid {format(money.paid)}
-          {money.refunded > 0 ? `, of which ${format(money.refunded)} was refunded` : ''}: {format(left)} is left to
-          refund. The money goes back through the payment provider and the buyer is mailed.
+          {money.refunded > 0
+            ? t('refund.explainRefunded', {
+                email: order.buyerEmail,
+                paid: format(money.paid),
+                refunded: format(money.refunded),
+                left: format(left),
+              })
+            : t('refund.explain', { email: order.buyerEmail, paid: format(money.paid), left: format(left) })}
         </Text>
-        <Radio.Group label="What to refund" {...form.getInputProps('mode')}>
+        <Radio.Group label={t('refund.what')} {...form.getInputProps('mode')}>
           <Stack gap={6} mt={6}>
-            <Radio value="full" label={`All that is left (${format(left)})`} />
-            <Radio value="part" label="Part of it" />
+            <Radio value="full" label={t('refund.all', { amount: format(left) })} />
+            <Radio value="part" label={t('refund.part')} />
           </Stack>
         </Radio.Group>
         {!isFull ? (
           <MoneyField
-            label="Amount to refund"
+            label={t('refund.amount')}
             required
             currency={order.currency}
             data-autofocus
@@ -73,8 +81,8 @@ function RefundForm({ order, releaseTickets, onDone }: RefundFormProps) {
           />
         ) : null}
         <Textarea
-          label="Reason"
-          description="Optional; kept with the refund"
+          label={t('refund.reason')}
+          description={t('refund.reasonHint')}
           autosize
           minRows={2}
           maxRows={4}
@@ -82,22 +90,22 @@ function RefundForm({ order, releaseTickets, onDone }: RefundFormProps) {
           {...form.getInputProps('reason')}
         />
         <Checkbox
-          label="Cancel the tickets and put them back on sale"
-          description={
-            isFull
-              ? 'The registration is cancelled: its QR codes and extras vouchers stop working at the door.'
-              : 'Only with a full refund.'
-          }
+          label={t('refund.release')}
+          description={isFull ? t('refund.releaseHint') : t('refund.releaseOnlyFull')}
           disabled={!isFull}
           {...form.getInputProps('releaseTickets', { type: 'checkbox' })}
           checked={isFull && form.values.releaseTickets}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" color="red.9" loading={refund.isPending}>
-            {isFull ? `Refund ${format(left)}` : partAmount ? `Refund ${format(partAmount)}` : 'Refund'}
+            {isFull
+              ? t('refund.button', { amount: format(left) })
+              : partAmount
+                ? t('refund.button', { amount: format(partAmount) })
+                : t('ordersView.refund')}
           </Button>
         </Group>
       </Stack>
@@ -122,6 +130,7 @@ export function RefundDialog({
   /** Ticks "Cancel the tickets" to start with (the attendee list's "Refund and cancel"). */
   releaseTickets?: boolean;
 }) {
+  const { t } = useTranslation('attendees');
   const [opening, setOpening] = useState(0);
   const [wasOpened, setWasOpened] = useState(opened);
   if (opened !== wasOpened) {
@@ -129,7 +138,7 @@ export function RefundDialog({
     if (opened) setOpening((count) => count + 1);
   }
   return (
-    <FormModal title="Refund order" opened={opened} onClose={onClose}>
+    <FormModal title={t('refund.title')} opened={opened} onClose={onClose}>
       {order ? (
         <RefundForm key={`${order.id}:${opening}`} order={order} releaseTickets={releaseTickets} onDone={onClose} />
       ) : null}

@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 /** A paid registration's other way out: refund its order in full and cancel it (docs/product.md section 19). */
 export interface RefundChoice {
@@ -26,6 +28,7 @@ function DialogContent({
   refund,
   close,
 }: RegistrationDialog & { close: () => void }) {
+  const { t } = useTranslation('attendees');
   const run = (action: () => void) => () => {
     close();
     action();
@@ -35,8 +38,9 @@ function DialogContent({
       {body}
       {refund ? (
         <Text size="sm">
-          Or refund what is left of its order{refund.amount ? ` (paid ${refund.amount})` : ''} through the payment
-          provider and cancel the registration: the buyer is mailed, and its tickets and extras go back on sale.
+          {refund.amount
+            ? t('registration.refundChoicePaid', { amount: refund.amount })
+            : t('registration.refundChoice')}
         </Text>
       ) : null}
       <Group justify="flex-end" gap="sm">
@@ -48,7 +52,7 @@ function DialogContent({
         </Button>
         {refund ? (
           <Button color="red.9" onClick={run(refund.onRefund)}>
-            Refund and cancel
+            {t('registration.refundAndCancel')}
           </Button>
         ) : null}
       </Group>
@@ -65,15 +69,10 @@ function openRegistrationDialog(dialog: RegistrationDialog) {
 
 export function confirmRemoveRegistration(buyerEmail: string, onConfirm: () => void, refund?: RefundChoice) {
   openRegistrationDialog({
-    title: 'Delete registration?',
-    body: (
-      <Text size="sm">
-        The registration made by {buyerEmail} will be deleted with all its attendees, and their tickets will no longer
-        work. A paid order of it is kept and marked Refund required. This cannot be undone.
-      </Text>
-    ),
-    confirmLabel: 'Delete registration',
-    keepLabel: 'Cancel',
+    title: i18n.t('attendees:registration.deleteAsk'),
+    body: <Text size="sm">{i18n.t('attendees:registration.deleteText', { email: buyerEmail })}</Text>,
+    confirmLabel: i18n.t('attendees:registration.delete'),
+    keepLabel: i18n.t('attendees:actions.cancel'),
     onConfirm,
     refund,
   });
@@ -81,17 +80,17 @@ export function confirmRemoveRegistration(buyerEmail: string, onConfirm: () => v
 
 export function confirmCancelRegistration(buyerEmail: string, onConfirm: () => void, refund?: RefundChoice) {
   openRegistrationDialog({
-    title: 'Cancel registration?',
+    title: i18n.t('attendees:registration.cancelAsk'),
     body: (
       <Text size="sm">
-        The registration made by {buyerEmail} will be cancelled: its attendees leave this list, their tickets no longer
-        work and their seats are sold again. A paid order of it is marked Refund required and its extras no longer work
-        {refund ? '.' : '; the refund itself is made with the payment provider.'}
+        {refund
+          ? i18n.t('attendees:registration.cancelTextRefund', { email: buyerEmail })
+          : i18n.t('attendees:registration.cancelText', { email: buyerEmail })}
       </Text>
     ),
     // "Cancel" alone would be ambiguous in a dialog about cancelling.
-    confirmLabel: 'Cancel registration',
-    keepLabel: 'Keep registration',
+    confirmLabel: i18n.t('attendees:registration.cancel'),
+    keepLabel: i18n.t('attendees:registration.keep'),
     onConfirm,
     refund,
   });

@@ -2,6 +2,7 @@ import type { TEvent } from '@clubtix/contract';
 import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
@@ -20,7 +21,7 @@ import {
   readExtrasView,
   readOrdersView,
   readTab,
-  TAB_LABELS,
+  TAB_KEYS,
   tabParams,
   writeExtrasView,
   writeOrdersView,
@@ -35,6 +36,7 @@ function importPath(eventId: string) {
 }
 
 function Attendees({ event }: { event: TEvent }) {
+  const { t } = useTranslation('attendees');
   const [params, setParams] = useSearchParams();
   const view = readListView(params);
   const list = useAttendeePage(event.id, view);
@@ -55,22 +57,22 @@ function Attendees({ event }: { event: TEvent }) {
 
   const isFiltered = view.search.trim() !== '' || view.filter !== 'all';
   let content;
-  if (list.isPending) content = <PageLoader label="Loading attendees" />;
+  if (list.isPending) content = <PageLoader label={t('list.loading')} />;
   else if (list.isError)
-    content = <QueryError error={list.error} onRetry={() => void list.refetch()} what="the attendees" />;
+    content = <QueryError error={list.error} onRetry={() => void list.refetch()} what={t('list.what')} />;
   else if (list.data.attendees.length === 0)
     content = (
       <Text c="dimmed" size="sm" py="md" role="status">
         {isFiltered ? (
-          'No attendee matches this search.'
+          t('list.noMatch')
         ) : (
           <>
-            No attendees yet. They appear here once tickets are bought, or{' '}
+            {t('list.emptyBefore')}{' '}
             {/* Underlined: told apart from the text by more than its colour (axe link-in-text-block). */}
             <Anchor component={Link} to={importPath(event.id)} underline="always">
-              import a list
+              {t('list.importLink')}
             </Anchor>
-            .
+            {t('list.emptyAfter')}
           </>
         )}
       </Text>
@@ -95,8 +97,8 @@ function Attendees({ event }: { event: TEvent }) {
         <QueryError
           error={null}
           onRetry={() => void list.refetch()}
-          what="the attendees"
-          message="The search could not reach the server. Check the connection: it runs again once it is back."
+          what={t('list.what')}
+          message={t('list.offline')}
         />
       ) : null}
       {/* The previous rows stay while the next view loads, dimmed so they are not taken as the answer. */}
@@ -113,6 +115,7 @@ function Attendees({ event }: { event: TEvent }) {
 
 /** The attendees, the extras bought and the orders, one tab each; the tab and its view live in the address. */
 function AttendeeTabs({ event }: { event: TEvent }) {
+  const { t } = useTranslation('attendees');
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
   return (
@@ -124,7 +127,7 @@ function AttendeeTabs({ event }: { event: TEvent }) {
       <Tabs.List>
         {ATTENDEE_TABS.map((value) => (
           <Tabs.Tab key={value} value={value}>
-            {TAB_LABELS[value]}
+            {t(TAB_KEYS[value])}
           </Tabs.Tab>
         ))}
       </Tabs.List>
@@ -151,11 +154,13 @@ function AttendeeTabs({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/attendees: who is coming, searchable and paged on the server; the extras and orders beside. */
 export default function AttendeesPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['attendees', 'events', 'forms', 'sponsorships']);
   const { eventId } = useParams();
   return (
     <ManagedEventPage
       eventId={eventId}
-      title="Attendees"
+      title={t('title')}
       screen="attendees"
       actions={(event) => <ExportAttendees event={event} />}
     >

@@ -1,4 +1,5 @@
 import { Anchor, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
@@ -7,19 +8,20 @@ import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../auth/session';
 import { storedCurrentEventId, useClubEvents } from '../../events/api';
 import { EventLinks } from '../../events/components/event-links';
-import { EVENT_STATUS_LABELS } from '../../events/components/event-status-badge';
+import { EVENT_STATUS_KEYS } from '../../events/components/event-status-badge';
 import { ImportForm } from '../components/import-form';
 
 /** /import?eventId=: bulk import of attendees from a spreadsheet into one of the club's events. */
 export default function ImportPage() {
+  const { t } = useTranslation(['attendees', 'events']);
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const events = useClubEvents(user?.clubId);
 
-  if (!user?.clubId) return <NotFoundView status={404} message="Your account is not linked to a club." />;
-  if (events.isPending) return <PageLoader label="Loading events" />;
+  if (!user?.clubId) return <NotFoundView status={404} message={t('importPage.notLinked')} />;
+  if (events.isPending) return <PageLoader label={t('importPage.loading')} />;
   if (events.isError)
-    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('importPage.eventsWhat')} />;
 
   const requested = params.get('eventId');
   const remembered = storedCurrentEventId();
@@ -29,32 +31,32 @@ export default function ImportPage() {
 
   return (
     <>
-      <PageHeader title="Import attendees" description="Add attendees from an .xlsx or .csv file" />
+      <PageHeader title={t('importPage.title')} description={t('importPage.description')} />
       <Stack gap="md">
         {events.data.length === 0 ? (
           <Text size="sm">
-            No events yet.{' '}
+            {t('importPage.noEvents')}{' '}
             <Anchor component={Link} to="/tour/add">
-              Add an event
+              {t('importPage.addEvent')}
             </Anchor>{' '}
-            first.
+            {t('importForm.first')}
           </Text>
         ) : (
           <NativeSelect
-            label="Event"
+            label={t('importPage.event')}
             maw={480}
             value={event?.id ?? ''}
             onChange={(change) => setParams({ eventId: change.currentTarget.value }, { replace: true })}
             data={[
-              ...(event ? [] : [{ value: '', label: 'Choose an event' }]),
+              ...(event ? [] : [{ value: '', label: t('importPage.chooseEvent') }]),
               ...events.data.map((candidate) => ({
                 value: candidate.id,
-                label: `${candidate.title} (${EVENT_STATUS_LABELS[candidate.status]})`,
+                label: `${candidate.title} (${t(EVENT_STATUS_KEYS[candidate.status])})`,
               })),
             ]}
           />
         )}
-        {requested && !event ? <NotFoundView status={404} message="Event not found" /> : null}
+        {requested && !event ? <NotFoundView status={404} message={t('importPage.notFound')} /> : null}
         {event ? (
           <>
             <EventLinks event={event} current="import" />

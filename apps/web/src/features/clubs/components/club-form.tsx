@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { slugify, ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
 import { Button, Group, Input, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ interface ClubFormProps {
 
 /** Club fields for both add (no club) and edit; validated with the contract's save schema. */
 export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
+  const { t } = useTranslation('clubs');
   const form = useSchemaForm(ZSaveClubRequest, {
     name: club?.name ?? '',
     description: club?.description ?? '',
@@ -34,32 +36,28 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Club name" required autoComplete="organization" {...form.getInputProps('name')} />
+        <TextInput label={t('form.name')} required autoComplete="organization" {...form.getInputProps('name')} />
         <Textarea
-          label="Description"
-          description="Optional"
+          label={t('form.description')}
+          description={t('form.optional')}
           autosize
           minRows={3}
           maxRows={10}
           {...form.getInputProps('description')}
         />
         <TextInput
-          label="Website"
-          description="Optional"
+          label={t('form.website')}
+          description={t('form.optional')}
           type="url"
           inputMode="url"
-          placeholder="https://example.org"
+          placeholder={t('form.websitePlaceholder')}
           autoComplete="url"
           {...form.getInputProps('website')}
         />
         <TextInput
-          label="Club address"
-          description={
-            typedSlug
-              ? `Optional. The club page will also be at /club/${typedSlug}/event`
-              : 'Optional. A short name for the link to the club page, such as harbour-sailing'
-          }
-          placeholder={slugify(form.values.name ?? '') || 'harbour-sailing'}
+          label={t('form.slug')}
+          description={typedSlug ? t('form.slugTyped', { slug: typedSlug }) : t('form.slugEmpty')}
+          placeholder={slugify(form.values.name ?? '') || t('form.slugPlaceholder')}
           autoCapitalize="none"
           spellCheck={false}
           {...form.getInputProps('slug')}
@@ -72,10 +70,10 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
         {form.errors.logoUrl ? <Input.Error role="alert">{form.errors.logoUrl}</Input.Error> : null}
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/dashboard" variant="default">
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ImageDropzone } from '../../../components/image-dropzone';
 import { ClubLogo } from './club-logo';
 
@@ -9,15 +10,16 @@ interface LogoDropzoneProps {
 
 /** The club logo field: the shared image picker with the logo itself as preview. */
 export function LogoDropzone({ clubName, value, onChange }: LogoDropzoneProps) {
+  const { t } = useTranslation('clubs');
   return (
     <ImageDropzone
-      label="Logo"
-      idleText="Drag a logo here"
-      touchText="Choose a logo"
-      clearText="Clear logo"
+      label={t('logo.label')}
+      idleText={t('logo.idle')}
+      touchText={t('logo.touch')}
+      clearText={t('logo.clear')}
       value={value}
       onChange={onChange}
-      preview={<ClubLogo name={clubName || 'Club'} logoUrl={value} size={72} />}
+      preview={<ClubLogo name={clubName || t('logo.club')} logoUrl={value} size={72} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -5,12 +6,13 @@ import { useSaveClub } from '../api';
 import { ClubForm } from '../components/club-form';
 
 export default function AddClubPage() {
+  const { t } = useTranslation('clubs');
   const navigate = useNavigate();
   const save = useSaveClub();
 
   return (
     <>
-      <PageHeader title="Add club" description="Create a club; then generate credentials for its first admin." />
+      <PageHeader title={t('add.title')} description={t('add.description')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
         <ClubForm
           isSaving={save.isPending}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { generatePassword, ZSaveAppUserRequest } from '@clubtix/contract';
 import { Alert, Button, Grid, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -19,6 +20,8 @@ const ZCredentialForm = ZSaveAppUserRequest.pick({ name: true, email: true });
 
 /** /club/{clubId}/credential: create an admin, or reset one's password, with a generated password. */
 export default function CredentialPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['clubs', 'users']);
   const { clubId = '' } = useParams();
   // Add club lands here with this state: its first admin is the next step (issue 19).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
@@ -32,11 +35,11 @@ export default function CredentialPage() {
   const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   const form = useSchemaForm(ZCredentialForm, { name: '', email: '' });
 
-  if (found.isPending) return <PageLoader label="Loading club" />;
+  if (found.isPending) return <PageLoader label={t('loading')} />;
   if (found.isError) {
     if (isApiError(found.error) && found.error.status === 404)
-      return <NotFoundView status={404} message="Club not found" />;
-    return <QueryError error={found.error} onRetry={() => void found.refetch()} what="the club" />;
+      return <NotFoundView status={404} message={t('notFound')} />;
+    return <QueryError error={found.error} onRetry={() => void found.refetch()} what={t('clubWhat')} />;
   }
   const club = found.data;
 
@@ -68,16 +71,16 @@ export default function CredentialPage() {
   });
 
   const adminOptions = [
-    { value: NEW_ADMIN, label: 'New admin' },
+    { value: NEW_ADMIN, label: t('credentials.newAdmin') },
     ...(admins.data ?? []).map((admin) => ({ value: admin.id, label: `${admin.name} (${admin.email})` })),
   ];
 
   return (
     <>
-      <PageHeader title="Credentials" description={club.name} />
+      <PageHeader title={t('credentials.title')} description={club.name} />
       {justCreated ? (
-        <Alert color="teal" title="Club saved" mb="md" data-testid="club-next-step">
-          Next step: add its first admin below. ClubTix makes up their password and shows it once, for you to pass on.
+        <Alert color="teal" title={t('credentials.saved')} mb="md" data-testid="club-next-step">
+          {t('credentials.nextStep')}
         </Alert>
       ) : null}
       <Grid gap="lg">
@@ -87,20 +90,24 @@ export default function CredentialPage() {
               <form onSubmit={submit} noValidate>
                 <Stack gap="md">
                   <Text size="sm" c="dimmed">
-                    Create an admin for {club.name}, or pick an existing admin to give a new password. ClubTix makes up
-                    the password and shows it once.
+                    {t('credentials.intro', { club: club.name })}
                   </Text>
                   <Select
-                    label="Admin"
+                    label={t('credentials.admin')}
                     data={adminOptions}
                     value={selectedId}
                     onChange={pickAdmin}
                     allowDeselect={false}
                     disabled={!admins.data}
                   />
-                  <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
                   <TextInput
-                    label="E-mail"
+                    label={t('credentials.name')}
+                    required
+                    autoComplete="off"
+                    {...form.getInputProps('name')}
+                  />
+                  <TextInput
+                    label={t('credentials.email')}
                     type="email"
                     inputMode="email"
                     required
@@ -108,12 +115,12 @@ export default function CredentialPage() {
                     {...form.getInputProps('email')}
                   />
                   {failure ? (
-                    <Alert color="red" role="alert" title="No credentials made">
+                    <Alert color="red" role="alert" title={t('credentials.failed')}>
                       {failure}
                     </Alert>
                   ) : null}
                   <Button type="submit" loading={save.isPending}>
-                    Generate credentials
+                    {t('credentials.generate')}
                   </Button>
                 </Stack>
               </form>
@@ -127,13 +134,19 @@ export default function CredentialPage() {
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="sm">
               <Title order={2} fz="lg">
-                Admins of {club.name}
+                {t('credentials.adminsOf', { club: club.name })}
               </Title>
-              {admins.isPending ? <PageLoader label="Loading admins" /> : null}
+              {admins.isPending ? <PageLoader label={t('credentials.loadingAdmins')} /> : null}
               {admins.isError ? (
-                <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
+                <QueryError
+                  error={admins.error}
+                  onRetry={() => void admins.refetch()}
+                  what={t('credentials.adminsWhat')}
+                />
               ) : null}
-              {admins.data ? <AdminList admins={admins.data} label={`Admins of ${club.name}`} canDelete /> : null}
+              {admins.data ? (
+                <AdminList admins={admins.data} label={t('credentials.adminsOf', { club: club.name })} canDelete />
+              ) : null}
             </Stack>
           </Paper>
         </Grid.Col>

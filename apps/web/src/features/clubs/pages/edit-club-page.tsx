@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Paper } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
@@ -14,6 +15,7 @@ import { ClubForm } from '../components/club-form';
  * not-found here (useManagedClub) just as the API would answer 404 on save.
  */
 export default function EditClubPage() {
+  const { t } = useTranslation('clubs');
   const { clubId: paramId } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -21,18 +23,18 @@ export default function EditClubPage() {
   const found = useManagedClub(clubId);
   const save = useSaveClub();
 
-  if (!clubId) return <NotFoundView status={404} message="Choose a club to edit from your dashboard." />;
-  if (found.isPending) return <PageLoader label="Loading club" />;
+  if (!clubId) return <NotFoundView status={404} message={t('edit.choose')} />;
+  if (found.isPending) return <PageLoader label={t('loading')} />;
   if (found.isError) {
     if (isApiError(found.error) && found.error.status === 404)
-      return <NotFoundView status={404} message="Club not found" />;
-    return <QueryError error={found.error} onRetry={() => void found.refetch()} what="the club" />;
+      return <NotFoundView status={404} message={t('notFound')} />;
+    return <QueryError error={found.error} onRetry={() => void found.refetch()} what={t('clubWhat')} />;
   }
   const club = found.data;
 
   return (
     <>
-      <PageHeader title="Edit club" description={club.name} />
+      <PageHeader title={t('edit.title')} description={club.name} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
         <ClubForm
           key={club.id}

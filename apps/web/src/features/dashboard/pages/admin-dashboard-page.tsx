@@ -1,5 +1,6 @@
 import { ROLE_STAFF } from '@clubtix/contract';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
@@ -16,50 +17,53 @@ import { ClubTakings } from '../../report/components/club-takings';
 
 /** The admin's own club and its events: getAllClubs answers an admin its own club only. */
 export default function AdminDashboardPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'users', 'clubs', 'report', 'events']);
   const { user } = useSession();
   const clubs = useAllClubs();
   const club = clubs.data?.find((candidate) => candidate.id === user?.clubId) ?? clubs.data?.[0];
   const admins = useAppUsers(club?.id);
 
-  if (clubs.isPending) return <PageLoader label="Loading your club" />;
-  if (clubs.isError) return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="your club" />;
-  if (!club) return <NotFoundView status={404} message="Your account is not linked to a club." />;
+  if (clubs.isPending) return <PageLoader label={t('admin.loadingClub')} />;
+  if (clubs.isError)
+    return <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('admin.yourClubWhat')} />;
+  if (!club) return <NotFoundView status={404} message={t('notLinked')} />;
 
   return (
     <>
       <PageHeader
-        title="Admin dashboard"
-        description={user ? `Signed in as ${user.name}` : undefined}
+        title={t('admin.title')}
+        description={user ? t('signedInAs', { name: user.name }) : undefined}
         actions={
           <Button component={Link} to={`/club/edit/${club.id}`} variant="light">
-            Edit club
+            {t('admin.editClub')}
           </Button>
         }
       />
-      <Card component="section" aria-label="Your club" withBorder radius="lg" padding="lg">
+      <Card component="section" aria-label={t('admin.yourClub')} withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <ClubSummary club={club} />
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm" fw={600}>
-                Admins
+                {t('admins')}
               </Text>
               <Button component={Link} to={PATHS.team} variant="light" size="compact-sm">
-                Team and door staff
+                {t('admin.team')}
               </Button>
             </Group>
-            {admins.isPending ? <PageLoader label="Loading admins" /> : null}
+            {admins.isPending ? <PageLoader label={t('admin.loadingAdmins')} /> : null}
             {admins.isError ? (
-              <QueryError error={admins.error} onRetry={() => void admins.refetch()} what="the admins" />
+              <QueryError error={admins.error} onRetry={() => void admins.refetch()} what={t('admin.adminsWhat')} />
             ) : null}
             {admins.data ? (
               <>
                 <AdminList
                   admins={admins.data.filter((member) => member.role !== ROLE_STAFF)}
-                  label={`Admins of ${club.name}`}
+                  label={t('adminsOf', { club: club.name })}
                 />
                 <Text size="sm" c="dimmed" data-testid="staff-count">
-                  {staffText(admins.data.filter((member) => member.role === ROLE_STAFF).length)}
+                  {t('admin.staffCount', { count: admins.data.filter((member) => member.role === ROLE_STAFF).length })}
                 </Text>
               </>
             ) : null}
@@ -70,10 +74,4 @@ export default function AdminDashboardPage() {
       <ClubEvents clubId={club.id} />
     </>
   );
-}
-
-/** The door staff, counted: the Team page lists them with the events they work. */
-function staffText(count: number): string {
-  if (count === 0) return 'No door staff yet: add them on the Team page.';
-  return `${count} door staff: see them on the Team page.`;
 }

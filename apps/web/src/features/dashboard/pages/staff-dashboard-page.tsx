@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
@@ -13,12 +14,13 @@ import { EventStatusBadge } from '../../events/components/event-status-badge';
 
 /** The door's three screens of one event, as buttons big enough for a thumb at a dark door. */
 function DoorEventCard({ event }: { event: TEvent }) {
+  const { t } = useTranslation('dashboard');
   const titleId = useId();
   const id = encodeURIComponent(event.id);
   const doors = [
-    { label: 'Check-in', to: `/event/${id}/checkin` },
-    { label: 'Box office', to: `/event/${id}/box-office` },
-    { label: 'Statistics', to: `/event/${id}/statistics` },
+    { label: t('staff.checkin'), to: `/event/${id}/checkin` },
+    { label: t('staff.boxOffice'), to: `/event/${id}/box-office` },
+    { label: t('staff.statistics'), to: `/event/${id}/statistics` },
   ];
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="lg" padding="lg" data-testid="staff-event">
@@ -59,19 +61,19 @@ function DoorEventCard({ event }: { event: TEvent }) {
  * getAllEvents with their token answers exactly those, drafts too (docs/decisions/0032-door-staff.md).
  */
 export default function StaffDashboardPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'events']);
   const { user } = useSession();
   const events = useClubEvents(user?.clubId);
-  if (!user?.clubId) return <NotFoundView status={404} message="Your account is not linked to a club." />;
+  if (!user?.clubId) return <NotFoundView status={404} message={t('notLinked')} />;
   return (
     <>
-      <PageHeader title="Your events" description={`Signed in as ${user.name}, door staff`} />
-      {events.isPending ? <PageLoader label="Loading your events" /> : null}
+      <PageHeader title={t('staff.title')} description={t('staff.signedInAs', { name: user.name })} />
+      {events.isPending ? <PageLoader label={t('staff.loading')} /> : null}
       {events.isError ? (
-        <QueryError error={events.error} onRetry={() => void events.refetch()} what="your events" />
+        <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('staff.eventsWhat')} />
       ) : null}
-      {events.data?.length === 0 ? (
-        <Text c="dimmed">No events to work yet. An admin of your club adds them to your account.</Text>
-      ) : null}
+      {events.data?.length === 0 ? <Text c="dimmed">{t('staff.empty')}</Text> : null}
       <Stack gap="md">
         {events.data?.map((event) => (
           <DoorEventCard key={event.id} event={event} />

@@ -3,6 +3,7 @@ import { Button, Center, Paper, SimpleGrid, Text, TextInput } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -12,7 +13,12 @@ import { SudoClubCard } from '../components/sudo-club-card';
 import { useAllClubSales } from '../../report/api';
 import { totalsText } from '../../report/sales-figures';
 
+/** Marks where the club's name goes in the translated question. */
+const SLOT = '\u0000';
+
 export default function SudoDashboardPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['dashboard', 'report', 'users', 'clubs']);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -22,43 +28,48 @@ export default function SudoDashboardPage() {
   const sales = useAllClubSales();
   const takings = new Map(sales.data?.clubs.map((club) => [club.clubId, totalsText(club.totals)]));
 
-  const confirmRemove = (club: TClubWithAdmins) =>
+  const confirmRemove = (club: TClubWithAdmins) => {
+    // The club's name in bold wherever the language puts it in the question.
+    const [before = '', after = ''] = t('sudo.removeText', { club: SLOT }).split(SLOT);
     modals.openConfirmModal({
-      title: 'Remove club',
+      title: t('sudo.removeTitle'),
       children: (
         <Text size="sm">
-          Remove <strong>{club.name}</strong> with its admins, events, tickets and registrations? This cannot be undone.
+          {before}
+          <strong>{club.name}</strong>
+          {after}
         </Text>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      labels: { confirm: t('sudo.remove'), cancel: t('sudo.cancel') },
       confirmProps: { color: 'red.9' },
       // A failure is reported by the client's toast; the list stays as it was.
       onConfirm: () => remove.mutate(club.id),
     });
+  };
 
   return (
     <>
       <PageHeader
-        title="Super user dashboard"
-        description="Every club on this ClubTix, with its admins."
-        actions={<Button onClick={() => void navigate('/club/add')}>Add club</Button>}
+        title={t('sudo.title')}
+        description={t('sudo.description')}
+        actions={<Button onClick={() => void navigate('/club/add')}>{t('sudo.addClub')}</Button>}
       />
       <TextInput
-        label="Search clubs"
-        placeholder="Part of a club's name"
+        label={t('sudo.search')}
+        placeholder={t('sudo.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         maxLength={120}
         mb="md"
         maw={420}
       />
-      {clubs.isPending ? <PageLoader label="Loading clubs" /> : null}
-      {clubs.isError ? <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what="clubs" /> : null}
+      {clubs.isPending ? <PageLoader label={t('sudo.loading')} /> : null}
+      {clubs.isError ? (
+        <QueryError error={clubs.error} onRetry={() => void clubs.refetch()} what={t('sudo.clubsWhat')} />
+      ) : null}
       {list?.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text c="dimmed">
-            {debounced ? `No club's name contains "${debounced}".` : 'No clubs yet. Add the first one.'}
-          </Text>
+          <Text c="dimmed">{debounced ? t('sudo.noMatch', { search: debounced }) : t('sudo.empty')}</Text>
         </Paper>
       ) : null}
       {list && list.length > 0 ? (
@@ -77,7 +88,7 @@ export default function SudoDashboardPage() {
       {clubs.hasNextPage ? (
         <Center mt="lg">
           <Button variant="light" loading={clubs.isFetchingNextPage} onClick={() => void clubs.fetchNextPage()}>
-            Show more clubs
+            {t('sudo.more')}
           </Button>
         </Center>
       ) : null}

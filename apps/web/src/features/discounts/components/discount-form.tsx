@@ -8,6 +8,7 @@ import {
 import { Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { MoneyField } from '../../../components/money-field';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm, validateIfChanged } from '../../../lib/use-schema-form';
 import {
@@ -32,6 +33,7 @@ interface DiscountFormProps {
  * hidden ticket named here is offered only with the code), a use limit and a validity window.
  */
 export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCancel }: DiscountFormProps) {
+  const { t } = useTranslation('discounts');
   const context = { eventId: event.id, timezone: event.timezone, discount };
   const form = useSchemaForm<DiscountFormValues>(ZSaveDiscountRequest, discountToFormValues(discount, event.timezone), {
     toRequest: (values) => discountFormToRequest(values, context),
@@ -55,8 +57,8 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Code"
-          description="Letters, digits, - and _; buyers may type it in any case"
+          label={t('form.code')}
+          description={t('form.codeHint')}
           required
           data-autofocus
           autoCapitalize="characters"
@@ -64,18 +66,18 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
           spellCheck={false}
           {...form.getInputProps('code')}
         />
-        <Radio.Group label="Discount" {...form.getInputProps('kind')}>
+        <Radio.Group label={t('form.discount')} {...form.getInputProps('kind')}>
           <Group gap="lg" mt={6}>
-            <Radio value="percent" label="Percent off" />
-            <Radio value="amount" label="Amount off each ticket" />
+            <Radio value="percent" label={t('form.percentOff')} />
+            <Radio value="amount" label={t('form.amountOff')} />
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {form.values.kind === 'percent' ? (
             <NumberInput
               key="percent"
-              label="Percent"
-              description="1 to 100; 100 makes the tickets free"
+              label={t('form.percent')}
+              description={t('form.percentHint')}
               required
               min={1}
               max={100}
@@ -85,11 +87,11 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
               {...valueProps}
             />
           ) : (
-            <MoneyField key="amount" label="Amount" required currency={event.currency} {...valueProps} />
+            <MoneyField key="amount" label={t('form.amount')} required currency={event.currency} {...valueProps} />
           )}
           <NumberInput
-            label="Use limit"
-            description="Optional. Orders that may use it; empty for no limit"
+            label={t('form.limit')}
+            description={t('form.limitHint')}
             min={1}
             allowDecimal={false}
             allowNegative={false}
@@ -97,12 +99,8 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
           />
         </SimpleGrid>
         <Checkbox.Group
-          label="Tickets"
-          description={
-            tickets.length === 0
-              ? 'This event has no ticket types yet: the code will apply to all of them.'
-              : 'None ticked: every ticket type. A hidden ticket ticked here is offered only with this code.'
-          }
+          label={t('form.tickets')}
+          description={tickets.length === 0 ? t('form.noTickets') : t('form.ticketsHint')}
           {...form.getInputProps('ticketIds')}
         >
           <Stack gap={6} mt={6}>
@@ -110,17 +108,17 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
               <Checkbox
                 key={ticket.id}
                 value={ticket.id}
-                label={ticket.hidden ? `${ticket.name} (hidden)` : ticket.name}
+                label={ticket.hidden ? t('text.hidden', { name: ticket.name }) : ticket.name}
               />
             ))}
           </Stack>
         </Checkbox.Group>
         <Text size="sm" c="dimmed">
-          Valid, in {event.timezone}. Leave empty for any time.
+          {t('form.valid', { timezone: event.timezone })}
         </Text>
         <DateTimeFields
-          label="Valid from"
-          description="Optional"
+          label={t('form.validFrom')}
+          description={t('form.optional')}
           date={form.values.validFromDate}
           time={form.values.validFromTime}
           onDateChange={(date) => form.setFieldValue('validFromDate', date)}
@@ -133,8 +131,8 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
           timeError={form.errors.validFromTime}
         />
         <DateTimeFields
-          label="Valid until"
-          description="Optional"
+          label={t('form.validUntil')}
+          description={t('form.optional')}
           date={form.values.validUntilDate}
           time={form.values.validUntilTime}
           onDateChange={(date) => form.setFieldValue('validUntilDate', date)}
@@ -146,13 +144,13 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
           dateError={form.errors.validUntilDate}
           timeError={form.errors.validUntilTime}
         />
-        <Switch label="Active (buyers can use it)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label={t('form.active')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save code
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

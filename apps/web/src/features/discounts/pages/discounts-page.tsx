@@ -1,5 +1,6 @@
 import type { TDiscount, TEvent, TTicket } from '@clubtix/contract';
 import { Badge, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useEditor } from '../../../components/form-modal';
 import { CatalogueEditor, type CatalogueEditorState } from '../../events/components/catalogue-editor';
@@ -17,13 +18,14 @@ import {
   discountWindowText,
 } from '../discount-form-values';
 
-const STATE_LABELS = {
-  'used-up': 'Used up',
-  'not-yet': 'Not valid yet',
-  expired: 'Expired',
+const STATE_KEYS = {
+  'used-up': 'state.usedUp',
+  'not-yet': 'state.notYet',
+  expired: 'state.expired',
 } as const;
 
 function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; event: TEvent; tickets: TTicket[] }) {
+  const { t } = useTranslation('discounts');
   const state = discountState(discount);
   // docs/product.md section 19: a link that applies the code at ticket selection.
   const link = codeLink(window.location.origin, event.slug, discount.code);
@@ -31,19 +33,19 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
     <Stack gap={2}>
       <Group gap={6}>
         <Text size="sm" data-testid="discount-uses">
-          Uses: {discountUsesText(discount)}
+          {t('details.uses', { uses: discountUsesText(discount) })}
         </Text>
         {state !== 'usable' && state !== 'inactive' ? (
           <Badge size="sm" color="gray.7" variant="outline">
-            {STATE_LABELS[state]}
+            {t(STATE_KEYS[state])}
           </Badge>
         ) : null}
       </Group>
       <Text size="sm" data-testid="discount-tickets">
-        Tickets: {discountTicketsText(discount, tickets)}
+        {t('details.tickets', { tickets: discountTicketsText(discount, tickets) })}
       </Text>
       <Text size="sm" data-testid="discount-window">
-        Valid: {discountWindowText(discount, event.timezone)}
+        {t('details.valid', { window: discountWindowText(discount, event.timezone) })}
       </Text>
       <Group gap={6} wrap="nowrap" align="center">
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="discount-link">
@@ -55,9 +57,13 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
               size="compact-xs"
               variant="default"
               onClick={copy}
-              aria-label={copied ? `Copied link of ${discount.code}` : `Copy link of ${discount.code}`}
+              aria-label={
+                copied
+                  ? t('details.copiedLabel', { code: discount.code })
+                  : t('details.copyLabel', { code: discount.code })
+              }
             >
-              {copied ? 'Copied' : 'Copy link'}
+              {copied ? t('details.copied') : t('details.copy')}
             </Button>
           )}
         </CopyButton>
@@ -67,6 +73,7 @@ function DiscountDetails({ discount, event, tickets }: { discount: TDiscount; ev
 }
 
 function Discounts({ event, editor }: { event: TEvent; editor: CatalogueEditorState<TDiscount> }) {
+  const { t } = useTranslation('discounts');
   const discounts = useEventDiscounts(event.id);
   const tickets = useEventTickets(event.id);
   const save = useSaveDiscount(event.id);
@@ -77,13 +84,8 @@ function Discounts({ event, editor }: { event: TEvent; editor: CatalogueEditorSt
     <CatalogueEditor
       items={discounts}
       editor={editor}
-      noun={{ one: 'code', many: 'codes' }}
-      empty={
-        <>
-          No codes yet. A discount code takes a percent or an amount off; an access code also opens hidden tickets.
-          Share a code as a link: /{event.slug}/tickets?code=YOURCODE.
-        </>
-      }
+      noun={{ one: t('noun.one'), many: t('noun.many') }}
+      empty={<>{t('empty', { link: `/${event.slug}/tickets?code=YOURCODE` })}</>}
       card={(discount) => ({
         name: discount.code,
         price: discountValueText(discount, event.currency),
@@ -111,14 +113,16 @@ function Discounts({ event, editor }: { event: TEvent; editor: CatalogueEditorSt
 
 /** /event/{eventId}/discounts: the event's discount and access codes, with how often each was used. */
 export default function DiscountsPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['discounts', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TDiscount>();
   return (
     <ManagedEventPage
       eventId={eventId}
-      title="Discount codes"
+      title={t('title')}
       screen="discounts"
-      actions={() => <Button onClick={editor.openNew}>Add code</Button>}
+      actions={() => <Button onClick={editor.openNew}>{t('add')}</Button>}
     >
       {(event) => <Discounts event={event} editor={editor} />}
     </ManagedEventPage>

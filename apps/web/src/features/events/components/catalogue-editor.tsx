@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { FormModal, type useEditor } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,7 +18,7 @@ interface CatalogueItem {
 interface CatalogueEditorProps<T extends CatalogueItem> {
   items: UseQueryResult<T[]>;
   editor: CatalogueEditorState<T>;
-  /** Singular and plural: 'ticket type', 'tickets' ("Loading tickets", "Delete ticket type?"). */
+  /** Singular and plural, translated: 'ticket type', 'tickets' ("Loading tickets", "Delete ticket type?"). */
   noun: { one: string; many: string };
   /** What the screen says while it lists nothing, and what the things are for. */
   empty: ReactNode;
@@ -48,6 +49,7 @@ export function CatalogueEditor<T extends CatalogueItem>({
   remove,
   form,
 }: CatalogueEditorProps<T>) {
+  const { t } = useTranslation('events');
   const [togglingId, setTogglingId] = useState<string | null>(null);
 
   const toggle = async (item: T) => {
@@ -61,9 +63,15 @@ export function CatalogueEditor<T extends CatalogueItem>({
     }
   };
 
-  if (items.isPending) return <PageLoader label={`Loading ${noun.many}`} />;
+  if (items.isPending) return <PageLoader label={t('catalogue.loading', { things: noun.many })} />;
   if (items.isError)
-    return <QueryError error={items.error} onRetry={() => void items.refetch()} what={`the ${noun.many}`} />;
+    return (
+      <QueryError
+        error={items.error}
+        onRetry={() => void items.refetch()}
+        what={t('catalogue.what', { things: noun.many })}
+      />
+    );
 
   return (
     <Stack gap="sm">
@@ -91,7 +99,7 @@ export function CatalogueEditor<T extends CatalogueItem>({
         );
       })}
       <FormModal
-        title={editor.item ? `Edit ${noun.one}` : `Add ${noun.one}`}
+        title={editor.item ? t('catalogue.edit', { thing: noun.one }) : t('catalogue.add', { thing: noun.one })}
         opened={editor.opened}
         onClose={editor.close}
       >

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface CatalogueItemCardProps {
   name: string;
@@ -27,6 +28,7 @@ export function CatalogueItemCard({
   onToggleActive,
   onDelete,
 }: CatalogueItemCardProps) {
+  const { t } = useTranslation('events');
   const titleId = useId();
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md">
@@ -35,8 +37,8 @@ export function CatalogueItemCard({
           <Title order={3} id={titleId} fz="md" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
-          <Badge color={isActive ? 'green' : 'gray'} variant="light" data-testid="item-state">
-            {isActive ? 'Active' : 'Inactive'}
+          <Badge color={isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }} data-testid="item-state">
+            {isActive ? t('catalogue.active') : t('catalogue.inactive')}
           </Badge>
         </Group>
         <Text fw={700} data-testid="item-price">
@@ -50,13 +52,13 @@ export function CatalogueItemCard({
         {details}
         <Group gap="xs" mt={4}>
           <Button size="compact-sm" variant="light" onClick={onEdit}>
-            Edit
+            {t('catalogue.editButton')}
           </Button>
           <Button size="compact-sm" variant="default" onClick={onToggleActive} loading={isBusy}>
-            {isActive ? 'Deactivate' : 'Activate'}
+            {isActive ? t('catalogue.deactivate') : t('catalogue.activate')}
           </Button>
           <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
-            Delete
+            {t('catalogue.delete')}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,11 @@
 import { LIST_CAPS, type TEvent } from '@clubtix/contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { useClubEvents } from '../api';
 import { EventLinks } from './event-links';
@@ -15,6 +17,7 @@ export function eventDateRange(event: Pick<TEvent, 'startDate' | 'endDate' | 'ti
 }
 
 function EventCard({ event }: { event: TEvent }) {
+  const { t } = useTranslation('events');
   const titleId = useId();
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md">
@@ -23,12 +26,15 @@ function EventCard({ event }: { event: TEvent }) {
           <Title order={3} id={titleId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {event.title}
           </Title>
-          <EventStatusBadge status={event.status} />
+          {/* The badge keeps its width, a long word in another language too; the title wraps beside it. */}
+          <div style={{ flexShrink: 0 }}>
+            <EventStatusBadge status={event.status} />
+          </div>
         </Group>
         <Text size="sm" c="dimmed" data-testid="event-dates">
           {eventDateRange(event)}
         </Text>
-        <EventLinks event={event} label={`Screens of ${event.title}`} mb={0} />
+        <EventLinks event={event} label={t('club.screensOf', { title: event.title })} mb={0} />
       </Stack>
     </Card>
   );
@@ -36,25 +42,26 @@ function EventCard({ event }: { event: TEvent }) {
 
 /** The club's events, every status, with quick links to the screens that set each one up. */
 export function ClubEvents({ clubId }: { clubId: string }) {
+  const { t } = useTranslation('events');
   const headingId = useId();
   const events = useClubEvents(clubId);
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm" mt="xl">
       <Group justify="space-between" align="center">
         <Title order={2} id={headingId} fz="xl">
-          Events
+          {t('club.title')}
         </Title>
         <Button component={Link} to="/tour/add">
-          Add event
+          {t('club.add')}
         </Button>
       </Group>
-      {events.isPending ? <PageLoader label="Loading events" /> : null}
+      {events.isPending ? <PageLoader label={t('club.loading')} /> : null}
       {events.isError ? (
-        <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />
+        <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('club.eventsWhat')} />
       ) : null}
       {events.data?.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No events yet. Add one to start selling tickets.
+          {t('club.empty')}
         </Text>
       ) : null}
       {events.data?.map((event) => (
@@ -62,8 +69,7 @@ export function ClubEvents({ clubId }: { clubId: string }) {
       ))}
       {events.data && events.data.length >= LIST_CAPS.events ? (
         <Text c="dimmed" size="sm" role="status">
-          These are the {LIST_CAPS.events.toLocaleString('en-GB')} events that start latest; older ones are not listed
-          here.
+          {t('club.capped', { count: LIST_CAPS.events.toLocaleString(currentLocale()) })}
         </Text>
       ) : null}
     </Stack>

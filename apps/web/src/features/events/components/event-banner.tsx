@@ -1,4 +1,5 @@
 import { Box, Image } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md section 3: without a banner an event shows a generated blue gradient. */
 export const BANNER_PLACEHOLDER_GRADIENT =
@@ -14,13 +15,23 @@ export function EventBanner({
   bannerUrl: string | null;
   height?: number;
 }) {
+  // Never holds a page back for its alternative text: the title stands in until the catalogue is there.
+  const { t, ready } = useTranslation('events', { useSuspense: false });
   if (bannerUrl) {
-    return <Image src={bannerUrl} alt={`Banner of ${title || 'the event'}`} h={height} radius="md" fit="cover" />;
+    return (
+      <Image
+        src={bannerUrl}
+        alt={!ready ? title : title ? t('banner.of', { title }) : t('banner.ofEvent')}
+        h={height}
+        radius="md"
+        fit="cover"
+      />
+    );
   }
   return (
     <Box
       role="img"
-      aria-label="No banner yet: a blue gradient stands in"
+      aria-label={ready ? t('banner.none') : title}
       h={height}
       style={{ borderRadius: 'var(--mantine-radius-md)', background: BANNER_PLACEHOLDER_GRADIENT }}
     />

@@ -21,6 +21,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImageDropzone } from '../../../components/image-dropzone';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
@@ -36,7 +37,7 @@ import {
 } from '../event-form-values';
 import { EventBanner } from './event-banner';
 import { EventScheduleFields } from './event-schedule-fields';
-import { EVENT_STATUS_LABELS } from './event-status-badge';
+import { EVENT_STATUS_KEYS } from './event-status-badge';
 
 // Section titles of a long form: as prominent as a heading, still the fieldset's accessible name.
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 8 } };
@@ -49,6 +50,7 @@ interface EventFormProps {
 
 /** Event fields for add (no event) and edit, checked with the contract's save schema first. */
 export function EventForm({ event, isSaving, onSave }: EventFormProps) {
+  const { t } = useTranslation('events');
   const form = useSchemaForm<EventFormValues>(
     ZSaveEventRequest,
     eventToFormValues(event, { timezone: browserTimeZone() }),
@@ -71,36 +73,36 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
   );
 
   const slugHint = typedSlug
-    ? `Optional. The event page will be /${typedSlug}`
-    : `Optional. Leave empty to use the title: ${titleSlug || '…'}`;
+    ? t('form.slugHintTyped', { slug: typedSlug })
+    : t('form.slugHintEmpty', { slug: titleSlug || '…' });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Fieldset legend="About the event" variant="unstyled" styles={LEGEND_STYLES}>
+        <Fieldset legend={t('form.about')} variant="unstyled" styles={LEGEND_STYLES}>
           <Stack gap="md">
-            <TextInput label="Title" required {...form.getInputProps('title')} />
+            <TextInput label={t('form.title')} required {...form.getInputProps('title')} />
             <TextInput
-              label="Slug"
+              label={t('form.slug')}
               description={slugHint}
-              placeholder={titleSlug || 'summer-gala'}
+              placeholder={titleSlug || t('form.slugPlaceholder')}
               autoCapitalize="none"
               spellCheck={false}
               {...form.getInputProps('slug')}
             />
             <Textarea
-              label="Description"
-              description="Optional"
+              label={t('form.description')}
+              description={t('form.optional')}
               autosize
               minRows={3}
               maxRows={12}
               {...form.getInputProps('description')}
             />
             <ImageDropzone
-              label="Banner"
-              idleText="Drag a banner image here"
-              touchText="Choose a banner image"
-              clearText="Clear banner"
+              label={t('form.banner')}
+              idleText={t('form.bannerIdle')}
+              touchText={t('form.bannerTouch')}
+              clearText={t('form.bannerClear')}
               previewPosition="top"
               value={form.values.bannerUrl}
               onChange={(url) => form.setFieldValue('bannerUrl', url)}
@@ -110,37 +112,37 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Where and when" variant="unstyled" styles={LEGEND_STYLES}>
+        <Fieldset legend={t('form.whereWhen')} variant="unstyled" styles={LEGEND_STYLES}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Venue" description="Optional" {...form.getInputProps('venue')} />
+              <TextInput label={t('form.venue')} description={t('form.optional')} {...form.getInputProps('venue')} />
               <TextInput
-                label="Address"
-                description="Optional"
+                label={t('form.address')}
+                description={t('form.optional')}
                 autoComplete="street-address"
                 {...form.getInputProps('address')}
               />
             </SimpleGrid>
             <Select
-              label="Time zone"
-              description="Dates and times below are in this zone"
+              label={t('form.timezone')}
+              description={t('form.timezoneHint')}
               required
               searchable
               allowDeselect={false}
               data={timeZones}
               limit={50}
-              nothingFoundMessage="No time zone matches"
+              nothingFoundMessage={t('form.noTimezone')}
               {...form.getInputProps('timezone')}
             />
             <EventScheduleFields form={form} />
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Sales" variant="unstyled" styles={LEGEND_STYLES}>
+        <Fieldset legend={t('form.sales')} variant="unstyled" styles={LEGEND_STYLES}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NativeSelect
-                label="Currency"
+                label={t('form.currency')}
                 required
                 data={CURRENCIES.map((currency) => ({
                   value: currency,
@@ -149,15 +151,15 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
                 {...form.getInputProps('currency')}
               />
               <NumberInput
-                label="Capacity"
-                description="Optional. Leave empty for no limit"
+                label={t('form.capacity')}
+                description={t('form.capacityHint')}
                 min={1}
                 allowDecimal={false}
                 allowNegative={false}
                 {...form.getInputProps('capacity')}
               />
               <NumberInput
-                label="Max tickets per order"
+                label={t('form.maxPerOrder')}
                 required
                 min={1}
                 max={100}
@@ -166,8 +168,8 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
                 {...form.getInputProps('maxTicketsPerOrder')}
               />
               <NumberInput
-                label="Reminder, hours before the start"
-                description="Optional. Each attendee gets one e-mail with their ticket this long before; leave empty for none"
+                label={t('form.reminder')}
+                description={t('form.reminderHint')}
                 min={1}
                 max={720}
                 allowDecimal={false}
@@ -175,21 +177,20 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
                 {...form.getInputProps('reminderHoursBefore')}
               />
             </SimpleGrid>
-            <Switch label="Accept donations" {...form.getInputProps('donationsEnabled', { type: 'checkbox' })} />
-            <Switch label="Accept sponsorships" {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })} />
+            <Switch label={t('form.donations')} {...form.getInputProps('donationsEnabled', { type: 'checkbox' })} />
             <Switch
-              label="Confirm free bookings by e-mail"
-              description="A free booking stays on hold until the buyer opens the link we e-mail them; if they do not before the hold ends, the places go back on sale. This stops free places being taken with made-up addresses."
+              label={t('form.sponsorships')}
+              {...form.getInputProps('sponsorshipsEnabled', { type: 'checkbox' })}
+            />
+            <Switch
+              label={t('form.confirmFree')}
+              description={t('form.confirmFreeHint')}
               {...form.getInputProps('confirmFreeByEmail', { type: 'checkbox' })}
             />
-            <Radio.Group
-              label="Status"
-              description="Only published events appear on public pages"
-              {...form.getInputProps('status')}
-            >
+            <Radio.Group label={t('form.status')} description={t('form.statusHint')} {...form.getInputProps('status')}>
               <Group gap="lg" mt={6}>
                 {EVENT_STATUSES.map((status) => (
-                  <Radio key={status} value={status} label={EVENT_STATUS_LABELS[status]} />
+                  <Radio key={status} value={status} label={t(EVENT_STATUS_KEYS[status])} />
                 ))}
               </Group>
             </Radio.Group>
@@ -198,10 +199,10 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
 
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/dashboard/admin" variant="default">
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save event
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_STAFF } from '@clubtix/contract';
 import { eventLinks, linksForRole, splitEventLinks } from './event-links';
+import { i18n, startI18n } from '../../../i18n/i18n';
 
-const published = eventLinks({ id: 'e1', slug: 'regatta', status: 'published' });
+let published: ReturnType<typeof eventLinks>;
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
+
+// The helpers read the English catalogue (docs/product.md section 22).
+beforeAll(async () => {
+  await startI18n('en');
+  await i18n.loadNamespaces('events');
+  published = eventLinks({ id: 'e1', slug: 'regatta', status: 'published' });
+});
 
 describe('the event screens row (issue 19)', () => {
   it('shows every screen as a button on a wider screen', () => {

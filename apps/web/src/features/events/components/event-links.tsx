@@ -1,7 +1,9 @@
 import { ROLE_STAFF, type TEvent } from '@clubtix/contract';
 import { Button, Group, Popover, Stack, type MantineSpacing } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../../i18n/i18n';
 import { useSession } from '../../auth/session';
 
 export type EventScreen =
@@ -33,26 +35,28 @@ interface EventLink {
  */
 export function eventLinks(event: Pick<TEvent, 'id' | 'slug' | 'status'>): EventLink[] {
   const id = encodeURIComponent(event.id);
+  // EventLinks loads the `events` catalogue (links.<screen>).
+  const label = (screen: EventLink['screen']) => i18n.t(`events:links.${screen}`);
   const links: EventLink[] = [
-    { screen: 'edit', label: 'Edit', to: `/tour/edit/${id}` },
-    { screen: 'tickets', label: 'Tickets', to: `/event/${id}/tickets` },
-    { screen: 'extras', label: 'Extras', to: `/event/${id}/extras` },
-    { screen: 'packages', label: 'Sponsorship packages', to: `/event/${id}/sponsorship-packages` },
-    { screen: 'discounts', label: 'Discount codes', to: `/event/${id}/discounts` },
-    { screen: 'form', label: 'Form', to: `/form-builder?eventId=${id}` },
-    { screen: 'attendees', label: 'Attendees', to: `/event/${id}/attendees` },
-    { screen: 'waitlist', label: 'Waiting list', to: `/event/${id}/waitlist` },
-    { screen: 'messages', label: 'Messages', to: `/event/${id}/messages` },
-    { screen: 'import', label: 'Import', to: `/import?eventId=${id}` },
-    { screen: 'checkin', label: 'Check-in', to: `/event/${id}/checkin` },
-    { screen: 'boxoffice', label: 'Box office', to: `/event/${id}/box-office` },
-    { screen: 'statistics', label: 'Statistics', to: `/event/${id}/statistics` },
-    { screen: 'sales', label: 'Sales', to: `/event/${id}/sales` },
-    { screen: 'sponsorships', label: 'Sponsorships', to: `/event/${id}/sponsorships` },
+    { screen: 'edit', label: label('edit'), to: `/tour/edit/${id}` },
+    { screen: 'tickets', label: label('tickets'), to: `/event/${id}/tickets` },
+    { screen: 'extras', label: label('extras'), to: `/event/${id}/extras` },
+    { screen: 'packages', label: label('packages'), to: `/event/${id}/sponsorship-packages` },
+    { screen: 'discounts', label: label('discounts'), to: `/event/${id}/discounts` },
+    { screen: 'form', label: label('form'), to: `/form-builder?eventId=${id}` },
+    { screen: 'attendees', label: label('attendees'), to: `/event/${id}/attendees` },
+    { screen: 'waitlist', label: label('waitlist'), to: `/event/${id}/waitlist` },
+    { screen: 'messages', label: label('messages'), to: `/event/${id}/messages` },
+    { screen: 'import', label: label('import'), to: `/import?eventId=${id}` },
+    { screen: 'checkin', label: label('checkin'), to: `/event/${id}/checkin` },
+    { screen: 'boxoffice', label: label('boxoffice'), to: `/event/${id}/box-office` },
+    { screen: 'statistics', label: label('statistics'), to: `/event/${id}/statistics` },
+    { screen: 'sales', label: label('sales'), to: `/event/${id}/sales` },
+    { screen: 'sponsorships', label: label('sponsorships'), to: `/event/${id}/sponsorships` },
   ];
   // Public pages show published events only: a link to a draft would land on not-found.
   if (event.status === 'published') {
-    links.push({ screen: 'public', label: 'View public page', to: `/${encodeURIComponent(event.slug)}` });
+    links.push({ screen: 'public', label: label('public'), to: `/${encodeURIComponent(event.slug)}` });
   }
   return links;
 }
@@ -88,7 +92,7 @@ export function splitEventLinks(
 export function EventLinks({
   event,
   current,
-  label = 'Event screens',
+  label,
   mb = 'md',
 }: {
   event: Pick<TEvent, 'id' | 'slug' | 'status'>;
@@ -96,11 +100,12 @@ export function EventLinks({
   label?: string;
   mb?: MantineSpacing;
 }) {
+  const { t } = useTranslation('events');
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const role = useSession().user?.role;
   const { shown, more } = splitEventLinks(linksForRole(eventLinks(event), role), current, narrow);
   return (
-    <Group component="nav" aria-label={label} gap={6} mb={mb}>
+    <Group component="nav" aria-label={label ?? t('links.label')} gap={6} mb={mb}>
       {shown.map((link) => {
         const isCurrent = link.screen === current;
         return (
@@ -122,10 +127,10 @@ export function EventLinks({
         <Popover position="bottom-end" shadow="md" withinPortal>
           <Popover.Target>
             <Button size="compact-sm" variant="default">
-              More screens
+              {t('links.more')}
             </Button>
           </Popover.Target>
-          <Popover.Dropdown aria-label="More screens" p={6}>
+          <Popover.Dropdown aria-label={t('links.more')} p={6}>
             <Stack gap={4}>
               {more.map((link) => (
                 <Button

@@ -1,5 +1,6 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { validateIfChanged } from '../../../lib/use-schema-form';
 import type { EventFormValues } from '../event-form-values';
@@ -17,11 +18,12 @@ interface MomentProps {
 }
 
 function Moment({ form, label, dateField, timeField, required }: MomentProps) {
+  const { t } = useTranslation('events');
   return (
     <DateTimeFields
       label={label}
       required={required}
-      description={required ? undefined : 'Optional'}
+      description={required ? undefined : t('form.optional')}
       date={form.values[dateField]}
       time={form.values[timeField]}
       onDateChange={(date) => form.setFieldValue(dateField, date)}
@@ -38,34 +40,29 @@ function Moment({ form, label, dateField, timeField, required }: MomentProps) {
 
 /** Start, end and the optional registration window, each a day and a time in the event's zone. */
 export function EventScheduleFields({ form }: { form: UseFormReturnType<EventFormValues> }) {
+  const { t } = useTranslation('events');
   const notes = scheduleNotes(form.values);
   return (
     <Stack gap="md">
-      <Moment form={form} label="Start" dateField="startDate" timeField="startTime" required />
-      <Moment form={form} label="End" dateField="endDate" timeField="endTime" required />
+      <Moment form={form} label={t('form.start')} dateField="startDate" timeField="startTime" required />
+      <Moment form={form} label={t('form.end')} dateField="endDate" timeField="endTime" required />
       {notes.length > 0 ? (
         // A warning, not a refusal: saving stays possible (the server refuses an end before the start).
-        <Alert color="orange" role="status" title="Check the dates" data-testid="schedule-notes">
+        <Alert color="orange" role="status" title={t('form.checkDates')} data-testid="schedule-notes">
           <List size="sm">
             {notes.map((note) => (
-              <List.Item key={note}>{note}</List.Item>
+              <List.Item key={note}>{t(`scheduleNotes.${note}`)}</List.Item>
             ))}
           </List>
         </Alert>
       ) : null}
       <Text size="sm" c="dimmed">
-        Registration window, if registration opens or closes at set times. A day given without a time opens at 00:00 and
-        closes at 23:59.
+        {t('form.windowHint')}
       </Text>
+      <Moment form={form} label={t('form.opens')} dateField="registrationOpensDate" timeField="registrationOpensTime" />
       <Moment
         form={form}
-        label="Registration opens"
-        dateField="registrationOpensDate"
-        timeField="registrationOpensTime"
-      />
-      <Moment
-        form={form}
-        label="Registration closes"
+        label={t('form.closes')}
         dateField="registrationClosesDate"
         timeField="registrationClosesTime"
       />

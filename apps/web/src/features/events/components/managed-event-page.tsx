@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
@@ -23,13 +24,14 @@ interface ManagedEventPageProps {
  * manager, shows not-found for another club's event (the API answers 404), then the screen.
  */
 export function ManagedEventPage({ eventId, title, screen, actions, children }: ManagedEventPageProps) {
+  const { t } = useTranslation('events');
   const event = useManagedEvent(eventId);
-  if (!eventId) return <NotFoundView status={404} message="Event not found" />;
-  if (event.isPending) return <PageLoader label="Loading event" />;
+  if (!eventId) return <NotFoundView status={404} message={t('notFound')} />;
+  if (event.isPending) return <PageLoader label={t('loading')} />;
   if (event.isError) {
     if (isApiError(event.error) && event.error.status === 404)
-      return <NotFoundView status={404} message="Event not found" />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+      return <NotFoundView status={404} message={t('notFound')} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('eventWhat')} />;
   }
   return (
     <>

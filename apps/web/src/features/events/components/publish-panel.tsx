@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { formFailure } from '../../../lib/form-errors';
@@ -14,6 +15,7 @@ import { canPublish, publishChecklist, statusChangeRequest } from '../publish-ch
  * event can be taken back to a draft. `justCreated` heads it as the next steps after Add event.
  */
 export function PublishPanel({ event, justCreated = false }: { event: TEvent; justCreated?: boolean }) {
+  const { t } = useTranslation('events');
   const tickets = useEventTicketTypes(event.id);
   // One message per outcome: the panel's own toast on success, its alert on a refusal.
   const save = useSaveEvent({ quiet: true });
@@ -24,14 +26,18 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
     setFailure(null);
     try {
       const saved = await save.mutateAsync(statusChangeRequest(event, status));
-      showToast('success', saved.status === 'published' ? 'Event published' : 'Event is a draft again');
+      showToast('success', saved.status === 'published' ? t('publish.published') : t('publish.draftAgain'));
     } catch (error) {
       // A refusal naming a field of the form below (400) is still said here: the panel has no fields.
       setFailure(formFailure(error) ?? (isApiError(error) && error.status === 400 ? error.msg : null));
     }
   };
   const refusal = failure ? (
-    <Alert color="red" role="alert" title={event.status === 'published' ? 'Not unpublished' : 'Not published'}>
+    <Alert
+      color="red"
+      role="alert"
+      title={event.status === 'published' ? t('publish.notUnpublished') : t('publish.notPublished')}
+    >
       {failure}
     </Alert>
   ) : null;
@@ -40,13 +46,13 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
     return (
       <Paper withBorder radius="lg" p="md" mb="md" maw={820} data-testid="publish-panel">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">This event is published: anyone with its link can see it and book.</Text>
+          <Text size="sm">{t('publish.isPublished')}</Text>
           <Group gap="xs">
             <Button component={Link} to={`/${encodeURIComponent(event.slug)}`} variant="light">
-              View public page
+              {t('links.public')}
             </Button>
             <Button variant="outline" loading={save.isPending} onClick={() => void changeStatus('draft')}>
-              Unpublish
+              {t('publish.unpublish')}
             </Button>
           </Group>
         </Group>
@@ -62,21 +68,19 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
     <Paper withBorder radius="lg" p="md" mb="md" maw={820} data-testid="publish-panel">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {justCreated ? 'Saved as a draft: next steps' : 'Publish this event'}
+          {justCreated ? t('publish.nextSteps') : t('publish.title')}
         </Title>
         {justCreated ? (
-          <Text size="sm">Add its ticket types, then publish it so buyers can book.</Text>
+          <Text size="sm">{t('publish.addTickets')}</Text>
         ) : (
-          <Text size="sm">
-            A draft is seen only by the club&apos;s admins. Publish it when everything below is ready.
-          </Text>
+          <Text size="sm">{t('publish.draftHint')}</Text>
         )}
         {tickets.isError ? (
-          <Alert color="red" title="The ticket types could not be loaded">
-            Reload the page to check what is missing.
+          <Alert color="red" title={t('publish.ticketsFailed')}>
+            {t('publish.reload')}
           </Alert>
         ) : null}
-        <List spacing={6} size="sm" center aria-label="Before publishing" data-testid="publish-checklist">
+        <List spacing={6} size="sm" center aria-label={t('publish.before')} data-testid="publish-checklist">
           {checks.map((check) => (
             <List.Item
               key={check.key}
@@ -89,12 +93,12 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
             >
               <Text span size="sm">
                 {check.label}
-                {check.done ? ': done' : check.required ? ': missing' : ': not yet'}
+                {check.done ? t('publish.done') : check.required ? t('publish.missing') : t('publish.notYet')}
               </Text>
               {check.key === 'tickets' && !check.done ? (
                 <Text span size="sm">
                   {' '}
-                  (<Link to={ticketsTo}>add tickets</Link>)
+                  (<Link to={ticketsTo}>{t('publish.addTicketsLink')}</Link>)
                 </Text>
               ) : null}
             </List.Item>
@@ -103,10 +107,10 @@ export function PublishPanel({ event, justCreated = false }: { event: TEvent; ju
         {refusal}
         <Group gap="xs">
           <Button component={Link} to={ticketsTo} variant="light">
-            Add tickets
+            {t('publish.addTicketsButton')}
           </Button>
           <Button disabled={!ready} loading={save.isPending} onClick={() => void changeStatus('published')}>
-            Publish
+            {t('publish.publish')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import type { TEvent } from '@clubtix/contract';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, isApiError } from '../../../api/api-error';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -16,6 +17,7 @@ import { EventLinks } from '../components/event-links';
 import { PublishPanel } from '../components/publish-panel';
 
 function EditEvent({ event }: { event: TEvent }) {
+  const { t } = useTranslation('events');
   const navigate = useNavigate();
   // Add event lands here with this state, so the panel reads as the next steps (issue 19).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
@@ -31,18 +33,18 @@ function EditEvent({ event }: { event: TEvent }) {
     setRefusal(null);
     try {
       const { msg } = await remove.mutateAsync(event);
-      showToast('success', msg ?? 'Event removed');
+      showToast('success', msg ?? t('edit.removed'));
       await navigate('/dashboard/admin');
     } catch (error) {
       // Shown in place rather than as a passing toast: a refused event is the admin's next step.
-      setRefusal(isApiError(error) ? error : new ApiError(0, 'INTERNAL', 'The event could not be deleted.'));
+      setRefusal(isApiError(error) ? error : new ApiError(0, 'INTERNAL', t('edit.notDeletedText')));
     }
   };
 
   return (
     <>
       <PageHeader
-        title="Edit event"
+        title={t('edit.title')}
         description={event.title}
         actions={
           <Group gap="sm">
@@ -51,9 +53,11 @@ function EditEvent({ event }: { event: TEvent }) {
               variant="outline"
               color="red.9"
               loading={remove.isPending}
-              onClick={() => confirmDelete({ what: 'event', name: event.title, onConfirm: () => void deleteEvent() })}
+              onClick={() =>
+                confirmDelete({ what: t('edit.what'), name: event.title, onConfirm: () => void deleteEvent() })
+              }
             >
-              Delete event
+              {t('edit.delete')}
             </Button>
           </Group>
         }
@@ -62,18 +66,18 @@ function EditEvent({ event }: { event: TEvent }) {
         <Alert
           color="red"
           role="alert"
-          title="The event was not deleted"
+          title={t('edit.notDeleted')}
           mb="md"
           maw={820}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('edit.dismiss')}
           onClose={() => setRefusal(null)}
           data-testid="delete-refused"
         >
           <Stack gap={4}>
             <Text size="sm">{refusal.msg}</Text>
             {refusal.status === 409 && event.status !== 'cancelled' ? (
-              <Text size="sm">To stop its sales, use Cancel event above: it can refund everyone too.</Text>
+              <Text size="sm">{t('edit.useCancel')}</Text>
             ) : null}
           </Stack>
         </Alert>
@@ -99,22 +103,25 @@ function EditEvent({ event }: { event: TEvent }) {
 }
 
 function EditEventById({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('events');
   const event = useManagedEvent(eventId);
-  if (event.isPending) return <PageLoader label="Loading event" />;
+  if (event.isPending) return <PageLoader label={t('loading')} />;
   if (event.isError) {
     // Another club's event answers 404, like one that does not exist.
     if (isApiError(event.error) && event.error.status === 404)
-      return <NotFoundView status={404} message="Event not found" />;
-    return <QueryError error={event.error} onRetry={() => void event.refetch()} what="the event" />;
+      return <NotFoundView status={404} message={t('notFound')} />;
+    return <QueryError error={event.error} onRetry={() => void event.refetch()} what={t('eventWhat')} />;
   }
   return <EditEvent event={event.data} />;
 }
 
 /** Without an id: the club's current event (the next one, or the latest past one), or add one. */
 function EditFirstEvent() {
+  const { t } = useTranslation('events');
   const first = useFirstEvent();
-  if (first.isPending) return <PageLoader label="Loading event" />;
-  if (first.isError) return <QueryError error={first.error} onRetry={() => void first.refetch()} what="the event" />;
+  if (first.isPending) return <PageLoader label={t('loading')} />;
+  if (first.isError)
+    return <QueryError error={first.error} onRetry={() => void first.refetch()} what={t('eventWhat')} />;
   if (!first.data) return <Navigate to="/tour/add" replace />;
   return <EditEvent event={first.data} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ZSaveExtrasRequest, type TEvent, type TExtras, type TSaveExtrasRequest } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
@@ -15,6 +16,7 @@ interface ExtrasFormProps {
 
 /** An extra sold beside the tickets (parking, a meal, a T-shirt). */
 export function ExtrasForm({ event, extras, isSaving, onSave, onCancel }: ExtrasFormProps) {
+  const { t } = useTranslation('extras');
   const form = useSchemaForm<ExtrasFormValues>(ZSaveExtrasRequest, extrasToFormValues(extras), {
     toRequest: (values) => extrasFormToRequest(values, event.id, extras?.id),
     check: checkExtrasForm,
@@ -34,33 +36,33 @@ export function ExtrasForm({ event, extras, isSaving, onSave, onCancel }: Extras
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('form.name')} required data-autofocus {...form.getInputProps('name')} />
         <Textarea
-          label="Description"
-          description="Optional"
+          label={t('form.description')}
+          description={t('form.optional')}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <MoneyField label="Price" required currency={event.currency} {...form.getInputProps('price')} />
+          <MoneyField label={t('form.price')} required currency={event.currency} {...form.getInputProps('price')} />
           <NumberInput
-            label="Quantity"
-            description="Optional. Leave empty for unlimited"
+            label={t('form.quantity')}
+            description={t('form.quantityHint')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
             {...form.getInputProps('quantity')}
           />
         </SimpleGrid>
-        <Switch label="Active (on sale)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label={t('form.active')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save extra
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TEvent, type TExtras } from '@clubtix/contract';
 import { Button, Text } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -9,6 +11,7 @@ import { ExtrasForm } from '../components/extras-form';
 import { extrasToRequest } from '../extras-form-values';
 
 function Extras({ event, editor }: { event: TEvent; editor: CatalogueEditorState<TExtras> }) {
+  const { t } = useTranslation('extras');
   const extras = useEventExtras(event.id);
   const save = useSaveExtras(event.id);
   const remove = useRemoveExtras(event.id);
@@ -17,15 +20,15 @@ function Extras({ event, editor }: { event: TEvent; editor: CatalogueEditorState
     <CatalogueEditor
       items={extras}
       editor={editor}
-      noun={{ one: 'extra', many: 'extras' }}
-      empty="No extras yet. Extras are sold beside tickets: parking, a meal, a T-shirt."
+      noun={{ one: t('noun.one'), many: t('noun.many') }}
+      empty={t('empty')}
       card={(item) => ({
         name: item.name,
-        price: formatMoney(item.price, event.currency),
+        price: formatMoney(item.price, event.currency, currentLanguage()),
         description: item.description,
         details: (
           <Text size="sm" data-testid="extras-quantity">
-            Quantity: {item.quantity === null ? 'Unlimited' : item.quantity}
+            {t('quantity', { quantity: item.quantity === null ? t('unlimited') : item.quantity })}
           </Text>
         ),
       })}
@@ -50,14 +53,16 @@ function Extras({ event, editor }: { event: TEvent; editor: CatalogueEditorState
 
 /** /event/{eventId}/extras: what the event sells beside tickets, active or not. */
 export default function ExtrasPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['extras', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TExtras>();
   return (
     <ManagedEventPage
       eventId={eventId}
-      title="Extras"
+      title={t('title')}
       screen="extras"
-      actions={() => <Button onClick={editor.openNew}>Add extra</Button>}
+      actions={() => <Button onClick={editor.openNew}>{t('add')}</Button>}
     >
       {(event) => <Extras event={event} editor={editor} />}
     </ManagedEventPage>

@@ -1,6 +1,7 @@
 import { ZSaveFormRequest, type TEvent, type TFormQuestion } from '@clubtix/contract';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveForm } from '../api';
@@ -18,6 +19,7 @@ const MAX_QUESTIONS = 100;
 
 /** The questions of one event, edited as a whole and saved in one call. */
 export function FormEditor({ event, questions }: { event: TEvent; questions: TFormQuestion[] }) {
+  const { t } = useTranslation('forms');
   const save = useSaveForm();
   const form = useSchemaForm<FormBuilderValues>(ZSaveFormRequest, questionsToDrafts(questions), {
     toRequest: (values) => draftsToRequest(values, event.id),
@@ -40,15 +42,15 @@ export function FormEditor({ event, questions }: { event: TEvent; questions: TFo
   return (
     <Tabs defaultValue="edit" keepMounted={false}>
       <Tabs.List mb="md">
-        <Tabs.Tab value="edit">Edit</Tabs.Tab>
-        <Tabs.Tab value="preview">Preview</Tabs.Tab>
+        <Tabs.Tab value="edit">{t('editor.edit')}</Tabs.Tab>
+        <Tabs.Tab value="preview">{t('editor.preview')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="edit">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {count === 0 ? (
               <Text c="dimmed" size="sm">
-                No questions yet. Buyers always give each attendee’s name and e-mail; add questions for anything else.
+                {t('editor.empty')}
               </Text>
             ) : null}
             {form.values.questions.map((question, index) => (
@@ -60,16 +62,16 @@ export function FormEditor({ event, questions }: { event: TEvent; questions: TFo
                 disabled={count >= MAX_QUESTIONS}
                 onClick={() => form.insertListItem('questions', newQuestion())}
               >
-                Add question
+                {t('editor.add')}
               </Button>
               <Group gap="sm">
                 {form.isDirty() ? (
                   <Text size="sm" c="orange.8" role="status">
-                    Unsaved changes
+                    {t('editor.unsaved')}
                   </Text>
                 ) : null}
                 <Button type="submit" loading={save.isPending}>
-                  Save form
+                  {t('editor.save')}
                 </Button>
               </Group>
             </Group>

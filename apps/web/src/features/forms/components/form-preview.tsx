@@ -1,6 +1,7 @@
 import { checkAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QuestionField } from './question-field';
 
 /**
@@ -8,6 +9,7 @@ import { QuestionField } from './question-field';
  * the same checks the server applies (required, option in list) so the admin can try the rules.
  */
 export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
+  const { t } = useTranslation('forms');
   const [answers, setAnswers] = useState<TAnswers>({});
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const once = questions.filter((question) => !question.perAttendee);
@@ -16,7 +18,7 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
   if (questions.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No questions yet: buyers will give only each attendee’s name and e-mail.
+        {t('preview.empty')}
       </Text>
     );
   }
@@ -34,27 +36,25 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
   return (
     <Stack gap="lg" maw={640}>
       {once.length > 0 ? (
-        <Stack component="section" gap="sm" aria-label="Once per registration">
+        <Stack component="section" gap="sm" aria-label={t('question.once')}>
           <Title order={3} fz="md">
-            About your registration
+            {t('preview.about')}
           </Title>
           {once.map(field)}
         </Stack>
       ) : null}
       {perAttendee.length > 0 ? (
-        <Stack component="section" gap="sm" aria-label="Per attendee">
+        <Stack component="section" gap="sm" aria-label={t('question.perAttendee')}>
           <Title order={3} fz="md">
-            Attendee 1
+            {t('preview.attendee', { number: 1 })}
           </Title>
           <Text size="sm" c="dimmed">
-            Asked for each attendee.
+            {t('preview.asked')}
           </Text>
           {perAttendee.map(field)}
         </Stack>
       ) : null}
-      {errors && Object.keys(errors).length === 0 ? (
-        <Alert color="green" title="These answers would be accepted" />
-      ) : null}
+      {errors && Object.keys(errors).length === 0 ? <Alert color="green" title={t('preview.accepted')} /> : null}
       <Group>
         <Button
           variant="light"
@@ -66,7 +66,7 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
             )
           }
         >
-          Check answers
+          {t('preview.check')}
         </Button>
         <Button
           variant="subtle"
@@ -76,7 +76,7 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
             setErrors(null);
           }}
         >
-          Clear answers
+          {t('preview.clear')}
         </Button>
       </Group>
     </Stack>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { withType, type FormBuilderValues } from '../form-builder-values';
 
 const MAX_OPTIONS = 50;
@@ -25,6 +26,7 @@ interface QuestionEditorProps {
 }
 
 function OptionsEditor({ form, index }: { form: UseFormReturnType<FormBuilderValues>; index: number }) {
+  const { t } = useTranslation('forms');
   const labelId = useId();
   const path = `questions.${index}.options` as const;
   const options = form.values.questions[index]?.options ?? [];
@@ -32,21 +34,21 @@ function OptionsEditor({ form, index }: { form: UseFormReturnType<FormBuilderVal
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId}>
       <Input.Label id={labelId} component="div">
-        Options
+        {t('question.options')}
       </Input.Label>
       {options.map((_, optionIndex) => (
         <Group key={optionIndex} gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             style={{ flex: 1 }}
-            aria-label={`Option ${optionIndex + 1}`}
-            placeholder={`Option ${optionIndex + 1}`}
+            aria-label={t('question.option', { number: optionIndex + 1 })}
+            placeholder={t('question.option', { number: optionIndex + 1 })}
             {...form.getInputProps(`${path}.${optionIndex}`)}
           />
           <ActionIcon
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Remove option ${optionIndex + 1}`}
+            aria-label={t('question.removeOption', { number: optionIndex + 1 })}
             onClick={() => form.removeListItem(path, optionIndex)}
           >
             ×
@@ -61,7 +63,7 @@ function OptionsEditor({ form, index }: { form: UseFormReturnType<FormBuilderVal
           disabled={options.length >= MAX_OPTIONS}
           onClick={() => form.insertListItem(path, '')}
         >
-          Add option
+          {t('question.addOption')}
         </Button>
       </Group>
     </Stack>
@@ -73,36 +75,37 @@ function OptionsEditor({ form, index }: { form: UseFormReturnType<FormBuilderVal
  * whether the door shows its answer.
  */
 export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
+  const { t } = useTranslation('forms');
   const question = form.values.questions[index];
   if (!question) return null;
   const path = `questions.${index}` as const;
   return (
-    <Fieldset legend={`Question ${index + 1}`} radius="md">
+    <Fieldset legend={t('editor.question', { number: index + 1 })} radius="md">
       <Stack gap="sm">
-        <TextInput label="Question" required {...form.getInputProps(`${path}.label`)} />
+        <TextInput label={t('question.label')} required {...form.getInputProps(`${path}.label`)} />
         <NativeSelect
-          label="Answer type"
+          label={t('question.type')}
           value={String(question.type)}
           onChange={(event) =>
             form.setFieldValue(path, withType(question, Number(event.currentTarget.value) as TQuestionType))
           }
-          data={QUESTION_TYPE_LABELS.map((label, type) => ({ value: String(type), label }))}
+          data={QUESTION_TYPE_LABELS.map((_, type) => ({ value: String(type), label: t(`question.types.${type}`) }))}
         />
         {hasOptions(question.type) ? <OptionsEditor form={form} index={index} /> : null}
-        <Checkbox label="Required" {...form.getInputProps(`${path}.required`, { type: 'checkbox' })} />
+        <Checkbox label={t('question.required')} {...form.getInputProps(`${path}.required`, { type: 'checkbox' })} />
         <Radio.Group
-          label="Asked"
+          label={t('question.asked')}
           value={question.perAttendee ? 'attendee' : 'registration'}
           onChange={(value) => form.setFieldValue(`${path}.perAttendee`, value === 'attendee')}
         >
           <Group gap="lg" mt={6}>
-            <Radio value="attendee" label="Per attendee" />
-            <Radio value="registration" label="Once per registration" />
+            <Radio value="attendee" label={t('question.perAttendee')} />
+            <Radio value="registration" label={t('question.once')} />
           </Group>
         </Radio.Group>
         <Switch
-          label="Show at check-in"
-          description="Staff see this answer when they scan the ticket"
+          label={t('question.showAtCheckin')}
+          description={t('question.showAtCheckinHint')}
           {...form.getInputProps(`${path}.showAtCheckin`, { type: 'checkbox' })}
         />
         <Group gap="xs" justify="flex-end">
@@ -112,7 +115,7 @@ export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
             disabled={index === 0}
             onClick={() => form.reorderListItem('questions', { from: index, to: index - 1 })}
           >
-            Move up
+            {t('question.up')}
           </Button>
           <Button
             size="compact-sm"
@@ -120,7 +123,7 @@ export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
             disabled={index === count - 1}
             onClick={() => form.reorderListItem('questions', { from: index, to: index + 1 })}
           >
-            Move down
+            {t('question.down')}
           </Button>
           <Button
             size="compact-sm"
@@ -128,7 +131,7 @@ export function QuestionEditor({ form, index, count }: QuestionEditorProps) {
             color="red"
             onClick={() => form.removeListItem('questions', index)}
           >
-            Remove question
+            {t('question.remove')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import type { TFormQuestion } from '@clubtix/contract';
 import { Checkbox, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** An answer as docs/product.md section 15 keys it: a list for checkboxes, a text for the other types. */
 export type Answer = string | string[];
@@ -12,8 +13,6 @@ interface QuestionFieldProps {
   onBlur?: () => void;
   error?: ReactNode;
 }
-
-const OPTIONAL = 'Optional';
 
 function asText(value: Answer | undefined): string {
   return typeof value === 'string' ? value : '';
@@ -29,10 +28,11 @@ function asList(value: Answer | undefined): string[] {
  * buyers get.
  */
 export function QuestionField({ question, value, onChange, onBlur, error }: QuestionFieldProps) {
+  const { t } = useTranslation('forms');
   const common = {
     label: question.label,
     required: question.required,
-    description: question.required ? undefined : OPTIONAL,
+    description: question.required ? undefined : t('field.optional'),
     error,
   };
   switch (question.type) {
@@ -88,7 +88,7 @@ export function QuestionField({ question, value, onChange, onBlur, error }: Ques
           onChange={(event) => onChange(event.currentTarget.value)}
           onBlur={onBlur}
           data={[
-            { value: '', label: 'Choose an answer' },
+            { value: '', label: t('field.choose') },
             ...question.options.map((option) => ({ value: option, label: option })),
           ]}
         />

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Anchor, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
@@ -8,15 +9,18 @@ import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../auth/session';
 import { storedCurrentEventId, useClubEvents } from '../../events/api';
 import { EventLinks } from '../../events/components/event-links';
-import { EVENT_STATUS_LABELS } from '../../events/components/event-status-badge';
+import { EVENT_STATUS_KEYS } from '../../events/components/event-status-badge';
 import { useFormQuestions } from '../api';
 import { FormEditor } from '../components/form-editor';
 
 function EventQuestions({ event }: { event: TEvent }) {
+  const { t } = useTranslation('forms');
   const questions = useFormQuestions(event.id);
-  if (questions.isPending) return <PageLoader label="Loading questions" />;
+  if (questions.isPending) return <PageLoader label={t('page.loadingQuestions')} />;
   if (questions.isError) {
-    return <QueryError error={questions.error} onRetry={() => void questions.refetch()} what="the questions" />;
+    return (
+      <QueryError error={questions.error} onRetry={() => void questions.refetch()} what={t('page.questionsWhat')} />
+    );
   }
   // A new key after each save or reload starts the editor from what the server holds.
   return <FormEditor key={`${event.id}:${questions.dataUpdatedAt}`} event={event} questions={questions.data} />;
@@ -24,14 +28,15 @@ function EventQuestions({ event }: { event: TEvent }) {
 
 /** /form-builder?eventId=: the registration form of one of the club's events. */
 export default function FormBuilderPage() {
+  const { t } = useTranslation(['forms', 'events']);
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const events = useClubEvents(user?.clubId);
 
-  if (!user?.clubId) return <NotFoundView status={404} message="Your account is not linked to a club." />;
-  if (events.isPending) return <PageLoader label="Loading events" />;
+  if (!user?.clubId) return <NotFoundView status={404} message={t('page.notLinked')} />;
+  if (events.isPending) return <PageLoader label={t('page.loadingEvents')} />;
   if (events.isError)
-    return <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />;
+    return <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('page.eventsWhat')} />;
 
   const requested = params.get('eventId');
   const remembered = storedCurrentEventId();
@@ -41,32 +46,32 @@ export default function FormBuilderPage() {
 
   return (
     <>
-      <PageHeader title="Form builder" description="Questions buyers answer when they register" />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Stack gap="md">
         {events.data.length === 0 ? (
           <Text size="sm">
-            No events yet.{' '}
+            {t('page.noEvents')}{' '}
             <Anchor component={Link} to="/tour/add">
-              Add an event
+              {t('page.addEvent')}
             </Anchor>{' '}
-            first.
+            {t('page.first')}
           </Text>
         ) : (
           <NativeSelect
-            label="Event"
+            label={t('page.event')}
             maw={480}
             value={event?.id ?? ''}
             onChange={(change) => setParams({ eventId: change.currentTarget.value }, { replace: true })}
             data={[
-              ...(event ? [] : [{ value: '', label: 'Choose an event' }]),
+              ...(event ? [] : [{ value: '', label: t('page.chooseEvent') }]),
               ...events.data.map((candidate) => ({
                 value: candidate.id,
-                label: `${candidate.title} (${EVENT_STATUS_LABELS[candidate.status]})`,
+                label: `${candidate.title} (${t(EVENT_STATUS_KEYS[candidate.status])})`,
               })),
             ]}
           />
         )}
-        {requested && !event ? <NotFoundView status={404} message="Event not found" /> : null}
+        {requested && !event ? <NotFoundView status={404} message={t('page.notFound')} /> : null}
         {event ? (
           <>
             <EventLinks event={event} current="form" />

@@ -14,8 +14,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { AUDIENCE_LABELS, peopleText, toAudience, type AudienceChoice } from '../audience';
+import { AUDIENCE_KEYS, peopleText, toAudience, type AudienceChoice } from '../audience';
+import { currentLocale } from '../../../i18n/i18n';
 import { countAudience, useSendMessage } from '../api';
 
 interface ComposeValues {
@@ -23,6 +25,20 @@ interface ComposeValues {
   body: string;
   audience: AudienceChoice;
   ticketIds: string[];
+}
+
+/** Marks where the people go in the translated sentence, so they can be set in bold wherever it puts them. */
+const SLOT = '\u0000';
+
+function Emphasised({ text, slot, children }: { text: string; slot: string; children: string }) {
+  const [before = '', after = ''] = text.split(slot);
+  return (
+    <>
+      {before}
+      <strong>{children}</strong>
+      {after}
+    </>
+  );
 }
 
 const EMPTY: ComposeValues = { subject: '', body: '', audience: 'all', ticketIds: [] };
@@ -39,13 +55,14 @@ interface Pending {
  * who to, a preview as the mail reads, a test to oneself, and a confirmation with the count first.
  */
 export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTicket[] }) {
+  const { t } = useTranslation('messages');
   const form = useForm<ComposeValues>({
     initialValues: EMPTY,
     validate: {
-      subject: (value) => (value.trim() ? null : 'Subject is required'),
-      body: (value) => (value.trim() ? null : 'Message is required'),
+      subject: (value) => (value.trim() ? null : t('compose.subjectRequired')),
+      body: (value) => (value.trim() ? null : t('compose.messageRequired')),
       ticketIds: (value, values) =>
-        values.audience === 'tickets' && value.length === 0 ? 'Choose at least one ticket type' : null,
+        values.audience === 'tickets' && value.length === 0 ? t('compose.ticketsRequired') : null,
     },
   });
   const send = useSendMessage(event.id);
@@ -69,7 +86,7 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
       const counted = await countAudience(body);
       setPending({ request: body, recipients: counted.recipients, remainingToday: counted.remainingToday });
     } catch (error) {
-      setCountError(isApiError(error) ? error.msg : 'The audience could not be counted; try again.');
+      setCountError(isApiError(error) ? error.msg : t('compose.countFailed'));
     } finally {
       setCounting(false);
     }
@@ -87,26 +104,26 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
       <form onSubmit={review} noValidate>
         <Stack gap="sm">
           <Text component="h2" id="compose-heading" fw={700} fz="lg">
-            New message
+            {t('compose.title')}
           </Text>
-          <Radio.Group label="Send to" {...form.getInputProps('audience')}>
+          <Radio.Group label={t('compose.sendTo')} {...form.getInputProps('audience')}>
             <Stack gap={6} mt={6}>
-              {(Object.keys(AUDIENCE_LABELS) as AudienceChoice[]).map((choice) => (
-                <Radio key={choice} value={choice} label={AUDIENCE_LABELS[choice]} />
+              {(Object.keys(AUDIENCE_KEYS) as AudienceChoice[]).map((choice) => (
+                <Radio key={choice} value={choice} label={t(AUDIENCE_KEYS[choice])} />
               ))}
             </Stack>
           </Radio.Group>
           {form.getValues().audience === 'tickets' ? (
             <MultiSelect
-              label="Ticket types"
+              label={t('compose.ticketTypes')}
               data={tickets.map((ticket) => ({ value: ticket.id, label: ticket.name }))}
               {...form.getInputProps('ticketIds')}
             />
           ) : null}
-          <TextInput label="Subject" required maxLength={150} {...form.getInputProps('subject')} />
+          <TextInput label={t('compose.subject')} required maxLength={150} {...form.getInputProps('subject')} />
           <Textarea
-            label="Message"
-            description="Sent as plain text, exactly as typed"
+            label={t('compose.message')}
+            description={t('compose.messageHint')}
             required
             autosize
             minRows={5}
@@ -120,54 +137,58 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
           ) : null}
           <Group gap="sm" justify="flex-end">
             <Button variant="default" onClick={() => setPreview(true)} disabled={!form.getValues().body.trim()}>
-              Preview
+              {t('compose.preview')}
             </Button>
             <Button variant="light" onClick={sendTest} loading={send.isPending && send.variables?.test === true}>
-              Send a test to me
+              {t('compose.test')}
             </Button>
             <Button type="submit" loading={counting}>
-              Send…
+              {t('compose.send')}
             </Button>
           </Group>
         </Stack>
       </form>
-      <Modal opened={preview} onClose={() => setPreview(false)} title="Preview" size="lg">
+      <Modal opened={preview} onClose={() => setPreview(false)} title={t('compose.preview')} size="lg">
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            Subject
+            {t('compose.subject')}
           </Text>
-          <Text fw={600}>{form.getValues().subject || '(no subject)'}</Text>
+          <Text fw={600}>{form.getValues().subject || t('compose.noSubject')}</Text>
           <Text size="sm" c="dimmed">
-            Message
+            {t('compose.message')}
           </Text>
           <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="message-preview">
             {form.getValues().body}
           </Text>
           <Text size="xs" c="dimmed">
-            Each mail ends with a line saying it is about {event.title}.
+            {t('compose.footer', { title: event.title })}
           </Text>
         </Stack>
       </Modal>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Send this message?">
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('compose.confirmTitle')}>
         {pending ? (
           <Stack gap="sm">
             <Text>
-              It goes to <strong>{peopleText(pending.recipients)}</strong>, one e-mail each.
+              <Emphasised text={t('compose.goesTo', { people: SLOT })} slot={SLOT}>
+                {peopleText(pending.recipients)}
+              </Emphasised>
             </Text>
             {pending.remainingToday !== null ? (
               <Text size="sm" c="dimmed" data-testid="mails-left">
-                Your club can send {pending.remainingToday.toLocaleString('en-GB')} more e-mails today.
+                {t('mailsLeft', {
+                  count: pending.remainingToday,
+                  shown: pending.remainingToday.toLocaleString(currentLocale()),
+                })}
               </Text>
             ) : null}
             {overLimit ? (
               <Alert color="red" role="alert">
-                That is more than your club can send today, so nothing would be sent. Choose fewer people, or send it
-                tomorrow.
+                {t('compose.overLimit')}
               </Alert>
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setPending(null)}>
-                Cancel
+                {t('compose.cancel')}
               </Button>
               <Button
                 disabled={pending.recipients === 0 || Boolean(overLimit)}
@@ -181,7 +202,7 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
                   })
                 }
               >
-                Send to {peopleText(pending.recipients)}
+                {t('compose.sendToPeople', { people: peopleText(pending.recipients) })}
               </Button>
             </Group>
           </Stack>

@@ -1,20 +1,14 @@
 import type { TMessage, TTicket } from '@clubtix/contract';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { toWallClock } from '../../../lib/zoned-time';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/zoned-time';
 import { audienceText, peopleText } from '../audience';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** dd/mm/yyyy hh:mm on the event's clock (docs/product.md section 24). */
-function sentAt(iso: string, timezone: string): string {
-  const { date, time } = toWallClock(iso, timezone);
-  return `${pad(date.day)}/${pad(date.month)}/${date.year} ${time}`;
-}
-
 function Delivery({ message }: { message: TMessage }) {
-  const parts = [`${message.sent} sent`];
-  if (message.pending > 0) parts.push(`${message.pending} waiting`);
-  if (message.failed > 0) parts.push(`${message.failed} failed`);
+  const { t } = useTranslation('messages');
+  const parts = [t('log.sent', { count: message.sent })];
+  if (message.pending > 0) parts.push(t('log.waiting', { count: message.pending }));
+  if (message.failed > 0) parts.push(t('log.failed', { count: message.failed }));
   return (
     <Text size="sm" fw={600} c={message.failed > 0 ? 'red.9' : undefined} data-testid="message-delivery">
       {parts.join(' · ')}
@@ -32,15 +26,16 @@ export function MessageLog({
   tickets: TTicket[];
   timezone: string;
 }) {
+  const { t } = useTranslation('messages');
   const names = new Map(tickets.map((ticket) => [ticket.id, ticket.name]));
   return (
     <Stack component="section" aria-labelledby="message-log-heading" gap="sm">
       <Title order={2} fz="lg" id="message-log-heading">
-        Sent
+        {t('log.title')}
       </Title>
       {messages.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No messages sent yet.
+          {t('log.empty')}
         </Text>
       ) : (
         messages.map((message) => (
@@ -48,8 +43,13 @@ export function MessageLog({
             <Stack gap={4}>
               <Text fw={600}>{message.subject}</Text>
               <Text size="sm" c="dimmed">
-                {sentAt(message.createdAt, timezone)} · to {audienceText(message.audience, names)} (
-                {peopleText(message.recipients)}){message.sentBy ? ` · by ${message.sentBy}` : ''}
+                {/* dd/mm/yyyy hh:mm on the event's clock (docs/product.md section 24), in the language's form. */}
+                {formatDateTime(message.createdAt, timezone)} ·{' '}
+                {t('log.to', {
+                  audience: audienceText(message.audience, names),
+                  people: peopleText(message.recipients),
+                })}
+                {message.sentBy ? ` · ${t('log.by', { name: message.sentBy })}` : ''}
               </Text>
               <Delivery message={message} />
             </Stack>

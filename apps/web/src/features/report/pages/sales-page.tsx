@@ -1,7 +1,9 @@
 import { formatMoney, type TCurrency, type TEvent, type TEventSales } from '@clubtix/contract';
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { currentLanguage } from '../../../i18n/i18n';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { ManagedEventPage } from '../../events/components/managed-event-page';
@@ -13,22 +15,23 @@ import { refundedShare, soldOfCapacity } from '../sales-figures';
 const SalesChart = lazy(async () => ({ default: (await import('../components/sales-chart')).SalesChart }));
 
 function Breakdown({ sales }: { sales: TEventSales }) {
-  const money = (minor: number) => formatMoney(minor, sales.currency as TCurrency);
+  const { t } = useTranslation('report');
+  const money = (minor: number) => formatMoney(minor, sales.currency as TCurrency, currentLanguage());
   return (
     <Stack component="section" aria-labelledby="sales-breakdown" gap="xs">
       <Title order={2} fz="lg" id="sales-breakdown">
-        What was sold
+        {t('breakdown.title')}
       </Title>
       <Table.ScrollContainer minWidth={320}>
         <Table striped verticalSpacing="xs" data-testid="sales-breakdown">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
+              <Table.Th scope="col">{t('breakdown.item')}</Table.Th>
               <Table.Th scope="col" ta="right">
-                Sold
+                {t('breakdown.sold')}
               </Table.Th>
               <Table.Th scope="col" ta="right">
-                Taken
+                {t('breakdown.taken')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -44,21 +47,21 @@ function Breakdown({ sales }: { sales: TEventSales }) {
             ))}
             <Table.Tr>
               <Table.Th scope="row" fw={500}>
-                Extras
+                {t('breakdown.extras')}
               </Table.Th>
               <Table.Td ta="right">{sales.extras.sold}</Table.Td>
               <Table.Td ta="right">{money(sales.extras.gross)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={500}>
-                Donations
+                {t('breakdown.donations')}
               </Table.Th>
               <Table.Td ta="right" />
               <Table.Td ta="right">{money(sales.donations)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={500}>
-                Sponsorships
+                {t('breakdown.sponsorships')}
               </Table.Th>
               <Table.Td ta="right" />
               <Table.Td ta="right">{money(sales.sponsorships)}</Table.Td>
@@ -71,36 +74,38 @@ function Breakdown({ sales }: { sales: TEventSales }) {
 }
 
 function Sales({ event }: { event: TEvent }) {
+  const { t } = useTranslation('report');
   const sales = useEventSales(event.id);
-  if (sales.isPending) return <PageLoader label="Loading sales" />;
-  if (sales.isError) return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what="the sales" />;
+  if (sales.isPending) return <PageLoader label={t('loading')} />;
+  if (sales.isError)
+    return <QueryError error={sales.error} onRetry={() => void sales.refetch()} what={t('salesWhat')} />;
   const data = sales.data;
-  const money = (minor: number) => formatMoney(minor, data.currency as TCurrency);
+  const money = (minor: number) => formatMoney(minor, data.currency as TCurrency, currentLanguage());
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Paid money only: gross is what buyers paid after discounts; net is gross less refunds.
+        {t('page.explain')}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <StatTile compact label="Net" value={money(data.net)} testId="sales-net" />
-        <StatTile compact label="Gross" value={money(data.gross)} testId="sales-gross" />
+        <StatTile compact label={t('page.net')} value={money(data.net)} testId="sales-net" />
+        <StatTile compact label={t('page.gross')} value={money(data.gross)} testId="sales-gross" />
         <StatTile
           compact
-          label="Refunded"
+          label={t('page.refunded')}
           value={money(data.refunded)}
-          hint={`${refundedShare(data)}% of gross`}
+          hint={t('page.refundedShare', { share: refundedShare(data) })}
           testId="sales-refunded"
         />
         <StatTile
           compact
-          label="Tickets"
+          label={t('page.tickets')}
           value={data.ticketsSold}
           hint={soldOfCapacity(data.ticketsSold, event.capacity)}
           testId="sales-tickets"
         />
       </SimpleGrid>
       <Breakdown sales={data} />
-      <Suspense fallback={<PageLoader label="Loading chart" />}>
+      <Suspense fallback={<PageLoader label={t('chart.loading')} />}>
         <SalesChart sales={data} />
       </Suspense>
     </Stack>
@@ -109,9 +114,11 @@ function Sales({ event }: { event: TEvent }) {
 
 /** /event/{eventId}/sales: what the event has taken (docs/product.md section 21). */
 export default function SalesPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['report', 'events']);
   const { eventId } = useParams();
   return (
-    <ManagedEventPage eventId={eventId} title="Sales" screen="sales">
+    <ManagedEventPage eventId={eventId} title={t('title')} screen="sales">
       {(event) => <Sales event={event} />}
     </ManagedEventPage>
   );

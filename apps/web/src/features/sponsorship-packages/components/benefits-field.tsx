@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
@@ -7,29 +8,30 @@ const MAX_BENEFITS = 30;
 
 /** What a sponsor gets, one line each, with buttons to add and remove lines. */
 export function BenefitsField({ form }: { form: UseFormReturnType<PackageFormValues> }) {
+  const { t } = useTranslation('sponsorship-packages');
   const labelId = useId();
   const benefits = form.values.benefits;
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId}>
       <div>
         <Input.Label id={labelId} component="div">
-          Benefits
+          {t('benefits.label')}
         </Input.Label>
-        <Input.Description>Optional. What sponsors get, one per line</Input.Description>
+        <Input.Description>{t('benefits.hint')}</Input.Description>
       </div>
       {benefits.map((_, index) => (
         <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             style={{ flex: 1 }}
-            aria-label={`Benefit ${index + 1}`}
-            placeholder="Logo on the event page"
+            aria-label={t('benefits.item', { number: index + 1 })}
+            placeholder={t('benefits.placeholder')}
             {...form.getInputProps(`benefits.${index}`)}
           />
           <ActionIcon
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Remove benefit ${index + 1}`}
+            aria-label={t('benefits.remove', { number: index + 1 })}
             onClick={() => form.removeListItem('benefits', index)}
           >
             ×
@@ -44,7 +46,7 @@ export function BenefitsField({ form }: { form: UseFormReturnType<PackageFormVal
           disabled={benefits.length >= MAX_BENEFITS}
           onClick={() => form.insertListItem('benefits', '')}
         >
-          Add benefit
+          {t('benefits.add')}
         </Button>
       </Group>
     </Stack>

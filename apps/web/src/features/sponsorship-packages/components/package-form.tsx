@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   ZSavePackageRequest,
   type TEvent,
@@ -26,6 +27,7 @@ interface PackageFormProps {
 
 /** A sponsorship package: what it costs, how many there are and what a sponsor gets. */
 export function PackageForm({ event, item, isSaving, onSave, onCancel }: PackageFormProps) {
+  const { t } = useTranslation('sponsorship-packages');
   const form = useSchemaForm<PackageFormValues>(ZSavePackageRequest, packageToFormValues(item), {
     toRequest: (values) => packageFormToRequest(values, event.id, item?.id),
     check: checkPackageForm,
@@ -45,20 +47,20 @@ export function PackageForm({ event, item, isSaving, onSave, onCancel }: Package
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('form.name')} required data-autofocus {...form.getInputProps('name')} />
         <Textarea
-          label="Description"
-          description="Optional"
+          label={t('form.description')}
+          description={t('form.optional')}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <MoneyField label="Amount" required currency={event.currency} {...form.getInputProps('amount')} />
+          <MoneyField label={t('form.amount')} required currency={event.currency} {...form.getInputProps('amount')} />
           <NumberInput
-            label="Quantity"
-            description="Optional. Leave empty for unlimited"
+            label={t('form.quantity')}
+            description={t('form.quantityHint')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -66,13 +68,13 @@ export function PackageForm({ event, item, isSaving, onSave, onCancel }: Package
           />
         </SimpleGrid>
         <BenefitsField form={form} />
-        <Switch label="Active (on offer)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label={t('form.active')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={isSaving}>
-            Save package
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { formatMoney, type TEvent, type TSponsorshipPackage } from '@clubtix/contract';
 import { Button, List, Text } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -8,13 +10,14 @@ import { useDeletePackage, useEventPackages, useSavePackage, useUpdatePackageSta
 import { PackageForm } from '../components/package-form';
 
 function PackageDetails({ item }: { item: TSponsorshipPackage }) {
+  const { t } = useTranslation('sponsorship-packages');
   return (
     <>
       <Text size="sm" data-testid="package-quantity">
-        Quantity: {item.quantity === null ? 'Unlimited' : item.quantity}
+        {t('quantity', { quantity: item.quantity === null ? t('unlimited') : item.quantity })}
       </Text>
       {item.benefits.length > 0 ? (
-        <List size="sm" spacing={2} aria-label={`Benefits of ${item.name}`}>
+        <List size="sm" spacing={2} aria-label={t('benefitsOf', { name: item.name })}>
           {item.benefits.map((benefit, index) => (
             <List.Item key={index}>{benefit}</List.Item>
           ))}
@@ -25,6 +28,7 @@ function PackageDetails({ item }: { item: TSponsorshipPackage }) {
 }
 
 function Packages({ event, editor }: { event: TEvent; editor: CatalogueEditorState<TSponsorshipPackage> }) {
+  const { t } = useTranslation('sponsorship-packages');
   const packages = useEventPackages(event.id);
   const save = useSavePackage(event.id);
   const updateStatus = useUpdatePackageStatus(event.id);
@@ -34,19 +38,18 @@ function Packages({ event, editor }: { event: TEvent; editor: CatalogueEditorSta
     <CatalogueEditor
       items={packages}
       editor={editor}
-      noun={{ one: 'sponsorship package', many: 'packages' }}
-      empty="No sponsorship packages yet."
+      noun={{ one: t('noun.one'), many: t('noun.many') }}
+      empty={t('empty')}
       notice={
         !event.sponsorshipsEnabled ? (
           <Text size="sm" c="orange.8">
-            Sponsorships are switched off for this event: turn on “Accept sponsorships” in the event to offer these
-            packages.
+            {t('off')}
           </Text>
         ) : null
       }
       card={(item) => ({
         name: item.name,
-        price: formatMoney(item.amount, event.currency),
+        price: formatMoney(item.amount, event.currency, currentLanguage()),
         description: item.description,
         details: <PackageDetails item={item} />,
       })}
@@ -71,14 +74,16 @@ function Packages({ event, editor }: { event: TEvent; editor: CatalogueEditorSta
 
 /** /event/{eventId}/sponsorship-packages: what sponsors can buy, active or not. */
 export default function SponsorshipPackagesPage() {
+  // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
+  const { t } = useTranslation(['sponsorship-packages', 'events']);
   const { eventId } = useParams();
   const editor = useEditor<TSponsorshipPackage>();
   return (
     <ManagedEventPage
       eventId={eventId}
-      title="Sponsorship packages"
+      title={t('title')}
       screen="packages"
-      actions={() => <Button onClick={editor.openNew}>Add package</Button>}
+      actions={() => <Button onClick={editor.openNew}>{t('add')}</Button>}
     >
       {(event) => <Packages event={event} editor={editor} />}
     </ManagedEventPage>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Anchor, Button, Group, List, Text } from '@mantine/core';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteAppUser } from '../api';
@@ -17,11 +18,12 @@ interface AdminListProps {
 
 /** A club's admins as name and e-mail; says so plainly when there are none. */
 export function AdminList({ admins, label, canDelete = false }: AdminListProps) {
+  const { t } = useTranslation('users');
   const remove = useDeleteAppUser();
   if (admins.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No admins yet.
+        {t('admins.none')}
       </Text>
     );
   }
@@ -52,18 +54,18 @@ export function AdminList({ admins, label, canDelete = false }: AdminListProps) 
                 color="red"
                 size="compact-xs"
                 style={{ flexShrink: 0 }}
-                aria-label={`Delete admin ${admin.name} (${admin.email})`}
+                aria-label={t('admins.deleteLabel', { name: admin.name, email: admin.email })}
                 loading={remove.isPending && remove.variables === admin.id}
                 onClick={() =>
                   confirmDelete({
-                    what: 'admin',
+                    what: t('admins.what'),
                     name: `${admin.name} (${admin.email})`,
                     // The client toasts the server's answer: "Admin removed", or why it was refused.
                     onConfirm: () => remove.mutate(admin.id),
                   })
                 }
               >
-                Delete
+                {t('delete')}
               </Button>
             ) : null}
           </Group>

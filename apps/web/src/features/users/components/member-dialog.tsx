@@ -1,6 +1,8 @@
 import { generatePassword, ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { FormModal } from '../../../components/form-modal';
 import { applyServerErrors, formFailure } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -33,8 +35,8 @@ interface MemberDialogProps {
 }
 
 function dialogTitle({ role, member }: MemberDialogState): string {
-  const what = role === ROLE_STAFF ? 'door staff' : 'admin';
-  return member ? `Edit ${what}` : `Add ${what}`;
+  const key = role === ROLE_STAFF ? 'Staff' : 'Admin';
+  return member ? i18n.t(`users:dialog.edit${key}`) : i18n.t(`users:dialog.add${key}`);
 }
 
 /**
@@ -43,9 +45,10 @@ function dialogTitle({ role, member }: MemberDialogState): string {
  */
 export function MemberDialog({ state, clubId, events, onClose }: MemberDialogProps) {
   // Kept while the dialog fades out, so it does not flash back to the form on its way.
+  const { t } = useTranslation('users');
   const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   return (
-    <FormModal title={shown ? 'Password made' : dialogTitle(state)} opened={state.opened} onClose={onClose}>
+    <FormModal title={shown ? t('dialog.passwordMade') : dialogTitle(state)} opened={state.opened} onClose={onClose}>
       {shown ? (
         <GeneratedCredentials email={shown.email} password={shown.password} onDone={onClose} />
       ) : (
@@ -74,6 +77,7 @@ function MemberForm({
   onCancel: () => void;
   onSaved: (shown: { email: string; password: string } | null) => void;
 }) {
+  const { t } = useTranslation('users');
   const { role, member } = state;
   const isStaff = role === ROLE_STAFF;
   // The dialog says the outcome (the password, or the error on its field): no toast over it.
@@ -103,15 +107,12 @@ function MemberForm({
       <Stack gap="md">
         {member ? null : (
           <Text size="sm" c="dimmed">
-            {isStaff
-              ? 'Door staff check tickets in, sell at the box office and read the statistics of the events they work; nothing else.'
-              : 'An admin manages everything of the club: events, tickets, attendees, money and the team.'}{' '}
-            ClubTix makes up their password and shows it once, for you to pass on.
+            {isStaff ? t('dialog.staffIntro') : t('dialog.adminIntro')} {t('dialog.passwordIntro')}
           </Text>
         )}
-        <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput label={t('dialog.name')} required autoComplete="off" {...form.getInputProps('name')} />
         <TextInput
-          label="E-mail"
+          label={t('email')}
           type="email"
           inputMode="email"
           required
@@ -120,35 +121,35 @@ function MemberForm({
         />
         {isStaff ? (
           <MultiSelect
-            label="Events they work"
-            description="None chosen: every event of the club, those added later too."
-            placeholder={form.values.eventIds.length === 0 ? 'All events' : undefined}
+            label={t('dialog.events')}
+            description={t('dialog.eventsHint')}
+            placeholder={form.values.eventIds.length === 0 ? t('allEvents') : undefined}
             data={options}
             searchable
             clearable
-            nothingFoundMessage="No event by that name"
+            nothingFoundMessage={t('dialog.noEvent')}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('eventIds')}
           />
         ) : null}
         {member ? (
           <Checkbox
-            label="Make a new password"
-            description="Shown once after saving; the old one stops working and their sessions end."
+            label={t('dialog.newPassword')}
+            description={t('dialog.newPasswordHint')}
             {...form.getInputProps('newPassword', { type: 'checkbox' })}
           />
         ) : null}
         {failure ? (
-          <Alert color="red" role="alert" title="Not saved">
+          <Alert color="red" role="alert" title={t('dialog.notSaved')}>
             {failure}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {member ? 'Save' : isStaff ? 'Add door staff' : 'Add admin'}
+            {member ? t('dialog.save') : isStaff ? t('addStaff') : t('addAdmin')}
           </Button>
         </Group>
       </Stack>

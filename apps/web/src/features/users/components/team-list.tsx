@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -5,17 +7,18 @@ import { useDeleteAppUser } from '../api';
 
 /** What a member works, in words: every event, or the titles of theirs. */
 export function workedEventsText(member: Pick<TAppUser, 'role' | 'eventIds'>, events: readonly TEvent[]): string {
-  if (member.role !== ROLE_STAFF) return 'Everything of the club';
-  if (member.eventIds.length === 0) return 'All events';
+  // The Team page loads the `users` catalogue.
+  if (member.role !== ROLE_STAFF) return i18n.t('users:everything');
+  if (member.eventIds.length === 0) return i18n.t('users:allEvents');
   const titles = new Map(events.map((event) => [event.id, event.title]));
   // An event the list no longer holds (past its cap) is still worked: counted, not named.
   const named = member.eventIds.map((id) => titles.get(id)).filter((title) => title !== undefined);
   const unnamed = member.eventIds.length - named.length;
-  return [...named, ...(unnamed > 0 ? [`${unnamed} other event${unnamed === 1 ? '' : 's'}`] : [])].join(', ');
+  return [...named, ...(unnamed > 0 ? [i18n.t('users:otherEvents', { count: unnamed })] : [])].join(', ');
 }
 
 export function roleLabel(role: number): string {
-  return role === ROLE_STAFF ? 'Door staff' : 'Admin';
+  return role === ROLE_STAFF ? i18n.t('users:roles.staff') : i18n.t('users:roles.admin');
 }
 
 interface TeamListProps {
@@ -37,15 +40,16 @@ function MemberRow({
   isSelf: boolean;
   onEdit: () => void;
 }) {
+  const { t } = useTranslation('users');
   const remove = useDeleteAppUser();
-  const what = roleLabel(member.role).toLowerCase();
+  const what = member.role === ROLE_STAFF ? t('roles.staffWhat') : t('roles.adminWhat');
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="team-member">
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {member.name}
-            {isSelf ? ' (you)' : ''}
+            {isSelf ? ` ${t('you')}` : ''}
           </Text>
           <Badge variant="filled" color={member.role === ROLE_STAFF ? 'gray.8' : 'purple.8'} style={{ flexShrink: 0 }}>
             {roleLabel(member.role)}
@@ -56,20 +60,25 @@ function MemberRow({
         </Anchor>
         <Text size="sm" data-testid="member-events">
           <Text span size="sm" c="dimmed">
-            {member.role === ROLE_STAFF ? 'Works: ' : 'Manages: '}
+            {member.role === ROLE_STAFF ? t('works') : t('manages')}{' '}
           </Text>
           {workedEventsText(member, events)}
         </Text>
         <Group gap="xs" justify="flex-end">
-          <Button variant="light" size="compact-sm" onClick={onEdit} aria-label={`Edit ${what} ${member.name}`}>
-            Edit
+          <Button
+            variant="light"
+            size="compact-sm"
+            onClick={onEdit}
+            aria-label={t('editLabel', { what, name: member.name })}
+          >
+            {t('edit')}
           </Button>
           {isSelf ? null : (
             <Button
               variant="subtle"
               color="red"
               size="compact-sm"
-              aria-label={`Delete ${what} ${member.name}`}
+              aria-label={t('deleteLabel', { what, name: member.name })}
               loading={remove.isPending}
               onClick={() =>
                 confirmDelete({
@@ -80,7 +89,7 @@ function MemberRow({
                 })
               }
             >
-              Delete
+              {t('delete')}
             </Button>
           )}
         </Group>
@@ -91,9 +100,10 @@ function MemberRow({
 
 /** The club's admins, then its door staff, each with what they work. */
 export function TeamList({ members, events, selfId, onEdit }: TeamListProps) {
+  const { t } = useTranslation('users');
   const sorted = [...members].sort((a, b) => b.role - a.role || a.name.localeCompare(b.name));
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} aria-label="Team" style={{ listStyle: 'none' }}>
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('team.title')} style={{ listStyle: 'none' }}>
       {sorted.map((member) => (
         <MemberRow
           key={member.id}

@@ -1,6 +1,8 @@
 import { LIST_CAPS, ROLE_ADMIN, ROLE_STAFF, type TAppUser } from '@clubtix/contract';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -18,13 +20,14 @@ const CLOSED: MemberDialogState = { opened: false, openedAt: 0, role: ROLE_STAFF
  * some or all of the club's events, or another admin, edits them, gives a new password, removes them.
  */
 export default function TeamPage() {
+  const { t } = useTranslation('users');
   const { user } = useSession();
   const clubId = user?.clubId ?? null;
   const members = useAppUsers(clubId);
   const events = useClubEvents(clubId);
   const [dialog, setDialog] = useState<MemberDialogState>(CLOSED);
 
-  if (!clubId) return <NotFoundView status={404} message="Your account is not linked to a club." />;
+  if (!clubId) return <NotFoundView status={404} message={t('team.notLinked')} />;
   const open = (role: number, member?: TAppUser) =>
     setDialog({ opened: true, openedAt: Date.now(), role: member?.role ?? role, member });
   const isFull = (members.data?.length ?? 0) >= LIST_CAPS.admins;
@@ -32,31 +35,31 @@ export default function TeamPage() {
   return (
     <>
       <PageHeader
-        title="Team"
-        description="Who runs the club: admins manage everything, door staff only the door of their events."
+        title={t('team.title')}
+        description={t('team.description')}
         actions={
           <>
             <Button onClick={() => open(ROLE_STAFF)} disabled={!members.data || isFull}>
-              Add door staff
+              {t('addStaff')}
             </Button>
             <Button variant="light" onClick={() => open(ROLE_ADMIN)} disabled={!members.data || isFull}>
-              Add admin
+              {t('addAdmin')}
             </Button>
           </>
         }
       />
       <Stack gap="md">
         {isFull ? (
-          <Alert color="orange" title="The team is full">
-            A club has at most {LIST_CAPS.admins} admins and door staff together: delete one to add another.
+          <Alert color="orange" title={t('team.full')}>
+            {t('team.fullText', { max: LIST_CAPS.admins })}
           </Alert>
         ) : null}
-        {members.isPending ? <PageLoader label="Loading the team" /> : null}
+        {members.isPending ? <PageLoader label={t('team.loading')} /> : null}
         {members.isError ? (
-          <QueryError error={members.error} onRetry={() => void members.refetch()} what="the team" />
+          <QueryError error={members.error} onRetry={() => void members.refetch()} what={t('team.what')} />
         ) : null}
         {events.isError ? (
-          <QueryError error={events.error} onRetry={() => void events.refetch()} what="the events" />
+          <QueryError error={events.error} onRetry={() => void events.refetch()} what={t('team.eventsWhat')} />
         ) : null}
         {members.data ? (
           <>
@@ -88,5 +91,5 @@ export default function TeamPage() {
 function countText(members: readonly TAppUser[]): string {
   const staff = members.filter((member) => member.role === ROLE_STAFF).length;
   const admins = members.length - staff;
-  return `${admins} admin${admins === 1 ? '' : 's'}, ${staff} door staff`;
+  return i18n.t('users:team.counts', { admins, staff });
 }
