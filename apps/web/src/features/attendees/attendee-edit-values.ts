@@ -5,6 +5,7 @@ import {
   type TFormQuestion,
   type TUpdateAttendeeRequest,
 } from '@clubtix/contract';
+import { currentLanguage } from '../../i18n/i18n';
 
 export type Answer = string | string[];
 
@@ -51,6 +52,9 @@ export function isTransfer(before: string | null, typed: string): boolean {
 export function editAnswerErrors(values: AttendeeEditValues, questions: TFormQuestion[]): Record<string, string> {
   const perAttendee = questions.filter((question) => question.perAttendee);
   return Object.fromEntries(
-    checkAnswers(perAttendee, trimAnswers(values.answers)).map((p) => [`answers.${p.questionId}`, p.message]),
+    checkAnswers(perAttendee, trimAnswers(values.answers), currentLanguage()).map((p) => [
+      `answers.${p.questionId}`,
+      p.message,
+    ]),
   );
 }

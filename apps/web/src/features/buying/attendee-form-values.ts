@@ -6,6 +6,7 @@ import {
   type TRegistration,
   type TSaveRegistrationRequest,
 } from '@clubtix/contract';
+import { currentLanguage } from '../../i18n/i18n';
 
 export type Answer = string | string[];
 
@@ -75,11 +76,11 @@ export function answerErrors(values: AttendeeFormValues, questions: TFormQuestio
   const once = questions.filter((question) => !question.perAttendee);
   const errors: Record<string, string> = {};
   values.attendees.forEach((attendee, index) => {
-    for (const problem of checkAnswers(perAttendee, cleanAnswers(attendee.answers))) {
+    for (const problem of checkAnswers(perAttendee, cleanAnswers(attendee.answers), currentLanguage())) {
       errors[`attendees.${index}.answers.${problem.questionId}`] = problem.message;
     }
   });
-  for (const problem of checkAnswers(once, cleanAnswers(values.answers))) {
+  for (const problem of checkAnswers(once, cleanAnswers(values.answers), currentLanguage())) {
     errors[`answers.${problem.questionId}`] = problem.message;
   }
   return errors;

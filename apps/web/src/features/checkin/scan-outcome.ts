@@ -1,13 +1,14 @@
 import {
   checkinOfConflict,
   redeemedAtOfConflict,
+  contractText,
   SCAN_MESSAGES,
   type TAnswers,
   type TExtrasPurchase,
   type TFormQuestion,
 } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
-import { i18n } from '../../i18n/i18n';
+import { currentLanguage, i18n } from '../../i18n/i18n';
 import { formatDateTime, toWallClock } from '../../lib/zoned-time';
 
 /**
@@ -139,7 +140,7 @@ export function ticketProblem(error: unknown, timeZone: string, now?: Date): Doo
       at,
     };
   }
-  if (error.status === 404 && error.msg === SCAN_MESSAGES.ticketForAnotherEvent) {
+  if (error.status === 404 && isScanMessage(error.msg, SCAN_MESSAGES.ticketForAnotherEvent)) {
     return { title: DOOR_TEXT.wrongEvent, detail: detailOf(error), tone: 'red', at: null };
   }
   if (error.status === 404) return { title: DOOR_TEXT.ticketNotFound, detail: error.msg, tone: 'red', at: null };
@@ -156,7 +157,7 @@ export function extrasProblem(error: unknown, timeZone: string, now?: Date): Doo
       return { title: DOOR_TEXT.alreadyRedeemed(formatDoorTime(at, timeZone, now)), detail: null, tone: 'orange', at };
     return { title: error.msg, detail: null, tone: 'orange', at: null };
   }
-  if (error.status === 404 && error.msg === SCAN_MESSAGES.extrasForAnotherEvent) {
+  if (error.status === 404 && isScanMessage(error.msg, SCAN_MESSAGES.extrasForAnotherEvent)) {
     return { title: DOOR_TEXT.wrongEvent, detail: detailOf(error), tone: 'red', at: null };
   }
   if (error.status === 404) return { title: DOOR_TEXT.extraNotFound, detail: error.msg, tone: 'red', at: null };
@@ -196,4 +197,9 @@ export function attendeeName(attendee: {
 }): string {
   const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ').trim();
   return name || attendee.email || DOOR_SUBJECT.unnamed;
+}
+
+/** The server says its scan messages in the language of the door (docs/decisions/0047-server-messages.md). */
+function isScanMessage(said: string, message: string): boolean {
+  return said === message || said === contractText(message, currentLanguage());
 }

@@ -2,6 +2,7 @@ import { checkAnswers, type TAnswers, type TFormQuestion } from '@clubtix/contra
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { QuestionField } from './question-field';
 
 /**
@@ -61,7 +62,10 @@ export function FormPreview({ questions }: { questions: TFormQuestion[] }) {
           onClick={() =>
             setErrors(
               Object.fromEntries(
-                checkAnswers(questions, answers).map((problem) => [problem.questionId, problem.message]),
+                checkAnswers(questions, answers, currentLanguage()).map((problem) => [
+                  problem.questionId,
+                  problem.message,
+                ]),
               ),
             )
           }
