@@ -3,6 +3,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 import { doorServiceWorker } from './door-service-worker';
+import { precompress } from './precompress';
 
 // The preset ships an untyped module declaration; this is its documented call signature.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -22,8 +23,9 @@ const zodWithoutEval = (chunk: { moduleIds: string[] }) =>
 // In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
 export default defineConfig({
   base: '/',
-  // The door's service worker, built to /sw.js (docs/decisions/0037-installable-offline-door.md).
-  plugins: [react(), doorServiceWorker()],
+  // The door's service worker, built to /sw.js (docs/decisions/0037-installable-offline-door.md);
+  // then every text file compressed beside itself (docs/decisions/0046-fast-first-load.md).
+  plugins: [react(), doorServiceWorker(), precompress()],
   css: {
     postcss: { plugins: [mantinePreset()] },
   },
