@@ -9,6 +9,7 @@ import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
+import { preloadNamespaces } from './i18n/i18n';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -19,7 +20,11 @@ interface PageRoute {
   page: () => PageModule;
   /** Replaces the plain guard loader for routes that redirect by themselves. */
   loader?: ReturnType<typeof routeLoader>;
+  /** Catalogues fetched beside the page's code: a buyer's first pages (docs/decisions/0046-fast-first-load.md). */
+  namespaces?: readonly string[];
 }
+
+const BUYER_NAMESPACES = ['public', 'buying'] as const;
 
 /**
  * docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
@@ -207,30 +212,35 @@ const mainRoutes: PageRoute[] = [
     title: 'Tickets',
     access: 'public',
     page: () => import('./features/buying/pages/tickets-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/attendee-form',
     title: 'Attendee Form',
     access: 'public',
     page: () => import('./features/buying/pages/attendee-form-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/checkout',
     title: 'Checkout',
     access: 'public',
     page: () => import('./features/buying/pages/checkout-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/confirm',
     title: 'Confirm Booking',
     access: 'public',
     page: () => import('./features/buying/pages/confirm-booking-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/success',
     title: 'Registration Success',
     access: 'public',
     page: () => import('./features/buying/pages/success-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/pricing',
@@ -243,6 +253,7 @@ const mainRoutes: PageRoute[] = [
     title: 'Event Registration',
     access: 'public',
     page: () => import('./features/public/pages/event-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/not-found/:status?/:message?',
@@ -274,7 +285,12 @@ function toRouteObject(route: PageRoute): RouteObject {
     path: route.path,
     handle,
     loader: route.loader ?? routeLoader(route.access),
-    lazy: { Component: async () => (await route.page()).default },
+    lazy: {
+      Component: async () => {
+        const [page] = await Promise.all([route.page(), route.namespaces && preloadNamespaces(route.namespaces)]);
+        return page.default;
+      },
+    },
     // Per page, so a failing page keeps the header and its links.
     ErrorBoundary: RouteError,
   };
