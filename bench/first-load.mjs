@@ -5,9 +5,10 @@
 // LCP, the JavaScript bytes transferred before the title showed and in all, and all bytes.
 // RUNS runs (5 by default); prints the runs, their medians and the load average.
 // Needs the built web app (npm run build) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { client, createEvent, root, startProduct, SUDO } from './lib.mjs';
 
@@ -18,13 +19,16 @@ const CPU_SLOWDOWN = 4;
 /** How long after the title the page is watched for what it loads later (deferred chunks). */
 const SETTLE_MS = 4_000;
 const TITLE = 'Harbour Lights Regatta';
-const WEB_DIST = path.join(root, 'apps/web/dist');
+// WEB_DIST_DIR serves another build (an older one, to compare), as the server itself reads it.
+const WEB_DIST = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+/** BENCH_ACCEPT_ENCODING=identity: as a server that compresses nothing would send it. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 
 /** The contract counts gzip: the size of a script's .gz copy in the build (the browser may get brotli). */
 function gzipSize(url) {
   const file = path.join(WEB_DIST, new URL(url).pathname);
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
-  return existsSync(file) ? statSync(file).size : 0;
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
 }
 
 const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0' });
@@ -68,13 +72,21 @@ async function run(browser) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (ACCEPT_ENCODING) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': ACCEPT_ENCODING } });
   const requests = new Map();
   let navigationStart = null;
   cdp.on('Network.requestWillBeSent', (e) => {
     if (navigationStart === null && e.type === 'Document') navigationStart = e.timestamp;
   });
+  cdp.on('Network.requestWillBeSent', (e) => {
+    requests.set(e.requestId, { ...requests.get(e.requestId), sentAt: e.timestamp });
+  });
   cdp.on('Network.responseReceived', (e) => {
-    requests.set(e.requestId, { type: e.type, url: e.response.url, encoding: e.response.headers['content-encoding'] });
+    Object.assign(requests.get(e.requestId) ?? {}, {
+      type: e.type,
+      url: e.response.url,
+      encoding: e.response.headers['content-encoding'],
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const request = requests.get(e.requestId);
@@ -91,6 +103,11 @@ async function run(browser) {
   const beforeTitle = finished.filter((r) => (r.doneAt - navigationStart) * 1000 <= titleMs);
   const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
   const scripts = (list) => list.filter((r) => r.type === 'Script');
+  const since = (at) => Math.round((at - navigationStart) * 1000);
+  // TIMELINE=1: each request's start and end, to see what the title waited for.
+  const timeline = process.env.TIMELINE
+    ? finished.map((r) => `${since(r.sentAt)}-${since(r.doneAt)} ms ${r.type} ${new URL(r.url).pathname} ${r.bytes} B`)
+    : undefined;
   return {
     titleMs: Math.round(titleMs),
     lcpMs: Math.round(lcpMs),
@@ -102,6 +119,7 @@ async function run(browser) {
     totalBytes: sum(finished),
     uncompressedTextFiles: finished.filter((r) => ['Script', 'Stylesheet', 'Document'].includes(r.type) && !r.encoding)
       .length,
+    ...(timeline ? { timeline } : {}),
   };
 }
 
@@ -118,7 +136,7 @@ try {
   await browser.close();
   await product.stop();
 }
-const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
+const medians = Object.fromEntries(Object.keys(runs[0]).filter((key) => key !== 'timeline').map((key) => [key, median(runs.map((r) => r[key]))]));
 console.log(
   JSON.stringify(
     {
@@ -126,6 +144,8 @@ console.log(
       page: '/{slug}',
       network: { downKbps: 1600, upKbps: 750, latencyMs: 150 },
       cpuSlowdown: CPU_SLOWDOWN,
+      webDist: path.relative(root, WEB_DIST) || WEB_DIST,
+      acceptEncoding: ACCEPT_ENCODING ?? 'the browser\'s',
       targets: { titleMs: 2500, jsGzipBytesBeforeTitle: 150 * 1024 },
       median: medians,
       runs,

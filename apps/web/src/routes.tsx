@@ -1,5 +1,7 @@
+import { slugFromAddress } from '@clubtix/contract';
 import type { ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { queryClient } from './api/query-client';
 import { DocumentTitle, type RouteHandle } from './components/document-title';
 import { BareLayout, MainLayout } from './components/layouts';
 import { PageLoader } from './components/page-loader';
@@ -9,6 +11,7 @@ import { RouteProgress } from './components/route-progress';
 import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
+import { publicEventBySlugQuery } from './features/public/api';
 import { preloadNamespaces } from './i18n/i18n';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -25,6 +28,16 @@ interface PageRoute {
 }
 
 const BUYER_NAMESPACES = ['public', 'buying'] as const;
+
+/**
+ * The event of /{slug} is asked for as the route starts, beside the page's code, instead of once the
+ * page has loaded and rendered (docs/decisions/0046-fast-first-load.md); the page's query finds it.
+ */
+function askForEventBySlug({ params }: LoaderFunctionArgs): null {
+  const slug = slugFromAddress(params.slug ?? '');
+  if (slug !== '') void queryClient.prefetchQuery(publicEventBySlugQuery(slug));
+  return null;
+}
 
 /**
  * docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.
@@ -254,6 +267,7 @@ const mainRoutes: PageRoute[] = [
     access: 'public',
     page: () => import('./features/public/pages/event-page'),
     namespaces: BUYER_NAMESPACES,
+    loader: routeLoader('public', askForEventBySlug),
   },
   {
     path: '/not-found/:status?/:message?',
