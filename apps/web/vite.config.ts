@@ -60,7 +60,6 @@ export default defineConfig({
       output: {
         intro: zodWithoutEval,
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 48 * 1024 },
           groups: [
             { name: 'runtime', test: EVERY_PAGE_RUNS, priority: 2 },
             { name: 'mantine-base', test: MANTINE_BASE, priority: 1 },
