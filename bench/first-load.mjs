@@ -5,6 +5,7 @@
 // LCP, the JavaScript bytes transferred before the title showed and in all, and all bytes.
 // RUNS runs (5 by default); prints the runs, their medians and the load average.
 // Needs the built web app (npm run build) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+/* global window, document, requestAnimationFrame, PerformanceObserver, MutationObserver -- used in the page */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,11 @@ function gzipSize(url) {
 const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0' });
 const call = client(product.baseUrl);
 const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
-const { eventId } = await createEvent(call, token, { clubName: 'Harbour Sailing Club', title: TITLE, ticket: { price: 1500 } });
+const { eventId } = await createEvent(call, token, {
+  clubName: 'Harbour Sailing Club',
+  title: TITLE,
+  ticket: { price: 1500 },
+});
 await call('POST', '/event/save', {
   token,
   body: {
@@ -72,7 +77,8 @@ async function run(browser) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  if (ACCEPT_ENCODING) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': ACCEPT_ENCODING } });
+  if (ACCEPT_ENCODING)
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': ACCEPT_ENCODING } });
   const requests = new Map();
   let navigationStart = null;
   cdp.on('Network.requestWillBeSent', (e) => {
@@ -127,7 +133,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+  ],
 });
 const runs = [];
 try {
@@ -136,7 +148,11 @@ try {
   await browser.close();
   await product.stop();
 }
-const medians = Object.fromEntries(Object.keys(runs[0]).filter((key) => key !== 'timeline').map((key) => [key, median(runs.map((r) => r[key]))]));
+const medians = Object.fromEntries(
+  Object.keys(runs[0])
+    .filter((key) => key !== 'timeline')
+    .map((key) => [key, median(runs.map((r) => r[key]))]),
+);
 console.log(
   JSON.stringify(
     {
@@ -145,7 +161,7 @@ console.log(
       network: { downKbps: 1600, upKbps: 750, latencyMs: 150 },
       cpuSlowdown: CPU_SLOWDOWN,
       webDist: path.relative(root, WEB_DIST) || WEB_DIST,
-      acceptEncoding: ACCEPT_ENCODING ?? 'the browser\'s',
+      acceptEncoding: ACCEPT_ENCODING ?? "the browser's",
       targets: { titleMs: 2500, jsGzipBytesBeforeTitle: 150 * 1024 },
       median: medians,
       runs,

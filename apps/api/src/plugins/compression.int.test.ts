@@ -54,9 +54,7 @@ describe('compressed answers by Accept-Encoding (docs/product.md section 22)', (
   let webDist: string;
   let token: string;
   let eventId: string;
-  const description = 'A long day on the water, with lunch on the quay and the prize-giving at six. '
-    .repeat(30)
-    .trim();
+  const description = 'A long day on the water, with lunch on the quay and the prize-giving at six. '.repeat(30).trim();
 
   beforeAll(async () => {
     webDist = precompressedWebDist();
