@@ -3,6 +3,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 import { doorServiceWorker } from './door-service-worker';
+import { precompress } from './precompress';
 
 // The preset ships an untyped module declaration; this is its documented call signature.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -18,12 +19,25 @@ const zodWithoutEval = (chunk: { moduleIds: string[] }) =>
     ? 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };'
     : '';
 
+/**
+ * Chunks for what every page runs, whichever page it is (docs/decisions/0046-fast-first-load.md): left
+ * to itself the bundler spreads them over a dozen files, and on HTTP/1.1 a phone fetches six at a time,
+ * each waiting a round trip. Only libraries a page runs whole are named here: a group takes every
+ * module of its test that any page uses, so a library of components (all of Mantine) would bring
+ * every admin screen's components to the first page.
+ */
+const EVERY_PAGE_RUNS =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|i18next|i18next-icu|react-i18next|intl-messageformat|@formatjs[\\/][^\\/]+|@tanstack[\\/](?:query-core|react-query)|zod)[\\/]|[\\/]packages[\\/]contract[\\/]/;
+/** Mantine's provider, theme and style machinery (its core/ folder), which every component builds on. */
+const MANTINE_BASE = /[\\/]node_modules[\\/]@mantine[\\/](?:core[\\/]esm[\\/]core|hooks|store)[\\/]/;
+
 // The API serves the built SPA from apps/web/dist at the site root, so assets resolve from '/'.
 // In development the API runs beside Vite on port 3000; the proxy keeps requests same-origin.
 export default defineConfig({
   base: '/',
-  // The door's service worker, built to /sw.js (docs/decisions/0037-installable-offline-door.md).
-  plugins: [react(), doorServiceWorker()],
+  // The door's service worker, built to /sw.js (docs/decisions/0037-installable-offline-door.md);
+  // then every text file compressed beside itself (docs/decisions/0046-fast-first-load.md).
+  plugins: [react(), doorServiceWorker(), precompress()],
   css: {
     postcss: { plugins: [mantinePreset()] },
   },
@@ -45,12 +59,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         intro: zodWithoutEval,
-        // Libraries that change rarely get their own long-cached chunks, so a deploy of the app
-        // does not make returning visitors download React and Mantine again.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks|store)[\\/]/, priority: 2 },
+            { name: 'runtime', test: EVERY_PAGE_RUNS, priority: 2 },
+            { name: 'mantine-base', test: MANTINE_BASE, priority: 1 },
           ],
         },
       },

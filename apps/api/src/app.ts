@@ -46,6 +46,7 @@ import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
 import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
 import { refundRoutes } from './modules/purchase/refund/refund.routes';
+import { registerCompression } from './plugins/compression';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
   });
 
+  await registerCompression(app);
   await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {

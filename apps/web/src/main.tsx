@@ -4,13 +4,9 @@ import '@mantine/nprogress/styles.css';
 import '@mantine/dropzone/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
@@ -21,9 +17,15 @@ import { forgetCachedData } from './features/auth/route-loaders';
 import { getSession, onSessionChangedElsewhere } from './features/auth/session';
 import { startI18n } from './i18n/i18n';
 import { routes } from './routes';
+import { AfterFirstPage, watchFirstPage } from './after-first-page';
 import { cssVariablesResolver, theme } from './theme';
 
 const router = createBrowserRouter(routes);
+
+// Toasts, confirm dialogs and the progress bar (react-transition-group, Modal, focus trap) are not
+// needed to show a page: they load once the first one is up (docs/decisions/0046-fast-first-load.md).
+const AppOverlays = lazy(() => import('./app-overlays'));
+watchFirstPage(router, queryClient);
 
 configureApiClient({
   // The client has already signed out locally (docs/product.md section 8); leave the page for sign-in.
@@ -49,39 +51,31 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The person's language and its common words are in place before the first screen (docs/product.md section 22).
-await startI18n();
+// A promise, not a top-level await: the bundler turns off its chunk merging for a module graph with
+// one, which split the first page into some 70 files (docs/decisions/0046-fast-first-load.md).
+void startI18n().then(() => render(container));
 
-/**
- * The providers, with Mantine's own words (the dialog buttons, the progress bar) in the language
- * shown, re-rendered when it changes (the theme names the close and eye buttons, theme.ts). The
- * common words are loaded before the first render and before a change of language takes effect, so
- * this never waits for them.
- */
-function App() {
-  const { t } = useTranslation('common', { useSuspense: false });
-  return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      forceColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <NavigationProgress size={3} aria-label={t('loading')} />
-      <Notifications position="bottom-left" limit={3} zIndex={1000} pauseResetOnHover="notification" />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        forceColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <QueryClientProvider client={queryClient}>
           {/* A screen whose words are still loading (a language just picked, a feature's first visit). */}
           <Suspense fallback={<PageLoader />}>
             <RouterProvider router={router} />
           </Suspense>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+          <AfterFirstPage>
+            <Suspense fallback={null}>
+              <AppOverlays />
+            </Suspense>
+          </AfterFirstPage>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
   );
 }
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);

@@ -1,5 +1,7 @@
+import { slugFromAddress } from '@clubtix/contract';
 import type { ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { queryClient } from './api/query-client';
 import { DocumentTitle, type RouteHandle } from './components/document-title';
 import { BareLayout, MainLayout } from './components/layouts';
 import { PageLoader } from './components/page-loader';
@@ -10,6 +12,8 @@ import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
 import type englishCommon from './i18n/locales/en/common.json';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
+import { publicEventBySlugQuery } from './features/public/api';
+import { preloadNamespaces } from './i18n/i18n';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -23,6 +27,20 @@ interface PageRoute {
   page: () => PageModule;
   /** Replaces the plain guard loader for routes that redirect by themselves. */
   loader?: ReturnType<typeof routeLoader>;
+  /** Catalogues fetched beside the page's code: a buyer's first pages (docs/decisions/0046-fast-first-load.md). */
+  namespaces?: readonly string[];
+}
+
+const BUYER_NAMESPACES = ['public', 'buying'] as const;
+
+/**
+ * The event of /{slug} is asked for as the route starts, beside the page's code, instead of once the
+ * page has loaded and rendered (docs/decisions/0046-fast-first-load.md); the page's query finds it.
+ */
+function askForEventBySlug({ params }: LoaderFunctionArgs): null {
+  const slug = slugFromAddress(params.slug ?? '');
+  if (slug !== '') void queryClient.prefetchQuery(publicEventBySlugQuery(slug));
+  return null;
 }
 
 /**
@@ -221,30 +239,35 @@ const mainRoutes: PageRoute[] = [
     titleKey: 'tickets',
     access: 'public',
     page: () => import('./features/buying/pages/tickets-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/attendee-form',
     titleKey: 'attendeeForm',
     access: 'public',
     page: () => import('./features/buying/pages/attendee-form-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/checkout',
     titleKey: 'checkout',
     access: 'public',
     page: () => import('./features/buying/pages/checkout-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/confirm',
     titleKey: 'confirmBooking',
     access: 'public',
     page: () => import('./features/buying/pages/confirm-booking-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/:slug/success',
     titleKey: 'success',
     access: 'public',
     page: () => import('./features/buying/pages/success-page'),
+    namespaces: BUYER_NAMESPACES,
   },
   {
     path: '/pricing',
@@ -257,6 +280,8 @@ const mainRoutes: PageRoute[] = [
     titleKey: 'eventRegistration',
     access: 'public',
     page: () => import('./features/public/pages/event-page'),
+    namespaces: BUYER_NAMESPACES,
+    loader: routeLoader('public', askForEventBySlug),
   },
   {
     path: '/not-found/:status?/:message?',
@@ -288,7 +313,12 @@ function toRouteObject(route: PageRoute): RouteObject {
     path: route.path,
     handle,
     loader: route.loader ?? routeLoader(route.access),
-    lazy: { Component: async () => (await route.page()).default },
+    lazy: {
+      Component: async () => {
+        const [page] = await Promise.all([route.page(), route.namespaces && preloadNamespaces(route.namespaces)]);
+        return page.default;
+      },
+    },
     // Per page, so a failing page keeps the header and its links.
     ErrorBoundary: RouteError,
   };

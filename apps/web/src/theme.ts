@@ -1,26 +1,49 @@
 import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
   createTheme,
+  type AlertFactory,
+  type AnchorFactory,
+  type BadgeFactory,
+  type ButtonFactory,
   type CSSVariablesResolver,
   darken,
+  type ExtendComponent,
+  type FactoryPayload,
   luminance,
-  Menu,
   type ModalProps,
-  NativeSelect,
-  parseThemeColor,
-  NumberInput,
   type PasswordInputProps,
-  Select,
-  Textarea,
-  TextInput,
   type MantineColorsTuple,
   type MantineTheme,
+  type MantineThemeComponent,
+  type MenuFactory,
+  type NativeSelectFactory,
+  type NumberInputFactory,
+  parseThemeColor,
+  type SelectFactory,
+  type TextareaFactory,
+  type TextInputFactory,
 } from '@mantine/core';
 import { i18n } from './i18n/i18n';
 import classes from './theme.module.css';
+
+/**
+ * A component's `extend`, typed as Mantine's own, without importing the component: `Modal.extend` only
+ * returns its argument, and importing Menu, Select or NumberInput here would put their code
+ * (floating-ui, react-number-format, react-remove-scroll) on every first page, a buyer's included
+ * (docs/decisions/0046-fast-first-load.md).
+ */
+const themed = <Payload extends FactoryPayload>() => ({
+  extend: (input: ExtendComponent<Payload>) => input as MantineThemeComponent,
+});
+const Alert = themed<AlertFactory>();
+const Anchor = themed<AnchorFactory>();
+const Badge = themed<BadgeFactory>();
+const Button = themed<ButtonFactory>();
+const Menu = themed<MenuFactory>();
+const NativeSelect = themed<NativeSelectFactory>();
+const NumberInput = themed<NumberInputFactory>();
+const Select = themed<SelectFactory>();
+const Textarea = themed<TextareaFactory>();
+const TextInput = themed<TextInputFactory>();
 
 // docs/product.md section 9: light theme; primary purple, secondary gold, accent blue.
 // Mantine ships no purple or gold scale, so both are defined here (shade 6 is the brand tone).

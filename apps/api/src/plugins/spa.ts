@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+/** The suffix of a precompressed copy, which is what setHeaders sees when one is sent. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
 /** index.html with a page's link preview in its head, or null for the file as it is. */
 export type PreviewHook = (url: string) => Promise<string | null>;
@@ -24,12 +26,17 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string, prev
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies beside each text file (apps/web/precompress.ts): sent by the
+    // request's Accept-Encoding, with Vary: Accept-Encoding (docs/decisions/0046-fast-first-load.md).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
       // The door's service worker and manifest keep their names across builds: always asked again,
       // so a deploy reaches installed doors (docs/decisions/0037-installable-offline-door.md).
-      else if (REVALIDATED.has(path.basename(filePath))) res.header('cache-control', 'no-cache');
+      else if (REVALIDATED.has(path.basename(filePath).replace(COMPRESSED_COPY, ''))) {
+        res.header('cache-control', 'no-cache');
+      }
     },
   });
   app.setNotFoundHandler(async (request, reply) => {
@@ -37,6 +44,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string, prev
       return reply.code(404).send({ msg: 'Not found', code: 'NOT_FOUND' });
     }
     const html = preview ? await preview(request.url) : null;
+    // Made per request, and sent as it is: a couple of KB, and the not-found handler is no route, so
+    // the compression of plugins/compression.ts does not reach it.
     if (html !== null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -80,6 +80,23 @@ export async function startI18n(language: TLanguage = initialLanguage()): Promis
   });
 }
 
+/**
+ * Fetches namespaces' words while a route's page loads, so the page does not wait a second round trip
+ * for them once it renders (routes.tsx, docs/decisions/0046-fast-first-load.md). Never fails: a page
+ * whose words did not come shows its own loading or error state as it would without this.
+ */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const load = () =>
+    i18n.loadNamespaces([...namespaces]).then(
+      () => undefined,
+      () => undefined,
+    );
+  if (i18n.isInitialized) return load();
+  return new Promise((resolve) => {
+    i18n.on('initialized', () => void load().then(resolve));
+  });
+}
+
 /** The language the app is shown in now. */
 export function currentLanguage(): TLanguage {
   const language = i18n.resolvedLanguage ?? i18n.language;

@@ -4,7 +4,7 @@ import {
   type TCreateSponsorshipRequest,
   type TPurchaseExtrasRequest,
 } from '@clubtix/contract';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
 
@@ -38,13 +38,16 @@ export function isMissing(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
-/** A published event by its slug (drafts and cancelled events answer 404). */
-export function usePublicEventBySlug(slug: string) {
-  return useQuery({
+/** The query of a published event by its slug: the page's, and the route's early ask (routes.tsx). */
+export const publicEventBySlugQuery = (slug: string) =>
+  queryOptions({
     queryKey: publicKeys.eventBySlug(slug),
     queryFn: ({ signal }) => callApi(endpoints.event.getEventBySlug, { ...quiet, query: { slug }, signal }),
-    enabled: slug !== '',
   });
+
+/** A published event by its slug (drafts and cancelled events answer 404). */
+export function usePublicEventBySlug(slug: string) {
+  return useQuery({ ...publicEventBySlugQuery(slug), enabled: slug !== '' });
 }
 
 /** A published event by its id. */
