@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 import noHardcodedText from './eslint-rules/no-hardcoded-text.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'eslint.config.js', 'eslint-rules/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/api/src/db/migrations/**',
+      'data/**',
+      'eslint.config.js',
+      'eslint-rules/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,12 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  languageFromAcceptLanguage,
-  localeOf,
-  type TLanguage,
-} from '@clubtix/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageFromAcceptLanguage, localeOf, type TLanguage } from '@clubtix/contract';
 
 /**
  * What the server says in five languages (docs/product.md section 22, docs/decisions/0043-languages.md):
@@ -24,7 +18,7 @@ function loadCatalogues(): Record<TLanguage, Map<string, string>> {
   for (const language of LANGUAGES) {
     const messages = new Map<string, string>();
     const dir = new URL(`${language}/`, LOCALES_DIR);
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(dir).filter((name) => name.endsWith('.json'));
     } catch {
