@@ -5,11 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
 
 /** The picker's menu, loaded apart from the first page (language-picker.tsx). */
-export default function LanguageMenu({ target, opened }: { target: ReactElement; opened: boolean }) {
+export default function LanguageMenu({
+  target,
+  opened,
+  onChange,
+}: {
+  target: ReactElement;
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+}) {
   const { i18n } = useTranslation('common');
   const language = currentLanguage();
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {LANGUAGES.map((option: TLanguage) => (

@@ -20,6 +20,9 @@ export function LanguagePicker() {
   const language = currentLanguage();
   // The name starts with the letters shown, so speech users can say what they see (WCAG 2.5.3).
   const code = language.toUpperCase();
+  // Open or closed is kept here, not in the menu: a press on the plain button just before the menu
+  // takes its place still opens it.
+  const [opened, setOpened] = useState(false);
   const [pressed, setPressed] = useState(false);
   const withMenu = useAfterFirstPage() || pressed;
   // The menu's button replaces the plain one: the focus stays where the person left it.
@@ -28,7 +31,9 @@ export function LanguagePicker() {
     if (node && hadFocus.current && document.activeElement !== node) node.focus();
   }, []);
 
-  const trigger = (
+  // `plain` stands while the menu is not there yet (before the first page is shown, and while its code
+  // loads): a press on it asks for the menu open. Inside the menu, the menu's own target opens it.
+  const button = (plain: boolean) => (
     <Button
       ref={keepFocus}
       variant="subtle"
@@ -39,16 +44,23 @@ export function LanguagePicker() {
       onFocus={() => (hadFocus.current = true)}
       // Moved elsewhere, not removed by the swap (which blurs towards nothing).
       onBlur={(event: FocusEvent) => (hadFocus.current = event.relatedTarget === null && hadFocus.current)}
-      onClick={withMenu ? undefined : () => setPressed(true)}
-      onPointerEnter={withMenu ? undefined : () => void loadMenu()}
+      onClick={
+        plain
+          ? () => {
+              setPressed(true);
+              setOpened(true);
+            }
+          : undefined
+      }
+      onPointerEnter={plain ? () => void loadMenu() : undefined}
     >
       {code}
     </Button>
   );
-  if (!withMenu) return trigger;
+  if (!withMenu) return button(true);
   return (
-    <Suspense fallback={trigger}>
-      <LanguageMenu target={trigger} opened={pressed} />
+    <Suspense fallback={button(true)}>
+      <LanguageMenu target={button(false)} opened={opened} onChange={setOpened} />
     </Suspense>
   );
 }
