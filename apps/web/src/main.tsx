@@ -5,8 +5,10 @@ import '@mantine/dropzone/styles.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
@@ -20,19 +22,21 @@ import { routes } from './routes';
 import { AfterFirstPage, watchFirstPage } from './after-first-page';
 import { cssVariablesResolver, theme } from './theme';
 
-const router = createBrowserRouter(routes);
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+// Made once the language is loaded: the routes' loaders already speak (a guard's toast, an
+// apiQueryMsg), and a router made before would run them with no words yet.
+let router: AppRouter | null = null;
 
 // Toasts, confirm dialogs and the progress bar (react-transition-group, Modal, focus trap) are not
 // needed to show a page: they load once the first one is up (docs/decisions/0046-fast-first-load.md).
 const AppOverlays = lazy(() => import('./app-overlays'));
-watchFirstPage(router, queryClient);
 
 configureApiClient({
   // The client has already signed out locally (docs/product.md section 8); leave the page for sign-in.
   onSessionEnded: () => {
     forgetCachedData(queryClient);
     // Back to the page being worked on once signed in again.
-    if (router.state.location.pathname !== PATHS.signIn) {
+    if (router && router.state.location.pathname !== PATHS.signIn) {
       void router.navigate(signInPage(new URL(window.location.href)), { replace: true });
     }
   },
@@ -44,7 +48,7 @@ configureApiClient({
 onSessionChangedElsewhere(() => {
   forgetCachedData(queryClient);
   if (getSession().token) void queryClient.invalidateQueries();
-  void router.revalidate();
+  if (router) void router.revalidate();
 });
 
 const container = document.getElementById('root');
@@ -53,9 +57,25 @@ if (!container) throw new Error('index.html has no #root element');
 // The person's language and its common words are in place before the first screen (docs/product.md section 22).
 // A promise, not a top-level await: the bundler turns off its chunk merging for a module graph with
 // one, which split the first page into some 70 files (docs/decisions/0046-fast-first-load.md).
-void startI18n().then(() => render(container));
+void startI18n().then(() => {
+  const created = createBrowserRouter(routes);
+  router = created;
+  watchFirstPage(created, queryClient);
+  render(container, created);
+});
 
-function render(root: HTMLElement) {
+/**
+ * Confirm dialogs, with their buttons in the language shown. Mounted with the app, not after the first
+ * page as the toasts are: a dialog asked for before its provider is mounted would be lost.
+ */
+function DialogsProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
+    <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>{children}</ModalsProvider>
+  );
+}
+
+function render(root: HTMLElement, appRouter: AppRouter) {
   createRoot(root).render(
     <StrictMode>
       <MantineProvider
@@ -66,9 +86,11 @@ function render(root: HTMLElement) {
       >
         <QueryClientProvider client={queryClient}>
           {/* A screen whose words are still loading (a language just picked, a feature's first visit). */}
-          <Suspense fallback={<PageLoader />}>
-            <RouterProvider router={router} />
-          </Suspense>
+          <DialogsProvider>
+            <Suspense fallback={<PageLoader />}>
+              <RouterProvider router={appRouter} />
+            </Suspense>
+          </DialogsProvider>
           <AfterFirstPage>
             <Suspense fallback={null}>
               <AppOverlays />
