@@ -11,20 +11,48 @@
 // - "door pace": the scans arrive at RATE per second (2,000 by default) spread over the scanners,
 //   whether or not the earlier ones are answered (an open loop, as people arrive at real doors).
 //   Latency counts from when the scan was due, so a server that falls behind shows it.
-// Prints scans per second, latencies, and stored check-ins, which must equal the distinct attendees.
+// - "after import" (issue 24): IMPORTED attendees (10,000) uploaded as a .csv through the import call
+//   the organiser uses (POST /registration/bulkImportAttendee), then scanned at once at RATE: the door
+//   an hour after the list was imported, before autovacuum has seen the new rows. AFTER_IMPORT=analyze
+//   runs ANALYZE first and AFTER_IMPORT=<seconds> waits that long instead, to compare.
+// Prints scans per second, latencies, and stored check-ins, which must equal the distinct attendees,
+// with the machine's load average (os.loadavg()) at the start and end of each run beside its p99,
+// and what the server saw meanwhile: event-loop delay, garbage collection, waits for a pooled
+// connection (bench/server-probe.mjs), checkpoints and autovacuum runs of PostgreSQL.
+// CASES=flatOut,doorPace,afterImport chooses the runs (all by default); HOG=n keeps n busy loops
+// (`node -e 'for(;;){}'`) running beside the runs, a machine that is not idle on purpose;
+// EXPLAIN=1 prints the plans of the door's statement right after the import and after an ANALYZE.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
 import pg from 'pg';
 import { fastClient } from './fast-client.mjs';
 import { rawClient } from './raw-client.mjs';
+import { afterImport } from './door-after-import.mjs';
 import { createEvent, startProduct, SUDO, summarise } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 20_000);
 const SCANNERS = Number(process.env.SCANNERS ?? 200);
 const RATE = Number(process.env.RATE ?? 2_000);
 const TWO_CALLS = process.env.FLOW === 'two-calls';
+const CASES = (process.env.CASES ?? 'flatOut,doorPace,afterImport').split(',');
+const HOG = Number(process.env.HOG ?? 0);
+
+const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+// Unreferenced, so they do not keep this process alive once it has printed; killed as it exits.
+const hogs = Array.from({ length: HOG }, () => {
+  const hog = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+  hog.unref();
+  return hog;
+});
+process.on('exit', () => hogs.forEach((hog) => hog.kill()));
 
 // Every scanner is this one process on 127.0.0.1: the abuse limits of one address are off
 // (docs/product.md section 18), as for any load test run from one address.
-const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0' });
+const probeFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'checkin-probe-')), 'probe.json');
+const product = await startProduct({ PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0' }, { probe: probeFile });
 // BENCH_CLIENT=undici measures with fast-client.mjs instead of the lighter raw-client.mjs.
 const call = (process.env.BENCH_CLIENT === 'undici' ? fastClient : rawClient)(product.baseUrl, SCANNERS * 2);
 const db = new pg.Client({ connectionString: product.pgUrl() });
@@ -53,6 +81,11 @@ async function seedEvent(token, title) {
       WHERE a.event_id = $1 ORDER BY random()`,
     [eventId],
   );
+  return { eventId, work: scanList(rows), expected: ATTENDEES };
+}
+
+/** Each attendee once, every 10th twice in a row (so the duplicate is in flight at the same moment). */
+function scanList(rows) {
   const work = [];
   for (const [i, row] of rows.entries()) {
     const item = {
@@ -61,10 +94,41 @@ async function seedEvent(token, title) {
       registrationId: row.registration_id,
     };
     work.push(item);
-    // Next to each other in the queue, so the duplicate is in flight at the same moment.
     if (i % 10 === 0) work.push(item);
   }
-  return { eventId, work };
+  return work;
+}
+
+/** Checkpoints and autovacuum work so far, to count what ran during a run. */
+async function databaseCounters() {
+  const { rows } = await db.query(
+    `SELECT (SELECT num_timed + num_requested FROM pg_stat_checkpointer)::int AS checkpoints,
+            (SELECT sum(autovacuum_count)::int FROM pg_stat_user_tables) AS autovacuums,
+            (SELECT sum(autoanalyze_count)::int FROM pg_stat_user_tables) AS autoanalyzes,
+            (SELECT wal_bytes FROM pg_stat_wal)::bigint AS "walBytes"`,
+  );
+  return rows[0];
+}
+
+/** What the server's probe saw since it was last asked (bench/server-probe.mjs). */
+async function serverProbe() {
+  const before = (() => {
+    try {
+      return statSync(probeFile).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  process.kill(product.pid, 'SIGUSR2');
+  for (let tries = 0; tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      if (statSync(probeFile).mtimeMs !== before) return JSON.parse(readFileSync(probeFile, 'utf8'));
+    } catch {
+      // not written yet
+    }
+  }
+  return null;
 }
 
 /** One door scan as the scanner page makes it; answers what the door would show. */
@@ -86,7 +150,7 @@ async function doorScan(token, eventId, item, timings) {
   return save.status === 200 ? 'checkedIn' : save.status === 409 ? 'alreadyIn' : 'failed';
 }
 
-async function storedCheckins(eventId) {
+async function storedCheckins(eventId, expected) {
   const { rows } = await db.query(
     'SELECT count(*)::int AS n, count(DISTINCT attendee_id)::int AS d FROM checkins WHERE event_id = $1',
     [eventId],
@@ -94,12 +158,27 @@ async function storedCheckins(eventId) {
   return {
     storedCheckins: rows[0].n,
     distinctAttendeesCheckedIn: rows[0].d,
-    storedEqualsDistinct: rows[0].n === rows[0].d && rows[0].d === ATTENDEES,
+    storedEqualsDistinct: rows[0].n === rows[0].d && rows[0].d === expected,
   };
 }
 
-async function run(token, { eventId, work }, pace) {
-  const timings = { door: [], scan: [], save: [] };
+function slowestBySecond({ door, dueAt }) {
+  const slowest = [];
+  door.forEach((ms, i) => {
+    const second = Math.floor(dueAt[i] / 1000);
+    slowest[second] = Math.max(slowest[second] ?? 0, Math.round(ms));
+  });
+  return Array.from(slowest, (ms) => ms ?? 0);
+}
+
+async function run(token, { eventId, work, expected }, pace) {
+  await serverProbe();
+  const counters = await databaseCounters();
+  const loadAtStart = loadAverage();
+  const timings = { door: [], dueAt: [], scan: [], save: [] };
+  // This process's own pauses: a scan sent late counts against the server at door pace.
+  const benchLoop = monitorEventLoopDelay({ resolution: 1 });
+  benchLoop.enable();
   const outcomes = { checkedIn: 0, alreadyIn: 0, failed: 0 };
   let next = 0;
   const began = performance.now();
@@ -112,28 +191,54 @@ async function run(token, { eventId, work }, pace) {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       outcomes[await doorScan(token, eventId, work[index], timings)]++;
       timings.door.push(performance.now() - due);
+      timings.dueAt.push(due - began);
     }
   };
   await Promise.all(Array.from({ length: SCANNERS }, scanner));
   const seconds = (performance.now() - began) / 1000;
+  const loadAtEnd = loadAverage();
+  benchLoop.disable();
+  const server = await serverProbe();
+  const after = await databaseCounters();
+  const door = summarise(timings.door);
   return {
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
+    p99Ms: door.p99Ms,
     scansAttempted: work.length,
     seconds: Math.round(seconds * 10) / 10,
     scansPerSecond: Math.round(work.length / seconds),
     ...outcomes,
-    ...(await storedCheckins(eventId)),
-    doorScan: summarise(timings.door),
+    ...(await storedCheckins(eventId, expected)),
+    doorScan: door,
+    // The slowest scan of each second of the run (by when it was due): a start-up stall shows at 0.
+    slowestBySecond: slowestBySecond(timings),
     scanCall: summarise(timings.scan),
     ...(TWO_CALLS ? { saveCall: summarise(timings.save) } : {}),
+    server,
+    benchEventLoopDelayMs: {
+      p50: Math.round(benchLoop.percentile(50) / 1e5) / 10,
+      p99: Math.round(benchLoop.percentile(99) / 1e5) / 10,
+      max: Math.round(benchLoop.max / 1e5) / 10,
+    },
+    database: {
+      checkpoints: after.checkpoints - counters.checkpoints,
+      autovacuums: after.autovacuums - counters.autovacuums,
+      autoanalyzes: after.autoanalyzes - counters.autoanalyzes,
+      walMegabytes: Math.round(Number(after.walBytes - counters.walBytes) / 1e5) / 10,
+    },
   };
 }
 
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
-  const flatOutEvent = await seedEvent(token, 'Door Rush');
-  const pacedEvent = await seedEvent(token, 'Door Pace');
-  const flatOut = await run(token, flatOutEvent, false);
-  const paced = await run(token, pacedEvent, true);
+  const loadAtStart = loadAverage();
+  const flatOutEvent = CASES.includes('flatOut') ? await seedEvent(token, 'Door Rush') : null;
+  const pacedEvent = CASES.includes('doorPace') ? await seedEvent(token, 'Door Pace') : null;
+  const flatOut = flatOutEvent && (await run(token, flatOutEvent, false));
+  const paced = pacedEvent && (await run(token, pacedEvent, true));
+  const imported = CASES.includes('afterImport')
+    ? await afterImport(token, { call, db, baseUrl: product.baseUrl, scanList, run, rate: RATE })
+    : null;
   console.log(
     JSON.stringify(
       {
@@ -142,8 +247,11 @@ try {
         client: process.env.BENCH_CLIENT === 'undici' ? 'undici pool' : 'raw HTTP/1.1 keep-alive',
         attendeesPerEvent: ATTENDEES,
         scanners: SCANNERS,
-        flatOut,
-        doorPace: { offeredScansPerSecond: RATE, ...paced },
+        cpuHogs: HOG,
+        loadAverage: { start: loadAtStart, end: loadAverage() },
+        ...(flatOut ? { flatOut } : {}),
+        ...(paced ? { doorPace: { offeredScansPerSecond: RATE, ...paced } } : {}),
+        ...(imported ? { afterImport: imported } : {}),
       },
       null,
       2,

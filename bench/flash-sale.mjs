@@ -1,12 +1,30 @@
 // Flash sale (issue 4): one event, one ticket type of 2,000, 200 concurrent buyers through the real
 // HTTP purchase path (hold, attendees, order, payment intent, confirm) until sold out, on the embedded
 // PostgreSQL. Prints tickets sold per second, latencies, and oversold (must be 0), with pgbench's
-// ceiling for a single-row update plus an insert on the same server.
+// ceiling for a single-row update plus an insert on the same server, and the `/api/health` rate of
+// the same client and connections just before the sale: a ticket takes five calls, so
+// ratio = ticketsPerSecond / (healthPerSecond / 5) is the share of what this machine allows a
+// five-call purchase at one `SELECT 1` a call (docs/product.md section 14 asks at least 0.25).
+import { loadavg } from 'node:os';
 import { fastClient } from './fast-client.mjs';
 import { createEvent, pgbenchCeiling, startProduct, SUDO, summarise } from './lib.mjs';
 
 const QUANTITY = Number(process.env.QUANTITY ?? 2000);
 const BUYERS = Number(process.env.BUYERS ?? 200);
+const HEALTH_SECONDS = Number(process.env.HEALTH_SECONDS ?? 3);
+const CALLS_PER_TICKET = 5;
+
+/** GET /api/health flat out from every connection for `seconds`: calls answered a second. */
+async function healthRate(call, seconds) {
+  let answered = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: BUYERS }, async () => {
+      while (performance.now() < end) if ((await call('GET', '/health')).status === 200) answered++;
+    }),
+  );
+  return Math.round(answered / seconds);
+}
 
 // Every buyer is this one process on 127.0.0.1: the abuse limits of one address are off
 // (docs/product.md section 18; bench/abuse.mjs measures them).
@@ -23,6 +41,8 @@ try {
     currency: 'usd',
     ticket: { name: 'General', price: 2500, quantity: QUANTITY },
   });
+  await healthRate(call, 1); // warm-up: V8 compiling the hot paths, the pool's connections opened
+  const healthPerSecond = await healthRate(call, HEALTH_SECONDS);
   const purchases = [];
   const holds = [];
   let soldOut = false;
@@ -97,6 +117,9 @@ try {
         oversold: Math.max(0, sold - QUANTITY),
         ticketsPerSecond,
         ordersPerMinute: Math.round(ticketsPerSecond * 60),
+        healthPerSecond,
+        ratio: Math.round((ticketsPerSecond / (healthPerSecond / CALLS_PER_TICKET)) * 1000) / 1000,
+        loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
         failures,
         purchase: summarise(purchases),
         hold: summarise(holds),

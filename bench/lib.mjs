@@ -21,7 +21,8 @@ function freePort() {
   });
 }
 
-export async function startProduct(env = {}) {
+/** `probe`: preload bench/server-probe.mjs into the server, writing to that file on SIGUSR2. */
+export async function startProduct(env = {}, { probe } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-bench-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
@@ -32,7 +33,9 @@ export async function startProduct(env = {}) {
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=256')
     .split(' ')
     .filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const probed = probe ? ['--import', './bench/server-probe.mjs'] : [];
+  const args = [...flags, ...profile, ...probed, '--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -42,6 +45,7 @@ export async function startProduct(env = {}) {
       SUDO_PASSWORD: SUDO.password,
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
+      ...(probe ? { BENCH_PROBE_FILE: probe } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +54,7 @@ export async function startProduct(env = {}) {
   child.stdout.on('data', (c) => (log += c));
   child.stderr.on('data', (c) => (log += c));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a busy machine starts PostgreSQL slowly
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
     try {

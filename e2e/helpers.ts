@@ -110,6 +110,17 @@ export async function primeSession(page: Page, token: string, user: unknown): Pr
 }
 
 /** Waits for a toast with this text (Mantine notifications, bottom-left). */
+/**
+ * Every "Missing translation" line the app logs (apps/web/src/i18n/i18n.ts): a key a person would
+ * see raw. Give `missing` to gather several pages' lines into one list.
+ */
+export function watchMissingKeys(page: Page, missing: string[] = []): string[] {
+  page.on('console', (message) => {
+    if (message.text().includes('Missing translation')) missing.push(message.text());
+  });
+  return missing;
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }

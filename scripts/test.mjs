@@ -12,6 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setInterval, clearInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -56,10 +57,13 @@ function run(task) {
     const finish = (ok) => {
       running.delete(task.name);
       const seconds = elapsed(started);
-      results.push({ name: task.name, ok, seconds });
+      const result = { name: task.name, ok, seconds };
+      results.push(result);
       if (!out) return resolve(ok);
       out.end(() => {
         const text = readFileSync(logFile, 'utf8');
+        const digest = [...retriedTests(text), ...(ok ? [] : failureDigest(text))];
+        if (digest.length) result.digest = digest;
         process.stdout.write(`\n=== ${task.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds}s ===\n${text}`);
         if (!text.endsWith('\n')) process.stdout.write('\n');
         resolve(ok);
@@ -73,6 +77,34 @@ function run(task) {
   });
 }
 
+/**
+ * What failed in a tier, in a few lines: each failed test's name and its error's first line (from
+ * vitest's "Failed Tests" section), else the log's last lines. Printed after the summary, as a CI that
+ * keeps only the end of the output would otherwise not show which test failed.
+ */
+function failureDigest(text) {
+  const lines = stripVTControlCharacters(text)
+    .split('\n')
+    .map((line) => line.trim());
+  const from = lines.findIndex((line) => /Failed Tests \d+|Unhandled Errors?/.test(line));
+  if (from < 0) return lines.filter(Boolean).slice(-8);
+  const digest = [];
+  lines.slice(from).forEach((line, index, rest) => {
+    if (!/^(FAIL|×)\s/.test(line)) return;
+    const error = rest.slice(index + 1).find((next) => /^[A-Za-z]*(Error|Exception)\b|^Test timed out/.test(next));
+    digest.push(line.slice(0, 200), `  ${(error ?? '').slice(0, 200)}`);
+  });
+  return digest.length ? digest.slice(0, 12) : lines.slice(from, from + 8);
+}
+
+/** The RETRIED lines of scripts/retried-tests-reporter.mjs: tests that failed at least once. */
+function retriedTests(text) {
+  return stripVTControlCharacters(text)
+    .split('\n')
+    .filter((line) => line.startsWith('RETRIED '))
+    .slice(0, 8);
+}
+
 async function lane(tasks) {
   for (const task of tasks) await run(task);
 }
@@ -83,14 +115,16 @@ const staticChecks = [
   tier('format', bin('prettier'), ['--check', '--log-level=warn', '.']),
 ];
 const unit = [tier('unit tests', bin('vitest'), ['run', '--project', 'unit'])];
+// Two integration files at a time even on two cores (vitest's default there is one): each file has a
+// database of its own (apps/api/test/global-setup.ts) and mostly waits on PostgreSQL, so the tier
+// takes about half the time (docs/decisions/0054-a-lighter-request.md).
+const integration = ['run', '--project', 'integration', '--maxWorkers=2'];
 const embedded = [
-  tier('integration tests: embedded PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], {
-    TEST_DATABASE_URL: '',
-  }),
+  tier('integration tests: embedded PostgreSQL', bin('vitest'), integration, { TEST_DATABASE_URL: '' }),
 ];
 const external = [];
 if (process.env.TEST_DATABASE_URL) {
-  external.push(tier('integration tests: external PostgreSQL', bin('vitest'), ['run', '--project', 'integration']));
+  external.push(tier('integration tests: external PostgreSQL', bin('vitest'), integration));
 } else if (isCi) {
   external.push(
     refused(
@@ -130,8 +164,9 @@ const chosen = {
   external: pick('integration', external),
   e2e: pick('e2e', e2e),
 };
-// Lanes of about equal length on the CI's 2 cores (e2e ~12 min, integration ~6 and ~8, the rest
-// ~3): the browser tier beside the two database tiers. A third core gives the external server its own lane.
+// Lanes of about equal length on the CI's 2 cores (on a fresh clone: static checks ~4 min, e2e ~19,
+// unit ~1.5, integration ~7 and ~6 with two files at once): the browser tier beside the database
+// tiers. A third core gives the external server its own lane.
 const lanes =
   jobs === 1
     ? [[...chosen.static, ...chosen.unit, ...chosen.embedded, ...chosen.external, ...chosen.e2e]]
@@ -160,5 +195,10 @@ process.stdout.write('\n=== summary ===\n');
 const order = [...staticChecks, ...unit, ...embedded, ...external, ...e2e].map((t) => t.name);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const r of results) process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)\n`);
+for (const r of results.filter((result) => result.digest)) {
+  process.stdout.write(
+    `\n=== what failed in ${r.name}${r.ok ? ' (passed on retry)' : ''} ===\n${r.digest.join('\n')}\n`,
+  );
+}
 process.stdout.write(`wall time ${elapsed(startedAt)}s in ${busy.length} lane(s)\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

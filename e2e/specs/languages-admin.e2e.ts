@@ -4,7 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE, primeSession } from '../helpers';
+import {
+  DESKTOP,
+  expectSettledAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  watchMissingKeys,
+} from '../helpers';
 import { buyViaApi, person } from '../money';
 
 const SHOTS_DIR = '/tmp/shots-23';
@@ -35,10 +43,7 @@ describe('the organiser’s screens in German', () => {
   ] as const) {
     it(`reads German on a ${name}, and keeps it after a reload`, async () => {
       const { context, page } = await newPage(browser, viewport);
-      const missing: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Missing translation')) missing.push(message.text());
-      });
+      const missing = watchMissingKeys(page);
       await primeSession(page, seeded.admin.token, seeded.admin.user);
 
       // The dashboard: pick Deutsch in the header.

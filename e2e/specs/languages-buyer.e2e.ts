@@ -1,21 +1,21 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { watchCsp } from '../csp';
 import { seedPublishedEvent } from '../fixtures';
-import { DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE, unique, waitForTitle } from '../helpers';
+import {
+  DESKTOP,
+  expectSettledAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  unique,
+  waitForTitle,
+  watchMissingKeys,
+} from '../helpers';
 
 /** Screenshots of the translated screens, to look at long words and line breaks (Thai especially). */
 const SHOTS = '/tmp/shots-23';
-
-/** Every "Missing translation" line i18n.ts logs: a key a person would see raw. */
-function watchMissing(page: Page): string[] {
-  const missing: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Missing translation')) missing.push(message.text());
-  });
-  return missing;
-}
 
 /**
  * The buyer's screens in another language (docs/product.md section 22): picked with the header's
@@ -33,7 +33,7 @@ describe('a buyer in French, then in Thai', () => {
     const { event } = await seedPublishedEvent();
     const buyer = `${unique('amelie')}@example.org`;
     const { context, page } = await newPage(browser, PHONE);
-    const missing = watchMissing(page);
+    const missing = watchMissingKeys(page);
 
     await page.goto(`/${event.slug}`);
     await waitForTitle(page, `${event.title} | ClubTix`);
@@ -96,6 +96,10 @@ describe('a buyer in French, then in Thai', () => {
     await page.getByText('Votre inscription est confirmée.').waitFor();
     await page.getByRole('link', { name: 'Ouvrir le billet' }).waitFor();
     expect(missing).toEqual([]);
+    // The page the server writes before the app runs (the event's first paint) follows the pick too.
+    const served = await (await context.request.get(`/${event.slug}`)).text();
+    expect(served).toMatch(/<html[^>]* lang="fr"/);
+    expect(served).toContain('jeu. 15/08/2030');
     await context.close();
 
     // A desktop browser set to Thai, nothing picked: the event page in Thai, Gregorian year, Latin digits.
@@ -108,7 +112,7 @@ describe('a buyer in French, then in Thai', () => {
     await watchCsp(thai);
     const thaiPage = await thai.newPage();
     thaiPage.setDefaultTimeout(15_000);
-    const thaiMissing = watchMissing(thaiPage);
+    const thaiMissing = watchMissingKeys(thaiPage);
     await thaiPage.goto(`/${event.slug}`);
     await thaiPage.getByRole('link', { name: 'ซื้อตั๋ว' }).waitFor();
     await thaiPage.getByRole('heading', { name: 'วันเวลาและสถานที่' }).waitFor();

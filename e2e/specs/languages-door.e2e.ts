@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { watchCsp } from '../csp';
 import { bookTwo } from '../door';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { DESKTOP, expectSettledAccessible, launchBrowser, newPage, PHONE, primeSession } from '../helpers';
+import {
+  DESKTOP,
+  expectSettledAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  watchMissingKeys,
+} from '../helpers';
 
 /**
  * The door, sign-in and account in another language (docs/product.md section 22): a person picks
@@ -18,15 +26,6 @@ async function headerRightEdge(page: Page): Promise<number> {
     const controls = Array.from(document.querySelectorAll('header a, header button'));
     return Math.max(...controls.map((control) => control.getBoundingClientRect().right));
   });
-}
-
-/** Every "Missing translation" the app logs (i18n.ts): a key the screen asked for and English lacks. */
-function watchMissing(page: Page): string[] {
-  const missing: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Missing translation')) missing.push(message.text());
-  });
-  return missing;
 }
 
 describe('the door in Thai and sign-in in Spanish', () => {
@@ -43,7 +42,7 @@ describe('the door in Thai and sign-in in Spanish', () => {
     const { event, admin } = seeded;
     const { ada } = await bookTwo(seeded);
     const { context, page } = await newPage(browser, PHONE);
-    const missing = watchMissing(page);
+    const missing = watchMissingKeys(page);
 
     // Sign-in, switched to Thai with the header's picker; the choice holds for the rest of the visit.
     await page.goto('/signin');
@@ -109,7 +108,7 @@ describe('the door in Thai and sign-in in Spanish', () => {
     await watchCsp(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    const missing = watchMissing(page);
+    const missing = watchMissingKeys(page);
     await page.goto('/signin');
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     await page.getByLabel('Correo electrónico', { exact: true }).waitFor();

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCurrentUser, TEvent, TOrder, TPaymentIntent, TRegistration, TTicket } from '@clubtix/contract';
 import { freePort } from '../../apps/api/src/db/embedded';
 import { startServer, type ServerProcess } from '../../apps/api/test/server-process';
-import { makeWalletCertificates, type WalletCertificates } from '../../apps/api/test/wallet-certificates';
+import {
+  appleWalletEnv,
+  googleWalletEnv,
+  makeWalletCertificates,
+  type WalletCertificates,
+} from '../../apps/api/test/wallet-certificates';
 import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
 import { api, DESKTOP, launchBrowser, newPage, PHONE, seriousA11yViolations, unique, type ApiResult } from '../helpers';
 
@@ -45,15 +50,8 @@ describe('wallet buttons', () => {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PUBLIC_WRITE_LIMIT: '0',
       HOLDS_PER_ADDRESS: '0',
-      APPLE_PASS_TYPE_ID: 'pass.org.clubtix.test',
-      APPLE_PASS_TEAM_ID: 'TEAM123456',
-      APPLE_PASS_CERT: certs.cert,
-      APPLE_PASS_KEY: certs.key,
-      APPLE_PASS_KEY_PASSPHRASE: certs.keyPassphrase,
-      APPLE_PASS_WWDR: certs.wwdrFile,
-      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
-      GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: 'wallet@clubtix-test.iam.gserviceaccount.com',
-      GOOGLE_WALLET_PRIVATE_KEY: certs.googlePrivateKey,
+      ...appleWalletEnv(certs),
+      ...googleWalletEnv(certs),
     });
     const baseUrl = server.baseUrl;
     const registered = await api<{ currentUser: TCurrentUser }>('POST', '/auth/register', {

@@ -113,7 +113,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   });
 
   await registerCompression(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ClubTix API', version: '0.1.0', description: 'Every JSON response is { payload, msg? }.' },

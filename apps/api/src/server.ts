@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig, type Config } from './config';
-import { connectDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { buildApp } from './app';
-import { ensureSudo } from './modules/users/bootstrap';
+
+// Marks of the start-up's parts, read by bench/start.mjs (docs/performance.md, "Start-up").
+const mark = (part: string) => performance.mark(`clubtix:${part}`);
+mark('imported');
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -19,17 +20,31 @@ async function main(): Promise<void> {
     throw error;
   }
   for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
+  mark('config');
   const quiet = { info: (m: string) => say(m), debug: () => undefined };
 
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
+  // The app's modules (most of the imports) load while the embedded PostgreSQL starts in a process
+  // of its own: the start-up overlaps them (docs/performance.md, "Start-up").
+  const appModules = Promise.all([
+    import('./app'),
+    import('./db/client'),
+    import('./modules/users/bootstrap'),
+    import('./modules/checkin/checkin.repo'),
+  ]);
+  appModules.catch(() => undefined); // awaited below; a failed database start is the error to tell
   if (!url) {
     embedded = await startEmbeddedPostgres(config.dataDir, quiet);
     url = embedded.url;
   }
+  mark('database');
   await runMigrations(url);
-  const database = connectDatabase(url, 20);
+  mark('migrated');
+  const [{ buildApp }, { connectDatabase }, { ensureSudo }, { prepareDoor }] = await appModules;
+  const database = connectDatabase(url, 20, { warm: true });
   const app = await buildApp({ config, db: database.db });
+  mark('app');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,6 +75,13 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  mark('listening');
+  // Not awaited: the server answers meanwhile; a connection that fails to open is opened on demand.
+  // Only on the embedded server, whose connection limit is ours (db/embedded.ts): an external
+  // server's connections are shared with whatever else uses it, so they are opened as needed.
+  // Each connection plans the door's statements at once: a server restarted while the doors are
+  // open meets its first burst ready (docs/decisions/0055-the-door-as-written-sql.md).
+  if (embedded) void database.warmUp(prepareDoor);
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   say('');
   say(`ClubTix is running: open ${address}`);

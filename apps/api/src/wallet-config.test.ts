@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWalletCertificates, type WalletCertificates } from '../test/wallet-certificates';
+import {
+  appleWalletEnv,
+  googleWalletEnv,
+  makeWalletCertificates,
+  type WalletCertificates,
+} from '../test/wallet-certificates';
 import { ConfigError, loadConfig } from './config';
 import { loadWalletSettings } from './wallet-config';
 
@@ -15,19 +20,8 @@ beforeAll(() => {
 });
 afterAll(() => certs.remove());
 
-const apple = () => ({
-  APPLE_PASS_TYPE_ID: 'pass.org.clubtix.test',
-  APPLE_PASS_TEAM_ID: 'TEAM123456',
-  APPLE_PASS_CERT: certs.cert,
-  APPLE_PASS_KEY: certs.key,
-  APPLE_PASS_KEY_PASSPHRASE: certs.keyPassphrase,
-  APPLE_PASS_WWDR: certs.wwdrFile,
-});
-const google = () => ({
-  GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
-  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: 'wallet@project.iam.gserviceaccount.com',
-  GOOGLE_WALLET_PRIVATE_KEY: certs.googlePrivateKey,
-});
+const apple = () => appleWalletEnv(certs);
+const google = () => googleWalletEnv(certs);
 
 function refusal(env: Record<string, string | undefined>): string {
   try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import type { TExtrasVoucher, TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { registrations } from '../src/db/schema';
 import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { payloadOf } from './catalogue';
@@ -39,16 +39,19 @@ export async function holdTickets(
 }
 
 /**
- * Steps 3 and 4: priced, paid with the simulated provider's good card. Answers the payment (to
- * confirm again) and the registration as the confirmation answered it.
+ * Steps 3 and 4: priced (with `extras` bought alongside, if any), paid with the simulated provider's
+ * good card. Answers the payment (to confirm again), the registration as the confirmation answered
+ * it, and the vouchers of the extras.
  */
 export async function payFor(
   t: TestApp,
   registration: TRegistration,
-): Promise<{ paymentIntentId: string; registration: TRegistration }> {
+  extras: { extrasId: string; quantity: number }[] = [],
+): Promise<{ paymentIntentId: string; registration: TRegistration; extrasVouchers: TExtrasVoucher[] }> {
+  const { registrationId, qrUuid } = registration;
   const { order } = payloadOf<{ order: TOrder }>(
     await call(t, 'POST', '/order/createOrder', {
-      body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
+      body: extras.length > 0 ? { registrationId, qrUuid, extras } : { registrationId, qrUuid },
     }),
   );
   const intent = payloadOf<TPaymentIntent>(
@@ -56,9 +59,13 @@ export async function payFor(
   );
   const paid = await confirmPayment(t, intent.paymentIntentId);
   expect(paid.status, paid.body.msg).toBe(200);
-  const confirmed = (paid.body.payload as { registration: TRegistration }).registration;
-  expect(confirmed.status).toBe('confirmed');
-  return { paymentIntentId: intent.paymentIntentId, registration: confirmed };
+  const payload = paid.body.payload as { registration: TRegistration; extrasVouchers?: TExtrasVoucher[] };
+  expect(payload.registration.status).toBe('confirmed');
+  return {
+    paymentIntentId: intent.paymentIntentId,
+    registration: payload.registration,
+    extrasVouchers: payload.extrasVouchers ?? [],
+  };
 }
 
 export const confirmPayment = (t: TestApp, paymentIntentId: string) =>
@@ -71,7 +78,7 @@ export async function buyTickets(
   ticketId: string,
   buyerEmail: string,
   people: Person[],
-): Promise<{ registration: TRegistration; paymentIntentId: string }> {
+): Promise<{ registration: TRegistration; paymentIntentId: string; extrasVouchers: TExtrasVoucher[] }> {
   return payFor(t, await holdTickets(t, eventId, ticketId, buyerEmail, people));
 }
 

@@ -146,6 +146,34 @@ export function makeWalletCertificates(): WalletCertificates {
   };
 }
 
+/** The pass type and team the signer certificate names (its subject, above). */
+export const TEST_PASS_TYPE_ID = 'pass.org.clubtix.test';
+export const TEST_TEAM_ID = 'TEAM123456';
+export const TEST_GOOGLE_ISSUER_ID = '3388000000012345678';
+export const TEST_GOOGLE_SERVICE_ACCOUNT = 'clubtix-wallet@clubtix-test.iam.gserviceaccount.com';
+
+/** Apple Wallet's settings (APPLE_PASS_*, apps/api/src/wallet-config.ts) for these certificates. */
+export function appleWalletEnv(certs: WalletCertificates): Record<string, string> {
+  return {
+    APPLE_PASS_TYPE_ID: TEST_PASS_TYPE_ID,
+    APPLE_PASS_TEAM_ID: TEST_TEAM_ID,
+    // PEM text for some settings, a file path for another: both forms are read.
+    APPLE_PASS_CERT: certs.cert,
+    APPLE_PASS_KEY: certs.key,
+    APPLE_PASS_KEY_PASSPHRASE: certs.keyPassphrase,
+    APPLE_PASS_WWDR: certs.wwdrFile,
+  };
+}
+
+/** Google Wallet's settings (GOOGLE_WALLET_*) for these certificates' service account key. */
+export function googleWalletEnv(certs: WalletCertificates): Record<string, string> {
+  return {
+    GOOGLE_WALLET_ISSUER_ID: TEST_GOOGLE_ISSUER_ID,
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: TEST_GOOGLE_SERVICE_ACCOUNT,
+    GOOGLE_WALLET_PRIVATE_KEY: certs.googlePrivateKey,
+  };
+}
+
 /**
  * Whether openssl verifies a detached PKCS #7 signature of `content` up to the CA: its exit code
  * (smime -verify, as Apple's own check of a pass's signature does in substance).

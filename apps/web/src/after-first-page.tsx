@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { createBrowserRouter } from 'react-router';
+import { removeFirstPaint } from './first-paint';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -32,6 +33,8 @@ export function watchFirstPage(router: AppRouter, queryClient: QueryClient): voi
     whenIdle(() => {
       if (done || !settled()) return;
       done = true;
+      // Whatever the first page turned out to be (an error, a redirect), the server's first paint goes.
+      removeFirstPaint();
       unsubscribeRouter();
       unsubscribeQueries();
       markShown();

@@ -1,7 +1,5 @@
-import { slugFromAddress } from '@clubtix/contract';
 import type { ComponentType } from 'react';
-import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { queryClient } from './api/query-client';
+import { Outlet, type RouteObject } from 'react-router';
 import { DocumentTitle, type RouteHandle } from './components/document-title';
 import { BareLayout, MainLayout } from './components/layouts';
 import { PageLoader } from './components/page-loader';
@@ -12,7 +10,7 @@ import type { RouteAccess } from './features/auth/guards';
 import { ACCOUNT_PATH } from './features/account/paths';
 import type englishCommon from './i18n/locales/en/common.json';
 import { dashboardLoader, routeLoader, signOutLoader, unknownRouteLoader } from './features/auth/route-loaders';
-import { publicEventBySlugQuery } from './features/public/api';
+import { askForEventBySlug } from './features/public/event-by-slug-loader';
 import { preloadNamespaces } from './i18n/i18n';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -32,16 +30,6 @@ interface PageRoute {
 }
 
 const BUYER_NAMESPACES = ['public', 'buying'] as const;
-
-/**
- * The event of /{slug} is asked for as the route starts, beside the page's code, instead of once the
- * page has loaded and rendered (docs/decisions/0046-fast-first-load.md); the page's query finds it.
- */
-function askForEventBySlug({ params }: LoaderFunctionArgs): null {
-  const slug = slugFromAddress(params.slug ?? '');
-  if (slug !== '') void queryClient.prefetchQuery(publicEventBySlugQuery(slug));
-  return null;
-}
 
 /**
  * docs/product.md section 2, in its order. Static segments outrank `:slug`, so /pricing is not a slug.

@@ -7,18 +7,21 @@ import { clubEndpoints } from './clubs';
 import { eventEndpoints } from './events';
 import { extrasEndpoints } from './extras';
 import { formEndpoints } from './forms';
-import { orderEndpoints, paymentEndpoints, registrationEndpoints } from './registrations';
+import { orderEndpoints, paymentEndpoints } from './orders';
+import { registrationEndpoints } from './registrations';
 import { messageEndpoints } from './messages';
 import { reportEndpoints } from './report';
 import { sponsorshipPackageEndpoints } from './sponsorship-packages';
 import { extrasPurchaseEndpoints, sponsorshipEndpoints } from './sponsorships';
 import { ticketEndpoints } from './tickets';
 import { systemEndpoints } from './system';
+import { ticketDocumentEndpoints } from './ticket-documents';
 import { appUserEndpoints } from './users';
 import { waitlistEndpoints } from './waitlist';
 
 export * from './attendees';
 export * from './auth';
+export * from './banner-gradient';
 export * from './boxoffice';
 export * from './checkin';
 export * from './clubs';
@@ -33,6 +36,7 @@ export * from './lists';
 export * from './messages';
 export * from './money';
 export * from './qr';
+export * from './orders';
 export * from './registrations';
 export * from './report';
 export * from './sponsorship-packages';
@@ -42,6 +46,7 @@ export * from './rules';
 export * from './save-request';
 export * from './short-code';
 export * from './system';
+export * from './ticket-documents';
 export * from './zoned-format';
 export * from './users';
 export * from './validation-text';
@@ -57,7 +62,7 @@ export const endpoints = {
   extras: extrasEndpoints,
   sponsorshipPackage: sponsorshipPackageEndpoints,
   form: formEndpoints,
-  registration: registrationEndpoints,
+  registration: { ...registrationEndpoints, ...ticketDocumentEndpoints },
   attendees: attendeeEndpoints,
   order: orderEndpoints,
   stripe: paymentEndpoints,

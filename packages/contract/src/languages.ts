@@ -35,6 +35,12 @@ export function localeOf(language: TLanguage): string {
   return LOCALES[language];
 }
 
+/**
+ * The cookie the web app keeps the picked language in (beside the device's storage), so that a page
+ * the server writes before the app runs, an event's first paint, is in that language too.
+ */
+export const LANGUAGE_COOKIE = 'clubtix_language';
+
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -43,6 +43,18 @@ export const systemEndpoints = {
   }),
 };
 
+/** The narrower copies the server makes of an upload for smaller screens: `/api/media/<name>?w=<width>`. */
+export const MEDIA_WIDTHS = [480, 800, 1200] as const;
+
+/**
+ * The srcset of an upload of this server (its copies, then itself, stored at most 2000 px wide), so a
+ * phone fetches the copy its screen needs; undefined for an image elsewhere.
+ */
+export function mediaSrcSet(url: string): string | undefined {
+  if (!url.startsWith('/api/media/') || url.includes('?')) return undefined;
+  return [...MEDIA_WIDTHS.map((width) => `${url}?w=${width} ${width}w`), `${url} 2000w`].join(', ');
+}
+
 /** Largest accepted image upload, in bytes. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = 'Only JPEG or PNG images (.jpeg, .jpg, .png) can be uploaded';

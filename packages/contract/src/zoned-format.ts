@@ -1,5 +1,21 @@
 import { localeOf, type TLanguage } from './languages';
 
+/**
+ * When an event happens, as the ticket PDF and the public pages print it: a short weekday, the date
+ * dd/mm/yyyy (in each language's order and separator) and the time hh:mm (docs/product.md section 9).
+ * One constant, so zonedFormat keeps one format of it per zone and language for all of them.
+ */
+export const EVENT_MOMENT_STYLE: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // h23, not hour12: false, which some engines render as "24:00" at midnight.
+  hourCycle: 'h23',
+};
+
 const made = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 /**

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageFromAcceptLanguage, localeOf, type TLanguage } from '@clubtix/contract';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  languageFromAcceptLanguage,
+  localeOf,
+  type TLanguage,
+} from '@clubtix/contract';
 
 /**
  * What the server says in five languages (docs/product.md section 22, docs/decisions/0043-languages.md):
@@ -66,6 +74,20 @@ export function translatorFor(language: TLanguage): Translate {
 export function requestLanguage(request: { headers: Record<string, string | string[] | undefined> }): TLanguage {
   const header = request.headers['accept-language'];
   return languageFromAcceptLanguage(Array.isArray(header) ? header[0] : header);
+}
+
+/**
+ * The language of a page the server writes (an event's first paint, docs/decisions/0053-first-paint.md):
+ * the language picked in the app, which it keeps in a cookie as well as on the device, else the
+ * request's Accept-Language. A page load carries the browser's Accept-Language, not the app's choice.
+ */
+export function pageLanguage(request: { headers: Record<string, string | string[] | undefined> }): TLanguage {
+  const cookies = request.headers.cookie;
+  for (const part of (Array.isArray(cookies) ? cookies.join('; ') : (cookies ?? '')).split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return requestLanguage(request);
 }
 
 /** Every key of every catalogue, by language: for the catalogue tests. */

@@ -5,7 +5,8 @@ import { zonedFormat } from '@clubtix/contract';
  * and the statistics speak the event's local time, the wire speaks UTC.
  */
 
-const PARTS: Intl.DateTimeFormatOptions = {
+/** A local clock's year to second, zero-padded, 00 to 23 hours: the parts every function here reads. */
+export const PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

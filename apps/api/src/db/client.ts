@@ -13,13 +13,37 @@ export type DbOrTx = Session | Tx;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * Opens the pool's connections now rather than when a burst first needs them (see `warm`), and
+   * runs `prepare` on each: the statements a burst needs first, planned before it comes.
+   */
+  warmUp(prepare?: (connection: pg.PoolClient) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+/**
+ * `warm` (the server's pool): connections once open stay open, so the door's first burst after a
+ * quiet hour does not wait for a dozen new connections, each authenticated and preparing its
+ * statements again (docs/decisions/0054-a-lighter-request.md).
+ */
+export function connectDatabase(url: string, max = 10, { warm = false } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max, min: warm ? max : 0, connectionTimeoutMillis: 10_000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  const warmUp = async (prepare?: (connection: pg.PoolClient) => Promise<void>) => {
+    // Every connection at once, so each is a different one; a failure leaves that one to open on demand.
+    const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+    await Promise.allSettled(
+      opened.map(async (result) => {
+        if (result.status !== 'fulfilled') return;
+        try {
+          await prepare?.(result.value);
+        } finally {
+          result.value.release();
+        }
+      }),
+    );
+  };
+  return { db, pool, warmUp, close: () => pool.end() };
 }

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Session } from './client';
@@ -12,6 +13,9 @@ export interface Ending<T> {
   result: T;
   last: SQL[];
 }
+
+/** A transaction's work: Drizzle over its connection, and the connection for prepared statements (db/prepared.ts). */
+export type TransactionWork<T> = (tx: Session, client: pg.PoolClient) => Promise<Ending<T>>;
 
 /**
  * A transaction whose last statements go to PostgreSQL in one message with its COMMIT.
@@ -28,7 +32,7 @@ export interface Ending<T> {
  * ids and numbers. They must fail by raising an error, not by touching no row (a CHECK constraint
  * does): on an error the COMMIT is not run, the transaction is rolled back and the error thrown.
  */
-export function transactionEndingWith<T>(db: Db, work: (tx: Session) => Promise<Ending<T>>): Promise<T> {
+export function transactionEndingWith<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   return transactionStartingWith(db, [], work);
 }
 
@@ -37,18 +41,14 @@ export function transactionEndingWith<T>(db: Db, work: (tx: Session) => Promise<
  * a lock the whole transaction must hold (the hold limits' advisory locks) then costs no round trip
  * of its own. The same rules hold for them as for the last statements.
  */
-export async function transactionStartingWith<T>(
-  db: Db,
-  first: SQL[],
-  work: (tx: Session) => Promise<Ending<T>>,
-): Promise<T> {
+export async function transactionStartingWith<T>(db: Db, first: SQL[], work: TransactionWork<T>): Promise<T> {
   const client = await db.$client.connect();
   let broken = false;
   try {
     try {
       await client.query(['begin', ...first.map(inline)].join(';\n'));
       // Without the schema: building its relational helpers costs 0.1 ms, and no repo uses them.
-      const { result, last } = await work(drizzle(client));
+      const { result, last } = await work(drizzle(client), client);
       await client.query([...last.map(inline), 'commit'].join(';\n'));
       return result;
     } catch (error) {

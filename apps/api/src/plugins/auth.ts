@@ -33,6 +33,14 @@ interface CachedActor {
 const actorCaches = new WeakMap<Db, Map<string, CachedActor>>();
 let generation = 0;
 
+/**
+ * Reads of a token's actor under way. Requests that miss the cache together share one: the scanners
+ * of a door may share a token, and each second all of their requests in flight missed at once and
+ * queued for the pool's connections, the door's own statements behind them (docs/performance.md,
+ * "Check-in under load and after an import").
+ */
+const actorReads = new WeakMap<Db, Map<string, { actor: Promise<Actor>; secret: string; generation: number }>>();
+
 /** Called whenever a user or club is changed or removed in this process: every cached actor is stale. */
 export function forgetActors(): void {
   generation++;
@@ -71,8 +79,32 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: stri
     if (now >= cached.expiresAt) throw tokenExpired();
     return cached.actor;
   }
+  let reads = actorReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    actorReads.set(db, reads);
+  }
+  const read = reads.get(token);
+  if (read && read.generation === generation && read.secret === secret) return read.actor;
   // Taken before the user is read: a change committed meanwhile makes this entry stale at once.
   const readIn = generation;
+  const actor = readActor(token, db, secret, cache, now, readIn);
+  reads.set(token, { actor, secret, generation: readIn });
+  try {
+    return await actor;
+  } finally {
+    if (reads.get(token)?.actor === actor) reads.delete(token);
+  }
+}
+
+async function readActor(
+  token: string,
+  db: Db,
+  secret: string,
+  cache: Map<string, CachedActor>,
+  now: number,
+  readIn: number,
+): Promise<Actor> {
   const result = await verifyToken(token, secret);
   if (!result.ok) {
     if (result.reason === 'expired') throw tokenExpired();

@@ -125,7 +125,15 @@ describe('compressed answers by Accept-Encoding (docs/product.md section 22)', (
     const page = await get(`/${slug}`, 'br, gzip');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(varies(page)).toBe(true);
     expect(decoded(page)).toContain('<title>Spring Regatta');
+    const gzipped = await get(`/${slug}`, 'gzip, br;q=0');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzipped)).toBe(decoded(page));
+    const plain = await get(`/${slug}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(decoded(page));
   });
 
   it.each([

@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   firstSpokenLanguage,
   isLanguage,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   localeOf,
   type TLanguage,
@@ -32,7 +33,10 @@ function storedLanguage(): TLanguage | undefined {
 /** The language picked on this device, else the browser's first one ClubTix speaks, else English. */
 export function initialLanguage(): TLanguage {
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return storedLanguage() ?? firstSpokenLanguage(browser) ?? DEFAULT_LANGUAGE;
+  const stored = storedLanguage();
+  // A choice made before the cookie existed gets one; any other has its year renewed.
+  if (stored) rememberLanguageForPages(stored);
+  return stored ?? firstSpokenLanguage(browser) ?? DEFAULT_LANGUAGE;
 }
 
 const catalogueBackend: BackendModule = {
@@ -108,6 +112,15 @@ export function currentLocale(): string {
   return localeOf(currentLanguage());
 }
 
+/**
+ * The picked language in a cookie as well, for the pages the server writes before the app runs (an
+ * event's first paint, docs/decisions/0053-first-paint.md). A year, this site only, sent on links.
+ */
+export function rememberLanguageForPages(language: TLanguage): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
 /** Switches the app to a language and remembers it on this device. */
 export async function changeLanguage(language: TLanguage): Promise<void> {
   try {
@@ -115,5 +128,6 @@ export async function changeLanguage(language: TLanguage): Promise<void> {
   } catch {
     // Privacy modes: the choice holds for this visit only.
   }
+  rememberLanguageForPages(language);
   await i18n.changeLanguage(language);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { attendees, registrations } from '../../db/schema';
 import type { EventScope } from '../tickets/tickets.repo';
 import type { ImportRow } from './import-rows';
@@ -81,4 +81,38 @@ export async function insertImportedAttendees(
         ${text(chunk.map((row) => JSON.stringify(row.answers)))}
       ) AS u(id, registration_id, first_name, last_name, email, answers)`);
   }
+}
+
+const statisticsRefreshes = new WeakMap<Db, { again: boolean; done: Promise<void> }>();
+
+/**
+ * ANALYZE of the tables an import fills, after its commit and before its answer. Until then the
+ * planner sees an event's freshly imported attendees as autovacuum last saw the tables (never, on a
+ * new database) and plans the door's statement for that: measured in docs/performance.md,
+ * "Check-in under load and after an import" (docs/decisions/0050-door-under-load-and-after-import.md).
+ * One at a time per database; an import that ends meanwhile waits for one more pass after it, which
+ * sees its rows. A failure changes nothing an organiser sees: autovacuum analyzes the tables later
+ * anyway, so it is dropped.
+ */
+export function refreshImportedStatistics(db: Db): Promise<void> {
+  const running = statisticsRefreshes.get(db);
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const state = { again: true, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      while (state.again) {
+        state.again = false;
+        await db.execute(sql`ANALYZE ${registrations}, ${attendees}`);
+      }
+    } catch {
+      // See above: the statistics come with autovacuum instead.
+    } finally {
+      statisticsRefreshes.delete(db);
+    }
+  })();
+  statisticsRefreshes.set(db, state);
+  return state.done;
 }

@@ -15,7 +15,12 @@ import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
 import { markSeatsSold, reserveSeats } from '../purchase/hold/holds.repo';
 import { findTicketById } from '../tickets/tickets.repo';
-import { findConfirmedPeople, insertImportedAttendees, lockEventImports } from './attendee-import.repo';
+import {
+  findConfirmedPeople,
+  insertImportedAttendees,
+  lockEventImports,
+  refreshImportedStatistics,
+} from './attendee-import.repo';
 import { openSheetRows } from './import-file';
 import { isBlankRow, mapHeader, personKey, readRow, type ColumnMap, type ImportRow } from './import-rows';
 import { ImportErrors } from './import-errors';
@@ -151,6 +156,8 @@ export async function importAttendees(
       }
       if (fields.dryRun) throw new Rollback('dry-run');
     });
+    // Committed: the door may open as soon as this answers (refreshImportedStatistics says why).
+    if (result.imported > 0) await refreshImportedStatistics(deps.db);
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
     if (error.outcome === 'no-seats') {

@@ -58,7 +58,7 @@ async function scannedTicket(deps: Deps, actor: Actor, input: TTicketScanRequest
   if (!code) throw notATicket();
   const ticket = await findTicketByShortCode(deps.db, input.eventId, code);
   if (ticket) return ticket;
-  const door = await findTicketAtDoor(deps.db, input.eventId, '');
+  const door = await findTicketAtDoor(deps.db.$client, input.eventId, '');
   admitTicket(actor, door, { registrationId: '' });
   throw notATicket(); // not reached: admitTicket refuses a door without that attendee
 }
@@ -73,11 +73,11 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
   assertWorksEvent(actor, input.eventId);
   const qr = await scannedTicket(deps, actor, input);
   if (!input.checkin) {
-    const found = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
+    const found = await findTicketAtDoor(deps.db.$client, input.eventId, qr.attendeeId);
     const { registration } = admitTicket(actor, found, qr);
     return scanAnswer(registration, found?.party ?? [], qr.attendeeId);
   }
-  const found = await scanAndCheckIn(deps.db, {
+  const found = await scanAndCheckIn(deps.db.$client, {
     eventId: input.eventId,
     registrationId: qr.registrationId,
     attendeeId: qr.attendeeId,
@@ -97,7 +97,7 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
   }
   if (checkin) return { ...scanAnswer(registration, party, qr.attendeeId), justCheckedIn: false };
   // Another scanner checked this ticket in at the same moment (after this statement's snapshot): say what is true now.
-  const again = await findTicketAtDoor(deps.db, input.eventId, qr.attendeeId);
+  const again = await findTicketAtDoor(deps.db.$client, input.eventId, qr.attendeeId);
   const now = admitTicket(actor, again, qr);
   return { ...scanAnswer(now.registration, again?.party ?? [], qr.attendeeId), justCheckedIn: false };
 }
@@ -112,9 +112,8 @@ export async function saveCheckin(deps: Deps, actor: Actor, input: TSaveCheckinR
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await insertCheckin(deps.db, { ...input, clubId: clubScope(actor), createdBy: actor.id });
     if (row) return toCheckinDto(row);
-    const { door, checkin } = admitTicket(actor, await findTicketAtDoor(deps.db, input.eventId, input.attendeeId), {
-      registrationId: input.registrationId,
-    });
+    const found = await findTicketAtDoor(deps.db.$client, input.eventId, input.attendeeId);
+    const { door, checkin } = admitTicket(actor, found, { registrationId: input.registrationId });
     if (checkin) throw alreadyCheckedIn(checkin, door.timezone);
   }
   throw conflict('The check-in changed while it was being saved; please try again');

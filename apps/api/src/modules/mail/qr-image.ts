@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { onFirstUse } from '../../core/on-first-use';
 import type { MailAttachment, TicketsPdfAttachment } from '../../db/schema';
 
 export interface RenderedAttachment {
@@ -28,7 +28,10 @@ export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
  * A QR code as a PNG that phones at the door read at arm's length: QR_OPTIONS at 6 pixels a module
  * (about 320 pixels square).
  */
-export function drawQrPng(text: string): Promise<Buffer> {
+const loadQrCode = onFirstUse(async () => (await import('qrcode')).default);
+
+export async function drawQrPng(text: string): Promise<Buffer> {
+  const QRCode = await loadQrCode();
   return QRCode.toBuffer(text, { type: 'png', ...QR_OPTIONS, scale: 6 });
 }
 

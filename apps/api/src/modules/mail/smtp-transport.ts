@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../../core/on-first-use';
 import type { Transport } from './mailer';
 
 /**
@@ -9,14 +9,17 @@ import type { Transport } from './mailer';
  * outbox rows it locked) for minutes; the mail is retried on the next round.
  */
 export function smtpTransport(smtpUrl: string): Transport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transporter = onFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    }),
+  );
   return async (mail) => {
-    await transporter.sendMail({
+    const sender = await transporter();
+    await sender.sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,

@@ -1,18 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  extrasQrText,
-  formatShortCode,
-  type TEvent,
-  type TExtrasVoucher,
-  type TOrder,
-  type TPaymentIntent,
-  type TSendTicketResult,
-  type TTicket,
-} from '@clubtix/contract';
+import { extrasQrText, formatShortCode, type TEvent, type TSendTicketResult, type TTicket } from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
-import { buyTickets, confirmPayment, holdTickets } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
+import { buyTickets, confirmPayment, holdTickets, payFor } from '../../../test/buying';
+import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
@@ -121,20 +112,8 @@ describe('ticket mail over SMTP', () => {
     const held = await holdTickets(t, event.id, ticket.id, buyer, [
       { firstName: 'Flo', lastName: 'Fisher', email: 'flo@example.org' },
     ]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
-        body: {
-          registrationId: held.registrationId,
-          qrUuid: held.qrUuid,
-          extras: [{ extrasId: lunch.id, quantity: 2 }],
-        },
-      }),
-    );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
-    );
-    const paid = await confirmPayment(t, intent.paymentIntentId);
-    const [voucher] = (paid.body.payload as { extrasVouchers: TExtrasVoucher[] }).extrasVouchers;
+    const { extrasVouchers } = await payFor(t, held, [{ extrasId: lunch.id, quantity: 2 }]);
+    const [voucher] = extrasVouchers;
     await outboxDrained(t);
 
     const [mail] = smtp.mailsTo(buyer);

@@ -2,11 +2,12 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { endpoints, MAX_IMAGE_BYTES } from '@clubtix/contract';
+import { endpoints, MAX_IMAGE_BYTES, MEDIA_WIDTHS } from '@clubtix/contract';
 import { AppError, badInput, notFound, say } from '../../core/errors';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { storeImage, storeSponsorLogo } from './media.service';
+import { isMediaWidth, sizedCopy } from './sized-copies';
 
 const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
@@ -53,14 +54,23 @@ export async function mediaRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     return { payload: { url: await storeSponsorLogo(deps, query.eventId, bytes) }, msg: 'Logo uploaded' };
   });
 
-  app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {
-    const { name } = request.params;
-    const file = path.join(deps.config.mediaDir, name);
-    if (!MEDIA_NAME.test(name) || !existsSync(file)) throw notFound('Image');
-    return reply
-      .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(file));
-  });
+  app.get<{ Params: { name: string }; Querystring: { w?: string } }>(
+    '/media/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const original = path.join(deps.config.mediaDir, name);
+      if (!MEDIA_NAME.test(name) || !existsSync(original)) throw notFound('Image');
+      const width = request.query.w === undefined ? null : Number(request.query.w);
+      if (width !== null && !isMediaWidth(width)) {
+        throw badInput(say('The width must be one of {widths}', { widths: MEDIA_WIDTHS.join(', ') }), 'w');
+      }
+      const file = width === null ? original : await sizedCopy(deps.config.mediaDir, name, width);
+      return reply
+        .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  );
 }

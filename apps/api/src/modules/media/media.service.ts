@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, conflict, say } from '../../core/errors';
+import { loadSharp } from '../../core/on-first-use';
 import type { Deps } from '../../core/deps';
 import { loadVisibleEvent } from '../events/events.service';
 import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
+import { removeSizedCopies } from './sized-copies';
 
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -28,6 +29,7 @@ export function sniffImage(bytes: Buffer): ImageKind | undefined {
 async function reencode(bytes: Buffer): Promise<{ kind: ImageKind; output: Buffer }> {
   const kind = sniffImage(bytes);
   if (!kind) throw badInput(IMAGE_TYPE_MESSAGE, 'file');
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -87,7 +89,12 @@ export async function storeImage(deps: Deps, owner: Pick<Actor, 'clubId'>, bytes
     await rm(path.join(mediaDir, name), { force: true });
     throw error;
   }
-  await Promise.all(freed.map((unused) => rm(path.join(mediaDir, unused), { force: true })));
+  await Promise.all(
+    freed.map(async (unused) => {
+      await rm(path.join(mediaDir, unused), { force: true });
+      await removeSizedCopies(mediaDir, unused);
+    }),
+  );
   return `/api/media/${name}`;
 }
 

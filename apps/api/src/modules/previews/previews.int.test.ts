@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicket } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { decodeHtml as decode, HOSTILE, INDEX_HTML } from '../../../test/served-page';
 
-/** The web app's own index.html (apps/web/index.html), as the built one carries the same head. */
-const INDEX_HTML = readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/index.html'),
-  'utf8',
-);
 const PUBLIC_URL = 'https://tickets.example.org';
-const HOSTILE = `Quiz "night" & 'fun' </script><script>alert(1)</script>`;
-
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** What a link-preview crawler reads from the served HTML: the title, metas by name or property, JSON-LD. */
 function readPreview(html: string) {
@@ -130,10 +116,11 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     const event = await createEvent(t, token, { title: HOSTILE, description: `"Quoted" <b>bold</b> & more` });
     const html = await page(`/${event.slug}`);
     const preview = readPreview(html);
-    // Exactly one script more than index.html has, and it closes where the JSON-LD ends.
+    // Exactly two scripts more than index.html has (the JSON-LD and the first paint's event data,
+    // first-paint.int.test.ts), each closing where its JSON ends.
     const plain = readPreview(INDEX_HTML);
-    expect(preview.scripts).toBe(plain.scripts + 1);
-    expect(preview.closings).toBe(plain.closings + 1);
+    expect(preview.scripts).toBe(plain.scripts + 2);
+    expect(preview.closings).toBe(plain.closings + 2);
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
     expect(preview.title).toBe(`${HOSTILE} | ClubTix`);

@@ -1,6 +1,6 @@
 import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRODUCT_NAME, slugFromAddress, type TClub } from '@clubtix/contract';
+import { PRODUCT_NAME, slugFromAddress, type TClub, type TLanguage } from '@clubtix/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../core/errors';
 import type { Deps } from '../../core/deps';
@@ -8,9 +8,12 @@ import type { ClubRow, EventRow } from '../../db/schema';
 import { findClub } from '../clubs/clubs.service';
 import { absoluteUrl, summarise, withPreview, type PreviewMeta } from './preview-html';
 import { findEventPreview } from './previews.repo';
+import { withFirstPaint } from './first-paint';
+import { toEventDto } from '../events/events.mapper';
+import { eventWhen } from '../mail/mail-format';
 
 /** The SPA's index.html with a page's preview in its head, or null to serve it as it is. */
-export type PreviewPage = (url: string) => Promise<string | null>;
+export type PreviewPage = (url: string, language: TLanguage) => Promise<string | null>;
 
 const EVENT_PATH = /^\/([^/.?]+)$/;
 const CLUB_PATH = /^\/club\/([^/.?]+)\/event$/;
@@ -110,13 +113,14 @@ function indexCache(webDistDir: string): () => string {
 
 /**
  * Link previews for the event page /{slug} and the club page /club/{idOrSlug}/event
- * (docs/product.md section 21; docs/decisions/0041-link-previews-and-club-links.md). Anything else,
+ * (docs/product.md section 21; docs/decisions/0041-link-previews-and-club-links.md), and the event
+ * page's first paint (docs/decisions/0053-first-paint.md). Anything else,
  * a draft or an unknown address: null, and the SPA's index.html goes out unchanged.
  */
 export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseLogger): PreviewPage {
   const readIndex = indexCache(webDistDir);
   const { publicUrl } = deps.config;
-  return async (rawUrl) => {
+  return async (rawUrl, language) => {
     const pathname = rawUrl.split(/[?#]/, 1)[0]!;
     const eventSlug = EVENT_PATH.exec(pathname)?.[1];
     const clubKey = CLUB_PATH.exec(pathname)?.[1];
@@ -124,9 +128,16 @@ export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseL
     const url = `${publicUrl}${pathname}`;
     try {
       if (eventSlug) {
-        const found = await findEventPreview(deps.db, slugFromAddress(eventSlug));
+        const slug = slugFromAddress(eventSlug);
+        const found = await findEventPreview(deps.db, slug);
         if (!found) return null;
-        return withPreview(readIndex(), eventMeta(publicUrl, url, found), `${found.event.title} | ${PRODUCT_NAME}`);
+        const html = withPreview(
+          readIndex(),
+          eventMeta(publicUrl, url, found),
+          `${found.event.title} | ${PRODUCT_NAME}`,
+        );
+        const firstPaint = { event: toEventDto(found.event), slug, when: eventWhen(found.event, language) };
+        return withFirstPaint(html, firstPaint, language);
       }
       const club = await clubOrNull(deps, clubKey!);
       if (!club) return null;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../core/on-first-use';
 
 /** Uploads are served at /api/media/<uuid>.<png|jpg> (media.service.ts): only those are read. */
 const OWN_MEDIA = /^\/api\/media\/([0-9a-f-]{36}\.(?:png|jpg))$/;
@@ -16,6 +16,7 @@ const LOGO_MAX_PIXELS = 360;
 export async function loadClubLogo(mediaDir: string, logoUrl: string | null): Promise<string | null> {
   const name = logoUrl ? OWN_MEDIA.exec(logoUrl)?.[1] : undefined;
   if (!name) return null;
+  const sharp = await loadSharp();
   try {
     const file = await readFile(path.join(mediaDir, name));
     const png = await sharp(file)

@@ -6,14 +6,12 @@ import {
   formatShortCode,
   type TEvent,
   type TExtrasVoucher,
-  type TOrder,
-  type TPaymentIntent,
   type TRegistration,
   type TTicket,
 } from '@clubtix/contract';
 import { clubs, registrations } from '../../db/schema';
-import { confirmPayment, holdTickets } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
+import { holdTickets, payFor } from '../../../test/buying';
+import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
 import {
   call,
   createClubWithAdmin,
@@ -72,23 +70,9 @@ describe('ticket PDF', () => {
       { firstName: 'Ann', lastName: 'Walker', email: buyer },
       { firstName: 'สมชาย', lastName: 'ใจดี', email: 'somchai@example.org' },
     ]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
-        body: {
-          registrationId: held.registrationId,
-          qrUuid: held.qrUuid,
-          extras: [{ extrasId: lunch.id, quantity: 2 }],
-        },
-      }),
-    );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
-    );
-    const paid = await confirmPayment(t, intent.paymentIntentId);
-    expect(paid.status, paid.body.msg).toBe(200);
-    const payload = paid.body.payload as { registration: TRegistration; extrasVouchers: TExtrasVoucher[] };
-    registration = payload.registration;
-    voucher = payload.extrasVouchers[0]!;
+    const paid = await payFor(t, held, [{ extrasId: lunch.id, quantity: 2 }]);
+    registration = paid.registration;
+    voucher = paid.extrasVouchers[0]!;
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  EVENT_MOMENT_STYLE,
   extrasQrText,
   extrasVoucherLabel,
   formatShortCode,
@@ -10,28 +11,20 @@ import {
 } from '@clubtix/contract';
 import type { Deps } from '../../core/deps';
 import { AppError, conflict, notFound } from '../../core/errors';
+import { onFirstUse } from '../../core/on-first-use';
 import { translatorFor, type Translate } from '../../core/i18n';
 import type { Download } from '../../plugins/routes';
 import { findBuyerRegistration, loadBuyerRegistration } from '../purchase/details/registration-details.service';
 import { loadClubLogo } from './club-logo';
-import { createTicketsDocument, drawPages, type TicketsPdfContent } from './tickets-pdf-document';
+import type { TicketsPdfContent } from './tickets-pdf-document';
 import { findPdfEvent, type PdfEventRow } from './tickets-pdf.repo';
 
-/** A date, a time and a weekday, in the order and words of the buyer's language. */
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // h23, not hour12: false, which some engines render as "24:00" at midnight.
-  hourCycle: 'h23',
-};
+/** pdfkit, its fonts and the QR drawing: loaded with the first PDF asked for. */
+const loadDocument = onFirstUse(() => import('./tickets-pdf-document'));
 
 /** When the event happens, in its own zone (named, as buyers may be elsewhere) and the buyer's language. */
 export function pdfWhen(event: Pick<PdfEventRow, 'startDate' | 'endDate' | 'timezone'>, language: TLanguage): string {
-  const format = zonedFormat(WHEN, event.timezone, language);
+  const format = zonedFormat(EVENT_MOMENT_STYLE, event.timezone, language);
   const range =
     event.endDate > event.startDate
       ? format.formatRange(event.startDate, event.endDate)
@@ -94,6 +87,7 @@ async function loadTicketsPdf(deps: Deps, registrationId: string, qrUuid: string
 /** GET /registration/getTicketsPdf: the PDF streamed as its pages are drawn. */
 export async function openTicketsPdf(deps: Deps, registrationId: string, qrUuid: string): Promise<Download> {
   const { content, t, filename } = await loadTicketsPdf(deps, registrationId, qrUuid);
+  const { createTicketsDocument, drawPages } = await loadDocument();
   const doc = createTicketsDocument(content, t);
   drawPages(doc, content, t).catch((error: unknown) => {
     doc.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -124,6 +118,7 @@ export async function renderTicketsPdfForMail(
     if (error instanceof AppError) return null;
     throw error;
   }
+  const { createTicketsDocument, drawPages } = await loadDocument();
   const doc = createTicketsDocument(loaded.content, loaded.t);
   const chunks: Buffer[] = [];
   let bytes = 0;

@@ -1,8 +1,10 @@
-import { PKPass } from 'passkit-generator';
+import { onFirstUse } from '../../core/on-first-use';
 import type { ApplePassSettings } from '../../wallet-config';
 import { passImages } from './pass-images';
 import { ticketTexts } from './ticket-texts';
 import type { WalletTicket } from './wallet-ticket';
+
+const loadPassKit = onFirstUse(() => import('passkit-generator'));
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 
@@ -55,6 +57,7 @@ function passJson(settings: ApplePassSettings, ticket: WalletTicket) {
 
 /** A signed .pkpass of one attendee's ticket: pass.json, the images, manifest.json and its PKCS #7 signature. */
 export async function buildApplePass(settings: ApplePassSettings, ticket: WalletTicket): Promise<Buffer> {
+  const { PKPass } = await loadPassKit();
   const pass = new PKPass(
     { ...(await passImages()), 'pass.json': Buffer.from(JSON.stringify(passJson(settings, ticket))) },
     {

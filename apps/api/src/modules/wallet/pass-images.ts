@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../core/on-first-use';
 
 /**
  * The ClubTix mark (apps/web/public/favicon.svg), which a pass shows as its icon and logo. Drawn
@@ -23,6 +23,7 @@ const SIZES: [string, number][] = [
 let drawn: Promise<Record<string, Buffer>> | undefined;
 
 async function drawImages(): Promise<Record<string, Buffer>> {
+  const sharp = await loadSharp();
   const svg = Buffer.from(BRAND_MARK);
   const images = await Promise.all(
     SIZES.map(async ([name, size]) => [name, await sharp(svg, { density: 300 }).resize(size, size).png().toBuffer()]),

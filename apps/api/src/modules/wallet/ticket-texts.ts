@@ -1,16 +1,10 @@
-import { formatShortCode, zonedFormat } from '@clubtix/contract';
+import { EVENT_MOMENT_STYLE, formatShortCode, zonedFormat } from '@clubtix/contract';
+import { PARTS } from '../../core/local-time';
 import { translatorFor } from '../../core/i18n';
 import type { WalletTicket } from './wallet-ticket';
 
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+/** The event's moment as the pass shows it: the month by name ("Thu, 15 Aug 2030, 10:00" in English). */
+const WHEN: Intl.DateTimeFormatOptions = { ...EVENT_MOMENT_STYLE, day: 'numeric', month: 'short' };
 
 /** The words and values a pass shows, in the buyer's language, times in the event's zone. */
 export function ticketTexts(ticket: WalletTicket) {
@@ -24,16 +18,8 @@ export function ticketTexts(ticket: WalletTicket) {
   };
 }
 
-const ISO_PARTS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-};
+/** The local clock's parts (core/local-time.ts) and the zone's offset at that instant. */
+const ISO_PARTS: Intl.DateTimeFormatOptions = { ...PARTS, timeZoneName: 'longOffset' };
 
 /**
  * An instant as ISO 8601 with the offset of the event's zone at that instant ("2030-08-15T19:00:00+07:00"),

@@ -7,13 +7,21 @@ import { registrations } from '../../db/schema';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
-import { makeWalletCertificates, opensslVerifies, type WalletCertificates } from '../../../test/wallet-certificates';
+import {
+  appleWalletEnv,
+  googleWalletEnv,
+  makeWalletCertificates,
+  opensslVerifies,
+  TEST_GOOGLE_ISSUER_ID,
+  TEST_GOOGLE_SERVICE_ACCOUNT,
+  type WalletCertificates,
+} from '../../../test/wallet-certificates';
 
 // Wallet passes (docs/product.md section 22, docs/decisions/0045-wallet-passes.md), signed with
 // certificates made for this file and checked as Apple and Google would: hashes, PKCS #7, RS256.
 
-const ISSUER_ID = '3388000000012345678';
-const SERVICE_ACCOUNT = 'clubtix-wallet@clubtix-test.iam.gserviceaccount.com';
+const ISSUER_ID = TEST_GOOGLE_ISSUER_ID;
+const SERVICE_ACCOUNT = TEST_GOOGLE_SERVICE_ACCOUNT;
 
 const people = [
   { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.org' },
@@ -23,15 +31,8 @@ const people = [
 function walletEnv(certs: WalletCertificates): Record<string, string> {
   return {
     PUBLIC_URL: 'https://tickets.example.org',
-    APPLE_PASS_TYPE_ID: 'pass.org.clubtix.test',
-    APPLE_PASS_TEAM_ID: 'TEAM123456',
-    // PEM text for some settings, a file path for another: both forms are read.
-    APPLE_PASS_CERT: certs.cert,
-    APPLE_PASS_KEY: certs.key,
-    APPLE_PASS_KEY_PASSPHRASE: certs.keyPassphrase,
-    APPLE_PASS_WWDR: certs.wwdrFile,
-    GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: SERVICE_ACCOUNT,
+    ...appleWalletEnv(certs),
+    ...googleWalletEnv(certs),
     // As a service account's JSON key carries it: line breaks written as \n.
     GOOGLE_WALLET_PRIVATE_KEY: certs.googlePrivateKey.replace(/\n/g, '\\n'),
   };

@@ -1,7 +1,7 @@
-import type { TAttendee } from '@clubtix/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardAfterSettled, type DoorCard, type Outcome } from './door-card';
 import type { QueuedAction } from './offline-queue';
+import { ADA as attendee } from './door-fixtures';
 import { DOOR_TEXT } from './scan-outcome';
 import { i18n, startI18n } from '../../i18n/i18n';
 
@@ -22,19 +22,6 @@ const scanOf = (attendeeId: string, id = `scan-${attendeeId}`): QueuedAction => 
 });
 const voucher: QueuedAction = { ...base, id: 'x1', kind: 'extras', label: 'Extras voucher', text: 'voucher-1' };
 
-const attendee: TAttendee = {
-  attendeeId: 'a1',
-  registrationId: 'r1',
-  ticketId: 't1',
-  ticketName: 'Adult',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: null,
-  answers: {},
-  checkinId: null,
-  checkinTime: null,
-  shortCode: 'ABCD2345',
-};
 const ticketCard = (notice: string): DoorCard => ({
   kind: 'ticket',
   attendee,

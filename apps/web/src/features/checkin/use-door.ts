@@ -8,158 +8,125 @@ import {
   type TEvent,
   type TExtrasPurchase,
 } from '@clubtix/contract';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, unredeemExtras, useRefreshDoorData } from './api';
-import { cardAfterSettled, type DoorCard, type Outcome, type ShownCard, type VoucherStatus } from './door-card';
+import type { DoorCard, Outcome } from './door-card';
+import { INITIAL_DOOR_STATE, reduceDoor, type DoorEvent } from './door-state';
 import type { OfflineDoor } from './offline/use-offline-door';
 import type { QueuedAction, Settled } from './offline-queue';
-import { replayAction, replayProblem } from './queue-replay';
+import { replayAction } from './queue-replay';
 import {
   attendeeName,
   DOOR_SUBJECT,
   DOOR_TEXT,
   extrasProblem,
-  formatDoorTime,
   isConnectionFailure,
   ticketProblem,
   voucherLabel,
-  type DoorTone,
 } from './scan-outcome';
 import { useOfflineQueue } from './use-offline-queue';
 import { useOfflineScan } from './use-offline-scan';
-import { unredeemFailure, VOUCHER_TEXT, withoutRedemption } from './voucher-outcome';
-
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  who: string;
-  result: string;
-  tone: DoorTone;
-}
-
-export const HISTORY_LENGTH = 10;
-
-export type DoorBusy = 'scan' | 'checkin' | 'undo' | 'redeem' | 'unredeem' | null;
+import { unredeemFailure, withoutRedemption } from './voucher-outcome';
 
 export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
 
 const newId = () => globalThis.crypto.randomUUID();
 
 /**
- * The scanner page's state: the card of the last scan, the short history, the door actions and
- * their offline queue. Everything the page shows comes from here; the components only render it.
- * With a prepared list (`offline`), a scan with no connection is answered from it (use-offline-scan.ts);
- * without one the queue keeps what the server must answer later.
+ * The scanner page's effects: the calls of the door actions and their offline queue. What the page
+ * then shows (the card of the last scan, the short history, what is busy) is door-state.ts's reducer;
+ * the components only render it. With a prepared list (`offline`), a scan with no connection is
+ * answered from it (use-offline-scan.ts); without one the queue keeps what the server must answer later.
  */
 export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean, offline: OfflineDoor) {
-  const [card, setCard] = useState<ShownCard | null>(null);
-  const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [busy, setBusy] = useState<DoorBusy>(null);
+  const [state, dispatchStamped] = useReducer(reduceDoor, INITIAL_DOOR_STATE);
   // Only the newest scan may show its answer: a slow reply must not replace a later ticket.
   const latest = useRef(0);
   const refresh = useRefreshDoorData(event.id);
   const zone = event.timezone;
 
-  const log = useCallback((outcome: Outcome) => {
-    const entry = { id: newId(), at: new Date().toISOString(), ...outcome };
-    setHistory((entries) => [entry, ...entries].slice(0, HISTORY_LENGTH));
-  }, []);
+  const dispatch = useCallback(
+    (door: DoorEvent) =>
+      dispatchStamped({ ...door, stamp: { id: newId(), at: new Date().toISOString(), timeZone: zone } }),
+    [zone],
+  );
 
-  const alreadyIn = (at: string) => DOOR_TEXT.alreadyCheckedIn(formatDoorTime(at, zone));
   const perform = (action: QueuedAction) => replayAction(action, zone);
-  const problemOutcome = (entry: { action: QueuedAction; error: unknown }) => replayProblem(entry, zone);
   const offlineScan = useOfflineScan({
     offline,
     autoCheckIn,
-    timeZone: zone,
-    setCard,
-    log,
+    dispatch,
     isLatest: (scanNumber) => scanNumber === latest.current,
   });
 
   const onSettled = (settled: Settled<Outcome>[]) => {
-    for (const entry of settled) {
-      const outcome = 'outcome' in entry ? entry.outcome : problemOutcome(entry);
-      log({ ...outcome, result: i18n.t('checkin:door.sentLater', { result: outcome.result }) });
-    }
-    // A card still saying "No connection" about one of them now says what the server answered.
-    setCard((current) => (current?.kind === 'offline' ? current : cardAfterSettled(current, settled, problemOutcome)));
+    dispatch({ type: 'settled', settled });
     refresh();
   };
 
   const queue = useOfflineQueue({ eventId: event.id, perform, onSettled });
 
-  const queued = (action: QueuedAction, title: string) => {
+  const queued = (action: QueuedAction, title: string, ticket?: Extract<DoorEvent, { type: 'queued' }>['ticket']) => {
     queue.add(action);
-    log({ who: action.label, result: title, tone: 'orange' });
+    dispatch({ type: 'queued', action, title, ticket });
   };
 
   const base = () => ({ id: newId(), eventId: event.id, queuedAt: new Date().toISOString() });
 
   const checkIn = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
     const who = attendeeName(attendee);
-    const show = (patch: Partial<Extract<DoorCard, { kind: 'ticket' }>>) =>
-      setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'ready', notice: null, ...patch });
-    setBusy('checkin');
+    dispatch({ type: 'busy', busy: 'checkin' });
     try {
       const checkin = await saveCheckin(event.id, attendee.registrationId, attendee.attendeeId);
-      show({
+      dispatch({
+        type: 'checkedIn',
         attendee: { ...attendee, checkinId: checkin.id, checkinTime: checkin.createdAt },
-        status: 'justCheckedIn',
+        registrationAnswers,
       });
-      log({ who, result: DOOR_TEXT.checkedIn, tone: 'green' });
       refresh();
     } catch (error) {
       if (isConnectionFailure(error)) {
         const action = { ...base(), kind: 'checkin' as const, label: who, ...pickIds(attendee) };
-        queued(action, DOOR_TEXT.checkinQueued);
-        show({ notice: DOOR_TEXT.checkinQueued });
+        queued(action, DOOR_TEXT.checkinQueued, { attendee, registrationAnswers, status: 'ready' });
         return;
       }
       const problem = ticketProblem(error, zone);
-      if (problem.at) {
-        show({ attendee: { ...attendee, checkinTime: problem.at }, status: 'checkedIn' });
-      } else {
-        setCard({ kind: 'problem', problem });
-      }
-      log({ who, result: problem.title, tone: problem.tone });
+      if (problem.at) dispatch({ type: 'foundCheckedIn', attendee, registrationAnswers, problem });
+      else dispatch({ type: 'problem', who, problem });
     } finally {
-      setBusy(null);
+      dispatch({ type: 'idle' });
     }
   };
 
   const undo = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
     const who = attendeeName(attendee);
-    const show = (patch: Partial<Extract<DoorCard, { kind: 'ticket' }>>) =>
-      setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'checkedIn', notice: null, ...patch });
-    setBusy('undo');
+    dispatch({ type: 'busy', busy: 'undo' });
     try {
       await undoCheckin(event.id, attendee.attendeeId);
-      show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
-      log({ who, result: DOOR_TEXT.checkinUndone, tone: 'orange' });
+      dispatch({ type: 'checkinUndone', attendee, registrationAnswers });
       refresh();
     } catch (error) {
       if (isConnectionFailure(error)) {
-        queued({ ...base(), kind: 'undo', label: who, attendeeId: attendee.attendeeId }, DOOR_TEXT.undoQueued);
-        show({ notice: DOOR_TEXT.undoQueued });
+        const action = { ...base(), kind: 'undo' as const, label: who, attendeeId: attendee.attendeeId };
+        queued(action, DOOR_TEXT.undoQueued, { attendee, registrationAnswers, status: 'checkedIn' });
       } else if (isApiError(error) && error.status === 404) {
         // Someone else undid it meanwhile: the attendee is not checked in, which is what was wanted.
-        show({ attendee: { ...attendee, checkinId: null, checkinTime: null }, status: 'ready' });
+        dispatch({ type: 'checkinUndone', attendee, registrationAnswers, quiet: true });
       } else {
-        show({ notice: isApiError(error) ? error.msg : i18n.t('checkin:door.undoFailed') });
+        const notice = isApiError(error) ? error.msg : i18n.t('checkin:door.undoFailed');
+        dispatch({ type: 'ticketNotice', attendee, registrationAnswers, status: 'checkedIn', notice });
       }
     } finally {
-      setBusy(null);
+      dispatch({ type: 'idle' });
     }
   };
 
   /** A problem found before asking the server, such as a photo without a QR code. */
   const showProblem = (who: string, title: string) => {
     latest.current++;
-    setCard({ kind: 'problem', problem: { title, detail: null, tone: 'red', at: null } });
-    log({ who, result: title, tone: 'red' });
+    dispatch({ type: 'problem', who, problem: { title, detail: null, tone: 'red', at: null } });
   };
 
   /**
@@ -171,18 +138,13 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       // With "Check in on scan" the same call checks the attendee in: one round trip at the door.
       const { registration, attendee, justCheckedIn } = await scanTicket(event.id, text, autoCheckIn);
       if (scanNumber !== latest.current) return;
-      const registrationAnswers = registration.answers;
-      if (justCheckedIn) {
-        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'justCheckedIn', notice: null });
-        log({ who: attendeeName(attendee), result: DOOR_TEXT.checkedIn, tone: 'green' });
-        refresh();
-      } else if (attendee.checkinTime) {
-        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'checkedIn', notice: null });
-        log({ who: attendeeName(attendee), result: alreadyIn(attendee.checkinTime), tone: 'orange' });
-      } else {
-        setCard({ kind: 'ticket', attendee, registrationAnswers, status: 'ready', notice: null });
-        log({ who: attendeeName(attendee), result: DOOR_TEXT.ready, tone: 'green' });
-      }
+      dispatch({
+        type: 'ticketScanned',
+        attendee,
+        registrationAnswers: registration.answers,
+        justCheckedIn: justCheckedIn === true,
+      });
+      if (justCheckedIn) refresh();
     } catch (error) {
       if (scanNumber !== latest.current) return;
       if (isConnectionFailure(error)) {
@@ -191,32 +153,13 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
         const { key: attendeeId, label } = ticket;
         if (!autoCheckIn) {
           // Replayed, a scan checks in: without "Check in on scan" that is staff's call, not the queue's.
-          setCard({ kind: 'unread', text, attendeeId, label });
-          log({ who: label, result: DOOR_TEXT.notRead, tone: 'red' });
+          dispatch({ type: 'unread', text, attendeeId, label });
           return;
         }
-        const action = { ...base(), kind: 'scan' as const, label, text, attendeeId };
-        queued(action, DOOR_TEXT.scanQueued);
-        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
+        queued({ ...base(), kind: 'scan', label, text, attendeeId }, DOOR_TEXT.scanQueued);
         return;
       }
-      const problem = ticketProblem(error, zone);
-      setCard({ kind: 'problem', problem });
-      log({ who: DOOR_SUBJECT.ticket, result: problem.title, tone: problem.tone });
-    }
-  };
-
-  /** A voucher on the card and in the history: what and whose, and when if redeemed before. */
-  const showVoucher = (purchase: TExtrasPurchase, status: VoucherStatus) => {
-    setCard({ kind: 'extras', purchase, status });
-    const who = voucherLabel(purchase);
-    if (status === 'redeemed' && purchase.redeemedAt) {
-      log({ who, result: DOOR_TEXT.alreadyRedeemed(formatDoorTime(purchase.redeemedAt, zone)), tone: 'orange' });
-    } else if (status === 'unredeemed') {
-      log({ who, result: VOUCHER_TEXT.redemptionUndone, tone: 'orange' });
-    } else {
-      const result = status === 'ready' ? DOOR_TEXT.readyToRedeem : DOOR_TEXT.extraRedeemed;
-      log({ who, result, tone: 'green' });
+      dispatch({ type: 'problem', who: DOOR_SUBJECT.ticket, problem: ticketProblem(error, zone) });
     }
   };
 
@@ -225,7 +168,8 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     try {
       const purchase = await redeemExtras(event.id, text, autoCheckIn);
       if (scanNumber !== latest.current) return;
-      showVoucher(purchase, autoCheckIn ? 'justRedeemed' : purchase.redeemedAt ? 'redeemed' : 'ready');
+      const status = autoCheckIn ? 'justRedeemed' : purchase.redeemedAt ? 'redeemed' : 'ready';
+      dispatch({ type: 'voucherShown', purchase, status });
       if (autoCheckIn) refresh();
     } catch (error) {
       if (scanNumber !== latest.current) return;
@@ -234,62 +178,53 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
           showProblem(DOOR_SUBJECT.voucher, DOOR_TEXT.voucherNotRead);
           return;
         }
-        const action = { ...base(), kind: 'extras' as const, label: DOOR_SUBJECT.voucher, text };
-        queued(action, DOOR_TEXT.scanQueued);
-        setCard({ kind: 'queued', title: DOOR_TEXT.scanQueued, action });
+        queued({ ...base(), kind: 'extras', label: DOOR_SUBJECT.voucher, text }, DOOR_TEXT.scanQueued);
         return;
       }
       const problem = extrasProblem(error, zone);
       // Redeemed before: look it up to say what and whose it is, not only when.
       const seen = problem.at ? await redeemExtras(event.id, text, false).catch(() => null) : null;
       if (scanNumber !== latest.current) return;
-      if (seen?.redeemedAt) {
-        showVoucher(seen, 'redeemed');
-        return;
-      }
-      setCard({ kind: 'problem', problem });
-      log({ who: DOOR_SUBJECT.voucher, result: problem.title, tone: problem.tone });
+      if (seen?.redeemedAt) dispatch({ type: 'voucherShown', purchase: seen, status: 'redeemed' });
+      else dispatch({ type: 'problem', who: DOOR_SUBJECT.voucher, problem });
     }
   };
 
   /** The tap on "Redeem" of a voucher shown ready. */
   const redeemVoucher = async (purchase: TExtrasPurchase) => {
     const text = extrasQrText(purchase.id, purchase.qrUuid);
-    setBusy('redeem');
+    dispatch({ type: 'busy', busy: 'redeem' });
     try {
-      showVoucher(await redeemExtras(event.id, text), 'justRedeemed');
+      dispatch({ type: 'voucherShown', purchase: await redeemExtras(event.id, text), status: 'justRedeemed' });
       refresh();
     } catch (error) {
       if (isConnectionFailure(error)) {
-        const action = { ...base(), kind: 'extras' as const, label: voucherLabel(purchase), text };
-        queued(action, DOOR_TEXT.redeemQueued);
-        setCard({ kind: 'queued', title: DOOR_TEXT.redeemQueued, action });
+        queued({ ...base(), kind: 'extras', label: voucherLabel(purchase), text }, DOOR_TEXT.redeemQueued);
         return;
       }
       const problem = extrasProblem(error, zone);
-      if (problem.at) showVoucher({ ...purchase, redeemedAt: problem.at }, 'redeemed');
-      else {
-        setCard({ kind: 'problem', problem });
-        log({ who: voucherLabel(purchase), result: problem.title, tone: problem.tone });
-      }
+      if (problem.at)
+        dispatch({ type: 'voucherShown', purchase: { ...purchase, redeemedAt: problem.at }, status: 'redeemed' });
+      else dispatch({ type: 'problem', who: voucherLabel(purchase), problem });
     } finally {
-      setBusy(null);
+      dispatch({ type: 'idle' });
     }
   };
 
   /** "Un-redeem" on a redeemed voucher, once confirmed: it may then be redeemed again. */
   const unredeemVoucher = async (purchase: TExtrasPurchase) => {
-    setBusy('unredeem');
+    dispatch({ type: 'busy', busy: 'unredeem' });
     try {
-      showVoucher(await unredeemExtras(event.id, purchase.id), 'unredeemed');
+      dispatch({ type: 'voucherShown', purchase: await unredeemExtras(event.id, purchase.id), status: 'unredeemed' });
       refresh();
     } catch (error) {
       // Not queued offline: an un-redeem is a correction staff make while looking at the voucher.
       const failure = unredeemFailure(error);
-      if (failure.isUnredeemed) showVoucher(withoutRedemption(purchase), 'unredeemed');
-      else setCard((shown) => (shown?.kind === 'extras' ? { ...shown, notice: failure.notice } : shown));
+      if (failure.isUnredeemed)
+        dispatch({ type: 'voucherShown', purchase: withoutRedemption(purchase), status: 'unredeemed' });
+      else dispatch({ type: 'voucherNotice', notice: failure.notice });
     } finally {
-      setBusy(null);
+      dispatch({ type: 'idle' });
     }
   };
 
@@ -312,46 +247,33 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       showProblem(DOOR_SUBJECT.code, DOOR_TEXT.notOurCode);
       return;
     }
-    setBusy('scan');
+    dispatch({ type: 'busy', busy: 'scan' });
     try {
       // The browser knows it is offline: a prepared list answers at once instead of a failing call.
       if (ticket && offlineScan.isOfflineFirst() && (await offlineScan.scanOffline(text, scanNumber))) return;
       if (ticket) await scan(text, ticket, scanNumber);
       else await redeem(text, scanNumber);
     } finally {
-      if (scanNumber === latest.current) setBusy((current) => (current === 'scan' ? null : current));
+      if (scanNumber === latest.current) dispatch({ type: 'idle', only: 'scan' });
     }
   };
 
   /** "Check in when back online" on a ticket scanned offline: kept and checked in once sent. */
   const checkInLater = (unread: Extract<DoorCard, { kind: 'unread' }>) => {
-    const action = {
-      ...base(),
-      kind: 'scan' as const,
-      label: unread.label,
-      text: unread.text,
-      attendeeId: unread.attendeeId,
-    };
-    queued(action, DOOR_TEXT.checkinQueued);
-    setCard({ kind: 'queued', title: DOOR_TEXT.checkinQueued, action });
+    const { label, text, attendeeId } = unread;
+    queued({ ...base(), kind: 'scan', label, text, attendeeId }, DOOR_TEXT.checkinQueued);
   };
 
   /** An attendee picked from the search: shown as if scanned, without its registration's answers. */
   const showAttendee = (attendee: TAttendee) => {
     latest.current++;
-    setCard({
-      kind: 'ticket',
-      attendee,
-      registrationAnswers: {},
-      status: attendee.checkinTime ? 'checkedIn' : 'ready',
-      notice: null,
-    });
+    dispatch({ type: 'attendeePicked', attendee });
   };
 
   return {
-    card,
-    history,
-    busy,
+    card: state.card,
+    history: state.history,
+    busy: state.busy,
     queue,
     handleCode,
     showAttendee,
@@ -363,7 +285,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     unredeemVoucher,
     admitOffline: offlineScan.admitOffline,
     undoOffline: offlineScan.undoOffline,
-    clear: () => setCard(null),
+    clear: () => dispatch({ type: 'cleared' }),
   };
 }
 

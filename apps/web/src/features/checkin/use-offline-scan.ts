@@ -1,17 +1,13 @@
-import type { Dispatch, SetStateAction } from 'react';
-import type { Outcome, ShownCard } from './door-card';
+import type { ShownCard } from './door-card';
+import type { DoorEvent } from './door-state';
 import type { OfflineVerdict } from './offline/offline-check';
-import { offlineOutcome } from './offline/offline-outcome';
-import { OFFLINE_TEXT } from './offline/offline-check';
 import type { OfflineDoor } from './offline/use-offline-door';
-import { DOOR_TEXT } from './scan-outcome';
 
 interface OfflineScanOptions {
   offline: OfflineDoor;
   autoCheckIn: boolean;
-  timeZone: string;
-  setCard: Dispatch<SetStateAction<ShownCard | null>>;
-  log: (outcome: Outcome) => void;
+  /** What the door shows follows from these events (door-state.ts). */
+  dispatch: (event: DoorEvent) => void;
   /** Whether this scan is still the newest (a later one must not be replaced by this answer). */
   isLatest: (scanNumber: number) => boolean;
 }
@@ -21,7 +17,7 @@ interface OfflineScanOptions {
  * once with "Check in on scan" (else on a tap) and kept for the sync; an admission not yet synced
  * can be undone.
  */
-export function useOfflineScan({ offline, autoCheckIn, timeZone, setCard, log, isLatest }: OfflineScanOptions) {
+export function useOfflineScan({ offline, autoCheckIn, dispatch, isLatest }: OfflineScanOptions) {
   /** Whether a scan should be answered from the list: one is prepared and the browser says offline. */
   const isOfflineFirst = () => Boolean(offline.prepared) && !offline.online;
 
@@ -35,13 +31,10 @@ export function useOfflineScan({ offline, autoCheckIn, timeZone, setCard, log, i
         at: admission.at,
         where: 'thisDevice',
       };
-      setCard({ kind: 'offline', verdict: already, admission: null });
-      const outcome = offlineOutcome(already, timeZone);
-      log({ who: outcome.who, result: outcome.title, tone: outcome.tone });
+      dispatch({ type: 'offlineVerdict', verdict: already, admission: null });
       return;
     }
-    setCard({ kind: 'offline', verdict, admission });
-    log({ who: admission.name, result: OFFLINE_TEXT.admitted, tone: 'green' });
+    dispatch({ type: 'offlineVerdict', verdict, admission });
   };
 
   /** Answers from the list; false when no list is prepared, so the caller does what it did before. */
@@ -53,19 +46,14 @@ export function useOfflineScan({ offline, autoCheckIn, timeZone, setCard, log, i
       await admit(verdict);
       return true;
     }
-    setCard({ kind: 'offline', verdict, admission: null });
-    const outcome = offlineOutcome(verdict, timeZone);
-    log({ who: outcome.who, result: outcome.title, tone: outcome.tone });
+    dispatch({ type: 'offlineVerdict', verdict, admission: null });
     return true;
   };
 
   const undoOffline = async (card: Extract<ShownCard, { kind: 'offline' }>) => {
-    if (!card.admission) return;
-    const removed = await offline.undoAdmission(card.admission.id);
-    if (removed) {
-      setCard({ ...card, admission: null });
-      log({ who: card.admission.name, result: DOOR_TEXT.checkinUndone, tone: 'orange' });
-    }
+    const { admission } = card;
+    if (!admission) return;
+    if (await offline.undoAdmission(admission.id)) dispatch({ type: 'offlineUndone', card: { ...card, admission } });
   };
 
   return { isOfflineFirst, scanOffline, admitOffline: admit, undoOffline };

@@ -1,4 +1,4 @@
-import { isTimeZone, zonedFormat, type TLanguage } from '@clubtix/contract';
+import { EVENT_MOMENT_STYLE, isTimeZone, zonedFormat, type TLanguage } from '@clubtix/contract';
 import { currentLanguage } from '../../i18n/i18n';
 
 /**
@@ -18,23 +18,12 @@ export interface EventMoment {
   time: string;
 }
 
-const MOMENT: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // h23, not hour12: false, which some engines render as "24:00" at midnight.
-  hourCycle: 'h23',
-};
-
 /** A zone the runtime does not know (older ICU data) falls back to UTC rather than breaking the page. */
 function momentFormat(timeZone: string, language: TLanguage): Intl.DateTimeFormat {
   try {
-    return zonedFormat(MOMENT, timeZone, language);
+    return zonedFormat(EVENT_MOMENT_STYLE, timeZone, language);
   } catch {
-    return zonedFormat(MOMENT, 'UTC', language);
+    return zonedFormat(EVENT_MOMENT_STYLE, 'UTC', language);
   }
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { attendees, registrations } from '../../../db/schema';
 
-/** Namespace of the hold-limit locks among the advisory locks of the database. */
+/** Namespace of the hold-limit locks among the advisory locks of the database (also in migration 0023). */
 const HOLD_LIMIT_LOCK_NAMESPACE = 5_310_018;
 
 /** Who a hold is counted against: its buyer's e-mail, and its client address when that is limited. */
@@ -27,12 +27,17 @@ function lockKey(eventId: string, kind: 'email' | 'address', value: string): num
  * BEGIN, no round trip of their own); taken in key order, so two holds never wait on each other.
  */
 export function holderLocks(holder: Holder): SQL[] {
-  const keys = [lockKey(holder.eventId, 'email', holder.email)];
-  if (holder.address !== null) keys.push(lockKey(holder.eventId, 'address', holder.address));
-  keys.sort((a, b) => a - b);
+  const keys = holderLockKeys(holder);
   return [
     sql.raw(`SELECT ${keys.map((key) => `pg_advisory_xact_lock(${HOLD_LIMIT_LOCK_NAMESPACE}, ${key})`).join(', ')}`),
   ];
+}
+
+/** The keys of holderLocks, in the order they are taken; the batched hold takes them too (migration 0023). */
+export function holderLockKeys(holder: Holder): number[] {
+  const keys = [lockKey(holder.eventId, 'email', holder.email)];
+  if (holder.address !== null) keys.push(lockKey(holder.eventId, 'address', holder.address));
+  return keys.sort((a, b) => a - b);
 }
 
 /** A registration still holding its tickets: pending and not yet lapsed (the sweep may be behind). */

@@ -11,7 +11,8 @@ import { findEventWithTickets } from '../../tickets/tickets.repo';
 import { expireLapsedHolds, isOverLimit, mergeLines, seatIncrements, type TicketLine } from './holds.repo';
 import { withCounterGate } from './counter-gate';
 import { assertWithinHoldLimits, holderOf } from './hold-limits';
-import { holderLocks } from './hold-limits.repo';
+import { holderLockKeys, holderLocks } from './hold-limits.repo';
+import { holdInBatch, type HoldRequest } from './batched-holds.repo';
 import { toRegistrationDto } from '../registrations.mapper';
 import { insertAttendeeSlots, insertRegistration } from '../registrations.repo';
 
@@ -41,21 +42,78 @@ function assertTicketOnSale(
   }
 }
 
+type HoldInput = z.output<typeof ZInitRegistrationRequest>;
+type Hold = { registration: TRegistration; order: TOrder };
+
 /**
  * Step 1 of buying (docs/product.md section 15): holds the tickets for RESERVATION_MINUTES. Not enough
  * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
  * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
  * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held. `language`
  * (the request's) is recorded: the buyer's mails speak it.
+ *
+ * A hold without a code is one call of migration 0023's statement, shared with the holds of the same
+ * event arriving meanwhile (docs/decisions/0051-batched-holds.md). A hold with a discount or access
+ * code, and any hold the statement leaves to it (not on sale as asked, past a hold limit), takes the
+ * full path below, which words every refusal as it always has.
  */
-export async function initRegistration(
+export async function initRegistration(deps: Deps, input: HoldInput, ip: string, language: TLanguage): Promise<Hold> {
+  const lines = mergeLines(input.tickets);
+  if (!input.discountCode) {
+    const held = await holdInOneCall(deps, input, lines, ip, language);
+    if (held) return held;
+  }
+  return holdStepByStep(deps, input, lines, ip, language);
+}
+
+/** The hold as one statement; undefined when the full path must decide (and word) it. */
+async function holdInOneCall(
   deps: Deps,
-  input: z.output<typeof ZInitRegistrationRequest>,
+  input: HoldInput,
+  lines: TicketLine[],
   ip: string,
   language: TLanguage,
-): Promise<{ registration: TRegistration; order: TOrder }> {
+): Promise<Hold | undefined> {
+  const holder = holderOf(deps.config, input.eventId, input.email, ip);
+  const request: HoldRequest = {
+    eventId: input.eventId,
+    email: input.email,
+    language,
+    address: holder.address,
+    lockKeys: holderLockKeys(holder),
+    lines,
+    reservationMinutes: deps.config.reservationMinutes,
+    holdsPerAddress: deps.config.holdsPerAddress,
+  };
+  const attempt = () =>
+    holdInBatch(deps.db, request).catch((error: unknown) => {
+      // Past a counter's CHECK constraint, which the statement's own count should never let happen:
+      // the full path decides, as it does any hold the statement leaves to it.
+      if (isOverLimit(error)) return { outcome: 'check' } as const;
+      throw error;
+    });
+  let held = await attempt();
+  if (held.outcome === 'sold_out') {
+    const released = await expireLapsedHolds(deps.db, { eventId: input.eventId, seatsFreed: deps.seatsFreed });
+    if (released === 0) throw soldOutOf(held.ticketNames);
+    held = await attempt();
+    if (held.outcome === 'sold_out') throw soldOutOf(held.ticketNames);
+  }
+  if (held.outcome !== 'held') return undefined;
+  return {
+    registration: toRegistrationDto(held.registration, held.party),
+    order: toOrderDto(held.order, held.items),
+  };
+}
+
+async function holdStepByStep(
+  deps: Deps,
+  input: HoldInput,
+  lines: TicketLine[],
+  ip: string,
+  language: TLanguage,
+): Promise<Hold> {
   const now = new Date();
-  const lines = mergeLines(input.tickets);
   const offer = await findEventWithTickets(
     deps.db,
     input.eventId,
@@ -157,7 +215,11 @@ export async function initRegistration(
 }
 
 function soldOutError(lines: TicketLine[], tickets: Map<string, TicketRow>): AppError {
-  const names = lines.map((line) => tickets.get(line.ticketId)?.name).filter(Boolean);
+  return soldOutOf(lines.map((line) => tickets.get(line.ticketId)?.name).filter((name) => name !== undefined));
+}
+
+function soldOutOf(ticketNames: string[]): AppError {
+  const names = ticketNames.filter(Boolean);
   return soldOut(
     names.length === 1
       ? say('Not enough {ticket} tickets left for this order', { ticket: names[0]! })

@@ -8,11 +8,11 @@ import { findPublicExtrasByIds } from '../../extras/extras.repo';
 import { assertExtrasInStock } from '../../extras/extras-stock';
 import { settlePaidOrder } from '../settle/settle-order';
 import { assertFormAnswered } from '../details/form-answers';
-import { loadBuyerRegistration } from '../details/registration-details.service';
 import { settleFreeOrder, type FreeOrderOutcome } from './free-booking.service';
 import { chosenDiscount, discountOf, sameDiscount, switchCodeUses } from './order-code';
 import { toOrderDto } from '../orders.mapper';
 import { findItemsOf, findOrderToPrice, repriceOrder, type OrderItemValues } from '../orders.repo';
+import { readPricing, type PricingRead } from './order-pricing.repo';
 
 /** Re-pricings lost to a payment or a new intent at the same moment before the buyer is asked to retry. */
 const PRICING_ATTEMPTS = 3;
@@ -44,12 +44,16 @@ export async function createOrder(
   deps: Deps,
   input: z.output<typeof ZCreateOrderRequest>,
 ): Promise<TCreateOrderResponse> {
-  const registration = await loadBuyerRegistration(deps, input.registrationId, input.qrUuid);
+  // The registration, its order and the order's lines in one round trip; a retry reads the order again.
+  const read = await readPricing(deps.db.$client, input.registrationId, input.qrUuid);
+  if (!read) throw notFound('Registration');
+  const { registration } = read;
   if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await priceOrder(deps, registration, input.extras, input.discountCode);
+      const found = attempt === 1 ? read.found : await findOrderWithLines(deps, registration.id);
+      return await priceOrder(deps, registration, found, input.extras, input.discountCode);
     } catch (error) {
       if (!(error instanceof OrderChanged)) throw error;
       if (attempt >= PRICING_ATTEMPTS)
@@ -58,16 +62,22 @@ export async function createOrder(
   }
 }
 
+/** Pricing's reading of the order when it starts over (the first attempt reads it with the registration). */
+async function findOrderWithLines(deps: Deps, registrationId: string): Promise<PricingRead['found']> {
+  const found = await findOrderToPrice(deps.db, registrationId);
+  return found && { ...found, items: await findItemsOf(deps.db, [found.order.id]) };
+}
+
 async function priceOrder(
   deps: Deps,
   registration: RegistrationRow,
+  found: PricingRead['found'],
   chosen: z.output<typeof ZCreateOrderRequest>['extras'],
   typedCode: string | null | undefined,
 ): Promise<TCreateOrderResponse> {
-  const found = await findOrderToPrice(deps.db, registration.id);
   if (!found) throw notFound('Order');
-  const { order } = found;
-  if (order.paymentStatus !== 'pending') return { order: await withItems(deps, order) };
+  const { order, items: current } = found;
+  if (order.paymentStatus !== 'pending') return { order: toOrderDto(order, current) };
   // A buyer may skip /registration/save: required questions are answered before anything is priced.
   if (found.asksRequired) await assertFormAnswered(deps, registration);
 
@@ -90,7 +100,6 @@ async function priceOrder(
       amount: item.price * line.quantity,
     };
   });
-  const current = await findItemsOf(deps.db, [order.id]);
   const ticketItems = current.filter((item) => item.kind === 'ticket');
   const wanted = [...ticketItems, ...extrasItems];
   const discount = await chosenDiscount(deps.db, registration, order, ticketItems, typedCode);

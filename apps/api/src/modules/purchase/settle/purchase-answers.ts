@@ -54,7 +54,7 @@ async function purchaseOf(
     if (!row) throw notFound('Registration');
     registration = await loadRegistrationDto(deps, row);
   }
-  const items = await findItemsOf(deps.db, [order.id]);
+  const items = settled?.items ?? (await findItemsOf(deps.db, [order.id]));
   const vouchers = settled?.vouchers ?? (await findVouchersOfPaidOrder(deps, order, items));
   return { registration, order: toOrderDto(order, items), extrasVouchers: vouchers.map(toExtrasVoucherDto) };
 }

@@ -1,16 +1,16 @@
-import { transactionEndingWith, type Ending } from '../../../db/transaction-ending-with';
-import type { OrderRow, RegistrationRow } from '../../../db/schema';
+import { transactionStartingWith, type Ending } from '../../../db/transaction-ending-with';
+import type { OrderItemRow, OrderRow, RegistrationRow } from '../../../db/schema';
 import { conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
-import { findEventById } from '../../events/events.repo';
 import { findLapsedOrderShortfall } from '../../extras/extras-stock';
 import { issueOrderVouchers, type OrderVoucherRow } from '../../extras/order-vouchers.repo';
 import { lockClubMail } from '../../mail/outbox.repo';
 import { queueTicketMail } from '../../mail/ticket-mail';
-import { lockOrderWithRegistration, updateOrder } from '../orders.repo';
+import { updateOrder } from '../orders.repo';
 import { withCounterGate } from '../hold/counter-gate';
 import { linesOf, reserveSeats, soldIncrements } from '../hold/holds.repo';
-import { findAttendeesOf, updateRegistration, type AttendeeView } from '../registrations.repo';
+import type { AttendeeView } from '../registrations.repo';
+import { confirmRegistration, lockOrderAndRegistration, markOrderPaid, readSettlement } from './settlement.repo';
 import { type IntentState } from '../../../core/payment-provider';
 
 /** A payment settles an order only for exactly the order's amount, in its currency. */
@@ -24,6 +24,8 @@ export const paysFor = (state: IntentState, due: { amount: number; currency: str
  */
 export interface Settlement {
   order: OrderRow;
+  /** The order's lines, as read under its lock. */
+  items: OrderItemRow[];
   confirmed?: { registration: RegistrationRow; attendees: AttendeeView[] };
   vouchers?: OrderVoucherRow[];
 }
@@ -61,63 +63,67 @@ function assertLinkSettles(order: OrderRow, registration: RegistrationRow, now: 
  * mail; one flagged for refund issues none.
  */
 export async function settlePaidOrder(deps: Deps, orderId: string, options: SettleOptions = {}): Promise<Settlement> {
+  // Round trips (docs/decisions/0052-purchase-round-trips.md): the lock with the BEGIN, one read, the
+  // ticket mail's insert, and the writes with the COMMIT; only rarer paths (extras, a lapsed hold) add more.
   const settled = await withCounterGate((gate) =>
-    transactionEndingWith(deps.db, async (tx): Promise<Ending<Settlement & { fresh: boolean }>> => {
-      const locked = await lockOrderWithRegistration(tx, orderId);
-      if (!locked) throw notFound('Order');
-      const { order, registration, hasExtras } = locked;
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') {
-        return { result: { order, fresh: false }, last: [] };
-      }
-      const flagForRefund = async () => {
-        const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
-        return { result: { order: flagged, fresh: false }, last: [] };
-      };
-      if (options.byEmailLink) assertLinkSettles(order, registration, new Date());
-      // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
-      if (registration.status === 'cancelled') return flagForRefund();
-      // An order holds its extras only RESERVATION_MINUTES after it was priced: past that, others may
-      // have bought them. Checked before the seats are taken back, so a shortfall writes nothing else.
-      if (hasExtras && (await findLapsedOrderShortfall(tx, order.id, deps.config.reservationMinutes))) {
-        return flagForRefund();
-      }
-      const party = await findAttendeesOf(tx, [registration.id]);
-      const lines = linesOf(party);
-      let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
-      if (!holdsSeats) {
-        // A free order's mail is limited: the club's mail lock comes before the counters (outbox.repo.ts).
-        if (order.amount === 0) await lockClubMail(tx, order.clubId);
-        await gate.enter(registration.eventId);
-        holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
-      }
-      if (!holdsSeats) return flagForRefund();
-      let confirmed: Settlement['confirmed'];
-      // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
-      const vouchers = hasExtras ? await issueOrderVouchers(tx, order, registration.email) : [];
-      if (registration.status !== 'confirmed') {
-        const row = await updateRegistration(tx, registration.id, {
-          status: 'confirmed',
-          confirmedAt: new Date(),
-          expiresAt: null,
-        });
-        const event = await findEventById(tx, registration.eventId, null);
-        if (event) {
-          await queueTicketMail(tx, deps.config, event, row, party, {
+    transactionStartingWith(
+      deps.db,
+      [lockOrderAndRegistration(orderId)],
+      async (tx, client): Promise<Ending<Settlement & { fresh: boolean }>> => {
+        const read = await readSettlement(client, orderId);
+        if (!read) throw notFound('Order');
+        const { order, registration, hasExtras, party, items } = read;
+        if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_required') {
+          return { result: { order, items, fresh: false }, last: [] };
+        }
+        const flagForRefund = async () => {
+          const flagged = await updateOrder(tx, order.id, { paymentStatus: 'refund_required', paidAt: new Date() });
+          return { result: { order: flagged, items, fresh: false }, last: [] };
+        };
+        if (options.byEmailLink) assertLinkSettles(order, registration, new Date());
+        // An admin cancelled the registration: a payment does not bring it back; the admin refunds it.
+        if (registration.status === 'cancelled') return flagForRefund();
+        // An order holds its extras only RESERVATION_MINUTES after it was priced: past that, others may
+        // have bought them. Checked before the seats are taken back, so a shortfall writes nothing else.
+        if (hasExtras && (await findLapsedOrderShortfall(tx, order.id, deps.config.reservationMinutes))) {
+          return flagForRefund();
+        }
+        const lines = linesOf(party);
+        let holdsSeats = registration.status === 'pending' || registration.status === 'confirmed';
+        if (!holdsSeats) {
+          // A free order's mail is limited: the club's mail lock comes before the counters (outbox.repo.ts).
+          if (order.amount === 0) await lockClubMail(tx, order.clubId);
+          await gate.enter(registration.eventId);
+          holdsSeats = (await reserveSeats(tx, registration.eventId, lines)).ok;
+        }
+        if (!holdsSeats) return flagForRefund();
+        const now = new Date();
+        // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
+        const vouchers = hasExtras ? await issueOrderVouchers(tx, order, registration.email) : [];
+        // The rows as the writes sent with the COMMIT leave them.
+        const paid: OrderRow = { ...order, paymentStatus: 'paid', paidAt: now };
+        const last = [markOrderPaid(order.id, now)];
+        if (registration.status === 'confirmed') {
+          return { result: { order: paid, items, vouchers, fresh: true }, last };
+        }
+        const row: RegistrationRow = { ...registration, status: 'confirmed', confirmedAt: now, expiresAt: null };
+        if (read.event) {
+          await queueTicketMail(tx, deps.config, read.event, row, party, {
             vouchers,
             order,
             isMailboxProven: options.byEmailLink,
           });
         }
-        confirmed = { registration: row, attendees: party };
-      }
-      const paid = await updateOrder(tx, order.id, { paymentStatus: 'paid', paidAt: new Date() });
-      const result = { order: paid, confirmed, vouchers, fresh: true };
-      if (registration.status === 'confirmed') return { result, last: [] };
-      // Last, sent with the COMMIT, as in the hold: the ticket row is the one every buyer queues on.
-      await gate.enter(registration.eventId);
-      return { result, last: soldIncrements(lines) };
-    }),
+        const confirmed = { registration: row, attendees: party };
+        // Last, sent with the COMMIT, as in the hold: the ticket row is the one every buyer queues on.
+        await gate.enter(registration.eventId);
+        return {
+          result: { order: paid, items, confirmed, vouchers, fresh: true },
+          last: [confirmRegistration(registration.id, now), ...last, ...soldIncrements(lines)],
+        };
+      },
+    ),
   );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
-  return { order: settled.order, confirmed: settled.confirmed, vouchers: settled.vouchers };
+  return { order: settled.order, items: settled.items, confirmed: settled.confirmed, vouchers: settled.vouchers };
 }

@@ -2,7 +2,7 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toWallClock } from '../../../lib/zoned-time';
-import type { HistoryEntry } from '../use-door';
+import type { HistoryEntry } from '../door-state';
 
 /** The last scans, newest first, so staff can tell whether the previous person got in. */
 export function ScanHistory({ entries, timeZone }: { entries: HistoryEntry[]; timeZone: string }) {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerLines, attendeeName, DOOR_TEXT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import type { DoorCard } from '../door-card';
-import type { DoorBusy } from '../use-door';
+import type { DoorBusy } from '../door-state';
 import { voucherState } from '../voucher-outcome';
 import { VoucherDetails } from './voucher-card';
 

@@ -7,7 +7,7 @@ import { useManagedEvent } from '../../events/api';
 import { useAttendeeSearch } from '../api';
 import type { VoucherStatus } from '../door-card';
 import { formatDoorTime } from '../scan-outcome';
-import type { DoorBusy } from '../use-door';
+import type { DoorBusy } from '../door-state';
 import { canRedeem, holderName, VOUCHER_TEXT } from '../voucher-outcome';
 
 interface VoucherDetailsProps {

@@ -1,5 +1,6 @@
 import type { TEvent } from '@clubtix/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/document-title';
@@ -22,6 +23,7 @@ import { TicketPanel } from '../components/ticket-panel';
 import { sponsorshipPath } from '../support-paths';
 import classes from './event-page.module.css';
 import { useSlugParam } from '../slug-param';
+import { removeFirstPaint } from '../../../first-paint';
 
 function EventDetails({ event }: { event: TEvent }) {
   const { t } = useTranslation('public');
@@ -29,6 +31,8 @@ function EventDetails({ event }: { event: TEvent }) {
   const [searchParams] = useSearchParams();
   const returnedIntent = searchParams.get('payment_intent');
   const sponsors = usePublicSponsors(event.id);
+  // The page is here: the server's first paint of it goes, in the same frame (docs/decisions/0053-first-paint.md).
+  useLayoutEffect(removeFirstPaint, []);
   const placesOf = (packageId: string) =>
     sponsors.data?.packages.find((item) => item.packageId === packageId)?.placesLeft ?? null;
   return (

@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+
+/**
+ * The purchase's calls reach the database in few round trips (docs/decisions/0052-purchase-round-trips.md;
+ * docs/performance.md "Purchase round trips (2026-11-26)"): each message the app sends to PostgreSQL
+ * is one call of pg's Client.query (the test shares the app's driver). The mail sender, which a
+ * confirmation wakes after its commit, runs on its own and is not the call's.
+ */
+const isMailSender = (text: string) =>
+  text === 'begin' || text === 'commit' || (text.includes('mail_outbox') && !text.startsWith('insert'));
+
+async function roundTrips(request: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; sent: string[] }> {
+  const queries = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    const response = await request();
+    const sent = queries.mock.calls
+      .map(([query]) => (typeof query === 'string' ? query : ((query as { text?: string }).text ?? '')))
+      .filter((text) => !isMailSender(text));
+    return { response, sent };
+  } finally {
+    queries.mockRestore();
+  }
+}
+
+describe('the purchase in round trips to PostgreSQL', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  it('saves the details in 2, prices the order in 1, starts the payment in 3 and confirms it in 6', async () => {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { quantity: 5 });
+    const init = await call(t, 'POST', '/registration/initRegistration', {
+      body: { eventId: event.id, email: 'rounds@example.org', tickets: [{ ticketId: ticket.id, quantity: 2 }] },
+    });
+    const held = (init.body.payload as { registration: TRegistration }).registration;
+
+    const save = await roundTrips(() =>
+      call(t, 'POST', '/registration/save', {
+        body: {
+          registrationId: held.registrationId,
+          qrUuid: held.qrUuid,
+          answers: {},
+          attendees: held.attendees.map((slot, i) => ({
+            attendeeId: slot.attendeeId,
+            firstName: `Ann${i}`,
+            lastName: 'Round',
+            email: `ann${i}@example.org`,
+            answers: {},
+          })),
+        },
+      }),
+    );
+    expect(save.response.status).toBe(200);
+    expect(save.sent).toHaveLength(2);
+
+    const priced = await roundTrips(() =>
+      call(t, 'POST', '/order/createOrder', { body: { registrationId: held.registrationId, qrUuid: held.qrUuid } }),
+    );
+    expect(priced.response.status).toBe(200);
+    expect(priced.sent).toHaveLength(1);
+    const order = (priced.response.body.payload as { order: TOrder }).order;
+
+    // The simulated provider's own statement is one of the three: the provider's call, with Stripe.
+    const started = await roundTrips(() =>
+      call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    );
+    expect(started.response.status).toBe(200);
+    expect(started.sent).toHaveLength(3);
+    const intent = started.response.body.payload as TPaymentIntent;
+
+    // Found by its intent, paid with the test card (the provider's), the lock with the BEGIN, one
+    // read, the ticket mail's insert, and the writes with the COMMIT.
+    const confirmed = await roundTrips(() =>
+      call(t, 'POST', '/stripe/confirm-payment', {
+        body: { paymentIntentId: intent.paymentIntentId, testCard: '4242 4242 4242 4242' },
+      }),
+    );
+    expect(confirmed.response.status).toBe(200);
+    expect(confirmed.sent).toHaveLength(6);
+    const purchase = confirmed.response.body.payload as { registration: TRegistration; order: TOrder };
+    expect(purchase.order).toMatchObject({ paymentStatus: 'paid', amount: order.amount });
+    expect(purchase.registration.status).toBe('confirmed');
+    expect(purchase.registration.attendees.map((a) => a.firstName)).toEqual(['Ann0', 'Ann1']);
+  });
+});
