@@ -20,7 +20,10 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/api/src/**/*.int.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against a hang, not a speed target: the longest tests (reminders and mails racing on
+          // two pools, PDFs rendered for each ticket mail) take 20-25 s beside the browser lane here and
+          // would pass 30 s on a machine half as fast (docs/decisions/0056-suite-timeouts.md).
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },

@@ -42,7 +42,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   });
   await watchCsp(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A guard, not a pace: a wait returns as soon as the page is ready (docs/decisions/0056-suite-timeouts.md).
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../test/helpers';
 
 const GOOD_CARD = '4242 4242 4242 4242';
-const POLL = { timeout: 15_000, interval: 50 };
+const POLL = { timeout: 30_000, interval: 50 };
 
 /**
  * docs/product.md section 18: logs hold, at every level, no qrUuid, payment intent id or client secret,

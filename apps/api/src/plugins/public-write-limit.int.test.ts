@@ -270,6 +270,6 @@ describe('ended windows are purged', () => {
         windowEndsAt: new Date(Date.now() + 60_000),
       },
     ]);
-    await expect.poll(() => keys(address), { timeout: 10_000 }).toEqual([`public-write:running-${address}`]);
+    await expect.poll(() => keys(address), { timeout: 30_000 }).toEqual([`public-write:running-${address}`]);
   });
 });

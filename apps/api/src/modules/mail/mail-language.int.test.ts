@@ -178,7 +178,7 @@ describe('mails in the buyer language', () => {
     await lapseHold(t, (hold.body.payload as { registration: TRegistration }).registration.registrationId);
     expect(await offerFreedTickets(offerDepsOf(t), event.id)).toBe(1);
     await outboxDrained(t);
-    await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 30_000 }).toBe(1);
     const mail = smtp.mailsTo('somchai@example.org')[0]!.parsed;
     expect(mail.subject).toBe('มีตั๋วสำหรับ Gala <du port> รอคุณอยู่');
     expect(mail.text).toContain('1 × Deck ถูกกันไว้ให้คุณคนเดียวจนถึง');

@@ -90,7 +90,7 @@ describe('taking up a waiting-list offer', () => {
     const offer = open?.offer;
     expect(offer).toBeTruthy();
     await expect
-      .poll(() => smtp.mailsTo(email).some((mail) => offerTokenIn(mail.parsed.text) === offer), { timeout: 10_000 })
+      .poll(() => smtp.mailsTo(email).some((mail) => offerTokenIn(mail.parsed.text) === offer), { timeout: 30_000 })
       .toBe(true);
     return offer!;
   }
@@ -193,7 +193,7 @@ describe('taking up a waiting-list offer', () => {
     const saved = await call(t, 'POST', '/ticket/save', { token, body: { id: ticket.id, quantity: 4 } });
     expect(saved.status, saved.body.msg).toBe(200);
     await expect
-      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['offered', 'offered']);
     const claimed = payloadOf<Init>(await claim(await mailedToken('ann@example.org')));
     // Ann's hold lasts until her offer's end; when it lapses, a new person in line gets the tickets.
@@ -207,7 +207,7 @@ describe('taking up a waiting-list offer', () => {
     // A stranger refused releases the lapsed hold on the spot; the line is told, and Cy is offered.
     expectError(await hold(event.id, ticket.id, 4, 'stranger@example.org'), 409, 'SOLD_OUT');
     await expect
-      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['converted', 'offered', 'offered']);
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 4, event: 4 });
   });
@@ -225,12 +225,12 @@ describe('taking up a waiting-list offer', () => {
     });
     expect(cancelled.status, cancelled.body.msg).toBe(200);
     await expect
-      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['offered', 'waiting']);
     const saved = await call(t, 'POST', '/event/save', { token, body: { id: event.id, capacity: 2 } });
     expect(saved.status, saved.body.msg).toBe(200);
     await expect
-      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 10_000 })
+      .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['offered', 'offered']);
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 2, event: 2 });
   });

@@ -72,7 +72,7 @@ describe('waiting-list offers racing strangers on several processes', () => {
     await lapse(heldIds.slice(0, 6));
     await expect
       .poll(async () => (await waitlistOf(apps[0]!, token, event.id)).filter((e) => e.status === 'offered').length, {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe(4);
     // 90 strangers on three processes at once, while two of the four take up their offers (each
@@ -119,7 +119,7 @@ describe('waiting-list offers racing strangers on several processes', () => {
       const head = list.find((entry) => entry.status === 'waiting');
       return { unswept: await unswept(ticket.id), headFits: !!head && head.quantity <= 12 - rows.held - rows.offered };
     };
-    await expect.poll(settled, { timeout: 10_000 }).toEqual({ unswept: 0, headFits: false });
+    await expect.poll(settled, { timeout: 30_000 }).toEqual({ unswept: 0, headFits: false });
     const rows = await rowsOf(apps[0]!, ticket.id);
     const taken = rows.held + rows.offered;
     expect(await countersOf(apps[0]!, ticket.id)).toEqual({ ticket: taken, event: taken });

@@ -158,7 +158,7 @@ describe('waiting lists', () => {
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 3, event: 3 });
 
     await outboxDrained(t);
-    await expect.poll(() => smtp.mailsTo('ann@example.org').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => smtp.mailsTo('ann@example.org').length, { timeout: 30_000 }).toBe(1);
     const mail = smtp.mailsTo('ann@example.org')[0]!.parsed;
     expect(mail.subject).toBe('Tickets for Night Sail are waiting for you');
     const until = new Intl.DateTimeFormat('en-GB', {

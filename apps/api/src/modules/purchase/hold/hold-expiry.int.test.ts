@@ -84,8 +84,8 @@ describe('lapsed holds are swept by every process on its own', () => {
     // time is put in the past too, so only its status keeps it from being swept.
     await lapse([...lapsing, paid]);
 
-    await expect.poll(() => listed(event.id, ticket.id), { timeout: 10_000 }).toEqual({ available: 4, sold: 1 });
-    await expect.poll(() => statusOf(lapsing), { timeout: 10_000 }).toEqual(['expired', 'expired', 'expired']);
+    await expect.poll(() => listed(event.id, ticket.id), { timeout: 30_000 }).toEqual({ available: 4, sold: 1 });
+    await expect.poll(() => statusOf(lapsing), { timeout: 30_000 }).toEqual(['expired', 'expired', 'expired']);
     expect(await statusOf([live, paid])).toEqual(['pending', 'confirmed']);
 
     // What is still held or sold, no less (released twice) and no more (not released): the live
@@ -98,7 +98,7 @@ describe('lapsed holds are swept by every process on its own', () => {
     };
     expect(await counters()).toEqual({ ticket: 2, sold: 1, event: 2 });
     await lapse([marker]);
-    await expect.poll(() => statusOf([marker]), { timeout: 10_000 }).toEqual(['expired']);
+    await expect.poll(() => statusOf([marker]), { timeout: 30_000 }).toEqual(['expired']);
     expect(await counters()).toEqual({ ticket: 2, sold: 1, event: 2 });
 
     // A new buyer holds the four seats given back, and no more.

@@ -44,7 +44,7 @@ describe('cancelling an event', () => {
 
     const started = payloadOf<TEventCancellation>(await cancel(event.id, true));
     expect(started).toMatchObject({ eventId: event.id, refundAll: true, ordersToRefund: 4 });
-    await expect.poll(async () => (await progress(event.id)).finished, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await progress(event.id)).finished, { timeout: 30_000 }).toBe(true);
     expect(await progress(event.id)).toMatchObject({ ordersToRefund: 4, ordersRefunded: 4, ordersFailed: 0 });
     for (const paid of more) {
       expect(await orderRow(t, paid.order.id)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 2000 });

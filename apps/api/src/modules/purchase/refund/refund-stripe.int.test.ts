@@ -81,7 +81,7 @@ describe('refunds with Stripe', () => {
       payloadOf<TEventCancellation>(
         await call(app().t, 'GET', '/event/getCancellation', { token: app().token, query: { eventId } }),
       );
-    await expect.poll(async () => (await progress()).finished, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await progress()).finished, { timeout: 30_000 }).toBe(true);
     expect(await progress()).toMatchObject({ ordersToRefund: 1, ordersRefunded: 0, ordersFailed: 1 });
     expect(await orderRow(refused.id)).toMatchObject({ paymentStatus: 'refund_required', refundedAmount: 0 });
     // The failed try is not a refund the admin sees.

@@ -23,7 +23,7 @@ const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 /** The reconciliation looks every 100 ms here (the product: every minute). */
 const RECONCILE_MS = 100;
-const POLL = { timeout: 10_000, interval: 50 };
+const POLL = { timeout: 30_000, interval: 50 };
 
 /**
  * A payment that succeeded at the provider but that nobody confirmed (the buyer's tab closed, the
