@@ -49,7 +49,7 @@ export async function seedAttendeeParty(): Promise<AttendeeParty> {
 }
 
 /** Waits for what the admin sees, with room for a busy machine. */
-export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 export const fullName = (person: AttendeeDetails) => `${person.firstName} ${person.lastName}`;
 

@@ -135,7 +135,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 /** The title is set once the lazily loaded page renders: wait for it rather than read it at once. */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 30_000 });
 }
 
 /** axe-core in the page: the serious and critical violations, by rule id. */

@@ -57,7 +57,7 @@ describe('cancelling an event with refunds for everyone', () => {
     expect(await page.getByRole('button', { name: 'Cancel event' }).count()).toBe(0);
     for (const buyer of buyers) {
       await expect
-        .poll(() => mailsTo(buyer.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+        .poll(() => mailsTo(buyer.email).then((mails) => refundMails(mails).length), { timeout: 30_000 })
         .toBe(1);
     }
     await context.close();

@@ -90,7 +90,7 @@ describe('refunding an order', () => {
     });
     expect(tickets.body.payload.find((ticket) => ticket.id === seeded.adult.id)?.sold).toBe(0);
     await expect
-      .poll(() => mailsTo(buyer.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+      .poll(() => mailsTo(buyer.email).then((mails) => refundMails(mails).length), { timeout: 30_000 })
       .toBe(2);
     await context.close();
   });
@@ -111,9 +111,9 @@ describe('refunding an order', () => {
     await shoot(page, 'admin-refund-and-cancel-desktop');
     await dialog.getByRole('button', { name: 'Refund and cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => rows(page).filter({ hasText: name }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => rows(page).filter({ hasText: name }).count(), { timeout: 30_000 }).toBe(0);
     await expect
-      .poll(() => mailsTo(guest.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+      .poll(() => mailsTo(guest.email).then((mails) => refundMails(mails).length), { timeout: 30_000 })
       .toBe(1);
     await context.close();
   });
@@ -148,7 +148,7 @@ describe('refunding an order', () => {
     // Refunded, it leaves the list of those to refund.
     await page.getByText('No orders to refund.').waitFor();
     await expect
-      .poll(() => mailsTo(deleted.email).then((mails) => refundMails(mails).length), { timeout: 15_000 })
+      .poll(() => mailsTo(deleted.email).then((mails) => refundMails(mails).length), { timeout: 30_000 })
       .toBe(1);
     await context.close();
   });

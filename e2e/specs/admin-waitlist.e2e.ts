@@ -84,7 +84,7 @@ describe('the waiting list screen', () => {
           await page.reload();
           return head.getByTestId('waitlist-status').textContent();
         },
-        { timeout: 20_000, interval: 1_000 },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe('Offer sent');
     await eventually(() => head.getByTestId('waitlist-offer').textContent()).toMatch(/^Offer sent .* · lapses /);

@@ -12,7 +12,7 @@ import { api, launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, w
  * would have closed it.
  */
 async function expectGoneSoon(locator: Locator): Promise<void> {
-  await expect.poll(() => locator.count(), { timeout: 1_500 }).toBe(0);
+  await expect.poll(() => locator.count(), { timeout: 4_000 }).toBe(0);
 }
 
 describe('signing up, in and out', () => {

@@ -93,7 +93,7 @@ describe('a ticket bought on a phone is the one that gets its holder in', () => 
   });
 
   it('finds the ticket in the mail, opens its link, and can print it with the QR code alone', async () => {
-    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 30_000 }).toBe(1);
     const [mail] = await mailsTo(buyer);
     expect(mail!.subject).toBe(`Your ticket for ${seeded.event.title}`);
     const images = mail!.attachments.filter((attachment) => attachment.contentType === 'image/png');

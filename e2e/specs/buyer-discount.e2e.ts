@@ -105,7 +105,7 @@ describe('a buyer with a code', () => {
 
     const paid = (await ordersAsAdmin(seeded.admin, event.id)).find((row) => row.amount === 2000);
     expect(paid).toMatchObject({ paymentStatus: 'paid', discountCode: 'FIVER', discountAmount: 500 });
-    await expect.poll(async () => (await mailsTo(buyer)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await mailsTo(buyer)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const [mail] = await mailsTo(buyer);
     const text = mail!.text ?? '';
     expect(text).toContain('FIVER');

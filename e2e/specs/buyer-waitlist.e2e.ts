@@ -73,7 +73,7 @@ describe('a sold-out ticket and its waiting list', () => {
       body: { orderId: first.order.id, releaseTickets: true },
     });
     expect(refund.status).toBe(200);
-    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const [offerMail] = await mailsTo(waiter);
     const link = offerLink(String(offerMail!.html || offerMail!.text), event.slug);
 
@@ -115,7 +115,7 @@ describe('a sold-out ticket and its waiting list', () => {
     await page.screenshot({ path: `${SHOTS}/waitlist-success-phone.png`, fullPage: true });
     await context.close();
 
-    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(1);
     const list = await api<TWaitlistEntry[]>('GET', '/waitlist/getByEventId', {
       token: admin.token,
       query: { eventId: event.id },

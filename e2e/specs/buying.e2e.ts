@@ -199,7 +199,7 @@ describe('a visitor buys tickets on a phone', () => {
     const stranger = `${unique('nobody')}@example.org`;
     await buyTicketsViaApi(seeded, [{ firstName: 'Ada', lastName: 'Lovelace', email: buyer }]);
     // The purchase mailed her tickets once already.
-    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 30_000 }).toBe(1);
 
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`/${event.slug}`);
@@ -223,7 +223,7 @@ describe('a visitor buys tickets on a phone', () => {
     await email.fill(buyer);
     await send.click();
     await result.filter({ hasText: `We've sent your tickets to ${buyer}.` }).waitFor();
-    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 30_000 }).toBe(2);
     const mail = (await mailsTo(buyer))[1]!;
     expect(mail.subject).toBe(`Your ticket for ${event.title}`);
     expect(await mailsTo(stranger)).toEqual([]);

@@ -37,7 +37,7 @@ async function prepareDevice(device: Device, eventId: string): Promise<void> {
   const { page } = device;
   await openDoor(page, eventId);
   // The worker takes the open page over once its cache is complete (clients.claim).
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Prepare for offline' }).waitFor();
   await expectAccessible(page, `the door before preparing (${device.name})`);
   await page.screenshot({ path: `/tmp/door-unprepared-${device.name.replace(' ', '-')}.png`, fullPage: true });
@@ -83,7 +83,7 @@ describe('the door with no network', () => {
     await state(gateB.page, 'Checked in (offline)').waitFor();
     await gateB.page.getByTestId('attendee-name').filter({ hasText: 'Grace Hopper' }).waitFor();
     await gateB.context.unroute('**/api/checkin/scanByRegistrationId');
-    await gateB.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 20_000 });
+    await gateB.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 30_000 });
 
     // Chromium finds the door installable: the manifest parses, its icons load, a worker serves pages.
     const cdp = await gateA.context.newCDPSession(gateA.page);
@@ -167,7 +167,7 @@ describe('the door with no network', () => {
 
     // Back online, Gate A syncs by itself: its admission is stored.
     await gateA.context.setOffline(false);
-    await gateA.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 20_000 });
+    await gateA.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 30_000 });
     const adaNow = await api<{ attendee: TAttendee }>('POST', '/checkin/scanByRegistrationId', {
       token: admin.token,
       body: { eventId: event.id, payload: adaQr },
@@ -180,7 +180,7 @@ describe('the door with no network', () => {
     // Gate B syncs with "Sync now": told of the duplicate, naming Gate A and its time.
     await gateB.context.setOffline(false);
     await gateB.page.getByTestId('door-notices').filter({ hasText: '1 ticket was admitted twice' }).waitFor({
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await gateB.page.getByRole('button', { name: 'Review' }).click();
     const dialog = gateB.page.getByRole('dialog', { name: 'After the sync' });
@@ -221,7 +221,7 @@ describe('the door with no network', () => {
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, seeded.admin.token, seeded.admin.user);
     await openDoor(page, seeded.event.id);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await context.setOffline(true);
     await page.reload();
     await page.getByText('No connection, and this event was not prepared for offline use here').waitFor();

@@ -134,7 +134,7 @@ describe('a free booking confirmed from the e-mail', () => {
     await mailApp.context.close();
 
     // The checkout that waited moves on to the tickets by itself.
-    await page.waitForURL(`**/${event.slug}/success`, { timeout: 20_000 });
+    await page.waitForURL(`**/${event.slug}/success`, { timeout: 30_000 });
     await page.getByText('Your registration is confirmed.').waitFor();
     await context.close();
     // Still one ticket mail after everything.

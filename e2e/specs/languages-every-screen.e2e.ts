@@ -79,7 +79,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // The page loader and the route's lazy chunks are gone once a heading or the main content shows.
   await page.waitForFunction(() => !document.querySelector('[role="status"] .mantine-Loader-root'), null, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 

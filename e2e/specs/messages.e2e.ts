@@ -49,7 +49,7 @@ describe('messages to attendees', () => {
 
     await page.getByRole('button', { name: 'Send a test to me' }).click();
     await expect
-      .poll(async () => (await mailsTo(seeded.admin.user.email)).map((mail) => mail.subject), { timeout: 20_000 })
+      .poll(async () => (await mailsTo(seeded.admin.user.email)).map((mail) => mail.subject), { timeout: 30_000 })
       .toContain('[Test] Parking <moved>');
 
     await page.getByRole('button', { name: 'Send…' }).click();

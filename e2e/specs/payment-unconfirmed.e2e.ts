@@ -55,7 +55,7 @@ describe('a payment whose confirmation gets no answer', () => {
 
     const orders = await ordersAsAdmin(seeded.admin, event.id);
     expect(orders.map((order) => order.paymentStatus)).toEqual(['paid']);
-    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => mailsTo(buyer).then((mails) => mails.length), { timeout: 30_000 }).toBe(1);
     await context.close();
   });
 });

@@ -61,7 +61,7 @@ function watchApiCalls(page: Page) {
   page.on('requestfailed', settle);
   return {
     calls,
-    settled: () => expect.poll(() => inFlight === 0 && Date.now() - lastChange > 300, { timeout: 10_000 }).toBe(true),
+    settled: () => expect.poll(() => inFlight === 0 && Date.now() - lastChange > 300, { timeout: 30_000 }).toBe(true),
   };
 }
 

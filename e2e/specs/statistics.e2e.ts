@@ -68,7 +68,7 @@ async function numbers(page: Page) {
 async function historicalOf(page: Page, day: string) {
   await page
     .getByRole('heading', { name: `Up to the end of ${british(day)}`, exact: true })
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: 30_000 });
 }
 
 describe('the statistics page: registrations and check-ins so far, up to a chosen day, and live', () => {
