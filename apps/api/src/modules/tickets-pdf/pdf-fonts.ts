@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { sfntOfWoff } from './woff';
 
 /**
  * The fonts a ticket PDF writes with: Noto Sans as @fontsource ships it, one WOFF file per script
@@ -100,7 +101,10 @@ function holds(index: number, codePoint: number): boolean {
 
 const fileCache = new Map<string, Buffer>();
 
-/** Every subset's font file, by the name `fontName` gives it, read once and kept (about 20 KB each). */
+/**
+ * Every subset's font file, by the name `fontName` gives it, read and inflated once and kept (about
+ * 40 KB each, woff.ts).
+ */
 export function fontFiles(): { name: string; file: Buffer }[] {
   return subsets().flatMap((subset) =>
     ([400, 700] as const).map((weight) => {
@@ -108,7 +112,9 @@ export function fontFiles(): { name: string; file: Buffer }[] {
       let file = fileCache.get(name);
       if (!file) {
         const base = subset.pkg.slice('@fontsource/'.length);
-        file = readFileSync(require.resolve(`${subset.pkg}/files/${base}-${subset.subset}-${weight}-normal.woff`));
+        file = sfntOfWoff(
+          readFileSync(require.resolve(`${subset.pkg}/files/${base}-${subset.subset}-${weight}-normal.woff`)),
+        );
         fileCache.set(name, file);
       }
       return { name, file };
