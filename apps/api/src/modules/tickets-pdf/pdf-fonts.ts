@@ -103,7 +103,7 @@ const fileCache = new Map<string, Buffer>();
 
 /**
  * Every subset's font file, by the name `fontName` gives it, read and inflated once and kept (about
- * 40 KB each, woff.ts).
+ * 50 KB each, woff.ts).
  */
 export function fontFiles(): { name: string; file: Buffer }[] {
   return subsets().flatMap((subset) =>
