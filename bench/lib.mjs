@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiEntry, ensureApiBuilt } from '../scripts/api-build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SUDO = { email: 'bench@clubtix.test', password: 'bench-password-1' };
@@ -34,7 +35,12 @@ export async function startProduct(env = {}, { probe } = {}) {
     .split(' ')
     .filter(Boolean);
   const probed = probe ? ['--import', './bench/server-probe.mjs'] : [];
-  const args = [...flags, ...profile, ...probed, '--import', 'tsx', 'apps/api/src/server.ts'];
+  // The compiled server, as `npm start` runs it (docs/decisions/0049-compiled-start.md);
+  // BENCH_FROM_SOURCE=1 runs the TypeScript through tsx instead, so a CPU profile names source files.
+  const fromSource = process.env.BENCH_FROM_SOURCE === '1';
+  if (!fromSource) await ensureApiBuilt({ quiet: true });
+  const server = fromSource ? ['--import', 'tsx', 'apps/api/src/server.ts'] : [apiEntry];
+  const args = [...flags, ...profile, ...probed, ...server];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -10,15 +10,14 @@ import { buildSales } from './sales';
 /** The event's sales (docs/product.md section 21): an admin of its club; another club's event is 404. */
 export async function getEventSales(deps: Deps, actor: Actor, eventId: string): Promise<TEventSales> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  // One snapshot: the four reads see the same committed payments and refunds.
+  // One snapshot: the four reads see the same committed payments and refunds. One after the other:
+  // a transaction is one connection, which runs one statement at a time whatever the code asks.
   return deps.db.transaction(
     async (tx) => {
-      const [ticketNames, orderLines, extrasAlone, sponsorships] = await Promise.all([
-        eventTicketNames(tx, event),
-        paidOrderLines(tx, event),
-        paidExtrasAlone(tx, event),
-        paidSponsorships(tx, event),
-      ]);
+      const ticketNames = await eventTicketNames(tx, event);
+      const orderLines = await paidOrderLines(tx, event);
+      const extrasAlone = await paidExtrasAlone(tx, event);
+      const sponsorships = await paidSponsorships(tx, event);
       return buildSales({ event, ticketNames, orderLines, extrasAlone, sponsorships });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
