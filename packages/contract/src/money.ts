@@ -17,6 +17,11 @@ export function money(label: string) {
     .max(100_000_000, said('{label} is too large', { label }));
 }
 
+// Made once: toLocaleString builds a formatter at every call (a ticket mail formats several amounts).
+const englishNumbers = [0, 1, 2].map(
+  (decimals) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+);
+
 /**
  * docs/product.md section 3: shown divided by 100 with 0 to 2 decimals. English keeps SPEC's form
  * ("£12", "£12.50"); other languages place the sign and separators their own way ("12,50 €").
@@ -28,8 +33,7 @@ export function formatMoney(minor: number, currency: TCurrency, language: TLangu
   if (language !== 'en') {
     return moneyFormat(language, currency, decimals).format(major);
   }
-  const text = major.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  return `${CURRENCY_SIGNS[currency]}${text}`;
+  return `${CURRENCY_SIGNS[currency]}${englishNumbers[decimals]!.format(major)}`;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
