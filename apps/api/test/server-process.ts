@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/db/embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -47,4 +50,43 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => log, timeoutMs);
   return { baseUrl, child, output: () => log, exited };
+}
+
+export interface ServerGroup {
+  servers: ServerProcess[];
+  /** Stops every server still running, then removes their data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` processes of the product on one database, as several API processes behind a proxy share
+ * one (docs/product.md): started one after the other, as each checks the migrations on start, with a
+ * data directory of their own. `env` adds to or overrides what they share.
+ */
+export async function startServers(
+  count: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<ServerGroup> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-servers-'));
+  const servers: ServerProcess[] = [];
+  const stop = async () => {
+    for (const server of servers) {
+      // One a test killed has exited with a signal: nothing to stop.
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const shared = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env };
+  try {
+    for (let i = 0; i < count; i += 1) servers.push(await startServer(await freePort(), shared, timeoutMs));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers, stop };
 }

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent, TRegistration, TSyncResponse } from '@clubtix/contract';
 import { attendees, checkins } from '../../db/schema';
-import { freePort } from '../../db/embedded';
 import { buyTickets, doorEvent } from '../../../test/door';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { startServer, type ServerProcess } from '../../../test/server-process';
+import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 
 const DEVICES = 6;
 const PER_DEVICE = 50;
@@ -25,8 +21,8 @@ describe('devices syncing at once on several processes', () => {
   let token: string;
   let event: TEvent;
   let attendeeIds: string[];
-  const servers: ServerProcess[] = [];
-  let dataDir: string;
+  let servers: ServerProcess[] = [];
+  let group: ServerGroup | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,26 +32,15 @@ describe('devices syncing at once on several processes', () => {
     const bought: TRegistration[] = [];
     for (let i = 0; i < ATTENDEES / 50; i++) bought.push(await buyTickets(t, event.id, door.ticket.id, 50));
     attendeeIds = bought.flatMap((registration) => registration.attendees.map((a) => a.attendeeId));
-    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-door-sync-'));
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.databaseUrl,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    group = await startServers(3, t.databaseUrl, {
       JWT_SECRET: TEST_JWT_SECRET,
       PUBLIC_WRITE_LIMIT: '0',
-    };
-    // Started one after the other: each runs its migrations check on start.
-    for (let i = 0; i < 3; i += 1) servers.push(await startServer(await freePort(), env));
+    });
+    servers = group.servers;
   }, 180_000);
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    await group?.stop();
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const post = async (server: ServerProcess, apiPath: string, body: unknown) => {

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { startServer, type ServerProcess } from '../../../test/server-process';
-import { freePort } from '../../db/embedded';
+import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 import { clubs } from '../../db/schema';
 
 /**
@@ -14,30 +10,19 @@ import { clubs } from '../../db/schema';
  */
 describe('a club slug raced on two processes', () => {
   let t: TestApp;
-  const servers: ServerProcess[] = [];
-  let dataDir: string;
+  let servers: ServerProcess[] = [];
+  let group: ServerGroup | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-club-slugs-'));
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.databaseUrl,
+    group = await startServers(2, t.databaseUrl, {
       JWT_SECRET: TEST_JWT_SECRET,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    };
-    // Started one after the other: each runs its migrations check on start.
-    for (let i = 0; i < 2; i += 1) servers.push(await startServer(await freePort(), env));
+    });
+    servers = group.servers;
   }, 180_000);
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    await group?.stop();
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('each of 6 slugs goes to exactly one of the two clubs', { timeout: 120_000 }, async () => {

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDiscount, TOrder, TRegistration } from '@clubtix/contract';
 import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
-import { startServer, type ServerProcess } from '../../../test/server-process';
-import { freePort } from '../../db/embedded';
+import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 import { discounts, orders, registrations } from '../../db/schema';
 import { expireLapsedHolds } from '../purchase/hold/holds.repo';
 
@@ -20,32 +16,21 @@ type Init = { registration: TRegistration; order: TOrder };
 describe('the last use of a code', () => {
   let t: TestApp;
   let token: string;
-  const servers: ServerProcess[] = [];
-  let dataDir: string;
+  let servers: ServerProcess[] = [];
+  let group: ServerGroup | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
     token = (await createClubWithAdmin(t)).admin.token;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-codes-'));
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.databaseUrl,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    group = await startServers(3, t.databaseUrl, {
       PUBLIC_WRITE_LIMIT: '0',
       HOLDS_PER_ADDRESS: '0',
-    };
-    // Started one after the other: each runs its migrations check on start.
-    for (let i = 0; i < 3; i += 1) servers.push(await startServer(await freePort(), env));
+    });
+    servers = group.servers;
   }, 180_000);
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    await group?.stop();
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('holds exactly 3 of 40 buyers racing for a code of 3 uses on three processes', { timeout: 120_000 }, async () => {

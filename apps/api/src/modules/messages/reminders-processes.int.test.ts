@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, mailOutbox } from '../../db/schema';
-import { freePort } from '../../db/embedded';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { startServer, type ServerProcess } from '../../../test/server-process';
+import { startServers, type ServerGroup } from '../../../test/server-process';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 
 const HOUR = 3_600_000;
@@ -20,8 +16,7 @@ const GUESTS = 30;
 describe('reminders from two processes', () => {
   let smtp: SmtpListener;
   let t: TestApp;
-  let dataDir: string;
-  const servers: ServerProcess[] = [];
+  let group: ServerGroup | undefined;
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
@@ -53,26 +48,15 @@ describe('reminders from two processes', () => {
       });
       expect(sale.status, sale.body.msg).toBe(200);
     }
-    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-reminders-'));
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.databaseUrl,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    group = await startServers(2, t.databaseUrl, {
       JWT_SECRET: TEST_JWT_SECRET,
       SMTP_URL: smtp.url,
-    };
-    for (let i = 0; i < 2; i += 1) servers.push(await startServer(await freePort(), env));
+    });
   }, 180_000);
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    await group?.stop();
     await t.close();
     await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('mails each attendee one reminder, whichever process sweeps first', { timeout: 120_000 }, async () => {

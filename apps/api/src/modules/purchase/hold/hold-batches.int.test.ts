@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder, TRegistration } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
-import { startServer, type ServerProcess } from '../../../../test/server-process';
-import { freePort } from '../../../db/embedded';
+import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
 
 type Init = { registration: TRegistration; order: TOrder };
 
@@ -19,32 +15,26 @@ type Init = { registration: TRegistration; order: TOrder };
 describe('holds batched across processes', () => {
   let t: TestApp;
   let token: string;
-  const servers: ServerProcess[] = [];
-  let dataDir: string;
+  let servers: ServerProcess[] = [];
+  let group: ServerGroup | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
     token = (await createClubWithAdmin(t)).admin.token;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'clubtix-holds-'));
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.databaseUrl,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      PUBLIC_WRITE_LIMIT: '0',
-      HOLDS_PER_ADDRESS: '0',
-    };
-    // Started one after the other: each runs its migrations check on start (slowly on a busy machine).
-    for (let i = 0; i < 3; i += 1) servers.push(await startServer(await freePort(), env, 150_000));
+    group = await startServers(
+      3,
+      t.databaseUrl,
+      {
+        PUBLIC_WRITE_LIMIT: '0',
+        HOLDS_PER_ADDRESS: '0',
+      },
+      150_000,
+    );
+    servers = group.servers;
   }, 480_000);
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    await group?.stop();
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(
