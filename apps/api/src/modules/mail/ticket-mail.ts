@@ -79,6 +79,20 @@ export async function queueTicketMail(
   attendees: MailAttendee[],
   basis: TicketMailBasis = {},
 ): Promise<void> {
+  await queueMails(db, config, ticketMails(config, event, registration, attendees, basis));
+}
+
+/**
+ * The mails queueTicketMail queues, for a caller that queues those of many registrations in one
+ * statement (queueMails), as the settlements of a batch do (purchase/settle/settle-together.ts).
+ */
+export function ticketMails(
+  config: Config,
+  event: EventRow,
+  registration: RegistrationRow,
+  attendees: MailAttendee[],
+  basis: TicketMailBasis = {},
+): QueuedMail[] {
   const tickets = ticketEntries(registration, attendees);
   // Every copy speaks the buyer's language: the attendees they named were named in it too.
   const language = mailLanguage(registration.language);
@@ -91,29 +105,25 @@ export async function queueTicketMail(
   // What was paid is the buyer's business, in the buyer's mail; a free booking says nothing of it,
   // unless a code made it free: then the mail shows the discount and the nothing paid.
   const amount = isPaid || discount ? formatMoney(order!.amount, order!.currency as TCurrency, language) : null;
-  await queueMails(
-    db,
-    config,
-    confirmationRecipients(registration.email, tickets).map((recipient): QueuedMail => {
-      const mail = {
-        clubId: registration.clubId,
-        to: recipient.to,
-        ...(recipient.isBuyer
-          ? composeTicketMail(config, event, recipient.tickets, {
-              vouchers: basis.vouchers,
-              paid: amount,
-              discount,
-              language,
-            })
-          : composeTicketMail(config, event, recipient.tickets, { language })),
-        dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
-      };
-      // The buyer's mail attaches the booking's tickets as a PDF, drawn when it is sent (docs/decisions/0044-pdf-tickets.md).
-      if (recipient.isBuyer) mail.attachments.push(ticketsPdfOf(registration));
-      if (isPaid || (recipient.isBuyer && basis.isMailboxProven)) return { ...mail, quota: 'always' };
-      return { ...mail, quota: recipient.isBuyer ? 'limited' : 'courtesy', topic: MAIL_TOPICS.unpaidTickets };
-    }),
-  );
+  return confirmationRecipients(registration.email, tickets).map((recipient): QueuedMail => {
+    const mail = {
+      clubId: registration.clubId,
+      to: recipient.to,
+      ...(recipient.isBuyer
+        ? composeTicketMail(config, event, recipient.tickets, {
+            vouchers: basis.vouchers,
+            paid: amount,
+            discount,
+            language,
+          })
+        : composeTicketMail(config, event, recipient.tickets, { language })),
+      dedupeKey: recipient.isBuyer ? `tickets:${registration.id}` : `tickets:${registration.id}:${recipient.to}`,
+    };
+    // The buyer's mail attaches the booking's tickets as a PDF, drawn when it is sent (docs/decisions/0044-pdf-tickets.md).
+    if (recipient.isBuyer) mail.attachments.push(ticketsPdfOf(registration));
+    if (isPaid || (recipient.isBuyer && basis.isMailboxProven)) return { ...mail, quota: 'always' };
+    return { ...mail, quota: recipient.isBuyer ? 'limited' : 'courtesy', topic: MAIL_TOPICS.unpaidTickets };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { runPrepared, type Prepared } from '../../../db/prepared';
 import { registrations, type OrderItemRow, type OrderRow, type RegistrationRow } from '../../../db/schema';
 import type { AttendeeFields } from '../registrations.repo';
-import { HoldBatcher } from './hold-batcher';
+import { Batcher } from '../batcher';
 import type { TicketLine } from './holds.repo';
 
 /** One buyer's hold as the batch statement takes it: lines merged, one per ticket type. */
@@ -163,17 +163,17 @@ function toOutcome(request: HoldRequest, expiresAt: Date, row: HoldRow | undefin
   return { outcome: 'held', registration, party, order, items };
 }
 
-const batchersOf = new WeakMap<Db, HoldBatcher<HoldRequest, HoldOutcome>>();
+const batchersOf = new WeakMap<Db, Batcher<HoldRequest, HoldOutcome>>();
 
 /**
  * Holds one buyer's tickets with the statement of migration 0023, sharing it (and its commit) with
- * the holds of the same event that arrive while that event's earlier batches run (hold-batcher.ts).
+ * the holds of the same event that arrive while that event's earlier batches run (../batcher.ts).
  * Answered once the batch has committed.
  */
 export function holdInBatch(db: Db, request: HoldRequest): Promise<HoldOutcome> {
   let batcher = batchersOf.get(db);
   if (!batcher) {
-    batcher = new HoldBatcher(
+    batcher = new Batcher(
       (eventId, requests) => holdBatch(db, eventId, requests),
       (request) => request.eventId,
     );

@@ -15,7 +15,7 @@ import {
   findOrderToPay,
   flagOrderForRefund,
 } from '../orders.repo';
-import { settlePaidOrder } from '../settle/settle-order';
+import { settleOrder } from '../settle/settle-together';
 import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 const stateOf = (order: OrderRow): PayableState => ({
@@ -71,7 +71,8 @@ export const orderPayable: Payable = {
   // Only while still pending at the amount the intent was made for: a re-pricing in between wins.
   attachIntent: (db, due, intent) => attachPaymentIntent(db, due, intent),
   async settle(deps, id) {
-    const settlement = await settlePaidOrder(deps, id);
+    // Shared with the confirmations of other buyers arriving together (docs/decisions/0058-batched-settlements.md).
+    const settlement = await settleOrder(deps, id);
     return { state: stateOf(settlement.order), settlement };
   },
   flagForRefund: (db, id, intent) => flagOrderForRefund(db, id, intent),

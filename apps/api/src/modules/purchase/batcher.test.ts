@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HoldBatcher } from './hold-batcher';
+import { Batcher } from './batcher';
 
 interface Buyer {
   event: string;
@@ -24,7 +24,7 @@ const laneOf = (buyer: Buyer) => buyer.event;
 describe('hold batches', () => {
   it('sends a lone hold at once, and the holds of one event that arrive while it is busy together', async () => {
     const { batches, finish, runBatch } = heldRunner();
-    const batcher = new HoldBatcher(runBatch, laneOf, 2, 100);
+    const batcher = new Batcher(runBatch, laneOf, 2, 100);
     const first = batcher.run({ event: 'a', n: 1 });
     const second = batcher.run({ event: 'a', n: 2 });
     const queued = [3, 4, 5].map((n) => batcher.run({ event: 'a', n }));
@@ -42,7 +42,7 @@ describe('hold batches', () => {
 
   it('keeps a batch to its largest size and sends the rest next', async () => {
     const { batches, finish, runBatch } = heldRunner();
-    const batcher = new HoldBatcher(runBatch, laneOf, 1, 2);
+    const batcher = new Batcher(runBatch, laneOf, 1, 2);
     const all = [1, 2, 3, 4, 5].map((n) => batcher.run({ event: 'a', n }));
     expect(batches).toEqual(['a:1']);
     finish[0]!();
@@ -59,7 +59,7 @@ describe('hold batches', () => {
     const runs: number[][] = [];
     let release: () => void = () => undefined;
     const busy = new Promise<void>((resolve) => (release = resolve));
-    const batcher = new HoldBatcher(
+    const batcher = new Batcher(
       async (_event: string, buyers: Buyer[]) => {
         runs.push(buyers.map((buyer) => buyer.n));
         if (buyers.length === 1 && buyers[0]!.n === 0) await busy;

@@ -1,14 +1,15 @@
 /**
- * Holds of one event that arrive together share one statement and one commit, as the door's scans
- * do (docs/decisions/0011-door-batches.md, docs/decisions/0051-batched-holds.md). A hold goes to the
- * database at once while fewer than `maxInFlight` of its event's batches are running; otherwise it
- * waits for the next of them to finish and goes with every hold of that event that arrived
- * meanwhile (at most `maxBatch`). A lone buyer never waits. Each buyer is answered only once the
- * batch has committed, so a hold answered is a hold stored.
+ * Work of many buyers that arrive together shares one transaction and one commit, as the door's
+ * scans do (docs/decisions/0011-door-batches.md): the holds of one event (docs/decisions/0051-batched-holds.md)
+ * and the settlements of paid orders (docs/decisions/0058-batched-settlements.md). A buyer's work goes
+ * to the database at once while fewer than `maxInFlight` batches of its lane are running; otherwise it
+ * waits for the next of them to finish and goes with all that arrived meanwhile (at most `maxBatch`).
+ * A lone buyer never waits. Each buyer is answered only once the batch has committed, so an answer
+ * is a stored result.
  *
- * A batch is one event's: its statement locks that event's counter rows, so holds of two events
- * never wait on each other. A batch that fails is run again one buyer at a time, so a buyer the
- * database refuses fails alone.
+ * A lane is what a batch may mix: the holds of one event, whose statement locks that event's counter
+ * rows, so holds of two events never wait on each other. A batch that fails is run again one buyer
+ * at a time, so a buyer the database refuses fails alone.
  */
 interface Waiting<In, Out> {
   input: In;
@@ -21,7 +22,7 @@ interface Lane<In, Out> {
   inFlight: number;
 }
 
-export class HoldBatcher<In, Out> {
+export class Batcher<In, Out> {
   private readonly lanes = new Map<string, Lane<In, Out>>();
 
   constructor(
