@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
 import {
-  PAYMENT_STATUSES,
+  REFUND_FIELDS,
   ZBuyerRegistration,
   ZConfirmFreeOrderRequest,
   ZConfirmPaymentRequest,
@@ -13,6 +13,7 @@ import {
   ZCreateOrderResponse,
   ZOrderListItem,
   ZPaymentIntent,
+  ZPaymentStatusFilter,
 } from './registrations';
 import { ZId } from './rules';
 
@@ -20,9 +21,7 @@ export const ZGetOrdersQuery = z
   .object({
     eventId: ZId,
     /** Orders of one payment status; absent: all of them. */
-    paymentStatus: z
-      .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
-      .optional(),
+    paymentStatus: ZPaymentStatusFilter,
   })
   /** A page of them when given (with pageSize, 50 by default); without page, the newest LIST_CAPS.orders. */
   .extend(ZOptionalPage.shape);
@@ -30,19 +29,8 @@ export type TGetOrdersQuery = z.input<typeof ZGetOrdersQuery>;
 
 export const ZRefundOrderRequest = z.object({
   orderId: ZId,
-  amount: z
-    .number({ error: 'Amount must be a number of minor units' })
-    .int('Amount must be a whole number of minor units')
-    .min(1, 'Amount must be at least 1')
-    .max(100_000_000, 'Amount is too large')
-    .optional(),
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  ...REFUND_FIELDS,
   releaseTickets: z.boolean().default(false),
-  /**
-   * The caller's key for this refund: the same key again answers the first refund instead of
-   * refunding again (the web sends one per dialog opening).
-   */
-  requestKey: z.string().trim().min(8).max(100).optional(),
 });
 export type TRefundOrderRequest = z.input<typeof ZRefundOrderRequest>;
 

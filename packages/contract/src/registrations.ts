@@ -17,6 +17,27 @@ export const PAYMENT_STATUSES = [
   'refunded',
 ] as const;
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+/** A list's filter by payment status (orders, sponsorships); absent: all of them. */
+export const ZPaymentStatusFilter = z
+  .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+  .optional();
+
+/**
+ * What a refund asks, the same for an order, a sponsorship or donation and extras bought alone
+ * (docs/product.md section 19): an amount (absent: all that is left), a reason, and the caller's key,
+ * with which the same refund asked again answers the first instead of refunding again (the web
+ * sends one per dialog opening).
+ */
+export const REFUND_FIELDS = {
+  amount: z
+    .number({ error: 'Amount must be a number of minor units' })
+    .int('Amount must be a whole number of minor units')
+    .min(1, 'Amount must be at least 1')
+    .max(100_000_000, 'Amount is too large')
+    .optional(),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  requestKey: z.string().trim().min(8).max(100).optional(),
+};
 
 export const ZAttendee = z.object({
   attendeeId: z.string(),

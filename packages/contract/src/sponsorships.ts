@@ -4,7 +4,7 @@ import { LIST_CAPS, ZOptionalPage } from './lists';
 import { ZMediaUrl } from './clubs';
 import { ZCurrency } from './money';
 import { ZExtras } from './extras';
-import { PAYMENT_STATUSES, ZPaymentIntent, ZPaymentStatus } from './registrations';
+import { REFUND_FIELDS, ZPaymentIntent, ZPaymentStatus, ZPaymentStatusFilter } from './registrations';
 import { ZUploadedImage } from './system';
 import { optionalText, requiredText, ZEmail, ZId } from './rules';
 
@@ -94,9 +94,7 @@ export const ZGetSponsorshipsQuery = z
   .object({
     eventId: ZId,
     /** Those of one payment status ('paid' includes those refunded in part: money is kept); absent: all of them. */
-    paymentStatus: z
-      .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
-      .optional(),
+    paymentStatus: ZPaymentStatusFilter,
   })
   .extend(ZOptionalPage.shape);
 export type TGetSponsorshipsQuery = z.input<typeof ZGetSponsorshipsQuery>;
@@ -128,19 +126,9 @@ export type TSponsorshipTotals = z.infer<typeof ZSponsorshipTotals>;
  * rules as an order's. A full refund gives a sponsorship's package place back, and stops an extras
  * voucher at the door and puts its extras back on sale.
  */
-const refundFields = {
-  amount: z
-    .number({ error: 'Amount must be a number of minor units' })
-    .int('Amount must be a whole number of minor units')
-    .min(1, 'Amount must be at least 1')
-    .max(100_000_000, 'Amount is too large')
-    .optional(),
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
-  requestKey: z.string().trim().min(8).max(100).optional(),
-};
-export const ZRefundSponsorshipRequest = z.object({ sponsorshipId: ZId, ...refundFields });
+export const ZRefundSponsorshipRequest = z.object({ sponsorshipId: ZId, ...REFUND_FIELDS });
 export type TRefundSponsorshipRequest = z.input<typeof ZRefundSponsorshipRequest>;
-export const ZRefundExtrasPurchaseRequest = z.object({ extrasPurchaseId: ZId, ...refundFields });
+export const ZRefundExtrasPurchaseRequest = z.object({ extrasPurchaseId: ZId, ...REFUND_FIELDS });
 export type TRefundExtrasPurchaseRequest = z.input<typeof ZRefundExtrasPurchaseRequest>;
 
 /** One sponsor as the public event page shows it: never an e-mail, a message or an amount. */
