@@ -62,7 +62,8 @@ function run(task) {
       if (!out) return resolve(ok);
       out.end(() => {
         const text = readFileSync(logFile, 'utf8');
-        const digest = [...retriedTests(text), ...(ok ? [] : failureDigest(text))];
+        const lines = stripVTControlCharacters(text).split('\n');
+        const digest = [...retriedTests(lines), ...(ok ? [] : failureDigest(lines))];
         if (digest.length) result.digest = digest;
         process.stdout.write(`\n=== ${task.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds}s ===\n${text}`);
         if (!text.endsWith('\n')) process.stdout.write('\n');
@@ -82,10 +83,8 @@ function run(task) {
  * vitest's "Failed Tests" section), else the log's last lines. Printed after the summary, as a CI that
  * keeps only the end of the output would otherwise not show which test failed.
  */
-function failureDigest(text) {
-  const lines = stripVTControlCharacters(text)
-    .split('\n')
-    .map((line) => line.trim());
+function failureDigest(logLines) {
+  const lines = logLines.map((line) => line.trim());
   const from = lines.findIndex((line) => /Failed Tests \d+|Unhandled Errors?/.test(line));
   if (from < 0) return lines.filter(Boolean).slice(-8);
   const digest = [];
@@ -97,12 +96,9 @@ function failureDigest(text) {
   return digest.length ? digest.slice(0, 12) : lines.slice(from, from + 8);
 }
 
-/** The RETRIED lines of scripts/retried-tests-reporter.mjs: tests that failed at least once. */
-function retriedTests(text) {
-  return stripVTControlCharacters(text)
-    .split('\n')
-    .filter((line) => line.startsWith('RETRIED '))
-    .slice(0, 8);
+/** The RETRIED lines of scripts/retried-tests-reporter.mjs (in a tier's log, as lines): tests that failed at least once. */
+function retriedTests(lines) {
+  return lines.filter((line) => line.startsWith('RETRIED ')).slice(0, 8);
 }
 
 async function lane(tasks) {
