@@ -13,8 +13,7 @@ import type { AttendeeView } from '../registrations.repo';
 import { confirmRegistration, lockOrderAndRegistration, markOrderPaid, readSettlement } from './settlement.repo';
 import { type IntentState } from '../../../core/payment-provider';
 
-/** A payment settles an order only for exactly the order's amount, in its currency. */
-/** The provider's word on what was paid must match what is due, to the minor unit and currency. */
+/** A payment settles only exactly what is due: the provider's amount to the minor unit, in its currency. */
 export const paysFor = (state: IntentState, due: { amount: number; currency: string }) =>
   state.amount === due.amount && state.currency.toLowerCase() === due.currency;
 
