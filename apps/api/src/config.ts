@@ -25,6 +25,12 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be between 1 and 100 connections')
+    .max(100, 'must be between 1 and 100 connections')
+    .default(20),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   JWT_SECRET: z.string().optional(),
   TOKEN_TTL_SECONDS: z.coerce
@@ -102,6 +108,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this process keeps to PostgreSQL (an external server's limit is shared by every process). */
+  databasePoolSize: number;
   publicUrl: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
@@ -185,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

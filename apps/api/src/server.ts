@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   await runMigrations(url);
   mark('migrated');
   const [{ buildApp }, { connectDatabase }, { ensureSudo }, { prepareDoor }] = await appModules;
-  const database = connectDatabase(url, 20, { warm: true });
+  const database = connectDatabase(url, config.databasePoolSize, { warm: true });
   const app = await buildApp({ config, db: database.db });
   mark('app');
 

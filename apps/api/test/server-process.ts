@@ -40,7 +40,9 @@ export async function startServer(
   const flags = ['--max-semi-space-size=16', '--max-old-space-size=256'];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // Ten connections each (the product keeps 20): two test files of three processes run at once on
+    // an external server whose limit (100 on Debian) they share with the tests' own pools.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
