@@ -90,6 +90,11 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** The refunds of a payment, as the provider knows them (for a webhook that names none). */
   listRefunds?(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /**
+   * Simulated provider only: keeps the metadata of an intent made by one of our own statements
+   * (purchase/pay/simulated-order-payment.ts), as createIntent keeps it.
+   */
+  rememberMetadata?(id: string, metadata: Record<string, string>): void;
   /** Simulated provider only: pays the intent with a typed test card. */
   payWithTestCard?(id: string, card: string): Promise<IntentState | undefined>;
   /**

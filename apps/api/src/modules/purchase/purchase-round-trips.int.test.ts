@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../test/catalogue';
+import { simulatedIntentId } from './pay/simulated-provider';
 import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
 
 /**
@@ -35,7 +36,7 @@ describe('the purchase in round trips to PostgreSQL', () => {
   });
   afterAll(async () => t.close());
 
-  it('saves the details in 2, prices the order in 1, starts the payment in 3 and confirms it in 6', async () => {
+  it('saves the details in 1, prices the order in 1, starts the payment in 1 and confirms it in 5', async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 5 });
     const init = await call(t, 'POST', '/registration/initRegistration', {
@@ -60,7 +61,7 @@ describe('the purchase in round trips to PostgreSQL', () => {
       }),
     );
     expect(save.response.status).toBe(200);
-    expect(save.sent).toHaveLength(2);
+    expect(save.sent).toHaveLength(1);
 
     const priced = await roundTrips(() =>
       call(t, 'POST', '/order/createOrder', { body: { registrationId: held.registrationId, qrUuid: held.qrUuid } }),
@@ -69,15 +70,17 @@ describe('the purchase in round trips to PostgreSQL', () => {
     expect(priced.sent).toHaveLength(1);
     const order = (priced.response.body.payload as { order: TOrder }).order;
 
-    // The simulated provider's own statement is one of the three: the provider's call, with Stripe.
+    // The simulated provider's intent is made in the statement that attaches it (docs/decisions/0059-one-statement-a-call.md).
     const started = await roundTrips(() =>
       call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
     );
     expect(started.response.status).toBe(200);
-    expect(started.sent).toHaveLength(3);
+    expect(started.sent).toHaveLength(1);
     const intent = started.response.body.payload as TPaymentIntent;
+    // The id the provider itself gives the key `order:<id>:<amount>`: a second press finds the same intent.
+    expect(intent.paymentIntentId).toBe(simulatedIntentId(`order:${order.id}:${order.amount}`));
 
-    // Found by its intent, paid with the test card (the provider's), the lock with the BEGIN, one
+    // Found by its intent and paid with the test card in one statement, the lock with the BEGIN, one
     // read, the ticket mail's insert, and the writes with the COMMIT.
     const confirmed = await roundTrips(() =>
       call(t, 'POST', '/stripe/confirm-payment', {
@@ -85,7 +88,7 @@ describe('the purchase in round trips to PostgreSQL', () => {
       }),
     );
     expect(confirmed.response.status).toBe(200);
-    expect(confirmed.sent).toHaveLength(6);
+    expect(confirmed.sent).toHaveLength(5);
     const purchase = confirmed.response.body.payload as { registration: TRegistration; order: TOrder };
     expect(purchase.order).toMatchObject({ paymentStatus: 'paid', amount: order.amount });
     expect(purchase.registration.status).toBe('confirmed');

@@ -151,6 +151,18 @@ export interface AttendeeDetails {
   answers: Answers;
 }
 
+/** Attendees' details as the JSON the writes below read with jsonb_to_recordset. */
+export const partyJson = (party: AttendeeDetails[]) =>
+  JSON.stringify(
+    party.map((a) => ({
+      id: a.attendeeId,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      answers: a.answers,
+    })),
+  );
+
 /**
  * Writes a registration's answers and its attendees' details as one statement, so it is all or
  * nothing without a transaction's extra round trips, and only while the registration is pending:
@@ -165,15 +177,7 @@ export async function writeRegistrationDetails(
   answers: Answers,
   party: AttendeeDetails[],
 ): Promise<boolean> {
-  const given = JSON.stringify(
-    party.map((a) => ({
-      id: a.attendeeId,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      email: a.email,
-      answers: a.answers,
-    })),
-  );
+  const given = partyJson(party);
   const result = await db.execute(sql`
     WITH given AS (
       SELECT * FROM jsonb_to_recordset(${given}::jsonb)

@@ -8,17 +8,39 @@ import {
 } from '../../../db/schema';
 import { jsonObjectOf, rowOf, runPrepared, selectList, type Queryable } from '../../../db/prepared';
 import { PARTY_COLUMNS, PARTY_JOINS, partyOf } from '../party-rows';
-import type { AttendeeView } from '../registrations.repo';
+import { partyJson, type AttendeeDetails, type AttendeeView } from '../registrations.repo';
 
 /**
- * What saving the details reads, in one statement written once (docs/decisions/0052-purchase-round-trips.md):
- * the buyer's registration (by its secret), its event, the event's form and the attendee slots.
+ * Saving the details, in one statement written once: it reads the buyer's registration (by its
+ * secret), its event, the event's form and the attendee slots (docs/decisions/0052-purchase-round-trips.md),
+ * and in the common case writes them too (docs/decisions/0059-one-statement-a-call.md): a registration
+ * still held, of a published event whose form is empty, given exactly its slots, each once. Anything
+ * else is left unwritten, for the caller to check against the form and write.
+ *
+ * What it reads is as it was before its own write: the caller lays the new names over the slots.
  */
-const READ_DETAILS = {
-  name: 'details-read',
-  text: `SELECT ${selectList(registrations, 'r', 'r')}, ${selectList(events, 'e', 'e')}, ${PARTY_COLUMNS},
+const SAVE_DETAILS = {
+  name: 'details-save',
+  text: `WITH given AS (
+    SELECT * FROM jsonb_to_recordset($3::jsonb) AS g(id text, first_name text, last_name text, email text)
+  ), fillable AS (
+    SELECT r.id FROM registrations r JOIN events e ON e.id = r.event_id
+    WHERE r.id = $1 AND r.qr_uuid = $2 AND r.status = 'pending' AND e.status = 'published'
+      AND NOT EXISTS (SELECT 1 FROM form_questions q WHERE q.club_id = e.club_id AND q.event_id = e.id)
+      AND (SELECT array_agg(a.id ORDER BY a.id) FROM attendees a WHERE a.registration_id = r.id)
+        = (SELECT array_agg(g.id ORDER BY g.id) FROM given g)
+  ), registration AS (
+    UPDATE registrations SET answers = '{}'::jsonb
+    WHERE id = (SELECT id FROM fillable) AND status = 'pending'
+    RETURNING id
+  ), party AS (
+    UPDATE attendees a SET first_name = g.first_name, last_name = g.last_name, email = g.email, answers = '{}'::jsonb
+    FROM given g, registration r WHERE a.id = g.id AND a.registration_id = r.id
+  )
+  SELECT ${selectList(registrations, 'r', 'r')}, ${selectList(events, 'e', 'e')}, ${PARTY_COLUMNS},
     (SELECT coalesce(json_agg(${jsonObjectOf(formQuestions, 'q')} ORDER BY q.position, q.created_at), '[]'::json)
-       FROM form_questions q WHERE q.club_id = e.club_id AND q.event_id = e.id) AS "questions"
+       FROM form_questions q WHERE q.club_id = e.club_id AND q.event_id = e.id) AS "questions",
+    EXISTS (SELECT 1 FROM registration) AS "written"
   FROM registrations r
   LEFT JOIN events e ON e.id = r.event_id
   ${PARTY_JOINS}
@@ -31,14 +53,17 @@ export interface DetailsRead {
   event: EventRow | undefined;
   questions: FormQuestionRow[];
   slots: AttendeeView[];
+  /** The party was written, with empty answers (an event without a form). */
+  written: boolean;
 }
 
-export async function readDetails(
+export async function saveDetails(
   db: Queryable,
   registrationId: string,
   qrUuid: string,
+  party: AttendeeDetails[],
 ): Promise<DetailsRead | undefined> {
-  const rows = await runPrepared(db, READ_DETAILS, [registrationId, qrUuid]);
+  const rows = await runPrepared(db, SAVE_DETAILS, [registrationId, qrUuid, partyJson(party)]);
   const first = rows[0];
   if (!first) return undefined;
   return {
@@ -46,5 +71,6 @@ export async function readDetails(
     event: first['e.id'] === null ? undefined : rowOf(events, first, 'e'),
     questions: (first.questions as Record<string, unknown>[]).map((question) => rowOf(formQuestions, question)),
     slots: partyOf(rows),
+    written: first.written === true,
   };
 }

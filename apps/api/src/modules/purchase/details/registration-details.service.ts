@@ -13,11 +13,13 @@ import { toExtrasVoucherDto } from '../../extras/order-vouchers.mapper';
 import { findOrderVouchers } from '../../extras/order-vouchers.repo';
 import { toQuestionDto } from '../../forms/forms.service';
 import { canViewEvent } from '../../events/events.policy';
-import { readDetails } from './details.repo';
+import { saveDetails } from './details.repo';
 import { answerErrors, answersTo, formProblem, withTrimmedAnswers } from './form-answers';
 import { toRegistrationDto } from '../registrations.mapper';
 import {
   findAttendeesOf,
+  type AttendeeDetails,
+  type AttendeeView,
   findRegistrationById,
   findRegistrationBySecret,
   writeRegistrationDetails,
@@ -54,10 +56,13 @@ export async function saveRegistrationDetails(
   body: z.output<typeof ZSaveRegistrationRequest>,
 ): Promise<TRegistration> {
   const input = withTrimmedAnswers(body);
-  // Registration, event, form and slots in one round trip; the same checks in the same order as before.
-  const read = await readDetails(deps.db.$client, input.registrationId, input.qrUuid);
+  // Registration, event, form and slots in one round trip, and in it the write when the event has no
+  // form; otherwise the same checks in the same order as before, then the write.
+  const withoutForm = input.attendees.map((attendee) => ({ ...attendee, answers: {} }));
+  const read = await saveDetails(deps.db.$client, input.registrationId, input.qrUuid, withoutForm);
   if (!read) throw notFound('Registration');
   const { registration, slots } = read;
+  if (read.written) return toRegistrationDto({ ...registration, answers: {} }, withDetails(slots, withoutForm));
   assertFillable(registration);
   if (!read.event || !canViewEvent(null, read.event)) throw notFound('Event');
   const questions = read.questions.map(toQuestionDto);
@@ -88,13 +93,16 @@ export async function saveRegistrationDetails(
     assertFillable(now);
     throw conflict('This registration can no longer be changed');
   }
-  // Every slot was given (checked above): the registration as just written, without reading it again.
+  return toRegistrationDto({ ...registration, answers }, withDetails(slots, party));
+}
+
+/** Every slot was given (checked): the slots as just written, without reading them again. */
+function withDetails(slots: AttendeeView[], party: AttendeeDetails[]): AttendeeView[] {
   const written = new Map(party.map((a) => [a.attendeeId, a]));
-  const saved = slots.map((slot) => {
-    const { firstName, lastName, email, answers: own } = written.get(slot.id)!;
-    return { ...slot, firstName, lastName, email, answers: own };
+  return slots.map((slot) => {
+    const { firstName, lastName, email, answers } = written.get(slot.id)!;
+    return { ...slot, firstName, lastName, email, answers };
   });
-  return toRegistrationDto({ ...registration, answers }, saved);
 }
 
 /**

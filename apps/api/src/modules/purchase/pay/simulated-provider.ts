@@ -11,6 +11,25 @@ const METADATA_KEPT = 10_000;
 const DECLINED = 'Your card was declined.';
 const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).';
 
+/** The simulated intent made for an idempotency key: the same key, the same intent. */
+export const simulatedIntentId = (key: string) =>
+  `sim_pi_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+/** What paying with a typed test card does: 4242… pays, anything else leaves it to be paid, with why. */
+export function testCardOutcome(card: string): { status: IntentState['status']; lastError: string | null } {
+  if (card === TEST_CARDS.success) return { status: 'succeeded', lastError: null };
+  return { status: 'requires_payment_method', lastError: card === TEST_CARDS.declined ? DECLINED : UNKNOWN_CARD };
+}
+
+/** A simulated_payments row as an intent's state (without metadata, which only this process may remember). */
+export const simulatedIntentState = (row: typeof simulatedPayments.$inferSelect): IntentState => ({
+  id: row.id,
+  status: row.status as IntentState['status'],
+  amount: row.amount,
+  currency: row.currency,
+  lastError: row.lastError,
+});
+
 /**
  * The default provider: no account anywhere, every page that uses it says "Test mode". 4242… pays,
  * 4000 0000 0000 0002 is declined, as with Stripe's test cards.
@@ -24,22 +43,20 @@ export function simulatedProvider(db: Db): PaymentProvider {
    */
   const metadataOf = new Map<string, Record<string, string>>();
   const toState = (row: typeof simulatedPayments.$inferSelect): IntentState => ({
-    id: row.id,
-    status: row.status as IntentState['status'],
-    amount: row.amount,
-    currency: row.currency,
-    lastError: row.lastError,
+    ...simulatedIntentState(row),
     ...(metadataOf.has(row.id) ? { metadata: metadataOf.get(row.id) } : {}),
   });
+  const remember = (id: string, metadata: Record<string, string>) => {
+    metadataOf.delete(id);
+    metadataOf.set(id, metadata);
+    if (metadataOf.size > METADATA_KEPT) metadataOf.delete(metadataOf.keys().next().value!);
+  };
   return {
     name: 'simulated',
+    rememberMetadata: remember,
     async createIntent({ amount, currency, key, metadata }) {
-      const id = `sim_pi_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-      if (metadata) {
-        metadataOf.delete(id);
-        metadataOf.set(id, metadata);
-        if (metadataOf.size > METADATA_KEPT) metadataOf.delete(metadataOf.keys().next().value!);
-      }
+      const id = simulatedIntentId(key);
+      if (metadata) remember(id, metadata);
       const [created] = await db
         .insert(simulatedPayments)
         .values({ id, amount, currency })
@@ -54,10 +71,7 @@ export function simulatedProvider(db: Db): PaymentProvider {
       return row ? toState(row) : undefined;
     },
     async payWithTestCard(id, card) {
-      const outcome =
-        card === TEST_CARDS.success
-          ? { status: 'succeeded', lastError: null }
-          : { status: 'requires_payment_method', lastError: card === TEST_CARDS.declined ? DECLINED : UNKNOWN_CARD };
+      const outcome = testCardOutcome(card);
       // A payment that succeeded stays succeeded: a second card cannot undo it. A cancelled one
       // stays cancelled: it answers as declined, with the reason in lastError.
       const [updated] = await db

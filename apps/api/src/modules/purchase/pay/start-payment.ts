@@ -5,6 +5,7 @@ import type { CreatedIntent } from '../../../core/payment-provider';
 import type { Due, PayableKind } from '../payables/payable';
 import { payables } from '../payables/payables';
 import { settlePayment } from '../settle/settle-payment';
+import { startSimulatedOrderPayment } from './simulated-order-payment';
 
 /** How far startPayment follows a payable's cancelled intents before giving up (see below). */
 const MAX_INTENT_HOPS = 20;
@@ -16,6 +17,10 @@ const MAX_INTENT_HOPS = 20;
  * meanwhile, that payment settles the payable instead (docs/decisions/0026-one-purchase-pipeline.md).
  */
 export async function startPayment(deps: Deps, kind: PayableKind, id: string): Promise<TPaymentIntent> {
+  if (kind === 'order' && deps.payments.name === 'simulated') {
+    const started = await startSimulatedOrderPayment(deps, id);
+    if (started) return started;
+  }
   const payable = payables[kind];
   const due = await payable.dueOf(deps, id);
   const intent = await createLiveIntent(deps, due, { [payable.metadataKey]: due.id });

@@ -18,7 +18,8 @@ import {
 import { settleOrder } from '../settle/settle-together';
 import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
-const stateOf = (order: OrderRow): PayableState => ({
+/** An order row as a payable's state. */
+export const orderStateOf = (order: OrderRow): PayableState => ({
   kind: 'order',
   id: order.id,
   amount: order.amount,
@@ -43,11 +44,11 @@ export const orderPayable: Payable = {
   metadataKey: 'orderId',
   async findByIntent(db, paymentIntentId) {
     const order = await findOrderByPaymentIntent(db, paymentIntentId);
-    return order && stateOf(order);
+    return order && orderStateOf(order);
   },
   async findById(db, id) {
     const order = await findOrderById(db, id, null);
-    return order && stateOf(order);
+    return order && orderStateOf(order);
   },
   async dueOf(deps, orderId) {
     const found = await findOrderToPay(deps.db, orderId);
@@ -73,7 +74,7 @@ export const orderPayable: Payable = {
   async settle(deps, id) {
     // Shared with the confirmations of other buyers arriving together (docs/decisions/0058-batched-settlements.md).
     const settlement = await settleOrder(deps, id);
-    return { state: stateOf(settlement.order), settlement };
+    return { state: orderStateOf(settlement.order), settlement };
   },
   flagForRefund: (db, id, intent) => flagOrderForRefund(db, id, intent),
   async lockForRefund(tx, id) {

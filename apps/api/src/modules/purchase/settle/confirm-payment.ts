@@ -2,6 +2,7 @@ import { AppError, conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { CANCELLED_PAYMENT_MESSAGE } from '../../../core/payment-provider';
 import { findPayable, findPayableOfIntent } from '../payables/payables';
+import { payAttachedOrder } from '../pay/simulated-order-payment';
 import { confirmationOf, type Confirmation } from './purchase-answers';
 import { paysFor } from './settle-order';
 import { settlePayment } from './settle-payment';
@@ -14,7 +15,12 @@ export async function confirmPayment(
   paymentIntentId: string,
   testCard: string | undefined,
 ): Promise<Confirmation> {
-  let payable = await findPayable(deps.db, paymentIntentId);
+  // The simulated provider's common case, a ticket order, read and paid in one statement.
+  const paidAtOnce =
+    testCard !== undefined && deps.payments.name === 'simulated'
+      ? await payAttachedOrder(deps, paymentIntentId, testCard)
+      : undefined;
+  let payable = paidAtOnce?.payable ?? (await findPayable(deps.db, paymentIntentId));
   if (!payable) {
     const state = await deps.payments.retrieveIntent(paymentIntentId);
     // An intent cancelled by a re-pricing no longer pays for anything: say so rather than "not found".
@@ -25,9 +31,10 @@ export async function confirmPayment(
   }
   if (payable.settled) return confirmationOf(deps, payable);
   const state =
-    testCard !== undefined && deps.payments.payWithTestCard
+    paidAtOnce?.paid ??
+    (testCard !== undefined && deps.payments.payWithTestCard
       ? await deps.payments.payWithTestCard(paymentIntentId, testCard)
-      : await deps.payments.retrieveIntent(paymentIntentId);
+      : await deps.payments.retrieveIntent(paymentIntentId));
   if (!state) throw notFound('Payment');
   if (state.status === 'canceled') throw paymentFailed(CANCELLED_PAYMENT_MESSAGE);
   if (state.status !== 'succeeded') {
