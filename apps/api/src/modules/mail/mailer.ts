@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
 import type { Mailer } from '../../core/mailer';
-import { claimDueMails, markKept, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
+import { claimDueMails, keepDueMails, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
 import { renderAttachments, type AttachmentRenderers, type RenderedAttachment } from './qr-image';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 
@@ -63,19 +63,12 @@ export function createMailer(
 
   const keepRound = async (): Promise<number> => {
     while (true) {
-      // No mail server: claimed and marked kept in one transaction, so nothing stays 'sending'.
-      const kept = await db.transaction(async (tx) => {
-        const mails = await claimDueMails(tx, BATCH, LEASE_SECONDS);
-        for (const mail of mails) {
-          log.info({ mailId: mail.id, clubId: mail.clubId }, 'mail kept in the outbox (no SMTP_URL set)');
-        }
-        await markKept(
-          tx,
-          mails.map((mail) => mail.id),
-        );
-        return mails.length;
-      });
-      if (kept < BATCH) return 0;
+      // No mail server: claimed and marked kept in one statement, so nothing stays 'sending'.
+      const kept = await keepDueMails(db, BATCH);
+      for (const mail of kept) {
+        log.info({ mailId: mail.id, clubId: mail.clubId }, 'mail kept in the outbox (no SMTP_URL set)');
+      }
+      if (kept.length < BATCH) return 0;
     }
   };
 
@@ -128,8 +121,8 @@ export function createMailer(
     let sent = 0;
     while (true) {
       const leaseEnds = Date.now() + LEASE_SECONDS * 1000;
-      // A short transaction of its own: the claim's lease, not a lock, keeps the batch this process's.
-      const mails = await db.transaction((tx) => claimDueMails(tx, BATCH, LEASE_SECONDS));
+      // One statement: the claim's lease, not a lock, keeps the batch this process's.
+      const mails = await claimDueMails(db, BATCH, LEASE_SECONDS);
       if (mails.length === 0) return sent;
       const batch = await sendBatch(mails, deliver, leaseEnds);
       sent += batch.sent;

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowOf, runPrepared, selectList } from '../../db/prepared';
 import { mailOutbox, type MailAttachment, type MailRow } from '../../db/schema';
 
 export interface MailValues {
@@ -24,35 +25,49 @@ export async function insertMails(db: DbOrTx, values: MailValues[]): Promise<voi
   await db.insert(mailOutbox).values(values).onConflictDoNothing();
 }
 
-/** Mails not yet handed on: waiting for a try, or being sent (the due index's condition, word for word). */
-const isUnsent = sql`${mailOutbox.status} IN ('queued', 'sending')`;
+/**
+ * The mails whose time has come, oldest first, up to $1: queued ones not backing off, and 'sending'
+ * ones whose lease ran out, left by a process that stopped while sending them (the due index's
+ * condition, word for word). SKIP LOCKED gives each row to one process; MATERIALIZED makes the
+ * statement pick them once.
+ */
+const DUE_MAILS = `WITH due AS MATERIALIZED (
+    SELECT id FROM mail_outbox
+    WHERE status IN ('queued', 'sending') AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+    ORDER BY created_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+  )`;
 
 /**
- * Claims up to `limit` mails whose time has come (oldest first): queued ones not backing off, and
- * 'sending' ones whose lease ran out, left by a process that stopped while sending them. Each is
- * marked 'sending' for `leaseSeconds`, so the caller sends it after this short transaction ends,
- * holding no lock while it waits on the mail server; SKIP LOCKED gives each row to one process.
+ * Claims up to `limit` due mails in one statement, each marked 'sending' for `leaseSeconds`, so the
+ * caller sends them holding no lock while it waits on the mail server.
  */
-export async function claimDueMails(tx: Tx, limit: number, leaseSeconds: number): Promise<MailRow[]> {
-  const due = await tx
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(isUnsent, or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`))))
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  if (due.length === 0) return [];
-  const claimed = await tx
-    .update(mailOutbox)
-    .set({ status: 'sending', nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(
-      inArray(
-        mailOutbox.id,
-        due.map((row) => row.id),
-      ),
-    )
-    .returning();
+const CLAIM_DUE_MAILS = {
+  name: 'mail-claim-due',
+  text: `${DUE_MAILS}
+  UPDATE mail_outbox m SET status = 'sending', next_attempt_at = now() + make_interval(secs => $2)
+  FROM due WHERE m.id = due.id
+  RETURNING ${selectList(mailOutbox, 'm', 'm')}`,
+};
+
+export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<MailRow[]> {
+  const rows = await runPrepared(db.$client, CLAIM_DUE_MAILS, [limit, leaseSeconds]);
+  const claimed = rows.map((row) => rowOf(mailOutbox, row, 'm'));
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** With no mail server: up to `limit` due mails marked kept in the outbox, in one statement. */
+const KEEP_DUE_MAILS = {
+  name: 'mail-keep-due',
+  text: `${DUE_MAILS}
+  UPDATE mail_outbox m SET status = 'kept', attempts = m.attempts + 1, next_attempt_at = NULL
+  FROM due WHERE m.id = due.id
+  RETURNING m.id, m.club_id AS "clubId"`,
+};
+
+export async function keepDueMails(db: Db, limit: number): Promise<{ id: string; clubId: string | null }[]> {
+  return runPrepared(db.$client, KEEP_DUE_MAILS, [limit]);
 }
 
 /*
@@ -95,15 +110,6 @@ export async function releaseMails(db: DbOrTx, ids: string[]): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'queued', nextAttemptAt: null })
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
-}
-
-/** Marks claimed mails kept in the outbox (no SMTP set), all in one statement. */
-export async function markKept(db: DbOrTx, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(mailOutbox)
-    .set({ status: 'kept', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: null })
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
 }
 

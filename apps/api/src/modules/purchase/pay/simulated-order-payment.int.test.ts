@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { mailOutbox, orders, simulatedPayments } from '../../../db/schema';
+import { holdTickets } from '../../../../test/buying';
+import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
+import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+
+/**
+ * A ticket order paid with the simulated provider: its intent made and attached in one statement,
+ * its card paid with the order's read in one (docs/decisions/0059-one-statement-a-call.md). Presses
+ * at the same moment and cards declined answer what they always answered.
+ */
+describe('an order paid with the simulated provider', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+  });
+  afterAll(async () => t.close());
+
+  async function priced(email: string): Promise<{ held: TRegistration; order: TOrder }> {
+    const event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { price: 1200, quantity: 5 });
+    const held = await holdTickets(t, event.id, ticket.id, email, [{ firstName: 'Pia', lastName: 'Pay', email }]);
+    const { order } = payloadOf<{ order: TOrder }>(
+      await call(t, 'POST', '/order/createOrder', {
+        body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
+      }),
+    );
+    return { held, order };
+  }
+
+  const start = (orderId: string) => call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId } });
+  const pay = (paymentIntentId: string, testCard: string) =>
+    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard } });
+
+  it('answers eight presses of Pay at once with one intent, the one the order points to', async () => {
+    const { order } = await priced('presses@example.org');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => start(order.id)));
+    const ids = answers.map((answer) => {
+      expect(answer.status, answer.body.msg).toBe(200);
+      const intent = payloadOf<TPaymentIntent>(answer);
+      expect(intent).toMatchObject({ provider: 'simulated', amount: 1200, currency: order.currency });
+      return intent.paymentIntentId;
+    });
+    expect(new Set(ids).size).toBe(1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ paymentIntentId: ids[0], provider: 'simulated', paymentStatus: 'pending' });
+    const intents = await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.id, ids[0]!));
+    expect(intents).toMatchObject([{ amount: 1200, status: 'requires_payment_method' }]);
+  });
+
+  it('says a declined card declined and takes the good one after it, paying once', async () => {
+    const { held, order } = await priced('declined@example.org');
+    const intent = payloadOf<TPaymentIntent>(await start(order.id));
+    expectError(
+      await pay(intent.paymentIntentId, '4000 0000 0000 0002'),
+      402,
+      'PAYMENT_FAILED',
+      'Your card was declined.',
+    );
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('pending');
+
+    const paid = await Promise.all([
+      pay(intent.paymentIntentId, '4242 4242 4242 4242'),
+      pay(intent.paymentIntentId, '4242 4242 4242 4242'),
+    ]);
+    for (const answer of paid) {
+      expect(answer.status, answer.body.msg).toBe(200);
+      expect(answer.body.payload).toMatchObject({
+        order: { id: order.id, paymentStatus: 'paid' },
+        registration: { status: 'confirmed' },
+      });
+    }
+    // Paid: a declined card afterwards changes nothing, and is answered as paid.
+    const after = await pay(intent.paymentIntentId, '4000 0000 0000 0002');
+    expect(after.status, after.body.msg).toBe(200);
+    const [payment] = await t.db
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.id, intent.paymentIntentId));
+    expect(payment).toMatchObject({ status: 'succeeded', lastError: null });
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `tickets:${held.registrationId}`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('answers 404 for an intent nobody made', async () => {
+    expectError(await pay('sim_pi_000000000000000000000000', '4242 4242 4242 4242'), 404, 'NOT_FOUND');
+  });
+});
