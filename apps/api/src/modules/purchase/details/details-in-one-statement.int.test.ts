@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRegistration } from '@clubtix/contract';
 import { attendees, events, registrations } from '../../../db/schema';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
+import { addTicket, payloadOf, publishEvent, saveForm } from '../../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 
 /**
@@ -65,6 +65,30 @@ describe('saving the details of an event without a form', () => {
     ]);
     expect(answered).toMatchObject({ status: 'pending', answers: {} });
     expect(await namesOf(registration.registrationId)).toEqual(['Al', 'Bo']);
+  });
+
+  it('clears the answers a form since emptied left, and keeps the party', async () => {
+    const { registration, eventId } = await held();
+    const [diet] = await saveForm(t, token, eventId, [{ type: 0, label: 'Diet', perAttendee: false }]);
+    const party = registration.attendees.map((a) => person(a.attendeeId, 'Al'));
+    const answered = await call(t, 'POST', '/registration/save', {
+      body: {
+        registrationId: registration.registrationId,
+        qrUuid: registration.qrUuid,
+        attendees: party,
+        answers: { [diet!.id]: 'Vegan' },
+      },
+    });
+    expect(payloadOf<TRegistration>(answered).answers).toEqual({ [diet!.id]: 'Vegan' });
+    await saveForm(t, token, eventId, []);
+    const saved = await save(registration, [person(party[0]!.attendeeId, 'Cy'), party[1]!]);
+    expect(payloadOf<TRegistration>(saved).answers).toEqual({});
+    const [row] = await t.db
+      .select({ answers: registrations.answers })
+      .from(registrations)
+      .where(eq(registrations.id, registration.registrationId));
+    expect(row!.answers).toEqual({});
+    expect(await namesOf(registration.registrationId)).toEqual(['Cy', 'Al']);
   });
 
   it('refuses a party missing a slot, naming the slot, and writes nothing', async () => {

@@ -17,6 +17,8 @@ import { partyJson, type AttendeeDetails, type AttendeeView } from '../registrat
  * still held, of a published event whose form is empty, given exactly its slots, each once. Anything
  * else is left unwritten, for the caller to check against the form and write.
  *
+ * The registration is locked rather than rewritten: its answers are rewritten only when a form,
+ * since emptied, left some (a row rewritten is a new version in every index of the table).
  * What it reads is as it was before its own write: the caller lays the new names over the slots.
  */
 const SAVE_DETAILS = {
@@ -29,10 +31,11 @@ const SAVE_DETAILS = {
       AND NOT EXISTS (SELECT 1 FROM form_questions q WHERE q.club_id = e.club_id AND q.event_id = e.id)
       AND (SELECT array_agg(a.id ORDER BY a.id) FROM attendees a WHERE a.registration_id = r.id)
         = (SELECT array_agg(g.id ORDER BY g.id) FROM given g)
-  ), registration AS (
+  ), registration AS MATERIALIZED (
+    SELECT id FROM registrations WHERE id = (SELECT id FROM fillable) AND status = 'pending' FOR NO KEY UPDATE
+  ), cleared AS (
     UPDATE registrations SET answers = '{}'::jsonb
-    WHERE id = (SELECT id FROM fillable) AND status = 'pending'
-    RETURNING id
+    WHERE id = (SELECT id FROM registration) AND answers <> '{}'::jsonb
   ), party AS (
     UPDATE attendees a SET first_name = g.first_name, last_name = g.last_name, email = g.email, answers = '{}'::jsonb
     FROM given g, registration r WHERE a.id = g.id AND a.registration_id = r.id
