@@ -1,3 +1,5 @@
+import { answerBatch, type Waiting } from '../../core/batch-answers';
+
 /**
  * Scans that arrive together share one statement. A scan goes to the database at once while fewer
  * than `maxInFlight` of the door's statements are running (two: measured against one, four and
@@ -14,12 +16,6 @@
  * cannot hold another event's scan back by more than the batch it is put in. With one event
  * waiting, a batch is that event's queue in arrival order, as it always was.
  */
-interface Waiting<In, Out> {
-  input: In;
-  resolve: (out: Out) => void;
-  reject: (error: unknown) => void;
-}
-
 export class DoorBatcher<In, Out> {
   /** Per event, in arrival order; the map's order is the turn order (an event served goes last). */
   private readonly lanes = new Map<string, Waiting<In, Out>[]>();
@@ -79,17 +75,6 @@ export class DoorBatcher<In, Out> {
     // The next batch goes out before this one's scans are answered.
     this.inFlight--;
     this.pump();
-    if (outs) {
-      batch.forEach((entry, index) => entry.resolve(outs[index] as Out));
-    } else if (batch.length === 1) {
-      batch[0]?.reject(failure);
-    } else {
-      for (const entry of batch) {
-        this.runBatch([entry.input]).then(
-          ([out]) => entry.resolve(out as Out),
-          (alone: unknown) => entry.reject(alone),
-        );
-      }
-    }
+    answerBatch(batch, outs, failure, this.runBatch);
   }
 }

@@ -1,3 +1,5 @@
+import { answerBatch, type Waiting } from '../../core/batch-answers';
+
 /**
  * Work of many buyers that arrive together shares one transaction and one commit, as the door's
  * scans do (docs/decisions/0011-door-batches.md): the holds of one event (docs/decisions/0051-batched-holds.md)
@@ -11,12 +13,6 @@
  * rows, so holds of two events never wait on each other. A batch that fails is run again one buyer
  * at a time, so a buyer the database refuses fails alone.
  */
-interface Waiting<In, Out> {
-  input: In;
-  resolve: (out: Out) => void;
-  reject: (error: unknown) => void;
-}
-
 interface Lane<In, Out> {
   queue: Waiting<In, Out>[];
   inFlight: number;
@@ -67,17 +63,6 @@ export class Batcher<In, Out> {
     // The next batch goes out before this one's buyers are answered.
     lane.inFlight--;
     this.pump(name, lane);
-    if (outs) {
-      batch.forEach((entry, index) => entry.resolve(outs[index] as Out));
-    } else if (batch.length === 1) {
-      batch[0]?.reject(failure);
-    } else {
-      for (const entry of batch) {
-        this.runBatch(name, [entry.input]).then(
-          ([out]) => entry.resolve(out as Out),
-          (alone: unknown) => entry.reject(alone),
-        );
-      }
-    }
+    answerBatch(batch, outs, failure, (inputs) => this.runBatch(name, inputs));
   }
 }
