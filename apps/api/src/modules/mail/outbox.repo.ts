@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowOf, runPrepared, selectList } from '../../db/prepared';
@@ -22,7 +23,20 @@ export interface MailValues {
  */
 export async function insertMails(db: DbOrTx, values: MailValues[]): Promise<void> {
   if (values.length === 0) return;
-  await db.insert(mailOutbox).values(values).onConflictDoNothing();
+  // One array a column, so the statement's text is the same for any number of mails: building a
+  // row of values a mail was most of the time a batch of confirmations spent in Drizzle, and
+  // PostgreSQL parsed each batch's text anew (docs/decisions/0060-hold-count-by-email.md).
+  const column = <T>(of: (mail: MailValues) => T) => sql.param(values.map(of));
+  await db.execute(sql`
+    INSERT INTO mail_outbox (id, club_id, "to", subject, text, html, attachments, dedupe_key, topic, message_id)
+    SELECT * FROM unnest(
+      ${column(() => randomUUID())}::text[], ${column((mail) => mail.clubId)}::text[],
+      ${column((mail) => mail.to)}::text[], ${column((mail) => mail.subject)}::text[],
+      ${column((mail) => mail.text)}::text[], ${column((mail) => mail.html)}::text[],
+      ${column((mail) => JSON.stringify(mail.attachments ?? []))}::jsonb[],
+      ${column((mail) => mail.dedupeKey)}::text[], ${column((mail) => mail.topic ?? null)}::text[],
+      ${column((mail) => mail.messageId ?? null)}::text[])
+    ON CONFLICT DO NOTHING`);
 }
 
 /**
