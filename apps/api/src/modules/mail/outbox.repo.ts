@@ -27,8 +27,7 @@ export async function insertMails(db: DbOrTx, values: MailValues[]): Promise<voi
   // row of values a mail was most of the time a batch of confirmations spent in Drizzle, and
   // PostgreSQL parsed each batch's text anew (docs/decisions/0060-hold-count-by-email.md).
   const column = <T>(of: (mail: MailValues) => T) => sql.param(values.map(of));
-  await db.execute(sql`
-    INSERT INTO mail_outbox (id, club_id, "to", subject, text, html, attachments, dedupe_key, topic, message_id)
+  await db.execute(sql`INSERT INTO mail_outbox (id, club_id, "to", subject, text, html, attachments, dedupe_key, topic, message_id)
     SELECT * FROM unnest(
       ${column(() => randomUUID())}::text[], ${column((mail) => mail.clubId)}::text[],
       ${column((mail) => mail.to)}::text[], ${column((mail) => mail.subject)}::text[],

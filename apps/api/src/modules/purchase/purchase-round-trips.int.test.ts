@@ -12,7 +12,9 @@ import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestAp
  * confirmation wakes after its commit, runs on its own and is not the call's.
  */
 const isMailSender = (text: string) =>
-  text === 'begin' || text === 'commit' || (text.includes('mail_outbox') && !text.startsWith('insert'));
+  text === 'begin' ||
+  text === 'commit' ||
+  (text.includes('mail_outbox') && !/^\s*insert into "?mail_outbox/i.test(text));
 
 async function roundTrips(request: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; sent: string[] }> {
   const queries = vi.spyOn(pg.Client.prototype, 'query');
