@@ -6,3 +6,4 @@ export * from './payments';
 export * from './media';
 export * from './money';
 export * from './messages';
+export * from './door';

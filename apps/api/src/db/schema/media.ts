@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
+import { events } from './events';
 import { createdAt } from './columns';
 
 /**
@@ -13,8 +14,17 @@ export const mediaFiles = pgTable(
     name: text('name').primaryKey(),
     clubId: text('club_id').references(() => clubs.id, { onDelete: 'cascade' }),
     bytes: integer('bytes').notNull(),
+    /**
+     * A visitor's upload for a sponsorship of this event not yet paid: counted against the event's
+     * allowance for unpaid sponsors, not against the club's quota, until its sponsorship is paid
+     * (then null) or lapses (then freed by the sweep) (docs/decisions/0064-visitor-uploads.md).
+     */
+    pendingEventId: text('pending_event_id').references(() => events.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('media_files_club_idx').on(t.clubId)],
+  (t) => [
+    index('media_files_club_idx').on(t.clubId),
+    index('media_files_pending_event_idx').on(t.pendingEventId),
+  ],
 );
 export type MediaFileRow = typeof mediaFiles.$inferSelect;

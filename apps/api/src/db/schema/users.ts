@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs';
 import { clubId } from './columns';
 import { eventId } from './events';
@@ -24,6 +24,11 @@ export const users = pgTable(
      * session started before the change answers 401 (docs/product.md section 18).
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Door staff only: they work every event of their club. False with no staff_events rows works
+     * none, so removing an event never widens anyone's reach (docs/decisions/0061-staff-scope.md).
+     */
+    allEvents: boolean('all_events').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,8 +58,8 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * The events a door-staff user works (docs/product.md section 20); none listed: every event of the
- * user's club.
+ * The events a door-staff user works (docs/product.md section 20) when `users.all_events` is false;
+ * none listed then: no event at all.
  */
 export const staffEvents = pgTable(
   'staff_events',
