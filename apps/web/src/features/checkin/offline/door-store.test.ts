@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgeNotices,
   addAdmission,
+  forgetDoorLists,
   readAdmissions,
   readNotices,
   readPrepared,
@@ -80,5 +81,18 @@ describe('the offline door on the device (IndexedDB)', () => {
     expect(await removeWaitingAdmission(synced.id)).toBe(false);
     expect(await removeWaitingAdmission(waiting.id)).toBe(true);
     expect((await readAdmissions(event)).map((admission) => admission.attendeeId)).toEqual(['att-2']);
+  });
+
+  it('forgets every prepared list on sign-out and keeps the admissions still to sync', async () => {
+    const [one, two] = [eventId(), eventId()];
+    for (const event of [one, two]) {
+      const list = { eventId: event, attendees: [], generatedAt: '2026-05-01T17:02:00.000Z' };
+      await savePrepared({ eventId: event, event: { id: event, title: 'Regatta', timezone: 'UTC' }, list });
+    }
+    const waiting = await addAdmission(admissionOf(one, 'att-1', 1));
+    await forgetDoorLists();
+    expect(await readPrepared(one)).toBeNull();
+    expect(await readPrepared(two)).toBeNull();
+    expect(await readAdmissions(one)).toEqual([waiting]);
   });
 });

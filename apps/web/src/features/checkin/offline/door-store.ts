@@ -151,3 +151,14 @@ export function acknowledgeNotices(ids: readonly string[]): Promise<void> {
     for (const id of ids) tx.objectStore('notices').delete(id);
   });
 }
+
+/**
+ * Forgets every prepared door list on this device (signing out): a list left behind would let the next
+ * person holding the phone see who is coming. The admissions made offline stay, so they still reach
+ * the server at the next sync.
+ */
+export function forgetDoorLists(): Promise<void> {
+  return transact(['lists'], 'readwrite', (tx) => {
+    tx.objectStore('lists').clear();
+  });
+}
