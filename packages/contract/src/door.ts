@@ -7,14 +7,42 @@ import { ZId } from './rules';
  */
 
 /**
- * One ticket the door may admit. `qrHash` is the SHA-256 (lower-case hex) of the ticket's qrUuid: a
- * device checks a scanned QR against it without holding what would let it make a ticket.
+ * How the list's secrets are hashed (docs/decisions/0062-hashed-door-list.md): scrypt with the event's
+ * own salt, slow on purpose, so that a lost phone's list gives no ticket back short of days of
+ * computing. A device hashes what it scans or is typed with exactly these, and compares.
+ */
+export const ZDoorHashing = z.object({
+  algorithm: z.literal('scrypt'),
+  /** Base64url of the event's random 16 bytes. */
+  salt: z.string(),
+  /** scrypt's cost (a power of two), block size and parallelism; the hash is `keyLength` bytes. */
+  N: z.number().int(),
+  r: z.number().int(),
+  p: z.number().int(),
+  keyLength: z.number().int(),
+});
+export type TDoorHashing = z.infer<typeof ZDoorHashing>;
+
+/**
+ * What is hashed for each kind of secret: `c:` and the 8-character short code as stored (the form
+ * normaliseShortCode gives typed text), or `q:` and the `q` of the ticket's QR (its registration's
+ * secret). The kinds keep a code and a QR secret from ever sharing a hash.
+ */
+export const doorSecret = {
+  code: (shortCode: string) => `c:${shortCode}`,
+  qr: (qrUuid: string) => `q:${qrUuid}`,
+};
+
+/**
+ * One ticket the door may admit. `codeHash` and `qrHash` are scrypt hashes (base64url, with the list's
+ * `hashing`) of the ticket's short code and of its QR's secret: a device checks what is typed or
+ * scanned against them without holding either.
  */
 export const ZDoorListAttendee = z.object({
   attendeeId: z.string(),
   registrationId: z.string(),
+  codeHash: z.string(),
   qrHash: z.string(),
-  shortCode: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   ticketName: z.string(),
@@ -29,6 +57,7 @@ export const ZDoorList = z.object({
   eventId: z.string(),
   /** The attendees of the event's confirmed registrations, all of them. */
   attendees: z.array(ZDoorListAttendee),
+  hashing: ZDoorHashing,
   /** When the server read the list (ISO UTC). */
   generatedAt: z.string(),
 });

@@ -10,7 +10,8 @@ import {
   undoCheckin,
   unredeemExtras,
 } from './checkin.service';
-import { getDoorList, syncDevice } from './sync.service';
+import { getDoorList } from './door-list.service';
+import { syncDevice } from './sync.service';
 
 /** The door (docs/product.md section 16): scan, check in, undo, statistics, and extras vouchers. */
 export function checkinRoutes(app: FastifyInstance, deps: Deps): void {

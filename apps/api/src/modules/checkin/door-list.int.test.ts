@@ -1,18 +1,41 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, scryptSync } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZDoorList, type TDoorList, type TEvent, type TRegistration } from '@clubtix/contract';
-import { registrations } from '../../db/schema';
+import { formatShortCode, ZDoorList, type TDoorList, type TEvent, type TRegistration } from '@clubtix/contract';
+import { attendees, doorHashes, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
 import { createDoorStaff } from '../../../test/door-staff';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createTestApp,
+  expectError,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../../../test/helpers';
+import { startServers, type ServerGroup } from '../../../test/server-process';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** The hash a device makes of what it scans or is typed, with the list's announced parameters. */
+function scryptOf(secret: string, hashing: TDoorList['hashing']): string {
+  const { salt, N, r, p, keyLength } = hashing;
+  return scryptSync(secret, Buffer.from(salt, 'base64url'), keyLength, { N, r, p, maxmem: 256 * N * r }).toString(
+    'base64url',
+  );
+}
+
+/** Every form of a ticket's secrets a stolen list must not hold: as is, formatted, lower case, SHA-256. */
+function secretForms(registration: TRegistration): string[] {
+  const codes = registration.attendees.flatMap((a) => [a.shortCode, formatShortCode(a.shortCode)]);
+  const plain = [...codes, registration.qrUuid];
+  return [...plain, ...plain.map((s) => s.toLowerCase()), ...plain.map(sha256), ...plain.map((s) => sha256(`c:${s}`))];
+}
+
 /**
- * The door list (docs/product.md section 20, docs/decisions/0035-offline-door.md): every attendee of the
- * event's confirmed registrations, with what recognises a ticket offline and nothing of the buyer's
- * e-mail or payment.
+ * The door list (docs/product.md section 20, docs/decisions/0035-offline-door.md and
+ * 0062-hashed-door-list.md): every attendee of the event's confirmed registrations, with what
+ * recognises a ticket offline as slow salted hashes only, and nothing of the buyer's e-mail or payment.
  */
 describe('the door list', () => {
   let t: TestApp;
@@ -37,13 +60,21 @@ describe('the door list', () => {
     await t.db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, cancelled.registrationId));
     const other = await doorEvent(t, token, { title: 'Night Sail' });
     await buyTickets(t, other.event.id, other.ticket.id, 1, 'other-buyer@example.org');
+    // Bought yesterday: an admission a minute ago is after the tickets became valid.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.db.update(registrations).set({ confirmedAt: yesterday }).where(eq(registrations.eventId, event.id));
   });
   afterAll(async () => t.close());
 
   const doorList = (query: Record<string, string>, as = token) =>
     call(t, 'GET', '/checkin/getDoorList', { token: as, query });
+  const listOf = async (eventId: string): Promise<TDoorList> => {
+    const response = await doorList({ eventId });
+    expect(response.status, response.body.msg).toBe(200);
+    return ZDoorList.strict().parse(response.body.payload);
+  };
 
-  it('lists every attendee of the confirmed registrations, with the QR secret only as its SHA-256', async () => {
+  it('lists every attendee of the confirmed registrations, its secrets only as scrypt hashes with the announced parameters', async () => {
     const at = new Date(Date.now() - 60_000).toISOString();
     const synced = await call(t, 'POST', '/checkin/sync', {
       token,
@@ -59,12 +90,21 @@ describe('the door list', () => {
     const list = ZDoorList.strict().parse(response.body.payload);
     expect(list.eventId).toBe(event.id);
     expect(Math.abs(Date.parse(list.generatedAt) - before)).toBeLessThan(60_000);
+
+    // Memory-hard scrypt with the event's own 16 random bytes; at least 4 MiB a hash (128·N·r).
+    const { hashing } = list;
+    expect(hashing).toMatchObject({ algorithm: 'scrypt', p: 1 });
+    expect(Buffer.from(hashing.salt, 'base64url')).toHaveLength(16);
+    expect(128 * hashing.N * hashing.r).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    expect(hashing.keyLength).toBeGreaterThanOrEqual(16);
+
     const expected = [...party.attendees.map((a) => [party, a] as const), [single, single.attendees[0]!] as const].map(
       ([registration, a]) => ({
         attendeeId: a.attendeeId,
         registrationId: registration.registrationId,
-        qrHash: sha256(registration.qrUuid),
-        shortCode: a.shortCode,
+        // What a device computes from a typed code and a scanned QR, recomputed here with node:crypto.
+        codeHash: scryptOf(`c:${a.shortCode}`, hashing),
+        qrHash: scryptOf(`q:${registration.qrUuid}`, hashing),
         firstName: a.firstName,
         lastName: a.lastName,
         ticketName: a.ticketName,
@@ -80,11 +120,77 @@ describe('the door list', () => {
     ]);
     for (const attendee of list.attendees)
       expect(Object.keys(attendee).sort()).toEqual(Object.keys(list.attendees[0]!).sort());
-    // Nothing a lost phone could turn into a ticket, and nothing of the buyers' e-mails or payments.
-    for (const secret of [party.qrUuid, single.qrUuid, 'party-buyer@', 'single-buyer@', '@example.org']) {
-      expect(response.text).not.toContain(secret);
+    // Nothing a lost phone could turn into a ticket: no short code or QR secret in any form, in no field.
+    const forms = [...secretForms(party), ...secretForms(single)];
+    for (const form of forms) expect(response.text).not.toContain(form);
+    const values = JSON.stringify(list).toLowerCase();
+    for (const form of forms) expect(values).not.toContain(form.toLowerCase());
+    // And nothing of the buyers' e-mails or payments.
+    for (const secret of ['party-buyer@', 'single-buyer@', '@example.org']) expect(response.text).not.toContain(secret);
+    expect(response.text).not.toMatch(/email|amount|payment|order|price|phone|answers|qrUuid|shortCode/i);
+  });
+
+  it('makes each hash once and keeps it: a second list reads them back, and every event has its own salt', async () => {
+    const first = await listOf(event.id);
+    const kept = await t.db.select().from(doorHashes).where(eq(doorHashes.eventId, event.id));
+    // One per short code and one per registration's QR secret: 4 codes, 2 registrations.
+    expect(kept).toHaveLength(6);
+    expect(new Set(kept.map((row) => row.hash))).toEqual(
+      new Set(first.attendees.flatMap((a) => [a.codeHash, a.qrHash])),
+    );
+    // The cache's keys are not the fast hashes of the secrets either (they include the salt).
+    for (const form of [...secretForms(party), ...secretForms(single)])
+      expect(kept.map((row) => row.digest)).not.toContain(form);
+    const second = await listOf(event.id);
+    expect(second.hashing).toEqual(first.hashing);
+    expect(second.attendees.map((a) => [a.codeHash, a.qrHash])).toEqual(
+      first.attendees.map((a) => [a.codeHash, a.qrHash]),
+    );
+
+    const other = await doorEvent(t, token, { title: 'Dinghy Day' });
+    const guest = await buyTickets(t, other.event.id, other.ticket.id, 1, 'dinghy@example.org');
+    const otherList = await listOf(other.event.id);
+    expect(otherList.hashing.salt).not.toBe(first.hashing.salt);
+    expect(otherList.attendees[0]!.codeHash).toBe(scryptOf(`c:${guest.attendees[0]!.shortCode}`, otherList.hashing));
+  });
+
+  it('hashes a changed short code anew: the old code matches nothing on the list', async () => {
+    const before = await listOf(event.id);
+    const target = party.attendees[0]!;
+    const changed = target.shortCode === 'ZZZZ2345' ? 'ZZZZ2346' : 'ZZZZ2345';
+    await t.db.update(attendees).set({ shortCode: changed }).where(eq(attendees.id, target.attendeeId));
+    try {
+      const after = await listOf(event.id);
+      const entry = after.attendees.find((a) => a.attendeeId === target.attendeeId)!;
+      expect(entry.codeHash).toBe(scryptOf(`c:${changed}`, after.hashing));
+      const oldHash = scryptOf(`c:${target.shortCode}`, after.hashing);
+      expect(after.attendees.map((a) => a.codeHash)).not.toContain(oldHash);
+      // The others are untouched.
+      expect(after.attendees.filter((a) => a !== entry).map((a) => a.codeHash)).toEqual(
+        before.attendees.filter((a) => a.attendeeId !== target.attendeeId).map((a) => a.codeHash),
+      );
+    } finally {
+      await t.db.update(attendees).set({ shortCode: target.shortCode }).where(eq(attendees.id, target.attendeeId));
     }
-    expect(response.text).not.toMatch(/email|amount|payment|order|price|phone|answers/i);
+  });
+
+  it('answers devices preparing at once the same hashes, each made once', async () => {
+    const { event: busy, ticket } = await doorEvent(t, token, { title: 'Open Day' });
+    const bought = [
+      await buyTickets(t, busy.id, ticket.id, 5, 'first@example.org'),
+      await buyTickets(t, busy.id, ticket.id, 5, 'second@example.org'),
+    ];
+    const lists = await Promise.all(Array.from({ length: 4 }, () => listOf(busy.id)));
+    const hashesOf = (list: TDoorList) => list.attendees.map((a) => [a.attendeeId, a.codeHash, a.qrHash]);
+    for (const list of lists.slice(1)) {
+      expect(list.hashing).toEqual(lists[0]!.hashing);
+      expect(hashesOf(list)).toEqual(hashesOf(lists[0]!));
+    }
+    const kept = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(doorHashes)
+      .where(eq(doorHashes.eventId, busy.id));
+    expect(kept[0]!.count).toBe(10 + bought.length);
   });
 
   it("answers 404 for another club's event, an unknown one, or one staff do not work; staff of the event read it", async () => {
@@ -101,5 +207,51 @@ describe('the door list', () => {
     expect(read.status).toBe(200);
     expect((read.body.payload as TDoorList).attendees).toHaveLength(4);
     expectError(await call(t, 'GET', '/checkin/getDoorList', { query: { eventId: event.id } }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+/**
+ * Several API processes on one database (docs/decisions/0062-hashed-door-list.md): devices asking for a
+ * never-prepared list at once through different processes get one salt and the same hashes; the
+ * processes race to draw the salt and to keep the hashes, and the first of each wins.
+ */
+describe('the door list on several processes', () => {
+  let t: TestApp;
+  let token: string;
+  let group: ServerGroup | undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    group = await startServers(2, t.databaseUrl, { JWT_SECRET: TEST_JWT_SECRET });
+  }, 180_000);
+  afterAll(async () => {
+    await group?.stop();
+    await t.close();
+  });
+
+  it('answers the same salt and hashes from every process when asked at once', { timeout: 60_000 }, async () => {
+    const { event, ticket } = await doorEvent(t, token, { title: 'Regatta Night' });
+    const bought = await buyTickets(t, event.id, ticket.id, 8, 'crew@example.org');
+    const ask = async (baseUrl: string) => {
+      const response = await fetch(`${baseUrl}/api/checkin/getDoorList?eventId=${event.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return ZDoorList.parse(((await response.json()) as { payload: unknown }).payload);
+    };
+    const lists = await Promise.all(group!.servers.flatMap((server) => [ask(server.baseUrl), ask(server.baseUrl)]));
+    const [first] = lists;
+    for (const list of lists) {
+      expect(list.hashing).toEqual(first!.hashing);
+      expect(list.attendees).toEqual(first!.attendees);
+    }
+    for (const [i, attendee] of bought.attendees.entries())
+      expect(first!.attendees[i]!.codeHash).toBe(scryptOf(`c:${attendee.shortCode}`, first!.hashing));
+    const kept = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(doorHashes)
+      .where(eq(doorHashes.eventId, event.id));
+    expect(kept[0]!.count).toBe(8 + 1);
   });
 });

@@ -1,31 +1,92 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { attendees, checkins, registrations, tickets } from '../../db/schema';
+import { attendees, checkins, doorHashes, doorKeys, registrations, tickets } from '../../db/schema';
 
 /**
- * The door list of an event (docs/decisions/0035-offline-door.md): every attendee of its confirmed
- * registrations in one statement, read in the order of attendees_export_idx (no sort). The QR's secret
- * leaves only as its SHA-256, hashed by PostgreSQL as the rows are read (docs/performance.md, "The
- * offline door", measures it against hashing in Node).
+ * The door list's statements (docs/decisions/0035-offline-door.md, 0062-hashed-door-list.md): the
+ * event's salt, the list itself with the slow hashes already made, and the hashes made since.
  */
-export function findDoorList(db: DbOrTx, eventId: string) {
+
+/**
+ * The event's salt, drawn the first time its list is asked for. Read first (every later call); a
+ * process that finds none inserts its own, and of several racing the first insert wins: the loser's
+ * insert does nothing and its next read, a new statement, sees the winner's.
+ */
+export async function doorSaltOf(db: DbOrTx, eventId: string): Promise<string> {
+  const read = async () =>
+    (await db.select({ salt: doorKeys.salt }).from(doorKeys).where(eq(doorKeys.eventId, eventId)))[0]?.salt;
+  const found = await read();
+  if (found) return found;
+  const [drawn] = await db
+    .insert(doorKeys)
+    .values({ eventId, salt: randomBytes(16).toString('base64url') })
+    .onConflictDoNothing()
+    .returning({ salt: doorKeys.salt });
+  const salt = drawn?.salt ?? (await read());
+  if (!salt) throw new Error(`door list: no salt for event ${eventId}`);
+  return salt;
+}
+
+const codeHashes = alias(doorHashes, 'code_hashes');
+const qrHashes = alias(doorHashes, 'qr_hashes');
+
+/**
+ * The key of a slow hash in door_hashes: a fast SHA-256 of the salt, the hashing's parameters, the
+ * secret's kind and the secret. Only the server knows it (it never leaves), so a changed code or QR
+ * secret, or new parameters, simply find no row and are hashed anew.
+ */
+const digestOf = (cacheKey: string, kind: 'c' | 'q', secret: unknown) =>
+  sql<string>`encode(sha256(convert_to(${cacheKey}::text || ${`:${kind}:`}::text || ${secret}, 'UTF8')), 'hex')`;
+
+/**
+ * Every attendee of the event's confirmed registrations in one statement, read in the order of
+ * attendees_export_idx, with the slow hashes already kept. Where one is missing, the row carries the
+ * secret to hash and its digest instead (the only time a secret leaves the database for the list),
+ * and its hash column is null. `cacheKey` is the salt with the parameters (door-hashes.ts).
+ */
+export function findDoorList(db: DbOrTx, eventId: string, cacheKey: string) {
+  const codeDigest = digestOf(cacheKey, 'c', attendees.shortCode);
+  const qrDigest = digestOf(cacheKey, 'q', registrations.qrUuid);
   return db
     .select({
       attendeeId: attendees.id,
       registrationId: attendees.registrationId,
-      qrHash: sql<string>`encode(sha256(convert_to(${registrations.qrUuid}, 'UTF8')), 'hex')`,
-      shortCode: attendees.shortCode,
+      codeHash: codeHashes.hash,
+      qrHash: qrHashes.hash,
       firstName: attendees.firstName,
       lastName: attendees.lastName,
       ticketName: tickets.name,
       checkedInAt: checkins.createdAt,
       checkedInDeviceId: checkins.deviceId,
+      codeToHash: sql<{ digest: string; secret: string } | null>`CASE WHEN ${codeHashes.hash} IS NULL
+        THEN json_build_object('digest', ${codeDigest}, 'secret', ${attendees.shortCode}) END`,
+      qrToHash: sql<{ digest: string; secret: string } | null>`CASE WHEN ${qrHashes.hash} IS NULL
+        THEN json_build_object('digest', ${qrDigest}, 'secret', ${registrations.qrUuid}) END`,
     })
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
     .leftJoin(checkins, eq(checkins.attendeeId, attendees.id))
+    .leftJoin(codeHashes, and(eq(codeHashes.eventId, eventId), eq(codeHashes.digest, codeDigest)))
+    .leftJoin(qrHashes, and(eq(qrHashes.eventId, eventId), eq(qrHashes.digest, qrDigest)))
     .where(and(eq(attendees.eventId, eventId), sql`${attendees.confirmed}`))
     .orderBy(attendees.createdAt, attendees.registrationId, attendees.position, attendees.id);
 }
 export type DoorListRow = Awaited<ReturnType<typeof findDoorList>>[number];
+
+/** Keeps hashes just made; another process may have kept the same ones meanwhile (the same values). */
+export async function insertDoorHashes(
+  db: DbOrTx,
+  eventId: string,
+  hashes: readonly { digest: string; hash: string }[],
+): Promise<void> {
+  if (hashes.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO door_hashes (event_id, digest, hash)
+    SELECT ${eventId}, h.digest, h.hash
+      FROM unnest(${sql.param(hashes.map((h) => h.digest))}::text[], ${sql.param(hashes.map((h) => h.hash))}::text[])
+           AS h(digest, hash)
+    ON CONFLICT (event_id, digest) DO NOTHING`);
+}

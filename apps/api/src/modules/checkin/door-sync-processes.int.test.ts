@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent, TRegistration, TSyncResponse } from '@clubtix/contract';
-import { attendees, checkins } from '../../db/schema';
+import { attendees, checkins, registrations } from '../../db/schema';
 import { buyTickets, doorEvent } from '../../../test/door';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
@@ -32,6 +32,11 @@ describe('devices syncing at once on several processes', () => {
     const bought: TRegistration[] = [];
     for (let i = 0; i < ATTENDEES / 50; i++) bought.push(await buyTickets(t, event.id, door.ticket.id, 50));
     attendeeIds = bought.flatMap((registration) => registration.attendees.map((a) => a.attendeeId));
+    // Bought yesterday: every admission of the last hour below is after the tickets became valid.
+    await t.db
+      .update(registrations)
+      .set({ confirmedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(registrations.eventId, event.id));
     group = await startServers(3, t.databaseUrl, {
       JWT_SECRET: TEST_JWT_SECRET,
       PUBLIC_WRITE_LIMIT: '0',

@@ -8,7 +8,7 @@ import {
   type TSyncResponse,
   type TSyncResult,
 } from '@clubtix/contract';
-import { checkins, registrations } from '../../db/schema';
+import { attendees, checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
 import { createDoorStaff } from '../../../test/door-staff';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
@@ -35,6 +35,9 @@ describe('syncing an offline door', () => {
     event = door.event;
     ticketId = door.ticket.id;
     party = await buyTickets(t, event.id, ticketId, 12);
+    // Bought yesterday: the admissions of the last hour below are after the tickets became valid.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.db.update(registrations).set({ confirmedAt: yesterday }).where(eq(registrations.id, party.registrationId));
   });
   afterAll(async () => t.close());
 
@@ -183,6 +186,54 @@ describe('syncing an offline door', () => {
     expect(byAttendee.get(attendee(6))).toBeLessThanOrEqual(Date.now());
     expect(byAttendee.get(attendee(7))).toBe(Date.parse(sent[3]!.at));
     expect((await resultsOf('d4', [])).length).toBe(0);
+  });
+
+  it('stores an admission from before the ticket was bought at the moment it became valid; the earliest still wins', async () => {
+    const bought = await buyTickets(t, event.id, ticketId, 2, 'late-buyer@example.org');
+    const [early, late] = bought.attendees.map((a) => a.attendeeId) as [string, string];
+    // Paid ten minutes ago (times after it must be in the past: a future one is made the server's now).
+    const confirmedAt = new Date(Date.now() - 10 * 60_000);
+    await t.db.update(registrations).set({ confirmedAt }).where(eq(registrations.id, bought.registrationId));
+    const valid = confirmedAt.toISOString();
+    const after = (ms: number) => new Date(confirmedAt.getTime() + ms).toISOString();
+
+    // A device whose clock ran an hour behind, then one two days behind: both at the purchase's moment.
+    expect(await resultsOf('d7', [{ attendeeId: early, at: minutesAgo(60) }])).toEqual([
+      { attendeeId: early, status: 'stored' },
+    ]);
+    const [stored] = await storedOf([early]);
+    expect(stored!.createdAt.toISOString()).toBe(valid);
+    expect(await resultsOf('d8', [{ attendeeId: early, at: minutesAgo(2 * 24 * 60) }])).toEqual([
+      {
+        attendeeId: early,
+        status: 'duplicate',
+        first: { at: valid, deviceId: 'd7', deviceName: 'Gate d7' },
+        other: { at: valid, deviceId: 'd8', deviceName: 'Gate d8' },
+      },
+    ]);
+    // A true admission after the purchase on another device is a duplicate of the clamped one, kept first.
+    expect(await resultsOf('d9', [{ attendeeId: early, at: after(5_000) }])).toMatchObject([
+      { status: 'duplicate', first: { at: valid, deviceId: 'd7' }, other: { at: after(5_000), deviceId: 'd9' } },
+    ]);
+    expect((await storedOf([early]))[0]!.createdAt.toISOString()).toBe(valid);
+
+    // The same admission is stored as sent once it is after the purchase.
+    expect(await resultsOf('d7', [{ attendeeId: late, at: after(1_000) }])).toMatchObject([{ status: 'stored' }]);
+    expect((await storedOf([late]))[0]!.createdAt.toISOString()).toBe(after(1_000));
+  });
+
+  it('without a confirmation time, clamps to when the registration and the attendee were made', async () => {
+    const bought = await buyTickets(t, event.id, ticketId, 1, 'old-booking@example.org');
+    const attendeeId = bought.attendees[0]!.attendeeId;
+    await t.db.update(registrations).set({ confirmedAt: null }).where(eq(registrations.id, bought.registrationId));
+    const [made] = await t.db
+      .select({ registration: registrations.createdAt, attendee: attendees.createdAt })
+      .from(attendees)
+      .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+      .where(eq(attendees.id, attendeeId));
+    const existed = Math.max(made!.registration.getTime(), made!.attendee.getTime());
+    expect(await resultsOf('d10', [{ attendeeId, at: minutesAgo(600) }])).toMatchObject([{ status: 'stored' }]);
+    expect((await storedOf([attendeeId]))[0]!.createdAt.getTime()).toBe(existed);
   });
 
   it('rejects, storing nothing, attendees of another event, another club, no such id, or not confirmed', async () => {

@@ -19,7 +19,10 @@ export interface SentAdmission {
 
 export type LockedAdmission = {
   attendeeId: string;
-  /** The admission's time (epoch milliseconds), a time in the future made the database's now. */
+  /**
+   * The admission's time (epoch milliseconds): a time in the future made the database's now, and one
+   * before the ticket became valid (its registration confirmed) made that moment.
+   */
   at: number;
   /** Whether the attendee is one of this event's, and its registration is confirmed. */
   ofEvent: boolean;
@@ -37,7 +40,10 @@ export type LockedAdmission = {
  * (or a sync and a scan batch, checkin.repo.ts) that share attendees wait on each other in one order,
  * never in a circle. A check-in already there is "updated" to itself: that locks it and returns it
  * as it is, even when another process committed it after this statement began (a plain read could
- * not see it then). The attendee's own row says whether it is of this event and confirmed.
+ * not see it then). The attendee's own row says whether it is of this event and confirmed, and its
+ * registration when the ticket became valid: `confirmed_at` (set by every way a booking is confirmed:
+ * a payment, the box office, an import), or where that is missing the later of the registration's and
+ * the attendee's creation. No admission is earlier than that (docs/decisions/0062-hashed-door-list.md).
  */
 export async function lockAdmissions(
   tx: Tx,
@@ -57,10 +63,13 @@ export async function lockAdmissions(
                     ${sql.param(admissions.map((a) => a.id))}::text[]) AS s(attendee_id, at, id)
     ),
     known AS (
-      SELECT sent.*, a.club_id, a.event_id, a.registration_id, a.id IS NOT NULL AS of_event,
+      SELECT sent.attendee_id, sent.id,
+             greatest(sent.at, coalesce(r.confirmed_at, greatest(r.created_at, a.created_at))) AS at,
+             a.club_id, a.event_id, a.registration_id, a.id IS NOT NULL AS of_event,
              coalesce(a.confirmed, false) AS confirmed
         FROM sent
         LEFT JOIN attendees a ON a.id = sent.attendee_id AND a.event_id = ${input.eventId}
+        LEFT JOIN registrations r ON r.id = a.registration_id
     ),
     written AS (
       INSERT INTO checkins (id, club_id, event_id, registration_id, attendee_id, created_by, created_at,

@@ -1,35 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { TDoorList, TSyncRequest, TSyncResponse, TSyncResult } from '@clubtix/contract';
+import type { TSyncRequest, TSyncResponse, TSyncResult } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
 import { fieldError } from '../../core/errors';
 import { assertWorksEvent } from '../events/events.policy';
 import { loadManagedEvent } from '../events/events.service';
-import { findDoorList } from './door-list.repo';
 import { earliestPerAttendee, outcomeOf } from './sync-outcome';
 import { lockAdmissions, replaceAdmissions } from './sync.repo';
 
 /** The door with no network (docs/product.md section 20, docs/decisions/0035-offline-door.md). */
 
 const EARLIEST_ADMISSION = Date.UTC(2000, 0, 1);
-
-/** The list a device keeps to recognise the event's tickets offline: admin, or staff of that event. */
-export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: string }): Promise<TDoorList> {
-  assertWorksEvent(actor, query.eventId);
-  const event = await loadManagedEvent(deps, actor, query.eventId);
-  const generatedAt = new Date().toISOString();
-  const rows = await findDoorList(deps.db, event.id);
-  return {
-    eventId: event.id,
-    generatedAt,
-    attendees: rows.map((row) => ({
-      ...row,
-      firstName: row.firstName ?? '',
-      lastName: row.lastName ?? '',
-      checkedInAt: row.checkedInAt?.toISOString() ?? null,
-    })),
-  };
-}
 
 /**
  * A device's offline admissions, in one transaction: each attendee ends with exactly one check-in, at
