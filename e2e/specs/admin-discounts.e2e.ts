@@ -93,13 +93,19 @@ describe('the discount codes screen', () => {
     await waitForTitle(page, 'Discount Codes | ClubTix');
     await page.getByRole('button', { name: 'Add code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add code' });
-    await dialog.getByLabel('Code', { exact: true }).fill('CREW');
+    const codeField = dialog.getByLabel('Code', { exact: true });
+    await codeField.fill('CREW');
     await dialog.getByLabel('Percent', { exact: true }).fill('100');
+    // A new code shorter than 6 characters is refused on its field before anything is sent.
+    await dialog.getByRole('button', { name: 'Save code' }).click();
+    await dialog.getByText('A new code has at least 6 characters').waitFor();
+    await eventually(() => codeField.getAttribute('aria-invalid')).toBe('true');
+    await codeField.fill('CREW-PASS');
     await expectSettledAccessible(page, 'the add code dialog on a phone');
     await shoot(page, 'admin-discounts-dialog-phone');
     await dialog.getByRole('button', { name: 'Save code' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('article', { name: 'CREW' }).waitFor();
+    await page.getByRole('article', { name: 'CREW-PASS' }).waitFor();
     await expectSettledAccessible(page, 'the discount codes screen on a phone');
     await shoot(page, 'admin-discounts-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

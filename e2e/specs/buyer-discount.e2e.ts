@@ -17,10 +17,10 @@ describe('a buyer with a code', () => {
     browser = await launchBrowser();
     seeded = await seedPublishedEvent();
     await saveDiscount(seeded.admin, { eventId: seeded.event.id, code: 'SPRING', kind: 'percent', value: 10 });
-    await saveDiscount(seeded.admin, { eventId: seeded.event.id, code: 'FIVER', kind: 'amount', value: 500 });
+    await saveDiscount(seeded.admin, { eventId: seeded.event.id, code: 'FIVER-5', kind: 'amount', value: 500 });
     await saveDiscount(seeded.admin, {
       eventId: seeded.event.id,
-      code: 'GONE',
+      code: 'GONE-50',
       kind: 'percent',
       value: 50,
       isActive: false,
@@ -39,7 +39,7 @@ describe('a buyer with a code', () => {
     // A refused code is said on the field, and nothing is applied.
     await page.getByRole('button', { name: 'Have a code?' }).click();
     const field = page.getByLabel('Discount or access code');
-    await field.fill('gone');
+    await field.fill('gone-50');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'a refused code');
@@ -69,11 +69,11 @@ describe('a buyer with a code', () => {
 
     // Changed at checkout: previewed at once, priced by the server on review.
     await page.getByRole('button', { name: 'Change code' }).click();
-    await page.getByLabel('Discount or access code').fill('FIVER');
+    await page.getByLabel('Discount or access code').fill('FIVER-5');
     await page.getByRole('button', { name: 'Apply' }).click();
     await tickets
       .getByTestId('order-discount')
-      .filter({ hasText: 'Discount (FIVER)' })
+      .filter({ hasText: 'Discount (FIVER-5)' })
       .filter({ hasText: '−£5' })
       .waitFor();
     await expectAccessible(page, 'checkout with a changed code');
@@ -82,7 +82,7 @@ describe('a buyer with a code', () => {
     const order = page.getByRole('region', { name: 'Your order' });
     await order
       .getByTestId('order-discount')
-      .filter({ hasText: 'Discount (FIVER)' })
+      .filter({ hasText: 'Discount (FIVER-5)' })
       .filter({ hasText: '−£5' })
       .waitFor();
     await order.getByTestId('order-total').filter({ hasText: '£20' }).waitFor();
@@ -95,7 +95,7 @@ describe('a buyer with a code', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await summary
       .getByTestId('order-discount')
-      .filter({ hasText: 'Discount (FIVER)' })
+      .filter({ hasText: 'Discount (FIVER-5)' })
       .filter({ hasText: '−£5' })
       .waitFor();
     await summary.getByTestId('order-total').filter({ hasText: '£20' }).waitFor();
@@ -104,11 +104,11 @@ describe('a buyer with a code', () => {
     await context.close();
 
     const paid = (await ordersAsAdmin(seeded.admin, event.id)).find((row) => row.amount === 2000);
-    expect(paid).toMatchObject({ paymentStatus: 'paid', discountCode: 'FIVER', discountAmount: 500 });
+    expect(paid).toMatchObject({ paymentStatus: 'paid', discountCode: 'FIVER-5', discountAmount: 500 });
     await expect.poll(async () => (await mailsTo(buyer)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const [mail] = await mailsTo(buyer);
     const text = mail!.text ?? '';
-    expect(text).toContain('FIVER');
+    expect(text).toContain('FIVER-5');
     expect(text).toMatch(/−£5|-£5/);
     expect(text).toContain('£20');
   });
@@ -116,7 +116,13 @@ describe('a buyer with a code', () => {
   it('follows a ?code= link to an access code that opens a hidden ticket (desktop)', async () => {
     const { event, admin } = seeded;
     const crew = await saveTicket(admin, { eventId: event.id, name: 'Crew', price: 1000, quantity: 10, hidden: true });
-    await saveDiscount(admin, { eventId: event.id, code: 'CREW', kind: 'amount', value: 500, ticketIds: [crew.id] });
+    await saveDiscount(admin, {
+      eventId: event.id,
+      code: 'CREW-PASS',
+      kind: 'amount',
+      value: 500,
+      ticketIds: [crew.id],
+    });
     const buyer = `${unique('crew')}@example.org`;
 
     // Without the code, nobody sees it.
@@ -125,8 +131,8 @@ describe('a buyer with a code', () => {
     await page.getByRole('button', { name: 'Add one Adult' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Crew' }).count()).toBe(0);
 
-    await page.goto(`/${event.slug}/tickets?code=crew`);
-    await page.getByTestId('code-applied').filter({ hasText: 'Code CREW applied' }).waitFor();
+    await page.goto(`/${event.slug}/tickets?code=crew-pass`);
+    await page.getByTestId('code-applied').filter({ hasText: 'Code CREW-PASS applied' }).waitFor();
     const option = page.getByTestId('ticket-option').filter({ has: page.getByRole('heading', { name: 'Crew' }) });
     await option.getByTestId('unlocked-ticket').waitFor();
     await option.getByTestId('ticket-code-price').filter({ hasText: '£5 with your code' }).waitFor();
@@ -140,7 +146,7 @@ describe('a buyer with a code', () => {
     await fillOneAttendee(page, event.slug, 'Crew', { firstName: 'Cara', lastName: 'Crew', email: buyer });
     await page.getByRole('button', { name: 'Review order' }).click();
     const order = page.getByRole('region', { name: 'Your order' });
-    await order.getByTestId('order-discount').filter({ hasText: 'Discount (CREW)' }).waitFor();
+    await order.getByTestId('order-discount').filter({ hasText: 'Discount (CREW-PASS)' }).waitFor();
     await order.getByTestId('order-total').filter({ hasText: '£5' }).waitFor();
     await payWithTestCard(page, '£5');
     await page.waitForURL(`**/${event.slug}/success`);

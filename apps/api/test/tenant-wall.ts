@@ -365,7 +365,7 @@ export const catalogueRows: Row[] = [
     "names B's ticket in a code of its own event",
     post('/discount/save', (w) => ({
       eventId: w.a.event.id,
-      code: 'MINE',
+      code: 'MINE-1',
       kind: 'percent',
       value: 10,
       ticketIds: [B(w).ticket.id],

@@ -15,12 +15,31 @@ export const ZDiscountKind = z.enum(DISCOUNT_KINDS, { error: 'Kind must be perce
 /** Letters, digits, dash and underscore; compared without regard to case. */
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/** A code as a buyer types it: codes made before NEW_CODE_MIN_LENGTH was raised may be as short as 3. */
 export const ZDiscountCode = z
   .string({ error: 'Code is required' })
   .trim()
   .min(3, 'A code has at least 3 characters')
   .max(40, 'A code has at most 40 characters')
   .regex(DISCOUNT_CODE_PATTERN, 'A code has only letters, digits, - and _');
+
+/**
+ * A new code, or a code changed to another, has at least this many characters, so it cannot be found
+ * by trying them all (docs/decisions/0063-code-guessing-limits.md); older, shorter codes keep working
+ * and keep their text when the rest of them is edited.
+ */
+export const NEW_CODE_MIN_LENGTH = 6;
+export const NEW_CODE_TOO_SHORT = 'A new code has at least 6 characters';
+
+/** Whether `code` is too short to be saved as a new code (or as a code changed from another). */
+export const isTooShortForNewCode = (code: string) => code.trim().length < NEW_CODE_MIN_LENGTH;
+
+/**
+ * Wrong codes (unknown or inactive) one client address may try on one event in an hour, on
+ * checkCode, the ticket list's `code`, and a hold's or an order's `discountCode` together; past it,
+ * 429 for every code of that event, right or wrong, until the hour is over.
+ */
+export const WRONG_CODES_PER_HOUR = 20;
 
 export const ZDiscount = z.object({
   id: z.string(),
@@ -70,6 +89,10 @@ export const ZSaveDiscountRequest = z
     if (value.kind === 'percent' && value.value > 100) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is at most 100' });
     }
+    // An update may keep a shorter code made before; changing it to another is checked by the server.
+    if (value.id === undefined && isTooShortForNewCode(value.code)) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: NEW_CODE_TOO_SHORT });
+    }
   })
   .superRefine(checkInstantOrder(DISCOUNT_INSTANT_ORDER));
 export type TSaveDiscountRequest = z.input<typeof ZSaveDiscountRequest>;
@@ -114,8 +137,10 @@ export const discountEndpoints = {
     access: 'public',
     summary:
       'Whether a code applies to an event now: what it takes off and which tickets it opens; ' +
-      'an unknown, expired, used-up or inactive code is 400 saying which',
+      'an expired, used-up or not yet valid code is 400 saying which, an unknown or inactive one 400 in the same words; ' +
+      `past ${WRONG_CODES_PER_HOUR} wrong codes an hour for the event from one address, 429`,
     query: z.object({ eventId: ZId, code: z.string().trim().min(1, 'Enter a code').max(40, 'Code is too long') }),
     response: ZCodeCheck,
+    rateLimit: 'publicWrite',
   }),
 };

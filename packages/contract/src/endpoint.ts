@@ -36,6 +36,11 @@ export interface Endpoint<
    */
   rateLimit?: 'publicWrite' | 'signUp';
   /**
+   * With `rateLimit`: the call counts only when its query carries this field, not blank (a public
+   * read that, asked with an access code, tells whether the code is right).
+   */
+  rateLimitOnlyWith?: string;
+  /**
    * An admin endpoint door staff (role 5) may call too, within the events they work; every other
    * admin endpoint answers them 403 at the route gate (docs/product.md section 20, docs/decisions/0032-door-staff.md).
    */

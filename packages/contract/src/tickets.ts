@@ -83,9 +83,11 @@ export const ticketEndpoints = {
     access: 'public',
     summary:
       "An event's ticket types with what is left (active ones of a published event for the public; hidden ones " +
-      'only with an access code that names them)',
+      'only with an access code that names them; a code counts as a public write and as a guess at the codes)',
     query: z.object({ eventId: ZId, code: z.string().trim().max(40, 'Code is too long').optional() }),
     response: z.array(ZTicket),
+    rateLimit: 'publicWrite',
+    rateLimitOnlyWith: 'code',
   }),
   getTicketById: defineEndpoint({
     method: 'GET',

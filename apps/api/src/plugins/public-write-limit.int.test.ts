@@ -66,11 +66,17 @@ describe('the public-write limit per client address (docs/product.md section 18)
   it('marks exactly the public writes docs/product.md names (and the sponsorship payment), sign-up as sign-up', () => {
     expect(
       limitedEndpoints()
-        .map((endpoint) => `${endpoint.method} ${endpoint.path} ${endpoint.rateLimit}`)
+        .map(
+          (endpoint) =>
+            `${endpoint.method} ${endpoint.path} ${endpoint.rateLimit}` +
+            (endpoint.rateLimitOnlyWith ? ` with ${endpoint.rateLimitOnlyWith}` : ''),
+        )
         .sort(),
     ).toEqual(
       [
+        'GET /discount/checkCode publicWrite',
         'GET /registration/getRegistrationByEmail publicWrite',
+        'GET /ticket/getTicketsByEventId publicWrite with code',
         'POST /auth/register signUp',
         'POST /extras/purchaseExtras publicWrite',
         'POST /order/createOrder publicWrite',
@@ -102,11 +108,24 @@ describe('the public-write limit per client address (docs/product.md section 18)
 
     // Another address is not limited by this one, nor are reads or the club's own calls from it.
     expect((await hold(apps[0]!, newAddress())).status).toBe(200);
-    const read = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', {
+    for (const query of [{ eventId }, { eventId, code: '' }]) {
+      const read = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', { remoteAddress: address, query });
+      expect(read.status).toBe(200);
+    }
+    // The ticket list asked with a code tells whether the code opens a hidden ticket: it counts.
+    const withCode = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', {
       remoteAddress: address,
-      query: { eventId },
+      query: { eventId, code: 'CREW-PASS' },
     });
-    expect(read.status).toBe(200);
+    expectLimited(withCode, MINUTE_REFUSAL, 60);
+    expectLimited(
+      await call(apps[1]!, 'GET', '/discount/checkCode', {
+        remoteAddress: address,
+        query: { eventId, code: 'CREW-PASS' },
+      }),
+      MINUTE_REFUSAL,
+      60,
+    );
     const admin = await call(apps[0]!, 'POST', '/ticket/save', {
       remoteAddress: address,
       token,
@@ -129,7 +148,14 @@ describe('the public-write limit per client address (docs/product.md section 18)
       // Input that would answer 400, and real input: both refused alike.
       const junk = await call(apps[0]!, endpoint.method, endpoint.path, {
         remoteAddress: address,
-        ...(endpoint.method === 'GET' ? { query: { email: 'not an e-mail' } } : { body: { nonsense: true } }),
+        ...(endpoint.method === 'GET'
+          ? {
+              query: {
+                email: 'not an e-mail',
+                ...(endpoint.rateLimitOnlyWith ? { [endpoint.rateLimitOnlyWith]: 'X' } : {}),
+              },
+            }
+          : { body: { nonsense: true } }),
       });
       expectLimited(junk, MINUTE_REFUSAL, 60);
     }

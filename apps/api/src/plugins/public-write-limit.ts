@@ -16,9 +16,20 @@ interface Limit extends Counter {
 /** "in a minute", "in 42 minutes": a buyer reads minutes, Retry-After carries the seconds. */
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / MINUTE));
 
-/** The counters a call of the endpoint from `ip` (request.ip) counts against; none when off. */
-export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string): Limit[] {
+/** Whether the query (as parsed, before validation) carries `field` with something in it. */
+function carries(query: unknown, field: string): boolean {
+  const value = (query as Record<string, unknown> | undefined)?.[field];
+  if (Array.isArray(value)) return value.some((item) => typeof item === 'string' && item.trim() !== '');
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * The counters a call of the endpoint from `ip` (request.ip) counts against; none when off, or when
+ * the endpoint counts only calls carrying a query field (`rateLimitOnlyWith`) and this one does not.
+ */
+export function publicWriteLimits(config: Config, endpoint: Endpoint, ip: string, query?: unknown): Limit[] {
   if (!endpoint.rateLimit || config.publicWriteLimit === 0) return [];
+  if (endpoint.rateLimitOnlyWith && !carries(query, endpoint.rateLimitOnlyWith)) return [];
   const address = clientAddressOf(ip);
   const limits: Limit[] = [
     {
@@ -60,8 +71,9 @@ export async function assertWithinPublicWriteLimit(
   config: Config,
   endpoint: Endpoint,
   ip: string,
+  query?: unknown,
 ): Promise<void> {
-  const limits = publicWriteLimits(config, endpoint, ip);
+  const limits = publicWriteLimits(config, endpoint, ip, query);
   if (limits.length === 0) return;
   const counts = await countHits(db, limits);
   let refusal: RateLimitedError | null = null;

@@ -88,7 +88,7 @@ function gateOf(deps: Deps, endpoint: Endpoint) {
   return {
     preValidation: async (request: FastifyRequest) => {
       const actor = await admit(deps, endpoint, request);
-      await assertWithinPublicWriteLimit(deps.db, deps.config, endpoint, request.ip);
+      await assertWithinPublicWriteLimit(deps.db, deps.config, endpoint, request.ip, request.query);
       admitted.set(request, actor);
     },
     actorOf: (request: FastifyRequest): Actor | null => {
@@ -106,9 +106,14 @@ const RATE_LIMIT_NOTE = {
 } as const;
 
 function describeRoute(endpoint: Endpoint) {
+  const limitNote =
+    endpoint.rateLimit &&
+    (endpoint.rateLimitOnlyWith
+      ? `Asked with \`${endpoint.rateLimitOnlyWith}\`, ${RATE_LIMIT_NOTE[endpoint.rateLimit].replace(/^A/, 'a')}`
+      : RATE_LIMIT_NOTE[endpoint.rateLimit]);
   return {
     summary: endpoint.summary,
-    ...(endpoint.rateLimit ? { description: RATE_LIMIT_NOTE[endpoint.rateLimit] } : {}),
+    ...(limitNote ? { description: limitNote } : {}),
     tags: [endpoint.path.split('/')[1] ?? 'api'],
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),

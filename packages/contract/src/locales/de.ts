@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   'Kind must be percent or amount': 'Die Art muss percent oder amount sein',
   'Code is required': 'Der Code ist erforderlich',
   'A code has at least 3 characters': 'Ein Code hat mindestens 3 Zeichen',
+  'A new code has at least 6 characters': 'Ein neuer Code hat mindestens 6 Zeichen',
   'A code has at most 40 characters': 'Ein Code hat höchstens 40 Zeichen',
   'A code has only letters, digits, - and _': 'Ein Code enthält nur Buchstaben, Ziffern, - und _',
   'Valid until must not be before valid from': '„Gültig bis“ darf nicht vor „Gültig ab“ liegen',

@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   'Kind must be percent or amount': 'Kind must be percent or amount',
   'Code is required': 'Code is required',
   'A code has at least 3 characters': 'A code has at least 3 characters',
+  'A new code has at least 6 characters': 'A new code has at least 6 characters',
   'A code has at most 40 characters': 'A code has at most 40 characters',
   'A code has only letters, digits, - and _': 'A code has only letters, digits, - and _',
   'Valid until must not be before valid from': 'Valid until must not be before valid from',

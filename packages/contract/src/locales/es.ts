@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   'Kind must be percent or amount': 'El tipo debe ser percent o amount',
   'Code is required': 'El código es obligatorio',
   'A code has at least 3 characters': 'Un código tiene al menos 3 caracteres',
+  'A new code has at least 6 characters': 'Un código nuevo tiene al menos 6 caracteres',
   'A code has at most 40 characters': 'Un código tiene como máximo 40 caracteres',
   'A code has only letters, digits, - and _': 'Un código solo tiene letras, dígitos, - y _',
   'Valid until must not be before valid from': '«Válido hasta» no puede ser anterior a «Válido desde»',

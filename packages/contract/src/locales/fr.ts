@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   'Kind must be percent or amount': 'Le type doit être percent ou amount',
   'Code is required': 'Le code est obligatoire',
   'A code has at least 3 characters': 'Un code comporte au moins 3 caractères',
+  'A new code has at least 6 characters': 'Un nouveau code comporte au moins 6 caractères',
   'A code has at most 40 characters': 'Un code comporte au maximum 40 caractères',
   'A code has only letters, digits, - and _': 'Un code ne contient que des lettres, des chiffres, - et _',
   'Valid until must not be before valid from': '« Valable jusqu’au » ne doit pas précéder « Valable à partir du »',

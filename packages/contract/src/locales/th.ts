@@ -91,6 +91,7 @@ export const messages: Record<string, string> = {
   'Kind must be percent or amount': 'ประเภทต้องเป็น percent หรือ amount',
   'Code is required': 'กรุณากรอกโค้ด',
   'A code has at least 3 characters': 'โค้ดต้องมีอย่างน้อย 3 ตัวอักษร',
+  'A new code has at least 6 characters': 'โค้ดใหม่ต้องมีอย่างน้อย 6 ตัวอักษร',
   'A code has at most 40 characters': 'โค้ดมีได้ไม่เกิน 40 ตัวอักษร',
   'A code has only letters, digits, - and _': 'โค้ดมีได้เฉพาะตัวอักษร ตัวเลข - และ _',
   'Valid until must not be before valid from': 'วันที่ใช้ได้ถึงต้องไม่ก่อนวันที่เริ่มใช้ได้',

@@ -31,7 +31,7 @@ describe('codes in the purchase', () => {
     payloadOf<TDiscount>(
       await call(t, 'POST', '/discount/save', {
         token,
-        body: { eventId: event.id, code: `CODE${(serial += 1)}`, kind: 'percent', value: 10, ...body },
+        body: { eventId: event.id, code: `CODE-${(serial += 1)}`, kind: 'percent', value: 10, ...body },
       }),
     );
   const hold = (tickets: { ticketId: string; quantity: number }[], discountCode?: string) =>
@@ -63,8 +63,8 @@ describe('codes in the purchase', () => {
     const usedUp = await newCode({ maxUses: 1 });
     await t.db.update(discounts).set({ usedCount: 1 }).where(eq(discounts.id, usedUp.id));
     const cases: [string, string][] = [
-      ['NO-SUCH-CODE', 'This code does not exist for this event'],
-      [(await newCode({ isActive: false })).code, 'This code is no longer active'],
+      ['NO-SUCH-CODE', 'This code is not valid for this event'],
+      [(await newCode({ isActive: false })).code, 'This code is not valid for this event'],
       [(await newCode({ validFrom: daysFromNow(1) })).code, 'This code is not valid yet'],
       [(await newCode({ validUntil: daysFromNow(-1) })).code, 'This code has expired'],
       [usedUp.code, 'This code has been used up'],

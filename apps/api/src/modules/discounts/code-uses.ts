@@ -23,15 +23,16 @@ const FIELD = 'discountCode';
 /**
  * A code a buyer typed, checked and priced against the ticket lines: usable now, else 400 saying
  * why; applying to none of the lines, 400 too. Nothing is taken yet (takeCodeUse, in the hold's or
- * the order's transaction).
+ * the order's transaction). `ip`: the buyer's, whose wrong codes are counted (code-checks.ts).
  */
 export async function priceCode(
   db: DbOrTx,
   eventId: string,
   code: string,
   lines: readonly TicketLine[],
+  ip: string,
 ): Promise<{ row: DiscountRow; discount: OrderDiscount }> {
-  const row = await findUsableCode(db, eventId, code, FIELD);
+  const row = await findUsableCode(db, eventId, code, FIELD, ip);
   const amount = discountOff(lines, {
     kind: row.kind as 'percent' | 'amount',
     value: row.value,

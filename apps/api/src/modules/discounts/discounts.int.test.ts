@@ -1,8 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCodeCheck, TDiscount, TEvent, TTicket } from '@clubtix/contract';
+import {
+  WRONG_CODES_PER_HOUR,
+  type TCodeCheck,
+  type TDiscount,
+  type TEvent,
+  type TRegistration,
+  type TTicket,
+} from '@clubtix/contract';
 import { anyString, createEvent, createTicket, daysFromNow, payloadOf } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createSiblingApp,
+  createTestApp,
+  expectError,
+  type ApiResponse,
+  type TestApp,
+} from '../../../test/helpers';
 import { discounts } from '../../db/schema';
 import { giveBackUses, takeUse } from './discount-uses.repo';
 
@@ -92,7 +107,7 @@ describe('discount codes', () => {
     const duplicate = await save(a.admin.token, { eventId: event.id, code: 'summer', kind: 'percent', value: 5 });
     expectError(duplicate, 409, 'CONFLICT');
     expect(duplicate.body.errors?.[0]?.path).toBe('code');
-    const other = await create({ code: 'OTHER' });
+    const other = await create({ code: 'OTHER-1' });
     const renamed = await save(a.admin.token, { ...other, code: 'Summer' });
     expectError(renamed, 409, 'CONFLICT');
     // Another event may use the same code.
@@ -108,7 +123,7 @@ describe('discount codes', () => {
     for (const ticketIds of [[theirs.id], [adult.id, 'no-such-ticket']]) {
       const response = await save(a.admin.token, {
         eventId: event.id,
-        code: 'MIXED',
+        code: 'MIXED-1',
         kind: 'percent',
         value: 5,
         ticketIds,
@@ -143,14 +158,14 @@ describe('discount codes', () => {
   it("keeps another club's admin out: 404 and nothing changed", async () => {
     const mine = await create({ code: 'WALLED' });
     expectError(await list(b.admin.token), 404, 'NOT_FOUND');
-    expectError(await save(b.admin.token, { ...mine, code: 'TAKEN' }), 404, 'NOT_FOUND');
+    expectError(await save(b.admin.token, { ...mine, code: 'TAKEN-1' }), 404, 'NOT_FOUND');
     expectError(
       await save(b.admin.token, { eventId: event.id, code: 'PLANTED', kind: 'percent', value: 5 }),
       404,
       'NOT_FOUND',
     );
     const theirEvent = await createEvent(t, b.admin.token, { title: 'B own' });
-    expectError(await save(b.admin.token, { ...mine, eventId: theirEvent.id, code: 'MOVED' }), 404, 'NOT_FOUND');
+    expectError(await save(b.admin.token, { ...mine, eventId: theirEvent.id, code: 'MOVED-1' }), 404, 'NOT_FOUND');
     expectError(await remove(b.admin.token, mine.id), 404, 'NOT_FOUND');
     expect(payloadOf<TDiscount[]>(await list(a.admin.token)).find((d) => d.id === mine.id)).toEqual(mine);
     expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.code)).not.toContain('PLANTED');
@@ -169,7 +184,7 @@ describe('discount codes', () => {
       })),
     );
     const body = { eventId: full.id, kind: 'percent', value: 5 };
-    expect((await save(a.admin.token, { ...body, code: 'LAST' })).status).toBe(200);
+    expect((await save(a.admin.token, { ...body, code: 'LAST-1' })).status).toBe(200);
     expectError(await save(a.admin.token, { ...body, code: 'ONEMORE' }), 409, 'CONFLICT', /at most 1000 codes/);
     expect(payloadOf<TDiscount[]>(await list(a.admin.token, full.id))).toHaveLength(1000);
   });
@@ -188,23 +203,40 @@ describe('discount codes', () => {
       expect(response.text).not.toMatch(/maxUses|used/);
     });
 
-    it('says which: unknown, not yet valid, expired, used up, inactive', async () => {
-      await create({ code: 'LATER', validFrom: daysFromNow(2) });
-      await create({ code: 'PAST', validFrom: daysFromNow(-5), validUntil: daysFromNow(-1) });
-      const usedUp = await create({ code: 'GONE', maxUses: 2 });
+    it('says which: not yet valid, expired, used up; unknown and inactive alike', async () => {
+      await create({ code: 'LATER-1', validFrom: daysFromNow(2) });
+      await create({ code: 'PAST-1', validFrom: daysFromNow(-5), validUntil: daysFromNow(-1) });
+      const usedUp = await create({ code: 'GONE-1', maxUses: 2 });
       await setUsed(usedUp.id, 2);
-      await create({ code: 'OFF', isActive: false });
+      await create({ code: 'OFF-12', isActive: false });
       const cases = [
-        ['NOPE', 'This code does not exist for this event'],
-        ['later', 'This code is not valid yet'],
-        ['PAST', 'This code has expired'],
-        ['GONE', 'This code has been used up'],
-        ['OFF', 'This code is no longer active'],
+        ['NOPE-1', 'This code is not valid for this event'],
+        ['later-1', 'This code is not valid yet'],
+        ['PAST-1', 'This code has expired'],
+        ['GONE-1', 'This code has been used up'],
+        ['OFF-12', 'This code is not valid for this event'],
       ] as const;
       for (const [code, message] of cases) {
         const response = await check(code);
         expectError(response, 400, 'BAD_INPUT', `code: ${message}`);
         expect(response.body.errors).toEqual([{ path: 'code', message }]);
+      }
+    });
+
+    it('answers an unknown code and an inactive one with the same body, in every language', async () => {
+      await create({ code: 'SLEEPY', isActive: false });
+      for (const language of ['en', 'fr', 'th']) {
+        const headers = { 'accept-language': language };
+        const inactive = await call(t, 'GET', '/discount/checkCode', {
+          query: { eventId: event.id, code: 'SLEEPY' },
+          headers,
+        });
+        const unknown = await call(t, 'GET', '/discount/checkCode', {
+          query: { eventId: event.id, code: 'SNOOZY' },
+          headers,
+        });
+        expect(inactive.status).toBe(400);
+        expect(unknown.text).toBe(inactive.text);
       }
     });
 
@@ -218,9 +250,38 @@ describe('discount codes', () => {
     });
   });
 
+  describe('the length of a code', () => {
+    it('refuses a new code shorter than 6 characters, naming the field, and stores nothing', async () => {
+      const response = await save(a.admin.token, { eventId: event.id, code: 'SHORT', kind: 'percent', value: 5 });
+      expectError(response, 400, 'BAD_INPUT');
+      expect(response.body.errors).toEqual([{ path: 'code', message: 'A new code has at least 6 characters' }]);
+      expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.code)).not.toContain('SHORT');
+      expect((await save(a.admin.token, { eventId: event.id, code: 'LONGER', kind: 'percent', value: 5 })).status).toBe(
+        200,
+      );
+    });
+
+    it('keeps an older short code working and editable, and refuses changing a code to a short one', async () => {
+      const [old] = await t.db
+        .insert(discounts)
+        .values({ clubId: a.club.id, eventId: event.id, code: 'Ab3', codeKey: 'AB3', kind: 'percent', value: 10 })
+        .returning();
+      expect(payloadOf<TCodeCheck>(await check('ab3'))).toMatchObject({ code: 'Ab3', value: 10 });
+      const body = { id: old!.id, eventId: event.id, kind: 'percent', value: 20 };
+      // Its own text again, in any case: kept.
+      expect(payloadOf<TDiscount>(await save(a.admin.token, { ...body, code: 'AB3' }))).toMatchObject({ value: 20 });
+      const renamed = await save(a.admin.token, { ...body, code: 'XY9' });
+      expectError(renamed, 400, 'BAD_INPUT');
+      expect(renamed.body.errors).toEqual([{ path: 'code', message: 'A new code has at least 6 characters' }]);
+      const [row] = await t.db.select().from(discounts).where(eq(discounts.id, old!.id));
+      expect(row).toMatchObject({ code: 'AB3', value: 20 });
+      expect(payloadOf<TDiscount>(await save(a.admin.token, { ...body, code: 'LONGER-AB3' })).code).toBe('LONGER-AB3');
+    });
+  });
+
   describe('the use count', () => {
     it('never takes the last use twice, however many take it at once, and gives uses back', async () => {
-      const code = await create({ code: 'RACE', maxUses: 3 });
+      const code = await create({ code: 'RACE-1', maxUses: 3 });
       const taken = await Promise.all(
         Array.from({ length: 20 }, () => t.db.transaction(async (tx) => takeUse(tx, code.id))),
       );
@@ -243,5 +304,150 @@ describe('discount codes', () => {
         expect(await t.db.transaction(async (tx) => takeUse(tx, code.id))).toBeUndefined();
       }
     });
+  });
+});
+
+/**
+ * Guessing codes (docs/decisions/0063-code-guessing-limits.md): one address tries at most
+ * WRONG_CODES_PER_HOUR wrong codes of one event an hour, whichever call carries them, counted in the
+ * table every process shares; past it every code of that event is 429, the right one too.
+ */
+describe('guessing codes', () => {
+  let apps: TestApp[];
+  let token: string;
+  let event: TEvent;
+  let crew: TTicket;
+  let open: TTicket;
+  beforeAll(async () => {
+    const first = await createTestApp();
+    apps = [first, await createSiblingApp(first)];
+    token = (await createClubWithAdmin(first)).admin.token;
+    event = await createEvent(first, token, { title: 'Guessed' });
+    open = await createTicket(first, token, event.id, { name: 'Open', price: 1000 });
+    crew = await createTicket(first, token, event.id, { name: 'Crew', price: 1000, hidden: true });
+    // What the attacker was after: 100 % off a hidden ticket.
+    expect(
+      (
+        await call(first, 'POST', '/discount/save', {
+          token,
+          body: { eventId: event.id, code: 'CREW-PASS', kind: 'percent', value: 100, ticketIds: [crew.id] },
+        })
+      ).status,
+    ).toBe(200);
+  });
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  let addressCounter = 1;
+  const newAddress = () => `10.34.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+  let guess = 0;
+  const wrongCode = () => `WRONG-${(guess += 1)}`;
+  const check = (remoteAddress: string, code: string, eventId = event.id, app = apps[0]!) =>
+    call(app, 'GET', '/discount/checkCode', { remoteAddress, query: { eventId, code } });
+  const listWith = (remoteAddress: string, code: string) =>
+    call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', { remoteAddress, query: { eventId: event.id, code } });
+  const hold = (remoteAddress: string, discountCode: string) =>
+    call(apps[0]!, 'POST', '/registration/initRegistration', {
+      remoteAddress,
+      body: {
+        eventId: event.id,
+        email: `guess${(guess += 1)}@example.org`,
+        tickets: [{ ticketId: crew.id, quantity: 1 }],
+        discountCode,
+      },
+    });
+  const expectTooMany = (response: ApiResponse) => {
+    expectError(
+      response,
+      429,
+      'RATE_LIMITED',
+      /^Too many wrong codes from your network for this event: try again in (60|59) minutes\.$/,
+    );
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(response.text).not.toContain(crew.id);
+  };
+
+  it(`answers ${WRONG_CODES_PER_HOUR} of many wrong codes sent at once to two processes, then 429 even for the right code`, async () => {
+    const attacker = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => check(attacker, wrongCode(), event.id, apps[i % 2])),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(WRONG_CODES_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - WRONG_CODES_PER_HOUR);
+    for (const answer of answers.filter((r) => r.status === 429)) expectTooMany(answer);
+
+    // The right code within the hour, from that address, by any call: nothing useful.
+    expectTooMany(await check(attacker, 'CREW-PASS'));
+    expectTooMany(await check(attacker, 'crew-pass', event.id, apps[1]));
+    expectTooMany(await listWith(attacker, 'CREW-PASS'));
+    expectTooMany(await hold(attacker, 'CREW-PASS'));
+    // Without a code the address still sees and buys what anyone may.
+    const names = payloadOf<TTicket[]>(
+      await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', {
+        remoteAddress: attacker,
+        query: { eventId: event.id },
+      }),
+    ).map((ticket) => ticket.name);
+    expect(names).toEqual(['Open']);
+
+    // Another address, and another event from the same address, are not limited by it.
+    expect(payloadOf<TCodeCheck>(await check(newAddress(), 'CREW-PASS'))).toMatchObject({ value: 100 });
+    const other = await createEvent(apps[0]!, token, { title: 'Guessed too' });
+    expectError(await check(attacker, 'CREW-PASS', other.id), 400, 'BAD_INPUT');
+  });
+
+  it('counts the ticket list asked with a code, and a hold or an order with a code, against the same allowance', async () => {
+    const attacker = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const names = payloadOf<TTicket[]>(await listWith(attacker, wrongCode())).map((ticket) => ticket.name);
+      expect(names).toEqual(['Open']);
+    }
+    for (let i = 0; i < 5; i++) expectError(await hold(attacker, wrongCode()), 400, 'BAD_INPUT');
+    const held = payloadOf<{ registration: TRegistration }>(
+      await call(apps[0]!, 'POST', '/registration/initRegistration', {
+        remoteAddress: attacker,
+        body: { eventId: event.id, email: 'guesser@example.org', tickets: [{ ticketId: open.id, quantity: 1 }] },
+      }),
+    ).registration;
+    const order = (discountCode: string) =>
+      call(apps[0]!, 'POST', '/order/createOrder', {
+        remoteAddress: attacker,
+        body: { registrationId: held.registrationId, qrUuid: held.qrUuid, discountCode },
+      });
+    for (let i = 0; i < 4; i++) expectError(await order(wrongCode()), 400, 'BAD_INPUT');
+    expectError(await check(attacker, wrongCode()), 400, 'BAD_INPUT');
+    // 20 wrong codes: the next look, whatever it carries, is refused.
+    expectTooMany(await order('CREW-PASS'));
+    expectTooMany(await listWith(attacker, 'CREW-PASS'));
+    expectTooMany(await check(attacker, wrongCode()));
+  });
+
+  it('counts unknown and inactive codes alike, and not the codes the event holds', async () => {
+    const saveCode = async (body: Record<string, unknown>) =>
+      expect(
+        (
+          await call(apps[0]!, 'POST', '/discount/save', {
+            token,
+            body: { eventId: event.id, kind: 'percent', value: 10, ...body },
+          })
+        ).status,
+      ).toBe(200);
+    await saveCode({ code: 'ASLEEP-1', isActive: false });
+    await saveCode({ code: 'OVER-1', validUntil: daysFromNow(-1) });
+    const buyer = newAddress();
+    for (let i = 0; i < 30; i++) expect((await check(buyer, 'CREW-PASS')).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expectError(await check(buyer, 'OVER-1'), 400, 'BAD_INPUT', 'code: This code has expired');
+    const names = payloadOf<TTicket[]>(await listWith(buyer, 'crew-pass')).map((ticket) => ticket.name);
+    expect(names).toEqual(['Open', 'Crew']);
+    for (let i = 0; i < WRONG_CODES_PER_HOUR / 2; i++) {
+      expectError(await check(buyer, 'ASLEEP-1'), 400, 'BAD_INPUT', 'code: This code is not valid for this event');
+      expectError(await check(buyer, wrongCode()), 400, 'BAD_INPUT', 'code: This code is not valid for this event');
+    }
+    expectTooMany(await check(buyer, 'CREW-PASS'));
   });
 });

@@ -17,8 +17,8 @@ export function discountRoutes(app: FastifyInstance, deps: Deps): void {
     await removeDiscount(deps, actor, body.discountId);
     return { payload: { id: body.discountId }, msg: 'Code deleted' };
   });
-  registerEndpoint(app, deps, d.checkCode, async ({ query }) => {
-    const check = await checkCode(deps, query.eventId, query.code);
+  registerEndpoint(app, deps, d.checkCode, async ({ query, request }) => {
+    const check = await checkCode(deps, query.eventId, query.code, request.ip);
     return { payload: check, msg: 'Code applied' };
   });
 }

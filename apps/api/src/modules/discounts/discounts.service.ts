@@ -1,4 +1,11 @@
-import { DISCOUNT_INSTANT_ORDER, type TCodeCheck, type TDiscount, type ZSaveDiscountRequest } from '@clubtix/contract';
+import {
+  DISCOUNT_INSTANT_ORDER,
+  isTooShortForNewCode,
+  NEW_CODE_TOO_SHORT,
+  type TCodeCheck,
+  type TDiscount,
+  type ZSaveDiscountRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import type { Actor } from '../../core/actor';
@@ -51,6 +58,11 @@ export async function saveDiscount(deps: Deps, actor: Actor, input: SaveDiscount
   const scope = { clubId: event.clubId, eventId: event.id };
   const existing = input.id ? await findDiscountById(deps.db, input.id, event.clubId) : undefined;
   if (input.id && (!existing || existing.eventId !== event.id)) throw notFound('Discount code');
+  // The contract refuses a short new code; a code changed to another is refused the same way here,
+  // while one made short before keeps its text when the rest of it is edited.
+  if (existing && codeKeyOf(input.code) !== existing.codeKey && isTooShortForNewCode(input.code)) {
+    throw fieldError('code', NEW_CODE_TOO_SHORT);
+  }
   const values: Omit<DiscountValues, 'clubId' | 'eventId' | 'maxUses' | 'validFrom' | 'validUntil'> &
     Partial<Pick<DiscountValues, 'maxUses' | 'validFrom' | 'validUntil'>> = {
     code: input.code,
@@ -101,8 +113,11 @@ export async function removeDiscount(deps: Deps, actor: Actor, discountId: strin
   if (!(await deleteDiscount(deps.db, row.id, row.clubId))) throw notFound('Discount code');
 }
 
-/** A buyer's look at a code before holding: of a published event, usable now, else 400 saying why. */
-export async function checkCode(deps: Deps, eventId: string, code: string): Promise<TCodeCheck> {
+/**
+ * A buyer's look at a code before holding: of a published event, usable now, else 400 saying why;
+ * past the wrong codes `ip` may try on the event, 429 (code-checks.ts).
+ */
+export async function checkCode(deps: Deps, eventId: string, code: string, ip: string): Promise<TCodeCheck> {
   const event = await loadVisibleEvent(deps, null, eventId);
-  return toCodeCheck(await findUsableCode(deps.db, event.id, code, 'code'));
+  return toCodeCheck(await findUsableCode(deps.db, event.id, code, 'code', ip));
 }

@@ -39,7 +39,7 @@ describe('the last use of a code', () => {
     const code = payloadOf<TDiscount>(
       await call(t, 'POST', '/discount/save', {
         token,
-        body: { eventId: event.id, code: 'LAST3', kind: 'percent', value: 20, maxUses: 3 },
+        body: { eventId: event.id, code: 'LAST-3', kind: 'percent', value: 20, maxUses: 3 },
       }),
     );
     const responses = await Promise.all(
@@ -51,7 +51,7 @@ describe('the last use of a code', () => {
             eventId: event.id,
             email: `racer${i}@example.org`,
             tickets: [{ ticketId: ticket.id, quantity: 1 }],
-            discountCode: 'last3',
+            discountCode: 'last-3',
           }),
         });
         return { status: response.status, body: (await response.json()) as { payload?: Init; msg?: string } };
@@ -60,7 +60,7 @@ describe('the last use of a code', () => {
     const won = responses.filter((r) => r.status === 200);
     const lost = responses.filter((r) => r.status !== 200);
     expect(won).toHaveLength(3);
-    for (const r of won) expect(r.body.payload!.order).toMatchObject({ discountCode: 'LAST3', discountAmount: 300 });
+    for (const r of won) expect(r.body.payload!.order).toMatchObject({ discountCode: 'LAST-3', discountAmount: 300 });
     expect(lost.every((r) => r.status === 400 && r.body.msg === 'discountCode: This code has been used up')).toBe(true);
     const [row] = await t.db.select().from(discounts).where(eq(discounts.id, code.id));
     expect(row!.usedCount).toBe(3);
@@ -87,7 +87,7 @@ describe('the last use of a code', () => {
         eventId: event.id,
         email: 'late@example.org',
         tickets: [{ ticketId: ticket.id, quantity: 1 }],
-        discountCode: 'LAST3',
+        discountCode: 'LAST-3',
       },
     });
     expect(again.status, again.body.msg).toBe(200);

@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -55,4 +55,16 @@ export async function countHits(db: DbOrTx, counters: Counter[]): Promise<Counte
 export async function purgeEndedWindows(db: DbOrTx): Promise<number> {
   const result = await db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, sql`now()`));
   return result.rowCount ?? 0;
+}
+
+/**
+ * Takes back one call counted against the key in its current window (a call that turned out not to
+ * count, such as a right code: docs/decisions/0063-code-guessing-limits.md). Never below 0; a window
+ * that has ended meanwhile is left as it is.
+ */
+export async function giveBackHit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.hits, 0), gt(rateLimits.windowEndsAt, sql`now()`)));
 }

@@ -35,8 +35,8 @@ export function purchaseRoutes(app: FastifyInstance, deps: Deps): void {
     payload: await findBuyerRegistration(deps, query.registrationId, query.qrUuid),
   }));
   const o = endpoints.order;
-  registerEndpoint(app, deps, o.createOrder, async ({ body }) => {
-    const priced = await createOrder(deps, body);
+  registerEndpoint(app, deps, o.createOrder, async ({ body, request }) => {
+    const priced = await createOrder(deps, body, request.ip);
     return {
       payload: priced,
       ...(priced.emailConfirmation

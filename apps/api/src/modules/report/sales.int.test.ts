@@ -76,7 +76,7 @@ describe('GET /report/getEventSales', () => {
     await addTicket(t, token, event.id, { name: 'Crew', price: 0, quantity: 5, maxPerOrder: 5 });
     const saved = await call(t, 'POST', '/discount/save', {
       token,
-      body: { eventId: event.id, code: 'THIRD', kind: 'percent', value: 33, ticketIds: [adult.id] },
+      body: { eventId: event.id, code: 'THIRD-33', kind: 'percent', value: 33, ticketIds: [adult.id] },
     });
     expect(saved.status, saved.body.msg).toBe(200);
 
@@ -90,7 +90,7 @@ describe('GET /report/getEventSales', () => {
         { ticketId: adult.id, quantity: 3 },
         { ticketId: child.id, quantity: 3 },
       ],
-      { code: 'third' },
+      { code: 'third-33' },
     );
     const released = await buy('cy@example.org', [{ ticketId: child.id, quantity: 2 }]);
     // A hold never paid is no money.

@@ -26,7 +26,7 @@ describe('hidden tickets', () => {
         body: { eventId: event.id, kind: 'percent', value: 100, ...body },
       });
     for (const body of [
-      { code: 'CREW', ticketIds: [crew.id] },
+      { code: 'CREW-1', ticketIds: [crew.id] },
       { code: 'EVERYONE' },
       { code: 'CREWOFF', ticketIds: [crew.id], isActive: false },
       { code: 'CREWPAST', ticketIds: [crew.id], validUntil: daysFromNow(-1) },
@@ -59,11 +59,11 @@ describe('hidden tickets', () => {
   });
 
   it('lists the hidden tickets a usable code names, whatever the case typed', async () => {
-    expect(await names({ eventId: event.id, code: 'crew' })).toEqual(['Open', 'Crew']);
+    expect(await names({ eventId: event.id, code: 'crew-1' })).toEqual(['Open', 'Crew']);
   });
 
   it('opens nothing with a code naming no ticket, an unknown, inactive or expired one', async () => {
-    for (const code of ['EVERYONE', 'NOPE', 'CREWOFF', 'CREWPAST', '']) {
+    for (const code of ['EVERYONE', 'NOPE-1', 'CREWOFF', 'CREWPAST', '']) {
       expect(await names({ eventId: event.id, code })).toEqual(['Open']);
     }
   });
@@ -71,7 +71,7 @@ describe('hidden tickets', () => {
   it("opens nothing with another event's code", async () => {
     const other = await createEvent(t, a.admin.token, { title: 'Other show' });
     await createTicket(t, a.admin.token, other.id, { name: 'Other hidden', hidden: true });
-    expect(await names({ eventId: other.id, code: 'CREW' })).toEqual([]);
+    expect(await names({ eventId: other.id, code: 'CREW-1' })).toEqual([]);
   });
 
   it("lists them all to the club's own admins, not to another club's", async () => {

@@ -6,8 +6,8 @@ import { findEventTickets, findTicket, removeTicket, saveTicket } from './ticket
 
 export function ticketRoutes(app: FastifyInstance, deps: Deps): void {
   const t = endpoints.ticket;
-  registerEndpoint(app, deps, t.getTicketsByEventId, async ({ actor, query }) => ({
-    payload: await findEventTickets(deps, actor, query.eventId, query.code),
+  registerEndpoint(app, deps, t.getTicketsByEventId, async ({ actor, query, request }) => ({
+    payload: await findEventTickets(deps, actor, query.eventId, query.code, request.ip),
   }));
   registerEndpoint(app, deps, t.getTicketById, async ({ actor, query }) => ({
     payload: await findTicket(deps, actor, query.ticketId),

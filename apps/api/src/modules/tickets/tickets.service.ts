@@ -22,19 +22,25 @@ import {
   updateTicket,
 } from './tickets.repo';
 
-/** The public's list leaves hidden ticket types out unless `code` is a usable code naming them. */
+/**
+ * The public's list leaves hidden ticket types out unless `code` is a usable code naming them; a code
+ * looked at counts among the wrong codes `ip` may try on the event until it proves right (code-checks.ts).
+ */
 export async function findEventTickets(
   deps: Deps,
   actor: Actor | null,
   eventId: string,
-  code?: string,
+  code: string | undefined,
+  ip: string,
 ): Promise<TTicket[]> {
   const event = await loadVisibleEvent(deps, actor, eventId);
   const scope = { clubId: event.clubId, eventId: event.id };
   const seesAll = listsInactiveTickets(actor, event);
   const rows = await findTicketsByEvent(deps.db, scope, !seesAll);
   if (seesAll) return rows.map(toTicketDto);
-  const opened = rows.some((row) => row.hidden) ? await ticketsOpenedBy(deps.db, event.id, code) : new Set<string>();
+  const opened = rows.some((row) => row.hidden)
+    ? await ticketsOpenedBy(deps.db, event.id, code, ip)
+    : new Set<string>();
   return rows.filter((row) => listsTicket(row, opened)).map(toTicketDto);
 }
 

@@ -38,11 +38,11 @@ beforeAll(async () => {
 
 describe('discount form values', () => {
   it('sends a new percent code with no limit and no window', () => {
-    const values = { ...discountToFormValues(undefined, 'UTC'), code: 'early', value: 20 };
+    const values = { ...discountToFormValues(undefined, 'UTC'), code: 'early-bird', value: 20 };
     const request = discountFormToRequest(values, context);
     expect(request).toEqual({
       eventId: 'e1',
-      code: 'early',
+      code: 'early-bird',
       kind: 'percent',
       value: 20,
       ticketIds: [],
@@ -89,8 +89,16 @@ describe('discount form values', () => {
     ).toEqual({ validUntilTime: 'Valid until must not be before valid from', validUntilDate: null });
   });
 
+  it('refuses a new code under 6 characters, and keeps a shorter one an update leaves as it was', () => {
+    const values = { ...discountToFormValues(undefined, 'UTC'), code: 'crew', value: 20 };
+    const result = ZSaveDiscountRequest.safeParse(discountFormToRequest(values, context));
+    expect(result.error?.issues).toMatchObject([{ path: ['code'], message: 'A new code has at least 6 characters' }]);
+    const older = { ...discount, code: 'CREW' };
+    expect(ZSaveDiscountRequest.safeParse(discountToRequest(older)).success).toBe(true);
+  });
+
   it('leaves a percent over 100 to the contract’s message', () => {
-    const values = { ...discountToFormValues(undefined, 'UTC'), code: 'ALL', value: 120 };
+    const values = { ...discountToFormValues(undefined, 'UTC'), code: 'ALL-IN', value: 120 };
     const result = ZSaveDiscountRequest.safeParse(discountFormToRequest(values, context));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('A percent discount is at most 100');

@@ -139,6 +139,7 @@ async function holdStepByStep(
         event.id,
         input.discountCode,
         lines.map((line) => ({ ...line, unitPrice: ticketsById.get(line.ticketId)!.price })),
+        ip,
       )
     : undefined;
   assertAccessOpened([...ticketsById.values()], code?.row);

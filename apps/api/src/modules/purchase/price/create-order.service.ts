@@ -39,10 +39,12 @@ async function withOutcome(deps: Deps, outcome: FreeOrderOutcome): Promise<TCrea
  * Step 3 of buying: the whole order priced on the server from the held tickets and the chosen
  * extras (the browser's prices are never trusted). A free order is confirmed at once, or on an
  * event with confirmFreeByEmail waits for the link mailed to its buyer (free-booking.service.ts).
+ * `ip`: the buyer's (request.ip), whose wrong codes are counted when a new code is typed.
  */
 export async function createOrder(
   deps: Deps,
   input: z.output<typeof ZCreateOrderRequest>,
+  ip: string,
 ): Promise<TCreateOrderResponse> {
   // The registration, its order and the order's lines in one round trip; a retry reads the order again.
   const read = await readPricing(deps.db.$client, input.registrationId, input.qrUuid);
@@ -53,7 +55,7 @@ export async function createOrder(
   for (let attempt = 1; ; attempt += 1) {
     try {
       const found = attempt === 1 ? read.found : await findOrderWithLines(deps, registration.id);
-      return await priceOrder(deps, registration, found, input.extras, input.discountCode);
+      return await priceOrder(deps, registration, found, input.extras, input.discountCode, ip);
     } catch (error) {
       if (!(error instanceof OrderChanged)) throw error;
       if (attempt >= PRICING_ATTEMPTS)
@@ -74,6 +76,7 @@ async function priceOrder(
   found: PricingRead['found'],
   chosen: z.output<typeof ZCreateOrderRequest>['extras'],
   typedCode: string | null | undefined,
+  ip: string,
 ): Promise<TCreateOrderResponse> {
   if (!found) throw notFound('Order');
   const { order, items: current } = found;
@@ -102,7 +105,7 @@ async function priceOrder(
   });
   const ticketItems = current.filter((item) => item.kind === 'ticket');
   const wanted = [...ticketItems, ...extrasItems];
-  const discount = await chosenDiscount(deps.db, registration, order, ticketItems, typedCode);
+  const discount = await chosenDiscount(deps.db, registration, order, ticketItems, typedCode, ip);
   if (sameLines(current, wanted) && sameDiscount(discountOf(order), discount)) {
     // The order as it stands (a reload, the same extras again): its payment intent, if any, stays.
     if (order.amount === 0) return withOutcome(deps, await settleFreeOrder(deps, registration, order));

@@ -20,6 +20,7 @@ export const sameDiscount = (a: OrderDiscount, b: OrderDiscount) =>
  * The order's code after createOrder (docs/product.md section 19): a code applies it or switches to
  * it, null removes it, absent (or the same code again) keeps what the hold had. Hidden tickets held
  * still need a code that names them. Extras are never discounted: only the ticket lines are priced.
+ * A code typed anew counts among the wrong codes the buyer's address (`ip`) may try (code-checks.ts).
  */
 export async function chosenDiscount(
   db: DbOrTx,
@@ -27,6 +28,7 @@ export async function chosenDiscount(
   order: OrderRow,
   ticketItems: Pick<OrderItemRow, 'ticketId' | 'quantity' | 'unitPrice'>[],
   typed: string | null | undefined,
+  ip: string,
 ): Promise<OrderDiscount> {
   const kept = discountOf(order);
   if (typed === undefined) return kept;
@@ -44,7 +46,7 @@ export async function chosenDiscount(
     assertAccessOpened(tickets, undefined);
     return NO_DISCOUNT;
   }
-  const { row, discount } = await priceCode(db, registration.eventId, typed, lines);
+  const { row, discount } = await priceCode(db, registration.eventId, typed, lines, ip);
   assertAccessOpened(tickets, row);
   return discount;
 }
