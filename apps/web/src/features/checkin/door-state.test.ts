@@ -148,8 +148,8 @@ describe('reduceDoor: with no connection', () => {
     const listed: TDoorListAttendee = {
       attendeeId: 'a1',
       registrationId: 'r1',
-      qrHash: 'h',
-      shortCode: 'ABCD2345',
+      codeHash: 'c',
+      qrHash: 'q',
       firstName: 'Ada',
       lastName: 'Lovelace',
       ticketName: 'Adult',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgeNotices,
   addAdmission,
+  DOOR_DB_NAME,
   forgetDoorLists,
   readAdmissions,
   readNotices,
@@ -15,6 +16,8 @@ import { applySyncResults, newAdmission, waitingOf } from './door-sync';
 
 // fake-indexeddb is IndexedDB's behaviour in memory (transactions, indexes, commit order); the
 // browser's own is exercised by e2e/specs/door-offline.e2e.ts, across a reload and a killed tab.
+
+const hashing = { algorithm: 'scrypt' as const, salt: 'c2FsdHNhbHRzYWx0c2FsdA', N: 4096, r: 8, p: 1, keyLength: 16 };
 
 let n = 0;
 const eventId = () => `event-${++n}`;
@@ -30,7 +33,7 @@ describe('the offline door on the device (IndexedDB)', () => {
   it('keeps the prepared list of each event, with what the page needs of the event', async () => {
     const event = eventId();
     expect(await readPrepared(event)).toBeNull();
-    const list = { eventId: event, attendees: [], generatedAt: '2026-05-01T17:02:00.000Z' };
+    const list = { eventId: event, attendees: [], hashing, generatedAt: '2026-05-01T17:02:00.000Z' };
     await savePrepared({ eventId: event, event: { id: event, title: 'Regatta', timezone: 'Europe/London' }, list });
     expect(await readPrepared(event)).toMatchObject({ event: { title: 'Regatta' }, list });
   });
@@ -86,7 +89,7 @@ describe('the offline door on the device (IndexedDB)', () => {
   it('forgets every prepared list on sign-out and keeps the admissions still to sync', async () => {
     const [one, two] = [eventId(), eventId()];
     for (const event of [one, two]) {
-      const list = { eventId: event, attendees: [], generatedAt: '2026-05-01T17:02:00.000Z' };
+      const list = { eventId: event, attendees: [], hashing, generatedAt: '2026-05-01T17:02:00.000Z' };
       await savePrepared({ eventId: event, event: { id: event, title: 'Regatta', timezone: 'UTC' }, list });
     }
     const waiting = await addAdmission(admissionOf(one, 'att-1', 1));
@@ -94,5 +97,22 @@ describe('the offline door on the device (IndexedDB)', () => {
     expect(await readPrepared(one)).toBeNull();
     expect(await readPrepared(two)).toBeNull();
     expect(await readAdmissions(one)).toEqual([waiting]);
+  });
+
+  it('forgets a list kept by an older version, which held the short codes in plain text', async () => {
+    const event = eventId();
+    const old = { eventId: event, attendees: [{ shortCode: 'ABCD2345' }], generatedAt: '2026-05-01T17:02:00.000Z' };
+    await savePrepared({ eventId: event, event: { id: event, title: 'Regatta', timezone: 'UTC' }, list: old } as never);
+    expect(await readPrepared(event)).toBeNull();
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open(DOOR_DB_NAME);
+      request.onsuccess = () => resolve(request.result);
+    });
+    const left = await new Promise((resolve) => {
+      const request = db.transaction('lists').objectStore('lists').get(event);
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    expect(left).toBeUndefined();
   });
 });

@@ -87,9 +87,18 @@ async function transact<T>(
 const byEvent = <T>(tx: IDBTransaction, store: StoreName, eventId: string) =>
   promised(tx.objectStore(store).index('eventId').getAll(eventId) as IDBRequest<T[]>);
 
+/**
+ * The list prepared for the event, or null. A list kept by an older version of the app held the short
+ * codes in plain text (docs/decisions/0062-hashed-door-list.md): it is forgotten, to be prepared again.
+ */
 export function readPrepared(eventId: string): Promise<PreparedDoor | null> {
-  return transact(['lists'], 'readonly', async (tx) => {
-    const found = (await promised(tx.objectStore('lists').get(eventId))) as PreparedDoor | undefined;
+  return transact(['lists'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('lists');
+    const found = (await promised(store.get(eventId))) as PreparedDoor | undefined;
+    if (found && !found.list.hashing) {
+      store.delete(eventId);
+      return null;
+    }
     return found ?? null;
   });
 }

@@ -1,10 +1,19 @@
-import { normaliseShortCode, parseScannedQr, type TDoorList, type TDoorListAttendee } from '@clubtix/contract';
+import {
+  doorSecret,
+  normaliseShortCode,
+  parseScannedQr,
+  type TDoorList,
+  type TDoorListAttendee,
+} from '@clubtix/contract';
 import { i18n } from '../../../i18n/i18n';
+import type { DoorHasher } from './door-hash';
 
 /**
  * A scan checked against the door list kept on the device, with no server (docs/product.md
- * section 20; docs/decisions/0035-offline-door.md, 0037-installable-offline-door.md). Free of React and
- * of IndexedDB so every verdict is tested.
+ * section 20; docs/decisions/0035-offline-door.md, 0037-installable-offline-door.md,
+ * 0062-hashed-door-list.md). The list holds no short code and no QR secret, only their slow hashes: what
+ * is scanned or typed is hashed the same way and compared. Free of React and of IndexedDB so every
+ * verdict is tested.
  */
 
 /** Where an attendee was already let in: on this device (offline) or before the list was prepared. */
@@ -62,28 +71,20 @@ export const OFFLINE_TEXT = {
   },
 };
 
-/** SHA-256 of a text as lower-case hex, as the server writes `qrHash` (packages/contract/src/door.ts). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The list looked up by attendee and by short code, built once per list. */
+/** The list looked up by attendee and by the hash of its short code, built once per list. */
 export interface DoorIndex {
   byAttendee: ReadonlyMap<string, TDoorListAttendee>;
-  byShortCode: ReadonlyMap<string, TDoorListAttendee>;
+  byCodeHash: ReadonlyMap<string, TDoorListAttendee>;
 }
 
 export function indexDoorList(list: Pick<TDoorList, 'attendees'>): DoorIndex {
   const byAttendee = new Map<string, TDoorListAttendee>();
-  const byShortCode = new Map<string, TDoorListAttendee>();
+  const byCodeHash = new Map<string, TDoorListAttendee>();
   for (const attendee of list.attendees) {
     byAttendee.set(attendee.attendeeId, attendee);
-    // Stored in whatever form the server sends; looked up as a typed code is normalised.
-    const code = normaliseShortCode(attendee.shortCode);
-    if (code) byShortCode.set(code, attendee);
+    byCodeHash.set(attendee.codeHash, attendee);
   }
-  return { byAttendee, byShortCode };
+  return { byAttendee, byCodeHash };
 }
 
 /**
@@ -94,7 +95,7 @@ export async function checkOffline(
   text: string,
   index: DoorIndex,
   admittedHere: ReadonlyMap<string, string>,
-  hash: (text: string) => Promise<string> = sha256Hex,
+  hash: DoorHasher,
 ): Promise<OfflineVerdict> {
   const qr = parseScannedQr(text);
   if (qr?.kind === 'extras') return { kind: 'voucher' };
@@ -104,14 +105,14 @@ export async function checkOffline(
     attendee = index.byAttendee.get(qr.attendeeId);
     if (!attendee) return { kind: 'notOnList' };
     // Both parts of the QR must be this ticket's: the registration, and the secret behind the hash.
-    if (attendee.registrationId !== qr.registrationId || (await hash(qr.qrUuid)) !== attendee.qrHash) {
-      return { kind: 'forged', attendee };
-    }
+    if (attendee.registrationId !== qr.registrationId) return { kind: 'forged', attendee };
+    if ((await hash(doorSecret.qr(qr.qrUuid))) !== attendee.qrHash) return { kind: 'forged', attendee };
     via = 'qr';
   } else {
     const code = normaliseShortCode(text.trim());
     if (!code) return { kind: 'notOurCode' };
-    attendee = index.byShortCode.get(code);
+    // One hash, looked up among all: the list's salt is the event's, not each ticket's.
+    attendee = index.byCodeHash.get(await hash(doorSecret.code(code)));
     if (!attendee) return { kind: 'unknownCode', code };
     via = 'shortCode';
   }

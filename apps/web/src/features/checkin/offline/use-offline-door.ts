@@ -26,13 +26,20 @@ import {
   type DoorNotice,
   type LocalAdmission,
 } from './door-sync';
+import { doorHasher, loadScrypt } from './door-hash';
 import { checkOffline, indexDoorList, type OfflineVerdict } from './offline-check';
 import { i18n } from '../../../i18n/i18n';
 
 /** A sync retried on a timer while admissions wait: `online` is not fired on a Wi-Fi that reaches nothing. */
 export const SYNC_RETRY_MS = 15_000;
-/** A door list of thousands, or a sync of 2,000, may take longer than a scan's 8 s on a poor line. */
+/** A sync of 2,000 may take longer than a scan's 8 s on a poor line. */
 const LONG_CALL_MS = 30_000;
+/**
+ * A list waits for the server to make the slow hashes of tickets new to it: once for the whole list
+ * the first time (about a minute and a half for 10,000 tickets on two cores, docs/performance.md
+ * "The door list's hashes"), then only for the tickets bought or imported since.
+ */
+const LIST_CALL_MS = 5 * 60_000;
 const SYNC_LOCK = 'clubtix-door-sync';
 /** How often an open, online door reads its prepared list again. */
 export const LIST_REFRESH_MS = 5 * 60_000;
@@ -73,6 +80,7 @@ export function useOfflineDoor(eventId: string) {
   const [device, setDevice] = useState<DoorDevice>(readDevice);
   const [isPreparing, setIsPreparing] = useState(false);
   const [isSyncing, setIsSyncing] = useState(false);
+  const [isChecking, setIsChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const syncing = useRef(false);
   const refresh = useRefreshDoorData(eventId);
@@ -102,6 +110,12 @@ export function useOfflineDoor(eventId: string) {
   }, [eventId, show]);
 
   const index = useMemo(() => (prepared ? indexDoorList(prepared.list) : null), [prepared]);
+  const hasher = useMemo(() => (prepared ? doorHasher(prepared.list.hashing) : null), [prepared]);
+  const isPrepared = Boolean(prepared);
+  useEffect(() => {
+    // Fetched while the network is there, so the offline check has its scrypt when it is not.
+    if (isPrepared) loadScrypt().catch(() => undefined);
+  }, [isPrepared]);
   const admittedHere = useMemo(
     () => new Map(admissions.map((admission) => [admission.attendeeId, admission.at])),
     [admissions],
@@ -115,7 +129,7 @@ export function useOfflineDoor(eventId: string) {
       const list = await callApi(endpoints.checkin.getDoorList, {
         query: { eventId },
         suppressToast: true,
-        signal: AbortSignal.timeout(LONG_CALL_MS),
+        signal: AbortSignal.timeout(LIST_CALL_MS),
       });
       await savePrepared({ eventId, event: { id: event.id, title: event.title, timezone: event.timezone }, list });
       await reload();
@@ -142,7 +156,7 @@ export function useOfflineDoor(eventId: string) {
       callApi(endpoints.checkin.getDoorList, {
         query: { eventId },
         suppressToast: true,
-        signal: AbortSignal.timeout(LONG_CALL_MS),
+        signal: AbortSignal.timeout(LIST_CALL_MS),
       })
         .then((list) => savePrepared({ eventId, event: preparedEvent, list }))
         .then(reload)
@@ -152,8 +166,15 @@ export function useOfflineDoor(eventId: string) {
   }, [eventId, preparedId, title, timezone, online, reload]);
 
   /** The verdict on a scan; null when no list was prepared (the door then works as before). */
-  const check = async (text: string): Promise<OfflineVerdict | null> =>
-    index ? checkOffline(text, index, admittedHere) : null;
+  const check = async (text: string): Promise<OfflineVerdict | null> => {
+    if (!index || !hasher) return null;
+    setIsChecking(true);
+    try {
+      return await checkOffline(text, index, admittedHere, hasher);
+    } finally {
+      setIsChecking(false);
+    }
+  };
 
   /**
    * Lets a checked attendee in. Answers the admission that counts: `isNew` false when another tab of
@@ -236,6 +257,8 @@ export function useOfflineDoor(eventId: string) {
     device,
     isPreparing,
     isSyncing,
+    /** A scan is being hashed to be checked against the list. */
+    isChecking,
     problem,
     prepare,
     check,

@@ -88,7 +88,9 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
         </Group>
       </SimpleGrid>
       <div aria-live="polite" aria-atomic>
-        {door.busy === 'scan' ? <PageLoader label={t('page.reading')} /> : null}
+        {door.busy === 'scan' ? (
+          <PageLoader label={offline.isChecking ? t('page.checkingCode') : t('page.reading')} />
+        ) : null}
         {door.card?.kind === 'offline' && door.busy !== 'scan' ? (
           <OfflineResultCard
             card={door.card}
