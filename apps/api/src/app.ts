@@ -82,9 +82,16 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   const app = Fastify({
     // Every line passes through one redaction, whichever call site wrote it (plugins/log-redaction.ts).
     logger: logger || options.logDestination ? loggerOptions(config.logLevel, options.logDestination) : false,
-    // One proxy in front (TRUST_PROXY=true): the client is the address it appended to
-    // X-Forwarded-For, not whatever the client wrote there itself (sign-in limits count by it).
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
+    // TRUST_PROXY=true, one proxy in front: the client is the address it appended to X-Forwarded-For,
+    // not whatever the client wrote there itself. A list: only a peer in it is asked who the client
+    // is, and the client is the nearest address not in it (proxy-addr's rule), so a direct client
+    // cannot choose its address. The rate limits count by it (plugins/client-address.ts).
+    trustProxy:
+      config.trustProxy === true
+        ? (_address: string, hop: number) => hop < 1
+        : config.trustProxy === false
+          ? false
+          : [...config.trustProxy],
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -86,11 +86,19 @@ describe('configuration at start', () => {
   );
 
   it.each([
-    ['ALLOW_SIGNUP', 'maybe'],
-    ['TRUST_PROXY', 'enabled'],
-  ])('stops the start on %s=%s with one line naming the variable', { timeout: 60_000 }, async (variable, value) => {
-    const { code, output } = await refusedStart({ ...env(), PORT: String(await freePort()), [variable]: value });
-    expect(code).toBe(1);
-    expect(output.trim()).toBe(`Configuration error: ${variable} must be true or false (or 1 or 0)`);
-  });
+    ['ALLOW_SIGNUP', 'maybe', 'must be true or false (or 1 or 0)'],
+    [
+      'TRUST_PROXY',
+      '10.0.0.0/33',
+      'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 10.0.0.2,192.168.1.0/24,fd00::/8)',
+    ],
+  ])(
+    'stops the start on %s=%s with one line naming the variable',
+    { timeout: 60_000 },
+    async (variable, value, refusalText) => {
+      const { code, output } = await refusedStart({ ...env(), PORT: String(await freePort()), [variable]: value });
+      expect(code).toBe(1);
+      expect(output.trim()).toBe(`Configuration error: ${variable} ${refusalText}`);
+    },
+  );
 });

@@ -56,9 +56,14 @@ describe('JWT_SECRET', () => {
 });
 
 describe.each([
-  ['ALLOW_SIGNUP', 'allowSignup', true],
-  ['TRUST_PROXY', 'trustProxy', false],
-] as const)('%s', (variable, setting, byDefault) => {
+  ['ALLOW_SIGNUP', 'allowSignup', true, 'must be true or false (or 1 or 0)'],
+  [
+    'TRUST_PROXY',
+    'trustProxy',
+    false,
+    'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 10.0.0.2,192.168.1.0/24,fd00::/8)',
+  ],
+] as const)('%s', (variable, setting, byDefault, refusalText) => {
   it(`is ${byDefault} when unset or empty`, () => {
     expect(load({}).config[setting]).toBe(byDefault);
     expect(load({ [variable]: '' }).config[setting]).toBe(byDefault);
@@ -74,7 +79,38 @@ describe.each([
 
   it.each(['maybe', 'on', '2', 'truee', 'ja'])('stops the start on %s with one line naming the variable', (value) => {
     const message = refusal({ [variable]: value });
-    expect(message).toBe(`Configuration error: ${variable} must be true or false (or 1 or 0)`);
+    expect(message).toBe(`Configuration error: ${variable} ${refusalText}`);
+  });
+});
+
+describe('TRUST_PROXY as a list of proxies', () => {
+  it.each([
+    ['10.0.0.2', ['10.0.0.2']],
+    ['10.0.0.2,192.168.1.0/24', ['10.0.0.2', '192.168.1.0/24']],
+    [' 10.0.0.0/8 , fd00::/8 ', ['10.0.0.0/8', 'fd00::/8']],
+    ['::1,2001:db8::/32,0.0.0.0/0,::/0', ['::1', '2001:db8::/32', '0.0.0.0/0', '::/0']],
+    ['::ffff:10.0.0.1,172.16.0.0/12', ['::ffff:10.0.0.1', '172.16.0.0/12']],
+  ])('reads %j as the proxies %j', (value, proxies) => {
+    expect(load({ TRUST_PROXY: value }).config.trustProxy).toEqual(proxies);
+  });
+
+  it.each([
+    'enabled',
+    '10.0.0.2,',
+    '10.0.0.256',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/8/8',
+    '10.0.0.0/-1',
+    '10.0.0.0/255.0.0.0',
+    'fe80::1%eth0',
+    'proxy.example.org',
+    'true,10.0.0.2',
+    'loopback',
+  ])('stops the start on %j with one line naming the variable, not the value', (value) => {
+    const message = refusal({ TRUST_PROXY: value });
+    expect(message).toMatch(/^Configuration error: TRUST_PROXY must be true, false, or a comma-separated list/);
+    expect(message).not.toContain('\n');
   });
 });
 

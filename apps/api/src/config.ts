@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,41 @@ const booleanText = z
   .transform((value) => value.trim().toLowerCase())
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false (or 1 or 0)' }))
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** One entry of a TRUST_PROXY list: an IPv4 or IPv6 address, with or without a CIDR prefix length. */
+function isProxyRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || address.includes('%')) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `true` trusts the one proxy in front, whatever its address (it may name the client);
+ * `false` trusts none; a comma-separated list of addresses and CIDR ranges trusts only peers in it,
+ * so a client that reaches the server directly can never choose its own address
+ * (docs/decisions/0065-sign-in-proxies-and-sign-out.md). Undefined for anything else.
+ */
+export function parseTrustProxy(text: string): boolean | string[] | undefined {
+  const word = text.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(word)) return true;
+  if (['false', '0', 'no'].includes(word)) return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyRange) ? entries : undefined;
+}
+
+const trustProxyText = z.string().transform((text, context) => {
+  const trusted = parseTrustProxy(text);
+  if (trusted !== undefined) return trusted;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 10.0.0.2,192.168.1.0/24,fd00::/8)',
+  });
+  return z.NEVER;
+});
 
 /** Below this a signing key is guessable offline from any token it signed; docs/product.md sets no rule, so it warns. */
 export const JWT_SECRET_ADVISED_LENGTH = 32;
@@ -70,7 +106,7 @@ const ZEnv = z.object({
     .min(1, 'must be between 1 and 1440 minutes')
     .max(1440, 'must be between 1 and 1440 minutes')
     .default(60),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   PUBLIC_WRITE_LIMIT: z.coerce
     .number({ error: 'must be a number of calls a minute (0: no limit)' })
     .int('must be a whole number (0: no limit)')
@@ -126,8 +162,11 @@ export interface Config {
   /** How long a waiting-list offer keeps its tickets for the person offered them (docs/product.md section 19). */
   waitlistOfferMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (the rate limits count by it). */
-  trustProxy: boolean;
+  /**
+   * Who may name the client address in X-Forwarded-For (the rate limits count by it): true, the one
+   * proxy in front; false, nobody; a list, only peers at those addresses or in those CIDR ranges.
+   */
+  trustProxy: boolean | readonly string[];
   /** Public writes a client address may make a minute (docs/product.md section 18); 0: none of those limits. */
   publicWriteLimit: number;
   /** Pending registrations one client address may hold per event; 0: no limit. */

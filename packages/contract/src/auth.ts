@@ -33,18 +33,27 @@ export const ZCurrentPassword = z
   .max(200, 'Password must be at most 200 characters');
 
 /**
- * A signed-in user's own account, for every role (sudo too). A new password needs the current one
- * and ends every other session of the account: the answer's `authorization` header carries this
- * session's new token (docs/decisions/0019-sessions-and-my-account.md).
+ * A signed-in user's own account, for every role (sudo too). A new password or a new e-mail needs
+ * the current password; a new password ends every other session of the account: the answer's
+ * `authorization` header carries this session's new token (docs/decisions/0019-sessions-and-my-account.md,
+ * docs/decisions/0065-sign-in-proxies-and-sign-out.md).
  */
 export const ZUpdateAccountRequest = z.object({
   name: requiredText('Name', 120),
   email: ZEmail,
-  /** Required with newPassword. */
+  /** Required with newPassword, and with an e-mail other than the account's. */
   currentPassword: ZCurrentPassword.optional(),
   newPassword: ZPassword.optional(),
 });
 export type TUpdateAccountRequest = z.input<typeof ZUpdateAccountRequest>;
+
+/**
+ * Signing out ends the token on the server: the account's session version is raised, so every token
+ * of the account, on this device and on any other, answers 401 from then on
+ * (docs/decisions/0065-sign-in-proxies-and-sign-out.md).
+ */
+export const ZSignOutResponse = z.object({ signedOut: z.literal(true) });
+export type TSignOutResponse = z.infer<typeof ZSignOutResponse>;
 
 export const authEndpoints = {
   signin: defineEndpoint({
@@ -76,8 +85,17 @@ export const authEndpoints = {
     path: '/auth/updateAccount',
     access: 'signedIn',
     summary:
-      "Change one's own name, e-mail or password (the current one required); a new password ends the other sessions and answers a new token in the authorization header",
+      "Change one's own name, e-mail or password (the current password required for a new e-mail or password); a new password ends the other sessions and answers a new token in the authorization header",
     body: ZUpdateAccountRequest,
     response: ZAuthPayload,
+  }),
+  /** Every signed-in role, door staff included: the gate refuses staff only admin endpoints not marked staff. */
+  signout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/signout',
+    access: 'signedIn',
+    summary:
+      'Sign out: ends this token and every other session of the account on the server (the session version is raised); the old tokens answer 401',
+    response: ZSignOutResponse,
   }),
 };

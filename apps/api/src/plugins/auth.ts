@@ -62,9 +62,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A token signed before the user's password last changed (docs/product.md section 18). */
+/**
+ * A token signed before the user's session version last rose: a password change (docs/product.md
+ * section 18) or a sign-out (docs/decisions/0065-sign-in-proxies-and-sign-out.md), here or elsewhere.
+ */
 export const sessionEnded = () =>
-  new AppError('UNAUTHENTICATED', 401, 'Your password was changed. Please sign in again.');
+  new AppError(
+    'UNAUTHENTICATED',
+    401,
+    'Your session has ended: you signed out, or your password was changed. Please sign in again.',
+  );
 
 const tokenExpired = () =>
   new AppError('TOKEN_EXPIRED', TOKEN_EXPIRED_STATUS, 'Your session has expired. Please sign in again.');

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { CURRENT_PASSWORD_MESSAGES } from '../users/current-password';
-import { MAX_FAILURES_PER_EMAIL } from '../users/signin-limit.repo';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../users/signin-limit.repo';
 
 let counter = 0;
 const newEmail = () => `me-${Date.now().toString(36)}-${counter++}@example.org`;
@@ -51,13 +51,46 @@ describe('one’s own account', () => {
     expectError(await call(t, 'GET', '/auth/getAccount'), 401, 'UNAUTHENTICATED');
   });
 
-  it('changes the name and e-mail, and the new e-mail signs in', async () => {
+  it('changes the name without the current password, and keeps the sessions', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const saved = await update(admin.token, { name: '  Ada Lovelace ', email: admin.row.email.toUpperCase() });
+    expect(saved.status).toBe(200);
+    expect(saved.body.msg).toBe('Account saved');
+    expect(saved.body.payload).toMatchObject({ currentUser: { name: 'Ada Lovelace', email: admin.row.email } });
+    expect((await account(admin.token)).status).toBe(200);
+  });
+
+  it.each([
+    ['without the current password', {}, CURRENT_PASSWORD_MESSAGES.missingForEmail],
+    ['with an empty current password', { currentPassword: '' }, CURRENT_PASSWORD_MESSAGES.missingForEmail],
+    ['with a wrong current password', { currentPassword: 'not-my-pass-1' }, CURRENT_PASSWORD_MESSAGES.wrong],
+  ])('refuses a new e-mail %s with a 400 on currentPassword, and changes nothing', async (_case, extra, message) => {
     const { admin } = await createClubWithAdmin(t);
     const email = newEmail();
-    const saved = await update(admin.token, { name: '  Ada Lovelace ', email: email.toUpperCase() });
+    const refused = await update(admin.token, { name: 'Taken Over', email, ...extra });
+    expectFieldError(refused, 'currentPassword', message);
+    expect(refused.body.msg).toBe(message);
+    expect((await account(admin.token)).body.payload).toMatchObject({
+      currentUser: { name: 'Club Admin', email: admin.row.email },
+    });
+    expectError(await signIn(t, email), 401, 'UNAUTHENTICATED');
+    expect((await signIn(t, admin.row.email)).status).toBe(200);
+  });
+
+  it('changes the e-mail with the current password, and the new e-mail signs in', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const email = newEmail();
+    const saved = await update(admin.token, {
+      name: '  Ada Lovelace ',
+      email: email.toUpperCase(),
+      currentPassword: TEST_PASSWORD,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.msg).toBe('Account saved');
     expect(saved.body.payload).toMatchObject({ currentUser: { name: 'Ada Lovelace', email } });
+    // No new password: no new token, and the session goes on.
+    expect(saved.headers.authorization).toBeUndefined();
+    expect((await account(admin.token)).status).toBe(200);
     expect((await signIn(t, email)).status).toBe(200);
     expectError(await signIn(t, admin.row.email), 401, 'UNAUTHENTICATED');
   });
@@ -126,7 +159,7 @@ describe('one’s own account', () => {
     const { admin } = await createClubWithAdmin(t);
     const guess = (currentPassword: string) =>
       update(admin.token, { name: 'Club Admin', email: admin.row.email, currentPassword, newPassword: 'guessed-pw-1' });
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
       expectFieldError(await guess(`guess-${i}`), 'currentPassword', CURRENT_PASSWORD_MESSAGES.wrong);
     }
     expectError(await guess(TEST_PASSWORD), 429, 'RATE_LIMITED', /Too many failed sign-in attempts/);

@@ -7,9 +7,11 @@ import { AppError } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { assertCurrentPassword } from '../users/current-password';
+import { assertCurrentPassword, CURRENT_PASSWORD_MESSAGES } from '../users/current-password';
+import { clientAddressOf } from '../../plugins/client-address';
 import { hashPassword } from '../../core/passwords';
 import { signSessionToken } from '../../core/tokens';
+import { endSessions } from './sessions.repo';
 
 const accountGone = () => new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
 
@@ -27,20 +29,29 @@ export interface AccountChange {
 }
 
 /**
- * "My account" of every role, sudo included (docs/product.md section 18): name, e-mail and, with the
- * current password, a new one. The change applies only while the caller's session is still the
- * current one; a new password raises the session version (users.repo updateUser), ending every
- * other session, and this one goes on with the token answered here.
+ * "My account" of every role, sudo included (docs/product.md section 18): a name and, with the
+ * current password, a new e-mail or a new password: whoever holds a session must not be able to
+ * take the account over by moving its sign-in elsewhere. The change applies only while the caller's
+ * session is still the current one; a new password raises the session version (users.repo
+ * updateUser), ending every other session, and this one goes on with the token answered here. `ip`
+ * is request.ip: a wrong current password counts as a failed sign-in from there.
  */
 export async function updateOwnAccount(
   deps: Deps,
   actor: Actor,
   input: z.output<typeof ZUpdateAccountRequest>,
+  ip: string,
 ): Promise<AccountChange> {
   const me = await findUserById(deps.db, actor.id);
   if (!me) throw accountGone();
   if (me.sessionVersion !== actor.sessionVersion) throw sessionEnded();
-  if (input.newPassword) await assertCurrentPassword(deps.db, me, input.currentPassword);
+  const newEmail = input.email !== me.email.toLowerCase();
+  if (input.newPassword || newEmail) {
+    await assertCurrentPassword(deps.db, me, input.currentPassword, {
+      address: clientAddressOf(ip),
+      missing: input.newPassword ? CURRENT_PASSWORD_MESSAGES.missing : CURRENT_PASSWORD_MESSAGES.missingForEmail,
+    });
+  }
   const sameEmail = await findUserByEmail(deps.db, input.email);
   if (sameEmail && sameEmail.id !== me.id) throw duplicateEmail();
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
@@ -61,4 +72,16 @@ export async function updateOwnAccount(
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+}
+
+/**
+ * Sign-out on the server (docs/decisions/0065-sign-in-proxies-and-sign-out.md): the user's session
+ * version is raised, so this token and every other of the account, on any device, answer 401; this
+ * process forgets its cached actors at once, other processes within ACTOR_TTL_MS (plugins/auth.ts).
+ * A session another change ended meanwhile answers 401 too, as every later call would.
+ */
+export async function signOut(deps: Deps, actor: Actor): Promise<void> {
+  const ended = await endSessions(deps.db, { id: actor.id, sessionVersion: actor.sessionVersion });
+  forgetActors();
+  if (!ended) throw sessionEnded();
 }

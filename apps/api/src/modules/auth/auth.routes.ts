@@ -3,7 +3,7 @@ import { endpoints } from '@clubtix/contract';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
 import { say } from '../../core/errors';
-import { findOwnAccount, updateOwnAccount } from './account.service';
+import { findOwnAccount, signOut, updateOwnAccount } from './account.service';
 import { registerClubAdmin, signIn } from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -26,12 +26,17 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     payload: { currentUser: await findOwnAccount(deps, actor) },
   }));
 
-  registerEndpoint(app, deps, endpoints.auth.updateAccount, async ({ actor, body, reply }) => {
-    const change = await updateOwnAccount(deps, actor, body);
+  registerEndpoint(app, deps, endpoints.auth.updateAccount, async ({ actor, body, request, reply }) => {
+    const change = await updateOwnAccount(deps, actor, body, request.ip);
     if (change.token) reply.header('authorization', `Bearer ${change.token}`);
     return {
       payload: { currentUser: change.currentUser },
       msg: change.token ? 'Password changed. Every other session of your account is signed out.' : 'Account saved',
     };
+  });
+
+  registerEndpoint(app, deps, endpoints.auth.signout, async ({ actor }) => {
+    await signOut(deps, actor);
+    return { payload: { signedOut: true as const }, msg: 'You are signed out, here and on your other devices.' };
   });
 }

@@ -10,17 +10,9 @@ import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords';
-import {
-  clearFailures,
-  forgiveFailure,
-  MAX_FAILURES_PER_ADDRESS,
-  MAX_FAILURES_PER_EMAIL,
-  recordFailure,
-} from '../users/signin-limit.repo';
-import { tooManySigninAttempts } from '../users/current-password';
+import { countPasswordAttempt, passwordAccepted } from '../users/current-password';
+import { clientAddressOf } from '../../plugins/client-address';
 import { signSessionToken } from '../../core/tokens';
-
-export { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/signin-limit.repo';
 
 export interface Session {
   token: string;
@@ -32,25 +24,16 @@ export async function openSession(deps: Deps, user: UserRow): Promise<Session> {
 }
 
 /**
- * Every attempt is counted as a failure before the password is checked, and given back when it
- * succeeds or is refused: checking first and counting after would let guesses that arrive at once
- * all pass the check.
+ * Wrong passwords are counted per account and client address, per account from everywhere, and per
+ * address (users/current-password.ts): guesses from elsewhere never lock a person out where they
+ * sign in from. `ip` is request.ip, whose origin TRUST_PROXY decides.
  */
-export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>, address: string): Promise<Session> {
-  const emailKey = `email:${input.email}`;
-  const addressKey = `ip:${address}`;
-  const [byEmail, byAddress] = await Promise.all([
-    recordFailure(deps.db, emailKey),
-    recordFailure(deps.db, addressKey),
-  ]);
-  if (byEmail > MAX_FAILURES_PER_EMAIL || byAddress > MAX_FAILURES_PER_ADDRESS) {
-    await Promise.all([forgiveFailure(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
-    throw tooManySigninAttempts();
-  }
+export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>, ip: string): Promise<Session> {
+  const attempt = await countPasswordAttempt(deps.db, input.email, clientAddressOf(ip));
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
-  await Promise.all([clearFailures(deps.db, emailKey), forgiveFailure(deps.db, addressKey)]);
+  await passwordAccepted(deps.db, attempt);
   return openSession(deps, user);
 }
 

@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_STAFF } from '@clubtix/contract';
+import { hashPassword } from '../../core/passwords';
 import { ACTOR_TTL_MS } from '../../plugins/auth';
+import { insertUser } from '../users/users.repo';
 import {
   bearerOf,
   call,
@@ -17,7 +21,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 
-const ENDED = 'Your password was changed. Please sign in again.';
+const ENDED = 'Your session has ended: you signed out, or your password was changed. Please sign in again.';
 
 /**
  * docs/product.md section 18: a password change ends the user's other sessions. Every token signed
@@ -164,7 +168,7 @@ describe('a password change ends the other sessions', () => {
     const { club, admin } = await createClubWithAdmin(t);
     const { first, second } = await twoSessions(admin.row.email);
     const email = `renamed-${Date.now()}@example.org`;
-    const renamed = await changeOwn(first, { name: 'Renamed', email });
+    const renamed = await changeOwn(first, { name: 'Renamed', email, currentPassword: TEST_PASSWORD });
     expect(renamed.status).toBe(200);
     expect(renamed.headers.authorization).toBeUndefined();
     expect((await whoAmI(second)).body.payload).toEqual({
@@ -233,6 +237,7 @@ describe('a password change ends the other sessions', () => {
         id: b.admin.row.id,
         name: 'Not B',
         email: `a-${Date.now()}@example.org`,
+        currentPassword: TEST_PASSWORD,
       });
       expect(own.body.payload).toMatchObject({ currentUser: { id: a.admin.row.id, name: 'Not B' } });
       expect((await whoAmI(first)).body.payload).toMatchObject({
@@ -240,5 +245,110 @@ describe('a password change ends the other sessions', () => {
       });
       expect((await signIn(t, b.admin.row.email, TEST_PASSWORD)).status).toBe(200);
     });
+  });
+});
+
+/**
+ * docs/decisions/0065-sign-in-proxies-and-sign-out.md: POST /auth/signout ends the token on the
+ * server by raising the account's session version, so this token and those of the account's other
+ * devices answer 401, on this process at once and on any other within the actor cache's second.
+ */
+describe('signing out ends the session on the server', () => {
+  let t: TestApp;
+  let sibling: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sibling = await createSiblingApp(t);
+  });
+  afterAll(async () => {
+    await sibling.close();
+    await t.close();
+  });
+
+  const whoAmI = (token: string, on: TestApp = t) => call(on, 'GET', '/auth/getAccount', { token });
+  const signOut = (token?: string, on: TestApp = t) => call(on, 'POST', '/auth/signout', { token });
+  const expectEnded = (response: ApiResponse) => expectError(response, 401, 'UNAUTHENTICATED', ENDED);
+
+  async function signedInTwice(email: string) {
+    const here = bearerOf(await signIn(t, email));
+    const elsewhere = bearerOf(await signIn(t, email));
+    // Both cached by the process's one-second actor cache: the sign-out must still count at once.
+    for (const token of [here, elsewhere]) expect((await whoAmI(token)).status).toBe(200);
+    return { here, elsewhere };
+  }
+
+  it('answers the signed-out token 401, ends the other devices too, and a fresh sign-in works', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const { here, elsewhere } = await signedInTwice(admin.row.email);
+    const out = await signOut(here);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({
+      payload: { signedOut: true },
+      msg: 'You are signed out, here and on your other devices.',
+    });
+    expectEnded(await whoAmI(here));
+    expectEnded(await call(t, 'GET', '/club/getAllClubs', { token: here }));
+    expectEnded(await whoAmI(elsewhere));
+    expectEnded(await signOut(here));
+
+    const fresh = bearerOf(await signIn(t, admin.row.email));
+    expect((await whoAmI(fresh)).status).toBe(200);
+  });
+
+  it('answers 401 with a msg without a token, or with a token that is not one', async () => {
+    expectError(await signOut(), 401, 'UNAUTHENTICATED', 'Please sign in to continue');
+    expectError(
+      await signOut('not-a-token'),
+      401,
+      'UNAUTHENTICATED',
+      'Your session is not valid. Please sign in again.',
+    );
+  });
+
+  it('signs out door staff and the super user as any signed-in role', async () => {
+    const { club } = await createClubWithAdmin(t);
+    const staff = await insertUser(t.db, {
+      email: `door-${Date.now()}@example.org`,
+      name: 'Door Dana',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role: ROLE_STAFF,
+      clubId: club.id,
+    });
+    const sudo = await createSudo(t);
+    for (const email of [staff.email, sudo.row.email]) {
+      const { here, elsewhere } = await signedInTwice(email);
+      expect((await signOut(here)).status).toBe(200);
+      expectEnded(await whoAmI(here));
+      expectEnded(await whoAmI(elsewhere));
+      expect((await whoAmI(bearerOf(await signIn(t, email)))).status).toBe(200);
+    }
+  });
+
+  it('is seen by another API process within the cache second', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const { here, elsewhere } = await signedInTwice(admin.row.email);
+    expect((await whoAmI(elsewhere, sibling)).status).toBe(200);
+    expect((await signOut(here)).status).toBe(200);
+    const committedAt = Date.now();
+    // Poll with a deadline rather than sleep: it must turn within ACTOR_TTL_MS (plus the calls' own time).
+    let answer = await whoAmI(elsewhere, sibling);
+    while (answer.status === 200 && Date.now() - committedAt < ACTOR_TTL_MS + 1_000) {
+      answer = await whoAmI(elsewhere, sibling);
+    }
+    expectEnded(answer);
+    expect(Date.now() - committedAt).toBeLessThan(ACTOR_TTL_MS + 1_000);
+  });
+
+  it('raises the version once when two devices sign out at once on two processes: one is answered 200, the other 401', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    const { here, elsewhere } = await signedInTwice(admin.row.email);
+    expect((await whoAmI(elsewhere, sibling)).status).toBe(200);
+    const answers = await Promise.all([signOut(here), signOut(elsewhere, sibling)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    expectEnded(answers.find((answer) => answer.status === 401)!);
+    const [row] = (
+      await t.db.execute<{ v: number }>(sql`SELECT session_version AS v FROM users WHERE id = ${admin.row.id}`)
+    ).rows;
+    expect(row!.v).toBe(1);
   });
 });
