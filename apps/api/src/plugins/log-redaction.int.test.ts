@@ -138,6 +138,46 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     expect(log()).toContain('params: [redacted]');
   });
 
+  it('an access code: in the addresses that carry it, in a hold, and in a query that failed with it', async () => {
+    const event = await publishEvent(t, adminToken);
+    const hidden = await addTicket(t, adminToken, event.id, { price: 0, quantity: 5, hidden: true });
+    const code = `CREW-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    keep('access code', code);
+    const saved = await call(t, 'POST', '/discount/save', {
+      token: adminToken,
+      body: { eventId: event.id, code, kind: 'percent', value: 100, ticketIds: [hidden.id] },
+    });
+    expect(saved.status).toBe(200);
+    const lower = code.toLowerCase();
+    keep('access code as typed', lower);
+
+    const checked = await call(t, 'GET', '/discount/checkCode', { query: { eventId: event.id, code: lower } });
+    expect(checked.status).toBe(200);
+    const tickets = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id, code } });
+    expect(tickets.status).toBe(200);
+    for (const page of [`/${event.slug}?code=${code}`, `/${event.slug}/tickets?discountCode=${lower}&code=${code}`]) {
+      await t.app.inject({ method: 'GET', url: page });
+    }
+    const held = await call(t, 'POST', '/registration/initRegistration', {
+      body: {
+        eventId: event.id,
+        email: 'crew.member@example.org',
+        tickets: [{ ticketId: hidden.id, quantity: 1 }],
+        discountCode: lower,
+      },
+    });
+    expect(held.status).toBe(200);
+
+    // Drizzle writes a failed query's parameters, the code among them, into its error.
+    await setup.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE discounts IN ACCESS EXCLUSIVE MODE`);
+      const failed = await call(t, 'GET', '/discount/checkCode', { query: { eventId: event.id, code } });
+      expect(failed.status).toBe(500);
+    });
+    expect(log()).toContain('/api/discount/checkCode?eventId=');
+    expect(log()).toContain('code=[redacted]');
+  });
+
   it('a password change, and one whose query fails with the new hash and the e-mail among its parameters', async () => {
     const sudo = await createSudo(t);
     keep('sudo token', sudo.token);

@@ -32,6 +32,22 @@ describe('the addresses the request log keeps', () => {
     );
   });
 
+  it('takes out a discount or access code from ticket lists, checkCode and event pages', () => {
+    expect(redactUrl('/api/ticket/getTicketsByEventId?eventId=e-1&code=CREW-2026')).toBe(
+      '/api/ticket/getTicketsByEventId?eventId=e-1&code=[redacted]',
+    );
+    expect(redactUrl('/api/discount/checkCode?code=crew-2026&eventId=e-1')).toBe(
+      '/api/discount/checkCode?code=[redacted]&eventId=e-1',
+    );
+    expect(redactUrl('/harbour-tour?CODE=CREW-2026')).toBe('/harbour-tour?CODE=[redacted]');
+    expect(redactUrl('/harbour-tour/tickets?discountCode=crew&x=1')).toBe(
+      '/harbour-tour/tickets?discountCode=[redacted]&x=1',
+    );
+    expect(scrubText('opened https://tickets.example.org/harbour-tour?code=CREW-2026 then left')).toBe(
+      'opened https://tickets.example.org/harbour-tour?code=[redacted] then left',
+    );
+  });
+
   it("takes out the QR viewer's qrUuid from its path, and reads odd queries without failing", () => {
     expect(redactUrl('/event/e-1/qr/r-1/a-1/secret-1')).toBe('/event/e-1/qr/r-1/a-1/[redacted]');
     expect(redactUrl('/event/e-1/qr/r-1/a-1/secret-1?print=1')).toBe('/event/e-1/qr/r-1/a-1/[redacted]?print=1');
@@ -114,6 +130,23 @@ describe('a whole log line', () => {
     expect(scrubLogLine(twice)).toBe(`${JSON.stringify({ url: '/api/x?qrUuid=[redacted]&qrUuid=[redacted]' })}\n`);
     const dashed = `${JSON.stringify({ deep: { 'QR-UUID': 'q-3' } })}\n`;
     expect(scrubLogLine(dashed)).toBe(`${JSON.stringify({ deep: { 'QR-UUID': '[redacted]' } })}\n`);
+  });
+
+  it("redacts a body's discount or access code, and keeps the codes of errors", () => {
+    const hold = `${JSON.stringify({ body: { eventId: 'e-1', discountCode: 'crew-2026', tickets: [] } })}\n`;
+    expect(scrubLogLine(hold)).toBe(
+      `${JSON.stringify({ body: { eventId: 'e-1', discountCode: '[redacted]', tickets: [] } })}\n`,
+    );
+    const discount = `${JSON.stringify({ discount: { id: 'd-1', code: 'CREW-2026', access_code: 'X1' } })}\n`;
+    expect(scrubLogLine(discount)).toBe(
+      `${JSON.stringify({ discount: { id: 'd-1', code: '[redacted]', access_code: '[redacted]' } })}\n`,
+    );
+    const errors = `${JSON.stringify({
+      level: 50,
+      err: { type: 'DatabaseError', message: 'duplicate key', stack: 'DatabaseError: duplicate key', code: '23505' },
+      answer: { code: 'RATE_LIMITED' },
+    })}\n`;
+    expect(scrubLogLine(errors)).toBe(errors);
   });
 
   it('scrubs a line that is not JSON as text', () => {

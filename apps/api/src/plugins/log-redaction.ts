@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers, type SerializedError } from 'pino';
+import { ZErrorCode } from '@clubtix/contract';
 
 /**
  * Query parameters that carry a buyer's secret or personal data: the registration's qrUuid (it
- * opens the tickets), e-mail addresses, what Stripe puts in the address a buyer comes back to, and
- * a waiting-list offer's token (the link of its mail, docs/decisions/0029-waiting-lists.md).
+ * opens the tickets), e-mail addresses, what Stripe puts in the address a buyer comes back to, a
+ * waiting-list offer's token (the link of its mail, docs/decisions/0029-waiting-lists.md), and a
+ * discount or access code (`?code=` of ticket lists, checkCode and event pages: an access code
+ * opens hidden tickets, docs/decisions/0065-sign-in-proxies-and-sign-out.md).
  */
 const SECRET_PARAMETERS = new Set([
   'qruuid',
@@ -13,6 +16,8 @@ const SECRET_PARAMETERS = new Set([
   'paymentintentid',
   'payment_intent',
   'payment_intent_client_secret',
+  'code',
+  'discountcode',
 ]);
 const REDACTED = '[redacted]';
 /** The QR viewer's address ends with the qrUuid: /event/{eventId}/qr/{registrationId}/{attendeeId}/{qrUuid}. */
@@ -81,6 +86,10 @@ const SECRET_KEYS = new Set([
   'params',
   'parameters',
   'email',
+  // A discount or access code as a body carries it (a hold's, an order's); `code` alone is judged by
+  // isAccessCode, since errors carry a `code` of their own.
+  'discountcode',
+  'accesscode',
   // The wallets' signing keys (wallet-config.ts), should a call site ever log settings.
   'privatekey',
   'passphrase',
@@ -109,7 +118,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
   // The qrUuid at the end of a QR viewer address, and secrets in a query string, in free text.
   [/(\/event\/[^/\s"?#]+\/qr\/[^/\s"?#]+\/[^/\s"?#]+\/)(?!\[redacted\])[^/\s"?#]+/g, `$1${REDACTED}`],
   [
-    /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer)=)(?!\[redacted\])[^&\s"#]+/gi,
+    /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer|code|discountCode)=)(?!\[redacted\])[^&\s"#]+/gi,
     `$1${REDACTED}`,
   ],
   // A PEM private key (the wallets' signing keys), to its end or the end of the text.
@@ -123,9 +132,9 @@ const SECRET_SHAPES: [RegExp, string][] = [
  * and is passed on after one native scan instead of fourteen.
  */
 const MAY_HOLD_SHAPE =
-  /params: |key \(|private key-----|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token|offer)=(?!\[redacted\])|@|%40/i;
-/** A JSON key of SECRET_KEYS, looked for in a line once `-` and `_` are taken out. */
-const MAY_HOLD_KEY = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})":`, 'i');
+  /params: |key \(|private key-----|failing row|invalid input|pi_|seti_|k_live|k_test|whsec_|eyj|bearer|scrypt\$|\/qr\/|(?:qruuid|email|paymentintentid|payment_intent|token|offer|code)=(?!\[redacted\])|@|%40/i;
+/** A JSON key of SECRET_KEYS, or `code`, looked for in a line once `-` and `_` are taken out. */
+const MAY_HOLD_KEY = new RegExp(`"(?:${[...SECRET_KEYS, 'code'].join('|')})":`, 'i');
 
 /** Text as a log may keep it: every secret of a recognisable shape replaced by [redacted]. */
 export function scrubText(text: string): string {
@@ -136,6 +145,19 @@ export function scrubText(text: string): string {
 }
 
 const isSecretKey = (key: string) => SECRET_KEYS.has(key.replace(/[-_]/g, '').toLowerCase());
+
+const ERROR_CODES = new Set<string>(ZErrorCode.options);
+
+/**
+ * A field named `code` is a discount or access code (a request body, a discount logged whole)
+ * unless it is an error's: one of the API's error codes, or the code of an error record (pino's
+ * serialized errors carry `type` and `stack`: a driver's `23505`, Node's `ECONNRESET`).
+ */
+function isAccessCode(key: string, value: unknown, holder: Record<string, unknown>): boolean {
+  if (key.toLowerCase() !== 'code' || typeof value !== 'string') return false;
+  if (ERROR_CODES.has(value)) return false;
+  return !(typeof holder.stack === 'string' || typeof holder.type === 'string');
+}
 const MAX_DEPTH = 20;
 
 /** A parsed log record with secret fields and secret-shaped text redacted, at any depth. */
@@ -144,10 +166,13 @@ function scrubValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  const holder = value as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
+    Object.entries(holder).map(([key, item]) => [
       key,
-      isSecretKey(key) && item !== null && item !== undefined ? REDACTED : scrubValue(item, depth + 1),
+      (isSecretKey(key) && item !== null && item !== undefined) || isAccessCode(key, item, holder)
+        ? REDACTED
+        : scrubValue(item, depth + 1),
     ]),
   );
 }
@@ -204,8 +229,8 @@ export interface LogDestination {
 
 /**
  * The logger of the whole product (docs/decisions/0018-headers-redirects-and-clean-logs.md): no
- * qrUuid, payment intent id, client secret, token, password hash, SQL parameter or e-mail address
- * at any level (docs/product.md section 18), whatever a call site passes it.
+ * qrUuid, payment intent id, client secret, token, password hash, SQL parameter, e-mail address or
+ * discount and access code at any level (docs/product.md section 18), whatever a call site passes it.
  */
 export function loggerOptions(level: string, destination?: LogDestination) {
   return {
