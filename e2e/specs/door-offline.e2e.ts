@@ -1,8 +1,8 @@
-import type { TAttendee, TCheckinStatistics } from '@clubtix/contract';
+import { formatShortCode, type TAttendee, type TCheckinStatistics } from '@clubtix/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookTwo, londonTime } from '../door';
-import { seedPublishedEvent } from '../fixtures';
+import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
 import {
   api,
   DESKTOP,
@@ -12,13 +12,15 @@ import {
   newPage,
   PHONE,
   primeSession,
+  unique,
   waitForTitle,
 } from '../helpers';
 
 /**
- * The door with no network (docs/product.md section 20; docs/decisions/0035-offline-door.md and
- * 0037-installable-offline-door.md): two devices prepare the list, lose the network, still open the
- * page, admit the same ticket, and converge once back online.
+ * The door with no network (docs/product.md section 20; docs/decisions/0035-offline-door.md,
+ * 0037-installable-offline-door.md and 0062-hashed-door-list.md): two devices prepare the list (which
+ * holds no short code or QR secret, only their slow hashes), lose the network, still open the page,
+ * admit the same ticket and a typed short code, and converge once back online.
  */
 
 interface Device {
@@ -46,7 +48,7 @@ async function prepareDevice(device: Device, eventId: string): Promise<void> {
   await page.getByRole('button', { name: 'Prepare for offline' }).click();
   await page
     .getByTestId('offline-ready')
-    .filter({ hasText: /^Ready offline: 2 tickets, prepared \d\d:\d\d$/ })
+    .filter({ hasText: /^Ready offline: 3 tickets, prepared \d\d:\d\d$/ })
     .waitFor();
   await page.getByLabel('Check in on scan').check();
 }
@@ -57,6 +59,23 @@ async function typeCode(page: Page, text: string): Promise<void> {
 }
 
 const state = (page: Page, text: string | RegExp) => page.getByTestId('scan-state').filter({ hasText: text });
+
+/** Everything the device keeps of the prepared lists (IndexedDB), as text: what a lost phone gives away. */
+const keptLists = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('clubtix-door');
+        open.onerror = () => reject(new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const read = open.result.transaction('lists').objectStore('lists').getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(read.result));
+          };
+        };
+      }),
+  );
 
 describe('the door with no network', () => {
   let browser: Browser;
@@ -69,12 +88,24 @@ describe('the door with no network', () => {
     const seeded = await seedPublishedEvent();
     const { event, admin } = seeded;
     const { registration, ada, adaQr, grace, graceQr } = await bookTwo(seeded);
+    const { registration: alanBooking } = await buyTicketsViaApi(seeded, [
+      { firstName: 'Alan', lastName: 'Turing', email: `${unique('alan')}@example.org` },
+    ]);
+    const alan = alanBooking.attendees[0]!;
     const gateA: Device = { name: 'Gate A', ...(await newPage(browser, PHONE)) };
     const gateB: Device = { name: 'Gate B', ...(await newPage(browser, DESKTOP)) };
     for (const device of [gateA, gateB]) {
       await primeSession(device.page, admin.token, admin.user);
       await prepareDevice(device, event.id);
     }
+
+    // A stolen phone's list makes no ticket: no short code and no QR secret in it, in any case or form.
+    const kept = await keptLists(gateA.page);
+    expect(kept).toContain(ada.attendeeId);
+    for (const secret of [registration.qrUuid, alanBooking.qrUuid, ada.shortCode, grace.shortCode, alan.shortCode]) {
+      expect(kept.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+    expect(kept).not.toMatch(/shortCode|qrUuid/);
 
     // A Wi-Fi that reaches nothing: the browser says online, the call fails, the list answers, and the
     // admission is synced as soon as the server answers again.
@@ -163,6 +194,16 @@ describe('the door with no network', () => {
     // Gate B, later, lets Ada in too: it cannot know.
     await typeCode(gateB.page, adaQr);
     await state(gateB.page, 'Checked in (offline)').waitFor();
+    // Alan's QR will not scan: his short code, typed as printed, is found by its hash and let in.
+    const beforeAlan = Date.now();
+    await typeCode(gateB.page, formatShortCode(alan.shortCode));
+    await state(gateB.page, 'Checked in (offline)').waitFor();
+    await gateB.page.getByTestId('attendee-name').filter({ hasText: 'Alan Turing' }).waitFor();
+    const afterAlan = Date.now();
+    await gateB.page.getByTestId('offline-waiting').filter({ hasText: '2 admissions wait to sync' }).waitFor();
+    // A code of the right shape that no ticket has.
+    await typeCode(gateB.page, 'BCDF-2345');
+    await state(gateB.page, 'Unknown code').waitFor();
     await gateB.page.screenshot({ path: '/tmp/door-offline-desktop.png', fullPage: true });
 
     // Back online, Gate A syncs by itself: its admission is stored.
@@ -192,12 +233,19 @@ describe('the door with no network', () => {
     await expectSettledAccessible(gateB.page, 'the duplicates dialog');
     await gateB.page.screenshot({ path: '/tmp/door-duplicates-desktop.png' });
 
-    // The API holds one check-in of Ada, still the earlier one (and Grace's, synced before).
+    // The API holds one check-in of Ada, still the earlier one (and Grace's, synced before, and Alan's).
     const statistics = await api<TCheckinStatistics>('GET', '/checkin/getStatistics', {
       token: admin.token,
       query: { eventId: event.id, date: new Date().toISOString().slice(0, 10) },
     });
-    expect(statistics.body.payload.totalCheckinCount).toBe(2);
+    expect(statistics.body.payload.totalCheckinCount).toBe(3);
+    const alanNow = await api<{ attendee: TAttendee }>('POST', '/checkin/scanByRegistrationId', {
+      token: admin.token,
+      body: { eventId: event.id, payload: alan.shortCode },
+    });
+    const alanAt = Date.parse(alanNow.body.payload.attendee.checkinTime ?? '');
+    expect(alanAt).toBeGreaterThanOrEqual(beforeAlan - 1000);
+    expect(alanAt).toBeLessThanOrEqual(afterAlan + 1000);
     const adaAfter = await api<{ attendee: TAttendee }>('POST', '/checkin/scanByRegistrationId', {
       token: admin.token,
       body: { eventId: event.id, payload: adaQr },
