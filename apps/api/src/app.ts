@@ -43,6 +43,7 @@ import type { PaymentProvider } from './core/payment-provider';
 import { createPaymentProvider } from './modules/purchase/pay/providers';
 import { createPaymentReconciler } from './modules/purchase/settle/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
+import { freeLapsedSponsorUploads } from './modules/media/media.service';
 import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
 import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
 import { refundRoutes } from './modules/purchase/refund/refund.routes';
@@ -171,9 +172,9 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
 
 /**
  * Work nobody asks for: lapsed holds are released, waiting-list offers lapse and tickets left go to
- * the lines, ended rate-limit windows deleted, queued mail is (re)tried and payments nobody
- * confirmed are settled, in every process; row locks make each piece of work happen once,
- * whichever process gets to it.
+ * the lines, ended rate-limit windows deleted, unpaid sponsors' lapsed uploads freed, queued mail is
+ * (re)tried and payments nobody confirmed are settled, in every process; row locks make each piece
+ * of work happen once, whichever process gets to it.
  */
 function startBackgroundWork(
   app: FastifyInstance,
@@ -193,6 +194,7 @@ function startBackgroundWork(
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db, { seatsFreed: deps.seatsFreed }));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));
+    every(holdSweepMs, () => freeLapsedSponsorUploads(deps));
     // Cancelled events' refunds go on in every process (docs/decisions/0027).
     every(holdSweepMs, () => cancellations.run());
     every(holdSweepMs, () => offerFreedTickets(deps));

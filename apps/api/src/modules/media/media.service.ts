@@ -7,13 +7,28 @@ import { AppError, badInput, conflict, say } from '../../core/errors';
 import { loadSharp } from '../../core/on-first-use';
 import type { Deps } from '../../core/deps';
 import { loadVisibleEvent } from '../events/events.service';
-import { clubMediaBytes, deleteUnusedMedia, insertMediaFile, lockClubMedia } from './media.repo';
+import type { Tx } from '../../db/client';
+import {
+  adoptPendingUpload,
+  clubMediaBytes,
+  deleteLapsedPendingUploads,
+  deleteUnusedMedia,
+  insertMediaFile,
+  lockClubMedia,
+  lockPendingUploads,
+  pendingUploadBytes,
+} from './media.repo';
 import { removeSizedCopies } from './sized-copies';
 
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
 /** An upload younger than this is not freed as unused: the form it was made for may not be saved yet. */
 const UNUSED_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * What one event's unpaid sponsors' uploads may take at once (docs/decisions/0064-visitor-uploads.md):
+ * some forty logos at the size an upload is re-encoded to, and what visitors can keep of the disk.
+ */
+export const PENDING_UPLOAD_BYTES_PER_EVENT = 20 * 1024 * 1024;
 
 type ImageKind = 'jpg' | 'png';
 
@@ -56,31 +71,48 @@ function quotaFull(used: number, quota: number, image: number): AppError {
   );
 }
 
+function pendingAllowanceFull(used: number, image: number): AppError {
+  return new AppError(
+    'TOO_LARGE',
+    413,
+    say(
+      'Logos of sponsorships not paid yet already take {used} of the {allowance} this event holds at once, ' +
+        'and this one needs {image}: send your sponsorship without a logo, or try again later',
+      { used: megabytes(used), allowance: megabytes(PENDING_UPLOAD_BYTES_PER_EVENT), image: megabytes(image) },
+    ),
+  );
+}
+
+/** Removes freed uploads' files and their sized copies, once the rows' deletion has committed. */
+async function removeFiles(mediaDir: string, names: string[]): Promise<void> {
+  await Promise.all(
+    names.map(async (name) => {
+      await rm(path.join(mediaDir, name), { force: true });
+      await removeSizedCopies(mediaDir, name);
+    }),
+  );
+}
+
 /**
- * Re-encodes the upload and stores it under DATA_DIR/media, recorded in media_files against the
- * uploader's club and its quota (MEDIA_QUOTA_MB_PER_CLUB; the super user's uploads belong to no club
- * and count against none). Past the quota, the club's uploads that no page shows any more are freed
- * first; still past it: 413, nothing stored. Answers the URL the image is served from.
+ * Re-encodes an upload and stores it under DATA_DIR/media, recorded in media_files as `record` says,
+ * inside a transaction where `admit` counts it (under its lock) and answers what it freed to make room,
+ * or throws to refuse it: nothing is then stored. Answers the URL the image is served from.
  */
-export async function storeImage(deps: Deps, owner: Pick<Actor, 'clubId'>, bytes: Buffer): Promise<string> {
+async function storeUpload(
+  deps: Deps,
+  bytes: Buffer,
+  record: { clubId: string | null; pendingEventId: string | null },
+  admit: (tx: Tx, size: number) => Promise<string[]>,
+): Promise<string> {
   const { kind, output } = await reencode(bytes);
   const name = `${randomUUID()}.${kind}`;
-  const { mediaDir, mediaQuotaBytes: quota } = deps.config;
-  const clubId = owner.clubId;
+  const { mediaDir } = deps.config;
   await mkdir(mediaDir, { recursive: true });
   let freed: string[] = [];
   try {
     await deps.db.transaction(async (tx) => {
-      if (clubId && quota !== null) {
-        await lockClubMedia(tx, clubId);
-        let used = await clubMediaBytes(tx, clubId);
-        if (used + output.length > quota) {
-          freed = await deleteUnusedMedia(tx, clubId, new Date(Date.now() - UNUSED_AFTER_MS));
-          used = await clubMediaBytes(tx, clubId);
-          if (used + output.length > quota) throw quotaFull(used, quota, output.length);
-        }
-      }
-      await insertMediaFile(tx, { name, clubId, bytes: output.length });
+      freed = await admit(tx, output.length);
+      await insertMediaFile(tx, { name, ...record, bytes: output.length });
       // Written before the commit: an upload recorded is an upload on disk.
       await writeFile(path.join(mediaDir, name), output);
     });
@@ -89,22 +121,65 @@ export async function storeImage(deps: Deps, owner: Pick<Actor, 'clubId'>, bytes
     await rm(path.join(mediaDir, name), { force: true });
     throw error;
   }
-  await Promise.all(
-    freed.map(async (unused) => {
-      await rm(path.join(mediaDir, unused), { force: true });
-      await removeSizedCopies(mediaDir, unused);
-    }),
-  );
+  await removeFiles(mediaDir, freed);
   return `/api/media/${name}`;
 }
 
 /**
+ * An upload of the club's own (an admin's), recorded against the uploader's club and its quota
+ * (MEDIA_QUOTA_MB_PER_CLUB; the super user's uploads belong to no club and count against none). Past
+ * the quota, the club's uploads that no page shows any more are freed first; still past it: 413,
+ * nothing stored.
+ */
+export async function storeImage(deps: Deps, owner: Pick<Actor, 'clubId'>, bytes: Buffer): Promise<string> {
+  const clubId = owner.clubId;
+  const quota = deps.config.mediaQuotaBytes;
+  return storeUpload(deps, bytes, { clubId, pendingEventId: null }, async (tx, size) => {
+    if (!clubId || quota === null) return [];
+    await lockClubMedia(tx, clubId);
+    let used = await clubMediaBytes(tx, clubId);
+    if (used + size <= quota) return [];
+    const freed = await deleteUnusedMedia(tx, clubId, new Date(Date.now() - UNUSED_AFTER_MS));
+    used = await clubMediaBytes(tx, clubId);
+    if (used + size > quota) throw quotaFull(used, quota, size);
+    return freed;
+  });
+}
+
+/**
  * A sponsor's logo, uploaded by a visitor (docs/product.md section 21): only for a published event that
- * takes sponsorships, stored against that event's club and its quota as the club's own uploads are
- * (docs/decisions/0042-sponsors-on-show.md).
+ * takes sponsorships. It waits as the event's pending upload, outside the club's quota, until its
+ * sponsorship is paid (adoptSponsorLogo) or it lapses (freeLapsedSponsorUploads); the event's pending
+ * uploads take at most PENDING_UPLOAD_BYTES_PER_EVENT at once, counted under a lock of the event so two
+ * at the edge cannot both pass: past it, 413 and nothing stored (docs/decisions/0064-visitor-uploads.md).
  */
 export async function storeSponsorLogo(deps: Deps, eventId: string, bytes: Buffer): Promise<string> {
   const event = await loadVisibleEvent(deps, null, eventId);
   if (!event.sponsorshipsEnabled) throw conflict('This event does not take sponsorships');
-  return storeImage(deps, { clubId: event.clubId }, bytes);
+  return storeUpload(deps, bytes, { clubId: event.clubId, pendingEventId: event.id }, async (tx, size) => {
+    await lockPendingUploads(tx, event.id);
+    const used = await pendingUploadBytes(tx, event.id);
+    if (used + size > PENDING_UPLOAD_BYTES_PER_EVENT) throw pendingAllowanceFull(used, size);
+    return [];
+  });
+}
+
+/**
+ * In the settlement of a paid sponsorship: its logo, uploaded by the visitor for its event, becomes
+ * the club's, counted in the club's quota and never freed by the sweep of unpaid uploads.
+ */
+export async function adoptSponsorLogo(tx: Tx, sponsorship: { eventId: string; logoUrl: string | null }) {
+  if (sponsorship.logoUrl) await adoptPendingUpload(tx, sponsorship.eventId, sponsorship.logoUrl);
+}
+
+/**
+ * The background sweep of unpaid sponsors' uploads (app.ts, beside the lapsed holds): those whose
+ * sponsorship lapsed (its hold is over, or it was cancelled), those no sponsorship took up within a
+ * hold's time, and every one older than a day are freed, rows, files and sized copies. Answers how
+ * many. Any process may run it: each row is deleted, and its file removed, by one of them.
+ */
+export async function freeLapsedSponsorUploads(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  const freed = await deleteLapsedPendingUploads(deps.db, deps.config.reservationMinutes);
+  await removeFiles(deps.config.mediaDir, freed);
+  return freed.length;
 }

@@ -15,6 +15,7 @@ import {
   type SponsorshipView,
 } from '../sponsorships.repo';
 import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
+import { adoptSponsorLogo } from '../../media/media.service';
 
 /** Whether a pending one still holds what it took: created within RESERVATION_MINUTES. */
 const isHeld = (createdAt: Date, reservationMinutes: number) =>
@@ -42,6 +43,7 @@ export const packageSoldOut = (name: string) => soldOut(say('{name} is sold out'
  * Idempotent: a second confirmation (or the webhook as well) finds it settled and changes nothing.
  * A package sponsorship paid after its hold lapsed is honoured while the package has room, otherwise
  * it is marked refund_required for the admin, as a late order is (docs/decisions/0003-payments.md).
+ * Paid, the sponsor's uploaded logo stops waiting and becomes the club's (docs/decisions/0064-visitor-uploads.md).
  * Answers its payment status once settled (undefined: no such sponsorship), for the giver's message.
  */
 async function settlePaidSponsorship(
@@ -57,7 +59,11 @@ async function settlePaidSponsorship(
       const room = await packageHasRoom(tx, packageId, deps.config.reservationMinutes, sponsorship.id);
       if (!room.ok) status = 'refund_required';
     }
-    if (await markSponsorshipPaid(tx, sponsorship.id, status)) return status;
+    if (await markSponsorshipPaid(tx, sponsorship.id, status)) {
+      // Paid, its logo is the club's from now on (counted in its quota, never swept as unpaid).
+      if (status === 'paid') await adoptSponsorLogo(tx, sponsorship);
+      return status;
+    }
     // Another confirmation settled it a moment ago: answer what it did.
     return statusOf(await findSponsorshipView(tx, sponsorship.id, null));
   });
