@@ -1,4 +1,13 @@
-import { ticketQrText, type TAttendee, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
+import { eq } from 'drizzle-orm';
+import {
+  extrasQrText,
+  ticketQrText,
+  type TAttendee,
+  type TEvent,
+  type TRegistration,
+  type TTicket,
+} from '@clubtix/contract';
+import { extrasPurchases, registrations } from '../src/db/schema';
 import { holdTickets, payFor, type Person } from './buying';
 import { addTicket, publishEvent } from './catalogue';
 import { call, type TestApp } from './helpers';
@@ -66,3 +75,33 @@ export const checkIn = (t: TestApp, token: string, eventId: string, registration
 
 export const undoCheckIn = (t: TestApp, token: string, attendeeId: string) =>
   call(t, 'DELETE', '/checkin/delete', { token, body: { attendeeId } });
+
+/**
+ * The QR text of a ticket sold where the answer carries no qrUuid (a door answer, such as the box
+ * office's, docs/decisions/0061-staff-scope.md): its secret read from the database, as the buyer's
+ * mail has it.
+ */
+export async function storedQrOf(
+  t: TestApp,
+  registration: { registrationId: string; attendees: { attendeeId: string }[] },
+  attendee = registration.attendees[0]!,
+): Promise<string> {
+  const [row] = await t.db
+    .select({ qrUuid: registrations.qrUuid })
+    .from(registrations)
+    .where(eq(registrations.id, registration.registrationId));
+  return ticketQrText({
+    registrationId: registration.registrationId,
+    attendeeId: attendee.attendeeId,
+    qrUuid: row!.qrUuid,
+  });
+}
+
+/** The QR text of an extras voucher sold where the answer carries none (the box office's), read from the database. */
+export async function storedVoucherQrOf(t: TestApp, voucherId: string): Promise<string> {
+  const [row] = await t.db
+    .select({ qrUuid: extrasPurchases.qrUuid })
+    .from(extrasPurchases)
+    .where(eq(extrasPurchases.id, voucherId));
+  return extrasQrText(voucherId, row!.qrUuid);
+}

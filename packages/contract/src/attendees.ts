@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { DEFAULT_PAGE_SIZE, ZPage, ZPageSize } from './lists';
+import { ZPage, ZPageSize } from './lists';
+import { ZDoorAttendee } from './door-view';
 import { ZAttendee } from './registrations';
 import { ZId } from './rules';
 import { zonedFormat } from './zoned-format';
@@ -39,8 +40,29 @@ export const ZGetAttendeesQuery = z.object({
   /** Pending (false) or Checked-in (true); absent: everyone. */
   checkedIn: booleanText.optional(),
   page: ZPage.default(1),
-  pageSize: ZPageSize.default(DEFAULT_PAGE_SIZE),
+  /**
+   * Absent: DEFAULT_PAGE_SIZE (50) for an admin, DOOR_PAGE_SIZE (25) for door staff, who may not ask
+   * for more (400 naming pageSize): the door searches, it does not browse (docs/decisions/0061-staff-scope.md).
+   */
+  pageSize: ZPageSize.optional(),
 });
+
+/** A page of the list as an admin reads it: every attendee with the buyer's e-mail and the money. */
+export const ZAttendeePage = z.object({ attendees: z.array(ZAttendeeListItem), total: z.number() });
+export type TAttendeePage = z.infer<typeof ZAttendeePage>;
+
+/** A page of the list as door staff read it: the door's view of each attendee (door-view.ts). */
+export const ZDoorAttendeePage = z.object({ attendees: z.array(ZDoorAttendee), total: z.number() });
+export type TDoorAttendeePage = z.infer<typeof ZDoorAttendeePage>;
+
+/** getAttendees answers the admin's page or, to door staff, the door's. */
+export const ZAttendeePageAnswer = z.union([ZAttendeePage, ZDoorAttendeePage]);
+export type TAttendeePageAnswer = z.infer<typeof ZAttendeePageAnswer>;
+
+/** The admin's page, for the screens only admins open (a door page's items never carry the buyer's e-mail). */
+export function isAdminAttendeePage(page: TAttendeePageAnswer): page is TAttendeePage {
+  return page.attendees.every((attendee) => 'buyerEmail' in attendee);
+}
 
 export const ZImportRowError = z.object({ row: z.number(), message: z.string() });
 export const ZImportResult = z.object({
@@ -127,7 +149,7 @@ export const attendeeEndpoints = {
     staff: true,
     summary: "An event's confirmed attendees, searched by name or e-mail, sorted and paged",
     query: ZGetAttendeesQuery,
-    response: z.object({ attendees: z.array(ZAttendeeListItem), total: z.number() }),
+    response: ZAttendeePageAnswer,
   }),
   downloadAttendees: defineEndpoint({
     method: 'GET',

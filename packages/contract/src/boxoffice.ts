@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ZExtrasVoucher } from './extras';
-import { ZOrder, ZRegistration } from './registrations';
+import { ZAdminDoorRegistration, ZDoorRegistration, ZSoldVoucher } from './door-view';
+import { ZOrder } from './registrations';
 import { optionalText, ZEmail, ZId } from './rules';
 
 /**
@@ -56,13 +56,28 @@ export const ZBoxOfficeSellRequest = z
   });
 export type TBoxOfficeSellRequest = z.input<typeof ZBoxOfficeSellRequest>;
 
-/** `extrasVouchers`: one paid voucher per extra sold, issued at once, redeemed at the door. */
+/**
+ * A sale as an admin reads it: the registration (no qrUuid: a door answer, docs/decisions/0061-staff-scope.md)
+ * and its paid order. `extrasVouchers`: one paid voucher per extra sold, issued at once, redeemed at the
+ * door, mailed with the tickets (its QR's secret is not in the answer either).
+ */
 export const ZBoxOfficeSale = z.object({
-  registration: ZRegistration,
+  registration: ZAdminDoorRegistration,
   order: ZOrder,
-  extrasVouchers: z.array(ZExtrasVoucher),
+  extrasVouchers: z.array(ZSoldVoucher),
 });
 export type TBoxOfficeSale = z.infer<typeof ZBoxOfficeSale>;
+
+/** A sale as door staff read it: the door's view of the registration, and what extras were sold; no order, no amount. */
+export const ZDoorBoxOfficeSale = z.object({
+  registration: ZDoorRegistration,
+  extrasVouchers: z.array(ZSoldVoucher),
+});
+export type TDoorBoxOfficeSale = z.infer<typeof ZDoorBoxOfficeSale>;
+
+/** The box office answers an admin's sale or, to door staff, the door's. */
+export const ZBoxOfficeAnswer = z.union([ZBoxOfficeSale, ZDoorBoxOfficeSale]);
+export type TBoxOfficeAnswer = z.infer<typeof ZBoxOfficeAnswer>;
 
 export const boxOfficeEndpoints = {
   sell: defineEndpoint({
@@ -74,6 +89,6 @@ export const boxOfficeEndpoints = {
       'Sell tickets and extras at the door (an admin, or door staff of the event): a confirmed, paid ' +
       'registration and its extras vouchers (409 SOLD_OUT past the stock, nothing sold)',
     body: ZBoxOfficeSellRequest,
-    response: ZBoxOfficeSale,
+    response: ZBoxOfficeAnswer,
   }),
 };

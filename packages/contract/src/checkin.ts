@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ZAttendee, ZRegistration } from './registrations';
+import { ZAttendee } from './registrations';
+import { ZAdminDoorRegistration, ZDoorAttendee, ZDoorRegistration, ZDoorVoucher } from './door-view';
 import { ZDoorList, ZDoorListQuery, ZSyncRequest, ZSyncResponse, ZUnredeemRequest } from './door';
 import { ZId } from './rules';
 import { ZExtrasPurchase } from './sponsorships';
@@ -61,14 +62,34 @@ export const ZTicketScanRequest = ZScanRequest.extend({
 });
 export type TTicketScanRequest = z.input<typeof ZTicketScanRequest>;
 
-/** The attendee a ticket names, with its whole registration (the group it came with) and its check-in state. */
-export const ZCheckinScan = z.object({
-  registration: ZRegistration,
-  attendee: ZAttendee,
-  /** Only when `checkin` was asked: true when this call checked the attendee in, false when it already was. */
-  justCheckedIn: z.boolean().optional(),
-});
+/** Only when `checkin` was asked: true when this call checked the attendee in, false when it already was. */
+const justCheckedIn = z.boolean().optional();
+
+/**
+ * The attendee a ticket names, with its whole registration (the group it came with) and its check-in
+ * state: an admin's view (no qrUuid) or door staff's (door-view.ts), picked by the caller's role.
+ */
+export const ZCheckinScan = z.union([
+  z.object({ registration: ZAdminDoorRegistration, attendee: ZAttendee, justCheckedIn }),
+  z.object({ registration: ZDoorRegistration, attendee: ZDoorAttendee, justCheckedIn }),
+]);
 export type TCheckinScan = z.infer<typeof ZCheckinScan>;
+
+/**
+ * A scanned or un-redeemed extras voucher as an admin sees it at the door: all of the purchase but its
+ * QR's secret, with the holder's name when the event's attendees say it.
+ */
+export const ZAdminDoorVoucher = ZExtrasPurchase.omit({ qrUuid: true }).extend({
+  holderName: ZDoorVoucher.shape.holderName,
+});
+export type TAdminDoorVoucher = z.infer<typeof ZAdminDoorVoucher>;
+
+/** A voucher at the door, in an admin's view or door staff's (door-view.ts). */
+export const ZVoucherAtDoor = z.union([ZAdminDoorVoucher, ZDoorVoucher]);
+export type TVoucherAtDoor = z.infer<typeof ZVoucherAtDoor>;
+
+/** The voucher's e-mail when the view carries one (an admin's), else null. */
+export const voucherEmailOf = (voucher: TVoucherAtDoor): string | null => ('email' in voucher ? voucher.email : null);
 
 export const ZSaveCheckinRequest = z.object({ eventId: ZId, registrationId: ZId, attendeeId: ZId });
 export type TSaveCheckinRequest = z.input<typeof ZSaveCheckinRequest>;
@@ -176,9 +197,17 @@ export function checkinConflictErrors(checkin: TCheckin): { path: string; messag
 }
 
 /** A 409 on an extras voucher already redeemed carries `extrasPurchase.id` and `extrasPurchase.redeemedAt`. */
-/** What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, jane@example.com". */
-export const alreadyRedeemedText = (at: string, voucher: { quantity: number; extrasName: string; email: string }) =>
-  `Already redeemed at ${at}: ${voucher.quantity} × ${voucher.extrasName}, ${voucher.email}`;
+/**
+ * What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, Jane Doe".
+ * Whose is the holder's name, or for an admin the buyer's e-mail when no name is known; door staff
+ * are told no e-mail, so with no name the text ends with what was redeemed.
+ */
+export const alreadyRedeemedText = (
+  at: string,
+  voucher: { quantity: number; extrasName: string; whose: string | null },
+) =>
+  `Already redeemed at ${at}: ${voucher.quantity} × ${voucher.extrasName}` +
+  (voucher.whose ? `, ${voucher.whose}` : '');
 
 export function redeemedAtOfConflict(body: FieldErrors): string | null {
   return fieldsUnder(body, 'extrasPurchase').get('redeemedAt') ?? null;
@@ -230,7 +259,7 @@ export const checkinEndpoints = {
     summary:
       "Redeem a scanned extras voucher once, at the door of an event or, without eventId, at its own event's; with redeem: false, only look it up",
     body: ZExtrasScanRequest,
-    response: ZExtrasPurchase,
+    response: ZVoucherAtDoor,
   }),
   unredeemExtrasPurchase: defineEndpoint({
     method: 'POST',
@@ -240,7 +269,7 @@ export const checkinEndpoints = {
     summary:
       'Undo the redemption of an extras voucher (redeemed by mistake); one not redeemed answers 409 NOT_REDEEMED',
     body: ZUnredeemRequest,
-    response: ZExtrasPurchase,
+    response: ZVoucherAtDoor,
   }),
   getDoorList: defineEndpoint({
     method: 'GET',

@@ -27,6 +27,7 @@ export * from './checkin';
 export * from './clubs';
 export * from './discounts';
 export * from './door';
+export * from './door-view';
 export * from './endpoint';
 export * from './events';
 export * from './extras';

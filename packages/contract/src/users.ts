@@ -10,7 +10,12 @@ export const ZAppUser = z.object({
   email: z.string(),
   role: ZRole,
   clubId: z.string().nullable(),
-  /** Door staff only: the events they work; empty = every event of the club (docs/product.md section 20). */
+  /**
+   * Door staff only: they work every event of the club, those added later too (eventIds is then
+   * empty). False: exactly `eventIds`, and none listed works no event (docs/decisions/0061-staff-scope.md).
+   */
+  allEvents: z.boolean(),
+  /** Door staff only: the events they work when `allEvents` is false. */
   eventIds: z.array(z.string()),
   createdAt: z.string(),
 });
@@ -32,7 +37,16 @@ export const ZSaveAppUserRequest = z.object({
   role: z
     .union([z.literal(ROLE_ADMIN), z.literal(ROLE_STAFF)], { error: 'Role must be 10 (admin) or 5 (door staff)' })
     .optional(),
-  /** Door staff only: events of that club they work; empty or absent = all of the club's events. */
+  /**
+   * Door staff only: true works every event of the club, those added later too, and then takes no
+   * `eventIds` (400 naming `eventIds`). Absent on a create: false. Absent on an update with no
+   * `eventIds` either: the scope is kept (docs/decisions/0061-staff-scope.md).
+   */
+  allEvents: z.boolean({ error: 'allEvents must be true or false' }).optional(),
+  /**
+   * Door staff only: the events of that club they work when `allEvents` is false; empty = no event.
+   * Sent alone on an update, it sets `allEvents` to false.
+   */
   eventIds: z.array(ZId).max(200, 'At most 200 events').optional(),
 });
 export type TSaveAppUserRequest = z.input<typeof ZSaveAppUserRequest>;

@@ -6,6 +6,11 @@ import type { TCurrentUser } from '@clubtix/contract';
  */
 export interface Actor extends TCurrentUser {
   sessionVersion: number;
-  /** Door staff (role 5) only: the events they work; empty = every event of their club (docs/product.md section 20). */
+  /**
+   * Door staff (role 5) only: every event of their club, or exactly `staffEventIds` (none listed: no
+   * event), docs/decisions/0061-staff-scope.md.
+   */
+  staffAllEvents?: boolean;
+  /** Door staff (role 5) only: the events they work when `staffAllEvents` is false. */
   staffEventIds?: readonly string[];
 }

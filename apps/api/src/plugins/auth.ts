@@ -122,7 +122,7 @@ async function readActor(
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
   if (result.sessionVersion !== user.sessionVersion) throw sessionEnded();
   const staffEventIds =
-    user.role === ROLE_STAFF
+    user.role === ROLE_STAFF && !user.allEvents
       ? (
           await db.select({ eventId: staffEvents.eventId }).from(staffEvents).where(eq(staffEvents.userId, user.id))
         ).map((row) => row.eventId)
@@ -165,10 +165,16 @@ export function toCurrentUser(user: {
   };
 }
 
+/**
+ * Door staff carry their scope: every event of their club (`allEvents`), or exactly the events listed,
+ * none of them when none is listed (docs/decisions/0061-staff-scope.md).
+ */
 export function toActor(
-  user: Parameters<typeof toCurrentUser>[0] & { sessionVersion: number },
+  user: Parameters<typeof toCurrentUser>[0] & { sessionVersion: number; allEvents?: boolean },
   staffEventIds?: readonly string[],
 ): Actor {
   const actor: Actor = { ...toCurrentUser(user), sessionVersion: user.sessionVersion };
-  return actor.role === ROLE_STAFF ? { ...actor, staffEventIds: staffEventIds ?? [] } : actor;
+  if (actor.role !== ROLE_STAFF) return actor;
+  const allEvents = user.allEvents === true;
+  return { ...actor, staffAllEvents: allEvents, staffEventIds: allEvents ? [] : (staffEventIds ?? []) };
 }

@@ -205,6 +205,7 @@ export const messages: Record<string, string> = {
   'Per-order limit must be at most 100': 'Das Limit pro Bestellung darf höchstens 100 sein',
   'Role must be 10 (admin) or 5 (door staff)': 'Die Rolle muss 10 (Admin) oder 5 (Einlasspersonal) sein',
   'At most 200 events': 'Höchstens 200 Veranstaltungen',
+  'allEvents must be true or false': 'allEvents muss true oder false sein',
   'The offer link is incomplete': 'Der Angebotslink ist unvollständig',
   'The offer link is not valid': 'Der Angebotslink ist ungültig',
 };

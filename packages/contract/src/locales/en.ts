@@ -202,6 +202,7 @@ export const messages: Record<string, string> = {
   'Per-order limit must be at most 100': 'Per-order limit must be at most 100',
   'Role must be 10 (admin) or 5 (door staff)': 'Role must be 10 (admin) or 5 (door staff)',
   'At most 200 events': 'At most 200 events',
+  'allEvents must be true or false': 'allEvents must be true or false',
   'The offer link is incomplete': 'The offer link is incomplete',
   'The offer link is not valid': 'The offer link is not valid',
 };

@@ -204,6 +204,7 @@ export const messages: Record<string, string> = {
   'Per-order limit must be at most 100': 'El límite por pedido debe ser como máximo 100',
   'Role must be 10 (admin) or 5 (door staff)': 'El rol debe ser 10 (administrador) o 5 (personal de acceso)',
   'At most 200 events': 'Como máximo 200 eventos',
+  'allEvents must be true or false': 'allEvents debe ser true o false',
   'The offer link is incomplete': 'El enlace de la oferta está incompleto',
   'The offer link is not valid': 'El enlace de la oferta no es válido',
 };

@@ -205,6 +205,7 @@ export const messages: Record<string, string> = {
   'Per-order limit must be at most 100': 'La limite par commande doit être de 100 au maximum',
   'Role must be 10 (admin) or 5 (door staff)': 'Le rôle doit être 10 (administrateur) ou 5 (équipe d’accueil)',
   'At most 200 events': '200 événements au maximum',
+  'allEvents must be true or false': 'allEvents doit valoir true ou false',
   'The offer link is incomplete': 'Le lien de l’offre est incomplet',
   'The offer link is not valid': 'Le lien de l’offre n’est pas valide',
 };

@@ -196,6 +196,7 @@ export const messages: Record<string, string> = {
   'Per-order limit must be at most 100': 'จำนวนสูงสุดต่อคำสั่งซื้อต้องไม่เกิน 100',
   'Role must be 10 (admin) or 5 (door staff)': 'บทบาทต้องเป็น 10 (ผู้ดูแล) หรือ 5 (ทีมหน้างาน)',
   'At most 200 events': 'ไม่เกิน 200 อีเวนต์',
+  'allEvents must be true or false': 'allEvents ต้องเป็น true หรือ false',
   'The offer link is incomplete': 'ลิงก์ข้อเสนอไม่ครบถ้วน',
   'The offer link is not valid': 'ลิงก์ข้อเสนอไม่ถูกต้อง',
 };

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  extrasQrText,
   type TBoxOfficeSale,
-  type TExtrasPurchase,
+  type TVoucherAtDoor,
   type TExtrasPurchaseListItem,
   type TOrderListItem,
 } from '@clubtix/contract';
 import { attendees, extrasPurchases, mailOutbox, orders, registrations } from '../../db/schema';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
+import { storedVoucherQrOf } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 
 /**
@@ -100,10 +100,10 @@ describe('box office extras', () => {
     // Redeemed at the door, once.
     const scanned = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
       token,
-      body: { eventId: event.id, payload: extrasQrText(voucher.id, voucher.qrUuid) },
+      body: { eventId: event.id, payload: await storedVoucherQrOf(t, voucher.id) },
     });
     expect(scanned.status).toBe(200);
-    expect((scanned.body.payload as TExtrasPurchase).redeemedAt).not.toBeNull();
+    expect((scanned.body.payload as TVoucherAtDoor).redeemedAt).not.toBeNull();
     // The buyer's mail carries the voucher.
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.org'));
     expect(mail?.html).toContain('Lunch box × 2');

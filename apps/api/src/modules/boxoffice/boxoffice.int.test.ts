@@ -4,7 +4,6 @@ import type { TBoxOfficeSale, TOrderListItem } from '@clubtix/contract';
 import { attendees, checkins, mailOutbox, registrations } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
-import { qrOf } from '../../../test/door';
 
 /** docs/product.md section 20: selling at the door (docs/decisions/0034-box-office.md). */
 describe('box office', () => {
@@ -41,7 +40,8 @@ describe('box office', () => {
     expect(sale.registration.attendees).toHaveLength(2);
     expect(sale.registration.attendees[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', checkinId: null });
     expect(sale.order).toMatchObject({ amount: 3000, paymentStatus: 'paid', paymentMethod: 'cash' });
-    expect(qrOf(sale.registration)).toContain(sale.registration.registrationId);
+    // A door answer: no qrUuid, the buyer's secret (docs/decisions/0061-staff-scope.md); the mail carries the QR.
+    expect(sale.registration).not.toHaveProperty('qrUuid');
     const [row] = await t.db.select().from(registrations).where(eq(registrations.id, sale.registration.registrationId));
     expect(row).toMatchObject({ source: 'boxoffice', status: 'confirmed', expiresAt: null });
     // Confirmed as the export and the attendee list read it (attendees.confirmed, kept by the triggers).

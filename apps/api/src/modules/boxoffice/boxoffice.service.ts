@@ -1,4 +1,4 @@
-import type { TBoxOfficeSale, TLanguage, ZBoxOfficeSellRequest } from '@clubtix/contract';
+import type { TBoxOfficeAnswer, TLanguage, ZBoxOfficeSellRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { EventRow, TicketRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
@@ -7,7 +7,6 @@ import { type AppError, badInput, conflict, notFound, soldOut, say } from '../..
 import { transactionEndingWith } from '../../db/transaction-ending-with';
 import { loadManagedEvent } from '../events/events.service';
 import { extrasSoldOut, findExtrasShortfall } from '../extras/extras-stock';
-import { toExtrasVoucherDto } from '../extras/order-vouchers.mapper';
 import { issueOrderVouchers } from '../extras/order-vouchers.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { withCounterGate } from '../purchase/hold/counter-gate';
@@ -21,9 +20,10 @@ import {
 } from '../purchase/hold/holds.repo';
 import { toOrderDto } from '../purchase/orders.mapper';
 import { insertOrder } from '../purchase/orders.repo';
-import { toRegistrationDto } from '../purchase/registrations.mapper';
 import { insertAttendeeSlots, insertRegistration } from '../purchase/registrations.repo';
 import { findEventWithTickets } from '../tickets/tickets.repo';
+import { seesDoorView, toAdminDoorRegistration, toDoorRegistration, toSoldVoucher } from '../checkin/door-view.mapper';
+import { findCheckinQuestionIds } from '../checkin/door-view.repo';
 import { checkInParty } from './boxoffice.repo';
 import { extrasOrderLine, findExtrasToSell, mergeExtrasLines } from './boxoffice-extras';
 
@@ -42,13 +42,14 @@ type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
  * statement a paid online order uses; sold alone, they are an order whose registration has no
  * attendees. The sale records the seller's language (`language`, the request's): the buyer at the desk
  * is served in it, so their mail speaks it too (docs/decisions/0048-mails-in-the-buyers-language.md).
+ * Door staff are answered the door's view of the sale (docs/decisions/0061-staff-scope.md).
  */
 export async function sellAtDoor(
   deps: Deps,
   actor: Actor,
   input: SellInput,
   language: TLanguage,
-): Promise<TBoxOfficeSale> {
+): Promise<TBoxOfficeAnswer> {
   const event = await loadManagedEvent(deps, actor, input.eventId);
   const lines = mergeLines(input.tickets);
   const extrasLines = mergeExtrasLines(input.extras ?? []);
@@ -138,10 +139,17 @@ export async function sellAtDoor(
 
   const result = await sellOrRefuse(deps, event, lines, ticketsById, attempt);
   if (buyerEmail) void deps.mail.flush().catch(() => undefined);
+  const extrasVouchers = result.vouchers.map(toSoldVoucher);
+  // Door staff get the door's view: no order, amount or e-mail; nobody gets a qrUuid at the door
+  // (the tickets' QR codes are drawn from their short codes, the vouchers' go by mail).
+  if (seesDoorView(actor)) {
+    const shown = await findCheckinQuestionIds(deps.db, event.id);
+    return { registration: toDoorRegistration(result.registration, result.party, shown), extrasVouchers };
+  }
   return {
-    registration: toRegistrationDto(result.registration, result.party),
+    registration: toAdminDoorRegistration(result.registration, result.party),
     order: toOrderDto(result.order, result.items),
-    extrasVouchers: result.vouchers.map(toExtrasVoucherDto),
+    extrasVouchers,
   };
 }
 

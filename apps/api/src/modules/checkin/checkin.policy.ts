@@ -1,4 +1,4 @@
-import { checkinConflictErrors, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
+import { checkinConflictErrors, ROLE_STAFF, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, notFound, say, type Said } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
@@ -28,14 +28,23 @@ function forAnotherEvent(message: string, what: string, title: string | null): A
   );
 }
 
-/** As the contract's alreadyRedeemedText words it, in the request's language. */
-const alreadyRedeemedSaid = (at: string, voucher: { quantity: number; extrasName: string; email: string }) =>
-  say('Already redeemed at {at}: {quantity} × {extra}, {email}', {
-    at,
-    quantity: voucher.quantity,
-    extra: voucher.extrasName,
-    email: voucher.email,
-  });
+/**
+ * As the contract's alreadyRedeemedText words it, in the request's language: whose by name, or an
+ * admin's e-mail; door staff are told no e-mail (docs/decisions/0061-staff-scope.md).
+ */
+const alreadyRedeemedSaid = (at: string, voucher: { quantity: number; extrasName: string; whose: string | null }) =>
+  voucher.whose
+    ? say('Already redeemed at {at}: {quantity} × {extra}, {whose}', {
+        at,
+        quantity: voucher.quantity,
+        extra: voucher.extrasName,
+        whose: voucher.whose,
+      })
+    : say('Already redeemed at {at}: {quantity} × {extra}', {
+        at,
+        quantity: voucher.quantity,
+        extra: voucher.extrasName,
+      });
 
 export const notATicket = () => badInput(SCAN_MESSAGES.notATicket, 'payload');
 
@@ -95,16 +104,18 @@ export function admitExtrasAtOwnDoor(
   found: ExtrasAtDoor | undefined,
   qrUuid: string | undefined,
   redeemedIsConflict = true,
+  holderName: string | null = null,
 ) {
   if (!found?.purchase || !canManageClub(actor, found.purchase.clubId) || !worksEvent(actor, found.purchase.eventId)) {
     throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   }
-  return admitExtras(actor, found, qrUuid, redeemedIsConflict);
+  return admitExtras(actor, found, qrUuid, redeemedIsConflict, holderName);
 }
 
 /**
- * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose and when
- * (docs/decisions/0024), unless only looked up (redeemedIsConflict false: the answer carries redeemedAt).
+ * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose
+ * (`holderName`, else an admin's e-mail) and when (docs/decisions/0024), unless only looked up
+ * (redeemedIsConflict false: the answer carries redeemedAt).
  * Without qrUuid the voucher is named by its id alone (un-redeeming one the door has shown).
  */
 export function admitExtras(
@@ -112,6 +123,7 @@ export function admitExtras(
   found: ExtrasAtDoor | undefined,
   qrUuid: string | undefined,
   redeemedIsConflict = true,
+  holderName: string | null = null,
 ) {
   if (!found || !canManageClub(actor, found.door.clubId) || !worksEvent(actor, found.door.id)) throw notFound('Event');
   const { door, purchase, extras } = found;
@@ -130,7 +142,8 @@ export function admitExtras(
   if (!ADMITTING.includes(purchase.paymentStatus)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   if (purchase.redeemedAt && redeemedIsConflict) {
     const at = doorTime(purchase.redeemedAt, door.timezone);
-    const what = { quantity: purchase.quantity, extrasName: extras.name, email: purchase.email };
+    const whose = holderName ?? (actor.role === ROLE_STAFF ? null : purchase.email || null);
+    const what = { quantity: purchase.quantity, extrasName: extras.name, whose };
     throw new AppError('CONFLICT', 409, alreadyRedeemedSaid(at, what), [
       { path: 'extrasPurchase.id', message: purchase.id },
       { path: 'extrasPurchase.redeemedAt', message: purchase.redeemedAt.toISOString() },

@@ -23,10 +23,13 @@ interface PartyMemberJson extends Omit<AttendeeFields, 'checkinTime'> {
  * What the door reads of a ticket, in one statement's columns: the door's event, the scanned
  * attendee and its registration (null when the QR names nothing), the title of another event the
  * ticket is for (its sub-select runs only then), and the registration's attendees (the group at the
- * door) with their check-ins, so a scan is one round trip to the database. `e` is the door's event,
+ * door) with their check-ins, so a scan is one round trip to the database. The door's event carries
+ * the questions shown at check-in: the only answers door staff are told (door-view.mapper.ts). `e` is the door's event,
  * `a` the scanned attendee and `r` its registration.
  */
-const TICKET_AT_DOOR_COLUMNS = `json_build_object('id', e.id, 'clubId', e.club_id, 'timezone', e.timezone) AS "door",
+const TICKET_AT_DOOR_COLUMNS = `json_build_object('id', e.id, 'clubId', e.club_id, 'timezone', e.timezone,
+    'checkinQuestions', (SELECT coalesce(json_agg(q.id), '[]'::json) FROM form_questions q
+                          WHERE q.event_id = e.id AND q.show_at_checkin)) AS "door",
   CASE WHEN a.id IS NOT NULL THEN json_build_object(
     'id', a.id, 'clubId', a.club_id, 'eventId', a.event_id, 'registrationId', a.registration_id
   ) END AS "attendee",
@@ -93,7 +96,7 @@ export type DoorCheckin = Pick<CheckinRow, 'id' | 'createdAt' | 'registrationId'
 
 /** A row of the statements above; the registration's columns are `registration.<key>`. */
 type TicketAtDoorColumns = {
-  door: { id: string; clubId: string; timezone: string };
+  door: { id: string; clubId: string; timezone: string; checkinQuestions: string[] };
   attendee: { id: string; clubId: string; eventId: string; registrationId: string } | null;
   ticketEventTitle: string | null;
   party: PartyMemberJson[];

@@ -7,21 +7,19 @@ import {
   type TCheckinScan,
   type TCheckinStatistics,
   type TicketQr,
-  type TExtrasPurchase,
   type TExtrasScanRequest,
+  type TVoucherAtDoor,
   type TTicketScanRequest,
   type TSaveCheckinRequest,
   type TUnredeemRequest,
 } from '@clubtix/contract';
-import type { RegistrationRow } from '../../db/schema';
+import type { ExtrasPurchaseRow, ExtrasRow, RegistrationRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { assertWorksEvent, worksEvent } from '../events/events.policy';
-import { toExtrasPurchaseDto } from '../purchase/extras-purchases.mapper';
-import { toRegistrationDto } from '../purchase/registrations.mapper';
 import type { AttendeeFields } from '../purchase/registrations.repo';
 import {
   admitExtras,
@@ -34,15 +32,23 @@ import {
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed, markExtrasUnredeemed } from './extras-door.repo';
 import { findTicketByShortCode } from './short-code.repo';
+import { toDoorScan, toVoucherAtDoor } from './door-view.mapper';
+import { findVoucherHolderName } from './door-view.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
 import { localDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
 
-function scanAnswer(registration: RegistrationRow, party: AttendeeFields[], attendeeId: string): TCheckinScan {
-  const dto = toRegistrationDto(registration, party);
-  const attendee = dto.attendees.find((a) => a.attendeeId === attendeeId);
-  if (!attendee) throw notFound('Attendee');
-  return { registration: dto, attendee };
+/** The scan's answer in the caller's view (door-view.mapper.ts): door staff are told only what the door needs. */
+function scanAnswer(
+  actor: Actor,
+  door: { checkinQuestions: string[] },
+  registration: RegistrationRow,
+  party: AttendeeFields[],
+  attendeeId: string,
+): TCheckinScan {
+  const answer = toDoorScan(actor, registration, party, attendeeId, new Set(door.checkinQuestions));
+  if (!answer) throw notFound('Attendee');
+  return answer;
 }
 
 /**
@@ -74,8 +80,8 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
   const qr = await scannedTicket(deps, actor, input);
   if (!input.checkin) {
     const found = await findTicketAtDoor(deps.db.$client, input.eventId, qr.attendeeId);
-    const { registration } = admitTicket(actor, found, qr);
-    return scanAnswer(registration, found?.party ?? [], qr.attendeeId);
+    const { door, registration } = admitTicket(actor, found, qr);
+    return scanAnswer(actor, door, registration, found?.party ?? [], qr.attendeeId);
   }
   const found = await scanAndCheckIn(deps.db.$client, {
     eventId: input.eventId,
@@ -86,20 +92,20 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
     createdBy: actor.id,
   });
   // What the statement wrote is within what admitTicket lets through, so a refusal here wrote nothing.
-  const { registration, checkin } = admitTicket(actor, found, qr);
+  const { door, registration, checkin } = admitTicket(actor, found, qr);
   const party = found?.party ?? [];
   const written = found?.justCheckedIn;
   if (written) {
     const checkedIn = party.map((member) =>
       member.id === qr.attendeeId ? { ...member, checkinId: written.id, checkinTime: written.createdAt } : member,
     );
-    return { ...scanAnswer(registration, checkedIn, qr.attendeeId), justCheckedIn: true };
+    return { ...scanAnswer(actor, door, registration, checkedIn, qr.attendeeId), justCheckedIn: true };
   }
-  if (checkin) return { ...scanAnswer(registration, party, qr.attendeeId), justCheckedIn: false };
+  if (checkin) return { ...scanAnswer(actor, door, registration, party, qr.attendeeId), justCheckedIn: false };
   // Another scanner checked this ticket in at the same moment (after this statement's snapshot): say what is true now.
   const again = await findTicketAtDoor(deps.db.$client, input.eventId, qr.attendeeId);
   const now = admitTicket(actor, again, qr);
-  return { ...scanAnswer(now.registration, again?.party ?? [], qr.attendeeId), justCheckedIn: false };
+  return { ...scanAnswer(actor, now.door, now.registration, again?.party ?? [], qr.attendeeId), justCheckedIn: false };
 }
 
 /**
@@ -155,31 +161,29 @@ export async function findCheckinStatistics(
  * redeemed. Without eventId (docs/product.md section 7 sends the payload alone) the door is the voucher's
  * own event, behind the same role check and tenant wall. With redeem: false it is only looked up.
  */
-export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TExtrasPurchase> {
+export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TVoucherAtDoor> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw badInput(SCAN_MESSAGES.notAnExtrasVoucher, 'payload');
   if (qr.kind === 'ticket') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
   const { eventId } = input;
   const lookUpOnly = input.redeem === false;
-  const admit = async (redeemedIsConflict = true) =>
-    eventId === undefined
-      ? admitExtrasAtOwnDoor(
-          actor,
-          await findExtrasAtOwnDoor(deps.db, qr.extrasPurchaseId),
-          qr.qrUuid,
-          redeemedIsConflict,
-        )
-      : admitExtras(
-          actor,
-          await findExtrasAtDoor(deps.db, eventId, qr.extrasPurchaseId),
-          qr.qrUuid,
-          redeemedIsConflict,
-        );
+  const admit = async (redeemedIsConflict = true) => {
+    const found =
+      eventId === undefined
+        ? await findExtrasAtOwnDoor(deps.db, qr.extrasPurchaseId)
+        : await findExtrasAtDoor(deps.db, eventId, qr.extrasPurchaseId);
+    // Whose it is, by name, for the 409 of a voucher already redeemed (read only then).
+    const redeemed = redeemedIsConflict && found?.purchase?.redeemedAt ? found.purchase : undefined;
+    const holder = redeemed ? await findVoucherHolderName(deps.db, redeemed.eventId, redeemed.email) : null;
+    return eventId === undefined
+      ? admitExtrasAtOwnDoor(actor, found, qr.qrUuid, redeemedIsConflict, holder)
+      : admitExtras(actor, found, qr.qrUuid, redeemedIsConflict, holder);
+  };
   const { purchase, extras } = await admit(!lookUpOnly);
   // redeem: false shows the voucher (what, whose, whether redeemed) and leaves it as it is.
-  if (lookUpOnly) return toExtrasPurchaseDto(purchase, extras);
+  if (lookUpOnly) return voucherAnswer(deps, actor, purchase, extras);
   const redeemed = await markExtrasRedeemed(deps.db, purchase.id);
-  if (redeemed) return toExtrasPurchaseDto(redeemed, extras);
+  if (redeemed) return voucherAnswer(deps, actor, redeemed, extras);
   // Another scanner redeemed it a moment ago (or it changed meanwhile): read it again to say so.
   await admit();
   throw conflict('The voucher changed while it was being redeemed; please scan it again');
@@ -190,7 +194,7 @@ export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanR
  * check, tenant wall and door rules as redeeming it, named by its id; 409 NOT_REDEEMED when it is not
  * redeemed. Without eventId the door is the voucher's own event.
  */
-export async function unredeemExtras(deps: Deps, actor: Actor, input: TUnredeemRequest): Promise<TExtrasPurchase> {
+export async function unredeemExtras(deps: Deps, actor: Actor, input: TUnredeemRequest): Promise<TVoucherAtDoor> {
   assertWorksEvent(actor, input.eventId);
   const { purchase, extras } =
     input.eventId === undefined
@@ -198,5 +202,16 @@ export async function unredeemExtras(deps: Deps, actor: Actor, input: TUnredeemR
       : admitExtras(actor, await findExtrasAtDoor(deps.db, input.eventId, input.extrasPurchaseId), undefined, false);
   const row = purchase.redeemedAt ? await markExtrasUnredeemed(deps.db, purchase.id) : undefined;
   if (!row) throw new AppError('NOT_REDEEMED', 409, 'This voucher is not redeemed');
-  return toExtrasPurchaseDto(row, extras);
+  return voucherAnswer(deps, actor, row, extras);
+}
+
+/** A voucher in the caller's view, with whose it is by name when the event's attendees say it. */
+async function voucherAnswer(
+  deps: Deps,
+  actor: Actor,
+  purchase: ExtrasPurchaseRow,
+  extras: ExtrasRow,
+): Promise<TVoucherAtDoor> {
+  const holderName = await findVoucherHolderName(deps.db, purchase.eventId, purchase.email);
+  return toVoucherAtDoor(actor, purchase, extras, holderName);
 }

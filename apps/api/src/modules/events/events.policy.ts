@@ -5,20 +5,23 @@ import { fieldError, notFound } from '../../core/errors';
 import { canManageClub, isSudo } from '../clubs/clubs.policy';
 
 /**
- * Door staff limited to some events (staff_events) work only those: any other event of their club
- * answers 404, as another club's does (docs/product.md section 20). Admins and sudo work every event
- * they can manage.
+ * Door staff work every event of their club when saved with `allEvents`, otherwise exactly the
+ * events listed: none listed is no event, so removing an event never widens anyone's reach
+ * (docs/decisions/0061-staff-scope.md). Any other event answers 404, as another club's does
+ * (docs/product.md section 20). Admins and sudo work every event they can manage.
  */
 export function worksEvent(actor: Actor | null, eventId: string): boolean {
   if (actor?.role !== ROLE_STAFF) return true;
-  const worked = actor.staffEventIds ?? [];
-  return worked.length === 0 || worked.includes(eventId);
+  return actor.staffAllEvents === true || (actor.staffEventIds ?? []).includes(eventId);
 }
 
-/** The events a list is limited to: those of door staff limited to some; undefined = no limit. */
+/**
+ * The events a list is limited to: those of door staff not saved with `allEvents` (possibly none);
+ * undefined = no limit.
+ */
 export function staffEventsOf(actor: Actor | null): readonly string[] | undefined {
-  const worked = actor?.role === ROLE_STAFF ? (actor.staffEventIds ?? []) : [];
-  return worked.length === 0 ? undefined : worked;
+  if (actor?.role !== ROLE_STAFF || actor.staffAllEvents === true) return undefined;
+  return actor.staffEventIds ?? [];
 }
 
 /** The staff check alone, for door calls that name their event before anything is read. */

@@ -1,7 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ROLE_STAFF, type Endpoint, type TAppUser, type TEvent } from '@clubtix/contract';
+import {
+  DOOR_PAGE_SIZE,
+  endpoints,
+  extrasQrText,
+  ROLE_STAFF,
+  type Endpoint,
+  type TAppUser,
+  type TEvent,
+  type TExtrasVoucher,
+  type TOrderListItem,
+  type TRegistration,
+} from '@clubtix/contract';
+import { payFor } from '../../../test/buying';
+import { anyString, createExtras, payloadOf, saveForm } from '../../../test/catalogue';
 import { doorEvent, buyTickets, qrOf, scan, scanAndCheckIn } from '../../../test/door';
+import { doorLeaks } from '../../../test/door-staff';
 import {
   bearerOf,
   call,
@@ -25,14 +39,14 @@ let eventA: TEvent;
 let eventB: TEvent;
 let ticketB: string;
 let ticketA: string;
-/** Staff limited to event A, and staff of every event of the club. */
+/** Staff limited to event A, and staff of every event of the club (allEvents). */
 let limited: { user: TAppUser; token: string };
 let everywhere: { user: TAppUser; token: string };
 
-async function createStaff(email: string, eventIds: string[] | undefined) {
+async function createStaff(email: string, scope: { eventIds?: string[]; allEvents?: boolean }) {
   const saved = await call(t, 'POST', '/appUser/save', {
     token: admin,
-    body: { name: 'Door Volunteer', email, password: TEST_PASSWORD, clubId, role: ROLE_STAFF, eventIds },
+    body: { name: 'Door Volunteer', email, password: TEST_PASSWORD, clubId, role: ROLE_STAFF, ...scope },
   });
   expect(saved.status).toBe(200);
   const signedIn = await signIn(t, email);
@@ -70,8 +84,8 @@ beforeAll(async () => {
     event: eventB,
     ticket: { id: ticketB },
   } = await doorEvent(t, admin, { title: 'Door B' }));
-  limited = await createStaff('door-a@example.org', [eventA.id]);
-  everywhere = await createStaff('door-all@example.org', []);
+  limited = await createStaff('door-a@example.org', { eventIds: [eventA.id] });
+  everywhere = await createStaff('door-all@example.org', { allEvents: true });
 });
 
 afterAll(async () => {
@@ -80,8 +94,8 @@ afterAll(async () => {
 
 describe('door staff accounts', () => {
   it('are created by an admin with their events, sign in as role 5 and are listed', async () => {
-    expect(limited.user).toMatchObject({ role: ROLE_STAFF, eventIds: [eventA.id], clubId });
-    expect(everywhere.user).toMatchObject({ role: ROLE_STAFF, eventIds: [] });
+    expect(limited.user).toMatchObject({ role: ROLE_STAFF, allEvents: false, eventIds: [eventA.id], clubId });
+    expect(everywhere.user).toMatchObject({ role: ROLE_STAFF, allEvents: true, eventIds: [] });
     const me = await call(t, 'GET', '/auth/getAccount', { token: limited.token });
     expect(me.status).toBe(200);
     expect(me.body.payload).toMatchObject({ currentUser: { role: ROLE_STAFF, clubId } });
@@ -225,5 +239,199 @@ describe('staff limited to some events', () => {
     expect(await listOf(everywhere.token)).toEqual([eventA.id, eventB.id].sort());
     const first = await call(t, 'GET', '/event/getFirstEvent', { token: limited.token });
     expect((first.body.payload as TEvent).id).toBe(eventA.id);
+  });
+});
+
+describe('what door staff are told: the door view, walked over every endpoint marked for staff', () => {
+  /** Texts that must reach no staff answer: secrets, the buyer's e-mail, answers not shown at check-in. */
+  const secrets: string[] = [];
+  const walked = new Set<string>();
+  let event: TEvent;
+  let ticketId: string;
+  let registration: TRegistration;
+  let voucher: TExtrasVoucher;
+  let shownQuestion: string;
+
+  /** A staff call whose answer (success or refusal) must carry nothing the door is not told. */
+  async function asStaff(endpoint: Endpoint, options: { query?: Record<string, string | number>; body?: unknown }) {
+    walked.add(endpoint.path);
+    const response = await call(t, endpoint.method, endpoint.path, { token: everywhere.token, ...options });
+    expect(response.status, `${endpoint.path}: ${response.text}`).toBeLessThan(500);
+    expect(doorLeaks(response.body, secrets), `${endpoint.path}: ${response.text}`).toEqual([]);
+    return response;
+  }
+
+  beforeAll(async () => {
+    ({
+      event,
+      ticket: { id: ticketId },
+    } = await doorEvent(t, admin, { title: 'Door C' }));
+    const [shown, hidden, registrationWide] = await saveForm(t, admin, event.id, [
+      { type: 0, label: 'Dietary needs', showAtCheckin: true, perAttendee: true },
+      { type: 0, label: 'Phone number', perAttendee: true },
+      { type: 0, label: 'Company', perAttendee: false },
+    ]);
+    shownQuestion = shown!.id;
+    const lunch = await createExtras(t, admin, event.id, { name: 'Lunch box', price: 1200 });
+    const init = payloadOf<{ registration: TRegistration }>(
+      await call(t, 'POST', '/registration/initRegistration', {
+        body: { eventId: event.id, email: 'buyer-c@example.org', tickets: [{ ticketId, quantity: 2 }] },
+      }),
+    ).registration;
+    const held = payloadOf<TRegistration>(
+      await call(t, 'POST', '/registration/save', {
+        body: {
+          registrationId: init.registrationId,
+          qrUuid: init.qrUuid,
+          attendees: init.attendees.map((slot, i) => ({
+            attendeeId: slot.attendeeId,
+            firstName: `Guest${i}`,
+            lastName: 'Doorway',
+            email: `guest-c${i}@example.org`,
+            answers: { [shown!.id]: 'Vegetarian', [hidden!.id]: `HIDDEN-PHONE-${i}` },
+          })),
+          answers: { [registrationWide!.id]: 'HIDDEN-COMPANY' },
+        },
+      }),
+    );
+    const paid = await payFor(t, held, [{ extrasId: lunch.id, quantity: 1 }]);
+    registration = paid.registration;
+    voucher = paid.extrasVouchers[0]!;
+    const [order] = payloadOf<TOrderListItem[]>(
+      await call(t, 'GET', '/order/getOrdersByEventId', { token: admin, query: { eventId: event.id } }),
+    );
+    secrets.push(
+      registration.qrUuid,
+      voucher.qrUuid,
+      order!.id,
+      paid.paymentIntentId,
+      'buyer-c@example.org',
+      'HIDDEN-PHONE-0',
+      'HIDDEN-PHONE-1',
+      'HIDDEN-COMPANY',
+    );
+  });
+
+  it('tells staff names, ticket, short code, check-in state and the answers shown at check-in, and no more', async () => {
+    const [ada, bob] = registration.attendees;
+    const scanned = await asStaff(endpoints.checkin.scanByRegistrationId, {
+      body: { eventId: event.id, payload: qrOf(registration, ada) },
+    });
+    expect(scanned.body.payload).toMatchObject({
+      attendee: { firstName: 'Guest0', lastName: 'Doorway', ticketName: 'Adult', checkinTime: null },
+    });
+    expect((scanned.body.payload as { attendee: { answers: object } }).attendee.answers).toEqual({
+      [shownQuestion]: 'Vegetarian',
+    });
+    expect((scanned.body.payload as { attendee: { shortCode: string } }).attendee.shortCode).toBe(ada!.shortCode);
+    await asStaff(endpoints.checkin.scanByRegistrationId, {
+      body: { eventId: event.id, payload: ada!.shortCode, checkin: true },
+    });
+    await asStaff(endpoints.checkin.save, {
+      body: { eventId: event.id, registrationId: registration.registrationId, attendeeId: bob!.attendeeId },
+    });
+    // Already in: the 409 says when, and no more.
+    const again = await asStaff(endpoints.checkin.save, {
+      body: { eventId: event.id, registrationId: registration.registrationId, attendeeId: bob!.attendeeId },
+    });
+    expectError(again, 409, 'ALREADY_CHECKED_IN');
+    await asStaff(endpoints.checkin.delete, { body: { eventId: event.id, attendeeId: bob!.attendeeId } });
+    await asStaff(endpoints.checkin.getStatistics, { query: { eventId: event.id } });
+
+    const voucherQr = extrasQrText(voucher.id, voucher.qrUuid);
+    const seen = await asStaff(endpoints.checkin.scanByExtrasPurchaseId, {
+      body: { eventId: event.id, payload: voucherQr, redeem: false },
+    });
+    expect(seen.body.payload).toMatchObject({ quantity: 1, extras: { name: 'Lunch box' }, redeemedAt: null });
+    await asStaff(endpoints.checkin.scanByExtrasPurchaseId, { body: { eventId: event.id, payload: voucherQr } });
+    const twice = await asStaff(endpoints.checkin.scanByExtrasPurchaseId, {
+      body: { eventId: event.id, payload: voucherQr },
+    });
+    expectError(twice, 409, 'CONFLICT');
+    await asStaff(endpoints.checkin.unredeemExtrasPurchase, {
+      body: { eventId: event.id, extrasPurchaseId: voucher.id },
+    });
+
+    await asStaff(endpoints.checkin.getDoorList, { query: { eventId: event.id } });
+    await asStaff(endpoints.checkin.sync, {
+      body: {
+        eventId: event.id,
+        deviceId: 'gate-c',
+        checkins: [{ attendeeId: bob!.attendeeId, at: new Date().toISOString() }],
+      },
+    });
+
+    // The search finds a guest by the buyer's e-mail, and answers names, never the address.
+    const found = await asStaff(endpoints.attendees.getAttendees, {
+      query: { eventId: event.id, searchKeyword: 'buyer-c@example.org' },
+    });
+    expect((found.body.payload as { total: number }).total).toBe(2);
+    const browsed = await asStaff(endpoints.attendees.getAttendees, { query: { eventId: event.id } });
+    expect((browsed.body.payload as { attendees: unknown[] }).attendees).toHaveLength(2);
+
+    secrets.push('desk@example.org');
+    const sold = await asStaff(endpoints.boxoffice.sell, {
+      body: {
+        eventId: event.id,
+        tickets: [{ ticketId, quantity: 1 }],
+        extras: [],
+        attendees: [{ firstName: 'Walk', lastName: 'In', email: 'desk@example.org' }],
+        email: 'desk@example.org',
+        paymentMethod: 'cash',
+        checkIn: true,
+      },
+    });
+    expect(sold.body.payload).toMatchObject({
+      registration: { status: 'confirmed', attendees: [{ firstName: 'Walk', checkinTime: anyString }] },
+    });
+
+    await asStaff(endpoints.event.getFirstEvent, {});
+    await asStaff(endpoints.event.getEventByEventIdnClubId, { query: { eventId: event.id, clubId } });
+
+    const marked = allEndpoints.filter(({ endpoint }) => endpoint.staff).map(({ endpoint }) => endpoint.path);
+    expect([...walked].sort()).toEqual(marked.sort());
+  });
+
+  it('lets staff read at most DOOR_PAGE_SIZE attendees a page (400 naming pageSize past it)', async () => {
+    const ok = await call(t, 'GET', '/registration/getAttendees', {
+      token: everywhere.token,
+      query: { eventId: event.id, pageSize: DOOR_PAGE_SIZE },
+    });
+    expect(ok.status).toBe(200);
+    const tooMany = await call(t, 'GET', '/registration/getAttendees', {
+      token: everywhere.token,
+      query: { eventId: event.id, pageSize: 500 },
+    });
+    expectError(tooMany, 400, 'BAD_INPUT');
+    expect(tooMany.body.errors?.[0]?.path).toBe('pageSize');
+    // An admin still reads 500 a page, with the e-mails and the money.
+    const asAdmin = await call(t, 'GET', '/registration/getAttendees', {
+      token: admin,
+      query: { eventId: event.id, pageSize: 500 },
+    });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.text).toContain('buyer-c@example.org');
+    expect(asAdmin.text).toContain('paidAmount');
+  });
+
+  it('tells nobody at the door a qrUuid: admins scanning tickets and vouchers included', async () => {
+    const scanned = await scan(t, admin, event.id, qrOf(registration, registration.attendees[0]));
+    expect(scanned.status).toBe(200);
+    expect(scanned.body.payload).toMatchObject({ registration: { email: 'buyer-c@example.org' } });
+    const voucherSeen = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+      token: admin,
+      body: { eventId: event.id, payload: extrasQrText(voucher.id, voucher.qrUuid), redeem: false },
+    });
+    expect(voucherSeen.status).toBe(200);
+    const sold = await call(t, 'POST', '/boxoffice/sell', {
+      token: admin,
+      body: { eventId: event.id, tickets: [{ ticketId, quantity: 1 }], paymentMethod: 'cash' },
+    });
+    expect(sold.status).toBe(200);
+    for (const response of [scanned, voucherSeen, sold]) {
+      expect(response.text).not.toContain('qrUuid');
+      expect(response.text).not.toContain(registration.qrUuid);
+      expect(response.text).not.toContain(voucher.qrUuid);
+    }
   });
 });

@@ -56,7 +56,14 @@ describe('app users (admins of a club)', () => {
     expectNoSecrets(created, 'first-pass-1');
     const user = created.body.payload as TAppUser;
     const { id, createdAt, ...rest } = user;
-    expect(rest).toEqual({ name: 'Bea Helper', email, role: ROLE_ADMIN, clubId: club.id, eventIds: [] });
+    expect(rest).toEqual({
+      name: 'Bea Helper',
+      email,
+      role: ROLE_ADMIN,
+      clubId: club.id,
+      allEvents: false,
+      eventIds: [],
+    });
     expect(id).not.toBe('');
     expect(Date.parse(createdAt)).not.toBeNaN();
 

@@ -42,7 +42,14 @@ export async function findAnySudo(db: DbOrTx): Promise<UserRow | undefined> {
 
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; name: string; passwordHash: string; role: number; clubId: string | null },
+  values: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    role: number;
+    allEvents?: boolean;
+    clubId: string | null;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -65,7 +72,7 @@ export interface UserUpdateTarget {
 export async function updateUser(
   db: DbOrTx,
   target: UserUpdateTarget,
-  values: { email: string; name: string; passwordHash?: string; role?: number },
+  values: { email: string; name: string; passwordHash?: string; role?: number; allEvents?: boolean },
 ): Promise<UserRow | undefined> {
   const conditions = [eq(users.id, target.id)];
   if (target.clubId !== undefined) {
@@ -111,7 +118,7 @@ export async function findClubEventIds(db: DbOrTx, clubId: string, eventIds: str
   return new Set(rows.map((row) => row.id));
 }
 
-/** Replaces the events a user works (none: every event of the club, or not door staff). */
+/** Replaces the events a user works (none: no event, every event with users.all_events, or not door staff). */
 export async function replaceStaffEvents(tx: Tx, userId: string, clubId: string, eventIds: string[]): Promise<void> {
   await tx.delete(staffEvents).where(eq(staffEvents.userId, userId));
   if (eventIds.length > 0) {

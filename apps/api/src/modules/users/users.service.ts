@@ -33,13 +33,15 @@ import {
 } from './users.repo';
 
 export function toAppUserDto(row: UserRow, eventIds: string[] = []): TAppUser {
+  const staff = row.role === ROLE_STAFF;
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role === ROLE_SUDO ? ROLE_SUDO : row.role === ROLE_ADMIN ? ROLE_ADMIN : ROLE_STAFF,
     clubId: row.clubId,
-    eventIds: row.role === ROLE_STAFF ? eventIds : [],
+    allEvents: staff && row.allEvents,
+    eventIds: staff && !row.allEvents ? eventIds : [],
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -60,11 +62,13 @@ export async function findClubAdmins(deps: Deps, actor: Actor, clubId: string): 
 type SaveInput = z.output<typeof ZSaveAppUserRequest>;
 
 /**
- * The role and events a save gives (docs/product.md section 20): admin unless door staff is asked
- * for; only staff are limited to events, each one of the club's (else 400). An update without a role
- * keeps the user's; nobody changes their own role (an admin cannot demote itself to the door).
+ * The role and events a save gives (docs/product.md section 20, docs/decisions/0061-staff-scope.md):
+ * admin unless door staff is asked for; only staff work events, either every event of the club
+ * (`allEvents`) or exactly those listed, each one of the club's (else 400). An update that names
+ * neither keeps the staff member's scope, unless the role changes; nobody changes their own role
+ * (an admin cannot demote itself to the door).
  */
-async function roleOf(deps: Deps, actor: Actor, input: SaveInput, current: UserRow | undefined) {
+async function scopeOf(deps: Deps, actor: Actor, input: SaveInput, current: UserRow | undefined) {
   const role = input.role ?? (current?.role === ROLE_STAFF ? ROLE_STAFF : ROLE_ADMIN);
   if (input.id === actor.id && input.role !== undefined && input.role !== actor.role) {
     throw badInput('You cannot change your own role', 'role');
@@ -73,12 +77,23 @@ async function roleOf(deps: Deps, actor: Actor, input: SaveInput, current: UserR
   if (role !== ROLE_STAFF && eventIds.length > 0) {
     throw badInput('Only door staff (role 5) are limited to events', 'eventIds');
   }
+  if (role !== ROLE_STAFF && input.allEvents === true) {
+    throw badInput('Only door staff (role 5) work events', 'allEvents');
+  }
+  if (input.allEvents === true && eventIds.length > 0) {
+    throw badInput('Send either all events or the chosen events, not both', 'eventIds');
+  }
   const known = await findClubEventIds(deps.db, input.clubId, eventIds);
   const unknown = eventIds.findIndex((id) => !known.has(id));
   if (unknown >= 0) throw badInput('Choose events of this club', `eventIds.${unknown}`);
-  // An update that names no events keeps the staff member's (eventIds absent), unless the role changes.
-  const keepEvents = input.id !== undefined && input.eventIds === undefined && current?.role === role;
-  return { role, eventIds, keepEvents };
+  const sameRole = input.id !== undefined && current?.role === role;
+  // Named events mean chosen events; naming neither keeps the scope of staff who stay staff.
+  const allEvents =
+    role === ROLE_STAFF &&
+    (input.allEvents ?? (input.eventIds === undefined && sameRole ? (current?.allEvents ?? false) : false));
+  // The listed events stay when an update names none (allEvents false alone keeps them too).
+  const keepEvents = sameRole && !allEvents && input.eventIds === undefined;
+  return { role, allEvents, eventIds: allEvents ? [] : eventIds, keepEvents };
 }
 
 export interface SavedAdmin {
@@ -97,7 +112,7 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput):
   if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
   const current = input.id ? await findUserById(deps.db, input.id) : undefined;
   if (input.id && current?.clubId !== input.clubId) throw notFound('App user');
-  const { role, eventIds, keepEvents } = await roleOf(deps, actor, input, current);
+  const { role, allEvents, eventIds, keepEvents } = await scopeOf(deps, actor, input, current);
   const ownPassword = input.id === actor.id && Boolean(input.password);
   if (ownPassword) {
     const me = await findUserById(deps.db, actor.id);
@@ -125,6 +140,7 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput):
           name: input.name,
           passwordHash,
           role,
+          allEvents,
           clubId: input.clubId,
         });
         await replaceStaffEvents(tx, inserted.id, input.clubId, eventIds);
@@ -143,6 +159,7 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput):
         email: input.email,
         name: input.name,
         role,
+        allEvents,
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (updated && !keepEvents) await replaceStaffEvents(tx, updated.id, input.clubId, eventIds);
