@@ -4,8 +4,7 @@
 // their whole queue in one call each. Prints the seconds until every sync is answered (the door has
 // converged), stored check-ins against distinct attendees, duplicates reported against duplicates
 // made, how many stored rows do not hold their attendee's earliest time, and the machine's load.
-// First, a device's "Prepare for offline": the door list of the event, and what its hashes cost.
-import { createHash } from 'node:crypto';
+// The door list a device prepares first, and its hashes, are bench/door-list-hashing.mjs's.
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { client, createEvent, startProduct, SUDO } from './lib.mjs';
@@ -24,11 +23,13 @@ await db.connect();
 
 async function seedEvent(token) {
   const { clubId, eventId, ticketId } = await createEvent(call, token, { clubName: 'Sync Club', title: 'Sync Door' });
-  // Seeding through the purchase path would measure buying, not the door.
+  // Seeding through the purchase path would measure buying, not the door. Bought a day ago: the
+  // admissions of the last three hours are after the tickets became valid, so stored as sent.
   const prefix = eventId.slice(0, 8);
   await db.query(
     `INSERT INTO registrations (id, club_id, event_id, email, qr_uuid, status, confirmed_at)
-     SELECT $4 || 'r' || g, $1, $2, 'guest' || g || '@bench.test', gen_random_uuid()::text, 'confirmed', now()
+     SELECT $4 || 'r' || g, $1, $2, 'guest' || g || '@bench.test', gen_random_uuid()::text, 'confirmed',
+            now() - interval '1 day'
        FROM generate_series(1, $3) g`,
     [clubId, eventId, ATTENDEES, prefix],
   );
@@ -41,50 +42,6 @@ async function seedEvent(token) {
   await db.query('VACUUM ANALYZE registrations, attendees');
   const { rows } = await db.query('SELECT id FROM attendees WHERE event_id = $1 ORDER BY random()', [eventId]);
   return { eventId, attendeeIds: rows.map((row) => row.id) };
-}
-
-/** The door list as a device downloads it, and the same hashes made in PostgreSQL and in Node. */
-async function measureDoorList(token, eventId) {
-  const download = async () => {
-    const response = await fetch(`${product.baseUrl}/api/checkin/getDoorList?eventId=${eventId}`, {
-      headers: { authorization: token },
-    });
-    return { status: response.status, text: await response.text() };
-  };
-  const { status, text } = await download();
-  const listed = JSON.parse(text).payload.attendees.length;
-  const read = `FROM attendees a JOIN registrations r ON r.id = a.registration_id WHERE a.event_id = $1 AND a.confirmed`;
-  const median = (values) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)];
-  // The median of 7 timings after one warm-up: the machine is shared, single timings wander.
-  const timed = async (work) => {
-    await work();
-    const runs = [];
-    for (let i = 0; i < 7; i++) {
-      const start = performance.now();
-      await work();
-      runs.push(performance.now() - start);
-    }
-    return median(runs);
-  };
-  const { rows } = await db.query(`SELECT r.qr_uuid ${read}`, [eventId]);
-  const plainMs = await timed(() => db.query(`SELECT r.qr_uuid ${read}`, [eventId]));
-  const hashedMs = await timed(() =>
-    db.query(`SELECT encode(sha256(convert_to(r.qr_uuid, 'UTF8')), 'hex') AS h ${read}`, [eventId]),
-  );
-  const nodeHashMs = await timed(async () => {
-    for (const row of rows) createHash('sha256').update(row.qr_uuid, 'utf8').digest('hex');
-  });
-  const downloadMs = await timed(download);
-  const round = (ms) => Math.round(ms * 10) / 10;
-  return {
-    status,
-    attendees: listed,
-    bytes: text.length,
-    downloadMs: round(downloadMs),
-    readWithoutHashMs: round(plainMs),
-    readHashedInPostgresMs: round(hashedMs),
-    hashInNodeMs: round(nodeHashMs),
-  };
 }
 
 /** Each device's queue: its own people, then SHARED of the next device's, each at its own time. */
@@ -103,7 +60,6 @@ function admissionsOf(attendeeIds) {
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
   const { eventId, attendeeIds } = await seedEvent(token);
-  const doorList = await measureDoorList(token, eventId);
   const queues = admissionsOf(attendeeIds);
   const loadBefore = loadavg();
   const began = performance.now();
@@ -147,7 +103,6 @@ try {
         devices: DEVICES,
         checkinsPerDevice: PER_DEVICE,
         sharedPerDevice: SHARED,
-        doorList,
         secondsToConverge: round(seconds, 2),
         checkinsPerSecond: Math.round(queues.flat().length / seconds),
         syncCallMs: { fastest: Math.round(syncMs[0]), slowest: Math.round(syncMs.at(-1)) },
