@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { simulatedIntentId } from './pay/simulated-provider';
+import { simulatedIdKey, simulatedIntentId } from './pay/simulated-provider';
 import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
 
 /**
@@ -80,7 +80,9 @@ describe('the purchase in round trips to PostgreSQL', () => {
     expect(started.sent).toHaveLength(1);
     const intent = started.response.body.payload as TPaymentIntent;
     // The id the provider itself gives the key `order:<id>:<amount>`: a second press finds the same intent.
-    expect(intent.paymentIntentId).toBe(simulatedIntentId(`order:${order.id}:${order.amount}`));
+    expect(intent.paymentIntentId).toBe(
+      simulatedIntentId(simulatedIdKey(t.config.jwtSecret), `order:${order.id}:${order.amount}`),
+    );
 
     // Found by its intent and paid with the test card in one statement, the lock with the BEGIN, one
     // read, the ticket mail's insert, and the writes with the COMMIT.

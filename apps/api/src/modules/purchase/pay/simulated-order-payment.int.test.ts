@@ -1,15 +1,24 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import type { TOrder, TPaymentIntent, TRegistration, TSponsorship } from '@clubtix/contract';
 import { mailOutbox, orders, simulatedPayments } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import {
+  call,
+  createClubWithAdmin,
+  createSiblingApp,
+  createTestApp,
+  expectError,
+  type TestApp,
+} from '../../../../test/helpers';
 
 /**
  * A ticket order paid with the simulated provider: its intent made and attached in one statement,
  * its card paid with the order's read in one (docs/decisions/0059-one-statement-a-call.md). Presses
- * at the same moment and cards declined answer what they always answered.
+ * at the same moment and cards declined answer what they always answered. The intents' ids tell
+ * nothing of the order (docs/decisions/0063-code-guessing-limits.md).
  */
 describe('an order paid with the simulated provider', () => {
   let t: TestApp;
@@ -87,6 +96,53 @@ describe('an order paid with the simulated provider', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.dedupeKey, `tickets:${held.registrationId}`));
     expect(mails).toHaveLength(1);
+  });
+
+  it('gives two orders of the same amount unrelated ids, with nothing of the order in them', async () => {
+    const first = await priced('random-a@example.org');
+    const second = await priced('random-b@example.org');
+    expect(second.order.amount).toBe(first.order.amount);
+    const ids = [];
+    for (const { held, order } of [first, second]) {
+      const id = payloadOf<TPaymentIntent>(await start(order.id)).paymentIntentId;
+      for (const part of [order.id, held.registrationId, held.qrUuid, String(order.amount)]) {
+        expect(id).not.toContain(part);
+      }
+      // Not what anyone knowing the order could work out, as the ids were until now.
+      const derived = createHash('sha256').update(`order:${order.id}:${order.amount}`).digest('hex').slice(0, 24);
+      expect(id).not.toBe(`sim_pi_${derived}`);
+      expect(id).toMatch(/^sim_pi_[0-9a-f]{24}$/);
+      ids.push(id.slice('sim_pi_'.length));
+    }
+    const [a, b] = ids as [string, string];
+    // Unrelated: they differ about as much as two random strings do (22.5 of 24 hex digits on average).
+    const same = [...a].filter((digit, i) => digit === b[i]).length;
+    expect(same).toBeLessThan(8);
+  });
+
+  it('answers a press on another process with the same intent, and a sponsorship with an id of its own', async () => {
+    const { order } = await priced('two-processes@example.org');
+    const sibling = await createSiblingApp(t);
+    try {
+      const here = payloadOf<TPaymentIntent>(await start(order.id)).paymentIntentId;
+      const there = payloadOf<TPaymentIntent>(
+        await call(sibling, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+      ).paymentIntentId;
+      expect(there).toBe(here);
+    } finally {
+      await sibling.close();
+    }
+    const event = await publishEvent(t, token, { donationsEnabled: true });
+    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
+      await call(t, 'POST', '/sponsorship/create', {
+        body: { eventId: event.id, amount: 1200, name: 'Gift', email: 'gift@example.org' },
+      }),
+    );
+    const gift = (sponsorshipId: string) =>
+      call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId } });
+    const id = payloadOf<TPaymentIntent>(await gift(sponsorship.id)).paymentIntentId;
+    expect(id).not.toContain(sponsorship.id);
+    expect(payloadOf<TPaymentIntent>(await gift(sponsorship.id)).paymentIntentId).toBe(id);
   });
 
   it('answers 404 for an intent nobody made', async () => {

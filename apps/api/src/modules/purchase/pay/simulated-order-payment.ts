@@ -6,7 +6,7 @@ import { orders, simulatedPayments } from '../../../db/schema';
 import { rowOf, runPrepared, selectList } from '../../../db/prepared';
 import type { PayableState } from '../payables/payable';
 import { orderStateOf } from '../payables/order.payable';
-import { simulatedIntentState, testCardOutcome } from './simulated-provider';
+import { simulatedIdKey, simulatedIdPads, simulatedIntentState, testCardOutcome } from './simulated-provider';
 
 /**
  * A ticket order paid with the simulated provider, the default (no account anywhere), in one
@@ -20,14 +20,16 @@ import { simulatedIntentState, testCardOutcome } from './simulated-provider';
 /**
  * The intent of a pending order for money with none attached yet, whose registration stands and
  * whose form asks nothing required (what dueOf checks): made and attached at once. Its id is the
- * provider's for the key `order:<id>:<amount>` (simulatedIntentId, start-payment.ts's key), so a
- * second press takes the general path to the same intent.
+ * provider's for the key `order:<id>:<amount>` (simulatedIntentId, start-payment.ts's key: the HMAC
+ * made here from its padded keys, $2 and $3), so a second press takes the general path to the same intent.
  */
 const START_ORDER_PAYMENT = {
   name: 'simulated-order-start',
   text: `WITH due AS (
     SELECT o.id, o.amount, o.currency,
-      'sim_pi_' || left(encode(sha256(convert_to('order:' || o.id || ':' || o.amount, 'UTF8')), 'hex'), 24) AS intent_id
+      'sim_pi_' || left(encode(
+        sha256($3::bytea || sha256($2::bytea || convert_to('order:' || o.id || ':' || o.amount, 'UTF8'))), 'hex'
+      ), 24) AS intent_id
     FROM orders o JOIN registrations r ON r.id = o.registration_id
     WHERE o.id = $1 AND o.payment_status = 'pending' AND o.payment_intent_id IS NULL AND o.amount > 0
       AND r.status <> 'cancelled'
@@ -47,11 +49,19 @@ const START_ORDER_PAYMENT = {
   FROM due`,
 };
 
+/** The padded keys of the installation's secret, worked out once (the secret does not change while it runs). */
+let pads: { secret: string; inner: Buffer; outer: Buffer } | undefined;
+function padsOf(secret: string): { inner: Buffer; outer: Buffer } {
+  if (pads?.secret !== secret) pads = { secret, ...simulatedIdPads(simulatedIdKey(secret)) };
+  return pads;
+}
+
 export async function startSimulatedOrderPayment(deps: Deps, orderId: string): Promise<TPaymentIntent | undefined> {
+  const { inner, outer } = padsOf(deps.config.jwtSecret);
   const [row] = await runPrepared<{ amount: number; currency: string; intentId: string | null; attached: boolean }>(
     deps.db.$client,
     START_ORDER_PAYMENT,
-    [orderId],
+    [orderId, inner, outer],
   );
   // Not the common case, or the intent was made before (a press whose attach lost a race): the general path.
   if (!row?.intentId) return undefined;
