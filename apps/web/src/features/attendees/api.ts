@@ -17,6 +17,7 @@ import { checkinKeys } from '../checkin/api';
 import { attendeeName } from '../checkin/scan-outcome';
 import { ticketKeys } from '../tickets/api';
 import {
+  adminPageOf,
   deletedBy,
   toAttendeeQuery,
   withCheckin,
@@ -36,7 +37,7 @@ export function useAttendeePage(eventId: string, view: AttendeeListView) {
   return useQuery({
     queryKey: attendeeKeys.list(eventId, view),
     queryFn: ({ signal }) =>
-      callApi(endpoints.attendees.getAttendees, { query: toAttendeeQuery(eventId, view), signal }),
+      callApi(endpoints.attendees.getAttendees, { query: toAttendeeQuery(eventId, view), signal }).then(adminPageOf),
     // The rows stay on screen while the next page or search loads, instead of flashing a loader;
     // never another event's rows, when the same page moves from one event to the next.
     placeholderData: (previous, previousQuery) =>

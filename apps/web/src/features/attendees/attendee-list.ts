@@ -1,9 +1,11 @@
 import {
   ATTENDEE_SORTS,
+  isAdminAttendeePage,
   type endpoints,
   type QueryOf,
   type TAnswers,
   type TAttendeeListItem,
+  type TAttendeePageAnswer,
   type TFormQuestion,
 } from '@clubtix/contract';
 import { i18n } from '../../i18n/i18n';
@@ -103,6 +105,13 @@ export interface AttendeePage {
   attendees: TAttendeeListItem[];
   total: number;
 }
+
+/**
+ * The admin's page of getAttendees, which this admin-only list reads. The answer to door staff is
+ * the door's view (docs/decisions/0061-staff-scope.md), which this page never asks for: read as empty.
+ */
+export const adminPageOf = (page: TAttendeePageAnswer): AttendeePage =>
+  isAdminAttendeePage(page) ? page : { attendees: [], total: 0 };
 
 /**
  * The page without the attendees a deletion took away, the total lowered by as many: the list

@@ -1,4 +1,4 @@
-import type { TAnswers, TAttendee, TExtrasPurchase } from '@clubtix/contract';
+import type { TAnswers, TAnyDoorAttendee, TVoucherAtDoor } from '@clubtix/contract';
 import type { LocalAdmission } from './offline/door-sync';
 import type { OfflineVerdict } from './offline/offline-check';
 import type { QueuedAction, Settled } from './offline-queue';
@@ -15,7 +15,7 @@ export type Outcome = { who: string; result: string; tone: DoorTone };
 export type DoorCard =
   | {
       kind: 'ticket';
-      attendee: TAttendee;
+      attendee: TAnyDoorAttendee;
       registrationAnswers: TAnswers;
       status: TicketStatus;
       /** A line under the state, such as a check-in waiting for the connection. */
@@ -24,8 +24,10 @@ export type DoorCard =
   /**
    * An extras voucher: ready to redeem on a tap, just redeemed, redeemed before, or un-redeemed
    * (docs/decisions/0038-vouchers-at-the-door.md); `notice` says why an un-redeem did not happen.
+   * `payload` is the voucher's scanned text, sent again to redeem it: no door answer carries its
+   * secret (docs/decisions/0061-staff-scope.md).
    */
-  | { kind: 'extras'; purchase: TExtrasPurchase; status: VoucherStatus; notice?: string | null }
+  | { kind: 'extras'; purchase: TVoucherAtDoor; payload: string; status: VoucherStatus; notice?: string | null }
   | { kind: 'problem'; problem: DoorProblem }
   /** A code kept on this device until the server can be reached. */
   | { kind: 'queued'; title: string; action: QueuedAction }

@@ -1,4 +1,4 @@
-import type { TAnswers, TAttendee, TExtrasPurchase } from '@clubtix/contract';
+import type { TAnswers, TAnyDoorAttendee, TVoucherAtDoor } from '@clubtix/contract';
 import { i18n } from '../../i18n/i18n';
 import {
   cardAfterSettled,
@@ -44,7 +44,7 @@ export interface DoorState {
 export const INITIAL_DOOR_STATE: DoorState = { card: null, history: [], busy: null };
 
 /** A ticket on the card, with its registration's answers. */
-type TicketShown = { attendee: TAttendee; registrationAnswers: TAnswers };
+type TicketShown = { attendee: TAnyDoorAttendee; registrationAnswers: TAnswers };
 
 export type DoorEvent =
   | { type: 'busy'; busy: Exclude<DoorBusy, null> }
@@ -53,7 +53,7 @@ export type DoorEvent =
   /** The server's answer to a scanned ticket (checked in by it with "Check in on scan"). */
   | ({ type: 'ticketScanned'; justCheckedIn: boolean } & TicketShown)
   /** An attendee picked from the search: shown as if scanned, nothing logged. */
-  | { type: 'attendeePicked'; attendee: TAttendee }
+  | { type: 'attendeePicked'; attendee: TAnyDoorAttendee }
   | ({ type: 'checkedIn' } & TicketShown)
   /** Checked in before (found when checking in): the card shows when. */
   | ({ type: 'foundCheckedIn'; problem: DoorProblem } & TicketShown)
@@ -65,7 +65,7 @@ export type DoorEvent =
   /** Scanned offline with "Check in on scan" off: nothing kept unless staff ask (checkInLater). */
   | { type: 'unread'; text: string; attendeeId: string; label: string }
   | { type: 'problem'; who: string; problem: DoorProblem }
-  | { type: 'voucherShown'; purchase: TExtrasPurchase; status: VoucherStatus }
+  | { type: 'voucherShown'; purchase: TVoucherAtDoor; payload: string; status: VoucherStatus }
   /** Why an un-redeem did not happen, under the voucher shown. */
   | { type: 'voucherNotice'; notice: string }
   /** Queued actions sent once the connection came back. */
@@ -107,7 +107,7 @@ function show(state: DoorState, stamp: DoorStamp, card: ShownCard | null, ...out
   return { ...state, card, history: outcomes.length ? logged(state, stamp, outcomes) : state.history };
 }
 
-function voucherOutcome(purchase: TExtrasPurchase, status: VoucherStatus, stamp: DoorStamp): Outcome {
+function voucherOutcome(purchase: TVoucherAtDoor, status: VoucherStatus, stamp: DoorStamp): Outcome {
   const who = voucherLabel(purchase);
   if (status === 'redeemed' && purchase.redeemedAt) {
     return {
@@ -195,7 +195,7 @@ export function reduceDoor(state: DoorState, event: StampedDoorEvent): DoorState
       );
     }
     case 'voucherShown': {
-      const card: DoorCard = { kind: 'extras', purchase: event.purchase, status: event.status };
+      const card: DoorCard = { kind: 'extras', purchase: event.purchase, payload: event.payload, status: event.status };
       return show(state, stamp, card, voucherOutcome(event.purchase, event.status, stamp));
     }
     case 'voucherNotice':

@@ -86,10 +86,19 @@ describe('ticketProblem', () => {
 
 describe('a voucher at the door', () => {
   it('says what and whose, and when once redeemed', () => {
-    const purchase = { quantity: 2, extras: { name: 'Parking' }, email: 'jane@example.com' };
+    const purchase = { quantity: 2, extras: { name: 'Parking' }, email: 'jane@example.com', holderName: null };
     expect(voucherLabel(purchase as Parameters<typeof voucherLabel>[0])).toBe('2 × Parking, jane@example.com');
-    expect(alreadyRedeemedText('21:30', { quantity: 2, extrasName: 'Parking', email: 'jane@example.com' })).toBe(
+    expect(alreadyRedeemedText('21:30', { quantity: 2, extrasName: 'Parking', whose: 'jane@example.com' })).toBe(
       'Already redeemed at 21:30: 2 × Parking, jane@example.com',
+    );
+  });
+
+  it('says whose by name when known, and to door staff (told no e-mail) what alone when not', () => {
+    const staffView = { id: 'v1', eventId: 'e1', quantity: 2, extras: { id: 'x1', name: 'Parking' }, redeemedAt: null };
+    expect(voucherLabel({ ...staffView, holderName: 'Jane Doe' })).toBe('2 × Parking, Jane Doe');
+    expect(voucherLabel({ ...staffView, holderName: null })).toBe('2 × Parking');
+    expect(alreadyRedeemedText('21:30', { quantity: 2, extrasName: 'Parking', whose: null })).toBe(
+      'Already redeemed at 21:30: 2 × Parking',
     );
   });
 });

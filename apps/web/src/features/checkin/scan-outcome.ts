@@ -4,8 +4,9 @@ import {
   contractText,
   SCAN_MESSAGES,
   type TAnswers,
-  type TExtrasPurchase,
   type TFormQuestion,
+  type TVoucherAtDoor,
+  voucherEmailOf,
 } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
 import { currentLanguage, i18n } from '../../i18n/i18n';
@@ -93,9 +94,18 @@ export const DOOR_SUBJECT = {
   },
 };
 
-/** What and whose a voucher is, as the door says it: "2 × Parking, jane@example.com". */
-export const voucherLabel = (purchase: Pick<TExtrasPurchase, 'quantity' | 'extras' | 'email'>) =>
-  `${purchase.quantity} × ${purchase.extras.name}, ${purchase.email}`;
+/**
+ * Whose a voucher is, as the door says it: the holder's name, else the buyer's e-mail, which only an
+ * admin's view carries (docs/decisions/0061-staff-scope.md); null when neither is known.
+ */
+export const voucherWhose = (purchase: TVoucherAtDoor): string | null =>
+  purchase.holderName ?? voucherEmailOf(purchase);
+
+/** What and whose a voucher is, as the door says it: "2 × Parking, Jane Doe" (or the e-mail, to an admin). */
+export const voucherLabel = (purchase: TVoucherAtDoor) => {
+  const whose = voucherWhose(purchase);
+  return `${purchase.quantity} × ${purchase.extras.name}${whose ? `, ${whose}` : ''}`;
+};
 
 /** "hh:mm" for a time earlier today on the event's clock, "dd/mm/yyyy hh:mm" for another day. */
 export function formatDoorTime(iso: string, timeZone: string, now: Date = new Date()): string {
@@ -189,11 +199,14 @@ export function answerLines(questions: readonly TFormQuestion[], ...answerSets: 
   return lines;
 }
 
-/** "Ada Lovelace", or the e-mail, or a placeholder for a ticket whose form was never filled. */
+/**
+ * "Ada Lovelace", or the e-mail (an admin's view carries it; door staff's does not), or a placeholder
+ * for a ticket whose form was never filled.
+ */
 export function attendeeName(attendee: {
   firstName: string | null;
   lastName: string | null;
-  email: string | null;
+  email?: string | null;
 }): string {
   const name = [attendee.firstName, attendee.lastName].filter(Boolean).join(' ').trim();
   return name || attendee.email || DOOR_SUBJECT.unnamed;

@@ -1,12 +1,11 @@
 import {
-  extrasQrText,
   formatShortCode,
   normaliseShortCode,
   parseScannedQr,
   type TAnswers,
-  type TAttendee,
+  type TAnyDoorAttendee,
   type TEvent,
-  type TExtrasPurchase,
+  type TVoucherAtDoor,
 } from '@clubtix/contract';
 import { useCallback, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/api-error';
@@ -75,7 +74,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
 
   const base = () => ({ id: newId(), eventId: event.id, queuedAt: new Date().toISOString() });
 
-  const checkIn = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
+  const checkIn = async (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) => {
     const who = attendeeName(attendee);
     dispatch({ type: 'busy', busy: 'checkin' });
     try {
@@ -100,7 +99,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     }
   };
 
-  const undo = async (attendee: TAttendee, registrationAnswers: TAnswers) => {
+  const undo = async (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) => {
     const who = attendeeName(attendee);
     dispatch({ type: 'busy', busy: 'undo' });
     try {
@@ -169,7 +168,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       const purchase = await redeemExtras(event.id, text, autoCheckIn);
       if (scanNumber !== latest.current) return;
       const status = autoCheckIn ? 'justRedeemed' : purchase.redeemedAt ? 'redeemed' : 'ready';
-      dispatch({ type: 'voucherShown', purchase, status });
+      dispatch({ type: 'voucherShown', purchase, payload: text, status });
       if (autoCheckIn) refresh();
     } catch (error) {
       if (scanNumber !== latest.current) return;
@@ -185,17 +184,17 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       // Redeemed before: look it up to say what and whose it is, not only when.
       const seen = problem.at ? await redeemExtras(event.id, text, false).catch(() => null) : null;
       if (scanNumber !== latest.current) return;
-      if (seen?.redeemedAt) dispatch({ type: 'voucherShown', purchase: seen, status: 'redeemed' });
+      if (seen?.redeemedAt) dispatch({ type: 'voucherShown', purchase: seen, payload: text, status: 'redeemed' });
       else dispatch({ type: 'problem', who: DOOR_SUBJECT.voucher, problem });
     }
   };
 
-  /** The tap on "Redeem" of a voucher shown ready. */
-  const redeemVoucher = async (purchase: TExtrasPurchase) => {
-    const text = extrasQrText(purchase.id, purchase.qrUuid);
+  /** The tap on "Redeem" of a voucher shown ready: its scanned text sent again (no answer carries its secret). */
+  const redeemVoucher = async (purchase: TVoucherAtDoor, text: string) => {
     dispatch({ type: 'busy', busy: 'redeem' });
     try {
-      dispatch({ type: 'voucherShown', purchase: await redeemExtras(event.id, text), status: 'justRedeemed' });
+      const redeemed = await redeemExtras(event.id, text);
+      dispatch({ type: 'voucherShown', purchase: redeemed, payload: text, status: 'justRedeemed' });
       refresh();
     } catch (error) {
       if (isConnectionFailure(error)) {
@@ -204,7 +203,12 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       }
       const problem = extrasProblem(error, zone);
       if (problem.at)
-        dispatch({ type: 'voucherShown', purchase: { ...purchase, redeemedAt: problem.at }, status: 'redeemed' });
+        dispatch({
+          type: 'voucherShown',
+          purchase: { ...purchase, redeemedAt: problem.at },
+          payload: text,
+          status: 'redeemed',
+        });
       else dispatch({ type: 'problem', who: voucherLabel(purchase), problem });
     } finally {
       dispatch({ type: 'idle' });
@@ -212,16 +216,17 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   };
 
   /** "Un-redeem" on a redeemed voucher, once confirmed: it may then be redeemed again. */
-  const unredeemVoucher = async (purchase: TExtrasPurchase) => {
+  const unredeemVoucher = async (purchase: TVoucherAtDoor, text: string) => {
     dispatch({ type: 'busy', busy: 'unredeem' });
     try {
-      dispatch({ type: 'voucherShown', purchase: await unredeemExtras(event.id, purchase.id), status: 'unredeemed' });
+      const unredeemed = await unredeemExtras(event.id, purchase.id);
+      dispatch({ type: 'voucherShown', purchase: unredeemed, payload: text, status: 'unredeemed' });
       refresh();
     } catch (error) {
       // Not queued offline: an un-redeem is a correction staff make while looking at the voucher.
       const failure = unredeemFailure(error);
       if (failure.isUnredeemed)
-        dispatch({ type: 'voucherShown', purchase: withoutRedemption(purchase), status: 'unredeemed' });
+        dispatch({ type: 'voucherShown', purchase: withoutRedemption(purchase), payload: text, status: 'unredeemed' });
       else dispatch({ type: 'voucherNotice', notice: failure.notice });
     } finally {
       dispatch({ type: 'idle' });
@@ -265,7 +270,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   };
 
   /** An attendee picked from the search: shown as if scanned, without its registration's answers. */
-  const showAttendee = (attendee: TAttendee) => {
+  const showAttendee = (attendee: TAnyDoorAttendee) => {
     latest.current++;
     dispatch({ type: 'attendeePicked', attendee });
   };
@@ -289,6 +294,6 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   };
 }
 
-function pickIds(attendee: TAttendee) {
+function pickIds(attendee: TAnyDoorAttendee) {
   return { registrationId: attendee.registrationId, attendeeId: attendee.attendeeId };
 }

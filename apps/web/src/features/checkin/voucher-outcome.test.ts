@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { DOOR_TEXT } from './scan-outcome';
-import { canRedeem, holderName, unredeemFailure, VOUCHER_TEXT, voucherState } from './voucher-outcome';
+import { canRedeem, unredeemFailure, VOUCHER_TEXT, voucherState } from './voucher-outcome';
 import { i18n, startI18n } from '../../i18n/i18n';
 
 // The door's words in English, as the tests read them.
@@ -39,32 +39,6 @@ describe('voucherState', () => {
     expect(canRedeem('unredeemed')).toBe(true);
     expect(canRedeem('justRedeemed')).toBe(false);
     expect(canRedeem('redeemed')).toBe(false);
-  });
-});
-
-describe('holderName', () => {
-  const person = (firstName: string | null, lastName: string | null, email: string | null) => ({
-    firstName,
-    lastName,
-    email,
-  });
-
-  it('names the one attendee with the voucher e-mail, in any case', () => {
-    const attendees = [person('Ada', 'Lovelace', 'Ada@Example.org'), person('Bob', 'Ross', 'bob@example.org')];
-    expect(holderName('ada@example.org', attendees)).toBe('Ada Lovelace');
-  });
-
-  it('names the same person once when they hold several tickets', () => {
-    const attendees = [person('Ada', 'Lovelace', 'ada@example.org'), person('Ada', 'Lovelace', 'ada@example.org')];
-    expect(holderName('ada@example.org', attendees)).toBe('Ada Lovelace');
-  });
-
-  it('names nobody for several names on one e-mail, an e-mail only matched in part, or no name', () => {
-    const shared = [person('Ada', 'Lovelace', 'club@example.org'), person('Bob', 'Ross', 'club@example.org')];
-    expect(holderName('club@example.org', shared)).toBeNull();
-    expect(holderName('ada@example.org', [person('Ada', 'Lovelace', 'ada@example.org.uk')])).toBeNull();
-    expect(holderName('ada@example.org', [person(null, null, 'ada@example.org')])).toBeNull();
-    expect(holderName('', [person('Ada', 'Lovelace', '')])).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
-import type { TExtrasPurchase } from '@clubtix/contract';
+import type { TVoucherAtDoor } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
 import type { VoucherStatus } from './door-card';
-import { attendeeName, DOOR_TEXT, formatDoorTime, isConnectionFailure, type DoorTone } from './scan-outcome';
+import { DOOR_TEXT, formatDoorTime, isConnectionFailure, type DoorTone } from './scan-outcome';
 
 /**
  * What the door says about an extras voucher (docs/product.md section 20: a redeemed one says when,
@@ -48,29 +48,6 @@ export function voucherState(
 export const canRedeem = (status: VoucherStatus) => status === 'ready' || status === 'unredeemed';
 
 /**
- * The name that goes with the voucher's e-mail, when the event's attendees say it without doubt: a
- * voucher carries only the buyer's e-mail, and a buyer who is also an attendee is known by name at
- * the door. Several different names on that e-mail (one buyer typing their address for everyone)
- * name nobody.
- */
-export function holderName(
-  email: string,
-  attendees: readonly { firstName: string | null; lastName: string | null; email: string | null }[],
-): string | null {
-  const wanted = email.trim().toLowerCase();
-  if (!wanted) return null;
-  const names = new Set(
-    attendees
-      .filter(
-        (attendee) => attendee.email?.trim().toLowerCase() === wanted && (attendee.firstName || attendee.lastName),
-      )
-      .map((attendee) => attendeeName(attendee)),
-  );
-  const [name] = names;
-  return names.size === 1 ? (name ?? null) : null;
-}
-
-/**
  * What a failed un-redeem means for the card: 409 NOT_REDEEMED says the voucher is not redeemed (someone undid
  * it meanwhile), which is what was asked; anything else leaves it redeemed, with a line saying why.
  */
@@ -81,4 +58,4 @@ export function unredeemFailure(error: unknown): { isUnredeemed: true } | { isUn
 }
 
 /** The voucher as it stands once un-redeemed, when the server's answer is not at hand. */
-export const withoutRedemption = (purchase: TExtrasPurchase): TExtrasPurchase => ({ ...purchase, redeemedAt: null });
+export const withoutRedemption = (purchase: TVoucherAtDoor): TVoucherAtDoor => ({ ...purchase, redeemedAt: null });

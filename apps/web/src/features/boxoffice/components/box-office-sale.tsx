@@ -1,11 +1,17 @@
-import { extrasVoucherLabel, formatMoney, type TBoxOfficeMethod, type TBoxOfficeSale } from '@clubtix/contract';
-import { Alert, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  extrasVoucherLabel,
+  formatMoney,
+  formatShortCode,
+  type TBoxOfficeAnswer,
+  type TBoxOfficeMethod,
+  type TCurrency,
+} from '@clubtix/contract';
+import { Alert, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
-import { ExtrasVouchers } from '../../buying/components/extras-vouchers';
+import { QrImage } from '../../buying/components/qr-image';
 import { TicketCode } from '../../buying/components/ticket-code';
-import { TicketQr } from '../../buying/components/ticket-qr';
 
 /** How the sale's line says it was paid: "£50 paid in cash", "£0 free of charge". */
 const PAID_AS: readonly TBoxOfficeMethod[] = ['cash', 'card_terminal', 'complimentary'];
@@ -17,27 +23,55 @@ const paidAs = (t: TFunction, method: string | null) =>
 export const FORM_WIDTH = 640;
 
 /** What was sold, as the summary line says it: "2 tickets, Lunch box × 1". */
-function soldText(t: TFunction, { registration, extrasVouchers }: TBoxOfficeSale): string {
+function soldText(t: TFunction, { registration, extrasVouchers }: TBoxOfficeAnswer): string {
   const count = registration.attendees.length;
   const parts = count > 0 ? [t('tickets', { count })] : [];
   return [...parts, ...extrasVouchers.map(extrasVoucherLabel)].join(', ');
 }
 
-/** A sale done: what, how paid, and each ticket's and extra's QR for the buyer to take away. */
-export function BoxOfficeSale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: () => void }) {
+/** What the page charged, as its Sell button said it: an admin's answer also carries the order. */
+export interface Charged {
+  amount: number;
+  currency: TCurrency;
+  method: TBoxOfficeMethod;
+}
+
+/**
+ * A sale done: what, how paid, and each ticket for the buyer to take away. No door answer carries a
+ * ticket's secret (docs/decisions/0061-staff-scope.md): each QR here holds the ticket's short code,
+ * which the door reads as a typed code, online and offline; the vouchers' QR codes go in the ticket
+ * mail, or the extras are handed over at the desk.
+ */
+export function BoxOfficeSale({
+  sale,
+  charged,
+  mailed,
+  onNext,
+}: {
+  sale: TBoxOfficeAnswer;
+  charged: Charged;
+  /** Whether an e-mail was given: the tickets and vouchers are mailed to it. */
+  mailed: boolean;
+  onNext: () => void;
+}) {
   const { t } = useTranslation('boxoffice');
-  const { registration, order } = sale;
+  const { registration } = sale;
+  const order = 'order' in sale ? sale.order : null;
+  const amount = order
+    ? formatMoney(order.amount, order.currency, currentLanguage())
+    : formatMoney(charged.amount, charged.currency, currentLanguage());
   const party = registration.attendees;
   return (
     <Stack gap="sm" maw={FORM_WIDTH} data-testid="box-office-sale">
       <Alert color="green" title={t('sold')} role="status">
-        {t('soldLine', {
-          what: soldText(t, sale),
-          amount: formatMoney(order.amount, order.currency, currentLanguage()),
-          paid: paidAs(t, order.paymentMethod),
-        })}
+        {t('soldLine', { what: soldText(t, sale), amount, paid: paidAs(t, order?.paymentMethod ?? charged.method) })}
         {party.length > 0 && party.every((a) => a.checkinId) ? t('checkedInSuffix') : ''}
       </Alert>
+      {party.length > 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('codeHint')}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {party.map((attendee, i) => {
           const name =
@@ -49,12 +83,12 @@ export function BoxOfficeSale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: 
                 <Text size="sm" c="dimmed">
                   {attendee.ticketName}
                 </Text>
-                <TicketQr
-                  registrationId={registration.registrationId}
-                  attendeeId={attendee.attendeeId}
-                  qrUuid={registration.qrUuid}
-                  label={t('ticketOf', { name })}
+                <QrImage
+                  content={formatShortCode(attendee.shortCode)}
+                  alt={t('ticketOf', { name })}
                   size={200}
+                  testId="ticket-qr"
+                  kind="ticket"
                 />
                 <TicketCode shortCode={attendee.shortCode} size="md" />
               </Stack>
@@ -62,7 +96,23 @@ export function BoxOfficeSale({ sale, onNext }: { sale: TBoxOfficeSale; onNext: 
           );
         })}
       </SimpleGrid>
-      <ExtrasVouchers vouchers={sale.extrasVouchers} />
+      {sale.extrasVouchers.length > 0 ? (
+        <Stack component="section" aria-labelledby="sold-extras" gap={4}>
+          <Title order={2} fz="lg" id="sold-extras">
+            {t('extrasSold')}
+          </Title>
+          <Stack component="ul" gap={2} m={0} pl="md">
+            {sale.extrasVouchers.map((voucher) => (
+              <Text component="li" key={voucher.id} data-testid="extras-voucher-label">
+                {extrasVoucherLabel(voucher)}
+              </Text>
+            ))}
+          </Stack>
+          <Text size="sm" c="dimmed" data-testid="extras-voucher-note">
+            {mailed ? t('vouchersMailed') : t('vouchersHandOver')}
+          </Text>
+        </Stack>
+      ) : null}
       <Button onClick={onNext}>{t('nextSale')}</Button>
     </Stack>
   );

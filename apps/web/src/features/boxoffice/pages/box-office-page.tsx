@@ -64,20 +64,6 @@ function BoxOffice({ event }: { event: TEvent }) {
   if (tickets.isError) {
     return <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} what={t('whatTickets')} />;
   }
-  if (sell.data) {
-    return (
-      <BoxOfficeSale
-        sale={sell.data}
-        onNext={() => {
-          sell.reset();
-          setQuantities({});
-          setExtrasQuantities({});
-          setGuests([]);
-          setEmail('');
-        }}
-      />
-    );
-  }
   const lines = linesOf(quantities, 'ticketId');
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const onSale = extras.data ?? [];
@@ -88,6 +74,25 @@ function BoxOffice({ event }: { event: TEvent }) {
   const total =
     tickets.data.reduce((sum, t) => sum + (quantities[t.id] ?? 0) * t.price, 0) +
     onSale.reduce((sum, item) => sum + (extrasQuantities[item.id] ?? 0) * item.price, 0);
+  if (sell.data) {
+    // The quantities stay as sold until the next sale: the page says what was charged, as the Sell
+    // button did (door staff are answered no order, docs/decisions/0061-staff-scope.md).
+    const charged = { amount: method === 'complimentary' ? 0 : total, currency: event.currency, method };
+    return (
+      <BoxOfficeSale
+        sale={sell.data}
+        charged={charged}
+        mailed={Boolean(sell.variables.email)}
+        onNext={() => {
+          sell.reset();
+          setQuantities({});
+          setExtrasQuantities({});
+          setGuests([]);
+          setEmail('');
+        }}
+      />
+    );
+  }
   const guestAt = (i: number): Guest => guests[i] ?? { firstName: '', lastName: '' };
   const setGuest = (i: number, field: keyof Guest, value: string) =>
     setGuests((all) => {

@@ -1,4 +1,4 @@
-import type { TAttendee } from '@clubtix/contract';
+import { formatShortCode, type TAnyDoorAttendee, type TAttendeePageAnswer } from '@clubtix/contract';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -29,6 +29,15 @@ function SearchFailed({ error, isRetrying, onRetry }: { error: unknown; isRetryi
   );
 }
 
+type FoundAttendee = TAttendeePageAnswer['attendees'][number];
+
+/**
+ * What tells two guests of the same name apart: to an admin their e-mail, to door staff (who are told
+ * no e-mail, docs/decisions/0061-staff-scope.md) the ticket's short code.
+ */
+const contactOf = (attendee: FoundAttendee): string =>
+  'buyerEmail' in attendee ? (attendee.email ?? attendee.buyerEmail) : formatShortCode(attendee.shortCode);
+
 /** For a guest without the QR at hand: find the ticket by name or e-mail and check it in from there. */
 export function AttendeeSearch({
   eventId,
@@ -37,7 +46,7 @@ export function AttendeeSearch({
 }: {
   eventId: string;
   timeZone: string;
-  onPick: (attendee: TAttendee) => void;
+  onPick: (attendee: TAnyDoorAttendee) => void;
 }) {
   const { t } = useTranslation('checkin');
   const [keyword, setKeyword] = useState('');
@@ -91,7 +100,7 @@ export function AttendeeSearch({
                       {attendeeName(attendee)}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
-                      {attendee.ticketName} · {attendee.email ?? attendee.buyerEmail}
+                      {attendee.ticketName} · {contactOf(attendee)}
                     </Text>
                   </div>
                   {attendee.checkinTime ? (

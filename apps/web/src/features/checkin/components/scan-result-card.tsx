@@ -1,4 +1,4 @@
-import type { TFormQuestion } from '@clubtix/contract';
+import { doorEmailOf, type TFormQuestion } from '@clubtix/contract';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,6 +116,8 @@ export function ScanResultCard({
             ? DOOR_TEXT.checkedIn
             : DOOR_TEXT.alreadyCheckedIn(attendee.checkinTime ? formatDoorTime(attendee.checkinTime, timeZone) : '');
       const lines = answerLines(questions, card.registrationAnswers, attendee.answers);
+      // Only an admin's view carries the e-mail (docs/decisions/0061-staff-scope.md).
+      const email = doorEmailOf(attendee);
       return (
         <Frame tone={tone} state={state}>
           {card.notice ? (
@@ -130,9 +132,9 @@ export function ScanResultCard({
             <Text fz="lg" data-testid="ticket-name">
               {attendee.ticketName}
             </Text>
-            {attendee.email ? (
+            {email ? (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {attendee.email}
+                {email}
               </Text>
             ) : null}
           </div>

@@ -1,17 +1,16 @@
-import type { TExtrasPurchase } from '@clubtix/contract';
+import { voucherEmailOf, type TVoucherAtDoor } from '@clubtix/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { useManagedEvent } from '../../events/api';
-import { useAttendeeSearch } from '../api';
 import type { VoucherStatus } from '../door-card';
-import { formatDoorTime } from '../scan-outcome';
+import { formatDoorTime, voucherLabel } from '../scan-outcome';
 import type { DoorBusy } from '../door-state';
-import { canRedeem, holderName, VOUCHER_TEXT } from '../voucher-outcome';
+import { canRedeem, VOUCHER_TEXT } from '../voucher-outcome';
 
 interface VoucherDetailsProps {
-  purchase: TExtrasPurchase;
+  purchase: TVoucherAtDoor;
   status: VoucherStatus;
   notice: string | null;
   timeZone: string;
@@ -20,18 +19,10 @@ interface VoucherDetailsProps {
   onUnredeem: () => void;
 }
 
-function confirmUnredeem(purchase: TExtrasPurchase, onConfirm: () => void) {
+function confirmUnredeem(purchase: TVoucherAtDoor, onConfirm: () => void) {
   modals.openConfirmModal({
     title: i18n.t('checkin:voucher.unredeemTitle'),
-    children: (
-      <Text size="sm">
-        {i18n.t('checkin:voucher.unredeemText', {
-          quantity: purchase.quantity,
-          name: purchase.extras.name,
-          email: purchase.email,
-        })}
-      </Text>
-    ),
+    children: <Text size="sm">{i18n.t('checkin:voucher.unredeemText', { what: voucherLabel(purchase) })}</Text>,
     labels: { confirm: i18n.t('checkin:voucher.unredeem'), cancel: i18n.t('checkin:voucher.keepRedeemed') },
     // Mantine's red (red.6) under white text reads at 3.3:1; red.9 at 5.4:1 (axe).
     confirmProps: { color: 'red.9' },
@@ -40,9 +31,10 @@ function confirmUnredeem(purchase: TExtrasPurchase, onConfirm: () => void) {
 }
 
 /**
- * The inside of a voucher's card at the door: what (the extra and how many), whose (the buyer's
- * e-mail, and their name when the event's attendees tell it), which event, and when it was redeemed;
- * with "Redeem", or "Un-redeem" after a confirmation (docs/decisions/0038-vouchers-at-the-door.md).
+ * The inside of a voucher's card at the door: what (the extra and how many), whose (the holder's name
+ * when the event's attendees tell it, and to an admin the buyer's e-mail; door staff are told no
+ * e-mail, docs/decisions/0061-staff-scope.md), which event, and when it was redeemed; with "Redeem",
+ * or "Un-redeem" after a confirmation (docs/decisions/0038-vouchers-at-the-door.md).
  */
 export function VoucherDetails({
   purchase,
@@ -55,8 +47,8 @@ export function VoucherDetails({
 }: VoucherDetailsProps) {
   const { t } = useTranslation('checkin');
   const event = useManagedEvent(purchase.eventId);
-  const holders = useAttendeeSearch(purchase.eventId, purchase.email);
-  const name = holderName(purchase.email, holders.data?.attendees ?? []);
+  const name = purchase.holderName;
+  const email = voucherEmailOf(purchase);
   return (
     <>
       {notice ? (
@@ -73,9 +65,11 @@ export function VoucherDetails({
             {name}
           </Text>
         ) : null}
-        <Text size="md" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-whose">
-          {purchase.email}
-        </Text>
+        {email ? (
+          <Text size="md" style={{ overflowWrap: 'anywhere' }} data-testid="voucher-whose">
+            {email}
+          </Text>
+        ) : null}
         {event.data ? (
           <Text size="sm" data-testid="voucher-event">
             {t('voucher.event', { title: event.data.title })}

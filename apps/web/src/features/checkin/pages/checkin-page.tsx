@@ -117,11 +117,11 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
             }}
             onRedeem={() => {
               const card = door.card;
-              if (card?.kind === 'extras') act(() => door.redeemVoucher(card.purchase));
+              if (card?.kind === 'extras') act(() => door.redeemVoucher(card.purchase, card.payload));
             }}
             onUnredeem={() => {
               const card = door.card;
-              if (card?.kind === 'extras') act(() => door.unredeemVoucher(card.purchase));
+              if (card?.kind === 'extras') act(() => door.unredeemVoucher(card.purchase, card.payload));
             }}
             onUndo={() => {
               const card = door.card;

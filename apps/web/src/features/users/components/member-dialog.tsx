@@ -1,5 +1,5 @@
 import { generatePassword, ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
-import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
@@ -11,6 +11,8 @@ import {
   memberFieldOf,
   memberFormValues,
   memberSaveRequest,
+  memberScopeErrors,
+  memberScopeRequest,
   unshownFieldError,
   ZMemberForm,
   type MemberFormValues,
@@ -84,7 +86,12 @@ function MemberForm({
   const save = useSaveAppUser({ quiet: true });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm<MemberFormValues>(ZMemberForm, memberFormValues(member), {
-    toRequest: (values) => ({ name: values.name, email: values.email, eventIds: values.eventIds }),
+    toRequest: (values) => ({
+      name: values.name,
+      email: values.email,
+      ...(isStaff ? memberScopeRequest(values) : {}),
+    }),
+    check: (values) => memberScopeErrors(isStaff, values, t('dialog.chooseEvents')),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -120,10 +127,17 @@ function MemberForm({
           {...form.getInputProps('email')}
         />
         {isStaff ? (
+          <Radio.Group label={t('dialog.events')} {...form.getInputProps('scope')}>
+            <Stack gap="xs" mt={6}>
+              <Radio value="all" label={t('allEvents')} description={t('dialog.allEventsHint')} />
+              <Radio value="chosen" label={t('dialog.chosenEvents')} description={t('dialog.chosenEventsHint')} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {isStaff && form.values.scope === 'chosen' ? (
           <MultiSelect
-            label={t('dialog.events')}
-            description={t('dialog.eventsHint')}
-            placeholder={form.values.eventIds.length === 0 ? t('allEvents') : undefined}
+            label={t('dialog.pick')}
+            description={t('dialog.pickHint')}
             data={options}
             searchable
             clearable

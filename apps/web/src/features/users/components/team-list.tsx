@@ -5,11 +5,18 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteAppUser } from '../api';
 
-/** What a member works, in words: every event, or the titles of theirs. */
-export function workedEventsText(member: Pick<TAppUser, 'role' | 'eventIds'>, events: readonly TEvent[]): string {
+/**
+ * What a member works, in words: every event, the titles of theirs, or none when every event they
+ * had was removed (docs/decisions/0061-staff-scope.md).
+ */
+export function workedEventsText(
+  member: Pick<TAppUser, 'role' | 'allEvents' | 'eventIds'>,
+  events: readonly TEvent[],
+): string {
   // The Team page loads the `users` catalogue.
   if (member.role !== ROLE_STAFF) return i18n.t('users:everything');
-  if (member.eventIds.length === 0) return i18n.t('users:allEvents');
+  if (member.allEvents) return i18n.t('users:allEvents');
+  if (member.eventIds.length === 0) return i18n.t('users:noEvents');
   const titles = new Map(events.map((event) => [event.id, event.title]));
   // An event the list no longer holds (past its cap) is still worked: counted, not named.
   const named = member.eventIds.map((id) => titles.get(id)).filter((title) => title !== undefined);
