@@ -1,12 +1,13 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/src/db/embedded';
 import { startServer, type ServerProcess } from '../../apps/api/test/server-process';
 import { registerClubAdmin } from '../fixtures';
 import {
+  api,
   DESKTOP,
   launchBrowser,
   newPage,
@@ -19,7 +20,7 @@ import {
 
 const PASSWORD = 'rowing2026';
 const CHANGED = 'Password changed. Every other session of your account is signed out.';
-const ENDED = 'Your password was changed. Please sign in again.';
+const ENDED = 'Your session has ended: you signed out, or your password was changed. Please sign in again.';
 
 async function openMyAccount(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
@@ -37,8 +38,8 @@ async function changePassword(page: Page, current: string, next: string): Promis
 }
 
 /** The field's own message, as a screen reader reaches it through aria-describedby. */
-async function fieldError(page: Page, label: string): Promise<string | null> {
-  const field = page.getByLabel(label, { exact: true });
+async function fieldError(page: Page, label: string, within: Page | Locator = page): Promise<string | null> {
+  const field = within.getByLabel(label, { exact: true });
   await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
   const ids = (await field.getAttribute('aria-describedby')) ?? '';
   for (const id of ids.split(/\s+/).filter(Boolean)) {
@@ -131,6 +132,53 @@ describe('My account: a password change ends the other sessions (docs/product.md
     await details.getByRole('button', { name: 'Save details' }).click();
     await toast(page, 'Account saved').waitFor();
     await expect.poll(() => page.getByTestId('current-user-name').textContent()).toBe('Nina Renamed');
+    await context.close();
+  });
+});
+
+describe('My account: a new e-mail needs the current password (docs/decisions/0065-sign-in-proxies-and-sign-out.md)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('asks for it once the e-mail changes, refuses a wrong one on its field, and signs in with the new e-mail', async () => {
+    const admin = await registerClubAdmin('Edda Email');
+    const { context, page } = await newPage(browser, PHONE);
+    await signInThroughForm(page, admin.user.email, PASSWORD);
+    await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
+    await openMyAccount(page);
+    const details = page.getByRole('region', { name: 'Your details' });
+    const current = details.getByLabel('Current password', { exact: true });
+    // Only the name changes: nothing is asked.
+    expect(await current.count()).toBe(0);
+
+    const email = `edda-${Date.now().toString(36)}@example.org`;
+    await details.getByLabel('E-mail', { exact: true }).fill(email);
+    await current.waitFor();
+    await details.getByRole('button', { name: 'Save details' }).click();
+    expect(await fieldError(page, 'Current password', details)).toBe(
+      'Enter your current password to change your e-mail',
+    );
+
+    await current.fill('not-my-password-1');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.getByText('That is not your current password').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await current.fill(PASSWORD);
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await toast(page, 'Account saved').waitFor();
+    await expect.poll(() => current.count()).toBe(0);
+    expect(await details.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
+    // Still signed in here; the new e-mail signs in, the old one no longer does.
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Admin dashboard', exact: true }).waitFor();
+    expect((await api('POST', '/auth/signin', { body: { email, password: PASSWORD } })).status).toBe(200);
+    expect((await api('POST', '/auth/signin', { body: { email: admin.user.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
     await context.close();
   });
 });

@@ -1,11 +1,22 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/src/db/embedded';
 import { startServer } from '../../apps/api/test/server-process';
-import { api, launchBrowser, newPage, PHONE, signInThroughForm, toast, unique, waitForTitle } from '../helpers';
+import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
+import {
+  api,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  signInThroughForm,
+  toast,
+  unique,
+  waitForTitle,
+} from '../helpers';
 
 /**
  * Gone within the time a toast takes to slide away, well before an error toast's own 8 seconds
@@ -137,5 +148,85 @@ describe('signing up, in and out', () => {
       await closed.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The door lists this device keeps (IndexedDB 'clubtix-door', store 'lists'), as text. */
+const keptDoorLists = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('clubtix-door');
+        open.onerror = () => reject(new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const read = open.result.transaction('lists').objectStore('lists').getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(read.result));
+          };
+        };
+      }),
+  );
+
+/**
+ * docs/decisions/0065-sign-in-proxies-and-sign-out.md: signing out ends the session on the server,
+ * for every device of the account, and the door device forgets the lists it prepared; with the
+ * server out of reach it forgets them all the same, and says the other devices stay signed in.
+ */
+describe('signing out of a door device', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('clears its prepared door list, online or not, and the server ends every session of the account', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    await buyTicketsViaApi(seeded, [{ firstName: 'Ada', lastName: 'Lovelace', email: `${unique('ada')}@example.org` }]);
+    const gates = [
+      { name: 'Gate A', ...(await newPage(browser, PHONE)) },
+      { name: 'Gate B', ...(await newPage(browser, DESKTOP)) },
+    ];
+    const tokens: string[] = [];
+    for (const gate of gates) {
+      await signInThroughForm(gate.page, admin.user.email, 'rowing2026');
+      await gate.page.waitForURL('**/dashboard/admin');
+      tokens.push(`Bearer ${await gate.page.evaluate(() => localStorage.getItem('clubtix.token'))}`);
+      await gate.page.goto(`/event/${event.id}/checkin`);
+      await waitForTitle(gate.page, 'Check-in | ClubTix');
+      await gate.page.getByLabel("This device's name").fill(gate.name);
+      await gate.page.getByLabel("This device's name").press('Enter');
+      await gate.page.getByRole('button', { name: 'Prepare for offline' }).click();
+      await gate.page
+        .getByTestId('offline-ready')
+        .filter({ hasText: /^Ready offline: 1 ticket/ })
+        .waitFor();
+      expect(await keptDoorLists(gate.page)).toContain(event.id);
+    }
+    const [gateA, gateB] = gates as [(typeof gates)[number], (typeof gates)[number]];
+    const signOut = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    const account = (token: string) => api('GET', '/auth/getAccount', { token });
+
+    // Gate B's Wi-Fi reaches nothing: it signs out on the device alone, and says so.
+    await gateB.context.route('**/api/auth/signout', (route) => route.abort('internetdisconnected'));
+    await signOut(gateB.page);
+    await gateB.page.waitForURL('**/signin');
+    await toast(
+      gateB.page,
+      'Signed out on this device. The server could not be reached, so your other devices stay signed in.',
+    ).waitFor();
+    expect(await keptDoorLists(gateB.page)).toBe('[]');
+    expect(await gateB.page.evaluate(() => localStorage.getItem('clubtix.token'))).toBeNull();
+    expect((await account(tokens[1]!)).status).toBe(200);
+
+    // Gate A reaches the server: the session ends there, for Gate B's token too.
+    await signOut(gateA.page);
+    await gateA.page.waitForURL('**/signin');
+    await toast(gateA.page, 'You are signed out, here and on your other devices.').waitFor();
+    expect(await keptDoorLists(gateA.page)).toBe('[]');
+    for (const token of tokens) expect((await account(token)).status).toBe(401);
+
+    for (const gate of gates) await gate.context.close();
   });
 });

@@ -142,8 +142,8 @@ interface SendInput {
 /**
  * A call that needs sign-in made while signed out (no token, docs/product.md section 4) would only come
  * back 401, so it is not sent. Such calls come from a page still on screen while the app leaves it
- * for sign-in: after Sign out, which makes no server call, or after the server refused the token,
- * which its own toast has said. So this failure shows no toast of its own.
+ * for sign-in: after Sign out, whose one server call is made before the token is let go, or after
+ * the server refused the token, which its own toast has said. So this failure shows no toast of its own.
  */
 export function isRefusedWhileSignedOut(endpoint: Pick<Endpoint, 'access'>, hasToken: boolean): boolean {
   return endpoint.access !== 'public' && !hasToken;

@@ -4,6 +4,7 @@ import { queryClient } from '../../api/query-client';
 import { showQueryMessage } from '../../components/toasts';
 import { dashboardTarget, decideNavigation, PATHS, unknownRouteTarget, type RouteAccess } from './guards';
 import { getSession, signOutLocally } from './session';
+import { signOutEverywhere } from './sign-out';
 
 const LAST_REDIRECT_KEY = 'clubtix.lastRedirect';
 
@@ -73,11 +74,19 @@ export function forgetCachedData(client: QueryClient): void {
   });
 }
 
-/** Sign-out is local (docs/product.md section 4): no server call, from here or from the page being left. */
-export const signOutLoader = routeLoader('signedIn', () => {
+const signOutChecks = routeLoader('signedIn');
+
+/**
+ * Sign-out ends the session on the server and clears the device's door lists (sign-out.ts), then
+ * this browser's session and cached data; no other call is made, from here or from the page being left.
+ */
+export async function signOutLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+  const decided = signOutChecks(args);
+  if (decided) return decided;
+  await signOutEverywhere();
   forgetCachedData(queryClient);
   signOutLocally();
   return redirect(PATHS.signIn);
-});
+}
 
 export const unknownRouteLoader = routeLoader('public', () => redirect(unknownRouteTarget(getSession())));

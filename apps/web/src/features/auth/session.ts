@@ -42,7 +42,10 @@ export function signInLocally(token: string, user: TCurrentUser): void {
   publish();
 }
 
-/** Sign-out is local only: there is no server session to end (docs/product.md section 4). */
+/**
+ * This browser's part of signing out: the token and what belonged to its user. The sign-out page
+ * first ends the session on the server (sign-out.ts); a session the server ended lands here alone.
+ */
 export function signOutLocally(): void {
   clearAuth();
   // Cached events belong to the user who signed out; the next user must not see them.
