@@ -194,6 +194,8 @@ describe("unpaid sponsors' uploads", () => {
     )[0];
   const onDisk = (url: string) => existsSync(path.join(t.config.mediaDir, nameOf(url)));
   const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+  /** Whether the sweep has freed it: its row, and then (once the deletion committed) its file. */
+  const freed = async (url: string) => (await stored(url)) === undefined && !onDisk(url);
   const adminUpload = (token: string) =>
     uploadImage(t, token, [{ filename: 'photo.png', contentType: 'image/png', data: image }]);
   const sponsorUpload = (eventId: string, app: TestApp = t) => {
@@ -313,7 +315,7 @@ describe("unpaid sponsors' uploads", () => {
     const lapsed = await sponsorWith(event.id, pkg.id, lapsedUrl);
     for (const url of [paidUrl, lapsedUrl]) await ageUpload(url, '25 hours');
     for (const id of [paid.id, lapsed.id]) await ageSponsorship(id, '25 hours');
-    await expect.poll(() => stored(lapsedUrl), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(() => freed(lapsedUrl), { timeout: 10_000 }).toBe(true);
     expect(await stored(paidUrl)).toMatchObject({ pendingEventId: null });
     expect(await served(paidUrl)).toBe(200);
     const shown = payloadOf<{ packages: { sponsors: { logoUrl: string | null }[] }[] }>(
@@ -346,9 +348,7 @@ describe("unpaid sponsors' uploads", () => {
 
     await ageUpload(lapsedUrl, pastHold());
     await ageSponsorship(lapsed.id, pastHold());
-    await expect.poll(() => stored(lapsedUrl), { timeout: 10_000 }).toBeUndefined();
-    expect(onDisk(lapsedUrl)).toBe(false);
-    expect(existsSync(copy)).toBe(false);
+    await expect.poll(async () => (await freed(lapsedUrl)) && !existsSync(copy), { timeout: 10_000 }).toBe(true);
     expect(await served(lapsedUrl)).toBe(404);
     const [row] = await t.db.select().from(sponsorships).where(eq(sponsorships.id, lapsed.id));
     expect(row?.logoUrl).toBeNull();
@@ -368,9 +368,8 @@ describe("unpaid sponsors' uploads", () => {
     await ageUpload(unusedUrl, pastHold());
     const freshUrl = urlOf(await sponsorUpload(event.id));
     await expect
-      .poll(async () => [await stored(oldUrl), await stored(unusedUrl)], { timeout: 10_000 })
-      .toEqual([undefined, undefined]);
-    for (const url of [oldUrl, unusedUrl]) expect(onDisk(url)).toBe(false);
+      .poll(async () => [await freed(oldUrl), await freed(unusedUrl)], { timeout: 10_000 })
+      .toEqual([true, true]);
     expect(onDisk(freshUrl)).toBe(true);
     expect(await stored(freshUrl)).toMatchObject({ pendingEventId: event.id });
   });
