@@ -80,7 +80,6 @@ export function useOfflineDoor(eventId: string) {
   const [device, setDevice] = useState<DoorDevice>(readDevice);
   const [isPreparing, setIsPreparing] = useState(false);
   const [isSyncing, setIsSyncing] = useState(false);
-  const [isChecking, setIsChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const syncing = useRef(false);
   const refresh = useRefreshDoorData(eventId);
@@ -166,15 +165,8 @@ export function useOfflineDoor(eventId: string) {
   }, [eventId, preparedId, title, timezone, online, reload]);
 
   /** The verdict on a scan; null when no list was prepared (the door then works as before). */
-  const check = async (text: string): Promise<OfflineVerdict | null> => {
-    if (!index || !hasher) return null;
-    setIsChecking(true);
-    try {
-      return await checkOffline(text, index, admittedHere, hasher);
-    } finally {
-      setIsChecking(false);
-    }
-  };
+  const check = async (text: string): Promise<OfflineVerdict | null> =>
+    index && hasher ? checkOffline(text, index, admittedHere, hasher) : null;
 
   /**
    * Lets a checked attendee in. Answers the admission that counts: `isNew` false when another tab of
@@ -257,8 +249,6 @@ export function useOfflineDoor(eventId: string) {
     device,
     isPreparing,
     isSyncing,
-    /** A scan is being hashed to be checked against the list. */
-    isChecking,
     problem,
     prepare,
     check,

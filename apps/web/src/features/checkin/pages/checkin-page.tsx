@@ -89,7 +89,8 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
       </SimpleGrid>
       <div aria-live="polite" aria-atomic>
         {door.busy === 'scan' ? (
-          <PageLoader label={offline.isChecking ? t('page.checkingCode') : t('page.reading')} />
+          // Offline with a list, a scan is hashed and checked on this device (offline/offline-check.ts).
+          <PageLoader label={offline.prepared && !offline.online ? t('page.checkingCode') : t('page.reading')} />
         ) : null}
         {door.card?.kind === 'offline' && door.busy !== 'scan' ? (
           <OfflineResultCard
