@@ -44,8 +44,13 @@ describe('the box office', () => {
     await sale.getByText('2 tickets, £50 paid in cash, checked in').waitFor();
     await sale.getByText('Ada Lovelace').waitFor();
     await expect.poll(() => sale.getByTestId('ticket-qr').count()).toBe(2);
-    // Each QR has its short code under it, as on every ticket (docs/product.md section 20).
+    // Each QR has its short code under it, as on every ticket (docs/product.md section 20); the QR holds
+    // that code, which the door reads as typed, and no secret (docs/decisions/0061-staff-scope.md).
     await expect.poll(() => sale.getByTestId('ticket-code').count()).toBe(2);
+    const qrContents = await sale
+      .getByTestId('ticket-qr')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('data-qr-content')));
+    for (const content of qrContents) expect(content).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await expectSettledAccessible(page, 'box office sale');
 
     const orders = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
@@ -59,7 +64,7 @@ describe('the box office', () => {
     await context.close();
   });
 
-  it('on a phone: sells a ticket and two extras by card terminal, showing the ticket and the voucher with their QR codes', async () => {
+  it('on a phone: sells a ticket and two extras by card terminal, showing the ticket with its QR code and the extras to hand over', async () => {
     const { event, admin, adult, lunch } = await seedPublishedEvent();
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
@@ -77,8 +82,9 @@ describe('the box office', () => {
     const sale = page.getByTestId('box-office-sale');
     await sale.getByText(`1 ticket, ${lunch.name} × 2, £42 paid by card terminal, checked in`).waitFor();
     await sale.getByTestId('ticket-qr').waitFor();
-    await sale.getByTestId('extras-voucher-qr').waitFor();
+    // No e-mail: no voucher QR leaves the desk (no door answer carries its secret); the extras are handed over.
     await expect.poll(() => sale.getByTestId('extras-voucher-label').textContent()).toBe(`${lunch.name} × 2`);
+    await sale.getByTestId('extras-voucher-note').filter({ hasText: 'hand the extras over now' }).waitFor();
     await expectSettledAccessible(page, 'box office sale with extras on a phone');
 
     const orders = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {

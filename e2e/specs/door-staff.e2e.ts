@@ -1,8 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { formatShortCode, type TAppUser, type TEvent } from '@clubtix/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookTwo } from '../door';
 import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
+  api,
   closeToasts,
   DESKTOP,
   expectSettledAccessible,
@@ -13,6 +17,7 @@ import {
   scanPhoto,
   unique,
   waitForTitle,
+  watchMissingKeys,
 } from '../helpers';
 
 /**
@@ -30,14 +35,25 @@ function watchRefusals(page: Page): string[] {
   return refusals;
 }
 
-/** Picks an event in the Team dialog's events picker and closes its list. */
-async function pickEvent(page: Page, title: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Add door staff' });
-  await dialog.getByLabel('Events they work', { exact: true }).click();
+/** Picks an event in the Team dialog's events picker (shown for "Chosen events") and closes its list. */
+async function pickEvent(
+  page: Page,
+  title: string,
+  labels = { dialog: 'Add door staff', picker: 'Choose their events' },
+) {
+  const dialog = page.getByRole('dialog', { name: labels.dialog });
+  await dialog.getByLabel(labels.picker, { exact: true }).click();
   await page.getByRole('option', { name: title }).click();
   // Clicking another field closes the list (Escape would close the whole dialog).
-  await dialog.getByLabel('Name').click();
+  await dialog.getByRole('textbox', { name: 'Name' }).click();
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+const SHOTS_DIR = '/tmp/shots-34';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /** The e-mail and password the Copy button put on the clipboard, as the admin would paste them. */
@@ -68,7 +84,7 @@ describe('door staff: made on the Team page, working only the door of their even
     'an admin adds door staff for one event; they sign in from a check-in link and work it (%s)',
     async (_, viewport) => {
       const { event, admin } = seeded;
-      const { registration, ada, adaQr } = await bookTwo(seeded);
+      const { registration, ada, grace, adaQr } = await bookTwo(seeded);
 
       // The admin: from the dashboard to the Team page.
       const adminSide = await newPage(browser, viewport);
@@ -87,9 +103,14 @@ describe('door staff: made on the Team page, working only the door of their even
 
       await teamPage.getByRole('button', { name: 'Add door staff' }).click();
       const dialog = teamPage.getByRole('dialog', { name: 'Add door staff' });
-      await dialog.getByLabel('Name').fill('Dora Door');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Dora Door');
       // An address already taken is said on the E-mail field, and nothing is made.
       await dialog.getByLabel('E-mail').fill(admin.user.email);
+      // "Chosen events" is the choice a new member starts on; none chosen is asked for, not saved.
+      expect(await dialog.getByRole('radio', { name: 'Chosen events' }).isChecked()).toBe(true);
+      await dialog.getByRole('button', { name: 'Add door staff' }).click();
+      await dialog.getByText('Choose at least one event, or All events').waitFor();
+      await expectSettledAccessible(teamPage, `the Add door staff dialog with no event chosen (${viewport.width}px)`);
       await pickEvent(teamPage, event.title);
       await expectSettledAccessible(teamPage, `the Add door staff dialog (${viewport.width}px)`);
       await dialog.getByRole('button', { name: 'Add door staff' }).click();
@@ -139,6 +160,16 @@ describe('door staff: made on the Team page, working only the door of their even
         .waitFor();
       const attendees = (await registrationAsAdmin(admin, registration.registrationId)).attendees;
       expect(attendees.find((attendee) => attendee.attendeeId === ada.attendeeId)!.checkinTime).not.toBeNull();
+      // Staff are told the door's view: the scan card and the search name Grace by her ticket's code,
+      // never by an e-mail (docs/decisions/0061-staff-scope.md).
+      expect(await result.innerText()).not.toContain('@');
+      await door.getByLabel('Search attendees').fill('Grace');
+      const found = door
+        .getByRole('list', { name: 'Matching attendees' })
+        .getByRole('button', { name: /Grace Hopper/ })
+        .filter({ hasText: formatShortCode(grace.shortCode) });
+      await found.waitFor();
+      expect(await found.innerText()).not.toContain('@');
 
       // Their home lists the events they work, this one only, with the door's three screens.
       await door.getByRole('link', { name: 'Dashboard' }).click();
@@ -163,6 +194,13 @@ describe('door staff: made on the Team page, working only the door of their even
       await screens.getByRole('link', { name: 'Box office' }).click();
       await waitForTitle(door, 'Box office | ClubTix');
       await door.getByText('Adult').first().waitFor();
+      // A sale by staff: the page says the total it charged and shows the ticket's code as a QR.
+      await door.getByLabel(/^Adult /).fill('1');
+      await door.getByRole('button', { name: /^Sell 1 ticket/ }).click();
+      const sale = door.getByTestId('box-office-sale');
+      await sale.getByText('1 ticket, £25 paid in cash, checked in').waitFor();
+      expect(await sale.getByTestId('ticket-qr').getAttribute('data-qr-content')).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      await sale.getByRole('button', { name: 'Next sale' }).click();
       expect(await screens.getByRole('link', { name: 'Tickets' }).count()).toBe(0);
       expect(await screens.getByRole('link', { name: 'Attendees' }).count()).toBe(0);
       expect(await screens.getByRole('link', { name: 'Edit' }).count()).toBe(0);
@@ -199,4 +237,115 @@ describe('door staff: made on the Team page, working only the door of their even
       await adminSide.context.close();
     },
   );
+});
+
+/** A staff member of one event, made through the API, whose event is then removed: they work none. */
+async function staffOfARemovedEvent(token: string, clubId: string): Promise<string> {
+  const gone = await api<TEvent>('POST', '/event/save', {
+    token,
+    body: {
+      title: unique('Cancelled social'),
+      startDate: '2030-09-01T18:00:00.000Z',
+      endDate: '2030-09-01T22:00:00.000Z',
+      timezone: 'Europe/London',
+      currency: 'gbp',
+    },
+  });
+  const email = `${unique('left')}@example.org`;
+  const saved = await api('POST', '/appUser/save', {
+    token,
+    body: { name: 'Lee Leftover', email, password: 'rowing2026', clubId, role: 5, eventIds: [gone.body.payload.id] },
+  });
+  expect(saved.status).toBe(200);
+  const removed = await api('GET', '/event/removeEvent', { token, query: { eventId: gone.body.payload.id } });
+  expect(removed.status).toBe(200);
+  return email;
+}
+
+describe('the Team page says which events each door staff member works (docs/decisions/0061-staff-scope.md)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('saves one with All events and one with a chosen event, in English and German (%s)', async (name, viewport) => {
+    const { admin, event } = await seedPublishedEvent();
+    const clubId = admin.user.clubId!;
+    const leftover = await staffOfARemovedEvent(admin.token, clubId);
+    const { context, page } = await newPage(browser, viewport);
+    const missing = watchMissingKeys(page);
+    await primeSession(page, admin.token, admin.user);
+    await page.goto('/team');
+    await waitForTitle(page, 'Team | ClubTix');
+    const rowOf = (email: string) => page.getByTestId('team-member').filter({ hasText: email });
+    // Their only event was removed: they work none, and the list says so (never "All events").
+    await rowOf(leftover).getByTestId('member-events').filter({ hasText: 'No events' }).waitFor();
+
+    // All events: its own choice; the picker is only for chosen events.
+    const everyone = `${unique('all')}@example.org`;
+    await page.getByRole('button', { name: 'Add door staff' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add door staff' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Alex Everywhere');
+    await dialog.getByLabel('E-mail').fill(everyone);
+    await dialog.getByRole('radio', { name: 'All events' }).check();
+    expect(await dialog.getByLabel('Choose their events', { exact: true }).count()).toBe(0);
+    await expectSettledAccessible(page, `the dialog with All events (${name})`);
+    await shoot(page, `team-dialog-all-events-${name}`);
+    await dialog.getByRole('button', { name: 'Add door staff' }).click();
+    let shown = page.getByRole('dialog', { name: 'Password made' });
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await rowOf(everyone).getByTestId('member-events').filter({ hasText: 'All events' }).waitFor();
+
+    // Chosen events: none chosen is refused in the dialog, one chosen is saved.
+    const chosen = `${unique('chosen')}@example.org`;
+    await page.getByRole('button', { name: 'Add door staff' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add door staff' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Casey Chosen');
+    await dialog.getByLabel('E-mail').fill(chosen);
+    await dialog.getByRole('button', { name: 'Add door staff' }).click();
+    await dialog.getByText('Choose at least one event, or All events').waitFor();
+    await expectSettledAccessible(page, `the dialog refusing no event (${name})`);
+    await shoot(page, `team-dialog-no-event-${name}`);
+    await pickEvent(page, event.title);
+    await dialog.getByRole('button', { name: 'Add door staff' }).click();
+    shown = page.getByRole('dialog', { name: 'Password made' });
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await rowOf(chosen).getByTestId('member-events').filter({ hasText: event.title }).waitFor();
+    await expectSettledAccessible(page, `the Team page (${name})`);
+    await shoot(page, `team-${name}`);
+
+    const listed = await api<{ appUsers: TAppUser[] }>('GET', '/appUser/getAppUsers', {
+      token: admin.token,
+      query: { clubId },
+    });
+    const byEmail = new Map(listed.body.payload.appUsers.map((user) => [user.email, user]));
+    expect(byEmail.get(everyone)).toMatchObject({ allEvents: true, eventIds: [] });
+    expect(byEmail.get(chosen)).toMatchObject({ allEvents: false, eventIds: [event.id] });
+    expect(byEmail.get(leftover)).toMatchObject({ allEvents: false, eventIds: [] });
+
+    // The same page and dialog in German, the error state included.
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await rowOf(everyone).getByTestId('member-events').filter({ hasText: 'Alle Veranstaltungen' }).waitFor();
+    await rowOf(leftover).getByTestId('member-events').filter({ hasText: 'Keine Veranstaltungen' }).waitFor();
+    await expectSettledAccessible(page, `the Team page in German (${name})`);
+    await shoot(page, `team-de-${name}`);
+    await page.getByRole('button', { name: 'Einlasspersonal hinzufügen' }).click();
+    dialog = page.getByRole('dialog', { name: 'Einlasspersonal hinzufügen' });
+    await dialog.getByRole('radio', { name: 'Ausgewählte Veranstaltungen' }).waitFor();
+    await dialog.getByRole('button', { name: 'Einlasspersonal hinzufügen' }).click();
+    await dialog.getByText('Wählen Sie mindestens eine Veranstaltung oder „Alle Veranstaltungen“').waitFor();
+    await expectSettledAccessible(page, `the dialog refusing no event in German (${name})`);
+    await shoot(page, `team-dialog-no-event-de-${name}`);
+    await dialog.getByRole('radio', { name: 'Alle Veranstaltungen' }).check();
+    await expectSettledAccessible(page, `the dialog with All events in German (${name})`);
+    expect(missing).toEqual([]);
+    await context.close();
+  });
 });

@@ -198,9 +198,9 @@ export function checkinConflictErrors(checkin: TCheckin): { path: string; messag
 
 /** A 409 on an extras voucher already redeemed carries `extrasPurchase.id` and `extrasPurchase.redeemedAt`. */
 /**
- * What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, Jane Doe".
- * Whose is the holder's name, or for an admin the buyer's e-mail when no name is known; door staff
- * are told no e-mail, so with no name the text ends with what was redeemed.
+ * What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, jane@example.com".
+ * Whose is, to an admin, the buyer's e-mail; door staff are told no e-mail, so to them it is the
+ * holder's name, and with no name known the text ends with what was redeemed.
  */
 export const alreadyRedeemedText = (
   at: string,

@@ -29,8 +29,8 @@ function forAnotherEvent(message: string, what: string, title: string | null): A
 }
 
 /**
- * As the contract's alreadyRedeemedText words it, in the request's language: whose by name, or an
- * admin's e-mail; door staff are told no e-mail (docs/decisions/0061-staff-scope.md).
+ * As the contract's alreadyRedeemedText words it, in the request's language: whose is an admin's
+ * e-mail or, to door staff, who are told no e-mail, the holder's name (docs/decisions/0061-staff-scope.md).
  */
 const alreadyRedeemedSaid = (at: string, voucher: { quantity: number; extrasName: string; whose: string | null }) =>
   voucher.whose
@@ -113,8 +113,8 @@ export function admitExtrasAtOwnDoor(
 }
 
 /**
- * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose
- * (`holderName`, else an admin's e-mail) and when (docs/decisions/0024), unless only looked up
+ * As admitTicket, for an extras voucher; one already redeemed answers 409 saying what, whose (to
+ * an admin the buyer's e-mail, to door staff `holderName`) and when (docs/decisions/0024), unless only looked up
  * (redeemedIsConflict false: the answer carries redeemedAt).
  * Without qrUuid the voucher is named by its id alone (un-redeeming one the door has shown).
  */
@@ -142,7 +142,7 @@ export function admitExtras(
   if (!ADMITTING.includes(purchase.paymentStatus)) throw notFoundAs(SCAN_MESSAGES.extrasNotFound);
   if (purchase.redeemedAt && redeemedIsConflict) {
     const at = doorTime(purchase.redeemedAt, door.timezone);
-    const whose = holderName ?? (actor.role === ROLE_STAFF ? null : purchase.email || null);
+    const whose = actor.role === ROLE_STAFF ? holderName : purchase.email || holderName;
     const what = { quantity: purchase.quantity, extrasName: extras.name, whose };
     throw new AppError('CONFLICT', 409, alreadyRedeemedSaid(at, what), [
       { path: 'extrasPurchase.id', message: purchase.id },

@@ -93,7 +93,7 @@ describe('a voucher at the door', () => {
     );
   });
 
-  it('says whose by name when known, and to door staff (told no e-mail) what alone when not', () => {
+  it('says whose by name to door staff (told no e-mail), and what alone when no name is known', () => {
     const staffView = { id: 'v1', eventId: 'e1', quantity: 2, extras: { id: 'x1', name: 'Parking' }, redeemedAt: null };
     expect(voucherLabel({ ...staffView, holderName: 'Jane Doe' })).toBe('2 × Parking, Jane Doe');
     expect(voucherLabel({ ...staffView, holderName: null })).toBe('2 × Parking');

@@ -95,13 +95,13 @@ export const DOOR_SUBJECT = {
 };
 
 /**
- * Whose a voucher is, as the door says it: the holder's name, else the buyer's e-mail, which only an
- * admin's view carries (docs/decisions/0061-staff-scope.md); null when neither is known.
+ * Whose a voucher is, as the door says it: to an admin the buyer's e-mail, which only an admin's view
+ * carries, to door staff the holder's name (docs/decisions/0061-staff-scope.md); null when not known.
  */
 export const voucherWhose = (purchase: TVoucherAtDoor): string | null =>
-  purchase.holderName ?? voucherEmailOf(purchase);
+  voucherEmailOf(purchase) || purchase.holderName;
 
-/** What and whose a voucher is, as the door says it: "2 × Parking, Jane Doe" (or the e-mail, to an admin). */
+/** What and whose a voucher is, as the door says it: "2 × Parking, jane@example.com" (to staff: "…, Jane Doe"). */
 export const voucherLabel = (purchase: TVoucherAtDoor) => {
   const whose = voucherWhose(purchase);
   return `${purchase.quantity} × ${purchase.extras.name}${whose ? `, ${whose}` : ''}`;
