@@ -153,7 +153,10 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 
 /** The simulated provider's payment intents: kept in the database so every API process sees them. */
 export const simulatedPayments = pgTable('simulated_payments', {
+  /** Random (`sim_pi_` and 32 hex digits): nothing about an order makes it (docs/decisions/0063-code-guessing-limits.md). */
   id: text('id').primaryKey(),
+  /** The caller's idempotency key: the same key finds the same intent, as Stripe's do (null before migration 0026). */
+  idempotencyKey: text('idempotency_key').unique(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status').notNull().default('requires_payment_method'),

@@ -6,7 +6,7 @@ import { orders, simulatedPayments } from '../../../db/schema';
 import { rowOf, runPrepared, selectList } from '../../../db/prepared';
 import type { PayableState } from '../payables/payable';
 import { orderStateOf } from '../payables/order.payable';
-import { simulatedIdKey, simulatedIdPads, simulatedIntentState, testCardOutcome } from './simulated-provider';
+import { simulatedIntentState, testCardOutcome } from './simulated-provider';
 
 /**
  * A ticket order paid with the simulated provider, the default (no account anywhere), in one
@@ -19,25 +19,22 @@ import { simulatedIdKey, simulatedIdPads, simulatedIntentState, testCardOutcome 
 
 /**
  * The intent of a pending order for money with none attached yet, whose registration stands and
- * whose form asks nothing required (what dueOf checks): made and attached at once. Its id is the
- * provider's for the key `order:<id>:<amount>` (simulatedIntentId, start-payment.ts's key: the HMAC
- * made here from its padded keys, $2 and $3), so a second press takes the general path to the same intent.
+ * whose form asks nothing required (what dueOf checks): made and attached at once. Its id is random
+ * (newSimulatedIntentId's form) and its idempotency key start-payment.ts's `order:<id>:<amount>`, so
+ * a second press takes the general path, which finds the same intent by that key.
  */
 const START_ORDER_PAYMENT = {
   name: 'simulated-order-start',
   text: `WITH due AS (
-    SELECT o.id, o.amount, o.currency,
-      'sim_pi_' || left(encode(
-        sha256($3::bytea || sha256($2::bytea || convert_to('order:' || o.id || ':' || o.amount, 'UTF8'))), 'hex'
-      ), 24) AS intent_id
+    SELECT o.id, o.amount, o.currency, 'order:' || o.id || ':' || o.amount AS idempotency_key
     FROM orders o JOIN registrations r ON r.id = o.registration_id
     WHERE o.id = $1 AND o.payment_status = 'pending' AND o.payment_intent_id IS NULL AND o.amount > 0
       AND r.status <> 'cancelled'
       AND NOT EXISTS (SELECT 1 FROM form_questions q WHERE q.event_id = o.event_id AND q.required)
   ), intent AS (
-    INSERT INTO simulated_payments (id, amount, currency)
-    SELECT intent_id, amount, currency FROM due
-    ON CONFLICT DO NOTHING
+    INSERT INTO simulated_payments (id, idempotency_key, amount, currency)
+    SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', ''), idempotency_key, amount, currency FROM due
+    ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id
   ), attached AS (
     UPDATE orders o SET payment_intent_id = intent.id, provider = 'simulated'
@@ -49,19 +46,11 @@ const START_ORDER_PAYMENT = {
   FROM due`,
 };
 
-/** The padded keys of the installation's secret, worked out once (the secret does not change while it runs). */
-let pads: { secret: string; inner: Buffer; outer: Buffer } | undefined;
-function padsOf(secret: string): { inner: Buffer; outer: Buffer } {
-  if (pads?.secret !== secret) pads = { secret, ...simulatedIdPads(simulatedIdKey(secret)) };
-  return pads;
-}
-
 export async function startSimulatedOrderPayment(deps: Deps, orderId: string): Promise<TPaymentIntent | undefined> {
-  const { inner, outer } = padsOf(deps.config.jwtSecret);
   const [row] = await runPrepared<{ amount: number; currency: string; intentId: string | null; attached: boolean }>(
     deps.db.$client,
     START_ORDER_PAYMENT,
-    [orderId, inner, outer],
+    [orderId],
   );
   // Not the common case, or the intent was made before (a press whose attach lost a race): the general path.
   if (!row?.intentId) return undefined;

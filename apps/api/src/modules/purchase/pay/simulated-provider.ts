@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { TEST_CARDS } from '@clubtix/contract';
 import type { Db } from '../../../db/client';
@@ -12,36 +12,11 @@ const DECLINED = 'Your card was declined.';
 const UNKNOWN_CARD = 'Test mode: use the card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).';
 
 /**
- * The key the simulated provider makes its intents' ids with, from the installation's own secret
- * (JWT_SECRET, set or generated once in DATA_DIR: the one secret every process shares), kept apart
- * from the tokens' use of it. Without it nobody can tell an intent's id from an order, nor one
- * order's id from another's (docs/decisions/0063-code-guessing-limits.md).
+ * A new intent's id: random, so nothing about an order makes it or can be learnt from it
+ * (docs/decisions/0063-code-guessing-limits.md). The same form as the one-statement start's
+ * (purchase/pay/simulated-order-payment.ts).
  */
-export function simulatedIdKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('ClubTix simulated payment intent ids').digest();
-}
-
-/**
- * The simulated intent made for an idempotency key: the same key, the same intent, on any process.
- * An HMAC of the key: its 96 bits look random and tell nothing of the key, so neither the order's id
- * nor its amount is in it or can make it, and two orders' ids are unrelated.
- */
-export const simulatedIntentId = (idKey: Buffer, key: string) =>
-  `sim_pi_${createHmac('sha256', idKey).update(key).digest('hex').slice(0, 24)}`;
-
-const SHA256_BLOCK_BYTES = 64;
-
-/**
- * The HMAC's two padded keys (RFC 2104), for a statement of ours to make the same id as
- * simulatedIntentId: sha256(outer || sha256(inner || key)). PostgreSQL has sha256() but no hmac()
- * without an extension (purchase/pay/simulated-order-payment.ts).
- */
-export function simulatedIdPads(idKey: Buffer): { inner: Buffer; outer: Buffer } {
-  const block = Buffer.alloc(SHA256_BLOCK_BYTES);
-  idKey.copy(block);
-  const padded = (pad: number) => Buffer.from(block.map((byte) => byte ^ pad));
-  return { inner: padded(0x36), outer: padded(0x5c) };
-}
+export const newSimulatedIntentId = () => `sim_pi_${randomBytes(16).toString('hex')}`;
 
 /** What paying with a typed test card does: 4242… pays, anything else leaves it to be paid, with why. */
 export function testCardOutcome(card: string): { status: IntentState['status']; lastError: string | null } {
@@ -60,11 +35,10 @@ export const simulatedIntentState = (row: typeof simulatedPayments.$inferSelect)
 
 /**
  * The default provider: no account anywhere, every page that uses it says "Test mode". 4242… pays,
- * 4000 0000 0000 0002 is declined, as with Stripe's test cards. `idKey` (simulatedIdKey of the
- * installation's secret) makes the intents' ids; left out, as by a test playing the provider's side,
- * the instance makes its own, whose ids no other instance makes for the same key.
+ * 4000 0000 0000 0002 is declined, as with Stripe's test cards. An intent's id is random; its
+ * idempotency key, kept beside it, finds it again on any process.
  */
-export function simulatedProvider(db: Db, idKey: Buffer = randomBytes(32)): PaymentProvider {
+export function simulatedProvider(db: Db): PaymentProvider {
   /**
    * Each intent's metadata, for as long as this process runs: the simulated_payments table has no
    * column for it. After a restart an intent answers without it, and its payable is found by the
@@ -85,16 +59,21 @@ export function simulatedProvider(db: Db, idKey: Buffer = randomBytes(32)): Paym
     name: 'simulated',
     rememberMetadata: remember,
     async createIntent({ amount, currency, key, metadata }) {
-      const id = simulatedIntentId(idKey, key);
-      if (metadata) remember(id, metadata);
       const [created] = await db
         .insert(simulatedPayments)
-        .values({ id, amount, currency })
-        .onConflictDoNothing()
-        .returning({ status: simulatedPayments.status });
+        .values({ id: newSimulatedIntentId(), idempotencyKey: key, amount, currency })
+        .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
+        .returning({ id: simulatedPayments.id, status: simulatedPayments.status });
       // The same key again (Pay pressed twice, a reload): that intent, as it is now.
-      const status = created?.status ?? (await this.retrieveIntent(id))?.status ?? 'requires_payment_method';
-      return { id, clientSecret: `${id}_secret`, status: status as IntentState['status'] };
+      const [intent] = created
+        ? [created]
+        : await db
+            .select({ id: simulatedPayments.id, status: simulatedPayments.status })
+            .from(simulatedPayments)
+            .where(eq(simulatedPayments.idempotencyKey, key));
+      if (!intent) throw new Error('The simulated intent of this key could not be made or found');
+      if (metadata) remember(intent.id, metadata);
+      return { id: intent.id, clientSecret: `${intent.id}_secret`, status: intent.status as IntentState['status'] };
     },
     async retrieveIntent(id) {
       const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
