@@ -277,7 +277,7 @@ export const checkinEndpoints = {
     access: 'admin',
     staff: true,
     summary:
-      "The event's door list for a device to keep and check tickets against offline (no payment data; a hash of each QR's secret)",
+      "The event's door list for a device to keep and check tickets against offline (no payment data; each short code and QR secret only as a salted scrypt hash)",
     query: ZDoorListQuery,
     response: ZDoorList,
   }),
