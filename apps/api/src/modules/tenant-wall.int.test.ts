@@ -263,6 +263,17 @@ const rows: Row[] = [
     expected: { check: (response) => expectError(response, 409, 'CONFLICT') },
   },
   {
+    endpoint: 'auth.signout',
+    attempt: "signs out an admin of A: ends A's own sessions, never B's",
+    send: async ({ t, a }) => {
+      const leaving = await createAdmin(t, a.clubId);
+      const response = await call(t, 'POST', '/auth/signout', { token: leaving.token });
+      expectError(await call(t, 'GET', '/auth/getAccount', { token: leaving.token }), 401, 'UNAUTHENTICATED');
+      return response;
+    },
+    expected: { check: (response) => expect(response.status).toBe(200) },
+  },
+  {
     endpoint: 'system.uploadImage',
     attempt: "uploads under the name of B's logo: gets a new name, B's logo stays",
     send: async ({ t, a, b }) => {
