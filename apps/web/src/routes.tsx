@@ -24,7 +24,7 @@ interface PageRoute {
   access: RouteAccess;
   page: () => PageModule;
   /** Replaces the plain guard loader for routes that redirect by themselves. */
-  loader?: ReturnType<typeof routeLoader>;
+  loader?: (...args: Parameters<ReturnType<typeof routeLoader>>) => Response | null | Promise<Response | null>;
   /** Catalogues fetched beside the page's code: a buyer's first pages (docs/decisions/0046-fast-first-load.md). */
   namespaces?: readonly string[];
 }

@@ -22,9 +22,6 @@ export const mediaFiles = pgTable(
     pendingEventId: text('pending_event_id').references(() => events.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('media_files_club_idx').on(t.clubId),
-    index('media_files_pending_event_idx').on(t.pendingEventId),
-  ],
+  (t) => [index('media_files_club_idx').on(t.clubId), index('media_files_pending_event_idx').on(t.pendingEventId)],
 );
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
