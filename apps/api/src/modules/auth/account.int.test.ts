@@ -198,6 +198,26 @@ describe('one’s own account', () => {
       expect((await signIn(t, admin.row.email, 'own-new-pass-3')).status).toBe(200);
     });
 
+    it('needs the current password for a new e-mail of one’s own, and changes nothing without it', async () => {
+      const { club, admin } = await createClubWithAdmin(t);
+      const body = { id: admin.row.id, name: 'Club Admin', email: 'moved-away@example.org', clubId: club.id };
+      expectFieldError(
+        await saveAdmin(admin.token, body),
+        'currentPassword',
+        CURRENT_PASSWORD_MESSAGES.missingForEmail,
+      );
+      expectFieldError(
+        await saveAdmin(admin.token, { ...body, currentPassword: 'wrong-pass-1' }),
+        'currentPassword',
+        CURRENT_PASSWORD_MESSAGES.wrong,
+      );
+      expect(await account(admin.token)).toMatchObject({
+        body: { payload: { currentUser: { email: admin.row.email } } },
+      });
+      expect((await saveAdmin(admin.token, { ...body, currentPassword: TEST_PASSWORD })).status).toBe(200);
+      expect((await signIn(t, 'moved-away@example.org')).status).toBe(200);
+    });
+
     it('does not ask for the current password when setting a colleague’s', async () => {
       const { club, admin } = await createClubWithAdmin(t);
       const colleague = await createAdmin(t, club.id);

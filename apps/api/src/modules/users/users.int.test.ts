@@ -106,10 +106,16 @@ describe('app users (admins of a club)', () => {
     expectError(await signIn(t, email, 'second-pass-2'), 401, 'UNAUTHENTICATED');
   });
 
-  it('lets an admin change its own e-mail, and then sign in with it', async () => {
+  it('lets an admin change its own e-mail with its current password, and then sign in with it', async () => {
     const { club, admin } = await createClubWithAdmin(t);
     const email = newEmail();
-    const response = await save(admin.token, { id: admin.row.id, name: 'Me Myself', email, clubId: club.id });
+    const response = await save(admin.token, {
+      id: admin.row.id,
+      name: 'Me Myself',
+      email,
+      clubId: club.id,
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.status).toBe(200);
     expect((await signIn(t, email)).status).toBe(200);
   });

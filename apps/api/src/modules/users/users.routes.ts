@@ -5,8 +5,8 @@ import { type Deps } from '../../core/deps';
 import { deleteClubAdmin, findClubAdmins, saveClubAdmin } from './users.service';
 
 export function appUserRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body, reply }) => {
-    const saved = await saveClubAdmin(deps, actor, body);
+  registerEndpoint(app, deps, endpoints.appUser.save, async ({ actor, body, request, reply }) => {
+    const saved = await saveClubAdmin(deps, actor, body, request.ip);
     if (saved.token) reply.header('authorization', `Bearer ${saved.token}`);
     const staff = saved.user.role === ROLE_STAFF;
     const msg = body.id ? (staff ? 'Door staff saved' : 'Admin saved') : staff ? 'Door staff created' : 'Admin created';

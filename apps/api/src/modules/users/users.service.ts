@@ -13,7 +13,8 @@ import { forgetActors, sessionEnded } from '../../plugins/auth';
 import { type Actor } from '../../core/actor';
 import { badInput, conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
-import { assertCurrentPassword } from './current-password';
+import { assertCurrentPassword, CURRENT_PASSWORD_MESSAGES } from './current-password';
+import { clientAddressOf } from '../../plugins/client-address';
 import { hashPassword } from '../../core/passwords';
 import { signSessionToken } from '../../core/tokens';
 import { findClubById } from '../clubs/clubs.repo';
@@ -107,17 +108,23 @@ export interface SavedAdmin {
  * password ends that admin's sessions (users.repo updateUser); an admin setting its own gives the
  * current one first and stays signed in with the new token (docs/product.md section 18).
  */
-export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput): Promise<SavedAdmin> {
+export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput, ip: string): Promise<SavedAdmin> {
   assertCanManageClubUsers(actor, input.clubId);
   if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
   const current = input.id ? await findUserById(deps.db, input.id) : undefined;
   if (input.id && current?.clubId !== input.clubId) throw notFound('App user');
   const { role, allEvents, eventIds, keepEvents } = await scopeOf(deps, actor, input, current);
   const ownPassword = input.id === actor.id && Boolean(input.password);
-  if (ownPassword) {
+  // One's own e-mail is where a password reset would go: changing it asks the current password, as
+  // My account does (modules/auth/account.service.ts).
+  const ownEmail = input.id === actor.id && input.email.toLowerCase() !== current?.email.toLowerCase();
+  if (ownPassword || ownEmail) {
     const me = await findUserById(deps.db, actor.id);
     if (me?.clubId !== input.clubId) throw notFound('App user');
-    await assertCurrentPassword(deps.db, me, input.currentPassword);
+    await assertCurrentPassword(deps.db, me, input.currentPassword, {
+      address: clientAddressOf(ip),
+      missing: ownPassword ? CURRENT_PASSWORD_MESSAGES.missing : CURRENT_PASSWORD_MESSAGES.missingForEmail,
+    });
   }
   const sameEmail = await findUserByEmail(deps.db, input.email);
   if (sameEmail && sameEmail.id !== input.id) throw duplicateEmail();
