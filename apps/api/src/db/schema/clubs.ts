@@ -12,6 +12,11 @@ export const clubs = pgTable('clubs', {
   logoUrl: text('logo_url'),
   /** A friendly address for the club's page (docs/product.md section 21); null until one is set. */
   slug: text('slug').unique(),
+  /**
+   * Where replies to the club's mails go (`Reply-To`); null: the club's first admin's e-mail
+   * (docs/decisions/0067-the-club-as-sender.md).
+   */
+  contactEmail: text('contact_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
