@@ -1,4 +1,5 @@
 import type { TAnswers } from '@clubtix/contract';
+import type { Page } from 'playwright-core';
 import { buyTicketsViaApi, type SeededEvent } from './fixtures';
 import { unique } from './helpers';
 
@@ -31,3 +32,20 @@ export function londonTime(iso: string): string {
     hourCycle: 'h23',
   }).format(new Date(iso));
 }
+
+/** Everything a device keeps of its prepared door lists (IndexedDB 'clubtix-door', store 'lists'), as text. */
+export const keptDoorLists = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('clubtix-door');
+        open.onerror = () => reject(new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const read = open.result.transaction('lists').objectStore('lists').getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(read.result));
+          };
+        };
+      }),
+  );

@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/src/db/embedded';
 import { startServer } from '../../apps/api/test/server-process';
+import { keptDoorLists } from '../door';
 import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
 import {
   api,
@@ -150,23 +151,6 @@ describe('signing up, in and out', () => {
     }
   });
 });
-
-/** The door lists this device keeps (IndexedDB 'clubtix-door', store 'lists'), as text. */
-const keptDoorLists = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('clubtix-door');
-        open.onerror = () => reject(new Error('IndexedDB could not be opened'));
-        open.onsuccess = () => {
-          const read = open.result.transaction('lists').objectStore('lists').getAll();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(JSON.stringify(read.result));
-          };
-        };
-      }),
-  );
 
 /**
  * docs/decisions/0065-sign-in-proxies-and-sign-out.md: signing out ends the session on the server,

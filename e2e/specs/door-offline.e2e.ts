@@ -1,7 +1,7 @@
 import { formatShortCode, type TAttendee, type TCheckinStatistics } from '@clubtix/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookTwo, londonTime } from '../door';
+import { bookTwo, keptDoorLists, londonTime } from '../door';
 import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
 import {
   api,
@@ -60,23 +60,6 @@ async function typeCode(page: Page, text: string): Promise<void> {
 
 const state = (page: Page, text: string | RegExp) => page.getByTestId('scan-state').filter({ hasText: text });
 
-/** Everything the device keeps of the prepared lists (IndexedDB), as text: what a lost phone gives away. */
-const keptLists = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('clubtix-door');
-        open.onerror = () => reject(new Error('IndexedDB could not be opened'));
-        open.onsuccess = () => {
-          const read = open.result.transaction('lists').objectStore('lists').getAll();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(JSON.stringify(read.result));
-          };
-        };
-      }),
-  );
-
 describe('the door with no network', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -100,7 +83,7 @@ describe('the door with no network', () => {
     }
 
     // A stolen phone's list makes no ticket: no short code and no QR secret in it, in any case or form.
-    const kept = await keptLists(gateA.page);
+    const kept = await keptDoorLists(gateA.page);
     expect(kept).toContain(ada.attendeeId);
     for (const secret of [registration.qrUuid, alanBooking.qrUuid, ada.shortCode, grace.shortCode, alan.shortCode]) {
       expect(kept.toLowerCase()).not.toContain(secret.toLowerCase());
