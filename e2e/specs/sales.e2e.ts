@@ -47,8 +47,8 @@ describe('the sales page', () => {
       expect(await page.getByTestId('sales-net').textContent()).toBe('£55.50');
       expect(await page.getByTestId('sales-tickets').textContent()).toBe('3');
       const breakdown = page.getByTestId('sales-breakdown');
-      await eventually(() => breakdown.getByRole('row', { name: /Adult/ }).textContent()).toBe('Adult2£50');
-      expect(await breakdown.getByRole('row', { name: /Junior/ }).textContent()).toBe('Junior1£10.50');
+      await eventually(() => breakdown.getByRole('row', { name: /Adult/ }).textContent()).toBe('Adult2£50£5£45');
+      expect(await breakdown.getByRole('row', { name: /Junior/ }).textContent()).toBe('Junior1£10.50£0£10.50');
       await page.getByRole('figure', { name: 'Money taken per day' }).waitFor();
       await expectSettledAccessible(page, `the sales page on a ${name}`);
       await shoot(page, `sales-${name}`);

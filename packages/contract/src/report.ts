@@ -16,8 +16,22 @@ export const ZEventSales = z.object({
   net: z.number(),
   /** Tickets of paid orders whose registration still stands (a release on refund takes them out). */
   ticketsSold: z.number(),
-  byTicket: z.array(z.object({ ticketId: z.string(), name: z.string(), sold: z.number(), gross: z.number() })),
-  extras: z.object({ sold: z.number(), gross: z.number() }),
+  /**
+   * Each ticket type's and the extras' share of the money: gross after the order's discount, refunded
+   * (an order's refund spread over its lines by their shares), net = gross - refunded; sold leaves out
+   * what a refund released (docs/decisions/0069-money-screens-agree.md).
+   */
+  byTicket: z.array(
+    z.object({
+      ticketId: z.string(),
+      name: z.string(),
+      sold: z.number(),
+      gross: z.number(),
+      refunded: z.number(),
+      net: z.number(),
+    }),
+  ),
+  extras: z.object({ sold: z.number(), gross: z.number(), refunded: z.number(), net: z.number() }),
   donations: z.number(),
   sponsorships: z.number(),
   /** Per day of payment in the event's time zone (yyyy-mm-dd), first to last, days without sales included. */

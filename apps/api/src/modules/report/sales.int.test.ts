@@ -109,6 +109,13 @@ describe('GET /report/getEventSales', () => {
     await givePaid(t, token, 'sam@example.org', { event, pkg });
     const lunch = await createExtras(t, token, event.id, { name: 'Lunch', price: 700, quantity: 20 });
     await buyPaidExtras(t, token, 'lu@example.org', { event, extras: lunch, quantity: 2 });
+    // A lunch refunded in full: its voucher stops at the door, so it is no longer sold.
+    const returned = await buyPaidExtras(t, token, 'ret@example.org', { event, extras: lunch, quantity: 1 });
+    const back = await call(t, 'POST', '/extrasPurchase/refund', {
+      token,
+      body: { extrasPurchaseId: returned.purchase.id },
+    });
+    expect(back.status, back.body.msg).toBe(200);
   });
   afterAll(async () => t.close());
 
@@ -134,15 +141,16 @@ describe('GET /report/getEventSales', () => {
       sum(extrasAlone.map((e) => e.refundedAmount));
     expect(paidOrders).toHaveLength(4);
     expect(report).toMatchObject({ currency: event.currency, gross, refunded, net: gross - refunded });
-    expect(gross).toBe(2 * 2000 + 999 + (3 * 2000 - 1980 + 3 * 999) + 2 * 999 + 999 + 2345 + 40_000 + 1400);
-    expect(refunded).toBe(501 + 2 * 999);
+    expect(gross).toBe(2 * 2000 + 999 + (3 * 2000 - 1980 + 3 * 999) + 2 * 999 + 999 + 2345 + 40_000 + 1400 + 700);
+    expect(refunded).toBe(501 + 2 * 999 + 700);
     expect(report.donations).toBe(2345);
     expect(report.sponsorships).toBe(40_000);
-    expect(report.extras).toEqual({ sold: 2, gross: 1400 });
-    // Every part adds up to gross, and every day to gross too.
-    expect(
-      sum(report.byTicket.map((row) => row.gross)) + report.extras.gross + report.donations + report.sponsorships,
-    ).toBe(gross);
+    expect(report.extras).toEqual({ sold: 2, gross: 2100, refunded: 700, net: 1400 });
+    // Every part adds up to gross, refunded and net (no gift was refunded), and every day to gross too.
+    const rows = [...report.byTicket, report.extras];
+    expect(sum(rows.map((row) => row.gross)) + report.donations + report.sponsorships).toBe(gross);
+    expect(sum(rows.map((row) => row.refunded))).toBe(refunded);
+    expect(sum(rows.map((row) => row.net)) + report.donations + report.sponsorships).toBe(gross - refunded);
     expect(sum(report.byDay.map((day) => day.gross))).toBe(gross);
   });
 
@@ -150,10 +158,18 @@ describe('GET /report/getEventSales', () => {
     const report = await sales();
     expect(report.byTicket).toEqual([
       // The code (33 % of 3 Adult tickets at 2000: 1980) is taken from the Adult tickets it names.
-      { ticketId: adult.id, name: 'Adult', sold: 5, gross: 5 * 2000 - 1980 },
+      // Ann's 501 refunded is spread by her lines' money (4000 and 999): 401 of it to Adult, 100 to Child.
+      { ticketId: adult.id, name: 'Adult', sold: 5, gross: 5 * 2000 - 1980, refunded: 401, net: 5 * 2000 - 1980 - 401 },
       // Released on refund: money still in gross (and in refunded), its 2 tickets no longer sold.
-      { ticketId: child.id, name: 'Child', sold: 5, gross: 7 * 999 },
-      { ticketId: expect.any(String) as string, name: 'Crew', sold: 0, gross: 0 },
+      {
+        ticketId: child.id,
+        name: 'Child',
+        sold: 5,
+        gross: 7 * 999,
+        refunded: 100 + 2 * 999,
+        net: 7 * 999 - 100 - 2 * 999,
+      },
+      { ticketId: expect.any(String) as string, name: 'Crew', sold: 0, gross: 0, refunded: 0, net: 0 },
     ]);
     expect(report.ticketsSold).toBe(10);
     expect(report.byDay.at(-1)!.tickets).toBe(2 + 1 + 3 + 3 + 2 + 1);
@@ -173,7 +189,7 @@ describe('GET /report/getEventSales', () => {
       net: 0,
       ticketsSold: 0,
       byTicket: [],
-      extras: { sold: 0, gross: 0 },
+      extras: { sold: 0, gross: 0, refunded: 0, net: 0 },
       byDay: [],
     });
   });

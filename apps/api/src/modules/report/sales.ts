@@ -41,6 +41,31 @@ export function ticketLineShares(lines: PaidOrderLine[]): Map<PaidOrderLine, num
   return shares;
 }
 
+/**
+ * An order's refund spread over its lines in proportion to their shares, the remainder unit by unit to
+ * the largest remainders first, so the lines' refunds add up to the order's to the minor unit.
+ */
+export function refundShares(shares: Map<PaidOrderLine, number>, refunded: number): Map<PaidOrderLine, number> {
+  const cuts = new Map<PaidOrderLine, number>();
+  const base = [...shares.values()].reduce((sum, share) => sum + share, 0);
+  for (const line of shares.keys()) cuts.set(line, 0);
+  if (refunded === 0 || base === 0) return cuts;
+  let left = refunded;
+  const parts = [...shares].map(([line, share]) => {
+    const exact = (refunded * share) / base;
+    const cut = Math.floor(exact);
+    left -= cut;
+    return { line, cut, rest: exact - cut, share };
+  });
+  parts.sort((a, b) => b.rest - a.rest || b.share - a.share);
+  for (const part of parts) {
+    const extra = left > 0 ? 1 : 0;
+    left -= extra;
+    cuts.set(part.line, part.cut + extra);
+  }
+  return cuts;
+}
+
 function groupByOrder(lines: PaidOrderLine[]): PaidOrderLine[][] {
   const orders = new Map<string, PaidOrderLine[]>();
   for (const line of lines) orders.set(line.orderId, [...(orders.get(line.orderId) ?? []), line]);
@@ -50,35 +75,58 @@ function groupByOrder(lines: PaidOrderLine[]): PaidOrderLine[][] {
 const daySeries = (days: Map<string, { tickets: number; gross: number }>): TEventSales['byDay'] =>
   everyDay(days, { tickets: 0, gross: 0 }).map(({ date, value }) => ({ date, ...value }));
 
-/** GET /report/getEventSales (docs/product.md section 21): paid money, shaped for the sales page. */
+interface MoneyRow {
+  sold: number;
+  gross: number;
+  refunded: number;
+  net: number;
+}
+
+const addMoney = (row: MoneyRow, gross: number, refunded: number) => {
+  row.gross += gross;
+  row.refunded += refunded;
+  row.net = row.gross - row.refunded;
+};
+
+/**
+ * GET /report/getEventSales (docs/product.md section 21; docs/decisions/0069-money-screens-agree.md): paid
+ * money, shaped for the sales page. Every row carries gross (after discounts), refunded and net, and the
+ * rows with donations and sponsorships add up to the totals; a ticket or extra whose refund released it
+ * is no longer sold.
+ */
 export function buildSales(input: SalesInput): TEventSales {
-  const byTicket = new Map(input.ticketNames.map((t) => [t.id, { ticketId: t.id, name: t.name, sold: 0, gross: 0 }]));
+  const emptyRow = (ticketId: string, name: string) => ({ ticketId, name, sold: 0, gross: 0, refunded: 0, net: 0 });
+  const byTicket = new Map(input.ticketNames.map((t) => [t.id, emptyRow(t.id, t.name)]));
   const days = new Map<string, { tickets: number; gross: number }>();
   const onDay = (day: string, tickets: number, gross: number) => {
     const entry = days.get(day) ?? { tickets: 0, gross: 0 };
     days.set(day, { tickets: entry.tickets + tickets, gross: entry.gross + gross });
   };
-  const extras = { sold: 0, gross: 0 };
+  const extras: MoneyRow = { sold: 0, gross: 0, refunded: 0, net: 0 };
   let refunded = 0;
   for (const order of groupByOrder(input.orderLines)) {
     refunded += order[0]!.refundedAmount;
-    for (const [line, share] of ticketLineShares(order)) {
+    const shares = ticketLineShares(order);
+    const refunds = refundShares(shares, order[0]!.refundedAmount);
+    for (const [line, share] of shares) {
+      const lineRefund = refunds.get(line) ?? 0;
       if (line.kind === 'ticket' && line.ticketId) {
-        const entry = byTicket.get(line.ticketId) ?? { ticketId: line.ticketId, name: '', sold: 0, gross: 0 };
-        entry.gross += share;
+        const entry = byTicket.get(line.ticketId) ?? emptyRow(line.ticketId, '');
+        addMoney(entry, share, lineRefund);
         if (line.standing) entry.sold += line.quantity;
         byTicket.set(line.ticketId, entry);
         onDay(line.day, line.quantity, share);
       } else {
-        extras.sold += line.quantity;
-        extras.gross += share;
+        addMoney(extras, share, lineRefund);
+        if (line.standing) extras.sold += line.quantity;
         onDay(line.day, 0, share);
       }
     }
   }
   for (const bought of input.extrasAlone) {
-    extras.sold += bought.quantity;
-    extras.gross += bought.amount;
+    addMoney(extras, bought.amount, bought.refundedAmount);
+    // A full refund stops the voucher at the door (modules/purchase/payables/extras.payable.ts).
+    if (bought.refundedAmount < bought.amount) extras.sold += bought.quantity;
     refunded += bought.refundedAmount;
     onDay(bought.day, 0, bought.amount);
   }

@@ -14,6 +14,23 @@ import { refundedShare, soldOfCapacity } from '../sales-figures';
 // The chart library is most of this page's weight: the figures show first, the chart follows.
 const SalesChart = lazy(async () => ({ default: (await import('../components/sales-chart')).SalesChart }));
 
+/** A row's money: gross after discounts, what was refunded of it, and what is left. */
+function MoneyCells({
+  row,
+  money,
+}: {
+  row: { gross: number; refunded: number; net: number };
+  money: (minor: number) => string;
+}) {
+  return (
+    <>
+      <Table.Td ta="right">{money(row.gross)}</Table.Td>
+      <Table.Td ta="right">{money(row.refunded)}</Table.Td>
+      <Table.Td ta="right">{money(row.net)}</Table.Td>
+    </>
+  );
+}
+
 function Breakdown({ sales }: { sales: TEventSales }) {
   const { t } = useTranslation('report');
   const money = (minor: number) => formatMoney(minor, sales.currency as TCurrency, currentLanguage());
@@ -22,7 +39,7 @@ function Breakdown({ sales }: { sales: TEventSales }) {
       <Title order={2} fz="lg" id="sales-breakdown">
         {t('breakdown.title')}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={480}>
         <Table striped verticalSpacing="xs" data-testid="sales-breakdown">
           <Table.Thead>
             <Table.Tr>
@@ -30,9 +47,11 @@ function Breakdown({ sales }: { sales: TEventSales }) {
               <Table.Th scope="col" ta="right">
                 {t('breakdown.sold')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('breakdown.taken')}
-              </Table.Th>
+              {(['gross', 'refunded', 'net'] as const).map((column) => (
+                <Table.Th key={column} scope="col" ta="right">
+                  {t(`page.${column}`)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -42,7 +61,7 @@ function Breakdown({ sales }: { sales: TEventSales }) {
                   {row.name}
                 </Table.Th>
                 <Table.Td ta="right">{row.sold}</Table.Td>
-                <Table.Td ta="right">{money(row.gross)}</Table.Td>
+                <MoneyCells row={row} money={money} />
               </Table.Tr>
             ))}
             <Table.Tr>
@@ -50,7 +69,7 @@ function Breakdown({ sales }: { sales: TEventSales }) {
                 {t('breakdown.extras')}
               </Table.Th>
               <Table.Td ta="right">{sales.extras.sold}</Table.Td>
-              <Table.Td ta="right">{money(sales.extras.gross)}</Table.Td>
+              <MoneyCells row={sales.extras} money={money} />
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={500}>
@@ -58,6 +77,8 @@ function Breakdown({ sales }: { sales: TEventSales }) {
               </Table.Th>
               <Table.Td ta="right" />
               <Table.Td ta="right">{money(sales.donations)}</Table.Td>
+              <Table.Td ta="right" />
+              <Table.Td ta="right" />
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={500}>
@@ -65,6 +86,8 @@ function Breakdown({ sales }: { sales: TEventSales }) {
               </Table.Th>
               <Table.Td ta="right" />
               <Table.Td ta="right">{money(sales.sponsorships)}</Table.Td>
+              <Table.Td ta="right" />
+              <Table.Td ta="right" />
             </Table.Tr>
           </Table.Tbody>
         </Table>
