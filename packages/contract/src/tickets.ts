@@ -17,6 +17,10 @@ export const ZTicket = z.object({
   sold: z.number(),
   /** null = unlimited */
   available: z.number().nullable(),
+  /** Tickets in unpaid holds and open waiting-list offers: they come back on sale if those lapse. */
+  held: z.number(),
+  /** When the soonest of those holds lapses (ISO), only where `available` is 0 and `held` is more; null otherwise. */
+  heldUntil: z.string().nullable(),
   maxPerOrder: z.number(),
   salesStartAt: z.string().nullable(),
   salesEndAt: z.string().nullable(),

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent, TTicket } from '@clubtix/contract';
 import { anyString, createEvent, createTicket, payloadOf } from '../../../test/catalogue';
+import { eq } from 'drizzle-orm';
+import { buyTickets, holdTickets } from '../../../test/buying';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { registrations } from '../../db/schema';
 
 /** Ticket types (docs/product.md section 14): money rules, what the public sees, the tenant wall. */
 describe('tickets', () => {
@@ -52,6 +55,8 @@ describe('tickets', () => {
         salesEndAt: '2031-01-31T23:00:00.000Z',
         sold: 0,
         available: 100,
+        held: 0,
+        heldUntil: null,
         isActive: true,
         hidden: false,
         position: 0,
@@ -233,6 +238,43 @@ describe('tickets', () => {
         expect(payloadOf(await byId(hidden.id, a.admin.token))).toEqual(hidden);
       }
       expectError(await byId('no-such-ticket'), 404, 'NOT_FOUND');
+    });
+
+    it('says what unpaid holds keep, and when the soonest lapses only once none is left (held is not sold)', async () => {
+      const event = await createEvent(t, a.admin.token, { title: 'Held Not Sold' });
+      const few = await createTicket(t, a.admin.token, event.id, { name: 'Few', quantity: 3 });
+      const many = await createTicket(t, a.admin.token, event.id, { name: 'Many', quantity: 10 });
+      const people = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({ firstName: 'Held', lastName: `N${i}`, email: `held${i}@example.org` }));
+      const first = await holdTickets(t, event.id, few.id, 'first@example.org', people(1));
+      const second = await holdTickets(t, event.id, few.id, 'second@example.org', people(2));
+      await holdTickets(t, event.id, many.id, 'other@example.org', people(1));
+      await buyTickets(t, event.id, many.id, 'paid@example.org', people(2));
+      // Only the holds of the sold-out type count toward its time: the soonest of its two.
+      await t.db
+        .update(registrations)
+        .set({ expiresAt: new Date(Date.now() + 5 * 60_000) })
+        .where(eq(registrations.id, second.registrationId));
+      const [soonest] = await t.db
+        .select({ expiresAt: registrations.expiresAt })
+        .from(registrations)
+        .where(eq(registrations.id, second.registrationId));
+      expect(Date.parse(first.expiresAt!)).toBeGreaterThan(soonest!.expiresAt!.getTime());
+      const shown = payloadOf<TTicket[]>(await list(event.id)).map(({ name, available, held, heldUntil, sold }) => ({
+        name,
+        available,
+        held,
+        heldUntil,
+        sold,
+      }));
+      expect(shown).toEqual([
+        { name: 'Few', available: 0, held: 3, heldUntil: soonest!.expiresAt!.toISOString(), sold: 0 },
+        { name: 'Many', available: 7, held: 1, heldUntil: null, sold: 2 },
+      ]);
+      expect(payloadOf<TTicket>(await byId(few.id))).toMatchObject({
+        held: 3,
+        heldUntil: soonest!.expiresAt!.toISOString(),
+      });
     });
   });
 

@@ -1,7 +1,16 @@
-import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LIST_CAPS } from '@clubtix/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { events, tickets, type EventRow, type TicketRow } from '../../db/schema';
+import {
+  attendees,
+  events,
+  registrations,
+  tickets,
+  waitlistEntries,
+  type EventRow,
+  type TicketRow,
+} from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
@@ -24,11 +33,44 @@ export const TICKET_CATALOGUE: CatalogueKind = {
   plural: 'ticket types',
 };
 
+/** A ticket type as the public reads it: its row and when the soonest of its holds lapses. */
+export type ListedTicketRow = TicketRow & { heldUntil: Date | null };
+
+/**
+ * When the soonest unpaid hold or open waiting-list offer of the ticket type lapses, computed only for a
+ * type that has none left and some held (CASE runs its subqueries only then), so the ordinary list costs
+ * nothing more: its pending registrations are found by registrations_event_idx, their tickets by
+ * attendees_registration_idx, the offers by waitlist_entries' ticket index. The ticket's columns are
+ * qualified by hand: inside a template Drizzle writes a column bare, which a subquery would take as its own.
+ */
+const own = (column: AnyPgColumn) => sql`${tickets}.${sql.identifier(column.name)}`;
+const heldUntil = sql<Date | null>`CASE WHEN ${own(tickets.quantity)} IS NOT NULL
+    AND ${own(tickets.reservedCount)} >= ${own(tickets.quantity)} AND ${own(tickets.reservedCount)} > ${own(tickets.soldCount)}
+  THEN LEAST(
+    (SELECT min(r.${sql.identifier(registrations.expiresAt.name)}) FROM ${registrations} r
+      WHERE r.${sql.identifier(registrations.eventId.name)} = ${own(tickets.eventId)}
+        AND r.${sql.identifier(registrations.status.name)} = 'pending'
+        AND EXISTS (SELECT 1 FROM ${attendees} a
+          WHERE a.${sql.identifier(attendees.registrationId.name)} = r.${sql.identifier(registrations.id.name)}
+            AND a.${sql.identifier(attendees.ticketId.name)} = ${own(tickets.id)})),
+    (SELECT min(w.${sql.identifier(waitlistEntries.offerExpiresAt.name)}) FROM ${waitlistEntries} w
+      WHERE w.${sql.identifier(waitlistEntries.ticketId.name)} = ${own(tickets.id)}
+        AND w.${sql.identifier(waitlistEntries.status.name)} = 'offered'))
+  END`.mapWith((value: Date | string | null) => (value === null ? null : new Date(value)));
+
+const listedColumns = { ...getTableColumns(tickets), heldUntil };
+
 export async function findTicketById(db: DbOrTx, id: string, clubId: string | null): Promise<TicketRow | undefined> {
   const [row] = await db
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, id), inClub(clubId)));
+  return row;
+}
+
+/** One ticket type as the public reads it (with heldUntil), in one statement. */
+export async function findListedTicketById(db: DbOrTx, id: string): Promise<ListedTicketRow | undefined> {
+  const [row] = await db.select(listedColumns).from(tickets).where(eq(tickets.id, id));
   return row;
 }
 
@@ -47,9 +89,14 @@ export async function findEventWithTickets(
   return { event: rows[0]!.event, tickets: rows.flatMap((row) => (row.ticket ? [row.ticket] : [])) };
 }
 
-export async function findTicketsByEvent(db: DbOrTx, scope: EventScope, activeOnly: boolean): Promise<TicketRow[]> {
+/** An event's ticket types with heldUntil, in one statement (the buyer's first page reads it). */
+export async function findTicketsByEvent(
+  db: DbOrTx,
+  scope: EventScope,
+  activeOnly: boolean,
+): Promise<ListedTicketRow[]> {
   return db
-    .select()
+    .select(listedColumns)
     .from(tickets)
     .where(and(inEvent(scope), activeOnly ? eq(tickets.isActive, true) : undefined))
     .orderBy(asc(tickets.position), asc(tickets.createdAt))

@@ -13,6 +13,7 @@ import { toTicketDto } from './tickets.mapper';
 import { canViewTicket, listsInactiveTickets, listsTicket } from './tickets.policy';
 import {
   deleteUnusedTicket,
+  findListedTicketById,
   findTicketById,
   findTicketsByEvent,
   insertTicket,
@@ -45,7 +46,7 @@ export async function findEventTickets(
 }
 
 export async function findTicket(deps: Deps, actor: Actor | null, ticketId: string): Promise<TTicket> {
-  const row = await findTicketById(deps.db, ticketId, null);
+  const row = await findListedTicketById(deps.db, ticketId);
   const event = row && (await findEventById(deps.db, row.eventId, row.clubId));
   if (!row || !event || !canViewTicket(actor, event, row)) throw notFound('Ticket');
   return toTicketDto(row);
