@@ -5,9 +5,10 @@ import { ZId } from './rules';
 import { checkInstantOrder, type InstantOrder } from './save-request';
 
 /**
- * Discount and access codes of an event (docs/product.md section 19): percent (1-100) or an amount
+ * Discount and access codes of an event (docs/product.md section 19): percent (0-100) or an amount
  * in minor units off each named ticket (all tickets when `ticketIds` is empty); an access code names
- * hidden tickets, which are offered only with it.
+ * hidden tickets, which are offered only with it, and may take nothing off (value 0;
+ * docs/decisions/0069-money-screens-agree.md).
  */
 export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
 export const ZDiscountKind = z.enum(DISCOUNT_KINDS, { error: 'Kind must be percent or amount' });
@@ -62,6 +63,9 @@ export const DISCOUNT_INSTANT_ORDER = [
   { start: 'validFrom', end: 'validUntil', message: 'Valid until must not be before valid from' },
 ] as const satisfies readonly InstantOrder[];
 
+/** A code of value 0 (percent or amount) takes nothing off: it must open at least one hidden ticket. */
+export const ZERO_VALUE_NEEDS_HIDDEN = 'A code that takes nothing off must open at least one hidden ticket';
+
 export const ZSaveDiscountRequest = z
   .object({
     id: ZId.optional(),
@@ -71,7 +75,7 @@ export const ZSaveDiscountRequest = z
     value: z
       .number({ error: 'Value must be a number' })
       .int('Value must be a whole number')
-      .min(1, 'Value must be at least 1')
+      .min(0, 'Value must not be negative')
       .max(100_000_000, 'Value is too large'),
     ticketIds: z.array(ZId).max(200, 'Too many tickets').default([]),
     maxUses: z
@@ -88,6 +92,10 @@ export const ZSaveDiscountRequest = z
   .superRefine((value, ctx) => {
     if (value.kind === 'percent' && value.value > 100) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is at most 100' });
+    }
+    // An access code may take nothing off: it names the hidden tickets it opens (the server checks they are).
+    if (value.value === 0 && value.ticketIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: ZERO_VALUE_NEEDS_HIDDEN });
     }
     // An update may keep a shorter code made before; changing it to another is checked by the server.
     if (value.id === undefined && isTooShortForNewCode(value.code)) {

@@ -50,6 +50,7 @@ export const messages: Record<string, string> = {
     'Das ist die Beispielzeile der Vorlage: Löschen Sie sie und importieren Sie erneut',
   'dryRun must be true or false': 'dryRun muss true oder false sein',
   'Password is required!': 'Passwort ist erforderlich!',
+  'The link is incomplete': 'Der Link ist unvollständig',
   'Enter your current password': 'Geben Sie Ihr aktuelles Passwort ein',
   'Password must be at most 200 characters': 'Das Passwort darf höchstens 200 Zeichen lang sein',
   'Payment method must be cash, card_terminal or complimentary':
@@ -101,7 +102,9 @@ export const messages: Record<string, string> = {
   'Valid until must not be before valid from': '„Gültig bis“ darf nicht vor „Gültig ab“ liegen',
   'Value must be a number': 'Der Wert muss eine Zahl sein',
   'Value must be a whole number': 'Der Wert muss eine ganze Zahl sein',
-  'Value must be at least 1': 'Der Wert muss mindestens 1 sein',
+  'Value must not be negative': 'Der Wert darf nicht negativ sein',
+  'A code that takes nothing off must open at least one hidden ticket':
+    'Ein Code, der nichts abzieht, muss mindestens ein verstecktes Ticket freischalten',
   'Value is too large': 'Der Wert ist zu groß',
   'Too many tickets': 'Zu viele Tickets',
   'Use limit must be a number': 'Das Nutzungslimit muss eine Zahl sein',

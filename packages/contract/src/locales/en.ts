@@ -51,6 +51,7 @@ export const messages: Record<string, string> = {
     "This is the template's example row: delete it, then import again",
   'dryRun must be true or false': 'dryRun must be true or false',
   'Password is required!': 'Password is required!',
+  'The link is incomplete': 'The link is incomplete',
   'Enter your current password': 'Enter your current password',
   'Password must be at most 200 characters': 'Password must be at most 200 characters',
   'Payment method must be cash, card_terminal or complimentary':
@@ -101,7 +102,9 @@ export const messages: Record<string, string> = {
   'Valid until must not be before valid from': 'Valid until must not be before valid from',
   'Value must be a number': 'Value must be a number',
   'Value must be a whole number': 'Value must be a whole number',
-  'Value must be at least 1': 'Value must be at least 1',
+  'Value must not be negative': 'Value must not be negative',
+  'A code that takes nothing off must open at least one hidden ticket':
+    'A code that takes nothing off must open at least one hidden ticket',
   'Value is too large': 'Value is too large',
   'Too many tickets': 'Too many tickets',
   'Use limit must be a number': 'Use limit must be a number',

@@ -50,6 +50,7 @@ export const messages: Record<string, string> = {
     'Esta es la fila de ejemplo de la plantilla: bórrala y vuelve a importar',
   'dryRun must be true or false': 'dryRun debe ser true o false',
   'Password is required!': '¡La contraseña es obligatoria!',
+  'The link is incomplete': 'El enlace está incompleto',
   'Enter your current password': 'Introduce tu contraseña actual',
   'Password must be at most 200 characters': 'La contraseña debe tener como máximo 200 caracteres',
   'Payment method must be cash, card_terminal or complimentary':
@@ -101,7 +102,9 @@ export const messages: Record<string, string> = {
   'Valid until must not be before valid from': '«Válido hasta» no puede ser anterior a «Válido desde»',
   'Value must be a number': 'El valor debe ser un número',
   'Value must be a whole number': 'El valor debe ser un número entero',
-  'Value must be at least 1': 'El valor debe ser al menos 1',
+  'Value must not be negative': 'El valor no puede ser negativo',
+  'A code that takes nothing off must open at least one hidden ticket':
+    'Un código que no descuenta nada debe abrir al menos una entrada oculta',
   'Value is too large': 'El valor es demasiado alto',
   'Too many tickets': 'Demasiadas entradas',
   'Use limit must be a number': 'El límite de usos debe ser un número',

@@ -50,6 +50,7 @@ export const messages: Record<string, string> = {
     'C’est la ligne d’exemple du modèle : supprimez-la, puis importez à nouveau',
   'dryRun must be true or false': 'dryRun doit valoir true ou false',
   'Password is required!': 'Le mot de passe est obligatoire !',
+  'The link is incomplete': 'Le lien est incomplet',
   'Enter your current password': 'Saisissez votre mot de passe actuel',
   'Password must be at most 200 characters': 'Le mot de passe doit comporter au maximum 200 caractères',
   'Payment method must be cash, card_terminal or complimentary':
@@ -101,7 +102,9 @@ export const messages: Record<string, string> = {
   'Valid until must not be before valid from': '« Valable jusqu’au » ne doit pas précéder « Valable à partir du »',
   'Value must be a number': 'La valeur doit être un nombre',
   'Value must be a whole number': 'La valeur doit être un nombre entier',
-  'Value must be at least 1': 'La valeur doit être d’au moins 1',
+  'Value must not be negative': 'La valeur ne doit pas être négative',
+  'A code that takes nothing off must open at least one hidden ticket':
+    'Un code qui ne retire rien doit ouvrir au moins un billet masqué',
   'Value is too large': 'La valeur est trop élevée',
   'Too many tickets': 'Trop de billets',
   'Use limit must be a number': 'La limite d’utilisation doit être un nombre',

@@ -49,6 +49,7 @@ export const messages: Record<string, string> = {
   "This is the template's example row: delete it, then import again": 'นี่คือแถวตัวอย่างของเทมเพลต: ลบออกแล้วนำเข้าอีกครั้ง',
   'dryRun must be true or false': 'dryRun ต้องเป็น true หรือ false',
   'Password is required!': 'กรุณากรอกรหัสผ่าน',
+  'The link is incomplete': 'ลิงก์ไม่สมบูรณ์',
   'Enter your current password': 'กรอกรหัสผ่านปัจจุบันของคุณ',
   'Password must be at most 200 characters': 'รหัสผ่านต้องยาวไม่เกิน 200 ตัวอักษร',
   'Payment method must be cash, card_terminal or complimentary':
@@ -97,7 +98,8 @@ export const messages: Record<string, string> = {
   'Valid until must not be before valid from': 'วันที่ใช้ได้ถึงต้องไม่ก่อนวันที่เริ่มใช้ได้',
   'Value must be a number': 'ค่าต้องเป็นตัวเลข',
   'Value must be a whole number': 'ค่าต้องเป็นจำนวนเต็ม',
-  'Value must be at least 1': 'ค่าต้องไม่น้อยกว่า 1',
+  'Value must not be negative': 'ค่าต้องไม่ติดลบ',
+  'A code that takes nothing off must open at least one hidden ticket': 'รหัสที่ไม่ลดราคาต้องเปิดตั๋วที่ซ่อนไว้อย่างน้อยหนึ่งประเภท',
   'Value is too large': 'ค่ามากเกินไป',
   'Too many tickets': 'ตั๋วมากเกินไป',
   'Use limit must be a number': 'จำนวนครั้งที่ใช้ได้ต้องเป็นตัวเลข',

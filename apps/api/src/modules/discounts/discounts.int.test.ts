@@ -138,6 +138,42 @@ describe('discount codes', () => {
     expect(payloadOf<TDiscount>(await save(a.admin.token, { ...limited, maxUses: 4 })).maxUses).toBe(4);
   });
 
+  it('saves an access code that takes nothing off (0, percent or amount) when it opens a hidden ticket', async () => {
+    const members = await createTicket(t, a.admin.token, event.id, { name: 'Members', hidden: true });
+    for (const [code, kind] of [
+      ['OPENS-PCT', 'percent'],
+      ['OPENS-AMT', 'amount'],
+    ] as const) {
+      const saved = await create({ code, kind, value: 0, ticketIds: [members.id, adult.id] });
+      expect(saved).toMatchObject({ kind, value: 0, ticketIds: [members.id, adult.id] });
+      expect(payloadOf(await check(code))).toMatchObject({ kind, value: 0, ticketIds: [members.id, adult.id] });
+    }
+    // Edited again, a percent of 0 stays 0: never changed silently.
+    const listed = payloadOf<TDiscount[]>(await list(a.admin.token)).find((item) => item.code === 'OPENS-PCT')!;
+    expect(payloadOf<TDiscount>(await save(a.admin.token, { ...listed, maxUses: 9 })).value).toBe(0);
+
+    const before = (await t.db.select().from(discounts)).length;
+    for (const ticketIds of [[], [adult.id]]) {
+      const refused = await save(a.admin.token, {
+        eventId: event.id,
+        code: 'NOTHING-0',
+        kind: 'amount',
+        value: 0,
+        ticketIds,
+      });
+      expectError(
+        refused,
+        400,
+        'BAD_INPUT',
+        'value: A code that takes nothing off must open at least one hidden ticket',
+      );
+      expect(refused.body.errors?.[0]?.path).toBe('value');
+    }
+    const negative = await save(a.admin.token, { eventId: event.id, code: 'MINUS-1', kind: 'percent', value: -1 });
+    expectError(negative, 400, 'BAD_INPUT');
+    expect((await t.db.select().from(discounts)).length).toBe(before);
+  });
+
   it('refuses a window that ends before it starts, against the stored start too', async () => {
     const windowed = await create({ code: 'WINDOW', validFrom: '2035-01-01T00:00:00Z' });
     expectError(

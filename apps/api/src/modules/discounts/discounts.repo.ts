@@ -59,13 +59,17 @@ export async function findDiscountsByEvent(db: DbOrTx, scope: EventScope): Promi
 }
 
 /** Which of the given ids are ticket types of the event (a code may name only those). */
-export async function findEventTicketIds(db: DbOrTx, scope: EventScope, ticketIds: string[]): Promise<string[]> {
+/** Which of `ticketIds` are ticket types of the event, and whether each is hidden. */
+export async function findEventTicketIds(
+  db: DbOrTx,
+  scope: EventScope,
+  ticketIds: string[],
+): Promise<{ id: string; hidden: boolean }[]> {
   if (ticketIds.length === 0) return [];
-  const rows = await db
-    .select({ id: tickets.id })
+  return db
+    .select({ id: tickets.id, hidden: tickets.hidden })
     .from(tickets)
     .where(and(eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId), inArray(tickets.id, ticketIds)));
-  return rows.map((row) => row.id);
 }
 
 export async function insertDiscount(db: DbOrTx, values: DiscountValues): Promise<DiscountRow> {

@@ -5,6 +5,7 @@ import {
   type TCodeCheck,
   type TDiscount,
   type ZSaveDiscountRequest,
+  ZERO_VALUE_NEEDS_HIDDEN,
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
@@ -34,11 +35,15 @@ type SaveDiscountInput = z.output<typeof ZSaveDiscountRequest>;
 
 const DUPLICATE_CODE = 'This event already has this code (codes are the same whatever their case)';
 
-/** A code may name only ticket types of its own event (another club's id is as unknown as a made-up one). */
-async function checkedTicketIds(deps: Deps, scope: EventScope, ticketIds: string[]): Promise<string[]> {
-  const wanted = [...new Set(ticketIds)];
+/**
+ * A code may name only ticket types of its own event (another club's id is as unknown as a made-up one);
+ * a code that takes nothing off is an access code: it must open at least one hidden ticket.
+ */
+async function checkedTicketIds(deps: Deps, scope: EventScope, input: SaveDiscountInput): Promise<string[]> {
+  const wanted = [...new Set(input.ticketIds)];
   const found = await findEventTicketIds(deps.db, scope, wanted);
   if (found.length !== wanted.length) throw fieldError('ticketIds', 'Every ticket must be a ticket type of this event');
+  if (input.value === 0 && !found.some((ticket) => ticket.hidden)) throw fieldError('value', ZERO_VALUE_NEEDS_HIDDEN);
   return wanted;
 }
 
@@ -69,7 +74,7 @@ export async function saveDiscount(deps: Deps, actor: Actor, input: SaveDiscount
     codeKey: codeKeyOf(input.code),
     kind: input.kind,
     value: input.value,
-    ticketIds: await checkedTicketIds(deps, scope, input.ticketIds),
+    ticketIds: await checkedTicketIds(deps, scope, input),
     isActive: input.isActive,
     // Left out on an update: kept; null: cleared.
     ...(input.maxUses === undefined ? {} : { maxUses: input.maxUses }),

@@ -75,7 +75,17 @@ describe('discount form values', () => {
     expect(checkDiscountForm({ ...values, kind: 'amount', value: '1.234' })).toEqual({
       value: 'Amount must be an amount such as 5.00, with at most 2 decimals',
     });
-    expect(checkDiscountForm({ ...values, kind: 'amount', value: 0 })).toEqual({ value: 'Amount must be more than 0' });
+    expect(checkDiscountForm({ ...values, kind: 'amount', value: 0 })).toEqual({
+      value: 'A code that takes nothing off must open hidden tickets: choose them below',
+    });
+    expect(checkDiscountForm({ ...values, value: 0 })).toEqual({
+      value: 'A code that takes nothing off must open hidden tickets: choose them below',
+    });
+    // An access code: 0 is kept as 0, never made 1.
+    expect(checkDiscountForm({ ...values, value: 0, ticketIds: ['hidden'] })).toEqual({});
+    expect(
+      discountFormToRequest({ ...values, value: 0, ticketIds: ['hidden'] }, { eventId: 'e', timezone: 'UTC' }).value,
+    ).toBe(0);
     const day = { year: 2027, month: 3, day: 1 };
     expect(
       checkDiscountForm({

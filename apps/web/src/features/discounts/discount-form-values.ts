@@ -99,7 +99,10 @@ export function checkDiscountForm(values: DiscountFormValues): FormErrors {
     if (values.value === '') errors.value = say('errors.percentRequired');
   } else if (String(values.value).trim() === '') errors.value = say('errors.amountRequired');
   else if (toMinorUnits(values.value) === null) errors.value = say('errors.amountInvalid');
-  else if (toMinorUnits(values.value) === 0) errors.value = say('errors.amountZero');
+  // 0 is an access code's: it takes nothing off, and must name the hidden tickets it opens.
+  if (!errors.value && valueOf(values) === 0 && values.ticketIds.length === 0) {
+    errors.value = say('errors.zeroNeedsTickets');
+  }
   const from = {
     dateField: 'validFromDate',
     timeField: 'validFromTime',

@@ -79,7 +79,7 @@ export function DiscountForm({ event, tickets, discount, isSaving, onSave, onCan
               label={t('form.percent')}
               description={t('form.percentHint')}
               required
-              min={1}
+              min={0}
               max={100}
               suffix="%"
               allowDecimal={false}
