@@ -1,7 +1,7 @@
 import type { TEvent, TTicket } from '@clubtix/contract';
 import { isApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
-import { ticketAvailability } from '../public/ticket-offer';
+import { isNoneLeft } from '../public/ticket-offer';
 
 /** The contract's cap on a waiting-list request (ZJoinWaitlistRequest). */
 const WAITLIST_QUANTITY_CAP = 100;
@@ -17,16 +17,17 @@ export function waitlistPlaceText(position: number): string {
 }
 
 /**
- * Whether a ticket type offers its waiting list: it is sold out while its event still sells (not
+ * Whether a ticket type offers its waiting list: none is left (sold, or held by buyers paying) while its event still sells (not
  * ended, the registration window open) and its own sales have not ended. Tickets coming back after
  * the sale is over would have nobody to go to. A hidden type (opened by an access code) has no list.
  */
 export function offersWaitlist(
-  ticket: Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt' | 'hidden'>,
+  ticket: Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt' | 'hidden'> &
+    Partial<Pick<TTicket, 'held' | 'heldUntil'>>,
   event: Pick<TEvent, 'endDate' | 'registrationOpensAt' | 'registrationClosesAt'>,
   now: Date,
 ): boolean {
-  if (ticket.hidden || ticketAvailability(ticket, now).kind !== 'soldOut') return false;
+  if (ticket.hidden || !isNoneLeft(ticket, now)) return false;
   const at = now.getTime();
   if (Date.parse(event.endDate) < at) return false;
   if (event.registrationClosesAt && Date.parse(event.registrationClosesAt) < at) return false;

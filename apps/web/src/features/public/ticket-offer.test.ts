@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventSales, formatPrice, priceHint, salesClosedNote, ticketAvailability } from './ticket-offer';
+import { eventSales, formatPrice, heldText, priceHint, salesClosedNote, ticketAvailability } from './ticket-offer';
 import { i18n, startI18n } from '../../i18n/i18n';
 
 beforeAll(async () => {
@@ -16,6 +16,16 @@ describe('ticketAvailability', () => {
     ['few', { available: 10, salesStartAt: null, salesEndAt: null }, { kind: 'fewLeft', count: 10 }],
     ['one', { available: 1, salesStartAt: null, salesEndAt: null }, { kind: 'fewLeft', count: 1 }],
     ['none', { available: 0, salesStartAt: null, salesEndAt: null }, { kind: 'soldOut' }],
+    [
+      'none left but some held: reserved, not sold out',
+      { available: 0, held: 2, heldUntil: '2026-05-01T12:10:00Z', salesStartAt: null, salesEndAt: null },
+      { kind: 'held', until: '2026-05-01T12:10:00Z' },
+    ],
+    [
+      'none left, none held',
+      { available: 0, held: 0, heldUntil: null, salesStartAt: null, salesEndAt: null },
+      { kind: 'soldOut' },
+    ],
     [
       'sold out wins over a closed window',
       { available: 0, salesStartAt: null, salesEndAt: '2026-04-01T00:00:00Z' },
@@ -92,6 +102,16 @@ describe('eventSales', () => {
     ],
     ['closed', { ...event, registrationClosesAt: '2026-04-30T09:00:00Z' }, [ticket(5)], { kind: 'closed' }],
     ['sold out', event, [ticket(0), ticket(0)], { kind: 'soldOut' }],
+    [
+      'held, with the soonest time any may come back',
+      event,
+      [
+        { ...ticket(0), held: 1, heldUntil: '2026-05-01T12:14:00Z' },
+        { ...ticket(0), held: 0, heldUntil: null },
+        { ...ticket(0), held: 2, heldUntil: '2026-05-01T12:03:00Z' },
+      ],
+      { kind: 'held', until: '2026-05-01T12:03:00Z' },
+    ],
     ['no tickets', event, [], { kind: 'nothingOnSale' }],
     ['tickets not on sale yet', event, [ticket(5, '2026-05-20T00:00:00Z')], { kind: 'nothingOnSale' }],
   ])('%s', (_case, e, tickets, expected) => {
@@ -106,8 +126,20 @@ describe('salesClosedNote', () => {
     [{ kind: 'notYetOpen', from: '2026-05-10T08:00:00Z' } as const, 'Ticket sales open Sun 10/05/2026, 09:00'],
     [{ kind: 'closed' } as const, 'Ticket sales have closed'],
     [{ kind: 'soldOut' } as const, 'Sold out'],
+    [{ kind: 'held', until: null } as const, 'Every ticket is reserved for now'],
     [{ kind: 'nothingOnSale' } as const, 'No tickets are on sale right now'],
   ])('%j', (sales, expected) => {
     expect(salesClosedNote(sales, 'Europe/London')).toBe(expected);
+  });
+});
+
+describe('heldText', () => {
+  it("says when held tickets may come back in the event's time zone, or soon when it is not known", () => {
+    const when = 'public:ticketList.heldUntil';
+    const soon = 'public:ticketList.heldSoon';
+    expect(heldText('2026-05-01T12:03:00Z', 'Europe/London', when, soon)).toBe(
+      'Reserved while buyers pay: may come back from Fri 01/05/2026, 13:03',
+    );
+    expect(heldText(null, 'Europe/London', when, soon)).toBe('Reserved while buyers pay: may come back shortly');
   });
 });

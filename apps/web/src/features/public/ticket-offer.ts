@@ -7,22 +7,32 @@ export const FEW_LEFT = 10;
 
 export type TicketAvailability =
   | { kind: 'soldOut' }
+  /** None left, but some in unpaid holds that may lapse at `until` (docs/decisions/0066-held-is-not-sold.md). */
+  | { kind: 'held'; until: string | null }
   | { kind: 'salesEnded' }
   | { kind: 'notYetOnSale'; from: string }
   | { kind: 'fewLeft'; count: number }
   | { kind: 'available' };
 
-type TicketFields = Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt'>;
+type TicketFields = Pick<TTicket, 'available' | 'salesStartAt' | 'salesEndAt'> &
+  Partial<Pick<TTicket, 'held' | 'heldUntil'>>;
 
 /** What a visitor needs to know about one ticket type right now; unlimited ones say nothing. */
 export function ticketAvailability(ticket: TicketFields, now: Date): TicketAvailability {
-  if (ticket.available !== null && ticket.available <= 0) return { kind: 'soldOut' };
+  if (ticket.available !== null && ticket.available <= 0) {
+    return (ticket.held ?? 0) > 0 ? { kind: 'held', until: ticket.heldUntil ?? null } : { kind: 'soldOut' };
+  }
   if (ticket.salesEndAt && Date.parse(ticket.salesEndAt) < now.getTime()) return { kind: 'salesEnded' };
   if (ticket.salesStartAt && Date.parse(ticket.salesStartAt) > now.getTime()) {
     return { kind: 'notYetOnSale', from: ticket.salesStartAt };
   }
   if (ticket.available !== null && ticket.available <= FEW_LEFT) return { kind: 'fewLeft', count: ticket.available };
   return { kind: 'available' };
+}
+
+/** When held tickets may come back, in the event's time zone: the sentence with `when`, or the one without. */
+export function heldText(until: string | null, timeZone: string, withWhen: string, withoutWhen: string): string {
+  return until ? i18n.t(withWhen, { when: formatEventDateTime(until, timeZone) }) : i18n.t(withoutWhen);
 }
 
 /** A price as visitors read it: "Free" for 0, else the amount in the event's currency. */
@@ -49,6 +59,21 @@ export function priceHint(
   return i18n.t(paid.length < prices.length ? 'public:offer.freeOrFrom' : 'public:offer.from', { price });
 }
 
+/** Whether none of a ticket type is left now: sold, or held by buyers paying (its waiting list is open). */
+export function isNoneLeft(ticket: TicketFields, now: Date): boolean {
+  const { kind } = ticketAvailability(ticket, now);
+  return kind === 'soldOut' || kind === 'held';
+}
+
+/** The soonest instant any of the held ticket types may come back; null when none says. */
+function soonestHeldUntil(tickets: ReadonlyArray<TicketFields>, now: Date): string | null {
+  const times = tickets.flatMap((ticket) => {
+    const availability = ticketAvailability(ticket, now);
+    return availability.kind === 'held' && availability.until ? [availability.until] : [];
+  });
+  return times.length === 0 ? null : times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+}
+
 /** Whether a ticket type can be put in a basket right now (on sale and not sold out). */
 export function isBuyable(ticket: TicketFields, now: Date): boolean {
   const { kind } = ticketAvailability(ticket, now);
@@ -61,6 +86,8 @@ export type EventSales =
   | { kind: 'notYetOpen'; from: string }
   | { kind: 'closed' }
   | { kind: 'soldOut' }
+  /** Nothing left, some of it in unpaid holds: "reserved, look again", never "sold out". */
+  | { kind: 'held'; until: string | null }
   | { kind: 'nothingOnSale' };
 
 type EventFields = Pick<TEvent, 'endDate' | 'registrationOpensAt' | 'registrationClosesAt'>;
@@ -77,8 +104,10 @@ export function eventSales(event: EventFields, tickets: ReadonlyArray<TicketFiel
   }
   if (event.registrationClosesAt && Date.parse(event.registrationClosesAt) < at) return { kind: 'closed' };
   if (tickets.some((ticket) => isBuyable(ticket, now))) return { kind: 'open' };
-  if (tickets.length > 0 && tickets.every((ticket) => ticketAvailability(ticket, now).kind === 'soldOut')) {
-    return { kind: 'soldOut' };
+  if (tickets.length > 0 && tickets.every((ticket) => isNoneLeft(ticket, now))) {
+    return tickets.some((ticket) => ticketAvailability(ticket, now).kind === 'held')
+      ? { kind: 'held', until: soonestHeldUntil(tickets, now) }
+      : { kind: 'soldOut' };
   }
   return { kind: 'nothingOnSale' };
 }
@@ -96,6 +125,8 @@ export function salesClosedNote(sales: EventSales, timeZone: string): string | n
       return i18n.t('public:offer.closed');
     case 'soldOut':
       return i18n.t('public:offer.soldOut');
+    case 'held':
+      return i18n.t('public:offer.allHeld');
     case 'nothingOnSale':
       return i18n.t('public:offer.nothingOnSale');
   }

@@ -17,6 +17,8 @@ const ticket: TTicket = {
   quantity: 100,
   sold: 3,
   available: 97,
+  held: 0,
+  heldUntil: null,
   maxPerOrder: 6,
   salesStartAt: null,
   salesEndAt: '2026-08-15T16:00:00.000Z',

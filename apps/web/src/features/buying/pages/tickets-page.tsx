@@ -12,7 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isMissing, usePublicEventBySlug, usePublicTickets } from '../../public/api';
 import { eventNotAvailable } from '../../public/messages';
 import { useSlugParam } from '../../public/slug-param';
-import { eventSales, isBuyable, salesClosedNote } from '../../public/ticket-offer';
+import { eventSales, heldText, isBuyable, salesClosedNote } from '../../public/ticket-offer';
 import { useInitRegistration } from '../api';
 import { BuyingHeader } from '../components/buying-header';
 import { CodeField } from '../components/code-field';
@@ -90,7 +90,8 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
   const sales = eventSales(event, tickets.data, now);
   const closedNote = salesClosedNote(sales, event.timezone);
   // A code may open hidden tickets when those on show are sold out or not on sale.
-  const takesCodes = sales.kind === 'open' || sales.kind === 'soldOut' || sales.kind === 'nothingOnSale';
+  const takesCodes =
+    sales.kind === 'open' || sales.kind === 'soldOut' || sales.kind === 'held' || sales.kind === 'nothingOnSale';
   const gross = selectionPrice(selection, tickets.data);
   const discount = code.check ? codeDiscount(code.check, selectionPricedLines(selection, tickets.data)) : 0;
 
@@ -144,7 +145,11 @@ function TicketSelection({ event, slug }: { event: TEvent; slug: string }) {
       ) : null}
       {closedNote ? (
         <Alert color="gray" title={closedNote} data-testid="sales-closed">
-          {sales.kind === 'soldOut' ? t('ticketsPage.soldOut') : t('ticketsPage.closed')}
+          {sales.kind === 'soldOut'
+            ? t('ticketsPage.soldOut')
+            : sales.kind === 'held'
+              ? heldText(sales.until, event.timezone, 'buying:ticketsPage.held', 'buying:ticketsPage.heldSoon')
+              : t('ticketsPage.closed')}
         </Alert>
       ) : null}
       {tickets.data.length > 0 ? (

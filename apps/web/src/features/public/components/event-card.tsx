@@ -19,11 +19,14 @@ function PriceHint({ event }: { event: Pick<TEvent, 'id' | 'currency'> }) {
   if (tickets.isError) return null;
   const hint = priceHint(tickets.data, event.currency);
   if (hint === null) {
-    return tickets.data.length > 0 ? (
-      <Text size="sm" fw={600} c="red.9">
-        {t('offer.soldOut')}
+    if (tickets.data.length === 0) return null;
+    // Tickets held by buyers paying may come back: "Reserved", not "Sold out" (ticket-offer.ts).
+    const held = tickets.data.some((ticket) => ticket.isActive && ticket.available === 0 && ticket.held > 0);
+    return (
+      <Text size="sm" fw={600} c={held ? 'gray.8' : 'red.9'}>
+        {t(held ? 'offer.held' : 'offer.soldOut')}
       </Text>
-    ) : null;
+    );
   }
   return (
     <Text size="sm" fw={700} data-testid="event-card-price">

@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEventDateTime } from '../event-dates';
-import { formatPrice, ticketAvailability } from '../ticket-offer';
+import { formatPrice, heldText, ticketAvailability } from '../ticket-offer';
 
 export function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; timeZone: string; now: Date }) {
   const { t } = useTranslation('public');
@@ -15,6 +15,17 @@ export function AvailabilityNote({ ticket, timeZone, now }: { ticket: TTicket; t
         <Badge color="red.9" variant="filled" size="md" tt="none">
           {t('offer.soldOut')}
         </Badge>
+      );
+    case 'held':
+      return (
+        <Stack gap={4} align="flex-start">
+          <Badge color="gold" variant="filled" size="md" tt="none">
+            {t('offer.held')}
+          </Badge>
+          <Text size="sm" c="gray.7" data-testid="ticket-held-note">
+            {heldText(availability.until, timeZone, 'public:ticketList.heldUntil', 'public:ticketList.heldSoon')}
+          </Text>
+        </Stack>
       );
     case 'salesEnded':
       return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { usePublicTickets } from '../api';
-import { eventSales, salesClosedNote } from '../ticket-offer';
+import { eventSales, heldText, salesClosedNote } from '../ticket-offer';
 import { TicketList } from './ticket-list';
 
 type PanelEvent = Pick<
@@ -56,13 +56,20 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
           <Button component={Link} to={ticketsPath} size="md" fullWidth mt="xs">
             {t('ticketPanel.buy')}
           </Button>
-        ) : sales?.kind === 'soldOut' ? (
+        ) : sales?.kind === 'soldOut' || sales?.kind === 'held' ? (
           <Stack gap={6} mt="xs">
             <Button component={Link} to={ticketsPath} size="md" fullWidth aria-describedby="ticket-sales-note">
               {t('ticketPanel.joinWaitlist')}
             </Button>
             <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
-              {t('ticketPanel.soldOutNote')}
+              {sales.kind === 'held'
+                ? heldText(
+                    sales.until,
+                    event.timezone,
+                    'public:ticketPanel.heldNote',
+                    'public:ticketPanel.heldNoteSoon',
+                  )
+                : t('ticketPanel.soldOutNote')}
             </Text>
           </Stack>
         ) : (
