@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ZAttendee } from './registrations';
 import { ZAdminDoorRegistration, ZDoorAttendee, ZDoorRegistration, ZDoorVoucher } from './door-view';
-import { ZDoorList, ZDoorListQuery, ZSyncRequest, ZSyncResponse, ZUnredeemRequest } from './door';
+import {
+  ZDoorList,
+  ZDoorListQuery,
+  ZSyncRequest,
+  ZSyncResponse,
+  ZUnredeemRequest,
+  type TDoorCancellation,
+} from './door';
 import { ZId } from './rules';
 import { ZExtrasPurchase } from './sponsorships';
 
@@ -196,6 +203,24 @@ export function checkinConflictErrors(checkin: TCheckin): { path: string; messag
   return Object.entries(checkin).map(([key, value]) => ({ path: `checkin.${key}`, message: value }));
 }
 
+/**
+ * A 409 CANCELLED on a ticket cancelled after it was confirmed carries `cancelled.refunded` ('true' or
+ * 'false') and, when its money was given back, `cancelled.at` (docs/decisions/0070-the-door-says-cancelled.md).
+ */
+export function cancellationOfConflict(body: FieldErrors): TDoorCancellation | null {
+  const fields = fieldsUnder(body, 'cancelled');
+  const refunded = fields.get('refunded');
+  if (refunded === undefined) return null;
+  return { at: fields.get('at') ?? null, refunded: refunded === 'true' };
+}
+
+/** The inverse of cancellationOfConflict, for the server. */
+export function cancellationConflictErrors(cancelled: TDoorCancellation): { path: string; message: string }[] {
+  const errors = [{ path: 'cancelled.refunded', message: String(cancelled.refunded) }];
+  if (cancelled.at) errors.push({ path: 'cancelled.at', message: cancelled.at });
+  return errors;
+}
+
 /** A 409 on an extras voucher already redeemed carries `extrasPurchase.id` and `extrasPurchase.redeemedAt`. */
 /**
  * What, whose and when of a redeemed voucher: "Already redeemed at 21:30: 2 × Parking, jane@example.com".
@@ -277,7 +302,7 @@ export const checkinEndpoints = {
     access: 'admin',
     staff: true,
     summary:
-      "The event's door list for a device to keep and check tickets against offline (no payment data; each short code and QR secret only as a salted scrypt hash)",
+      "The event's door list for a device to keep and check tickets against offline (no payment data; each short code and QR secret only as a salted scrypt hash), with the tickets cancelled after confirming marked cancelled",
     query: ZDoorListQuery,
     response: ZDoorList,
   }),

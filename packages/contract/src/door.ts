@@ -34,9 +34,21 @@ export const doorSecret = {
 };
 
 /**
- * One ticket the door may admit. `codeHash` and `qrHash` are scrypt hashes (base64url, with the list's
- * `hashing`) of the ticket's short code and of its QR's secret: a device checks what is typed or
- * scanned against them without holding either.
+ * A ticket cancelled after it was confirmed (docs/decisions/0070-the-door-says-cancelled.md): its
+ * registration cancelled, by a full refund that released its tickets, by the admin, or with its
+ * event. `at` is when its money was given back (the last refund of its orders; null when there was
+ * none, a free ticket the admin cancelled), `refunded` whether any was.
+ */
+export const ZDoorCancellation = z.object({
+  at: z.string().nullable(),
+  refunded: z.boolean(),
+});
+export type TDoorCancellation = z.infer<typeof ZDoorCancellation>;
+
+/**
+ * One ticket the door may admit, or, with `cancelled`, one it must refuse saying why. `codeHash` and
+ * `qrHash` are scrypt hashes (base64url, with the list's `hashing`) of the ticket's short code and of
+ * its QR's secret: a device checks what is typed or scanned against them without holding either.
  */
 export const ZDoorListAttendee = z.object({
   attendeeId: z.string(),
@@ -50,12 +62,17 @@ export const ZDoorListAttendee = z.object({
   checkedInAt: z.string().nullable(),
   /** The device that admitted them offline, or null for a check-in made online. */
   checkedInDeviceId: z.string().nullable(),
+  /** Present on a cancelled ticket: the door refuses it as cancelled, never as unknown. */
+  cancelled: ZDoorCancellation.optional(),
 });
 export type TDoorListAttendee = z.infer<typeof ZDoorListAttendee>;
 
 export const ZDoorList = z.object({
   eventId: z.string(),
-  /** The attendees of the event's confirmed registrations, all of them. */
+  /**
+   * The attendees of the event's confirmed registrations, all of them, then those of registrations
+   * cancelled after they were confirmed, each with `cancelled` (hashed the same way).
+   */
   attendees: z.array(ZDoorListAttendee),
   hashing: ZDoorHashing,
   /** When the server read the list (ISO UTC). */

@@ -1,4 +1,11 @@
-import { checkinConflictErrors, ROLE_STAFF, SCAN_MESSAGES, type TCheckin } from '@clubtix/contract';
+import {
+  cancellationConflictErrors,
+  checkinConflictErrors,
+  ROLE_STAFF,
+  SCAN_MESSAGES,
+  type TCheckin,
+  type TDoorCancellation,
+} from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, notFound, say, type Said } from '../../core/errors';
 import { canManageClub } from '../clubs/clubs.policy';
@@ -18,6 +25,25 @@ const notFoundAs = (message: Said) => new AppError('NOT_FOUND', 404, message);
 
 /** A ticket or voucher of a refunded order whose tickets were released (docs/product.md section 19). */
 const cancelledAtDoor = (message: Said) => new AppError('CANCELLED', 409, message);
+
+/**
+ * A ticket cancelled after it was confirmed (docs/decisions/0070-the-door-says-cancelled.md): 409
+ * CANCELLED, with when its money was given back in `errors` (cancellationConflictErrors) once the
+ * service has read it (checkin.service.ts, only on this rare answer, off the scan's own statement).
+ */
+export class TicketCancelled extends AppError {
+  constructor(
+    readonly registrationId: string,
+    readonly cancellation?: TDoorCancellation,
+  ) {
+    super(
+      'CANCELLED',
+      409,
+      cancellation && !cancellation.refunded ? 'This ticket was cancelled' : 'This ticket was cancelled and refunded',
+      cancellation ? cancellationConflictErrors(cancellation) : undefined,
+    );
+  }
+}
 
 function forAnotherEvent(message: string, what: string, title: string | null): AppError {
   return new AppError(
@@ -89,7 +115,7 @@ export function admitTicket(
   // Cancelled after it was confirmed: its order was refunded and its tickets released. A hold
   // cancelled before it was paid was never a ticket: "not found", as before.
   if (registration.status === 'cancelled' && registration.confirmedAt) {
-    throw cancelledAtDoor('This ticket was cancelled and refunded');
+    throw new TicketCancelled(registration.id);
   }
   if (registration.status !== 'confirmed') throw notFoundAs(SCAN_MESSAGES.ticketNotFound);
   return { door, attendee, registration, checkin };

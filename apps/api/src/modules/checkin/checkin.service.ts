@@ -27,8 +27,10 @@ import {
   admitTicket,
   alreadyCheckedIn,
   notATicket,
+  TicketCancelled,
   toCheckinDto,
 } from './checkin.policy';
+import { findCancellationsOf } from './door-list.repo';
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed, markExtrasUnredeemed } from './extras-door.repo';
 import { findTicketByShortCode } from './short-code.repo';
@@ -74,7 +76,28 @@ async function scannedTicket(deps: Deps, actor: Actor, input: TTicketScanRequest
  * `checkin`, an attendee not checked in yet is checked in by the same call and the same statement
  * (one round trip to the database); `justCheckedIn` says whether this call did it.
  */
-export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
+export function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
+  return sayingWhenCancelled(deps, () => scanTicketAtDoor(deps, actor, input));
+}
+
+/**
+ * A refusal of a cancelled ticket, with when its money was given back: read only then, so the scan's
+ * own statements stay as they are (docs/decisions/0070-the-door-says-cancelled.md).
+ */
+async function sayingWhenCancelled<T>(deps: Deps, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof TicketCancelled) || error.cancellation) throw error;
+    const found = (await findCancellationsOf(deps.db, [error.registrationId])).get(error.registrationId);
+    throw new TicketCancelled(error.registrationId, {
+      at: found?.at?.toISOString() ?? null,
+      refunded: found?.refunded ?? false,
+    });
+  }
+}
+
+async function scanTicketAtDoor(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
   // Staff limited to other events are refused before any lookup or statement that may write.
   assertWorksEvent(actor, input.eventId);
   const qr = await scannedTicket(deps, actor, input);
@@ -113,7 +136,11 @@ export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanReq
  * door to say why (404s, or 409 with the first check-in). A check-in undone between the two
  * statements leaves nothing in the way, so that case writes once more.
  */
-export async function saveCheckin(deps: Deps, actor: Actor, input: TSaveCheckinRequest): Promise<TCheckin> {
+export function saveCheckin(deps: Deps, actor: Actor, input: TSaveCheckinRequest): Promise<TCheckin> {
+  return sayingWhenCancelled(deps, () => checkInAtDoor(deps, actor, input));
+}
+
+async function checkInAtDoor(deps: Deps, actor: Actor, input: TSaveCheckinRequest): Promise<TCheckin> {
   assertWorksEvent(actor, input.eventId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await insertCheckin(deps.db, { ...input, clubId: clubScope(actor), createdBy: actor.id });

@@ -1,9 +1,18 @@
 import { createHash, scryptSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatShortCode, ZDoorList, type TDoorList, type TEvent, type TRegistration } from '@clubtix/contract';
-import { attendees, doorHashes, registrations } from '../../db/schema';
-import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
+import {
+  cancellationOfConflict,
+  formatShortCode,
+  SYNC_REJECT_REASONS,
+  ZDoorList,
+  type TDoorList,
+  type TEvent,
+  type TRegistration,
+} from '@clubtix/contract';
+import { attendees, checkins, doorHashes, registrations } from '../../db/schema';
+import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, scanAndCheckIn } from '../../../test/door';
+import { buyPaidOrder, refund, refundRows, type PaidOrder } from '../../../test/refunds';
 import { createDoorStaff } from '../../../test/door-staff';
 import {
   call,
@@ -54,15 +63,18 @@ describe('the door list', () => {
     event = door.event;
     party = await buyTickets(t, event.id, door.ticket.id, 3, 'party-buyer@example.org');
     single = await buyTickets(t, event.id, door.ticket.id, 1, 'single-buyer@example.org');
-    // Not on the list: a hold not paid, a cancelled registration, another event's ticket.
+    // Not on the list: a hold not paid, a hold cancelled before it was paid, another event's ticket.
     await holdGuests(t, event.id, door.ticket.id, 1, 'pending-buyer@example.org');
-    const cancelled = await buyTickets(t, event.id, door.ticket.id, 1, 'cancelled-buyer@example.org');
-    await t.db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, cancelled.registrationId));
+    const cancelled = await holdGuests(t, event.id, door.ticket.id, 1, 'cancelled-buyer@example.org');
     const other = await doorEvent(t, token, { title: 'Night Sail' });
     await buyTickets(t, other.event.id, other.ticket.id, 1, 'other-buyer@example.org');
     // Bought yesterday: an admission a minute ago is after the tickets became valid.
     const yesterday = new Date(Date.now() - 86_400_000);
     await t.db.update(registrations).set({ confirmedAt: yesterday }).where(eq(registrations.eventId, event.id));
+    await t.db
+      .update(registrations)
+      .set({ status: 'cancelled', confirmedAt: null })
+      .where(eq(registrations.id, cancelled.registrationId));
   });
   afterAll(async () => t.close());
 
@@ -207,6 +219,119 @@ describe('the door list', () => {
     expect(read.status).toBe(200);
     expect((read.body.payload as TDoorList).attendees).toHaveLength(4);
     expectError(await call(t, 'GET', '/checkin/getDoorList', { query: { eventId: event.id } }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+/**
+ * Cancelled tickets at the door (docs/decisions/0070-the-door-says-cancelled.md): a ticket refunded
+ * with its tickets released, or cancelled by the admin, stays on the list marked cancelled with when
+ * its money was given back, hashed as the others; online it is refused as cancelled with that time,
+ * and a sync of an admission of it stays rejected, nothing stored.
+ */
+describe('cancelled tickets at the door', () => {
+  let t: TestApp;
+  let token: string;
+  let clubId: string;
+  let paid: PaidOrder;
+  let valid: PaidOrder;
+  let refundedAt: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const made = await createClubWithAdmin(t);
+    token = made.admin.token;
+    clubId = made.club.id;
+    paid = await buyPaidOrder(t, token, 'refunded-buyer@example.org', { price: 1500, people: 2 });
+    valid = await buyPaidOrder(t, token, 'valid-buyer@example.org', { event: paid.event, ticket: paid.ticket });
+    // Bought yesterday, refunded in full with the tickets released.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.db.update(registrations).set({ confirmedAt: yesterday }).where(eq(registrations.eventId, paid.event.id));
+    const refunded = await refund(t, token, { orderId: paid.order.id, releaseTickets: true });
+    expect(refunded.status, refunded.body.msg).toBe(200);
+    const [row] = await refundRows(t, paid.order.id);
+    refundedAt = row!.createdAt.toISOString();
+  });
+  afterAll(async () => t.close());
+
+  const listOf = async (as = token): Promise<TDoorList> => {
+    const response = await call(t, 'GET', '/checkin/getDoorList', { token: as, query: { eventId: paid.event.id } });
+    expect(response.status, response.body.msg).toBe(200);
+    expect(response.text).not.toMatch(/email|amount|payment|order|price|qrUuid|shortCode/i);
+    return ZDoorList.strict().parse(response.body.payload);
+  };
+
+  it('lists the refunded tickets after the valid ones, marked cancelled with when, their secrets hashed the same way', async () => {
+    const list = await listOf();
+    const ofRefunded = list.attendees.filter((a) => a.registrationId === paid.registration.registrationId);
+    expect(list.attendees.map((a) => a.registrationId)).toEqual([
+      valid.registration.registrationId,
+      ...paid.registration.attendees.map(() => paid.registration.registrationId),
+    ]);
+    expect(list.attendees[0]!.cancelled).toBeUndefined();
+    expect(ofRefunded.map((a) => [a.attendeeId, a.cancelled])).toEqual(
+      paid.registration.attendees.map((a) => [a.attendeeId, { at: refundedAt, refunded: true }]),
+    );
+    for (const [i, attendee] of paid.registration.attendees.entries()) {
+      expect(ofRefunded[i]!.codeHash).toBe(scryptOf(`c:${attendee.shortCode}`, list.hashing));
+      expect(ofRefunded[i]!.qrHash).toBe(scryptOf(`q:${paid.registration.qrUuid}`, list.hashing));
+    }
+    // Staff of the event read the same marks.
+    const staff = await createDoorStaff(t, token, clubId, [paid.event.id]);
+    expect((await listOf(staff)).attendees).toEqual(list.attendees);
+  });
+
+  it('refuses a refunded ticket online as cancelled, with when, whether scanned, checked in on scan or checked in', async () => {
+    const qr = qrOf(paid.registration);
+    const attendee = paid.registration.attendees[0]!;
+    const staff = await createDoorStaff(t, token, clubId, [paid.event.id]);
+    for (const response of [
+      await scan(t, token, paid.event.id, qr),
+      await scan(t, staff, paid.event.id, attendee.shortCode.toLowerCase()),
+      await scanAndCheckIn(t, staff, paid.event.id, qr),
+      await checkIn(t, token, paid.event.id, paid.registration.registrationId, attendee.attendeeId),
+    ]) {
+      expectError(response, 409, 'CANCELLED', 'This ticket was cancelled and refunded');
+      expect(cancellationOfConflict(response.body)).toEqual({ at: refundedAt, refunded: true });
+      expect(response.text).not.toContain(paid.registration.qrUuid);
+      expect(response.text).not.toContain('refunded-buyer@');
+    }
+    const stored = await t.db.select().from(checkins).where(eq(checkins.attendeeId, attendee.attendeeId));
+    expect(stored).toEqual([]);
+  });
+
+  it('keeps a sync of a cancelled ticket rejected with its reason, nothing stored', async () => {
+    const attendee = paid.registration.attendees[1]!;
+    const synced = await call(t, 'POST', '/checkin/sync', {
+      token,
+      body: {
+        eventId: paid.event.id,
+        deviceId: 'gate-1',
+        checkins: [{ attendeeId: attendee.attendeeId, at: new Date(Date.now() - 60_000).toISOString() }],
+      },
+    });
+    expect(synced.status).toBe(200);
+    expect(synced.body.payload).toEqual({
+      results: [{ attendeeId: attendee.attendeeId, status: 'rejected', reason: SYNC_REJECT_REASONS.notConfirmed }],
+    });
+    const stored = await t.db.select().from(checkins).where(eq(checkins.attendeeId, attendee.attendeeId));
+    expect(stored).toEqual([]);
+    expect((await listOf()).attendees.find((a) => a.attendeeId === attendee.attendeeId)?.checkedInAt).toBeNull();
+  });
+
+  it('marks a ticket the admin cancelled with nothing to refund as cancelled, not refunded', async () => {
+    const { event, ticket } = await doorEvent(t, token, { title: 'Free Sail' });
+    const guest = await buyTickets(t, event.id, ticket.id, 1, 'free-guest@example.org');
+    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+      token,
+      body: { registrationId: guest.registrationId, status: 'cancelled' },
+    });
+    expect(cancelled.status, cancelled.body.msg).toBe(200);
+    const response = await call(t, 'GET', '/checkin/getDoorList', { token, query: { eventId: event.id } });
+    const list = ZDoorList.strict().parse(response.body.payload);
+    expect(list.attendees.map((a) => a.cancelled)).toEqual([{ at: null, refunded: false }]);
+    const scanned = await scan(t, token, event.id, qrOf(guest));
+    expectError(scanned, 409, 'CANCELLED', 'This ticket was cancelled');
+    expect(cancellationOfConflict(scanned.body)).toEqual({ at: null, refunded: false });
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { attendees, checkins, doorHashes, doorKeys, registrations, tickets } from '../../db/schema';
+import { attendees, checkins, doorHashes, doorKeys, orders, refunds, registrations, tickets } from '../../db/schema';
 
 /**
  * The door list's statements (docs/decisions/0035-offline-door.md, 0062-hashed-door-list.md): the
@@ -47,6 +47,30 @@ const digestOf = (cacheKey: string, kind: 'c' | 'q', secret: unknown) =>
  * and its hash column is null. `cacheKey` is the salt with the parameters (door-hashes.ts).
  */
 export function findDoorList(db: DbOrTx, eventId: string, cacheKey: string) {
+  return selectDoorListRows(db, eventId, cacheKey)
+    .where(and(eq(attendees.eventId, eventId), sql`${attendees.confirmed}`))
+    .orderBy(attendees.createdAt, attendees.registrationId, attendees.position, attendees.id);
+}
+
+/**
+ * As findDoorList, the attendees of the event's registrations cancelled after they were confirmed
+ * (docs/decisions/0070-the-door-says-cancelled.md): a registration never confirmed was never a
+ * ticket. Few, read through registrations_event_idx; the confirmed list's own read is unchanged.
+ */
+export function findCancelledDoorList(db: DbOrTx, eventId: string, cacheKey: string) {
+  return selectDoorListRows(db, eventId, cacheKey)
+    .where(
+      and(
+        eq(attendees.eventId, eventId),
+        eq(registrations.eventId, eventId),
+        eq(registrations.status, 'cancelled'),
+        isNotNull(registrations.confirmedAt),
+      ),
+    )
+    .orderBy(attendees.createdAt, attendees.registrationId, attendees.position, attendees.id);
+}
+
+function selectDoorListRows(db: DbOrTx, eventId: string, cacheKey: string) {
   const codeDigest = digestOf(cacheKey, 'c', attendees.shortCode);
   const qrDigest = digestOf(cacheKey, 'q', registrations.qrUuid);
   return db
@@ -71,9 +95,31 @@ export function findDoorList(db: DbOrTx, eventId: string, cacheKey: string) {
     .leftJoin(checkins, eq(checkins.attendeeId, attendees.id))
     .leftJoin(codeHashes, and(eq(codeHashes.eventId, eventId), eq(codeHashes.digest, codeDigest)))
     .leftJoin(qrHashes, and(eq(qrHashes.eventId, eventId), eq(qrHashes.digest, qrDigest)))
-    .where(and(eq(attendees.eventId, eventId), sql`${attendees.confirmed}`))
-    .orderBy(attendees.createdAt, attendees.registrationId, attendees.position, attendees.id);
+    .$dynamic();
 }
+
+/**
+ * When each cancelled registration's money was given back: the last refund of its orders (null and
+ * not refunded when none was, a free ticket the admin cancelled). The door says "Cancelled: refunded"
+ * with this time (docs/decisions/0070-the-door-says-cancelled.md).
+ */
+export async function findCancellationsOf(
+  db: DbOrTx,
+  registrationIds: readonly string[],
+): Promise<Map<string, { at: Date | null; refunded: boolean }>> {
+  const found = new Map<string, { at: Date | null; refunded: boolean }>();
+  if (registrationIds.length === 0) return found;
+  const rows = await db
+    .select({ registrationId: orders.registrationId, at: sql<string | Date | null>`max(${refunds.createdAt})` })
+    .from(orders)
+    .innerJoin(refunds, eq(refunds.orderId, orders.id))
+    .where(inArray(orders.registrationId, [...registrationIds]))
+    .groupBy(orders.registrationId);
+  for (const id of registrationIds) found.set(id, { at: null, refunded: false });
+  for (const row of rows) if (row.at) found.set(row.registrationId, { at: new Date(row.at), refunded: true });
+  return found;
+}
+
 export type DoorListRow = Awaited<ReturnType<typeof findDoorList>>[number];
 
 /** Keeps hashes just made; another process may have kept the same ones meanwhile (the same values). */

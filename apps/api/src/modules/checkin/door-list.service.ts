@@ -5,7 +5,13 @@ import type { Db } from '../../db/client';
 import { assertWorksEvent } from '../events/events.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { DOOR_HASHING, DoorHashFlights, doorCacheKey, hashDoorSecret, type SecretToHash } from './door-hashes';
-import { doorSaltOf, findDoorList, insertDoorHashes } from './door-list.repo';
+import {
+  doorSaltOf,
+  findCancellationsOf,
+  findCancelledDoorList,
+  findDoorList,
+  insertDoorHashes,
+} from './door-list.repo';
 
 /**
  * The list a device keeps to recognise the event's tickets offline (docs/decisions/0035-offline-door.md,
@@ -24,12 +30,21 @@ function flightsFor(db: Db): DoorHashFlights {
   return flights;
 }
 
+const cancelledOf = (cancellation: { at: Date | null; refunded: boolean } | undefined) =>
+  cancellation ? { cancelled: { at: cancellation.at?.toISOString() ?? null, refunded: cancellation.refunded } } : {};
+
 export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: string }): Promise<TDoorList> {
   assertWorksEvent(actor, query.eventId);
   const event = await loadManagedEvent(deps, actor, query.eventId);
   const generatedAt = new Date().toISOString();
   const salt = await doorSaltOf(deps.db, event.id);
-  const rows = await findDoorList(deps.db, event.id, doorCacheKey(salt));
+  const confirmed = await findDoorList(deps.db, event.id, doorCacheKey(salt));
+  // The cancelled ones too, hashed the same way, so the door says "cancelled", never "unknown".
+  const cancelledRows = await findCancelledDoorList(deps.db, event.id, doorCacheKey(salt));
+  const cancellations = await findCancellationsOf(deps.db, [
+    ...new Set(cancelledRows.map((row) => row.registrationId)),
+  ]);
+  const rows = [...confirmed, ...cancelledRows];
 
   const missing = new Map<string, SecretToHash>();
   for (const { codeToHash, qrToHash } of rows) {
@@ -63,6 +78,7 @@ export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: st
       ticketName: row.ticketName,
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       checkedInDeviceId: row.checkedInDeviceId,
+      ...cancelledOf(cancellations.get(row.registrationId)),
     })),
   };
 }
