@@ -1,4 +1,10 @@
-import { alreadyRedeemedText, checkinConflictErrors, SCAN_MESSAGES, type TFormQuestion } from '@clubtix/contract';
+import {
+  alreadyRedeemedText,
+  cancellationConflictErrors,
+  checkinConflictErrors,
+  SCAN_MESSAGES,
+  type TFormQuestion,
+} from '@clubtix/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import {
@@ -74,6 +80,22 @@ describe('ticketProblem', () => {
       detail: 'This ticket is for Summer Tour',
       tone: 'red',
     });
+  });
+
+  it('says a cancelled ticket is cancelled, refunded and when, never "could not read this code"', () => {
+    const errors = cancellationConflictErrors({ at: '2026-06-30T17:45:00.000Z', refunded: true });
+    const refunded = new ApiError(409, 'CANCELLED', 'This ticket was cancelled and refunded', errors);
+    expect(ticketProblem(refunded, zone, now)).toEqual({
+      title: 'Cancelled: refunded',
+      detail: 'Refunded at 18:45. Do not admit.',
+      tone: 'red',
+      at: '2026-06-30T17:45:00.000Z',
+    });
+    const free = new ApiError(409, 'CANCELLED', 'This ticket was cancelled', [
+      { path: 'cancelled.refunded', message: 'false' },
+    ]);
+    expect(ticketProblem(free, zone, now)).toEqual({ title: 'Cancelled', detail: null, tone: 'red', at: null });
+    for (const error of [refunded, free]) expect(ticketProblem(error, zone, now).title).not.toBe(DOOR_TEXT.failed);
   });
 
   it('says ticket not found for other 404s and not ours for a 400', () => {
@@ -181,6 +203,9 @@ describe('the door in another language (docs/product.md section 22)', () => {
     try {
       expect(DOOR_TEXT.ready).toBe('พร้อมเช็คอิน');
       expect(DOOR_TEXT.alreadyCheckedIn('19:05')).toBe('เช็คอินไปแล้วเมื่อ 19:05');
+      await i18n.changeLanguage('de');
+      expect(DOOR_TEXT.cancelledRefunded).toBe('Storniert: erstattet');
+      expect(DOOR_TEXT.refundedAt('18:45')).toBe('Erstattet am 18:45. Nicht einlassen.');
     } finally {
       await i18n.changeLanguage('en');
     }

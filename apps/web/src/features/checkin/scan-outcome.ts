@@ -1,9 +1,11 @@
 import {
+  cancellationOfConflict,
   checkinOfConflict,
   redeemedAtOfConflict,
   contractText,
   SCAN_MESSAGES,
   type TAnswers,
+  type TDoorCancellation,
   type TFormQuestion,
   type TVoucherAtDoor,
   voucherEmailOf,
@@ -73,7 +75,31 @@ export const DOOR_TEXT = {
   get failed() {
     return door('failed');
   },
+  get cancelledRefunded() {
+    return door('cancelledRefunded');
+  },
+  get cancelled() {
+    return door('cancelled');
+  },
+  refundedAt: (at: string) => door('refundedAt', { at }),
 };
+
+/**
+ * A ticket cancelled after it was confirmed, as the door says it online and offline alike
+ * (docs/decisions/0070-the-door-says-cancelled.md): "Cancelled: refunded" with when its money was
+ * given back, or "Cancelled" when there was none; never "unknown" or "could not read".
+ */
+export function cancelledWords(
+  cancelled: TDoorCancellation,
+  timeZone: string,
+  now?: Date,
+): { title: string; detail: string | null } {
+  if (!cancelled.refunded) return { title: DOOR_TEXT.cancelled, detail: null };
+  return {
+    title: DOOR_TEXT.cancelledRefunded,
+    detail: cancelled.at ? DOOR_TEXT.refundedAt(formatDoorTime(cancelled.at, timeZone, now)) : null,
+  };
+}
 
 /** The names the door's history gives what it could not name by a person. */
 export const DOOR_SUBJECT = {
@@ -149,6 +175,11 @@ export function ticketProblem(error: unknown, timeZone: string, now?: Date): Doo
       tone: 'orange',
       at,
     };
+  }
+  if (error.status === 409 && error.code === 'CANCELLED') {
+    // A server of before decision 0070 sent no field: its words said refunded.
+    const cancelled = cancellationOfConflict({ errors: error.errors }) ?? { at: null, refunded: true };
+    return { ...cancelledWords(cancelled, timeZone, now), tone: 'red', at: cancelled.at };
   }
   if (error.status === 404 && isScanMessage(error.msg, SCAN_MESSAGES.ticketForAnotherEvent)) {
     return { title: DOOR_TEXT.wrongEvent, detail: detailOf(error), tone: 'red', at: null };

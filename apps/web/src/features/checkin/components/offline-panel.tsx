@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DoorEvent } from '../offline/door-store';
 import { DEVICE_NAME_MAX } from '../offline/device';
 import type { OfflineDoor } from '../offline/use-offline-door';
+import { syncSummaryText } from '../offline/door-sync';
 import { formatDoorTime } from '../scan-outcome';
 
 /**
@@ -15,7 +16,8 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
   const [name, setName] = useState(offline.device.deviceName);
   if (offline.prepared === undefined) return null;
   const { prepared } = offline;
-  const count = prepared?.list.attendees.length ?? 0;
+  // The tickets it admits: the cancelled ones it holds are there only to be refused as such.
+  const count = prepared?.list.attendees.filter((attendee) => !attendee.cancelled).length ?? 0;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="offline-panel">
       <Stack gap="xs">
@@ -70,10 +72,23 @@ export function OfflinePanel({ offline, event }: { offline: OfflineDoor; event: 
 }
 
 /** The door's connection state with a list prepared: offline or not, and what waits to sync. */
-export function OfflineStatus({ offline }: { offline: OfflineDoor }) {
+export function OfflineStatus({ offline, timeZone }: { offline: OfflineDoor; timeZone: string }) {
   const { t } = useTranslation('checkin');
   const waiting = offline.waiting.length;
-  if (offline.online && waiting === 0) return null;
+  const { lastSync } = offline;
+  // The sync's own answer (docs/decisions/0070-the-door-says-cancelled.md): how many admissions it
+  // stored and how many duplicates it found, on the door's status line until the next one.
+  const synced = lastSync ? syncSummaryText(lastSync, formatDoorTime(lastSync.at, timeZone)) : null;
+  if (offline.online && waiting === 0) {
+    if (!synced) return null;
+    return (
+      <Alert color="green" variant="light" p="sm" data-testid="offline-status" role="status">
+        <Text size="sm" fw={700} data-testid="sync-summary">
+          {synced}
+        </Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color={offline.online ? 'blue' : 'orange'} variant="light" p="sm" data-testid="offline-status">
       <Group justify="space-between" gap="xs">
@@ -85,6 +100,11 @@ export function OfflineStatus({ offline }: { offline: OfflineDoor }) {
           <Text size="sm" data-testid="offline-waiting">
             {waiting === 0 ? t('offlineStatus.noneWaiting') : t('offlineStatus.waiting', { count: waiting })}
           </Text>
+          {synced ? (
+            <Text size="sm" data-testid="sync-summary">
+              {synced}
+            </Text>
+          ) : null}
         </div>
         {waiting > 0 ? (
           <Button size="compact-sm" variant="default" onClick={() => void offline.sync()} loading={offline.isSyncing}>

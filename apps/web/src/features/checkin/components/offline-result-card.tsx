@@ -22,7 +22,9 @@ export function OfflineResultCard({ card, timeZone, onAdmit, onUndo }: OfflineRe
   const outcome = offlineOutcome(verdict, timeZone);
   const tone = admission ? 'green' : outcome.tone;
   const state = admission ? OFFLINE_TEXT.admitted : outcome.title;
-  const attendee = verdict.kind === 'valid' || verdict.kind === 'alreadyIn' ? verdict.attendee : null;
+  // A cancelled ticket names its holder too, so staff can tell them why they are not let in.
+  const attendee =
+    verdict.kind === 'valid' || verdict.kind === 'alreadyIn' || verdict.kind === 'cancelled' ? verdict.attendee : null;
   return (
     <Paper
       data-testid="scan-result"

@@ -1,6 +1,15 @@
 import type { TSyncResult } from '@clubtix/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applySyncResults, deviceLabel, newAdmission, syncBatches, waitingOf, type LocalAdmission } from './door-sync';
+import {
+  addToSummary,
+  applySyncResults,
+  deviceLabel,
+  newAdmission,
+  syncBatches,
+  syncSummaryText,
+  waitingOf,
+  type LocalAdmission,
+} from './door-sync';
 import { i18n, startI18n } from '../../../i18n/i18n';
 
 // The door's words in English, as the tests read them.
@@ -87,5 +96,24 @@ describe('the sync queue of offline admissions (docs/product.md section 20)', ()
     expect(deviceLabel({ deviceId: 'device-b', deviceName: 'Gate B' }, 'device-b')).toBe('Gate B (this device)');
     expect(deviceLabel({ deviceId: 'abcdef123456', deviceName: null }, 'x')).toBe('device …123456');
     expect(deviceLabel({ deviceId: null, deviceName: null }, 'x')).toBe('an online check-in');
+  });
+});
+
+describe("a sync's summary on the door's status line", () => {
+  it('counts the admissions stored, the duplicates found and the refused, over every batch', () => {
+    const result = (n: number, status: TSyncResult['status']): TSyncResult => ({ attendeeId: `att-${n}`, status });
+    const first = addToSummary(
+      { stored: 0, duplicates: 0, rejected: 0, at: '' },
+      [result(1, 'stored'), result(2, 'duplicate'), result(3, 'stored')],
+      '2026-05-01T18:00:00.000Z',
+    );
+    const both = addToSummary(first, [result(4, 'stored'), result(5, 'rejected')], '2026-05-01T18:00:05.000Z');
+    expect(both).toEqual({ stored: 3, duplicates: 1, rejected: 1, at: '2026-05-01T18:00:05.000Z' });
+    expect(syncSummaryText(both, '19:00')).toBe(
+      'Synced at 19:00: 3 admissions stored, 1 duplicate found. 1 admission was refused.',
+    );
+    expect(syncSummaryText({ stored: 1, duplicates: 0, rejected: 0, at: '' }, '19:00')).toBe(
+      'Synced at 19:00: 1 admission stored, no duplicates.',
+    );
   });
 });

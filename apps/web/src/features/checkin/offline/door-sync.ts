@@ -112,6 +112,38 @@ export function applySyncResults(
   return { answeredIds, notices };
 }
 
+/** What one sync did, said on the door's status line: admissions stored, duplicates found, refused. */
+export interface SyncSummary {
+  stored: number;
+  duplicates: number;
+  rejected: number;
+  /** When the answer came (ISO UTC). */
+  at: string;
+}
+
+/** Adds a batch's answers to what the sync did so far. */
+export function addToSummary(summary: SyncSummary, results: readonly TSyncResult[], at: string): SyncSummary {
+  const count = (status: TSyncResult['status']) => results.filter((result) => result.status === status).length;
+  return {
+    stored: summary.stored + count('stored'),
+    duplicates: summary.duplicates + count('duplicate'),
+    rejected: summary.rejected + count('rejected'),
+    at,
+  };
+}
+
+/** "Synced at 21:04: 3 admissions stored, 1 duplicate found" (and how many were refused, if any). */
+export function syncSummaryText(summary: SyncSummary, time: string): string {
+  const said = i18n.t('checkin:offlineList.synced', {
+    time,
+    stored: summary.stored,
+    duplicates: summary.duplicates,
+  });
+  return summary.rejected > 0
+    ? `${said} ${i18n.t('checkin:offlineList.syncedRefused', { count: summary.rejected })}`
+    : said;
+}
+
 /** How a device is named to people: its name, else the end of its id; null is a check-in made online. */
 export function deviceLabel(admission: Pick<TDoorAdmission, 'deviceId' | 'deviceName'>, ownDeviceId: string): string {
   if (admission.deviceId === null) return i18n.t('checkin:sync.onlineCheckin');

@@ -44,9 +44,19 @@ const listed = (attendeeId: string, code: string, fields: Partial<TDoorListAtten
   ...fields,
 });
 
+const REFUNDED_QR = '0b5e7c1d-3a2f-4d6e-8f90-1a2b3c4d5e6f';
 const LIST = [
   listed('att-ada', 'ABCD2345'),
   listed('att-grace', 'WXYZ6789', { firstName: 'Grace', lastName: 'Hopper', checkedInAt: '2026-05-01T17:02:00.000Z' }),
+  // Refunded with its tickets released, as the server lists it (door-list.service.ts): hashed the same way.
+  listed('att-alan', 'HJKM3456', {
+    registrationId: 'reg-refunded',
+    qrHash: serverHash(`q:${REFUNDED_QR}`),
+    firstName: 'Alan',
+    lastName: 'Turing',
+    cancelled: { at: '2026-05-01T16:30:00.000Z', refunded: true },
+  }),
+  listed('att-free', 'PQRS4567', { registrationId: 'reg-free', cancelled: { at: null, refunded: false } }),
 ];
 
 /** Counts the hashes the device makes, to see what a repeated scan costs. */
@@ -122,6 +132,32 @@ describe('the offline check of a scan against the door list (docs/product.md sec
     expect((await check('WXYZ-6789')).kind).toBe('alreadyIn');
     // The list the device holds has no code to read: only hashes.
     expect(JSON.stringify(LIST)).not.toMatch(/ABCD|2345|WXYZ|6789/);
+  });
+
+  it('refuses a refunded ticket as cancelled with when, scanned or typed, never as unknown and never admitted', async () => {
+    const now = new Date('2026-05-01T20:00:00.000Z');
+    for (const text of [qr('att-alan', REFUNDED_QR, 'reg-refunded'), 'hjkm-3456', 'HJKM3456']) {
+      const verdict = await check(text);
+      expect(verdict).toMatchObject({
+        kind: 'cancelled',
+        attendee: { attendeeId: 'att-alan' },
+        cancelled: { at: '2026-05-01T16:30:00.000Z', refunded: true },
+      });
+      expect(offlineOutcome(verdict, 'Europe/London', now)).toEqual({
+        who: 'Alan Turing',
+        title: 'Cancelled: refunded',
+        detail: 'Refunded at 17:30. Do not admit.',
+        tone: 'red',
+      });
+    }
+    // Even admitted on this device before the list knew: cancelled comes first.
+    const admittedHere = new Map([['att-alan', '2026-05-01T18:05:00.000Z']]);
+    expect((await check('HJKM-3456', admittedHere)).kind).toBe('cancelled');
+    // A forged QR naming a refunded ticket is still forged, not cancelled.
+    expect((await check(qr('att-alan', QR_UUID, 'reg-refunded'))).kind).toBe('forged');
+    // Cancelled by the admin with nothing to refund: "Cancelled".
+    const free = offlineOutcome(await check('PQRS-4567'), 'Europe/London', now);
+    expect(free).toMatchObject({ title: 'Cancelled', detail: null, tone: 'red' });
   });
 
   it('tells an unknown short code from text that is no code at all, and waits for the server for a voucher', async () => {

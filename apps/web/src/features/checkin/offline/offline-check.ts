@@ -2,6 +2,7 @@ import {
   doorSecret,
   normaliseShortCode,
   parseScannedQr,
+  type TDoorCancellation,
   type TDoorList,
   type TDoorListAttendee,
 } from '@clubtix/contract';
@@ -23,11 +24,17 @@ export type OfflineVerdict =
   /** On the list, its QR's secret matches (or its short code was typed), not in yet. */
   | { kind: 'valid'; attendee: TDoorListAttendee; via: 'qr' | 'shortCode' }
   | { kind: 'alreadyIn'; attendee: TDoorListAttendee; at: string; where: AlreadyInWhere }
+  /**
+   * A ticket of the list cancelled after it was confirmed (refunded, or cancelled by the admin), its
+   * QR's secret or short code matching: refused as cancelled, never as unknown, never admitted
+   * (docs/decisions/0070-the-door-says-cancelled.md).
+   */
+  | { kind: 'cancelled'; attendee: TDoorListAttendee; cancelled: TDoorCancellation }
   /** The QR names an attendee of the list but its secret is not that ticket's: a made-up ticket. */
   | { kind: 'forged'; attendee: TDoorListAttendee }
   /**
-   * A ticket QR whose attendee the list does not hold: another event's ticket, or a registration that
-   * was cancelled or never paid (the list holds the confirmed ones only).
+   * A ticket QR whose attendee the list does not hold: another event's ticket, or a booking never
+   * paid (the list holds the confirmed ones and those cancelled since).
    */
   | { kind: 'notOnList' }
   /** A short code of the right shape that no ticket on the list has. */
@@ -51,6 +58,7 @@ export const OFFLINE_TEXT = {
   get forged() {
     return offlineText('forged');
   },
+
   get notOnList() {
     return offlineText('notOnList');
   },
@@ -116,6 +124,7 @@ export async function checkOffline(
     if (!attendee) return { kind: 'unknownCode', code };
     via = 'shortCode';
   }
+  if (attendee.cancelled) return { kind: 'cancelled', attendee, cancelled: attendee.cancelled };
   const here = admittedHere.get(attendee.attendeeId);
   if (here) return { kind: 'alreadyIn', attendee, at: here, where: 'thisDevice' };
   if (attendee.checkedInAt) return { kind: 'alreadyIn', attendee, at: attendee.checkedInAt, where: 'beforePreparing' };

@@ -1,5 +1,5 @@
 import { i18n } from '../../../i18n/i18n';
-import { DOOR_SUBJECT, formatDoorTime, type DoorTone } from '../scan-outcome';
+import { cancelledWords, DOOR_SUBJECT, formatDoorTime, type DoorTone } from '../scan-outcome';
 import { OFFLINE_TEXT, type OfflineVerdict } from './offline-check';
 
 /** What the door card and history say about an offline verdict, in the door's colours (docs/product.md section 9). */
@@ -22,6 +22,8 @@ export function offlineOutcome(verdict: OfflineVerdict, timeZone: string, now?: 
       const title = verdict.where === 'thisDevice' ? OFFLINE_TEXT.alreadyInHere(at) : OFFLINE_TEXT.alreadyInBefore(at);
       return { who: nameOf(verdict.attendee), title, detail: null, tone: 'orange' };
     }
+    case 'cancelled':
+      return { who: nameOf(verdict.attendee), ...cancelledWords(verdict.cancelled, timeZone, now), tone: 'red' };
     case 'forged':
       return {
         who: DOOR_SUBJECT.ticket,

@@ -22,6 +22,8 @@ import {
   applySyncResults,
   newAdmission,
   syncBatches,
+  addToSummary,
+  type SyncSummary,
   waitingOf,
   type DoorNotice,
   type LocalAdmission,
@@ -81,6 +83,8 @@ export function useOfflineDoor(eventId: string) {
   const [isPreparing, setIsPreparing] = useState(false);
   const [isSyncing, setIsSyncing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** What the last sync that sent admissions did, said on the door's status line. */
+  const [lastSync, setLastSync] = useState<SyncSummary | null>(null);
   const syncing = useRef(false);
   const refresh = useRefreshDoorData(eventId);
 
@@ -193,6 +197,7 @@ export function useOfflineDoor(eventId: string) {
       await exclusively(async () => {
         // Read again inside the lock: another tab may have synced some meanwhile.
         const pending = waitingOf(await readAdmissions(eventId));
+        let summary: SyncSummary | null = null;
         for (const batch of syncBatches(eventId, readDevice(), pending)) {
           const { results } = await callApi(endpoints.checkin.sync, {
             body: batch.body,
@@ -201,7 +206,10 @@ export function useOfflineDoor(eventId: string) {
           });
           // Only an answer takes an admission out of the queue; a call that failed keeps them all.
           const { answeredIds, notices: found } = applySyncResults(batch.admissions, results, newId);
-          await recordSyncAnswer(answeredIds, found, new Date().toISOString());
+          const at = new Date().toISOString();
+          await recordSyncAnswer(answeredIds, found, at);
+          summary = addToSummary(summary ?? { stored: 0, duplicates: 0, rejected: 0, at }, results, at);
+          setLastSync(summary);
         }
       });
       setProblem(null);
@@ -250,6 +258,7 @@ export function useOfflineDoor(eventId: string) {
     isPreparing,
     isSyncing,
     problem,
+    lastSync,
     prepare,
     check,
     admit,

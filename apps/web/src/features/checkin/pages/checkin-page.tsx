@@ -47,6 +47,13 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
   const codeField = useRef<HTMLInputElement>(null);
   const [lastSource, setLastSource] = useState<ScanSource | null>(null);
   useEffect(preloadQrDecoder, []);
+  // A new answer scrolled into sight when the page was scrolled past it (a guest picked by search).
+  const result = useRef<HTMLDivElement>(null);
+  const shownCard = door.card;
+  useEffect(() => {
+    const box = result.current;
+    if (shownCard && box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: 'start' });
+  }, [shownCard]);
 
   // A USB scanner types into whatever has the focus: after any action, give it back to the field.
   // A guest found by search at a desk is followed by the next scan too; on a phone it is not.
@@ -62,32 +69,14 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
   return (
     <Stack gap="md">
       <DoorNotices offline={offline} timeZone={event.timezone} />
-      {offline.prepared ? <OfflineStatus offline={offline} /> : null}
+      {offline.prepared ? <OfflineStatus offline={offline} timeZone={event.timezone} /> : null}
       {/* With a list prepared, offline scans wait in IndexedDB; this queue holds only what needs the server. */}
       {!offline.prepared || door.queue.count > 0 ? (
         <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
       ) : null}
-      <OfflinePanel offline={offline} event={event} />
-      <CodeField ref={codeField} onCode={(text) => read('keyboard', text)} autoFocus={hasFinePointer()} />
-      <CameraScanner onDetect={(text) => read('camera', text)} paused={door.busy !== null} />
-      <SimpleGrid cols={2} spacing="xs">
-        <PhotoScanButton
-          onCode={(text) => read('photo', text)}
-          onNoCode={(message) => {
-            setLastSource('photo');
-            door.showProblem(DOOR_SUBJECT.photo, message);
-          }}
-        />
-        <Group align="center" h="100%">
-          <Switch
-            label={t('page.checkInOnScan')}
-            size="md"
-            checked={autoCheckIn}
-            onChange={(change) => setAutoCheckIn(change.currentTarget.checked)}
-          />
-        </Group>
-      </SimpleGrid>
-      <div aria-live="polite" aria-atomic>
+      {/* The answer first, above the code field and the camera: on a phone it is read at the top of
+          the screen, not below the camera's controls (docs/decisions/0070-the-door-says-cancelled.md). */}
+      <div aria-live="polite" aria-atomic ref={result} data-testid="door-result" style={{ scrollMarginTop: 8 }}>
         {door.busy === 'scan' ? (
           // Offline with a list, a scan is hashed and checked on this device (offline/offline-check.ts).
           <PageLoader label={offline.prepared && !offline.online ? t('page.checkingCode') : t('page.reading')} />
@@ -136,6 +125,26 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
           />
         ) : null}
       </div>
+      <CodeField ref={codeField} onCode={(text) => read('keyboard', text)} autoFocus={hasFinePointer()} />
+      <CameraScanner onDetect={(text) => read('camera', text)} paused={door.busy !== null} />
+      <SimpleGrid cols={2} spacing="xs">
+        <PhotoScanButton
+          onCode={(text) => read('photo', text)}
+          onNoCode={(message) => {
+            setLastSource('photo');
+            door.showProblem(DOOR_SUBJECT.photo, message);
+          }}
+        />
+        <Group align="center" h="100%">
+          <Switch
+            label={t('page.checkInOnScan')}
+            size="md"
+            checked={autoCheckIn}
+            onChange={(change) => setAutoCheckIn(change.currentTarget.checked)}
+          />
+        </Group>
+      </SimpleGrid>
+      <OfflinePanel offline={offline} event={event} />
       <Divider />
       <AttendeeSearch
         eventId={event.id}
