@@ -55,6 +55,29 @@ export type TUpdateAccountRequest = z.input<typeof ZUpdateAccountRequest>;
 export const ZSignOutResponse = z.object({ signedOut: z.literal(true) });
 export type TSignOutResponse = z.infer<typeof ZSignOutResponse>;
 
+/**
+ * Forgot password (docs/decisions/0068-password-reset-and-invitations.md): the answer is the same
+ * whether or not an account has this e-mail; a known one is mailed a link valid one hour.
+ */
+export const ZRequestPasswordResetRequest = z.object({ email: ZEmail });
+export type TRequestPasswordResetRequest = z.input<typeof ZRequestPasswordResetRequest>;
+export const ZRequestPasswordResetResponse = z.object({ requested: z.literal(true) });
+
+/** How long a reset link works; an invitation's link works INVITATION_TTL_HOURS. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const INVITATION_TTL_HOURS = 24 * 7;
+
+/**
+ * The link of a reset or invitation mail sets the password once: the token is bound to the account's
+ * password and session version, so a second use answers 400. Every earlier session ends; the answer
+ * signs the person in (the `authorization` header carries the new session's token).
+ */
+export const ZResetPasswordRequest = z.object({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(2000),
+  password: ZPassword,
+});
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
 export const authEndpoints = {
   signin: defineEndpoint({
     method: 'POST',
@@ -87,6 +110,26 @@ export const authEndpoints = {
     summary:
       "Change one's own name, e-mail or password (the current password required for a new e-mail or password); a new password ends the other sessions and answers a new token in the authorization header",
     body: ZUpdateAccountRequest,
+    response: ZAuthPayload,
+  }),
+  requestPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/auth/requestPasswordReset',
+    access: 'public',
+    rateLimit: 'publicWrite',
+    summary:
+      'Forgot password: answers the same whether or not the e-mail has an account; a known one is mailed a link to set a new password, valid 1 hour',
+    body: ZRequestPasswordResetRequest,
+    response: ZRequestPasswordResetResponse,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/auth/resetPassword',
+    access: 'public',
+    rateLimit: 'publicWrite',
+    summary:
+      'Set a new password with the token of a reset or invitation link (once: a used link answers 400); ends every earlier session and signs in (the token in the authorization header)',
+    body: ZResetPasswordRequest,
     response: ZAuthPayload,
   }),
   /** Every signed-in role, door staff included: the gate refuses staff only admin endpoints not marked staff. */

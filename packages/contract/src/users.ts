@@ -17,6 +17,11 @@ export const ZAppUser = z.object({
   allEvents: z.boolean(),
   /** Door staff only: the events they work when `allEvents` is false. */
   eventIds: z.array(z.string()),
+  /**
+   * Invited and no password set yet: the invitation mail's link is waiting to be used
+   * (docs/decisions/0068-password-reset-and-invitations.md).
+   */
+  invitationPending: z.boolean(),
   createdAt: z.string(),
 });
 export type TAppUser = z.infer<typeof ZAppUser>;
@@ -25,7 +30,10 @@ export const ZSaveAppUserRequest = z.object({
   id: ZId.optional(),
   name: requiredText('Name', 120),
   email: ZEmail,
-  /** Required to create; optional to update (unchanged when absent). */
+  /**
+   * Optional. A create without one mails the person an invitation link to set their own (valid
+   * INVITATION_TTL_HOURS); an update without one leaves the password unchanged.
+   */
   password: ZPassword.optional(),
   /**
    * Required when the id is the caller's own and a password is sent (docs/product.md section 18); that
@@ -58,6 +66,15 @@ export const appUserEndpoints = {
     access: 'admin',
     summary: `Create (or, with an id, update) an admin or door staff (role 5, with the events they work) of a club; a club has at most ${LIST_CAPS.admins} admins; a new password ends that admin's sessions`,
     body: ZSaveAppUserRequest,
+    response: ZAppUser,
+  }),
+  sendInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/appUser/sendInvitation',
+    access: 'admin',
+    summary:
+      'Mail an invited admin or door staff member who has not set a password a new invitation link (the earlier link stops working)',
+    body: z.object({ id: ZId }),
     response: ZAppUser,
   }),
   getAppUsers: defineEndpoint({

@@ -31,3 +31,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Spent on unknown e-mails too, so the answer time does not tell which e-mails exist. */
 export const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));
+
+const INVITED = 'invited$';
+
+/**
+ * What an invited account holds until its person sets a password through the invitation's link
+ * (docs/decisions/0068-password-reset-and-invitations.md): no password matches it, and a fresh one on
+ * each invitation makes the earlier links stop working (the links are bound to it).
+ */
+export function invitationHash(): string {
+  return `${INVITED}${randomBytes(18).toString('base64url')}`;
+}
+
+export const isInvitationHash = (stored: string) => stored.startsWith(INVITED);

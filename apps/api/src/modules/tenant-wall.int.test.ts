@@ -221,6 +221,13 @@ const rows: Row[] = [
     },
   },
   {
+    endpoint: 'appUser.sendInvitation',
+    attempt: 'mails an admin of B a new invitation',
+    send: ({ t, a, b }) =>
+      call(t, 'POST', '/appUser/sendInvitation', { token: a.admin.token, body: { id: b.second.row.id } }),
+    expected: NOT_FOUND,
+  },
+  {
     endpoint: 'appUser.deleteAppUser',
     attempt: 'deletes an admin of B',
     send: ({ t, a, b }) =>

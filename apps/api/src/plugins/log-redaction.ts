@@ -118,7 +118,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
   // The qrUuid at the end of a QR viewer address, and secrets in a query string, in free text.
   [/(\/event\/[^/\s"?#]+\/qr\/[^/\s"?#]+\/[^/\s"?#]+\/)(?!\[redacted\])[^/\s"?#]+/g, `$1${REDACTED}`],
   [
-    /([?&](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer|code|discountCode)=)(?!\[redacted\])[^&\s"#]+/gi,
+    /([?&#](?:qrUuid|email|paymentIntentId|payment_intent|payment_intent_client_secret|token|offer|code|discountCode)=)(?!\[redacted\])[^&\s"#]+/gi,
     `$1${REDACTED}`,
   ],
   // A PEM private key (the wallets' signing keys), to its end or the end of the text.
@@ -230,7 +230,8 @@ export interface LogDestination {
 /**
  * The logger of the whole product (docs/decisions/0018-headers-redirects-and-clean-logs.md): no
  * qrUuid, payment intent id, client secret, token, password hash, SQL parameter, e-mail address or
- * discount and access code at any level (docs/product.md section 18), whatever a call site passes it.
+ * discount and access code at any level, nor a password link's token (its fragment `#token=`,
+ * docs/decisions/0068-password-reset-and-invitations.md) (docs/product.md section 18), whatever a call site passes it.
  */
 export function loggerOptions(level: string, destination?: LogDestination) {
   return {

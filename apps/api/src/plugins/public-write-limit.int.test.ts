@@ -78,6 +78,8 @@ describe('the public-write limit per client address (docs/product.md section 18)
         'GET /registration/getRegistrationByEmail publicWrite',
         'GET /ticket/getTicketsByEventId publicWrite with code',
         'POST /auth/register signUp',
+        'POST /auth/requestPasswordReset publicWrite',
+        'POST /auth/resetPassword publicWrite',
         'POST /extras/purchaseExtras publicWrite',
         'POST /order/createOrder publicWrite',
         'POST /registration/initRegistration publicWrite',

@@ -5,6 +5,8 @@ import { type Deps } from '../../core/deps';
 import { say } from '../../core/errors';
 import { findOwnAccount, signOut, updateOwnAccount } from './account.service';
 import { registerClubAdmin, signIn } from './auth.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { requestLanguage } from '../../core/i18n';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.auth.signin, async ({ body, request, reply }) => {
@@ -20,6 +22,25 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const session = await registerClubAdmin(deps, body);
     reply.header('authorization', `Bearer ${session.token}`);
     return { payload: { currentUser: session.currentUser }, msg: 'Your club is ready' };
+  });
+
+  registerEndpoint(app, deps, endpoints.auth.requestPasswordReset, async ({ body, request }) => {
+    await requestPasswordReset(deps, body.email, request.ip, requestLanguage(request));
+    return {
+      payload: { requested: true as const },
+      msg: 'If an account has this e-mail, a link to set a new password is on its way. Check your inbox.',
+    };
+  });
+
+  registerEndpoint(app, deps, endpoints.auth.resetPassword, async ({ body, reply }) => {
+    const session = await resetPassword(deps, body);
+    reply.header('authorization', `Bearer ${session.token}`);
+    return {
+      payload: { currentUser: session.currentUser },
+      msg: session.invited
+        ? say('Welcome, {name}', { name: session.currentUser.name })
+        : 'Your new password is set. Every other session of your account is signed out.',
+    };
   });
 
   registerEndpoint(app, deps, endpoints.auth.getAccount, async ({ actor }) => ({

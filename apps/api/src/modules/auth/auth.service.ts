@@ -9,7 +9,7 @@ import type { Deps } from '../../core/deps';
 import { insertClub } from '../clubs/clubs.repo';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords';
+import { DUMMY_HASH, hashPassword, isInvitationHash, verifyPassword } from '../../core/passwords';
 import { countPasswordAttempt, passwordAccepted } from '../users/current-password';
 import { clientAddressOf } from '../../plugins/client-address';
 import { signSessionToken } from '../../core/tokens';
@@ -31,8 +31,10 @@ export async function openSession(deps: Deps, user: UserRow): Promise<Session> {
 export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>, ip: string): Promise<Session> {
   const attempt = await countPasswordAttempt(deps.db, input.email, clientAddressOf(ip));
   const user = await findUserByEmail(deps.db, input.email);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid) throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
+  // An invited account has no password yet: it is checked against the dummy hash, taking as long.
+  const usable = user && !isInvitationHash(user.passwordHash) ? user.passwordHash : undefined;
+  const valid = await verifyPassword(input.password, usable ?? DUMMY_HASH);
+  if (!user || !usable || !valid) throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
   await passwordAccepted(deps.db, attempt);
   return openSession(deps, user);
 }

@@ -63,6 +63,7 @@ describe('app users (admins of a club)', () => {
       clubId: club.id,
       allEvents: false,
       eventIds: [],
+      invitationPending: false,
     });
     expect(id).not.toBe('');
     expect(Date.parse(createdAt)).not.toBeNaN();
@@ -148,8 +149,8 @@ describe('app users (admins of a club)', () => {
     expect(await usersOf(club.id)).toHaveLength(2);
   });
 
+  // No password at all invites the person instead (auth/password-reset.int.test.ts).
   it.each([
-    [undefined, 'Password is required!'],
     ['', 'Password is required!'],
     ['short1', 'Password must be 8 or more characters!'],
     ['no-digits-here', 'Password must include at least one number!'],

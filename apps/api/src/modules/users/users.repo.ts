@@ -91,6 +91,20 @@ export async function updateUser(
   return row;
 }
 
+/** A new invitation hash for an invited account, only while it still holds the one read (no password set since). */
+export async function renewInvitation(
+  db: DbOrTx,
+  seen: { id: string; passwordHash: string },
+  invitation: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: invitation, updatedAt: new Date() })
+    .where(and(eq(users.id, seen.id), eq(users.passwordHash, seen.passwordHash)))
+    .returning();
+  return row;
+}
+
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }

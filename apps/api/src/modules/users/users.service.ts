@@ -4,6 +4,7 @@ import {
   ROLE_STAFF,
   ROLE_SUDO,
   type TAppUser,
+  type TLanguage,
   type ZSaveAppUserRequest,
 } from '@clubtix/contract';
 import type { z } from 'zod';
@@ -15,7 +16,8 @@ import { badInput, conflict, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { assertCurrentPassword, CURRENT_PASSWORD_MESSAGES } from './current-password';
 import { clientAddressOf } from '../../plugins/client-address';
-import { hashPassword } from '../../core/passwords';
+import { hashPassword, invitationHash, isInvitationHash } from '../../core/passwords';
+import { queueInvitation } from '../auth/password-reset.service';
 import { signSessionToken } from '../../core/tokens';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
@@ -29,6 +31,7 @@ import {
   findUsersByClub,
   insertUser,
   lockClubUsers,
+  renewInvitation,
   replaceStaffEvents,
   updateUser,
 } from './users.repo';
@@ -43,6 +46,7 @@ export function toAppUserDto(row: UserRow, eventIds: string[] = []): TAppUser {
     clubId: row.clubId,
     allEvents: staff && row.allEvents,
     eventIds: staff && !row.allEvents ? eventIds : [],
+    invitationPending: isInvitationHash(row.passwordHash),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -108,9 +112,16 @@ export interface SavedAdmin {
  * password ends that admin's sessions (users.repo updateUser); an admin setting its own gives the
  * current one first and stays signed in with the new token (docs/product.md section 18).
  */
-export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput, ip: string): Promise<SavedAdmin> {
+export async function saveClubAdmin(
+  deps: Deps,
+  actor: Actor,
+  input: SaveInput,
+  ip: string,
+  language: TLanguage,
+): Promise<SavedAdmin> {
   assertCanManageClubUsers(actor, input.clubId);
-  if (!(await findClubById(deps.db, input.clubId))) throw notFound('Club');
+  const club = await findClubById(deps.db, input.clubId);
+  if (!club) throw notFound('Club');
   const current = input.id ? await findUserById(deps.db, input.id) : undefined;
   if (input.id && current?.clubId !== input.clubId) throw notFound('App user');
   const { role, allEvents, eventIds, keepEvents } = await scopeOf(deps, actor, input, current);
@@ -131,7 +142,6 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput, 
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     if (!input.id) {
-      if (!passwordHash) throw badInput('Password is required!', 'password');
       const row = await deps.db.transaction(async (tx) => {
         // A club's admins are listed whole (getAppUsers): their number is bounded here (docs/decisions/0020).
         await lockClubUsers(tx, input.clubId);
@@ -145,12 +155,16 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput, 
         const inserted = await insertUser(tx, {
           email: input.email,
           name: input.name,
-          passwordHash,
+          // No password given: the person is invited to choose their own (docs/decisions/0068).
+          passwordHash: passwordHash ?? invitationHash(),
           role,
           allEvents,
           clubId: input.clubId,
         });
         await replaceStaffEvents(tx, inserted.id, input.clubId, eventIds);
+        if (!passwordHash) {
+          await queueInvitation(deps, tx, inserted, { inviter: actor.name, clubName: club.name }, language);
+        }
         return inserted;
       });
       return { user: toAppUserDto(row, eventIds), token: null };
@@ -180,6 +194,35 @@ export async function saveClubAdmin(deps: Deps, actor: Actor, input: SaveInput, 
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+}
+
+/**
+ * Mails an invited person who has not set a password a new invitation; the account's invitation hash
+ * is renewed in the same transaction, so every earlier link stops working (auth/password-links.ts).
+ * Someone who has set a password is told to use "Forgot password?" instead (400).
+ */
+export async function resendInvitation(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  language: TLanguage,
+): Promise<TAppUser> {
+  const user = await findUserById(deps.db, userId);
+  if (!user?.clubId) throw notFound('App user');
+  assertCanManageClubUsers(actor, user.clubId);
+  const club = await findClubById(deps.db, user.clubId);
+  if (!club) throw notFound('App user');
+  if (!isInvitationHash(user.passwordHash)) {
+    throw badInput('This person has already set a password: they can use "Forgot password?" on the sign-in page');
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const renewed = await renewInvitation(tx, user, invitationHash());
+    if (renewed) await queueInvitation(deps, tx, renewed, { inviter: actor.name, clubName: club.name }, language);
+    return renewed;
+  });
+  if (!row) throw conflict('This person has just set a password or been invited again: reload the page');
+  const worked = (await findStaffEventIds(deps.db, [row.id])).get(row.id);
+  return toAppUserDto(row, worked);
 }
 
 export async function deleteClubAdmin(deps: Deps, actor: Actor, userId: string): Promise<void> {
