@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
-import { requiredText, slugify, ZId } from './rules';
+import { EMAIL_MESSAGE, requiredText, slugify, ZId } from './rules';
 import { clearableText, saveRequest } from './save-request';
 
 /** Where this server serves an uploaded image (POST /api/media/uploadImage answers such a path). */
@@ -47,6 +47,20 @@ export const ZWebsite = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value || null));
 
+/**
+ * Where replies to the club's mails go (their Reply-To, docs/decisions/0067-the-club-as-sender.md): one
+ * plain address, none of the characters that would make a header name two. Empty or null clears it
+ * (the club's first admin answers then); left out, it stays undefined, so an update keeps it.
+ */
+export const ZContactEmail = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(254, 'E-mail must be at most 254 characters')
+  .refine((value) => value === '' || /^[^\s@,;:<>()"[\]\\]+@[^\s@,;:<>()"[\]\\]+$/.test(value), EMAIL_MESSAGE)
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value?.toLowerCase() || null));
+
 export const ZClub = z.object({
   id: z.string(),
   name: z.string(),
@@ -59,13 +73,26 @@ export const ZClub = z.object({
 });
 export type TClub = z.infer<typeof ZClub>;
 
+/**
+ * A club as its admins read it: the public fields and the address replies to its mails go to (null:
+ * its first admin's), which the public read leaves out since it may be someone's own.
+ */
+export const ZClubSettings = ZClub.extend({ contactEmail: z.string().nullable() });
+export type TClubSettings = z.infer<typeof ZClubSettings>;
+
 export const ZClubAdmin = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-export const ZClubWithAdmins = ZClub.extend({ admins: z.array(ZClubAdmin) });
+export const ZClubWithAdmins = ZClubSettings.extend({ admins: z.array(ZClubAdmin) });
 export type TClubWithAdmins = z.infer<typeof ZClubWithAdmins>;
 
 /** What a created club takes for the fields its body leaves out. */
-export const CLUB_DEFAULTS = { description: null, website: null, logoUrl: null, slug: null } as const;
+export const CLUB_DEFAULTS = {
+  description: null,
+  website: null,
+  logoUrl: null,
+  slug: null,
+  contactEmail: null,
+} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -91,6 +118,7 @@ export const ZSaveClubRequest = saveRequest(
     website: ZWebsite,
     logoUrl: ZMediaUrl,
     slug: ZClubSlug,
+    contactEmail: ZContactEmail,
   },
 );
 export type TSaveClubRequest = z.input<typeof ZSaveClubRequest>;
@@ -130,7 +158,7 @@ export const clubEndpoints = {
     access: 'admin',
     summary: 'Create (sudo) or update a club (an id means update)',
     body: ZSaveClubRequest,
-    response: ZClub,
+    response: ZClubSettings,
   }),
   removeClub: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TClub, TClubWithAdmins } from '@clubtix/contract';
+import type { TClub, TClubSettings, TClubWithAdmins } from '@clubtix/contract';
 import {
   call,
   createAdmin,
@@ -39,6 +39,7 @@ describe('clubs', () => {
         website: null,
         logoUrl: null,
         slug: null,
+        contactEmail: null,
         createdAt: club.createdAt.toISOString(),
         admins: [admin, second].map(({ row }) => ({ id: row.id, name: row.name, email: row.email })),
       });
@@ -86,6 +87,9 @@ describe('clubs', () => {
   });
 
   describe('POST /club/save', () => {
+    /** What the public read shows of a club its admins saved: all but the contact address. */
+    const publicOf = ({ contactEmail: _contactEmail, ...club }: TClubSettings) => club;
+
     it('lets the super user create a club and update it', async () => {
       const created = await save(sudoToken, {
         name: '  Harbour Sailing  ',
@@ -94,14 +98,15 @@ describe('clubs', () => {
       });
       expect(created.status).toBe(200);
       expect(created.body.msg).toBe('Club created');
-      const club = created.body.payload as TClub;
+      const club = created.body.payload as TClubSettings;
       expect(club).toMatchObject({
         name: 'Harbour Sailing',
         description: 'Boats',
         website: 'https://harbour.example',
         logoUrl: null,
+        contactEmail: null,
       });
-      expect((await getClub(club.id)).body.payload).toEqual(club);
+      expect((await getClub(club.id)).body.payload).toEqual(publicOf(club));
 
       const updated = await save(sudoToken, { id: club.id, name: 'Harbour Sailing Club', website: '' });
       expect(updated.status).toBe(200);
@@ -109,7 +114,7 @@ describe('clubs', () => {
       // The description was left out, so it stays; the website was sent empty, so it is cleared.
       const expected = { ...club, name: 'Harbour Sailing Club', website: null };
       expect(updated.body.payload).toEqual(expected);
-      expect((await getClub(club.id)).body.payload).toEqual(expected);
+      expect((await getClub(club.id)).body.payload).toEqual(publicOf(expected));
     });
 
     it('changes only the fields an update sends: a name alone keeps the description, website and logo', async () => {
@@ -120,17 +125,31 @@ describe('clubs', () => {
         description: 'Sailing',
         website: 'https://full.example',
         logoUrl: 'https://cdn.example.org/logo.png',
+        contactEmail: 'hello@full.example',
       };
-      const before = (await save(admin.token, full)).body.payload as TClub;
+      const before = (await save(admin.token, full)).body.payload as TClubSettings;
       expect(before).toMatchObject(full);
       const renamed = await save(admin.token, { id: club.id, name: 'Full Club Renamed' });
       expect(renamed.body.payload).toEqual({ ...before, name: 'Full Club Renamed' });
       const described = await save(admin.token, { id: club.id, description: 'Only this' });
       const expected = { ...before, name: 'Full Club Renamed', description: 'Only this' };
       expect(described.body.payload).toEqual(expected);
-      expect((await getClub(club.id)).body.payload).toEqual(expected);
-      const cleared = await save(admin.token, { id: club.id, logoUrl: '', website: null, description: null });
-      expect(cleared.body.payload).toEqual({ ...expected, logoUrl: null, website: null, description: null });
+      // The contact address is the admins' to read, not the public page's.
+      expect((await getClub(club.id)).body.payload).toEqual(publicOf(expected));
+      const cleared = await save(admin.token, {
+        id: club.id,
+        logoUrl: '',
+        website: null,
+        description: null,
+        contactEmail: '',
+      });
+      expect(cleared.body.payload).toEqual({
+        ...expected,
+        logoUrl: null,
+        website: null,
+        description: null,
+        contactEmail: null,
+      });
     });
 
     it('takes a logo at an http(s) address, and an empty one as no logo', async () => {

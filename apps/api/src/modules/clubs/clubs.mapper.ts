@@ -1,4 +1,4 @@
-import type { TClub, TClubWithAdmins } from '@clubtix/contract';
+import type { TClub, TClubSettings, TClubWithAdmins } from '@clubtix/contract';
 import type { ClubRow, UserRow } from '../../db/schema';
 
 export function toClubDto(row: ClubRow): TClub {
@@ -13,9 +13,14 @@ export function toClubDto(row: ClubRow): TClub {
   };
 }
 
+/** The admins' read: the public fields and the club's contact address. */
+export function toClubSettingsDto(row: ClubRow): TClubSettings {
+  return { ...toClubDto(row), contactEmail: row.contactEmail };
+}
+
 export function toClubWithAdminsDto(row: ClubRow, admins: UserRow[]): TClubWithAdmins {
   return {
-    ...toClubDto(row),
+    ...toClubSettingsDto(row),
     admins: admins.map((admin) => ({ id: admin.id, name: admin.name, email: admin.email })),
   };
 }

@@ -8,6 +8,7 @@ export interface ClubValues {
   website: string | null;
   logoUrl: string | null;
   slug?: string | null;
+  contactEmail?: string | null;
 }
 
 export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | undefined> {

@@ -4,6 +4,7 @@ import {
   pageWindow,
   slugFromAddress,
   type TClub,
+  type TClubSettings,
   type TClubWithAdmins,
   type ZSaveClubRequest,
 } from '@clubtix/contract';
@@ -27,7 +28,7 @@ import {
   insertClub,
   updateClub,
 } from './clubs.repo';
-import { toClubDto, toClubWithAdminsDto } from './clubs.mapper';
+import { toClubDto, toClubSettingsDto, toClubWithAdminsDto } from './clubs.mapper';
 
 /**
  * Sudo's clubs by name: a page, or else the first LIST_CAPS.clubs (docs/decisions/0020); an admin's
@@ -96,21 +97,25 @@ async function writeClub<T>(slug: string | null | undefined, write: () => Promis
   }
 }
 
-export async function saveClub(deps: Deps, actor: Actor, input: z.output<typeof ZSaveClubRequest>): Promise<TClub> {
+export async function saveClub(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof ZSaveClubRequest>,
+): Promise<TClubSettings> {
   const { id, ...fields } = input;
   const sent = sentFields(fields);
   if (!id) {
     assertCanCreateClub(actor);
     const values = { ...CLUB_DEFAULTS, ...sent, name: requiredOnCreate(sent.name, 'name') };
     await assertSlugFree(deps, values.slug);
-    return toClubDto(await writeClub(values.slug, () => insertClub(deps.db, values)));
+    return toClubSettingsDto(await writeClub(values.slug, () => insertClub(deps.db, values)));
   }
   assertCanManageClub(actor, id);
   await assertSlugFree(deps, sent.slug, id);
   // Only the fields sent: a body without logoUrl keeps the logo.
   const row = await writeClub(sent.slug, () => updateClub(deps.db, id, sent));
   if (!row) throw notFound('Club');
-  return toClubDto(row);
+  return toClubSettingsDto(row);
 }
 
 export async function removeClub(deps: Deps, actor: Actor, clubId: string): Promise<void> {

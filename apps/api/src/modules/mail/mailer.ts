@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
 import type { Mailer } from '../../core/mailer';
+import { clubSenders, withLetterhead, type MailAddress, type MailSender } from './club-sender';
 import { claimDueMails, keepDueMails, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
 import { renderAttachments, type AttachmentRenderers, type RenderedAttachment } from './qr-image';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
@@ -15,8 +16,8 @@ export interface OutgoingMail {
   attachments: RenderedAttachment[];
 }
 
-/** Delivers one mail; SMTP (nodemailer) when SMTP_URL is set. */
-export type Transport = (mail: OutgoingMail & { from: string }) => Promise<void>;
+/** Delivers one mail; SMTP (nodemailer) when SMTP_URL is set. From and Reply-To: club-sender.ts. */
+export type Transport = (mail: OutgoingMail & { from: MailAddress; replyTo: MailAddress | null }) => Promise<void>;
 
 /**
  * A mail server's refusal often quotes the recipient ("550 <ann@example.org>: no such user"): the
@@ -50,13 +51,13 @@ export function createMailer(
   log: FastifyBaseLogger,
   renderers: AttachmentRenderers = {},
 ): Mailer {
-  const send = async (mail: MailRow, deliver: Transport) => {
+  const send = async (mail: MailRow, sender: MailSender, deliver: Transport) => {
     await deliver({
-      from: config.mailFrom,
+      from: sender.from,
+      replyTo: sender.replyTo,
       to: mail.to,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      ...withLetterhead(mail, sender.letterhead),
       attachments: await renderAttachments(mail.attachments, renderers),
     });
   };
@@ -79,6 +80,12 @@ export function createMailer(
     leaseEnds: number,
   ): Promise<{ sent: number; refused: boolean }> => {
     let sent = 0;
+    // The batch's clubs read once, as they are at send time (club-sender.ts).
+    const senderOf = await clubSenders(
+      db,
+      config,
+      mails.map((mail) => mail.clubId),
+    );
     for (const [index, mail] of mails.entries()) {
       if (Date.now() > leaseEnds - SEND_MAX_MS) {
         // A slow server: what is left goes back before the lease could run out under a send.
@@ -90,7 +97,7 @@ export function createMailer(
       }
       const attempts = mail.attempts + 1;
       try {
-        await send(mail, deliver);
+        await send(mail, senderOf(mail.clubId), deliver);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const isLast = attempts >= MAX_ATTEMPTS;

@@ -20,7 +20,9 @@ export function smtpTransport(smtpUrl: string): Transport {
   return async (mail) => {
     const sender = await transporter();
     await sender.sendMail({
+      // Objects, not text: nodemailer encodes a club's name however it is spelt (club-sender.ts).
       from: mail.from,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extrasQrText, formatShortCode, type TEvent, type TSendTicketResult, type TTicket } from '@clubtix/contract';
-import { mailOutbox } from '../../db/schema';
+import { clubs, mailOutbox } from '../../db/schema';
 import { buyTickets, confirmPayment, holdTickets, payFor } from '../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { call, createAdmin, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 
@@ -188,6 +188,72 @@ describe('ticket mail over SMTP', () => {
     expect((await qrCodesOf(sent[0]!.parsed)).map((code) => code.qr)).toEqual([
       expectedQr(registration.registrationId, registration.attendees[0]!.attendeeId, registration.qrUuid),
     ]);
+  });
+});
+
+/** The club is the sender (docs/decisions/0067-the-club-as-sender.md), as a mail client shows it. */
+describe('the club as the sender of its mails', () => {
+  let smtp: SmtpListener;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'ClubTix <tickets@example.org>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('says "<club> via ClubTix", answers to the club, and shows its name and logo, however the name is spelt', async () => {
+    const { club, admin } = await createClubWithAdmin(t);
+    await createAdmin(t, club.id, 'later.admin@example.org');
+    // Quotes, a comma, non-ASCII, and a line break that would start a header of its own.
+    await t.db
+      .update(clubs)
+      .set({ name: 'Ann\'s "Boat", Club\r\nBcc: evil@example.org Ünïcode', logoUrl: '/api/media/logo-1.png' })
+      .where(eq(clubs.id, club.id));
+    const event = await publishEvent(t, admin.token, { title: 'Regatta' });
+    const ticket = await addTicket(t, admin.token, event.id);
+    const buyer = 'sender.buyer@example.org';
+    await buyTickets(t, event.id, ticket.id, buyer, [{ firstName: 'Sam', lastName: 'Hill', email: buyer }]);
+    await outboxDrained(t);
+
+    const name = 'Ann\'s "Boat", Club Bcc: evil@example.org Ünïcode';
+    expect(smtp.received.flatMap((mail) => mail.to)).not.toContain('evil@example.org');
+    const [mail] = smtp.mailsTo(buyer);
+    const parsed = mail!.parsed;
+    expect(parsed.from?.value).toEqual([{ name: `${name} via ClubTix`, address: 'tickets@example.org' }]);
+    expect(parsed.headers.has('bcc')).toBe(false);
+    // No contact address set: the club's first admin answers.
+    expect(parsed.replyTo?.value).toEqual([{ name, address: admin.row.email }]);
+    expect(parsed.text).toContain(name);
+    const html = String(parsed.html);
+    expect(html).toContain('Ann&#39;s &quot;Boat&quot;, Club Bcc: evil@example.org Ünïcode');
+    expect(html).toContain('<img src="https://tickets.example.org/api/media/logo-1.png?w=480"');
+
+    // The club's own contact address, once set, is where replies go; a list of two is refused.
+    const refused = await call(t, 'POST', '/club/save', {
+      token: admin.token,
+      body: { id: club.id, contactEmail: 'a@example.org, b@example.org' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map((error) => error.path)).toEqual(['contactEmail']);
+    const saved = await call(t, 'POST', '/club/save', {
+      token: admin.token,
+      body: { id: club.id, contactEmail: ' Box.Office@Example.org ' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.payload).toMatchObject({ contactEmail: 'box.office@example.org' });
+    // The admins read it back; the public club page does not show it.
+    const read = await call(t, 'GET', '/club/getAllClubs', { token: admin.token });
+    expect(read.body.payload).toMatchObject([{ contactEmail: 'box.office@example.org' }]);
+    const publicRead = await call(t, 'GET', '/club/getClub', { query: { clubId: club.id } });
+    expect(publicRead.text).not.toContain('box.office@example.org');
+
+    const second = 'sender.second@example.org';
+    await buyTickets(t, event.id, ticket.id, second, [{ firstName: 'Kim', lastName: 'Hill', email: second }]);
+    await outboxDrained(t);
+    expect(smtp.mailsTo(second)[0]!.parsed.replyTo?.value).toEqual([{ name, address: 'box.office@example.org' }]);
   });
 });
 
