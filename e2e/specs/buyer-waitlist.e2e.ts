@@ -160,3 +160,73 @@ describe('a sold-out ticket and its waiting list', () => {
     await context.close();
   });
 });
+
+/**
+ * Held is not sold (docs/decisions/0066-held-is-not-sold.md): the last ticket in an unpaid hold reads
+ * "Reserved" with when it may come back, in the buyer's language and the event's time zone, never
+ * "Sold out", and the waiting list is offered beside it.
+ */
+describe('the last tickets held by a buyer who is paying', () => {
+  const HELD_SHOTS = '/tmp/shots-35/held';
+  let browser: Browser;
+  let seeded: SeededEvent;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    seeded = await seedPublishedEvent();
+    await onlyAdults(seeded, 1);
+    const hold = await api('POST', '/registration/initRegistration', {
+      body: {
+        eventId: seeded.event.id,
+        email: `${unique('paying')}@example.org`,
+        tickets: [{ ticketId: seeded.adult.id, quantity: 1 }],
+      },
+    });
+    expect(hold.status).toBe(200);
+  });
+  afterAll(async () => browser?.close());
+
+  it('reads reserved, says when to look again and offers the waiting list, in English on a phone', async () => {
+    const { event } = seeded;
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`/${event.slug}`);
+    await waitForTitle(page, `${event.title} | ClubTix`);
+    await page
+      .getByTestId('ticket-sales-note')
+      .filter({ hasText: /Any not paid for come back on sale from .*\d\d:\d\d: look again then/ })
+      .waitFor();
+    await page.getByTestId('ticket-held-note').filter({ hasText: 'Reserved while buyers pay' }).waitFor();
+    expect(await page.getByText('Sold out').count()).toBe(0);
+    await expectAccessible(page, 'the event page with its last ticket held');
+    await page.screenshot({ path: `${HELD_SHOTS}/event-held-phone.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Join the waiting list' }).click();
+    await page.waitForURL(`**/${event.slug}/tickets`);
+    await page.getByTestId('sales-closed').filter({ hasText: 'Every ticket is reserved for now' }).waitFor();
+    const adult = page.getByTestId('ticket-option').filter({ has: page.getByRole('heading', { name: 'Adult' }) });
+    await adult.getByText('Reserved', { exact: true }).waitFor();
+    await adult.getByRole('button', { name: 'Join the waiting list' }).waitFor();
+    expect(await page.getByText('Sold out').count()).toBe(0);
+    await expectAccessible(page, 'the tickets page with its last ticket held');
+    await page.screenshot({ path: `${HELD_SHOTS}/tickets-held-phone.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('says the same in German on a desktop', async () => {
+    const { event } = seeded;
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.addInitScript(() => localStorage.setItem('clubtix.language', 'de'));
+    await page.goto(`/${event.slug}/tickets`);
+    await page
+      .getByTestId('sales-closed')
+      .filter({ hasText: /Andere Käufer bezahlen gerade die letzten Tickets\. Nicht bezahlte kommen ab .*\d\d:\d\d/ })
+      .waitFor();
+    const adult = page.getByTestId('ticket-option').filter({ has: page.getByRole('heading', { name: 'Adult' }) });
+    await adult.getByText('Reserviert', { exact: true }).waitFor();
+    await adult.getByRole('button', { name: 'Auf die Warteliste' }).waitFor();
+    expect(await page.getByText('Ausverkauft').count()).toBe(0);
+    await expectAccessible(page, 'the tickets page with its last ticket held, in German');
+    await page.screenshot({ path: `${HELD_SHOTS}/tickets-held-de-desktop.png`, fullPage: true });
+    await context.close();
+  });
+});
