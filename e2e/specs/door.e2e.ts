@@ -1,12 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatShortCode } from '@clubtix/contract';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookTwo, londonTime } from '../door';
+import { bookRefunded, bookTwo, londonTime } from '../door';
 import { registrationAsAdmin, seedPublishedEvent, type SeededEvent } from '../fixtures';
-import { launchBrowser, newPage, PHONE, primeSession, scanPhoto, waitForTitle, openEventScreen } from '../helpers';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  primeSession,
+  scanPhoto,
+  waitForTitle,
+  openEventScreen,
+} from '../helpers';
 
 /**
  * A video of a QR code held still in front of the camera, in the Y4M format Chromium's fake camera
@@ -31,6 +42,8 @@ function qrVideo(text: string): Buffer {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
 }
+
+const SHOTS = '/tmp/shots-35/door';
 
 /** An answer to the shirt size question, which is not marked to show at check-in. */
 const notShownAtDoor = (seeded: SeededEvent) => ({ [seeded.shirt.id]: 'Large' });
@@ -179,6 +192,68 @@ describe('staff check tickets in at the door', () => {
     await page.getByTestId('queue-status').waitFor({ state: 'detached' });
     expect((await checkedIn()).map((attendee) => attendee.attendeeId)).toEqual([ada.attendeeId]);
     await context.close();
+  });
+
+  it('says a refunded ticket is cancelled, refunded and when, at the top of a phone in English and a desktop in German', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { registration: ritaBooking, rita, ritaQr, refundedAt } = await bookRefunded(seeded);
+    const at = londonTime(refundedAt);
+    const cases = [
+      {
+        viewport: PHONE,
+        language: 'en',
+        payload: ritaQr,
+        title: 'Cancelled: refunded',
+        detail: `Refunded at ${at}. Do not admit.`,
+        field: 'Scan or type a code',
+        camera: 'Start camera',
+        shot: 'phone-en',
+      },
+      {
+        viewport: DESKTOP,
+        language: 'de',
+        payload: formatShortCode(rita.shortCode),
+        title: 'Storniert: erstattet',
+        detail: `Erstattet am ${at}. Nicht einlassen.`,
+        field: 'Code scannen oder eingeben',
+        camera: 'Kamera starten',
+        shot: 'desktop-de',
+      },
+    ];
+    for (const shown of cases) {
+      const { context, page } = await newPage(browser, shown.viewport);
+      await primeSession(page, admin.token, admin.user);
+      await page.evaluate((language) => localStorage.setItem('clubtix.language', language), shown.language);
+      await page.goto(`/event/${event.id}/checkin`);
+      await page.getByTestId('event-title').filter({ hasText: event.title }).waitFor();
+      // "Check in on scan" on: a cancelled ticket is still refused, never checked in.
+      await page.getByRole('switch').check();
+      const field = page.getByLabel(shown.field);
+      await field.fill(shown.payload);
+      await field.press('Enter');
+      const result = page.getByTestId('scan-result');
+      await page
+        .getByTestId('scan-state')
+        .filter({ hasText: new RegExp(`^${shown.title}$`) })
+        .waitFor();
+      await result.getByText(shown.detail, { exact: true }).waitFor();
+      expect(await result.getAttribute('data-tone')).toBe('red');
+      expect(await result.textContent()).not.toMatch(/Could not read|Code konnte nicht|Ticket not found|Unknown code/);
+      // The answer above the code field and the camera's controls, at the top of the screen.
+      const card = (await result.boundingBox())!;
+      const fieldBox = (await field.boundingBox())!;
+      const cameraBox = (await page.getByRole('button', { name: shown.camera }).boundingBox())!;
+      expect(card.y + card.height).toBeLessThanOrEqual(fieldBox.y);
+      expect(card.y + card.height).toBeLessThanOrEqual(cameraBox.y);
+      expect(card.y + card.height).toBeLessThanOrEqual(shown.viewport.height);
+      await expectAccessible(page, `a refunded ticket refused online (${shown.shot})`);
+      await page.screenshot({ path: `${SHOTS}/door-refunded-online-${shown.shot}.png` });
+      await context.close();
+    }
+    const checkedIn = await registrationAsAdmin(admin, ritaBooking.registrationId);
+    expect(checkedIn.attendees.map((attendee) => attendee.checkinTime)).toEqual([null]);
   });
 
   it("reads a ticket held up to the camera (Chromium's fake camera playing the QR code)", async () => {
