@@ -1,7 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { formatShortCode, type TAttendee, type TCheckinStatistics } from '@clubtix/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookTwo, keptDoorLists, londonTime } from '../door';
+import { bookRefunded, bookTwo, keptDoorLists, londonTime } from '../door';
 import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
 import {
   api,
@@ -58,11 +59,14 @@ async function typeCode(page: Page, text: string): Promise<void> {
   await page.getByLabel('Scan or type a code').press('Enter');
 }
 
+const SHOTS = '/tmp/shots-35/door';
+
 const state = (page: Page, text: string | RegExp) => page.getByTestId('scan-state').filter({ hasText: text });
 
 describe('the door with no network', () => {
   let browser: Browser;
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
   });
   afterAll(async () => browser.close());
@@ -75,6 +79,8 @@ describe('the door with no network', () => {
       { firstName: 'Alan', lastName: 'Turing', email: `${unique('alan')}@example.org` },
     ]);
     const alan = alanBooking.attendees[0]!;
+    // Refunded with its tickets released: on the list to be refused as such, not among its 3 tickets.
+    const { registration: ritaBooking, rita, ritaQr, refundedAt } = await bookRefunded(seeded);
     const gateA: Device = { name: 'Gate A', ...(await newPage(browser, PHONE)) };
     const gateB: Device = { name: 'Gate B', ...(await newPage(browser, DESKTOP)) };
     for (const device of [gateA, gateB]) {
@@ -85,7 +91,15 @@ describe('the door with no network', () => {
     // A stolen phone's list makes no ticket: no short code and no QR secret in it, in any case or form.
     const kept = await keptDoorLists(gateA.page);
     expect(kept).toContain(ada.attendeeId);
-    for (const secret of [registration.qrUuid, alanBooking.qrUuid, ada.shortCode, grace.shortCode, alan.shortCode]) {
+    for (const secret of [
+      registration.qrUuid,
+      alanBooking.qrUuid,
+      ada.shortCode,
+      grace.shortCode,
+      alan.shortCode,
+      rita.shortCode,
+      ritaBooking.qrUuid,
+    ]) {
       expect(kept.toLowerCase()).not.toContain(secret.toLowerCase());
     }
     expect(kept).not.toMatch(/shortCode|qrUuid/);
@@ -97,7 +111,11 @@ describe('the door with no network', () => {
     await state(gateB.page, 'Checked in (offline)').waitFor();
     await gateB.page.getByTestId('attendee-name').filter({ hasText: 'Grace Hopper' }).waitFor();
     await gateB.context.unroute('**/api/checkin/scanByRegistrationId');
-    await gateB.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 30_000 });
+    // The sync says what it did on the door's status line.
+    await gateB.page
+      .getByTestId('sync-summary')
+      .filter({ hasText: /^Synced at \d\d:\d\d: 1 admission stored, no duplicates\.$/ })
+      .waitFor({ timeout: 30_000 });
 
     // Chromium finds the door installable: the manifest parses, its icons load, a worker serves pages.
     const cdp = await gateA.context.newCDPSession(gateA.page);
@@ -174,6 +192,24 @@ describe('the door with no network', () => {
     await expectAccessible(gateA.page, 'a forged ticket refused offline');
     await gateA.page.screenshot({ path: '/tmp/door-offline-phone.png', fullPage: true });
 
+    // Rita's ticket was refunded: her short code, typed offline with "Check in on scan" on, says so
+    // with when, names her, and admits nobody (docs/decisions/0070-the-door-says-cancelled.md).
+    await typeCode(gateA.page, rita.shortCode.toLowerCase());
+    await state(gateA.page, 'Cancelled: refunded').waitFor();
+    const ritaCard = gateA.page.getByTestId('scan-result');
+    await ritaCard.getByText(`Refunded at ${londonTime(refundedAt)}. Do not admit.`, { exact: true }).waitFor();
+    await ritaCard.getByTestId('attendee-name').filter({ hasText: 'Rita Refund' }).waitFor();
+    expect(await ritaCard.getAttribute('data-tone')).toBe('red');
+    expect(await ritaCard.textContent()).not.toMatch(/Unknown code|Could not read/);
+    await gateA.page.getByTestId('offline-waiting').filter({ hasText: '1 admission waits to sync' }).waitFor();
+    // On the phone the answer is at the top of the screen, above the code field and the camera.
+    const cardBox = (await ritaCard.boundingBox())!;
+    const fieldBox = (await gateA.page.getByLabel('Scan or type a code').boundingBox())!;
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(fieldBox.y);
+    expect(cardBox.y + 60).toBeLessThan(PHONE.height);
+    await expectAccessible(gateA.page, 'a refunded ticket refused offline (phone)');
+    await gateA.page.screenshot({ path: `${SHOTS}/door-refunded-offline-phone.png` });
+
     // Gate B, later, lets Ada in too: it cannot know.
     await typeCode(gateB.page, adaQr);
     await state(gateB.page, 'Checked in (offline)').waitFor();
@@ -188,10 +224,23 @@ describe('the door with no network', () => {
     await typeCode(gateB.page, 'BCDF-2345');
     await state(gateB.page, 'Unknown code').waitFor();
     await gateB.page.screenshot({ path: '/tmp/door-offline-desktop.png', fullPage: true });
+    // Rita's QR, offline on the desk: cancelled, never unknown, never admitted.
+    await typeCode(gateB.page, ritaQr);
+    await state(gateB.page, 'Cancelled: refunded').waitFor();
+    await gateB.page.getByText(`Refunded at ${londonTime(refundedAt)}. Do not admit.`, { exact: true }).waitFor();
+    await gateB.page.getByTestId('offline-waiting').filter({ hasText: '2 admissions wait to sync' }).waitFor();
+    await expectAccessible(gateB.page, 'a refunded ticket refused offline (desktop)');
+    await gateB.page.screenshot({ path: `${SHOTS}/door-refunded-offline-desktop.png` });
 
-    // Back online, Gate A syncs by itself: its admission is stored.
+    // Back online, Gate A syncs by itself: its admission is stored, and it says so.
     await gateA.context.setOffline(false);
-    await gateA.page.getByTestId('offline-status').waitFor({ state: 'detached', timeout: 30_000 });
+    await gateA.page
+      .getByTestId('sync-summary')
+      .filter({ hasText: /^Synced at \d\d:\d\d: 1 admission stored, no duplicates\.$/ })
+      .waitFor({ timeout: 30_000 });
+    await gateA.page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
+    await expectAccessible(gateA.page, "the sync's summary (phone)");
+    await gateA.page.screenshot({ path: `${SHOTS}/door-synced-phone.png` });
     const adaNow = await api<{ attendee: TAttendee }>('POST', '/checkin/scanByRegistrationId', {
       token: admin.token,
       body: { eventId: event.id, payload: adaQr },
@@ -206,6 +255,10 @@ describe('the door with no network', () => {
     await gateB.page.getByTestId('door-notices').filter({ hasText: '1 ticket was admitted twice' }).waitFor({
       timeout: 30_000,
     });
+    await gateB.page
+      .getByTestId('sync-summary')
+      .filter({ hasText: /^Synced at \d\d:\d\d: 1 admission stored, 1 duplicate found\.$/ })
+      .waitFor();
     await gateB.page.getByRole('button', { name: 'Review' }).click();
     const dialog = gateB.page.getByRole('dialog', { name: 'After the sync' });
     await dialog.getByText('Admitted twice: Ada Lovelace (Adult)').waitFor();
