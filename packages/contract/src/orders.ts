@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { LIST_CAPS, ZOptionalPage } from './lists';
 import {
+  ORDER_STATUSES,
   REFUND_FIELDS,
   ZBuyerRegistration,
   ZConfirmFreeOrderRequest,
@@ -13,15 +14,21 @@ import {
   ZCreateOrderResponse,
   ZOrderListItem,
   ZPaymentIntent,
-  ZPaymentStatusFilter,
 } from './registrations';
 import { ZId } from './rules';
 
 export const ZGetOrdersQuery = z
   .object({
     eventId: ZId,
-    /** Orders of one payment status; absent: all of them. */
-    paymentStatus: ZPaymentStatusFilter,
+    /**
+     * Orders of one status (`expired`: holds that lapsed unpaid), or `withMoney`: every order that took
+     * money (paid, refunded in part or in full, to refund); absent: all of them.
+     */
+    paymentStatus: z
+      .enum([...ORDER_STATUSES, 'withMoney'], {
+        error: `paymentStatus must be one of ${[...ORDER_STATUSES, 'withMoney'].join(', ')}`,
+      })
+      .optional(),
   })
   /** A page of them when given (with pageSize, 50 by default); without page, the newest LIST_CAPS.orders. */
   .extend(ZOptionalPage.shape);

@@ -17,6 +17,15 @@ export const PAYMENT_STATUSES = [
   'refunded',
 ] as const;
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+/**
+ * An order's status as answered: a payment status, or `expired` for a hold that lapsed unpaid (derived
+ * from its registration, never stored; docs/decisions/0069-money-screens-agree.md): no money is owed.
+ */
+export const ORDER_STATUSES = [...PAYMENT_STATUSES, 'expired'] as const;
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+/** The statuses of orders that took money: paid, refunded in part or in full, or to refund. */
+export const PAID_MONEY_STATUSES = ['paid', 'partially_refunded', 'refunded', 'refund_required'] as const;
+
 /** A list's filter by payment status (orders, sponsorships); absent: all of them. */
 export const ZPaymentStatusFilter = z
   .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
@@ -115,12 +124,19 @@ export const ZOrder = z.object({
   id: z.string(),
   eventId: z.string(),
   registrationId: z.string(),
+  /** What the buyer pays (= gross). */
   amount: z.number(),
   currency: ZCurrency,
-  paymentStatus: ZPaymentStatus,
+  paymentStatus: ZOrderStatus,
   discountCode: z.string().nullable(),
+  /** The lines' total before the code's discount. */
+  subtotal: z.number(),
   discountAmount: z.number(),
+  /** After discounts, before refunds: what the Sales page calls gross too. */
+  gross: z.number(),
   refundedAmount: z.number(),
+  /** gross - refundedAmount. */
+  net: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   /** How it was paid: the provider's name online, or the box office's method (cash, card_terminal, complimentary). */

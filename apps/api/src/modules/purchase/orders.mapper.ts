@@ -12,8 +12,12 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): TOrder {
     currency: row.currency as TCurrency,
     paymentStatus: row.paymentStatus as TOrder['paymentStatus'],
     discountCode: row.discountCode,
+    // docs/decisions/0069-money-screens-agree.md: gross is after discounts everywhere.
+    subtotal: row.amount + row.discountAmount,
     discountAmount: row.discountAmount,
+    gross: row.amount,
     refundedAmount: row.refundedAmount,
+    net: row.amount - row.refundedAmount,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentMethod: row.provider ?? null,

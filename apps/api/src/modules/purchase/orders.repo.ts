@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PAID_MONEY_STATUSES } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import { NO_DISCOUNT, type OrderDiscount } from '../discounts/code-uses';
 import {
@@ -127,17 +128,32 @@ export async function findOrderById(db: DbOrTx, id: string, clubId: string | nul
 }
 
 /** Orders with the e-mail their registration was made with (the buyer, to the admin). */
+/**
+ * An unpaid order whose hold lapsed, swept or not yet: it owes nothing, and is answered `expired`
+ * (docs/decisions/0069-money-screens-agree.md).
+ */
+const lapsedUnpaid = sql<boolean>`(${orders.paymentStatus} IN ('pending', 'failed') AND (${registrations.status} = 'expired' OR (${registrations.status} = 'pending' AND ${registrations.expiresAt} <= now())))`;
+
 const ordersWithBuyer = (db: DbOrTx) =>
   db
-    .select({ order: orders, buyerEmail: registrations.email })
+    .select({ order: orders, buyerEmail: registrations.email, lapsed: lapsedUnpaid })
     .from(orders)
     .innerJoin(registrations, eq(registrations.id, orders.registrationId));
 
 type OrderWithBuyer = OrderRow & { buyerEmail: string };
-const withBuyer = (row: { order: OrderRow; buyerEmail: string }): OrderWithBuyer => ({
+const withBuyer = (row: { order: OrderRow; buyerEmail: string; lapsed: boolean }): OrderWithBuyer => ({
   ...row.order,
+  paymentStatus: row.lapsed ? 'expired' : row.order.paymentStatus,
   buyerEmail: row.buyerEmail,
 });
+
+/** An admin's filter of the order list (contract orders.ts ZGetOrdersQuery) as a condition. */
+function orderStatusIs(status: string | undefined) {
+  if (!status) return undefined;
+  if (status === 'withMoney') return inArray(orders.paymentStatus, [...PAID_MONEY_STATUSES]);
+  if (status === 'expired') return lapsedUnpaid;
+  return and(eq(orders.paymentStatus, status), sql`NOT ${lapsedUnpaid}`);
+}
 
 /** One order with its buyer's e-mail, within a club (null: any club). */
 export async function findOrderWithBuyer(
@@ -182,16 +198,10 @@ export async function findOrderByPaymentIntent(db: DbOrTx, paymentIntentId: stri
 export async function findOrdersByEvent(
   db: DbOrTx,
   event: { id: string; clubId: string },
-  options: { paymentStatus?: OrderRow['paymentStatus'] | undefined; limit: number; offset: number },
+  options: { paymentStatus?: string | undefined; limit: number; offset: number },
 ): Promise<OrderWithBuyer[]> {
   const rows = await ordersWithBuyer(db)
-    .where(
-      and(
-        eq(orders.eventId, event.id),
-        eq(orders.clubId, event.clubId),
-        options.paymentStatus ? eq(orders.paymentStatus, options.paymentStatus) : undefined,
-      ),
-    )
+    .where(and(eq(orders.eventId, event.id), eq(orders.clubId, event.clubId), orderStatusIs(options.paymentStatus)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit)
     .offset(options.offset);

@@ -4,8 +4,11 @@ import { i18n, startI18n } from '../../i18n/i18n';
 
 const order = {
   amount: 3000,
+  subtotal: 3500,
   discountAmount: 500,
+  gross: 3000,
   refundedAmount: 1000,
+  net: 2000,
   currency: 'gbp' as const,
   discountCode: 'SUMMER',
   paymentStatus: 'partially_refunded' as const,
@@ -18,9 +21,9 @@ beforeAll(async () => {
 });
 
 describe("an order's money", () => {
-  it('goes from gross through the discount and refunds to net', () => {
-    expect(orderMoney(order)).toEqual({ gross: 3500, discount: 500, paid: 3000, refunded: 1000, net: 2000 });
-    expect(orderMoneyLine(order)).toBe('Gross £35 · Discount (SUMMER) −£5 · Refunded £10 · Net £20');
+  it('goes from the subtotal through the discount to gross (as on the Sales page), then refunds to net', () => {
+    expect(orderMoney(order)).toEqual({ subtotal: 3500, discount: 500, gross: 3000, refunded: 1000, net: 2000 });
+    expect(orderMoneyLine(order)).toBe('Subtotal £35 · Discount (SUMMER) −£5 · Gross £30 · Refunded £10 · Net £20');
   });
 
   it('adds nothing to a plain paid order, and only the refund to one without a code', () => {

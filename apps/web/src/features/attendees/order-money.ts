@@ -2,27 +2,27 @@ import { formatMoney, type TOrder, type TRefund } from '@clubtix/contract';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 
 /**
- * An order's money as the admin reads it (docs/product.md section 19): gross is what the lines came
- * to, less the code's discount is what the buyer paid (`amount`), less what was refunded is net.
- * Free of React so it is tested.
+ * An order's money as the admin reads it, in the Sales page's words (docs/decisions/0069-money-screens-agree.md):
+ * the subtotal of its lines, less the code's discount is gross (what the buyer paid), less what was
+ * refunded is net. Free of React so it is tested.
  */
 export interface OrderMoney {
-  gross: number;
+  subtotal: number;
   discount: number;
-  paid: number;
+  gross: number;
   refunded: number;
   net: number;
 }
 
-type MoneyFields = Pick<TOrder, 'amount' | 'discountAmount' | 'refundedAmount'>;
+type MoneyFields = Pick<TOrder, 'amount' | 'subtotal' | 'discountAmount' | 'gross' | 'refundedAmount' | 'net'>;
 
 export function orderMoney(order: MoneyFields): OrderMoney {
   return {
-    gross: order.amount + order.discountAmount,
+    subtotal: order.subtotal,
     discount: order.discountAmount,
-    paid: order.amount,
+    gross: order.gross,
     refunded: order.refundedAmount,
-    net: order.amount - order.refundedAmount,
+    net: order.net,
   };
 }
 
@@ -30,14 +30,14 @@ export function orderMoney(order: MoneyFields): OrderMoney {
 const REFUNDABLE: ReadonlySet<TOrder['paymentStatus']> = new Set(['paid', 'partially_refunded', 'refund_required']);
 
 /** What is left to refund (0 when the order was never paid or is refunded in full). */
-export function refundableAmount(order: MoneyFields & Pick<TOrder, 'paymentStatus'>): number {
+export function refundableAmount(order: Pick<TOrder, 'amount' | 'refundedAmount' | 'paymentStatus'>): number {
   if (!REFUNDABLE.has(order.paymentStatus)) return 0;
   return Math.max(0, order.amount - order.refundedAmount);
 }
 
 /**
  * The order list's one line of money beyond the paid amount, or null when there is nothing to add:
- * "Gross £35.00 · Discount (SUMMER) −£5.00 · Refunded £10.00 · Net £20.00".
+ * "Subtotal £35.00 · Discount (SUMMER) −£5.00 · Gross £30.00 · Refunded £10.00 · Net £20.00".
  */
 export function orderMoneyLine(order: MoneyFields & Pick<TOrder, 'currency' | 'discountCode'>): string | null {
   if (order.discountAmount === 0 && order.refundedAmount === 0) return null;
@@ -47,8 +47,9 @@ export function orderMoneyLine(order: MoneyFields & Pick<TOrder, 'currency' | 'd
   // The orders view, which shows this line, loads the `attendees` catalogue.
   const parts: string[] = [];
   if (money.discount > 0) {
-    parts.push(i18n.t('attendees:money.grossLine', { amount: format(money.gross) }));
+    parts.push(i18n.t('attendees:money.subtotalLine', { amount: format(money.subtotal) }));
     parts.push(`${discountLabel(order.discountCode)} −${format(money.discount)}`);
+    parts.push(i18n.t('attendees:money.grossLine', { amount: format(money.gross) }));
   }
   if (money.refunded > 0) parts.push(i18n.t('attendees:money.refundedLine', { amount: format(money.refunded) }));
   parts.push(i18n.t('attendees:money.netLine', { amount: format(money.net) }));

@@ -56,10 +56,10 @@ describe('the extras view', () => {
 });
 
 describe('the orders view', () => {
-  it('asks the server for paid orders by default, all of them on request, a page at a time', () => {
+  it('asks the server for every order with money by default (refunded ones too), all on request, a page at a time', () => {
     expect(toOrdersQuery('e1', readOrdersView(new URLSearchParams()))).toEqual({
       eventId: 'e1',
-      paymentStatus: 'paid',
+      paymentStatus: 'withMoney',
       page: 1,
       pageSize: 20,
     });
@@ -79,9 +79,9 @@ describe('the orders view', () => {
   });
 
   it('counts the orders of the view from the event’s counts', () => {
-    const counts = { total: 7, paid: 4, refunded: 0, refundRequired: 1 };
-    expect(ordersInView(counts, { filter: 'paid', page: 1 })).toBe(4);
-    expect(ordersInView(counts, { filter: 'all', page: 2 })).toBe(7);
+    const counts = { total: 9, paid: 4, refunded: 2, refundRequired: 1 };
+    expect(ordersInView(counts, { filter: 'paid', page: 1 })).toBe(7);
+    expect(ordersInView(counts, { filter: 'all', page: 2 })).toBe(9);
     expect(ordersInView(counts, { filter: 'refund', page: 1 })).toBe(1);
   });
 

@@ -73,7 +73,10 @@ export function toExtrasPurchasesQuery(
   return { eventId, redeemed, page: view.page, pageSize };
 }
 
-/** Paid orders, those to refund (docs/product.md section 19: refunded from this list), or all. */
+/**
+ * Orders with money (`paid`: paid, refunded in part or in full, to refund; the default), those to
+ * refund (docs/product.md section 19: refunded from this list), or all, lapsed holds included.
+ */
 export const ORDER_FILTERS = ['paid', 'refund', 'all'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
@@ -96,8 +99,8 @@ export function writeOrdersView(view: OrdersView): URLSearchParams {
 }
 
 /**
- * getOrdersByEventId's query for a view: paid orders only, or those to refund, unless all are
- * asked for (unpaid holds that ran out, refunded ones); the server pages them, newest first.
+ * getOrdersByEventId's query for a view: every order that took money, or those to refund, unless all
+ * are asked for (lapsed holds too); the server pages them, newest first.
  */
 export function toOrdersQuery(
   eventId: string,
@@ -105,13 +108,21 @@ export function toOrdersQuery(
   pageSize = ORDERS_PAGE_SIZE,
 ): QueryOf<typeof endpoints.order.getOrdersByEventId> {
   const paymentStatus =
-    view.filter === 'paid' ? ('paid' as const) : view.filter === 'refund' ? ('refund_required' as const) : undefined;
+    view.filter === 'paid'
+      ? ('withMoney' as const)
+      : view.filter === 'refund'
+        ? ('refund_required' as const)
+        : undefined;
   return { eventId, ...(paymentStatus ? { paymentStatus } : {}), page: view.page, pageSize };
 }
 
 /** How many orders a view has, from the event's counts. */
 export const ordersInView = (counts: TOrderCounts, view: OrdersView) =>
-  view.filter === 'paid' ? counts.paid : view.filter === 'refund' ? counts.refundRequired : counts.total;
+  view.filter === 'paid'
+    ? counts.paid + counts.refunded + counts.refundRequired
+    : view.filter === 'refund'
+      ? counts.refundRequired
+      : counts.total;
 
 /**
  * "Showing 1–20 of 45 orders"; `what` says what is counted: orders or extras, in the `attendees`

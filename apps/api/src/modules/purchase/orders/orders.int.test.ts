@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEvent, TOrder, TOrderListItem, TRegistration } from '@clubtix/contract';
-import { buyTickets, holdTickets } from '../../../../test/buying';
+import { eq } from 'drizzle-orm';
+import { buyTickets, holdTickets, lapseHold, payFor } from '../../../../test/buying';
+import { registrations } from '../../../db/schema';
+import { refund } from '../../../../test/refunds';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
 import {
   call,
@@ -111,5 +114,105 @@ describe('order reads', () => {
     expect(walled.text).not.toMatch(/"total"/);
     expectError(await countsOf(), 401, 'UNAUTHENTICATED');
     expect((await countsOf(sudoToken)).body.payload).toEqual({ total: 2, paid: 1, refunded: 0, refundRequired: 0 });
+  });
+});
+
+/** docs/decisions/0069-money-screens-agree.md: an order's money in the Sales page's words; lapsed holds owe nothing. */
+describe("an order's money and the list of orders with money", () => {
+  let t: TestApp;
+  let token: string;
+  let event: TEvent;
+  let coded: TRegistration;
+  let swept: TRegistration;
+  let lapsed: TRegistration;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createClubWithAdmin(t)).admin.token;
+    event = await publishEvent(t, token);
+    const ticket = await addTicket(t, token, event.id, { price: 2000 });
+    const code = await call(t, 'POST', '/discount/save', {
+      token,
+      body: { eventId: event.id, code: 'TENOFF-1', kind: 'percent', value: 10 },
+    });
+    expect(code.status, code.body.msg).toBe(200);
+    const init = payloadOf<{ registration: TRegistration }>(
+      await call(t, 'POST', '/registration/initRegistration', {
+        body: {
+          eventId: event.id,
+          email: 'dan@example.org',
+          tickets: [{ ticketId: ticket.id, quantity: 2 }],
+          discountCode: 'tenoff-1',
+        },
+      }),
+    ).registration;
+    const saved = payloadOf<TRegistration>(
+      await call(t, 'POST', '/registration/save', {
+        body: {
+          registrationId: init.registrationId,
+          qrUuid: init.qrUuid,
+          attendees: init.attendees.map((slot, i) => ({
+            attendeeId: slot.attendeeId,
+            firstName: `D${i}`,
+            lastName: 'Coded',
+            email: 'dan@example.org',
+          })),
+          answers: {},
+        },
+      }),
+    );
+    coded = (await payFor(t, saved)).registration;
+    const people = (name: string) => [{ firstName: name, lastName: 'Late', email: `${name}@example.org` }];
+    swept = await holdTickets(t, event.id, ticket.id, 'sue@example.org', people('sue'));
+    await lapseHold(t, swept.registrationId);
+    // Lapsed, not swept yet: no money owed either.
+    lapsed = await holdTickets(t, event.id, ticket.id, 'lee@example.org', people('lee'));
+    await t.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, lapsed.registrationId));
+  });
+  afterAll(async () => t.close());
+
+  const list = async (query: Record<string, string | number> = {}) =>
+    payloadOf<TOrderListItem[]>(
+      await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id, ...query } }),
+    );
+
+  it('answers subtotal before the code, gross after it, refunded and net, the same on every read', async () => {
+    const [order] = (await list()).filter((o) => o.registrationId === coded.registrationId);
+    expect(order).toMatchObject({ subtotal: 4000, discountAmount: 400, gross: 3600, amount: 3600, net: 3600 });
+    const refunded = await refund(t, token, { orderId: order!.id, amount: 600 });
+    expect(refunded.status, refunded.body.msg).toBe(200);
+    const expected = {
+      paymentStatus: 'partially_refunded',
+      subtotal: 4000,
+      discountAmount: 400,
+      gross: 3600,
+      refundedAmount: 600,
+      net: 3000,
+    };
+    expect((refunded.body.payload as { order: TOrderListItem }).order).toMatchObject(expected);
+    const byId = await call(t, 'GET', '/order/getOrderWithItems', { token, query: { orderId: order!.id } });
+    expect(byId.body.payload).toMatchObject(expected);
+  });
+
+  it('lists a lapsed hold as expired, never as money owed, and every order with money under withMoney', async () => {
+    const statuses = Object.fromEntries((await list()).map((o) => [o.registrationId, o.paymentStatus]));
+    expect(statuses).toEqual({
+      [coded.registrationId]: 'partially_refunded',
+      [swept.registrationId]: 'expired',
+      [lapsed.registrationId]: 'expired',
+    });
+    expect((await list({ paymentStatus: 'withMoney', page: 1 })).map((o) => o.registrationId)).toEqual([
+      coded.registrationId,
+    ]);
+    expect((await list({ paymentStatus: 'expired' })).map((o) => o.registrationId).sort()).toEqual(
+      [swept.registrationId, lapsed.registrationId].sort(),
+    );
+    expect(await list({ paymentStatus: 'pending' })).toEqual([]);
+    const lapsedOrder = (await list()).find((o) => o.registrationId === lapsed.registrationId)!;
+    const byId = await call(t, 'GET', '/order/getOrderById', { token, query: { orderId: lapsedOrder.id } });
+    expect(byId.body.payload).toMatchObject({ paymentStatus: 'expired', refundedAmount: 0 });
   });
 });

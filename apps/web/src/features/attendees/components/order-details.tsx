@@ -13,9 +13,12 @@ function MoneySummary({ order }: { order: TOrderListItem }) {
   const { t } = useTranslation('attendees');
   const money = orderMoney(order);
   const format = (amount: number) => formatMoney(amount, order.currency, currentLanguage());
-  const rows: Array<[string, string, string]> = [[t('money.gross'), format(money.gross), 'gross']];
-  if (money.discount > 0) rows.push([discountLabel(order.discountCode), `−${format(money.discount)}`, 'discount']);
-  rows.push([t('money.paid'), format(money.paid), 'paid']);
+  const rows: Array<[string, string, string]> = [];
+  if (money.discount > 0) {
+    rows.push([t('money.subtotal'), format(money.subtotal), 'subtotal']);
+    rows.push([discountLabel(order.discountCode), `−${format(money.discount)}`, 'discount']);
+  }
+  rows.push([t('money.gross'), format(money.gross), 'gross']);
   if (money.refunded > 0) rows.push([t('money.refunded'), `−${format(money.refunded)}`, 'refunded']);
   rows.push([t('money.net'), format(money.net), 'net']);
   return (

@@ -14,6 +14,8 @@ const STATUS: Record<TOrder['paymentStatus'], { key: string; color: string; vari
   refund_required: { key: 'attendees:orderStatus.refundRequired', color: 'red.8', variant: 'filled' },
   partially_refunded: { key: 'attendees:orderStatus.partlyRefunded', color: 'gray.7', variant: 'filled' },
   refunded: { key: 'attendees:orderStatus.refunded', color: 'gray.7', variant: 'outline' },
+  // A hold that lapsed unpaid: nothing is owed (docs/decisions/0069-money-screens-agree.md).
+  expired: { key: 'attendees:orderStatus.expired', color: 'gray.7', variant: 'outline' },
 };
 
 export function OrderStatus({ order }: { order: Pick<TOrder, 'paymentStatus'> }) {

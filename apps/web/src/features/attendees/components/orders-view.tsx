@@ -45,7 +45,15 @@ function OrderCard({
     <Card withBorder padding="sm" data-testid="order">
       <Stack gap={4}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-          <Text fw={600}>{formatMoney(order.amount, order.currency, currentLanguage())}</Text>
+          {/* A lapsed hold's amount was never owed: shown struck through and dimmed, not as money due. */}
+          <Text
+            fw={600}
+            c={order.paymentStatus === 'expired' ? 'dimmed' : undefined}
+            td={order.paymentStatus === 'expired' ? 'line-through' : undefined}
+            data-testid="order-amount"
+          >
+            {formatMoney(order.gross, order.currency, currentLanguage())}
+          </Text>
           <OrderStatus order={order} />
         </Group>
         {moneyLine ? (

@@ -59,11 +59,11 @@ function RefundForm({ order, releaseTickets, onDone }: RefundFormProps) {
           {money.refunded > 0
             ? t('refund.explainRefunded', {
                 email: order.buyerEmail,
-                paid: format(money.paid),
+                paid: format(money.gross),
                 refunded: format(money.refunded),
                 left: format(left),
               })
-            : t('refund.explain', { email: order.buyerEmail, paid: format(money.paid), left: format(left) })}
+            : t('refund.explain', { email: order.buyerEmail, paid: format(money.gross), left: format(left) })}
         </Text>
         <Radio.Group label={t('refund.what')} {...form.getInputProps('mode')}>
           <Stack gap={6} mt={6}>
