@@ -58,11 +58,22 @@ describe('a visitor buys tickets on a phone', () => {
     // Step 3: the extra, then the order as the server prices it.
     await page.waitForURL(`**/${event.slug}/checkout`);
     await waitForTitle(page, 'Checkout | ClubTix');
+    await page
+      .getByRole('region', { name: 'Your tickets' })
+      .getByTestId('order-total')
+      .filter({ hasText: '£35.50' })
+      .waitFor();
     await page.getByRole('button', { name: 'Add one Picnic lunch' }).click();
     await page
       .getByRole('group', { name: 'Picnic lunch quantity' })
       .getByTestId('quantity')
       .filter({ hasText: '1' })
+      .waitFor();
+    // The total follows the extra at once, before the order is reviewed.
+    await page
+      .getByRole('region', { name: 'Your order' })
+      .getByTestId('order-total')
+      .filter({ hasText: '£44' })
       .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Review order' }).click();

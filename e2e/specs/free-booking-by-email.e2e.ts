@@ -80,8 +80,11 @@ describe('a free booking confirmed from the e-mail', () => {
   it('a buyer books on a phone, is asked to check the inbox, opens the link and sees the ticket', async () => {
     const buyer = `${unique('nia')}@example.org`;
     const { context, page } = await newPage(browser, PHONE);
-    await page.goto(`/${event.slug}/tickets`);
+    // A free event is registered for, not bought.
+    await page.goto(`/${event.slug}`);
+    await page.getByRole('link', { name: 'Register' }).click();
     await waitForTitle(page, 'Tickets | ClubTix');
+    expect(await page.getByText('Buy tickets').count()).toBe(0);
     await page.getByRole('button', { name: 'Add one Free entry' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(buyer);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -93,6 +96,12 @@ describe('a free booking confirmed from the e-mail', () => {
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await page.waitForURL(`**/${event.slug}/checkout`);
     await page.getByRole('button', { name: 'Review order' }).click();
+    // Reviewed before it is confirmed: the order, then the one button that books it.
+    const review = page.getByRole('region', { name: 'Your order' });
+    await review.getByTestId('order-line').filter({ hasText: '1 × Free entry' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'free-booking-review-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Confirm registration' }).click();
 
     // Held, not booked: the checkout says where to look and for how long.
     const inbox = page.getByTestId('check-inbox');

@@ -20,6 +20,33 @@ interface Review {
   intent: TPaymentIntent;
 }
 
+/**
+ * The order as it stands while the buyer chooses: the held tickets (with the code's preview), then the
+ * extras chosen now at their prices (codes discount tickets only), so the total follows every change
+ * at once; "Review order" then has the server price it.
+ */
+function orderAsChosen(order: TOrder, code: CheckoutCode | null, choice: Record<string, number>, extras: TExtras[]) {
+  const tickets = heldTicketsOrder(order, code);
+  const chosen = extras.flatMap((extra) => {
+    const quantity = choice[extra.id] ?? 0;
+    return quantity > 0
+      ? [
+          {
+            kind: 'extras' as const,
+            ticketId: null,
+            extrasId: extra.id,
+            name: extra.name,
+            quantity,
+            unitPrice: extra.price,
+            amount: extra.price * quantity,
+          },
+        ]
+      : [];
+  });
+  const extrasAmount = chosen.reduce((sum, item) => sum + item.amount, 0);
+  return { ...tickets, items: [...tickets.items, ...chosen], amount: tickets.amount + extrasAmount };
+}
+
 function errorText(error: unknown): string {
   return isApiError(error) ? error.msg : i18n.t('buying:checkout.genericError');
 }
@@ -54,6 +81,8 @@ export function CheckoutFlow({
     Object.fromEntries(hold.extras.map((line) => [line.extrasId, line.quantity])),
   );
   const [review, setReview] = useState<Review | null>(null);
+  // A free order is confirmed by the server as soon as it is priced: it is reviewed here first.
+  const [reviewingFree, setReviewingFree] = useState(false);
   const [failure, setFailure] = useState<string | null>(() =>
     searchParams.get('redirect_status') === 'failed' ? t('checkout.paymentFailed') : null,
   );
@@ -148,6 +177,28 @@ export function CheckoutFlow({
     </Alert>
   ) : null;
 
+  const asChosen = orderAsChosen(priced, code, choice, extras);
+
+  if (reviewingFree && !review) {
+    return (
+      <Stack gap="lg">
+        <OrderSummary order={asChosen} />
+        <Button
+          variant="default"
+          onClick={() => setReviewingFree(false)}
+          style={{ alignSelf: 'flex-start' }}
+          disabled={busy}
+        >
+          {extras.length > 0 ? t('checkout.changeExtras') : t('codeField.change')}
+        </Button>
+        {failureAlert}
+        <Button size="md" fullWidth onClick={reviewOrder} loading={busy}>
+          {t('checkout.confirmRegistration')}
+        </Button>
+      </Stack>
+    );
+  }
+
   if (review) {
     return (
       <Stack gap="lg">
@@ -172,7 +223,10 @@ export function CheckoutFlow({
 
   return (
     <Stack gap="lg">
-      <OrderSummary order={heldTicketsOrder(priced, code)} heading={t('checkout.yourTickets')} />
+      <OrderSummary
+        order={asChosen}
+        heading={asChosen.items.some((item) => item.kind === 'extras') ? undefined : t('checkout.yourTickets')}
+      />
       <CheckoutCodeField
         eventId={event.id}
         held={priced}
@@ -188,7 +242,17 @@ export function CheckoutFlow({
         <ExtrasPicker extras={extras} currency={event.currency} choice={choice} onChange={setChoice} disabled={busy} />
       ) : null}
       {failureAlert}
-      <Button size="md" fullWidth onClick={reviewOrder} loading={busy}>
+      <Button
+        size="md"
+        fullWidth
+        onClick={() => {
+          if (asChosen.amount === 0) {
+            setFailure(null);
+            setReviewingFree(true);
+          } else reviewOrder();
+        }}
+        loading={busy}
+      >
         {t('checkout.review')}
       </Button>
     </Stack>

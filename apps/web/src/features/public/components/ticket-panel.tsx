@@ -32,6 +32,11 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
   const [now] = useState(() => new Date());
   const sales = tickets.isSuccess ? eventSales(event, tickets.data, now) : null;
   const closedNote = sales ? salesClosedNote(sales, event.timezone) : null;
+  // An event whose every ticket is free is registered for, not bought.
+  const buyLabel =
+    tickets.isSuccess && tickets.data.length > 0 && tickets.data.every((ticket) => ticket.price === 0)
+      ? t('ticketPanel.register')
+      : t('ticketPanel.buy');
   const ticketsPath = `/${encodeURIComponent(event.slug)}/tickets`;
   return (
     <Paper component="section" aria-labelledby="event-tickets" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -54,7 +59,7 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
 
         {tickets.isSuccess && closedNote === null ? (
           <Button component={Link} to={ticketsPath} size="md" fullWidth mt="xs">
-            {t('ticketPanel.buy')}
+            {buyLabel}
           </Button>
         ) : sales?.kind === 'soldOut' || sales?.kind === 'held' ? (
           <Stack gap={6} mt="xs">
@@ -75,7 +80,7 @@ export function TicketPanel({ event }: { event: PanelEvent }) {
         ) : (
           <Stack gap={6} mt="xs">
             <Button size="md" fullWidth disabled aria-describedby={closedNote ? 'ticket-sales-note' : undefined}>
-              {t('ticketPanel.buy')}
+              {buyLabel}
             </Button>
             {closedNote ? (
               <Text size="sm" c="gray.7" ta="center" id="ticket-sales-note" data-testid="ticket-sales-note">
