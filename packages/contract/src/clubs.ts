@@ -141,6 +141,8 @@ export const clubEndpoints = {
       `${LIST_CAPS.admins} admins)`,
     query: ZOptionalPage.extend({
       search: z.string().trim().max(120, 'Search is too long').optional(),
+      /** Only this club, when the caller manages it (the club settings form reads its club so). */
+      clubId: ZId.optional(),
     }),
     response: z.array(ZClubWithAdmins),
   }),

@@ -56,6 +56,20 @@ describe('clubs', () => {
       expect(response.text).not.toContain(other.admin.row.email);
     });
 
+    it('reads one club by clubId for those who manage it: its admins and sudo, with its contact address', async () => {
+      const { club, admin } = await createClubWithAdmin(t);
+      const other = await createClubWithAdmin(t);
+      await save(admin.token, { id: club.id, contactEmail: 'desk@own.example' });
+      const one = (token: string, clubId: string) => call(t, 'GET', '/club/getAllClubs', { token, query: { clubId } });
+      expect((await one(admin.token, club.id)).body.payload).toMatchObject([
+        { id: club.id, contactEmail: 'desk@own.example' },
+      ]);
+      expect((await one(sudoToken, club.id)).body.payload).toMatchObject([{ id: club.id }]);
+      const elsewhere = await one(admin.token, other.club.id);
+      expect(elsewhere.body.payload).toEqual([]);
+      expect(elsewhere.text).not.toContain(other.admin.row.email);
+    });
+
     it('needs a token', async () => {
       expectError(await call(t, 'GET', '/club/getAllClubs'), 401, 'UNAUTHENTICATED');
     });

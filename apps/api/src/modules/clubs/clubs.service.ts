@@ -37,10 +37,14 @@ import { toClubDto, toClubSettingsDto, toClubWithAdminsDto } from './clubs.mappe
 export async function findClubsWithAdmins(
   deps: Deps,
   actor: Actor,
-  query: { page?: number; pageSize?: number; search?: string | undefined },
+  query: { page?: number; pageSize?: number; search?: string | undefined; clubId?: string | undefined },
 ): Promise<CappedList<TClubWithAdmins>> {
   let list: CappedList<ClubRow>;
-  if (isSudo(actor)) {
+  if (query.clubId !== undefined) {
+    // One club, read by those who manage it: another club is simply not in the answer.
+    const one = isSudo(actor) || actor.clubId === query.clubId ? await findClubById(deps.db, query.clubId) : undefined;
+    list = wholePage(one ? [one] : []);
+  } else if (isSudo(actor)) {
     const page = pageWindow(query);
     const rows = await findAllClubs(
       deps.db,

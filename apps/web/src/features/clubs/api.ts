@@ -48,7 +48,8 @@ export function managesClub(clubId: string): boolean {
 }
 
 /**
- * A club the user manages, read by its id (sudo's list is paged, so a club is not looked up in it).
+ * A club the user manages, read by its id through getAllClubs' clubId (sudo's list is paged, so a club
+ * is not looked up in it).
  * Another club answers 404 here, as the API answers on save (docs/product.md section 13).
  */
 export function useManagedClub(clubId: string | null | undefined) {
@@ -56,7 +57,10 @@ export function useManagedClub(clubId: string | null | undefined) {
     queryKey: clubKeys.detail(clubId ?? ''),
     queryFn: async ({ signal }) => {
       if (!managesClub(clubId ?? '')) throw new ApiError(404, 'NOT_FOUND', i18n.t('clubs:notFound'));
-      return callApi(endpoints.club.getClub, { query: { clubId: clubId ?? '' }, signal });
+      // The admins' read, which carries the club's contact address (the public getClub does not).
+      const [club] = await callApi(endpoints.club.getAllClubs, { query: { clubId: clubId ?? '' }, signal });
+      if (!club) throw new ApiError(404, 'NOT_FOUND', i18n.t('clubs:notFound'));
+      return club;
     },
     enabled: Boolean(clubId),
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { slugify, ZSaveClubRequest, type TClub, type TSaveClubRequest } from '@clubtix/contract';
+import { slugify, ZSaveClubRequest, type TClubSettings, type TSaveClubRequest } from '@clubtix/contract';
 import { Button, Group, Input, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { LogoDropzone } from './logo-dropzone';
 
 interface ClubFormProps {
-  club?: TClub;
+  club?: TClubSettings;
   isSaving: boolean;
   onSave: (body: TSaveClubRequest) => Promise<unknown>;
 }
@@ -21,6 +21,7 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
     website: club?.website ?? '',
     logoUrl: club?.logoUrl ?? null,
     slug: club?.slug ?? '',
+    contactEmail: club?.contactEmail ?? '',
   });
   const typedSlug = slugify(form.values.slug ?? '');
 
@@ -53,6 +54,16 @@ export function ClubForm({ club, isSaving, onSave }: ClubFormProps) {
           placeholder={t('form.websitePlaceholder')}
           autoComplete="url"
           {...form.getInputProps('website')}
+        />
+        <TextInput
+          label={t('form.contactEmail')}
+          description={t('form.contactEmailHint')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('contactEmail')}
         />
         <TextInput
           label={t('form.slug')}
