@@ -41,10 +41,12 @@ describe('preview HTML pieces (docs/decisions/0041-link-previews-and-club-links.
         url: 'https://x.org/a',
         image: null,
         largeImage: true,
+        siteName: 'Harbour "Club" & Co',
         structuredData: {},
       },
       'A $& B | ClubTix',
     );
+    expect(html).toContain('<meta property="og:site_name" content="Harbour &quot;Club&quot; &amp; Co" />');
     expect(html).toContain('<title>A $&amp; B | ClubTix</title>');
     expect(html).toContain('<meta name="description" content="Desc" />');
     expect(html).not.toContain('Product');

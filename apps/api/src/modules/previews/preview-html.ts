@@ -11,6 +11,8 @@ export interface PreviewMeta {
   image: string | null;
   /** The large card for a banner; a logo is small, and reads better as a summary card. */
   largeImage: boolean;
+  /** og:site_name: the club's name (docs/decisions/0067-the-club-as-sender.md). */
+  siteName: string;
   /** A schema.org object (Event, Organization), written as JSON-LD. */
   structuredData: Record<string, unknown>;
 }
@@ -62,6 +64,7 @@ function metaTags(meta: PreviewMeta): string[] {
     property('og:type', 'website'),
     property('og:title', meta.title),
     property('og:url', meta.url),
+    property('og:site_name', meta.siteName),
     named('twitter:card', meta.image && meta.largeImage ? 'summary_large_image' : 'summary'),
     named('twitter:title', meta.title),
   ];

@@ -30,6 +30,7 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
   let webDist: string;
   let token: string;
   let clubId: string;
+  let clubName: string;
   const run = randomUUID().slice(0, 8);
 
   beforeAll(async () => {
@@ -39,14 +40,19 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     const { club, admin } = await createClubWithAdmin(t);
     token = admin.token;
     clubId = club.id;
+    clubName = club.name;
   });
   afterAll(async () => {
     await t.close();
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const page = async (url: string) => {
-    const response = await t.app.inject({ method: 'GET', url });
+  const page = async (url: string, acceptLanguage?: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -62,6 +68,9 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
       venue: 'Royal Harbour',
       address: '1 Quay Street, Ramsgate',
       currency: 'eur',
+      startDate: '2031-07-12T17:00:00.000Z',
+      endDate: '2031-07-12T21:30:00.000Z',
+      timezone: 'Europe/London',
     });
     await createTicket(t, token, event.id, { name: 'Adult', price: 2500 });
     await createTicket(t, token, event.id, { name: 'Child', price: 1250 });
@@ -69,12 +78,22 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     const html = await page(`/${event.slug}?ref=share`);
     const preview = readPreview(html);
     expect(preview.title).toBe(`Harbour Race ${run} | ClubTix`);
+    // When (in the event's zone, the page's language) and where lead; the event's own words follow.
     const summary = preview.metas.get('description')!;
-    expect(summary.startsWith('Sail round the bay. Bring a coat. Long text.')).toBe(true);
+    expect(
+      summary.startsWith(
+        'Sat 12/07/2031 18:00 – 22:30 (Europe/London) · Royal Harbour · Sail round the bay. Bring a coat. Long text.',
+      ),
+    ).toBe(true);
     expect([...summary].length).toBeLessThanOrEqual(200);
     expect(summary.endsWith('…')).toBe(true);
+    const french = readPreview(await page(`/${event.slug}`, 'fr-FR,fr;q=0.9'));
+    expect(french.metas.get('og:description')).toMatch(
+      /^sam\. 12\/07\/2031 18:00 – 22:30 \(Europe\/London\) · Royal Harbour · /,
+    );
     expect(Object.fromEntries(preview.metas)).toMatchObject({
       'og:type': 'website',
+      'og:site_name': clubName,
       'og:title': `Harbour Race ${run}`,
       'og:description': summary,
       'og:url': `${PUBLIC_URL}/${event.slug}`,
@@ -83,6 +102,7 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     });
     // The product's own description is gone: one description, the event's.
     expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(String(preview.ld?.description)).toMatch(/^Sail round the bay\. Bring a coat\. Long text\./);
     expect(preview.ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -90,7 +110,6 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
       startDate: event.startDate,
       endDate: event.endDate,
       eventStatus: 'https://schema.org/EventScheduled',
-      description: summary,
       image: ['https://images.example.org/banner.jpg'],
       location: { '@type': 'Place', name: 'Royal Harbour', address: '1 Quay Street, Ramsgate' },
       organizer: { '@type': 'Organization', url: `${PUBLIC_URL}/club/${clubId}/event` },
@@ -107,7 +126,9 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     const preview = readPreview(await page(`/${plain.slug}`));
     expect(preview.metas.get('twitter:card')).toBe('summary');
     expect(preview.metas.has('og:image')).toBe(false);
-    expect(preview.metas.has('og:description')).toBe(false);
+    // No words of its own: the date alone (no venue either) describes it.
+    expect(preview.metas.get('og:description')).toMatch(/^\w{3} \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+    expect(preview.metas.get('og:description')).not.toContain(' · ');
     expect(preview.ld).not.toHaveProperty('offers');
     expect(preview.ld).not.toHaveProperty('location');
   });
@@ -125,7 +146,7 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
     expect(preview.title).toBe(`${HOSTILE} | ClubTix`);
     expect(preview.metas.get('og:title')).toBe(HOSTILE);
-    expect(preview.metas.get('description')).toBe(`"Quoted" <b>bold</b> & more`);
+    expect(preview.metas.get('description')).toMatch(/ · "Quoted" <b>bold<\/b> & more$/);
     expect(preview.ld).toMatchObject({ name: HOSTILE, description: `"Quoted" <b>bold</b> & more` });
   });
 
@@ -160,6 +181,7 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
       expect(Object.fromEntries(preview.metas)).toMatchObject({
         description: 'Sailing since 1890.',
         'og:title': `Harbour <Club> ${run}`,
+        'og:site_name': `Harbour <Club> ${run}`,
         'og:url': `${PUBLIC_URL}/club/${key}/event`,
         'og:image': `${PUBLIC_URL}/api/media/logo-1.png`,
         'twitter:card': 'summary',

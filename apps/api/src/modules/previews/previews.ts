@@ -10,7 +10,7 @@ import { absoluteUrl, summarise, withPreview, type PreviewMeta } from './preview
 import { findEventPreview } from './previews.repo';
 import { withFirstPaint } from './first-paint';
 import { toEventDto } from '../events/events.mapper';
-import { eventWhen } from '../mail/mail-format';
+import { eventWhen, oneLine } from '../mail/mail-format';
 
 /** The SPA's index.html with a page's preview in its head, or null to serve it as it is. */
 export type PreviewPage = (url: string, language: TLanguage) => Promise<string | null>;
@@ -24,20 +24,32 @@ const clubPageUrl = (publicUrl: string, club: Pick<ClubRow, 'id' | 'slug'>) =>
 /** Minor units as schema.org reads a price: "12.50" (every currency here has two decimals: money.ts). */
 const priceText = (minor: number) => (minor / 100).toFixed(2);
 
+/**
+ * An event's preview: its date (in its own zone, written in the page's language, as the page's first
+ * paint writes it) and its venue lead the description, since a shared link is mostly read for when
+ * and where; then the event's own words. og:site_name is the club's name: the club is the sender
+ * (docs/decisions/0067-the-club-as-sender.md).
+ */
 function eventMeta(
   publicUrl: string,
   url: string,
   { event, club, lowestPrice }: { event: EventRow; club: ClubRow; lowestPrice: number | null },
+  when: string,
 ): PreviewMeta {
-  const description = summarise(event.description);
+  const summary = summarise(event.description);
   const image = absoluteUrl(publicUrl, event.bannerUrl);
   const place = event.venue || event.address;
+  // One summary of the three, so the whole stays within the description's length.
+  const description = summarise(
+    [when, ...(place ? [oneLine(place)] : []), ...(event.description?.trim() ? [event.description] : [])].join(' · '),
+  );
   return {
     title: event.title,
     description,
     url,
     image,
     largeImage: true,
+    siteName: club.name,
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -48,7 +60,7 @@ function eventMeta(
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       url,
-      ...(description ? { description } : {}),
+      ...(summary ? { description: summary } : {}),
       ...(image ? { image: [image] } : {}),
       ...(place
         ? { location: { '@type': 'Place', name: event.venue || event.address, address: event.address ?? undefined } }
@@ -77,6 +89,7 @@ function clubMeta(publicUrl: string, url: string, club: TClub): PreviewMeta {
     url,
     image: logo,
     largeImage: false,
+    siteName: club.name,
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'Organization',
@@ -131,12 +144,13 @@ export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseL
         const slug = slugFromAddress(eventSlug);
         const found = await findEventPreview(deps.db, slug);
         if (!found) return null;
+        const when = eventWhen(found.event, language);
         const html = withPreview(
           readIndex(),
-          eventMeta(publicUrl, url, found),
+          eventMeta(publicUrl, url, found, when),
           `${found.event.title} | ${PRODUCT_NAME}`,
         );
-        const firstPaint = { event: toEventDto(found.event), slug, when: eventWhen(found.event, language) };
+        const firstPaint = { event: toEventDto(found.event), slug, when };
         return withFirstPaint(html, firstPaint, language);
       }
       const club = await clubOrNull(deps, clubKey!);
