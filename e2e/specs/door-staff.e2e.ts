@@ -11,6 +11,7 @@ import {
   DESKTOP,
   expectSettledAccessible,
   launchBrowser,
+  mailsTo,
   newPage,
   PHONE,
   primeSession,
@@ -49,11 +50,19 @@ async function pickEvent(
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 
-const SHOTS_DIR = '/tmp/shots-34';
+const SHOTS_DIR = '/tmp/shots-35/passwords';
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The path and fragment of the invitation link in a mail's text, as the person's browser opens it. */
+function invitationPath(text: string): string {
+  const url = /https?:\/\/\S+\/set-password#invite=1&token=\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`No invitation link in: ${text}`);
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.hash}`;
 }
 
 /** The e-mail and password the Copy button put on the clipboard, as the admin would paste them. */
@@ -120,26 +129,62 @@ describe('door staff: made on the Team page, working only the door of their even
       const staffEmail = `${unique('dora')}@example.org`;
       await dialog.getByLabel('E-mail').fill(staffEmail);
       await dialog.getByRole('button', { name: 'Add door staff' }).click();
-      const shown = teamPage.getByRole('dialog', { name: 'Password made' });
-      await shown.getByTestId('generated-password').waitFor();
-      await shown.getByRole('button', { name: 'Copy credentials' }).click();
-      await shown.getByRole('button', { name: 'Copied' }).waitFor();
-      const credentials = await copiedCredentials(teamPage);
-      expect(credentials).toEqual({
-        email: staffEmail,
-        password: await shown.getByTestId('generated-password').innerText(),
-      });
-      await expectSettledAccessible(teamPage, `the password shown once (${viewport.width}px)`);
-      await shown.getByRole('button', { name: 'Done' }).click();
-      await shown.waitFor({ state: 'hidden' });
+      // No password to pass on: the staff member is mailed an invitation to choose their own
+      // (docs/decisions/0068-password-reset-and-invitations.md).
+      const sent = teamPage.getByRole('dialog', { name: 'Invitation sent' });
+      await sent.getByText(`We mailed ${staffEmail} a link to choose their password.`, { exact: false }).waitFor();
+      expect(await sent.getByTestId('generated-password').count()).toBe(0);
+      await expectSettledAccessible(teamPage, `the invitation sent (${viewport.width}px)`);
+      await shoot(teamPage, `team-invitation-sent-${viewport.width}`);
+      await sent.getByRole('button', { name: 'Done' }).click();
+      await sent.waitFor({ state: 'hidden' });
       const row = teamPage.getByTestId('team-member').filter({ hasText: staffEmail });
       await row.getByText('Door staff', { exact: true }).waitFor();
       await row.getByTestId('member-events').filter({ hasText: event.title }).waitFor();
+      await row.getByTestId('invitation-pending').filter({ hasText: 'Invited: no password chosen yet' }).waitFor();
+      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 15_000 }).toBe(1);
 
-      // The staff member, in a browser of their own, follows a check-in link.
+      // Sent again from the Team page: the new link works, the first one no longer does.
+      await row.getByRole('button', { name: 'Send the invitation again to Dora Door' }).click();
+      await teamPage.getByText(`Invitation sent to ${staffEmail}`).first().waitFor();
+      await expectSettledAccessible(teamPage, `the Team page with an invitation pending (${viewport.width}px)`);
+      await shoot(teamPage, `team-invitation-pending-${viewport.width}`);
+      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 15_000 }).toBe(2);
+      const [firstMail, secondMail] = await mailsTo(staffEmail);
+      expect(secondMail!.subject).toMatch(/^Your invitation to Harbour Rowing/);
+      const firstLink = invitationPath(firstMail!.text ?? '');
+      const link = invitationPath(secondMail!.text ?? '');
+      const password = 'dora-door-pass-1';
+
+      // The staff member, in a browser of their own, opens the invitation and chooses a password.
       const staffSide = await newPage(browser, viewport);
       const door = staffSide.page;
       const refusals = watchRefusals(door);
+      await door.goto(firstLink);
+      await door.getByRole('heading', { name: 'Welcome to ClubTix' }).waitFor();
+      await door.getByLabel('New password').fill(password);
+      await door.getByRole('button', { name: 'Save and sign in' }).click();
+      await door
+        .getByRole('alert')
+        .filter({ hasText: 'This link has already been used or is no longer valid.' })
+        .waitFor();
+      await door.goto('/');
+      await door.goto(link);
+      await waitForTitle(door, 'Choose a password | ClubTix');
+      await door.getByRole('heading', { name: 'Welcome to ClubTix' }).waitFor();
+      await expectSettledAccessible(door, `the invitation's page (${viewport.width}px)`);
+      await shoot(door, `set-password-invitation-${viewport.width}`);
+      await door.getByLabel('New password').fill(password);
+      await door.getByRole('button', { name: 'Save and sign in' }).click();
+      await door.waitForURL('**/dashboard/staff');
+      // A first sign-in says Welcome, not Welcome back.
+      await door.getByText('Welcome, Dora Door').first().waitFor();
+      await shoot(door, `first-sign-in-welcome-${viewport.width}`);
+      const credentials = { email: staffEmail, password };
+
+      // Signed out, they sign in from a check-in link.
+      await door.getByRole('button', { name: 'Sign out' }).click();
+      await door.waitForURL('**/signin');
       const checkin = `/event/${event.id}/checkin`;
       await door.goto(checkin);
       await door.waitForURL(`**/signin?redirect=${encodeURIComponent(checkin)}`);
@@ -195,7 +240,7 @@ describe('door staff: made on the Team page, working only the door of their even
       await waitForTitle(door, 'Box office | ClubTix');
       await door.getByText('Adult').first().waitFor();
       // A sale by staff: the page says the total it charged and shows the ticket's code as a QR.
-      await door.getByLabel(/^Adult /).fill('1');
+      await door.getByRole('button', { name: 'Add one Adult' }).click();
       await door.getByRole('button', { name: /^Sell 1 ticket/ }).click();
       const sale = door.getByTestId('box-office-sale');
       await sale.getByText('1 ticket, £25 paid in cash, checked in').waitFor();
@@ -223,6 +268,9 @@ describe('door staff: made on the Team page, working only the door of their even
       const reset = teamPage.getByRole('dialog', { name: 'Password made' });
       const newPassword = await reset.getByTestId('generated-password').innerText();
       expect(newPassword).not.toBe(credentials.password);
+      await reset.getByRole('button', { name: 'Copy credentials' }).click();
+      await reset.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await copiedCredentials(teamPage)).toEqual({ email: staffEmail, password: newPassword });
       await reset.getByRole('button', { name: 'Done' }).click();
       await reset.waitFor({ state: 'hidden' });
 

@@ -21,6 +21,8 @@ describe('route table', () => {
     ['/', 'Homepage', 'public'],
     ['/register', 'Register', 'signedOut'],
     ['/signin', 'Sign in', 'signedOut'],
+    ['/forgot-password', 'Forgot password', 'signedOut'],
+    ['/set-password', 'Choose a password', 'public'],
     ['/signout', 'Sign out', 'signedIn'],
     ['/dashboard', 'Dashboard', 'signedIn'],
     ['/dashboard/sudo', 'Super User Dashboard', 'sudo'],

@@ -51,6 +51,19 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/auth/pages/sign-in-page'),
   },
   {
+    path: '/forgot-password',
+    titleKey: 'forgotPassword',
+    access: 'signedOut',
+    page: () => import('./features/auth/pages/forgot-password-page'),
+  },
+  {
+    // Public: an invitation's link may be opened in a browser where someone else is signed in.
+    path: '/set-password',
+    titleKey: 'setPassword',
+    access: 'public',
+    page: () => import('./features/auth/pages/set-password-page'),
+  },
+  {
     path: '/signout',
     titleKey: 'signOut',
     access: 'signedIn',

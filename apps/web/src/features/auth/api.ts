@@ -1,4 +1,10 @@
-import { endpoints, type TRegisterRequest, type TSignInRequest } from '@clubtix/contract';
+import {
+  endpoints,
+  type TRegisterRequest,
+  type TRequestPasswordResetRequest,
+  type TResetPasswordRequest,
+  type TSignInRequest,
+} from '@clubtix/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
@@ -39,6 +45,26 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (body: TRegisterRequest) =>
       completeSignIn(await callApiWithMeta(endpoints.auth.register, { body })),
+  });
+}
+
+/** Forgot password: the server answers the same for any e-mail; its words are shown on the page. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (body: TRequestPasswordResetRequest) =>
+      (await callApiWithMeta(endpoints.auth.requestPasswordReset, { body, suppressToast: true })).msg ?? '',
+  });
+}
+
+/** The link of a reset or invitation mail: sets the password and signs in ("Welcome" on an invitation). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (body: TResetPasswordRequest) => {
+      const result = await callApiWithMeta(endpoints.auth.resetPassword, { body, suppressToast: true });
+      const home = completeSignIn(result);
+      if (result.msg) showToast('success', result.msg);
+      return home;
+    },
   });
 }
 

@@ -33,6 +33,15 @@ export function useSaveAppUser({ quiet = false }: { quiet?: boolean } = {}) {
   });
 }
 
+/** Mails an invited member a new invitation link; the server's answer is the toast. */
+export function useSendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(endpoints.appUser.sendInvitation, { body: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
+  });
+}
+
 /**
  * Removes an admin. The server's answer is the client's toast ("Admin removed", or why not); the
  * lists refresh either way, so an admin someone else has already removed drops out of them too.

@@ -19,6 +19,7 @@ const dora: TAppUser = {
   clubId: 'c1',
   allEvents: false,
   eventIds: ['e1'],
+  invitationPending: false,
   createdAt: '2030-01-01T00:00:00.000Z',
 };
 const values = {
@@ -36,15 +37,14 @@ beforeAll(async () => {
 });
 
 describe('the Team dialog request (docs/product.md section 20)', () => {
-  it('makes door staff with their role, events and the password made up here', () => {
+  it('makes door staff with their role and events, and no password: the server invites them', () => {
     expect(
-      memberSaveRequest({ clubId: 'c1', role: ROLE_STAFF, member: undefined, values, password: 'pw12345678' }),
+      memberSaveRequest({ clubId: 'c1', role: ROLE_STAFF, member: undefined, values, password: undefined }),
     ).toEqual({
       role: ROLE_STAFF,
       name: 'Dora Door',
       email: 'dora@example.org',
       clubId: 'c1',
-      password: 'pw12345678',
       allEvents: false,
       eventIds: ['e1', 'e2'],
     });

@@ -56,8 +56,9 @@ export function memberScopeErrors(
 }
 
 /**
- * The save request for the dialog's values. A new member always gets `password`; an edit only when
- * one is being reset. Events go only with door staff (the server refuses them for an admin, 400):
+ * The save request for the dialog's values. A new member gets no `password`: the server mails them an
+ * invitation (docs/decisions/0068-password-reset-and-invitations.md); an edit sends one only when it
+ * is being reset. Events go only with door staff (the server refuses them for an admin, 400):
  * `allEvents`, or the events chosen; an edit sends no role: the server keeps it
  * (docs/decisions/0032-door-staff.md).
  */

@@ -50,6 +50,9 @@ export default function SignInPage() {
             required
             {...form.getInputProps('password')}
           />
+          <Anchor component={Link} to="/forgot-password" size="sm" mt={-8} ta="end">
+            {t('signIn.forgot')}
+          </Anchor>
           {failure ? (
             <Alert color="red" role="alert" title={t('signIn.failed')}>
               {failure}

@@ -1,5 +1,6 @@
 import { generatePassword, ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
 import { Alert, Button, Checkbox, Group, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { INVITATION_TTL_HOURS } from '@clubtix/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
@@ -41,17 +42,33 @@ function dialogTitle({ role, member }: MemberDialogState): string {
   return member ? i18n.t(`users:dialog.edit${key}`) : i18n.t(`users:dialog.add${key}`);
 }
 
+/** What the dialog shows once saved: the invitation mailed to a new member, or a new password made here. */
+type Outcome = { email: string; password: string } | { email: string; invited: true };
+
 /**
- * Adds or edits one member of the club's team. A new member, or an edit that resets the password,
- * gets a password made up in this browser and shown once, in this dialog (docs/product.md section 3).
+ * Adds or edits one member of the club's team. A new member is mailed an invitation to choose their
+ * own password (docs/decisions/0068-password-reset-and-invitations.md); an edit that resets the
+ * password gets one made up in this browser and shown once, in this dialog (docs/product.md section 3).
  */
 export function MemberDialog({ state, clubId, events, onClose }: MemberDialogProps) {
   // Kept while the dialog fades out, so it does not flash back to the form on its way.
   const { t } = useTranslation('users');
-  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+  const [shown, setShown] = useState<Outcome | null>(null);
+  const title = !shown
+    ? dialogTitle(state)
+    : 'invited' in shown
+      ? t('dialog.invitationSent')
+      : t('dialog.passwordMade');
   return (
-    <FormModal title={shown ? t('dialog.passwordMade') : dialogTitle(state)} opened={state.opened} onClose={onClose}>
-      {shown ? (
+    <FormModal title={title} opened={state.opened} onClose={onClose}>
+      {shown && 'invited' in shown ? (
+        <Stack gap="md" data-testid="invitation-sent">
+          <Text>{t('dialog.invitationSentText', { email: shown.email, days: INVITATION_TTL_HOURS / 24 })}</Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{t('credentials.done')}</Button>
+          </Group>
+        </Stack>
+      ) : shown ? (
         <GeneratedCredentials email={shown.email} password={shown.password} onDone={onClose} />
       ) : (
         <MemberForm
@@ -77,7 +94,7 @@ function MemberForm({
   clubId: string;
   events: readonly TEvent[];
   onCancel: () => void;
-  onSaved: (shown: { email: string; password: string } | null) => void;
+  onSaved: (shown: Outcome | null) => void;
 }) {
   const { t } = useTranslation('users');
   const { role, member } = state;
@@ -96,12 +113,13 @@ function MemberForm({
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    // Made up here so that only this browser ever sees it in clear (docs/product.md section 3).
-    const password = !member || values.newPassword ? generatePassword() : undefined;
+    // A reset password is made up here so that only this browser ever sees it in clear (docs/product.md
+    // section 3); a new member sends none and is invited by mail.
+    const password = member && values.newPassword ? generatePassword() : undefined;
     const fieldOf = memberFieldOf(values);
     try {
       const saved = await save.mutateAsync(memberSaveRequest({ clubId, role, member, values, password }));
-      onSaved(password ? { email: saved.email, password } : null);
+      onSaved(password ? { email: saved.email, password } : member ? null : { email: saved.email, invited: true });
     } catch (error) {
       applyServerErrors(form, error, fieldOf);
       setFailure(formFailure(error) ?? unshownFieldError(error, fieldOf));

@@ -3,7 +3,7 @@ import { i18n } from '../../../i18n/i18n';
 import { ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { useDeleteAppUser } from '../api';
+import { useDeleteAppUser, useSendInvitation } from '../api';
 
 /**
  * What a member works, in words: every event, the titles of theirs, or none when every event they
@@ -49,6 +49,7 @@ function MemberRow({
 }) {
   const { t } = useTranslation('users');
   const remove = useDeleteAppUser();
+  const invite = useSendInvitation();
   const what = member.role === ROLE_STAFF ? t('roles.staffWhat') : t('roles.adminWhat');
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="team-member">
@@ -71,7 +72,23 @@ function MemberRow({
           </Text>
           {workedEventsText(member, events)}
         </Text>
+        {member.invitationPending ? (
+          <Text size="sm" fw={600} data-testid="invitation-pending">
+            {t('invitationPending')}
+          </Text>
+        ) : null}
         <Group gap="xs" justify="flex-end">
+          {member.invitationPending ? (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={invite.isPending}
+              aria-label={t('sendInvitationLabel', { name: member.name })}
+              onClick={() => invite.mutate(member.id)}
+            >
+              {t('sendInvitation')}
+            </Button>
+          ) : null}
           <Button
             variant="light"
             size="compact-sm"
