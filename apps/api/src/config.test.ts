@@ -55,6 +55,25 @@ describe('JWT_SECRET', () => {
   });
 });
 
+describe('HOST serving the network without PUBLIC_URL', () => {
+  it('warns in one line naming both when HOST is not loopback and PUBLIC_URL is unset', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      const { config } = load({ HOST: host, JWT_SECRET: 'a'.repeat(32) });
+      expect(config.warnings).toHaveLength(1);
+      expect(config.warnings[0]).toMatch(/^Configuration warning: HOST=\S+ serves the network but PUBLIC_URL is unset/);
+      expect(config.warnings[0]).not.toContain('\n');
+    }
+  });
+
+  it('says nothing on loopback, or once PUBLIC_URL is set', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.1.1']) {
+      expect(load({ HOST: host, JWT_SECRET: 'a'.repeat(32) }).config.warnings).toEqual([]);
+    }
+    const { config } = load({ HOST: '0.0.0.0', PUBLIC_URL: 'http://tickets.example.org', JWT_SECRET: 'a'.repeat(32) });
+    expect(config.warnings).toEqual([]);
+  });
+});
+
 describe.each([
   ['ALLOW_SIGNUP', 'allowSignup', true, 'must be true or false (or 1 or 0)'],
   [

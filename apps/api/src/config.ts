@@ -50,6 +50,15 @@ const trustProxyText = z.string().transform((text, context) => {
   return z.NEVER;
 });
 
+/** Whether HOST listens on this machine only (127.0.0.0/8, ::1, localhost), not on the network. */
+export function isLoopback(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
 /** Below this a signing key is guessable offline from any token it signed; docs/product.md sets no rule, so it warns. */
 export const JWT_SECRET_ADVISED_LENGTH = 32;
 
@@ -221,6 +230,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (!e.PUBLIC_URL && !isLoopback(e.HOST)) {
+    // Served to the network, the mails' links and the link previews would still name localhost.
+    warnings.push(
+      `Configuration warning: HOST=${e.HOST} serves the network but PUBLIC_URL is unset, so links in mails and link previews name ${publicUrl}; set PUBLIC_URL to the address people open`,
+    );
+  }
   if (e.PAYMENT_PROVIDER === 'simulated' && new URL(publicUrl).protocol === 'https:') {
     // The default provider on what looks like a real site: card 4242 would buy real tickets.
     warnings.push(
