@@ -73,6 +73,8 @@ export const ZExtrasPurchaseListItem = z.object({
   refundedAmount: z.number(),
   /** Bought on its own (refunded by /extrasPurchase/refund), not a voucher of an order (refunded with it). */
   boughtAlone: z.boolean(),
+  /** Sold at the box office and handed over there: redeemed by the sale itself, never scanned. */
+  handedOver: z.boolean(),
 });
 export type TExtrasPurchaseListItem = z.infer<typeof ZExtrasPurchaseListItem>;
 

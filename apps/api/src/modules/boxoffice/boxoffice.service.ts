@@ -24,7 +24,7 @@ import { insertAttendeeSlots, insertRegistration } from '../purchase/registratio
 import { findEventWithTickets } from '../tickets/tickets.repo';
 import { seesDoorView, toAdminDoorRegistration, toDoorRegistration, toSoldVoucher } from '../checkin/door-view.mapper';
 import { findCheckinQuestionIds } from '../checkin/door-view.repo';
-import { checkInParty } from './boxoffice.repo';
+import { checkInParty, handOverVouchers } from './boxoffice.repo';
 import { extrasOrderLine, findExtrasToSell, mergeExtrasLines } from './boxoffice-extras';
 
 type SellInput = z.output<typeof ZBoxOfficeSellRequest>;
@@ -116,7 +116,8 @@ export async function sellAtDoor(
           undefined,
           { paymentStatus: 'paid', paidAt: now, provider: input.paymentMethod },
         );
-        const vouchers = extrasLines.length > 0 ? await issueOrderVouchers(tx, order, buyerEmail) : [];
+        const vouchers =
+          extrasLines.length > 0 ? await handOverVouchers(tx, await issueOrderVouchers(tx, order, buyerEmail)) : [];
         const checkins = input.checkIn ? await checkInParty(tx, slots, actor.id) : [];
         const party = slots.map((slot) => {
           const checkin = checkins.find((row) => row.attendeeId === slot.id);

@@ -21,6 +21,9 @@ function toExtrasPurchaseListItem(row: PaidPurchaseRow): TExtrasPurchaseListItem
     paymentStatus: row.paymentStatus as TExtrasPurchaseListItem['paymentStatus'],
     refundedAmount: row.refundedAmount,
     boughtAlone: row.orderId === null,
+    // The box office hands its extras over as it sells them: redeemed at the very instant they were
+    // paid (modules/boxoffice/boxoffice.repo.ts handOverVouchers); a door's scan always comes later.
+    handedOver: row.orderId !== null && row.redeemedAt !== null && row.redeemedAt.getTime() === row.paidAt?.getTime(),
   };
 }
 

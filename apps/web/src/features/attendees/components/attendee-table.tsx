@@ -117,7 +117,7 @@ export function AttendeeTable({ event, attendees, questions }: ListProps) {
               <Table.Td style={cellWrap}>{attendee.email ? <EmailText email={attendee.email} /> : '—'}</Table.Td>
               <Table.Td>{attendee.ticketName}</Table.Td>
               <Table.Td style={cellWrap}>
-                <EmailText email={attendee.buyerEmail} />
+                {attendee.buyerEmail ? <EmailText email={attendee.buyerEmail} /> : t('table.atTheDoor')}
                 <RegistrationRef registrationId={attendee.registrationId} />
                 <PaidAmount attendee={attendee} currency={event.currency} />
               </Table.Td>
@@ -168,7 +168,8 @@ export function AttendeeCards({ event, attendees, questions }: ListProps) {
               <Text span c="dimmed" size="sm">
                 {t('table.buyerColon')}{' '}
               </Text>
-              <EmailText email={attendee.buyerEmail} />
+              {/* A box-office sale without an e-mail has no buyer to name: it was sold at the door. */}
+              {attendee.buyerEmail ? <EmailText email={attendee.buyerEmail} /> : t('table.atTheDoor')}
             </Text>
             <PaidAmount attendee={attendee} currency={event.currency} />
             <Group justify="space-between" gap="xs">

@@ -109,7 +109,7 @@ export function ExtrasPurchasesView({ event, view, onChange }: Props) {
               {purchase.redeemedAt ? (
                 <Stack gap={2} align="flex-end">
                   <Badge color={TEXT_SAFE_GREEN} variant="filled" style={{ flex: 'none' }}>
-                    {t('extras.redeemed')}
+                    {purchase.handedOver ? t('extras.handedOver') : t('extras.redeemed')}
                   </Badge>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(purchase.redeemedAt, event.timezone)}

@@ -104,7 +104,9 @@ export function BoxOfficeSale({
           <Stack component="ul" gap={2} m={0} pl="md">
             {sale.extrasVouchers.map((voucher) => (
               <Text component="li" key={voucher.id} data-testid="extras-voucher-label">
-                {extrasVoucherLabel(voucher)}
+                {voucher.redeemedAt
+                  ? t('voucherHandedOver', { label: extrasVoucherLabel(voucher) })
+                  : extrasVoucherLabel(voucher)}
               </Text>
             ))}
           </Stack>

@@ -1,16 +1,5 @@
 import { formatMoney, type TBoxOfficeMethod, type TEvent } from '@clubtix/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,6 +10,7 @@ import { ManagedEventPage } from '../../events/components/managed-event-page';
 import { usePublicExtras } from '../../public/api';
 import { useEventTickets } from '../../tickets/api';
 import { useSellAtDoor } from '../api';
+import { QuantityStepper } from '../../buying/components/quantity-stepper';
 import { BoxOfficeSale, FORM_WIDTH } from '../components/box-office-sale';
 
 const METHODS: TBoxOfficeMethod[] = ['cash', 'card_terminal', 'complimentary'];
@@ -35,6 +25,46 @@ const linesOf = <K extends string>(quantities: Record<string, number>, key: K) =
   Object.entries(quantities)
     .filter(([, quantity]) => quantity > 0)
     .map(([id, quantity]) => ({ [key]: id, quantity }) as Record<K, string> & { quantity: number });
+
+/** One ticket type or extra with − and + (large enough for a thumb), named for screen readers. */
+function StepperRow({
+  name,
+  price,
+  hint,
+  error,
+  max,
+  value,
+  onChange,
+}: {
+  name: string;
+  price: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="box-office-line">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {name} ({price})
+        </Text>
+        {hint ? (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text size="xs" c="red.8" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+      <QuantityStepper name={name} value={value} max={max} onChange={onChange} />
+    </Group>
+  );
+}
 
 function BoxOffice({ event }: { event: TEvent }) {
   const { t } = useTranslation('boxoffice');
@@ -133,21 +163,20 @@ function BoxOffice({ event }: { event: TEvent }) {
         </Title>
         {tickets.data.length === 0 ? <Text c="dimmed">{t('noTickets')}</Text> : null}
         {tickets.data.map((ticket) => (
-          <NumberInput
+          <StepperRow
             key={ticket.id}
-            label={`${ticket.name} (${money(ticket.price)})`}
-            description={leftText(ticket.available)}
-            min={0}
-            // The server still refuses a sale past the stock (409): another device may sell meanwhile.
-            max={ticket.available === null ? 100 : Math.max(0, Math.min(100, ticket.available))}
-            allowDecimal={false}
-            value={quantities[ticket.id] ?? 0}
+            name={ticket.name}
+            price={money(ticket.price)}
+            hint={leftText(ticket.available)}
             error={
               ticket.available !== null && (quantities[ticket.id] ?? 0) > ticket.available
                 ? t('onlyLeft', { count: ticket.available })
                 : undefined
             }
-            onChange={(value) => setQuantities((all) => ({ ...all, [ticket.id]: Number(value) || 0 }))}
+            // The server still refuses a sale past the stock (409): another device may sell meanwhile.
+            max={ticket.available === null ? 100 : Math.max(0, Math.min(100, ticket.available))}
+            value={quantities[ticket.id] ?? 0}
+            onChange={(value) => setQuantities((all) => ({ ...all, [ticket.id]: value }))}
           />
         ))}
       </Stack>
@@ -159,15 +188,14 @@ function BoxOffice({ event }: { event: TEvent }) {
             {t('extrasTitle')}
           </Title>
           {onSale.map((item) => (
-            <NumberInput
+            <StepperRow
               key={item.id}
-              label={`${item.name} (${money(item.price)})`}
-              // Each extra sold is a voucher with its own QR, redeemed at the door (or handed over at once).
-              min={0}
+              name={item.name}
+              price={money(item.price)}
+              // Each extra sold is handed over at the counter: the sale redeems its voucher.
               max={100}
-              allowDecimal={false}
               value={extrasQuantities[item.id] ?? 0}
-              onChange={(value) => setExtrasQuantities((all) => ({ ...all, [item.id]: Number(value) || 0 }))}
+              onChange={(value) => setExtrasQuantities((all) => ({ ...all, [item.id]: value }))}
             />
           ))}
         </Stack>
