@@ -15,6 +15,11 @@ import {
   waitForTitle,
 } from '../helpers';
 
+/** The mails offering tickets to `to` (the first one they get confirms their place on the list). */
+async function offersTo(to: string) {
+  return (await mailsTo(to)).filter((mail) => String(mail.subject).startsWith('Tickets for'));
+}
+
 /** The path and query of the offer link in a mail: `/{slug}/tickets?offer=<token>`. */
 function offerLink(html: string, slug: string): string {
   const match = new RegExp(`/${slug}/tickets\\?offer=([A-Za-z0-9_-]+)`).exec(html);
@@ -25,7 +30,7 @@ function offerLink(html: string, slug: string): string {
 /**
  * A sold-out ticket's waiting list as buyers meet it (docs/product.md section 19): a buyer joins it;
  * a ticket comes back (the admin refunds an order and releases its tickets); the offer mail arrives,
- * its link holds the ticket for that buyer alone (a stranger still sees it sold out), and the buyer
+ * its link holds the ticket for that buyer alone (a stranger sees it reserved), and the buyer
  * pays and gets the ticket. An offer withdrawn before it is taken up says so at its link.
  */
 describe('a sold-out ticket and its waiting list', () => {
@@ -64,6 +69,10 @@ describe('a sold-out ticket and its waiting list', () => {
       .getByTestId('waitlist-joined')
       .filter({ hasText: 'You are number 1 in line; we will e-mail you when tickets come back.' })
       .waitFor();
+    // The place is confirmed by mail at once.
+    await expect
+      .poll(async () => (await mailsTo(waiter)).map((mail) => mail.subject), { timeout: 30_000 })
+      .toEqual([`You are on the waiting list for ${event.title}`]);
     await expectAccessible(page, 'on the waiting list');
     await page.screenshot({ path: `${SHOTS}/waitlist-joined-phone.png`, fullPage: true });
 
@@ -73,17 +82,18 @@ describe('a sold-out ticket and its waiting list', () => {
       body: { orderId: first.order.id, releaseTickets: true },
     });
     expect(refund.status).toBe(200);
-    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(0);
-    const [offerMail] = await mailsTo(waiter);
+    await expect.poll(async () => (await offersTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [offerMail] = await offersTo(waiter);
     const link = offerLink(String(offerMail!.html || offerMail!.text), event.slug);
 
-    // Meanwhile a stranger sees it sold out and cannot hold it.
+    // Meanwhile a stranger sees it reserved (the offer keeps it, and may lapse), and cannot hold it.
     const stranger = await newPage(browser, DESKTOP);
     await stranger.page.goto(`/${event.slug}/tickets`);
     const strangerAdult = stranger.page
       .getByTestId('ticket-option')
       .filter({ has: stranger.page.getByRole('heading', { name: 'Adult' }) });
-    await strangerAdult.getByText('Sold out').waitFor();
+    await strangerAdult.getByText('Reserved', { exact: true }).waitFor();
+    expect(await stranger.page.getByText('Sold out').count()).toBe(0);
     expect(await stranger.page.getByRole('button', { name: 'Add one Adult' }).count()).toBe(0);
     await stranger.page.screenshot({ path: `${SHOTS}/waitlist-stranger-desktop.png`, fullPage: true });
     await stranger.context.close();
@@ -115,7 +125,7 @@ describe('a sold-out ticket and its waiting list', () => {
     await page.screenshot({ path: `${SHOTS}/waitlist-success-phone.png`, fullPage: true });
     await context.close();
 
-    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await mailsTo(waiter)).length, { timeout: 30_000 }).toBeGreaterThan(2);
     const list = await api<TWaitlistEntry[]>('GET', '/waitlist/getByEventId', {
       token: admin.token,
       query: { eventId: event.id },
@@ -133,8 +143,8 @@ describe('a sold-out ticket and its waiting list', () => {
     });
     expect(joined.body.payload).toEqual({ position: 1 });
     await saveTicket(admin, { id: seeded.adult.id, quantity: 2 });
-    await expect.poll(async () => (await mailsTo(late)).length, { timeout: 30_000 }).toBeGreaterThan(0);
-    const [offerMail] = await mailsTo(late);
+    await expect.poll(async () => (await offersTo(late)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [offerMail] = await offersTo(late);
     const link = offerLink(String(offerMail!.html || offerMail!.text), event.slug);
     const list = await api<TWaitlistEntry[]>('GET', '/waitlist/getByEventId', {
       token: admin.token,

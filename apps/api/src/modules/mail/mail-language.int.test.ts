@@ -174,12 +174,18 @@ describe('mails in the buyer language', () => {
     expect(joined.status, joined.body.msg).toBe(200);
     const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.ticketId, small.id));
     expect(entry!.language).toBe('th');
+    // The place is confirmed by mail at once, in Thai.
+    await outboxDrained(t);
+    await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 30_000 }).toBe(1);
+    const confirmation = smtp.mailsTo('somchai@example.org')[0]!.parsed;
+    expect(confirmation.subject).toBe('คุณอยู่ในรายชื่อรอสำหรับ Gala <du port> แล้ว');
+    expect(confirmation.text).toContain('คุณอยู่ในรายชื่อรอสำหรับ 1 × Deck');
 
     await lapseHold(t, (hold.body.payload as { registration: TRegistration }).registration.registrationId);
     expect(await offerFreedTickets(offerDepsOf(t), event.id)).toBe(1);
     await outboxDrained(t);
-    await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 30_000 }).toBe(1);
-    const mail = smtp.mailsTo('somchai@example.org')[0]!.parsed;
+    await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 30_000 }).toBe(2);
+    const mail = smtp.mailsTo('somchai@example.org').find((m) => m.parsed.subject !== confirmation.subject)!.parsed;
     expect(mail.subject).toBe('มีตั๋วสำหรับ Gala <du port> รอคุณอยู่');
     expect(mail.text).toContain('1 × Deck ถูกกันไว้ให้คุณคนเดียวจนถึง');
     // Thai in the Gregorian calendar with Latin digits: the year is 2031, not 2574.

@@ -48,6 +48,8 @@ export const MAIL_TOPICS = {
   freeExtras: 'free-extras',
   /** The link that confirms a free booking (free-confirmation-mail.ts). */
   freeConfirmation: 'free-confirmation',
+  /** The confirmation of a place on a waiting list (waitlist-mail.ts). */
+  waitlistJoined: 'waitlist-joined',
   /** sendTicket's resends of one attendee's ticket, limited per attendee as well. */
   sendTicket: (attendeeId: string) => `send-ticket:${attendeeId}`,
   /** getRegistrationByEmail's resends for one event, limited per address as well. */

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import { escapeHtml, eventWhen, htmlStart, mailDateTime, oneLine } from './mail-format';
 import { queueMails } from './mail-queue';
+import { MAIL_TOPICS } from './ticket-mail';
 import type { ComposedMail } from './ticket-mail-content';
 
 /** The buyer page the offer's link opens; the token is the offer's only key, so the link is the secret. */
@@ -88,6 +89,63 @@ export async function queueWaitlistOfferMail(
       ...composeWaitlistOfferMail(config, event, offer, offer.language),
       dedupeKey: `waitlist-offer:${offer.entryId}`,
       quota: 'always',
+    },
+  ]);
+}
+
+/** The place just taken on a waiting list, in the language it was taken in. */
+export interface WaitlistJoined {
+  entryId: string;
+  clubId: string;
+  email: string;
+  ticketName: string;
+  quantity: number;
+  language: TLanguage;
+}
+
+/** The confirmation of a place on the waiting list: what was asked for, and what happens next. */
+export function composeWaitlistJoinedMail(
+  event: Pick<EventRow, 'title' | 'startDate' | 'endDate' | 'timezone'>,
+  joined: Pick<WaitlistJoined, 'ticketName' | 'quantity'>,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Omit<ComposedMail, 'attachments'> {
+  const t = translatorFor(language);
+  const when = eventWhen(event, language);
+  const subject = t('mail.waitlistJoinedSubject', { title: oneLine(event.title) });
+  const line = t('mail.waitlistJoinedLine', { quantity: joined.quantity, ticket: oneLine(joined.ticketName) });
+  const next = t('mail.waitlistJoinedNext');
+  const text = [subject, '', `${t('mail.whenLabel')} ${when}`, '', line, next].join('\n');
+  const html = [
+    htmlStart(language),
+    `<h1 style="font-size:22px;">${escapeHtml(event.title)}</h1>`,
+    `<p><strong>${escapeHtml(t('mail.whenLabel'))}</strong> ${escapeHtml(when)}</p>`,
+    `<p>${escapeHtml(line)}</p>`,
+    `<p style="color:#555555;">${escapeHtml(next)}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject, text, html };
+}
+
+/**
+ * Queues the confirmation in the caller's transaction (the one that takes the place), once per place.
+ * Anyone may type any address into the list, so it counts against the club's daily and per-recipient
+ * limits; past them it is left out (a courtesy, mail-quota.ts) and the place is still taken, as the
+ * answer on the page already says it.
+ */
+export async function queueWaitlistJoinedMail(
+  db: DbOrTx,
+  config: Config,
+  event: EventRow,
+  joined: WaitlistJoined,
+): Promise<void> {
+  await queueMails(db, config, [
+    {
+      clubId: joined.clubId,
+      to: joined.email,
+      ...composeWaitlistJoinedMail(event, joined, joined.language),
+      dedupeKey: `waitlist-joined:${joined.entryId}`,
+      quota: 'courtesy',
+      topic: MAIL_TOPICS.waitlistJoined,
     },
   ]);
 }

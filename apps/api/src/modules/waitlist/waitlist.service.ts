@@ -6,6 +6,8 @@ import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { findEventWithTickets } from '../tickets/tickets.repo';
+import { queueWaitlistJoinedMail } from '../mail/waitlist-mail';
+import { mailLanguage } from '../mail/mail-format';
 import { offerFreedTickets } from './offers';
 import { releaseOffered } from './offers.repo';
 import { isSoldOut, whyNotOnSale } from './sale-rules';
@@ -49,10 +51,24 @@ export async function joinWaitlist(
   if (existing) return { position: await placeOf(deps, existing) };
   if (!isSoldOut(event, ticket)) throw conflict(STILL_ON_SALE);
   const values = { clubId: event.clubId, eventId: event.id, ticketId: ticket.id, email: input.email };
-  // Two joins of one address at once: the unique index keeps one, and both answer its place.
-  const entry =
-    (await insertEntry(deps.db, { ...values, quantity: input.quantity, language })) ??
-    (await findOpenEntry(deps.db, ticket.id, input.email));
+  // Two joins of one address at once: the unique index keeps one, and both answer its place; only the
+  // one that took it queues its confirmation, in the same transaction (waitlist-mail.ts).
+  const taken = await deps.db.transaction(async (tx) => {
+    const inserted = await insertEntry(tx, { ...values, quantity: input.quantity, language });
+    if (inserted) {
+      await queueWaitlistJoinedMail(tx, deps.config, event, {
+        entryId: inserted.id,
+        clubId: inserted.clubId,
+        email: inserted.email,
+        ticketName: ticket.name,
+        quantity: inserted.quantity,
+        language: mailLanguage(inserted.language),
+      });
+    }
+    return inserted;
+  });
+  if (taken) void deps.mail.flush().catch(() => undefined);
+  const entry = taken ?? (await findOpenEntry(deps.db, ticket.id, input.email));
   if (!entry) throw conflict('Your place could not be kept; please try again');
   return { position: await placeOf(deps, entry) };
 }
