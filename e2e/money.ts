@@ -6,7 +6,7 @@ import type { AttendeeDetails, SeededEvent } from './fixtures';
 import { api, unique } from './helpers';
 
 /** Where the money screens' specs leave their screenshots, phone and desktop, to be looked at. */
-export const SHOTS_DIR = '/tmp/shots-20';
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-20';
 
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });

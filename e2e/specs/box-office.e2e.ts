@@ -2,6 +2,7 @@ import type { TAttendeeListItem, TExtrasPurchaseListItem, TOrderListItem } from 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPublishedEvent } from '../fixtures';
+import { shoot } from '../money';
 import {
   api,
   DESKTOP,
@@ -33,7 +34,9 @@ describe('the box office', () => {
     await waitForTitle(page, 'Box office | ClubTix');
     await expectSettledAccessible(page, 'box office');
 
-    await page.getByLabel(new RegExp(`^${adult.name} `)).fill('2');
+    // + and − steppers, named for the ticket, large enough for a thumb.
+    await page.getByRole('button', { name: `Add one ${adult.name}` }).click();
+    await page.getByRole('button', { name: `Add one ${adult.name}` }).click();
     await page.getByLabel('Guest 1 first name').fill('Ada');
     await page.getByLabel('Guest 1 last name').fill('Lovelace');
     await page.getByText('Cash', { exact: true }).click();
@@ -70,11 +73,14 @@ describe('the box office', () => {
     await primeSession(page, admin.token, admin.user);
     await page.goto(`/event/${event.id}/box-office`);
     await waitForTitle(page, 'Box office | ClubTix');
-    const lunchField = page.getByLabel(new RegExp(`^${lunch.name} `));
-    await lunchField.waitFor();
+    const addLunch = page.getByRole('button', { name: `Add one ${lunch.name}` });
+    await addLunch.waitFor();
 
-    await page.getByLabel(new RegExp(`^${adult.name} `)).fill('1');
-    await lunchField.fill('2');
+    await page.getByRole('button', { name: `Add one ${adult.name}` }).click();
+    await addLunch.click();
+    await addLunch.click();
+    await page.getByRole('button', { name: `Remove one ${lunch.name}` }).waitFor();
+    await shoot(page, 'box-office-steppers-phone');
     await page.getByText('Card terminal', { exact: true }).click();
     await expectSettledAccessible(page, 'box office with extras on a phone');
     await page.getByRole('button', { name: 'Sell 1 ticket, 2 extras · £42' }).click();
@@ -83,8 +89,12 @@ describe('the box office', () => {
     await sale.getByText(`1 ticket, ${lunch.name} × 2, £42 paid by card terminal, checked in`).waitFor();
     await sale.getByTestId('ticket-qr').waitFor();
     // No e-mail: no voucher QR leaves the desk (no door answer carries its secret); the extras are handed over.
-    await expect.poll(() => sale.getByTestId('extras-voucher-label').textContent()).toBe(`${lunch.name} × 2`);
+    // Handed over at the desk: the sale redeemed the voucher (docs/decisions/0069-money-screens-agree.md).
+    await expect
+      .poll(() => sale.getByTestId('extras-voucher-label').textContent())
+      .toBe(`${lunch.name} × 2 · handed over`);
     await sale.getByTestId('extras-voucher-note').filter({ hasText: 'hand the extras over now' }).waitFor();
+    await shoot(page, 'box-office-sale-phone');
     await expectSettledAccessible(page, 'box office sale with extras on a phone');
 
     const orders = await api<TOrderListItem[]>('GET', '/order/getOrdersByEventId', {
@@ -101,7 +111,17 @@ describe('the box office', () => {
       token: admin.token,
       query: { eventId: event.id },
     });
-    expect(vouchers.body.payload.purchases).toMatchObject([{ extrasId: lunch.id, quantity: 2, redeemedAt: null }]);
+    // Handed over at the counter: redeemed by the sale, no voucher left for a door to scan.
+    expect(vouchers.body.payload.purchases).toMatchObject([{ extrasId: lunch.id, quantity: 2 }]);
+    expect(vouchers.body.payload.purchases[0]!.redeemedAt).not.toBeNull();
+    // The admin's extras list says so, and the attendee list names no empty buyer.
+    await page.goto(`/event/${event.id}/attendees?tab=extras`);
+    await page.getByText('Handed over', { exact: true }).waitFor();
+    await expectSettledAccessible(page, 'extras handed over on a phone');
+    await shoot(page, 'box-office-extras-handed-over-phone');
+    await page.goto(`/event/${event.id}/attendees`);
+    await page.getByTestId('attendee').first().getByText('At the door').waitFor();
+    await shoot(page, 'box-office-attendee-at-the-door-phone');
     await context.close();
   });
 
@@ -111,11 +131,12 @@ describe('the box office', () => {
     await primeSession(page, admin.token, admin.user);
     await page.goto(`/event/${event.id}/box-office`);
     await waitForTitle(page, 'Box office | ClubTix');
-    const adultField = page.getByLabel(new RegExp(`^${adult.name} `));
-    await adultField.waitFor();
+    const addAdult = page.getByRole('button', { name: `Add one ${adult.name}` });
+    await addAdult.waitFor();
     await expectSettledAccessible(page, 'box office on a desktop');
 
-    await adultField.fill('2');
+    await addAdult.click();
+    await addAdult.click();
     await page.getByLabel('Guest 1 first name').fill('Grace');
     await page.getByLabel('Guest 1 last name').fill('Hopper');
     await expectSettledAccessible(page, 'box office filled in on a desktop');
@@ -139,7 +160,7 @@ describe('the box office', () => {
     expect(before.body.payload).toHaveLength(1);
 
     // The same form adds one attendee by hand: one ticket, free, their name and e-mail.
-    await adultField.fill('1');
+    await page.getByRole('button', { name: `Remove one ${adult.name}` }).click();
     const grace = `${unique('grace')}@example.org`;
     await page.getByLabel('E-mail for the tickets (optional)').fill(grace);
     await page.getByText('Free', { exact: true }).click();
@@ -164,8 +185,13 @@ describe('the box office', () => {
     ]);
 
     await sale.getByRole('button', { name: 'Next sale' }).click();
-    await adultField.waitFor();
-    expect(await adultField.inputValue()).toBe('0');
+    await addAdult.waitFor();
+    expect(
+      await page
+        .getByRole('group', { name: `${adult.name} quantity` })
+        .locator('output')
+        .textContent(),
+    ).toBe('0');
     await page.getByText('Sold out', { exact: true }).waitFor();
     await context.close();
   });
