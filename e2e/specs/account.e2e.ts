@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import {
   api,
   DESKTOP,
   launchBrowser,
+  mailsTo,
   newPage,
   PHONE,
   seriousA11yViolations,
@@ -233,4 +234,125 @@ describe('the super user changes its own password', () => {
     await page.waitForURL('**/dashboard/sudo');
     await context.close();
   });
+});
+
+const SHOTS_DIR = '/tmp/shots-35/passwords';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The path and fragment of the reset link in a mail's text, as the person's browser opens it. */
+function resetPath(text: string): string {
+  const url = /https?:\/\/\S+\/set-password#token=\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`No reset link in: ${text}`);
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.hash}`;
+}
+
+describe('Forgot password (docs/decisions/0068-password-reset-and-invitations.md)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it.each([
+    {
+      name: 'phone',
+      viewport: PHONE,
+      language: null,
+      words: {
+        forgot: 'Forgot password?',
+        title: 'Forgot password | ClubTix',
+        email: 'E-mail',
+        send: 'Send the link',
+        sent: 'Check your inbox',
+        subject: 'Set a new password for ClubTix',
+        heading: 'Choose a new password',
+        password: 'New password',
+        save: 'Save and sign in',
+        done: 'Your new password is set. Every other session of your account is signed out.',
+        addEvent: 'Add event',
+      },
+    },
+    {
+      name: 'desktop',
+      viewport: DESKTOP,
+      language: 'Deutsch',
+      words: {
+        forgot: 'Passwort vergessen?',
+        title: 'Passwort vergessen | ClubTix',
+        email: 'E-Mail',
+        send: 'Link senden',
+        sent: 'Sehen Sie in Ihrem Posteingang nach',
+        subject: 'Neues Passwort für ClubTix festlegen',
+        heading: 'Neues Passwort wählen',
+        password: 'Neues Passwort',
+        save: 'Speichern und anmelden',
+        done: 'Ihr neues Passwort ist gespeichert. Alle anderen Sitzungen Ihres Kontos sind abgemeldet.',
+        addEvent: 'Veranstaltung hinzufügen',
+      },
+    },
+  ])(
+    'from the sign-in page by mail to a new password, signed in, the old session ended ($name)',
+    async ({ name, viewport, language, words }) => {
+      const admin = await registerClubAdmin('Rita Reset');
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto('/signin');
+      if (language) {
+        await page.getByTestId('language-picker').click();
+        await page.getByRole('menuitem', { name: language }).click();
+      }
+      await page.getByRole('link', { name: words.forgot }).click();
+      await waitForTitle(page, words.title);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByLabel(words.email, { exact: true }).fill(admin.user.email);
+      await page.getByRole('button', { name: words.send }).click();
+      await page.getByRole('status').filter({ hasText: words.sent }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, `forgot-password-sent-${name}`);
+
+      // The mail, in the language the page was read in, holds the link.
+      await expect.poll(() => mailsTo(admin.user.email).then((mails) => mails.length), { timeout: 15_000 }).toBe(1);
+      const [mail] = await mailsTo(admin.user.email);
+      expect(mail!.subject).toBe(words.subject);
+      await page.goto(resetPath(mail!.text ?? ''));
+      await page.getByRole('heading', { name: words.heading }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, `set-password-${name}`);
+      await page.getByLabel(words.password).fill('brand-new-2026');
+      await page.getByRole('button', { name: words.save }).click();
+      await page.waitForURL('**/dashboard/admin');
+      await toast(page, words.done).waitFor();
+
+      // A club with no event yet: the dashboard leads with adding the first, above the fold.
+      const first = page.getByTestId('first-event');
+      const add = first.getByRole('link', { name: words.addEvent });
+      await add.waitFor();
+      const box = (await add.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, `empty-dashboard-${name}`);
+
+      // The session the person had before is over; the new password signs in.
+      const before = await api('GET', '/auth/getAccount', { token: admin.token });
+      expect(before.status).toBe(401);
+      expect(
+        (await api('POST', '/auth/signin', { body: { email: admin.user.email, password: 'brand-new-2026' } })).status,
+      ).toBe(200);
+
+      // The club's public page has the language picker every other header has.
+      await page.goto(`/club/${admin.user.clubId}/event`);
+      const picker = page.getByTestId('club-page-language').getByTestId('language-picker');
+      await picker.waitFor();
+      await picker.click();
+      await page.getByRole('menuitem', { name: 'Français' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, `club-page-language-${name}`);
+      await context.close();
+    },
+  );
 });

@@ -14,6 +14,21 @@ describe('sales figures', () => {
     ]);
   });
 
+  it('says one sold in the singular in French and Spanish', async () => {
+    for (const [language, one, many] of [
+      ['fr', '1 vendu', '2 vendus'],
+      ['es', '1 vendida', '2 vendidas'],
+    ] as const) {
+      await changeLanguage(language);
+      try {
+        expect(i18n.t('report:club.sold', { sold: 1 })).toBe(one);
+        expect(i18n.t('report:club.sold', { sold: 2 })).toBe(many);
+      } finally {
+        await changeLanguage('en');
+      }
+    }
+  });
+
   it('says sold of capacity, nothing without a cap', () => {
     expect(soldOfCapacity(1234, 2000)).toBe('1,234 of 2,000 places');
     expect(soldOfCapacity(12, null)).toBeUndefined();
@@ -38,6 +53,7 @@ describe('sales figures', () => {
     await changeLanguage('de');
     try {
       expect(soldOfCapacity(1234, 2000)).toBe('1.234 von 2.000 Plätzen');
+      expect(salesDayBars([{ date: '2026-12-07', tickets: 1, gross: 500 }])[0]!.day).toBe('07.12.');
       expect(totalsText([{ currency: 'eur', gross: 1050, refunded: 0, net: 1050 }])).toMatch(/netto/);
     } finally {
       await changeLanguage('en');

@@ -1,7 +1,10 @@
 import { formatMoney, type TCurrency, type TEventSales, type TMoneyTotals } from '@clubtix/contract';
 import { currentLanguage, currentLocale, i18n } from '../../i18n/i18n';
 
-/** A chart bar per day: `day` as the page writes dates (dd/mm), `gross` in major units for the axis. */
+/**
+ * A chart bar per day: `day` the day and month as the language writes them (07/12 in English, French
+ * and Spanish, 07.12. in German), `gross` in major units for the axis.
+ */
 export interface SalesDayBar {
   day: string;
   gross: number;
@@ -9,9 +12,12 @@ export interface SalesDayBar {
 }
 
 export function salesDayBars(byDay: TEventSales['byDay']): SalesDayBar[] {
+  // The dates are calendar days (yyyy-mm-dd): written in UTC so no zone moves them.
+  const dayMonth = new Intl.DateTimeFormat(currentLocale(), { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   return byDay.map((entry) => {
-    const [, month, date] = entry.date.split('-');
-    return { day: `${date}/${month}`, gross: entry.gross / 100, tickets: entry.tickets };
+    const [year, month, date] = entry.date.split('-').map(Number);
+    const day = dayMonth.format(new Date(Date.UTC(year!, month! - 1, date)));
+    return { day, gross: entry.gross / 100, tickets: entry.tickets };
   });
 }
 

@@ -10,6 +10,7 @@ import { PATHS } from '../../auth/guards';
 import { useSession } from '../../auth/session';
 import { useAllClubs } from '../../clubs/api';
 import { ClubEvents } from '../../events/components/club-events';
+import { useClubEvents } from '../../events/api';
 import { ClubSummary } from '../../clubs/components/club-summary';
 import { useAppUsers } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';
@@ -23,6 +24,8 @@ export default function AdminDashboardPage() {
   const clubs = useAllClubs();
   const club = clubs.data?.find((candidate) => candidate.id === user?.clubId) ?? clubs.data?.[0];
   const admins = useAppUsers(club?.id);
+  // The same query as the events list below: a club with none yet leads with adding the first.
+  const events = useClubEvents(club?.id);
 
   if (clubs.isPending) return <PageLoader label={t('admin.loadingClub')} />;
   if (clubs.isError)
@@ -40,6 +43,19 @@ export default function AdminDashboardPage() {
           </Button>
         }
       />
+      {events.data?.length === 0 ? (
+        <Card withBorder radius="lg" padding="lg" mb="md" bg="purple.0" data-testid="first-event">
+          <Stack gap="sm" align="flex-start">
+            <Text fw={700} fz="lg">
+              {t('admin.firstEventTitle')}
+            </Text>
+            <Text size="sm">{t('admin.firstEventText')}</Text>
+            <Button component={Link} to="/tour/add" size="md">
+              {t('events:club.add')}
+            </Button>
+          </Stack>
+        </Card>
+      ) : null}
       <Card component="section" aria-label={t('admin.yourClub')} withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <ClubSummary club={club} />

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@clubtix/contract';
-import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
+import { LanguagePicker } from '../../../components/language-picker';
 import { usePageTitle } from '../../../components/document-title';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
@@ -73,6 +74,10 @@ export default function ClubPage() {
   }
   return (
     <Stack gap={40}>
+      {/* The bare layout has no header: the language picker every other header has sits here. */}
+      <Group justify="flex-end" mb={-24} data-testid="club-page-language">
+        <LanguagePicker />
+      </Group>
       <ClubProfile club={club.data} />
       <UpcomingEvents clubId={club.data.id} clubName={club.data.name} />
       {/* No header on this layout: a small mark says where the page lives and leads home. */}
