@@ -1,4 +1,4 @@
-import type { TClub, TEvent } from '@clubtix/contract';
+import type { TClub, TClubWithAdmins, TEvent } from '@clubtix/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClubAdmin } from '../fixtures';
@@ -22,6 +22,7 @@ async function previewTags(page: Page) {
     return {
       ogTitle: meta('property="og:title"'),
       ogUrl: meta('property="og:url"'),
+      siteName: meta('property="og:site_name"'),
       description: meta('name="description"'),
       card: meta('name="twitter:card"'),
       ldCount: ld.length,
@@ -76,14 +77,17 @@ describe('link previews and the club page by its address', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await waitForTitle(page, `${title} | ClubTix`);
       const tags = await previewTags(page);
+      const ownClub = await api<TClub>('GET', '/club/getClub', { query: { clubId: admin.user.clubId! } });
       expect(tags).toMatchObject({
         ogTitle: title,
-        description: 'Teams of four. Prizes for the top three.',
+        siteName: ownClub.body.payload.name,
         card: 'summary',
         ldCount: 1,
         ld: { '@type': 'Event', name: title },
       });
       expect(tags.ogUrl).toMatch(new RegExp(`/${event.slug}$`));
+      // When and where lead, then the event's words; the club names the site.
+      expect(tags.description).toMatch(/\(Europe\/London\) · Club house · Teams of four\. Prizes for the top three\.$/);
       expect(dialogs).toEqual([]);
       await expectAccessible(page, `the event page on a ${device}`);
       await page.screenshot({ path: `/tmp/previews-event-${device}.png`, fullPage: true });
@@ -94,12 +98,16 @@ describe('link previews and the club page by its address', () => {
       const slug = unique('harbour-quiz');
       await page.getByLabel('Club address').fill(slug.toUpperCase());
       await expect.poll(() => page.getByText(`/club/${slug}/event`).count()).toBe(1);
+      // Where replies to the club's mails go (docs/decisions/0067-the-club-as-sender.md).
+      await page.getByLabel('Contact e-mail').fill('Desk@Harbour-Quiz.example');
       await expectAccessible(page, `the club form on a ${device}`);
-      await page.screenshot({ path: `/tmp/previews-club-form-${device}.png`, fullPage: true });
+      await page.screenshot({ path: `/tmp/shots-35/sender/previews-club-form-${device}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/dashboard/**');
       const club = await api<TClub>('GET', '/club/getClub', { query: { clubId: slug } });
       expect(club.body.payload).toMatchObject({ id: admin.user.clubId, slug });
+      const own = await api<TClubWithAdmins[]>('GET', '/club/getAllClubs', { token: admin.token });
+      expect(own.body.payload).toMatchObject([{ contactEmail: 'desk@harbour-quiz.example' }]);
 
       await page.goto(`/club/${slug}/event`);
       await page.getByRole('heading', { level: 1, name: club.body.payload.name }).waitFor();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { requiredText, ZId } from './rules';
+import { said } from './validation-text';
 
 /**
  * Messages from an organiser to the people coming (docs/product.md section 21;
@@ -16,10 +17,53 @@ export const ZMessageAudience = z.union(
 );
 export type TMessageAudience = z.infer<typeof ZMessageAudience>;
 
+/**
+ * What a message's subject and body may name in braces, filled for each recipient (docs/decisions/
+ * 0067-the-club-as-sender.md): `{firstName}`, `{lastName}`, `{eventTitle}`.
+ */
+export const MESSAGE_PLACEHOLDERS = ['firstName', 'lastName', 'eventTitle'] as const;
+export type TMessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number];
+export type TPlaceholderValues = Record<TMessagePlaceholder, string>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const isPlaceholder = (name: string): name is TMessagePlaceholder =>
+  (MESSAGE_PLACEHOLDERS as readonly string[]).includes(name);
+
+/** The first `{name}` in the text that is not a placeholder, or null. */
+export function unknownPlaceholder(text: string): string | null {
+  for (const match of text.matchAll(PLACEHOLDER)) if (!isPlaceholder(match[1]!)) return match[0];
+  return null;
+}
+
+/** Whether the text names any placeholder (else one content serves every reader). */
+export const hasPlaceholders = (text: string) => [...text.matchAll(PLACEHOLDER)].some((m) => isPlaceholder(m[1]!));
+
+/** The text with each placeholder filled; anything else in braces stays as typed. */
+export function fillPlaceholders(text: string, values: TPlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholder(name) ? values[name] : whole));
+}
+
+const knownPlaceholders = MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+
+/** A subject or body naming no unknown placeholder. */
+const withPlaceholders = (schema: z.ZodType<string, string>) =>
+  schema.superRefine((value, ctx) => {
+    const unknown = unknownPlaceholder(value);
+    if (unknown) {
+      ctx.addIssue({
+        code: 'custom',
+        message: said('Unknown placeholder {placeholder}: use {known}', {
+          placeholder: unknown,
+          known: knownPlaceholders,
+        }),
+      });
+    }
+  });
+
 export const ZSendMessageRequest = z.object({
   eventId: ZId,
-  subject: requiredText('Subject', 150),
-  body: requiredText('Message', 10_000),
+  subject: withPlaceholders(requiredText('Subject', 150)),
+  body: withPlaceholders(requiredText('Message', 10_000)),
   audience: ZMessageAudience,
   /** Only to the sender's own address, marked as a test; the attendees get nothing. */
   test: z.boolean({ error: 'test must be true or false' }).optional(),

@@ -165,6 +165,7 @@ export const messages: Record<string, string> = {
   'pageSize is at least 1': 'pageSize ist mindestens 1',
   'pageSize is at most 500': 'pageSize ist höchstens 500',
   'Choose at least one ticket type': 'Wählen Sie mindestens eine Ticketart',
+  'Unknown placeholder {placeholder}: use {known}': 'Unbekannter Platzhalter {placeholder}: verwenden Sie {known}',
   'Too many ticket types': 'Zu viele Ticketarten',
   "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }":
     "Die Empfänger müssen 'all', 'checkedIn', 'notCheckedIn' oder { ticketIds } sein",

@@ -163,6 +163,7 @@ export const messages: Record<string, string> = {
   'pageSize is at least 1': 'pageSize is at least 1',
   'pageSize is at most 500': 'pageSize is at most 500',
   'Choose at least one ticket type': 'Choose at least one ticket type',
+  'Unknown placeholder {placeholder}: use {known}': 'Unknown placeholder {placeholder}: use {known}',
   'Too many ticket types': 'Too many ticket types',
   "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }":
     "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }",

@@ -165,6 +165,7 @@ export const messages: Record<string, string> = {
   'pageSize is at least 1': 'pageSize es al menos 1',
   'pageSize is at most 500': 'pageSize es como máximo 500',
   'Choose at least one ticket type': 'Elige al menos un tipo de entrada',
+  'Unknown placeholder {placeholder}: use {known}': 'Campo desconocido {placeholder}: usa {known}',
   'Too many ticket types': 'Demasiados tipos de entrada',
   "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }":
     "Los destinatarios deben ser 'all', 'checkedIn', 'notCheckedIn' o { ticketIds }",

@@ -166,6 +166,7 @@ export const messages: Record<string, string> = {
   'pageSize is at least 1': 'pageSize vaut au moins 1',
   'pageSize is at most 500': 'pageSize vaut 500 au maximum',
   'Choose at least one ticket type': 'Choisissez au moins un type de billet',
+  'Unknown placeholder {placeholder}: use {known}': 'Champ inconnu {placeholder} : utilisez {known}',
   'Too many ticket types': 'Trop de types de billets',
   "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }":
     "Les destinataires doivent être 'all', 'checkedIn', 'notCheckedIn' ou { ticketIds }",

@@ -157,6 +157,7 @@ export const messages: Record<string, string> = {
   'pageSize is at least 1': 'pageSize ต้องไม่น้อยกว่า 1',
   'pageSize is at most 500': 'pageSize ต้องไม่เกิน 500',
   'Choose at least one ticket type': 'เลือกประเภทตั๋วอย่างน้อยหนึ่งประเภท',
+  'Unknown placeholder {placeholder}: use {known}': 'ไม่รู้จักตัวแทน {placeholder} ใช้ {known}',
   'Too many ticket types': 'ประเภทตั๋วมากเกินไป',
   "Audience must be 'all', 'checkedIn', 'notCheckedIn' or { ticketIds }":
     "ผู้รับต้องเป็น 'all', 'checkedIn', 'notCheckedIn' หรือ { ticketIds }",

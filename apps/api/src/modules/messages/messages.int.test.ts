@@ -177,4 +177,45 @@ describe('messages to attendees', () => {
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
+
+  it('fills {firstName}, {lastName} and {eventTitle} for each reader; braces around no name stay as typed', async () => {
+    await outboxDrained(t);
+    const before = smtp.received.length;
+    const filled = await send({
+      eventId: event.id,
+      subject: 'See you, {firstName}',
+      body: 'Dear {firstName} {lastName},\n{eventTitle} starts at 10. { Bring a coat }',
+      audience: { ticketIds: [adult.id] },
+    });
+    expect(filled.status, filled.body.msg).toBe(200);
+    await outboxDrained(t);
+    const mails = smtp.received.slice(before);
+    const read: Record<string, [string | undefined, string | undefined]> = Object.fromEntries(
+      mails.map((mail) => [mail.to[0]!, [mail.parsed.subject, mail.parsed.text || undefined]]),
+    );
+    expect(Object.keys(read).sort()).toEqual(['ann@example.org', 'bob@example.org', 'dee@example.org']);
+    expect(read['ann@example.org']![0]).toBe('See you, Ann');
+    expect(read['ann@example.org']![1]).toContain('Dear Ann A,\nHarbour <Tour> starts at 10. { Bring a coat }');
+    expect(read['bob@example.org']![0]).toBe('See you, Bob');
+    // Dee's address is Dee's own and the one Ed was booked under: Dee is greeted.
+    expect(read['dee@example.org']![1]).toContain('Dear Dee D,');
+    expect(String(mails[0]!.parsed.html)).toContain('Harbour &lt;Tour&gt; starts at 10.');
+  });
+
+  it('refuses an unknown placeholder with a 400 naming the field, and queues nothing', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    const refused = await send({
+      eventId: event.id,
+      subject: 'Hello {fristName}',
+      body: 'Welcome',
+      audience: 'all',
+    });
+    expectError(refused, 400, 'BAD_INPUT');
+    expect(refused.body.errors).toEqual([
+      { path: 'subject', message: 'Unknown placeholder {fristName}: use {firstName}, {lastName}, {eventTitle}' },
+    ]);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(await t.db.select().from(messages).where(eq(messages.subject, 'Hello {fristName}'))).toEqual([]);
+  });
 });

@@ -29,27 +29,40 @@ function audienceCondition(audience: MessageAudience) {
 
 /**
  * The distinct addresses of the audience: attendees of confirmed registrations of the event, each with
- * the language of its latest registration, which the mail's frame speaks.
+ * the language of its latest registration, which the mail's frame speaks, and the name its
+ * placeholders are filled with.
  */
 export async function audienceAddresses(
   db: DbOrTx,
   event: EventScope,
   audience: MessageAudience,
-): Promise<{ to: string; language: string }[]> {
-  return db
-    .selectDistinctOn([address], { to: address, language: registrations.language })
-    .from(attendees)
-    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
-    .where(
-      and(
-        eq(attendees.eventId, event.id),
-        eq(attendees.clubId, event.clubId),
-        eq(attendees.confirmed, true),
-        sql`${address} IS NOT NULL AND ${address} <> ''`,
-        audienceCondition(audience),
-      ),
-    )
-    .orderBy(address, desc(registrations.createdAt));
+): Promise<{ to: string; language: string; firstName: string | null; lastName: string | null }[]> {
+  return (
+    db
+      .selectDistinctOn([address], {
+        to: address,
+        language: registrations.language,
+        firstName: attendees.firstName,
+        lastName: attendees.lastName,
+      })
+      .from(attendees)
+      .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+      .where(
+        and(
+          eq(attendees.eventId, event.id),
+          eq(attendees.clubId, event.clubId),
+          eq(attendees.confirmed, true),
+          sql`${address} IS NOT NULL AND ${address} <> ''`,
+          audienceCondition(audience),
+        ),
+      )
+      // The name an address is greeted by: the attendee whose own e-mail it is before one booked under it.
+      .orderBy(
+        address,
+        desc(sql`${attendees.email} IS NOT NULL AND btrim(${attendees.email}) <> ''`),
+        desc(registrations.createdAt),
+      )
+  );
 }
 
 /** Which of these ticket ids are the event's. */

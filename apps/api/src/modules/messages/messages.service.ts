@@ -1,4 +1,12 @@
-import type { TLanguage, TMessage, TMessageLog, TSendMessageResponse, ZSendMessageRequest } from '@clubtix/contract';
+import {
+  fillPlaceholders,
+  hasPlaceholders,
+  type TLanguage,
+  type TMessage,
+  type TMessageLog,
+  type TSendMessageResponse,
+  type ZSendMessageRequest,
+} from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import type { Deps } from '../../core/deps';
@@ -12,10 +20,19 @@ import { audienceAddresses, insertMessage, listMessages, ticketIdsOfEvent } from
 
 type SendInput = z.output<typeof ZSendMessageRequest>;
 
-/** One content per language the audience reads: at most five, however many recipients. */
-function contentByLanguage(event: EventRow, input: SendInput) {
+/**
+ * The mail one reader gets: the message's placeholders filled with their name and the event's title
+ * (contract messages.ts); a message with none is composed once per language the audience reads.
+ */
+function contentFor(event: EventRow, input: SendInput) {
   const made = new Map<TLanguage, ReturnType<typeof composeMessageMail>>();
-  return (language: TLanguage) => {
+  const isPersonal = hasPlaceholders(input.subject) || hasPlaceholders(input.body);
+  return (language: TLanguage, person: { firstName: string | null; lastName: string | null }) => {
+    if (isPersonal) {
+      const values = { firstName: person.firstName ?? '', lastName: person.lastName ?? '', eventTitle: event.title };
+      const filled = { subject: fillPlaceholders(input.subject, values), body: fillPlaceholders(input.body, values) };
+      return composeMessageMail(event, filled, input.test, language);
+    }
     let content = made.get(language);
     if (!content) {
       content = composeMessageMail(event, input, input.test, language);
@@ -42,14 +59,14 @@ export async function sendMessage(
     const known = await ticketIdsOfEvent(deps.db, event, input.audience.ticketIds);
     if (input.audience.ticketIds.some((id) => !known.has(id))) throw notFound('Ticket');
   }
-  const contentIn = contentByLanguage(event, input);
+  const contentOf = contentFor(event, input);
   return deps.db.transaction(async (tx) => {
+    const audience = await audienceAddresses(tx, event, input.audience);
+    // A test shows the sender what the first of the audience will read (the sender's name with none).
+    const sample = audience[0] ?? { firstName: actor.name, lastName: null };
     const addresses = input.test
-      ? [{ to: actor.email.toLowerCase(), language }]
-      : (await audienceAddresses(tx, event, input.audience)).map((row) => ({
-          to: row.to,
-          language: mailLanguage(row.language),
-        }));
+      ? [{ to: actor.email.toLowerCase(), language, firstName: sample.firstName, lastName: sample.lastName }]
+      : audience.map((row) => ({ ...row, language: mailLanguage(row.language) }));
     if (input.dryRun) {
       const { remainingToday } = await queueBulkMails(tx, deps.config, event.clubId, [], true);
       return { queued: 0, recipients: addresses.length, remainingToday };
@@ -69,9 +86,9 @@ export async function sendMessage(
       tx,
       deps.config,
       event.clubId,
-      addresses.map(({ to, language: read }) => ({
+      addresses.map(({ to, language: read, ...person }) => ({
         to,
-        ...contentIn(read),
+        ...contentOf(read, person),
         messageId: message?.id ?? null,
         dedupeKey: message ? `message:${message.id}:${to}` : null,
       })),

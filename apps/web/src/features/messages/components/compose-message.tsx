@@ -1,4 +1,12 @@
-import { ZSendMessageRequest, type TEvent, type TSendMessageRequest, type TTicket } from '@clubtix/contract';
+import {
+  fillPlaceholders,
+  MESSAGE_PLACEHOLDERS,
+  unknownPlaceholder,
+  ZSendMessageRequest,
+  type TEvent,
+  type TSendMessageRequest,
+  type TTicket,
+} from '@clubtix/contract';
 import {
   Alert,
   Button,
@@ -41,6 +49,8 @@ function Emphasised({ text, slot, children }: { text: string; slot: string; chil
   );
 }
 
+const KNOWN = MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+
 const EMPTY: ComposeValues = { subject: '', body: '', audience: 'all', ticketIds: [] };
 
 /** What the admin is asked before the message goes: how many people, and the mails the club has left. */
@@ -56,11 +66,22 @@ interface Pending {
  */
 export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTicket[] }) {
   const { t } = useTranslation('messages');
+  /** The server refuses a `{name}` it cannot fill (contract messages.ts): said here before sending. */
+  const unknownIn = (text: string) => {
+    const unknown = unknownPlaceholder(text);
+    return unknown ? t('compose.unknownPlaceholder', { placeholder: unknown, known: KNOWN }) : null;
+  };
+  /** The preview reads as a sample attendee's mail will. */
+  const sample = {
+    firstName: t('compose.sampleFirstName'),
+    lastName: t('compose.sampleLastName'),
+    eventTitle: event.title,
+  };
   const form = useForm<ComposeValues>({
     initialValues: EMPTY,
     validate: {
-      subject: (value) => (value.trim() ? null : t('compose.subjectRequired')),
-      body: (value) => (value.trim() ? null : t('compose.messageRequired')),
+      subject: (value) => (value.trim() ? unknownIn(value) : t('compose.subjectRequired')),
+      body: (value) => (value.trim() ? unknownIn(value) : t('compose.messageRequired')),
       ticketIds: (value, values) =>
         values.audience === 'tickets' && value.length === 0 ? t('compose.ticketsRequired') : null,
     },
@@ -123,7 +144,7 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
           <TextInput label={t('compose.subject')} required maxLength={150} {...form.getInputProps('subject')} />
           <Textarea
             label={t('compose.message')}
-            description={t('compose.messageHint')}
+            description={`${t('compose.messageHint')}. ${t('compose.placeholdersHint', { known: KNOWN })}`}
             required
             autosize
             minRows={5}
@@ -150,15 +171,18 @@ export function ComposeMessage({ event, tickets }: { event: TEvent; tickets: TTi
       </form>
       <Modal opened={preview} onClose={() => setPreview(false)} title={t('compose.preview')} size="lg">
         <Stack gap="xs">
+          <Text size="sm" data-testid="preview-sample">
+            {t('compose.sampleNote', { name: `${sample.firstName} ${sample.lastName}` })}
+          </Text>
           <Text size="sm" c="dimmed">
             {t('compose.subject')}
           </Text>
-          <Text fw={600}>{form.getValues().subject || t('compose.noSubject')}</Text>
+          <Text fw={600}>{fillPlaceholders(form.getValues().subject, sample) || t('compose.noSubject')}</Text>
           <Text size="sm" c="dimmed">
             {t('compose.message')}
           </Text>
           <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="message-preview">
-            {form.getValues().body}
+            {fillPlaceholders(form.getValues().body, sample)}
           </Text>
           <Text size="xs" c="dimmed">
             {t('compose.footer', { title: event.title })}
