@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
+  api,
   closeToasts,
   DESKTOP,
   launchBrowser,
@@ -83,6 +84,37 @@ describe('the discount codes screen', () => {
     await card.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByText('No codes yet.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('saves an access code that takes nothing off: 0 % stays 0 and must open a hidden ticket', async () => {
+    const crew = await api('POST', '/ticket/save', {
+      token: seeded.admin.token,
+      body: { eventId: seeded.event.id, name: 'Crew', price: 1000, quantity: 10, hidden: true },
+    });
+    expect(crew.status).toBe(200);
+    const { context, page } = await newPage(browser, DESKTOP);
+    await open(page);
+    await page.getByRole('button', { name: 'Add code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add code' });
+    await dialog.getByLabel('Code', { exact: true }).fill('OPEN-CREW');
+    const percent = dialog.getByLabel('Percent', { exact: true });
+    await percent.fill('0');
+    await percent.blur();
+    // Never turned into 1 %: 0 stays, and asks for the hidden tickets it opens.
+    expect(await percent.inputValue()).toBe('0%');
+    await dialog.getByRole('button', { name: 'Save code' }).click();
+    await dialog.getByText('A code that takes nothing off must open hidden tickets: choose them below').waitFor();
+    await dialog.getByRole('checkbox', { name: /^Crew/ }).check();
+    await expectSettledAccessible(page, 'the add code dialog, an access code');
+    await shoot(page, 'admin-discounts-access-code-desktop');
+    await dialog.getByRole('button', { name: 'Save code' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByRole('article', { name: 'OPEN-CREW' });
+    await eventually(() => card.textContent()).toContain('0% off');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit code' });
+    expect(await edit.getByLabel('Percent', { exact: true }).inputValue()).toBe('0%');
     await context.close();
   });
 

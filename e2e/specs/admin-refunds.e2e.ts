@@ -80,8 +80,13 @@ describe('refunding an order', () => {
     await shoot(page, 'admin-refunds-order-desktop');
     await order.getByRole('button', { name: 'Close dialog' }).click();
 
-    // The list says it too (under All: a refunded order is no longer a paid one), and the two seats
-    // are on sale again.
+    // The list says it too: the default view lists every order with money, refunded ones included
+    // (docs/decisions/0069-money-screens-agree.md), and the two seats are on sale again.
+    await eventually(() => card.getByTestId('order-money').textContent()).toBe('Refunded £50 · Net £0');
+    expect(await card.getByTestId('order-status').textContent()).toBe('Refunded');
+    expect(await card.getByTestId('order-amount').textContent()).toBe('£50');
+    await expectSettledAccessible(page, 'the orders with money, one refunded');
+    await shoot(page, 'admin-refunds-list-desktop');
     await page.locator('label').filter({ hasText: /^All$/ }).click();
     await eventually(() => card.getByTestId('order-money').textContent()).toBe('Refunded £50 · Net £0');
     const tickets = await api<TTicket[]>('GET', '/ticket/getTicketsByEventId', {

@@ -1,3 +1,4 @@
+import { formatMoney } from '@clubtix/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eventually } from '../attendee-list';
@@ -55,6 +56,22 @@ describe('the sales page', () => {
       await context.close();
     });
   }
+
+  it('says Gross, Refunded and Net per row in German on a phone, the rows adding up to the totals', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await context.addInitScript(() => localStorage.setItem('clubtix.language', 'de'));
+    await primeSession(page, seeded.admin.token, seeded.admin.user);
+    await page.goto(`/event/${seeded.event.id}/sales`);
+    const breakdown = page.getByTestId('sales-breakdown');
+    await eventually(() => breakdown.getByRole('row').first().textContent()).toBe('PostenVerkauftBruttoErstattetNetto');
+    const de = (minor: number) => formatMoney(minor, 'gbp', 'de');
+    await eventually(() => breakdown.getByRole('row', { name: /Adult/ }).textContent()).toBe(
+      `Adult2${de(5000)}${de(500)}${de(4500)}`,
+    );
+    await expectSettledAccessible(page, 'the sales page in German on a phone');
+    await shoot(page, 'sales-de-phone');
+    await context.close();
+  });
 
   it("shows the club's takings and the event's net on the admin dashboard, and each club's on the super user's", async () => {
     const { context, page } = await newPage(browser, PHONE);

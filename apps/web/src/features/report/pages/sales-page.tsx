@@ -39,8 +39,8 @@ function Breakdown({ sales }: { sales: TEventSales }) {
       <Title order={2} fz="lg" id="sales-breakdown">
         {t('breakdown.title')}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped verticalSpacing="xs" data-testid="sales-breakdown">
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped verticalSpacing="xs" horizontalSpacing={6} fz="sm" data-testid="sales-breakdown">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('breakdown.item')}</Table.Th>
