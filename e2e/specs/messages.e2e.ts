@@ -32,18 +32,25 @@ describe('messages to attendees', () => {
     await page.goto(`/event/${seeded.event.id}/messages`);
     await waitForTitle(page, 'Messages | ClubTix');
     await page.getByText('No messages sent yet.').waitFor();
+    // A placeholder the server cannot fill is refused before anything goes.
+    await page.getByLabel('Subject', { exact: true }).fill('{fristName}, parking');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('x');
+    await page.getByRole('button', { name: 'Send…' }).click();
+    await page.getByText('Unknown placeholder {fristName}: use {firstName}, {lastName}, {eventTitle}').waitFor();
     await page.getByLabel('Subject', { exact: true }).fill('Parking <moved>');
     await page
       .getByRole('textbox', { name: 'Message', exact: true })
-      .fill('Park at the north gate.\nBring a <b>torch</b>.');
+      .fill('Hi {firstName} {lastName},\nPark at the north gate.\nBring a <b>torch</b>.');
     await expectSettledAccessible(page, 'the messages page');
 
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview' });
+    // Filled as a sample attendee will read it.
     await eventually(() => preview.getByTestId('message-preview').textContent()).toBe(
-      'Park at the north gate.\nBring a <b>torch</b>.',
+      'Hi Alex Morgan,\nPark at the north gate.\nBring a <b>torch</b>.',
     );
     await expectSettledAccessible(page, 'the preview');
+    await page.screenshot({ path: '/tmp/shots-35/sender/messages-preview-phone.png' });
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
@@ -66,6 +73,10 @@ describe('messages to attendees', () => {
     for (const buyer of buyers) {
       const mails = (await mailsTo(buyer.email)).filter((mail) => mail.subject === 'Parking <moved>');
       expect(mails).toHaveLength(1);
+      // Each greeted by their own attendee's name (the fixture numbers the attendees: "msg-a 1").
+      expect(mails[0]!.text).toMatch(
+        new RegExp(`Hi ${buyer.firstName} ${buyer.lastName}\\b[^,\\n]*,\\nPark at the north gate\\.`),
+      );
       expect(mails[0]!.text).toContain('Bring a <b>torch</b>.');
       expect(String(mails[0]!.html)).toContain('Bring a &lt;b&gt;torch&lt;/b&gt;.');
     }
@@ -79,6 +90,18 @@ describe('messages to attendees', () => {
     await desktop.page.getByTestId('sent-message').waitFor();
     await expectSettledAccessible(desktop.page, 'the messages page on a desktop');
     await shoot(desktop.page, 'messages-desktop');
+    await desktop.page.screenshot({ path: '/tmp/shots-35/sender/messages-desktop.png', fullPage: true });
+
+    // In German: the hint and the preview's sample attendee speak it; the placeholders stay as named.
+    await desktop.page.getByTestId('language-picker').click();
+    await desktop.page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await desktop.page.getByText('{firstName}, {lastName}, {eventTitle} werden für jede Person ausgefüllt').waitFor();
+    await desktop.page.getByRole('textbox', { name: 'Nachricht', exact: true }).fill('Hallo {firstName}!');
+    await desktop.page.getByRole('button', { name: 'Vorschau' }).click();
+    const german = desktop.page.getByRole('dialog', { name: 'Vorschau' });
+    await eventually(() => german.getByTestId('message-preview').textContent()).toBe('Hallo Lena!');
+    await expectSettledAccessible(desktop.page, 'the preview in German on a desktop');
+    await desktop.page.screenshot({ path: '/tmp/shots-35/sender/messages-preview-de-desktop.png' });
     await desktop.context.close();
   });
 });
