@@ -71,7 +71,7 @@ describe('the text a log line may keep', () => {
     ['/api/x?email=ann%40example.org&eventId=e-1', '/api/x?email=[redacted]&eventId=e-1'],
     ['GET /event/e-1/qr/r-1/a-1/0b7c1e0e-1111-4222-8333-444455556666 200', 'GET /event/e-1/qr/r-1/a-1/[redacted] 200'],
     ['/confirm?token=abc123&x=1', '/confirm?token=[redacted]&x=1'],
-    // A password link's token rides in the fragment (auth/password-links.ts).
+    // A password link's token rides in the fragment (core/password-links.ts).
     [
       'link https://t.example.org/set-password#token=abc.def-1 sent',
       'link https://t.example.org/set-password#token=[redacted] sent',

@@ -4,14 +4,13 @@ import type { z } from 'zod';
 import type { Deps } from '../../core/deps';
 import { badInput } from '../../core/errors';
 import { hashPassword } from '../../core/passwords';
-import type { UserRow } from '../../db/schema';
 import { forgetActors } from '../../plugins/auth';
 import { clientAddressOf } from '../../plugins/client-address';
 import { countHits } from '../limits/rate-limits.repo';
 import { queuePasswordMail } from '../mail/password-mail';
 import { findUserByEmail, findUserById } from '../users/users.repo';
 import { openSession, type Session } from './auth.service';
-import { linkFitsAccount, passwordLinkUrl, readPasswordLink, signPasswordLink } from './password-links';
+import { linkFitsAccount, passwordLinkUrl, readPasswordLink, signPasswordLink } from '../../core/password-links';
 import { setPasswordFromLink } from './sessions.repo';
 
 const HOUR = 3600;
@@ -50,31 +49,6 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       name: user.name,
       url: passwordLinkUrl(deps.config, token, 'reset'),
       kind: 'reset',
-    },
-    language,
-  );
-}
-
-/** An invitation for a new or re-invited account, queued in the caller's transaction. */
-export async function queueInvitation(
-  deps: Deps,
-  db: Parameters<typeof queuePasswordMail>[0],
-  user: UserRow,
-  from: { inviter: string; clubName: string },
-  language: TLanguage,
-): Promise<void> {
-  const token = await signPasswordLink(deps.config, user, 'invite');
-  await queuePasswordMail(
-    db,
-    deps.config,
-    {
-      clubId: user.clubId,
-      to: user.email,
-      name: user.name,
-      url: passwordLinkUrl(deps.config, token, 'invite'),
-      kind: 'invite',
-      invitedBy: from.inviter,
-      clubName: from.clubName,
     },
     language,
   );

@@ -17,7 +17,7 @@ import type { Deps } from '../../core/deps';
 import { assertCurrentPassword, CURRENT_PASSWORD_MESSAGES } from './current-password';
 import { clientAddressOf } from '../../plugins/client-address';
 import { hashPassword, invitationHash, isInvitationHash } from '../../core/passwords';
-import { queueInvitation } from '../auth/password-reset.service';
+import { queueInvitation } from './invitations';
 import { signSessionToken } from '../../core/tokens';
 import { findClubById } from '../clubs/clubs.repo';
 import { assertCanDeleteUser, assertCanManageClubUsers } from './users.policy';
@@ -198,7 +198,7 @@ export async function saveClubAdmin(
 
 /**
  * Mails an invited person who has not set a password a new invitation; the account's invitation hash
- * is renewed in the same transaction, so every earlier link stops working (auth/password-links.ts).
+ * is renewed in the same transaction, so every earlier link stops working (core/password-links.ts).
  * Someone who has set a password is told to use "Forgot password?" instead (400).
  */
 export async function resendInvitation(

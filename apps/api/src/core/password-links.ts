@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { INVITATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '@clubtix/contract';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * The token of a reset or invitation link (docs/decisions/0068-password-reset-and-invitations.md): a
