@@ -123,6 +123,18 @@ const rows: Row[] = [
     },
   },
   {
+    endpoint: 'club.getAllClubs',
+    attempt: 'reads another club by its clubId: answers no club, nor its contact or admins',
+    send: ({ t, a, b }) => call(t, 'GET', '/club/getAllClubs', { token: a.admin.token, query: { clubId: b.clubId } }),
+    expected: {
+      check: (response, { b }) => {
+        expect(response.status).toBe(200);
+        expect(response.body.payload).toEqual([]);
+        expect(response.text).not.toContain(b.admin.row.email);
+      },
+    },
+  },
+  {
     endpoint: 'club.save',
     attempt: "updates B's club",
     send: ({ t, a, b }) =>
