@@ -75,7 +75,7 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
       else if ((name === 'AppError' && args[2]) || (name && SPEAKERS.has(name) && args[0])) {
         const message = name === 'AppError' ? args[2]! : args[0]!;
         // say() inside a route's msg is a reply; the routes' errors are thrown through helpers.
-        const namespace = name === 'say' && inRoutes && ts.isPropertyAssignment(node.parent) ? 'replies' : 'errors';
+        const namespace = name === 'say' && inRoutes && isReplyPosition(node) ? 'replies' : 'errors';
         add(namespace, literals(message), node);
       }
     }
@@ -115,4 +115,16 @@ export function spokenMessages(root: string): SpokenMessage[] {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     return messagesOf(path.relative(root, file), source);
   });
+}
+
+/**
+ * A say() that a route answers as its `msg`: a property's value (`msg: say(...)`) or a `msg`
+ * variable's, also as one branch of a choice (`msg: invited ? say(...) : '...'`).
+ */
+function isReplyPosition(node: ts.Node): boolean {
+  let at = node.parent;
+  while (ts.isConditionalExpression(at) || ts.isParenthesizedExpression(at)) at = at.parent;
+  return (
+    ts.isPropertyAssignment(at) || (ts.isVariableDeclaration(at) && ts.isIdentifier(at.name) && at.name.text === 'msg')
+  );
 }
