@@ -344,7 +344,7 @@ describe('the Team page says which events each door staff member works (docs/dec
     await expectSettledAccessible(page, `the dialog with All events (${name})`);
     await shoot(page, `team-dialog-all-events-${name}`);
     await dialog.getByRole('button', { name: 'Add door staff' }).click();
-    let shown = page.getByRole('dialog', { name: 'Password made' });
+    let shown = page.getByRole('dialog', { name: 'Invitation sent' });
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'hidden' });
     await rowOf(everyone).getByTestId('member-events').filter({ hasText: 'All events' }).waitFor();
@@ -361,7 +361,7 @@ describe('the Team page says which events each door staff member works (docs/dec
     await shoot(page, `team-dialog-no-event-${name}`);
     await pickEvent(page, event.title);
     await dialog.getByRole('button', { name: 'Add door staff' }).click();
-    shown = page.getByRole('dialog', { name: 'Password made' });
+    shown = page.getByRole('dialog', { name: 'Invitation sent' });
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'hidden' });
     await rowOf(chosen).getByTestId('member-events').filter({ hasText: event.title }).waitFor();
