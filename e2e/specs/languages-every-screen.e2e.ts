@@ -32,6 +32,10 @@ const SAME_IN_EVERY_LANGUAGE = [
   'firstName',
   'lastName',
   'email',
+  // A message's placeholders, typed as they are in every language (decision 0067).
+  '{firstName}',
+  '{lastName}',
+  '{eventTitle}',
   // Examples of what a person types (slugs and codes are typed in Latin letters).
   'harbour-sailing',
   'summer-gala',
