@@ -315,7 +315,7 @@ describe('Forgot password (docs/decisions/0068-password-reset-and-invitations.md
       await shoot(page, `forgot-password-sent-${name}`);
 
       // The mail, in the language the page was read in, holds the link.
-      await expect.poll(() => mailsTo(admin.user.email).then((mails) => mails.length), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => mailsTo(admin.user.email).then((mails) => mails.length), { timeout: 60_000 }).toBe(1);
       const [mail] = await mailsTo(admin.user.email);
       expect(mail!.subject).toBe(words.subject);
       await page.goto(resetPath(mail!.text ?? ''));
