@@ -142,14 +142,14 @@ describe('door staff: made on the Team page, working only the door of their even
       await row.getByText('Door staff', { exact: true }).waitFor();
       await row.getByTestId('member-events').filter({ hasText: event.title }).waitFor();
       await row.getByTestId('invitation-pending').filter({ hasText: 'Invited: no password chosen yet' }).waitFor();
-      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 60_000 }).toBe(1);
 
       // Sent again from the Team page: the new link works, the first one no longer does.
       await row.getByRole('button', { name: 'Send the invitation again to Dora Door' }).click();
       await teamPage.getByText(`Invitation sent to ${staffEmail}`).first().waitFor();
       await expectSettledAccessible(teamPage, `the Team page with an invitation pending (${viewport.width}px)`);
       await shoot(teamPage, `team-invitation-pending-${viewport.width}`);
-      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => mailsTo(staffEmail).then((mails) => mails.length), { timeout: 60_000 }).toBe(2);
       const [firstMail, secondMail] = await mailsTo(staffEmail);
       expect(secondMail!.subject).toMatch(/^Your invitation to Harbour Rowing/);
       const firstLink = invitationPath(firstMail!.text ?? '');
