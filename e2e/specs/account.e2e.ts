@@ -350,6 +350,8 @@ describe('Forgot password (docs/decisions/0068-password-reset-and-invitations.md
       await picker.click();
       await page.getByRole('menuitem', { name: 'Français' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      // The menu closes after 250 ms (DECISIONS 15); axe reads the page once it is gone.
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await shoot(page, `club-page-language-${name}`);
       await context.close();
