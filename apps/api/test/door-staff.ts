@@ -3,7 +3,7 @@ import { bearerOf, call, signIn, TEST_PASSWORD, type TestApp } from './helpers';
 
 let counter = 0;
 
-/** Door staff of a club (docs/decisions/0032-door-staff.md), created by its admin and signed in; [] = every event. */
+/** Door staff of a club working `eventIds`, created by its admin and signed in (docs/decisions/0061-staff-scope.md: [] is no event). */
 export async function createDoorStaff(t: TestApp, adminToken: string, clubId: string, eventIds: string[]) {
   const email = `door-${Date.now().toString(36)}-${counter++}@example.org`;
   const saved = await call(t, 'POST', '/appUser/save', {
