@@ -68,6 +68,17 @@ export async function payFor(
   };
 }
 
+/** Steps 3 and the start of 4: priced and a payment started, not yet paid (the hold stays pending). */
+export async function startPayment(t: TestApp, registration: Pick<TRegistration, 'registrationId' | 'qrUuid'>) {
+  const { registrationId, qrUuid } = registration;
+  const { order } = payloadOf<{ order: TOrder }>(
+    await call(t, 'POST', '/order/createOrder', { body: { registrationId, qrUuid } }),
+  );
+  return payloadOf<TPaymentIntent>(
+    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+  );
+}
+
 export const confirmPayment = (t: TestApp, paymentIntentId: string) =>
   call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: '4242 4242 4242 4242' } });
 

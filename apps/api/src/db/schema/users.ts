@@ -29,6 +29,8 @@ export const users = pgTable(
      * none, so removing an event never widens anyone's reach (docs/decisions/0061-staff-scope.md).
      */
     allEvents: boolean('all_events').notNull().default(false),
+    /** When a session was last opened: none yet, and the sign-in says "Welcome" (DECISIONS 23). */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,21 @@ describe('POST /api/auth/signin', () => {
     expect((clubs.body.payload as TClubWithAdmins[]).map((c) => c.id)).toEqual([club.id]);
   });
 
+  it('greets a first sign-in with "Welcome" and every later one with "Welcome back"', async () => {
+    const { admin } = await createClubWithAdmin(t);
+    expect((await signIn(t, admin.row.email)).body.msg).toBe('Welcome, Club Admin');
+    expect((await signIn(t, admin.row.email)).body.msg).toBe('Welcome back, Club Admin');
+    const registered = await call(t, 'POST', '/auth/register', {
+      body: { name: 'Reg Istered', email: newEmail('reg'), password: 'rightpass1', clubName: `Club ${counter++}` },
+    });
+    expect(registered.status).toBe(200);
+    // Signing up opened the first session.
+    const again = await call(t, 'POST', '/auth/signin', {
+      body: { email: currentUserOf(registered).email, password: 'rightpass1' },
+    });
+    expect(again.body.msg).toBe('Welcome back, Reg Istered');
+  });
+
   it('signs in the super user with role 20 and no club', async () => {
     const sudo = await createSudo(t);
     const response = await signIn(t, sudo.row.email);

@@ -14,7 +14,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     reply.header('authorization', `Bearer ${session.token}`);
     return {
       payload: { currentUser: session.currentUser },
-      msg: say('Welcome back, {name}', { name: session.currentUser.name }),
+      msg: session.firstSignIn
+        ? say('Welcome, {name}', { name: session.currentUser.name })
+        : say('Welcome back, {name}', { name: session.currentUser.name }),
     };
   });
 

@@ -7,7 +7,7 @@ import { toCurrentUser } from '../../plugins/auth';
 import { AppError, forbidden } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { insertClub } from '../clubs/clubs.repo';
-import { findUserByEmail, insertUser } from '../users/users.repo';
+import { findUserByEmail, insertUser, recordSignIn } from '../users/users.repo';
 import { duplicateEmail } from '../users/users.service';
 import { DUMMY_HASH, hashPassword, isInvitationHash, verifyPassword } from '../../core/passwords';
 import { countPasswordAttempt, passwordAccepted } from '../users/current-password';
@@ -17,10 +17,17 @@ import { signSessionToken } from '../../core/tokens';
 export interface Session {
   token: string;
   currentUser: TCurrentUser;
+  /** No session was opened for the account before: the greeting is "Welcome", not "Welcome back". */
+  firstSignIn: boolean;
 }
 
 export async function openSession(deps: Deps, user: UserRow): Promise<Session> {
-  return { token: await signSessionToken(deps.config, user), currentUser: toCurrentUser(user) };
+  await recordSignIn(deps.db, user.id);
+  return {
+    token: await signSessionToken(deps.config, user),
+    currentUser: toCurrentUser(user),
+    firstSignIn: user.lastSignedInAt === null,
+  };
 }
 
 /**

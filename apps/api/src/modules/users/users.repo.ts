@@ -105,6 +105,14 @@ export async function renewInvitation(
   return row;
 }
 
+/** A session was opened for the user now. */
+export async function recordSignIn(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSignedInAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }

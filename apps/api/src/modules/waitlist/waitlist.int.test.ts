@@ -75,9 +75,9 @@ describe('waiting lists', () => {
     const ticket = await addTicket(t, token, event.id, { quantity: 3, maxPerOrder: 4 });
     const body = { eventId: event.id, ticketId: ticket.id, email: 'ann@example.org', quantity: 1 };
     expectError(await joinWaitlist(t, body), 409, 'CONFLICT', 'Tickets are still on sale: book them now');
-    await held(event.id, ticket.id, 2);
+    await held(event.id, ticket.id, 2, 'early@example.org');
     expectError(await joinWaitlist(t, body), 409, 'CONFLICT', 'Tickets are still on sale: book them now');
-    await held(event.id, ticket.id, 1);
+    await held(event.id, ticket.id, 1, 'late@example.org');
 
     const joined = await joinWaitlist(t, { ...body, email: ' Ann@Example.org ' });
     expect(joined.status).toBe(200);

@@ -4,7 +4,7 @@ import { runPrepared, type Prepared } from '../../../db/prepared';
 import { registrations, type OrderItemRow, type OrderRow, type RegistrationRow } from '../../../db/schema';
 import type { AttendeeFields } from '../registrations.repo';
 import { Batcher } from '../batcher';
-import type { TicketLine } from './holds.repo';
+import { releaseEarlierHolds, type TicketLine } from './holds.repo';
 
 /** One buyer's hold as the batch statement takes it: lines merged, one per ticket type. */
 export interface HoldRequest {
@@ -168,13 +168,25 @@ const batchersOf = new WeakMap<Db, Batcher<HoldRequest, HoldOutcome>>();
 /**
  * Holds one buyer's tickets with the statement of migration 0023, sharing it (and its commit) with
  * the holds of the same event that arrive while that event's earlier batches run (../batcher.ts).
- * Answered once the batch has committed.
+ * Answered once the batch has committed. `seatsFreed` hears of an earlier hold a buyer let go, once
+ * the new holds are taken (releaseEarlierHolds in holds.repo.ts).
  */
-export function holdInBatch(db: Db, request: HoldRequest): Promise<HoldOutcome> {
+export function holdInBatch(
+  db: Db,
+  request: HoldRequest,
+  seatsFreed?: (eventId: string) => void,
+): Promise<HoldOutcome> {
   let batcher = batchersOf.get(db);
   if (!batcher) {
     batcher = new Batcher(
-      (eventId, requests) => holdBatch(db, eventId, requests),
+      async (eventId, requests) => {
+        // Buyers who start over let their earlier holds go first: one look for the whole batch.
+        const emails = [...new Set(requests.map((one) => one.email))];
+        const released = await releaseEarlierHolds(db, eventId, emails);
+        const outcomes = await holdBatch(db, eventId, requests);
+        if (released > 0) seatsFreed?.(eventId);
+        return outcomes;
+      },
       (request) => request.eventId,
     );
     batchersOf.set(db, batcher);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../../db/client';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { isCheckViolation } from '../../../db/errors';
-import { attendees, events, registrations, tickets } from '../../../db/schema';
+import { attendees, events, orders, registrations, tickets } from '../../../db/schema';
 import { giveBackUsesOfPending } from '../../discounts/discount-uses.repo';
 
 export interface TicketLine {
@@ -132,12 +132,12 @@ export async function markSeatsSold(tx: DbOrTx, lines: TicketLine[]): Promise<vo
  * `seatsFreed` hears of each event whose tickets came back, once they are back (after the commit).
  */
 export async function expireLapsedHolds(
-  db: DbOrTx,
+  db: Db,
   options: { eventId?: string; limit?: number; seatsFreed?: (eventId: string) => void } = {},
 ): Promise<number> {
-  const freed = await db.transaction(async (tx) => {
-    const lapsed = await tx
-      .select({ id: registrations.id, eventId: registrations.eventId })
+  const freed = await releasePendingHolds(db, (tx) =>
+    tx
+      .select({ id: registrations.id })
       .from(registrations)
       .where(
         and(
@@ -148,38 +148,78 @@ export async function expireLapsedHolds(
       )
       .orderBy(registrations.expiresAt)
       .limit(options.limit ?? 200)
-      .for('update', { skipLocked: true });
-    if (lapsed.length === 0) return { count: 0, eventIds: [] };
-    await tx
-      .update(registrations)
-      .set({ status: 'expired' })
-      .where(
-        inArray(
-          registrations.id,
-          lapsed.map((row) => row.id),
-        ),
-      );
-    // Their codes' uses first, as a hold takes the code's row before the seat counters.
-    await giveBackUsesOfPending(
-      tx,
-      lapsed.map((row) => row.id),
+      .for('update', { skipLocked: true }),
+  );
+  for (const eventId of freed.eventIds) options.seatsFreed?.(eventId);
+  return freed.count;
+}
+
+/** No payment has started on the registration's order: nothing is on its way to pay for it. */
+const noPaymentStarted = sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.registrationId} = ${registrations.id} AND ${orders.paymentIntentId} IS NOT NULL)`;
+
+/**
+ * A buyer who starts over lets their earlier hold go (DECISIONS 23): the pending holds of this event
+ * held by these e-mails, except one whose payment has started (it may still be paid). One indexed
+ * look (registrations_email_idx) when there are none, the usual case; the release itself re-reads
+ * them under lock, so a hold another process releases or confirms meanwhile is skipped. The seats
+ * are back once it answers; the caller tells the waiting list after its own new hold
+ * (`seatsFreed`), so the offers do not take what the buyer is holding again.
+ */
+export async function releaseEarlierHolds(db: Db, eventId: string, emails: string[]): Promise<number> {
+  const earlier = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        inArray(registrations.email, emails),
+        eq(registrations.status, 'pending'),
+        noPaymentStarted,
+      ),
     );
+  if (earlier.length === 0) return 0;
+  const freed = await releasePendingHolds(db, (tx) =>
+    tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(
+          inArray(
+            registrations.id,
+            earlier.map((row) => row.id),
+          ),
+          eq(registrations.status, 'pending'),
+          noPaymentStarted,
+        ),
+      )
+      .for('update', { skipLocked: true }),
+  );
+  return freed.count;
+}
+
+/**
+ * Marks the pending registrations `pick` locks as expired and gives back their codes' uses and their
+ * seats, in one transaction: the one release of a hold, whatever lets it go.
+ */
+async function releasePendingHolds(
+  db: Db,
+  pick: (tx: Tx) => Promise<{ id: string }[]>,
+): Promise<{ count: number; eventIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const ids = (await pick(tx)).map((row) => row.id);
+    if (ids.length === 0) return { count: 0, eventIds: [] };
+    await tx.update(registrations).set({ status: 'expired' }).where(inArray(registrations.id, ids));
+    // Their codes' uses first, as a hold takes the code's row before the seat counters.
+    await giveBackUsesOfPending(tx, ids);
     const perTicket = await tx
       .select({ ticketId: attendees.ticketId, eventId: attendees.eventId, quantity: sql<number>`count(*)::int` })
       .from(attendees)
-      .where(
-        inArray(
-          attendees.registrationId,
-          lapsed.map((row) => row.id),
-        ),
-      )
+      .where(inArray(attendees.registrationId, ids))
       .groupBy(attendees.ticketId, attendees.eventId);
     const byEvent = new Map<string, TicketLine[]>();
     for (const row of perTicket) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
     const eventIds = [...byEvent.keys()].sort();
     for (const eventId of eventIds) await releaseSeats(tx, eventId, byEvent.get(eventId)!, false);
-    return { count: lapsed.length, eventIds };
+    return { count: ids.length, eventIds };
   });
-  for (const eventId of freed.eventIds) options.seatsFreed?.(eventId);
-  return freed.count;
 }

@@ -8,7 +8,14 @@ import { toOrderDto } from '../orders.mapper';
 import { insertOrder } from '../orders.repo';
 import { assertAccessOpened, priceCode, takeCodeUse } from '../../discounts/code-uses';
 import { findEventWithTickets } from '../../tickets/tickets.repo';
-import { expireLapsedHolds, isOverLimit, mergeLines, seatIncrements, type TicketLine } from './holds.repo';
+import {
+  expireLapsedHolds,
+  isOverLimit,
+  mergeLines,
+  releaseEarlierHolds,
+  seatIncrements,
+  type TicketLine,
+} from './holds.repo';
 import { withCounterGate } from './counter-gate';
 import { assertWithinHoldLimits, holderOf } from './hold-limits';
 import { holderLockKeys, holderLocks } from './hold-limits.repo';
@@ -50,7 +57,8 @@ type Hold = { registration: TRegistration; order: TOrder };
  * left: 409 and nothing held. When the first try finds too few, lapsed holds of this event are
  * released and it tries once more, so a seat freed a moment ago is not refused. Past the hold
  * limits of the buyer's e-mail or client address (`ip`, request.ip): 429 and nothing held. `language`
- * (the request's) is recorded: the buyer's mails speak it.
+ * (the request's) is recorded: the buyer's mails speak it. A buyer who holds again for the same
+ * event with the same e-mail lets their earlier unpaid hold go (releaseEarlierHolds, DECISIONS 23).
  *
  * A hold without a code is one call of migration 0023's statement, shared with the holds of the same
  * event arriving meanwhile (docs/decisions/0051-batched-holds.md). A hold with a discount or access
@@ -86,7 +94,7 @@ async function holdInOneCall(
     holdsPerAddress: deps.config.holdsPerAddress,
   };
   const attempt = () =>
-    holdInBatch(deps.db, request).catch((error: unknown) => {
+    holdInBatch(deps.db, request, deps.seatsFreed).catch((error: unknown) => {
       // Past a counter's CHECK constraint, which the statement's own count should never let happen:
       // the full path decides, as it does any hold the statement leaves to it.
       if (isOverLimit(error)) return { outcome: 'check' } as const;
@@ -132,6 +140,26 @@ async function holdStepByStep(
     ticketsById.set(ticket.id, ticket);
   }
 
+  // A buyer starting over lets their earlier hold go (its code's use too) before this one is priced.
+  const startedOver = await releaseEarlierHolds(deps.db, event.id, [input.email]);
+  try {
+    return await holdAfterChecks(deps, input, lines, ip, language, event, ticketsById, now);
+  } finally {
+    if (startedOver > 0) deps.seatsFreed?.(event.id);
+  }
+}
+
+async function holdAfterChecks(
+  deps: Deps,
+  input: HoldInput,
+  lines: TicketLine[],
+  ip: string,
+  language: TLanguage,
+  event: EventRow,
+  ticketsById: Map<string, TicketRow>,
+  now: Date,
+): Promise<Hold> {
+  const total = lines.reduce((sum, line) => sum + line.quantity, 0);
   // A code is checked and priced before anything is held; its use is taken in the hold's transaction.
   const code = input.discountCode
     ? await priceCode(
