@@ -1,10 +1,11 @@
-// Abuse (issue 18): what one client address, and one buyer e-mail, can hold of a 1,000-ticket event
-// in one minute with the default limits of docs/product.md section 18 (PUBLIC_WRITE_LIMIT=60 calls a
-// minute, HOLDS_PER_ADDRESS=20 pending registrations per event, at most maxTicketsPerOrder=10
-// tickets held per e-mail). The attacker is a script on one address that never waits: CONCURRENCY
-// loops call initRegistration for the most tickets one order may take, every other call with the
-// same e-mail and the others each with a new one, and ignore Retry-After. Prints the tickets held by
-// the address and by the one e-mail, read back from the database, and the calls refused with 429.
+// Abuse (docs/decisions/0016-public-write-and-hold-limits.md): what one client address, and one buyer
+// e-mail, can hold of a 1,000-ticket event in one minute with the default limits of docs/product.md
+// section 18 (PUBLIC_WRITE_LIMIT=60 calls a minute, HOLDS_PER_ADDRESS=20 pending registrations per
+// event, at most maxTicketsPerOrder=10 tickets held per e-mail). The attacker is a script on one
+// address that never waits: CONCURRENCY loops call initRegistration for the most tickets one order may
+// take, every other call with the same e-mail and the others each with a new one, and ignore
+// Retry-After. Prints the tickets held by the address and by the one e-mail, read back from the
+// database, and the calls refused with 429.
 //
 //   npm run bench:abuse                 the full minute (the figure in docs/performance.md)
 //   npm run bench:abuse -- --seconds 10 a quicker look

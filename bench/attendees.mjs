@@ -1,9 +1,9 @@
-// Attendee list (issue 5): an event of ATTENDEES confirmed attendees (50,000 by default, two per
-// registration, three form answers each, a tenth checked in), beside 2,000 attendees of lapsed holds
-// in the same event and 10,000 of another event, which the list must not show. GET
-// /registration/getAttendees is called over HTTP, one request at a time, ROUNDS times for each kind
-// of query an admin makes (the web page's 25 rows a page). Prints p50/p95 per kind and overall, and
-// whether every answer had the expected total.
+// Attendee list (docs/decisions/0009-attendee-list.md): an event of ATTENDEES confirmed attendees
+// (50,000 by default, two per registration, three form answers each, a tenth checked in), beside 2,000
+// attendees of lapsed holds in the same event and 10,000 of another event, which the list must not
+// show. GET /registration/getAttendees is called over HTTP, one request at a time, ROUNDS times for
+// each kind of query an admin makes (the web page's 25 rows a page). Prints p50/p95 per kind and
+// overall, and whether every answer had the expected total.
 import pg from 'pg';
 import { client, createEvent, percentile, startProduct, SUDO } from './lib.mjs';
 

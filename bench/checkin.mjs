@@ -1,8 +1,8 @@
-// Check-in at the door (issue 4). ATTENDEES paid attendees (20,000 by default) per event and SCANNERS
-// scanners (200); a door scan is what the scanner page does with "Check in on scan": one call that
-// reads the ticket and checks it in (scanByRegistrationId with checkin: true). FLOW=two-calls scans as
-// the page does with it off: read the ticket, then check it in (checkin/save). Every 10th attendee is
-// scanned twice, by two scanners at once.
+// Check-in at the door (docs/product.md section 16). ATTENDEES paid attendees (20,000 by default) per
+// event and SCANNERS scanners (200); a door scan is what the scanner page does with "Check in on scan":
+// one call that reads the ticket and checks it in (scanByRegistrationId with checkin: true).
+// FLOW=two-calls scans as the page does with it off: read the ticket, then check it in (checkin/save).
+// Every 10th attendee is scanned twice, by two scanners at once.
 //
 // Two runs, each on its own event:
 // - "flat out": every scanner scans again the moment it has its answer (a closed loop). This gives
@@ -11,10 +11,10 @@
 // - "door pace": the scans arrive at RATE per second (2,000 by default) spread over the scanners,
 //   whether or not the earlier ones are answered (an open loop, as people arrive at real doors).
 //   Latency counts from when the scan was due, so a server that falls behind shows it.
-// - "after import" (issue 24): IMPORTED attendees (10,000) uploaded as a .csv through the import call
-//   the organiser uses (POST /registration/bulkImportAttendee), then scanned at once at RATE: the door
-//   an hour after the list was imported, before autovacuum has seen the new rows. AFTER_IMPORT=analyze
-//   runs ANALYZE first and AFTER_IMPORT=<seconds> waits that long instead, to compare.
+// - "after import" (docs/decisions/0050): IMPORTED attendees (10,000) uploaded as a .csv through the import
+//   call the organiser uses (POST /registration/bulkImportAttendee), then scanned at once at RATE: the door
+//   an hour after the list was imported, before autovacuum has seen the new rows. AFTER_IMPORT=analyze runs
+//   ANALYZE first and AFTER_IMPORT=<seconds> waits that long instead, to compare.
 // Prints scans per second, latencies, and stored check-ins, which must equal the distinct attendees,
 // with the machine's load average (os.loadavg()) at the start and end of each run beside its p99,
 // and what the server saw meanwhile: event-loop delay, garbage collection, waits for a pooled

@@ -1,4 +1,4 @@
-// bench:checkin's third case, "after import" (issue 24): IMPORTED attendees (10,000) uploaded as a
+// bench:checkin's third case, "after import" (docs/decisions/0050): IMPORTED attendees (10,000) uploaded as a
 // .csv through the organiser's import call, then scanned at RATE: at once (AFTER_IMPORT=at-once, the
 // default), after an ANALYZE (analyze) or after waiting that many seconds. EXPLAIN=1 adds the door
 // statement's plans. The door itself is bench/checkin.mjs's `run`, passed in with what it shares.

@@ -1,4 +1,4 @@
-// The door with no network (issue 21, docs/decisions/0035-offline-door.md). DEVICES devices (20) each
+// The door with no network (docs/decisions/0035-offline-door.md). DEVICES devices (20) each
 // admitted PER_DEVICE people offline (1,000); SHARED of each device's (10 %) are people another device
 // admitted too (device d shares with device d + 1). All of them come back online at once and sync
 // their whole queue in one call each. Prints the seconds until every sync is answered (the door has

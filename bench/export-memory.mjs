@@ -1,7 +1,7 @@
-// Attendee export (issue 5): an event of ATTENDEES confirmed attendees (100,000 by default) with three
-// form questions and a tenth of them checked in, exported as .xlsx over HTTP twice: read as fast as
-// possible, then by a slow client (256 KB/s). Prints the time, the size and the server's
-// peak resident memory during each export (VmHWM, reset before each), which must stay bounded
+// Attendee export (docs/decisions/0008-memory.md): an event of ATTENDEES confirmed attendees (100,000
+// by default) with three form questions and a tenth of them checked in, exported as .xlsx over HTTP
+// twice: read as fast as possible, then by a slow client (256 KB/s). Prints the time, the size and the
+// server's peak resident memory during each export (VmHWM, reset before each), which must stay bounded
 // whatever the number of attendees: the export streams a page of 1,000 rows at a time.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';

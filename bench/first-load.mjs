@@ -1,4 +1,4 @@
-// A buyer's first load (issue 23, docs/product.md section 22): Chromium opens /{slug} of a published
+// A buyer's first load (docs/product.md section 22): Chromium opens /{slug} of a published
 // event cold, on a phone-class link and CPU: 1.6 Mbps down, 750 kbps up, 150 ms latency
 // (Network.emulateNetworkConditions) and a 4x CPU slowdown (Emulation.setCPUThrottlingRate).
 // Per run, in a fresh browser context (empty cache): the time until the event's title is visible,

@@ -1,4 +1,4 @@
-// Flash sale (issue 4): one event, one ticket type of 2,000, 200 concurrent buyers through the real
+// Flash sale (docs/product.md section 23): one event, one ticket type of 2,000, 200 concurrent buyers through the real
 // HTTP purchase path (hold, attendees, order, payment intent, confirm) until sold out, on the embedded
 // PostgreSQL. Prints tickets sold per second, latencies, and oversold (must be 0), with pgbench's
 // ceiling for a single-row update plus an insert on the same server, and the `/api/health` rate of

@@ -1,4 +1,4 @@
-// What the flash sale's target asks of this machine (issue 4, docs/performance.md): how many HTTP
+// What the flash sale's target asks of this machine (docs/performance.md): how many HTTP
 // calls a second the product answers when a call does nothing (GET /api/info, no database) and when
 // it does the least a purchase step can do (GET /api/health, one `SELECT 1`), with the same client
 // and concurrency as the flash sale, beside pgbench's ceiling on the same embedded server. A ticket

@@ -1,5 +1,5 @@
 /* global Blob, FormData */
-// Attendee import (issue 5): ROWS attendees (20,000 by default) with three answers each, uploaded as
+// Attendee import (docs/product.md section 17): ROWS attendees (20,000 by default) with three answers each, uploaded as
 // .csv and as .xlsx to POST /registration/bulkImportAttendee of a real server. Prints the time of a
 // first import, of the same file again (every row skipped as already there) and of the .xlsx into
 // another ticket type of a fresh event, with the server's peak resident memory (VmHWM).

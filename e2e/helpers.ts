@@ -152,7 +152,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Fails on any serious or critical axe violation (issue 19), naming each rule and up to three of the
+ * Fails on any serious or critical axe violation (docs/decisions/0024), naming each rule and up to three of the
  * elements it found, so a failure says what to fix. `where` says which screen or state was checked.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -199,7 +199,7 @@ export async function isUncovered(locator: Locator): Promise<boolean> {
 
 /**
  * Opens one of an event's screens from its row of links: a button on a wider screen, on a phone
- * perhaps in the "More screens" menu (issue 19).
+ * perhaps in the "More screens" menu (docs/decisions/0024).
  */
 export async function openEventScreen(page: Page, name: string): Promise<void> {
   const link = page.getByRole('link', { name, exact: true });

@@ -227,7 +227,7 @@ describe('the super user changes its own password', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(sudo.email);
     await page.getByLabel('Password', { exact: true }).fill(sudo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // Said in the sign-in form, not as a toast (issue 19).
+    // Said in the sign-in form, not as a toast (docs/decisions/0024).
     await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('second-owner-2');
     await page.getByRole('button', { name: 'Sign in' }).click();

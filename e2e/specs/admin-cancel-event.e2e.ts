@@ -14,7 +14,7 @@ import {
 } from '../helpers';
 import { buyViaApi, person, refundMails, shoot } from '../money';
 
-/** Issue 20: an admin cancels an event and refunds everyone; the refunds' progress runs to done. */
+/** An admin cancels an event and refunds everyone; the refunds' progress runs to done (docs/decisions/0027). */
 describe('cancelling an event with refunds for everyone', () => {
   let browser: Browser;
   let seeded: SeededEvent;

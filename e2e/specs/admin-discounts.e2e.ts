@@ -15,7 +15,7 @@ import {
 } from '../helpers';
 import { buyViaApi, person, shoot } from '../money';
 
-/** Issue 20: an event's discount and access codes, managed by its admin. */
+/** An event's discount and access codes, managed by its admin (docs/decisions/0028-discount-and-access-codes.md). */
 describe('the discount codes screen', () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -24,8 +24,9 @@ const VIEWPORTS = [
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 
 /**
- * Issue 19: one place per message (no toast repeating what the form says, none over the buttons a
- * person needs next), error states that read (contrast) and dialogs whose close button has a name.
+ * docs/decisions/0024-admin-screens-and-accessibility.md: one place per message (no toast repeating
+ * what the form says, none over the buttons a person needs next), error states that read (contrast) and
+ * dialogs whose close button has a name.
  */
 describe('messages in one place, readable, and clear of the buttons', () => {
   let browser: Browser;

@@ -17,7 +17,10 @@ import {
 } from '../helpers';
 import { buyViaApi, person, refundMails, shoot } from '../money';
 
-/** Issue 20: an admin refunds a paid order in part, then the rest, from the order dialog. */
+/**
+ * An admin refunds a paid order in part, then the rest, from the order dialog
+ * (docs/decisions/0027-refunds-and-cancellation.md).
+ */
 describe('refunding an order', () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -17,7 +17,7 @@ import {
 } from '../helpers';
 import { buyViaApi, person, shoot } from '../money';
 
-/** Issue 20: the admin's view of a sold-out ticket's waiting list. */
+/** The admin's view of a sold-out ticket's waiting list (docs/decisions/0029-waiting-lists.md). */
 describe('the waiting list screen', () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -14,7 +14,10 @@ import {
   waitForTitle,
 } from '../helpers';
 
-/** Issue 21: an admin corrects and transfers an attendee; a check-in link opened signed out comes back. */
+/**
+ * An admin corrects and transfers an attendee; a check-in link opened signed out comes back
+ * (docs/decisions/0033-attendee-edits-and-sign-in-return.md).
+ */
 describe('editing an attendee, and signing in from a check-in link', () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -69,8 +69,8 @@ describe('the attendee form on a phone: a failed Continue scrolls to the first p
     const box = (await firstName.boundingBox())!;
     expect(box.y).toBeGreaterThan(0);
     expect(box.y + box.height).toBeLessThan(PHONE.height);
-    // No axe run here: the error text's colour (3.28:1) is issue 19's accessibility item, fixed and
-    // checked on every error state with the rest of that item.
+    // No axe run here: the error text's colour (3.28:1) is the "Readable errors" item of
+    // docs/decisions/0024, fixed and checked on every error state with the rest of that item.
     await context.close();
   });
 });

@@ -50,7 +50,10 @@ async function readReport(file: string): Promise<{ header: string[]; records: Re
   return { header, records };
 }
 
-/** The attendee list's spreadsheets (issue 5): the export downloaded and the import, on a desktop browser. */
+/**
+ * The attendee list's spreadsheets (docs/product.md section 17): the export downloaded and the import, on a
+ * desktop browser.
+ */
 describe('the attendee export and import', () => {
   let browser: Browser;
   let page: Page;

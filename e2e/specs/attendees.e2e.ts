@@ -46,7 +46,7 @@ const choose = (page: Page, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .click();
 
-/** The admin's working view of who is coming (issue 5), on a desktop browser. */
+/** The admin's working view of who is coming (docs/product.md section 17), on a desktop browser. */
 describe('the attendee list: search, filters, re-sending and deleting, extras and orders', () => {
   let browser: Browser;
   let page: Page;

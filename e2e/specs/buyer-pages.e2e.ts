@@ -14,7 +14,7 @@ import {
   waitForTitle,
 } from '../helpers';
 
-/** Issue 19: what a buyer sees on the public pages (docs/decisions/0023-buyer-pages.md). */
+/** What a buyer sees on the public pages (docs/decisions/0023-buyer-pages.md). */
 describe('buyer pages', () => {
   let browser: Browser;
   beforeAll(async () => {

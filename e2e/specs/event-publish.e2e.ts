@@ -13,7 +13,7 @@ import {
   unique,
 } from '../helpers';
 
-/** Issue 19 item 8: a new event shows its next steps, and publishing is an action with a checklist. */
+/** A new event shows its next steps, and publishing is an action with a checklist (docs/decisions/0024, item 8). */
 describe('an admin publishes a new event from its checklist', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClubAdmin } from '../fixtures';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE, primeSession, unique } from '../helpers';
 
-/** Issue 19: the event form warns of a start in the past and says an end before the start while typed. */
+/** The event form warns of a start in the past and says an end before the start while typed (docs/decisions/0024). */
 describe('the event form reads its dates back', () => {
   let browser: Browser;
   beforeAll(async () => {

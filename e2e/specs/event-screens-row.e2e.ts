@@ -13,7 +13,10 @@ import {
   waitForTitle,
 } from '../helpers';
 
-/** Issue 19: the row of an event's 10-11 screens (12-13 since issue 20, 14 with the box office of issue 21, 16 with the sales and messages of issue 22) wrapped to four rows on a phone. */
+/**
+ * The row of an event's 10-11 screens (12-13 with discounts and the waiting list, 14 with the box office, 16
+ * with sales and messages) wrapped to four rows on a phone (docs/decisions/0024-admin-screens-and-accessibility.md).
+ */
 describe("an event's screens", () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -54,10 +54,10 @@ describe('an admin sets up a complete event and the public finds it', () => {
     await page.getByLabel('End time', { exact: true }).fill('17:00');
     await page.getByRole('switch', { name: 'Accept donations' }).check();
     await page.getByRole('switch', { name: 'Accept sponsorships' }).check();
-    // Issue 22: each attendee is reminded a day before, with their ticket.
+    // Each attendee is reminded a day before, with their ticket (docs/decisions/0040-messages-and-reminders.md).
     await page.getByLabel('Reminder, hours before the start', { exact: true }).fill('24');
     await page.getByRole('button', { name: 'Save event' }).click();
-    // A new event lands on its own page with the next steps (issue 19).
+    // A new event lands on its own page with the next steps (docs/decisions/0024).
     await page.waitForURL('**/tour/edit/**');
     await page.getByTestId('publish-panel').getByText('Saved as a draft: next steps').waitFor();
     await expect

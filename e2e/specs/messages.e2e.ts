@@ -14,7 +14,7 @@ import {
 } from '../helpers';
 import { buyViaApi, person, shoot } from '../money';
 
-/** Issue 22: an organiser writes to the people coming; each reads it once, as plain text. */
+/** An organiser writes to the people coming; each reads it once, as plain text (docs/decisions/0040). */
 describe('messages to attendees', () => {
   let browser: Browser;
   let seeded: SeededEvent;

@@ -4,7 +4,10 @@ import { bookTwo } from '../door';
 import { registerClubAdmin, seedPublishedEvent } from '../fixtures';
 import { DESKTOP, launchBrowser, newPage, PHONE, primeSession, seriousA11yViolations, waitForTitle } from '../helpers';
 
-/** Issue 19: the logo picker's words, a search that cannot reach the server, an empty list (docs/decisions/0023-buyer-pages.md). */
+/**
+ * The logo picker's words, a search that cannot reach the server, an empty list
+ * (docs/decisions/0023-buyer-pages.md).
+ */
 describe('pickers, searches and empty lists', () => {
   let browser: Browser;
   beforeAll(async () => {

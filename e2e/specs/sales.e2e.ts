@@ -16,7 +16,7 @@ import {
 } from '../helpers';
 import { buyViaApi, person, shoot } from '../money';
 
-/** Issue 22: an admin sees the event's money at a glance, equal to its orders. */
+/** An admin sees the event's money at a glance, equal to its orders (docs/decisions/0039-sales-report.md). */
 describe('the sales page', () => {
   let browser: Browser;
   let seeded: SeededEvent;

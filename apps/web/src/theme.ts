@@ -146,7 +146,7 @@ export const readableAlertVars = readableLightVars('--alert-color', 'light');
 /**
  * The error red of form messages and borders: Mantine's (red.6, #fa5252) reads at 3.3:1 on white,
  * under the 4.5:1 small text needs; red.8 reads at 4.6:1 and more. Set once here, so no form needs
- * its own (issue 19).
+ * its own (docs/decisions/0024-admin-screens-and-accessibility.md, "Readable errors").
  */
 export const ERROR_SHADE = 8;
 

@@ -10,7 +10,7 @@ import {
 } from '../../test/helpers';
 
 /**
- * Issue 18 ("What bad input gets"): every operation the API documents at /api/docs/json, called
+ * What bad input gets (docs/product.md section 12): every operation the API documents at /api/docs/json, called
  * with malformed and hostile input by a visitor, a club admin and the super user, answers a 4xx
  * with a `msg` (or, for input that happens to be acceptable, a success), never a 5xx and never the
  * server's insides. The operations are read from the OpenAPI document itself, so a new endpoint is

@@ -49,7 +49,7 @@ const rateLimitedMessage = () => i18n.t('common:apiError.rateLimited');
 
 /**
  * The title of an error toast: an expected refusal (4xx) says what kind it is; only a failure of
- * the server or the network is "Something went wrong" (issue 19).
+ * the server or the network is "Something went wrong" (docs/decisions/0024-admin-screens-and-accessibility.md).
  */
 export function errorTitle(status: number): string | undefined {
   if (status === 429) return i18n.t('common:apiError.rateLimitedTitle');

@@ -36,7 +36,7 @@ export function showToast(kind: ToastTone, message: string, title: string = titl
 
 /**
  * Takes back the error toast of a message now shown where it belongs (on the form's fields): one
- * place per message (issue 19).
+ * place per message (docs/decisions/0024-admin-screens-and-accessibility.md).
  */
 export function hideErrorToast(message: string): void {
   notifications.hide(toastId('error', message));

@@ -8,7 +8,7 @@ import { renameErrors } from './use-schema-form';
 /**
  * Puts the server's field errors onto the form's fields (docs/architecture.md convention 7). The client
  * has already toasted the server's message; once the fields say it, that toast is taken back, so a
- * message is in one place (issue 19) and no toast sits over the form's buttons.
+ * message is in one place (docs/decisions/0024) and no toast sits over the form's buttons.
  * `fieldOf` maps request paths to the form fields that hold them, as in useSchemaForm.
  */
 export function applyServerErrors<V>(

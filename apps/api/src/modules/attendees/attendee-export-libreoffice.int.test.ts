@@ -44,7 +44,7 @@ function parseCsv(text: string): string[][] {
 }
 
 /**
- * The export opened in a real spreadsheet program (issue 19): LibreOffice Calc, headless, converts
+ * The export opened in a real spreadsheet program: LibreOffice Calc, headless, converts
  * the .xlsx to CSV, which is what its cells show. Text that looks like a formula shows exactly as
  * typed, neither evaluated nor with an apostrophe (docs/decisions/0021). Needs `soffice` (Debian's
  * libreoffice-calc-nogui, installed by .ci/run).

@@ -22,9 +22,10 @@ const column = (index: number): string =>
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
 /**
- * The amplifier of issue 18: one shared string ("XL", not an e-mail and not an option) referenced by
- * every cell of MAX_IMPORT_ROWS rows × 100 columns. The file is a few megabytes; with a
- * message per bad cell per row, its answer would be some 700 MB of JSON.
+ * The amplifier of docs/decisions/0020-bounded-lists-and-quotas.md ("The import's answer budget"): one
+ * shared string ("XL", not an e-mail and not an option) referenced by every cell of MAX_IMPORT_ROWS
+ * rows × 100 columns. The file is a few megabytes; with a message per bad cell per row, its answer
+ * would be some 700 MB of JSON.
  */
 async function amplifyingXlsx(labels: string[]): Promise<Buffer> {
   const header = ['firstName', 'lastName', 'email', ...labels].map((text, c) => inline(`${column(c)}1`, text));

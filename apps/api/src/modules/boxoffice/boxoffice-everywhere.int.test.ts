@@ -16,7 +16,7 @@ import { buyTickets, scan, storedQrOf } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
- * Issue 21's "done when": a door sale and a hand-added attendee appear everywhere a ticket does
+ * A door sale and a hand-added attendee appear everywhere a ticket does
  * (docs/product.md section 20; docs/decisions/0034-box-office.md, 0038-vouchers-at-the-door.md): the
  * attendee list, the orders list with the payment method, the ticket counters, the statistics, the
  * export (with its payment method column), the door and its offline list.

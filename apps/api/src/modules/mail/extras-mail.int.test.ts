@@ -7,8 +7,9 @@ import { outboxDrained, qrCodesOf } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 
 /**
- * Issue 4, "Extras bought later": the buyer of an extra on its own gets its voucher by e-mail once
- * it is paid (a phone that lost the page still has it), and a ticket buyer's mail says what was paid.
+ * Extras bought later (docs/decisions/0015-door-answers-and-the-gate.md, "Mail for what was paid"): the
+ * buyer of an extra on its own gets its voucher by e-mail once it is paid (a phone that lost the page
+ * still has it), and a ticket buyer's mail says what was paid.
  */
 describe('the mail of what was paid, over SMTP', () => {
   let smtp: SmtpListener;

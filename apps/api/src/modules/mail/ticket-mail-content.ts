@@ -82,7 +82,7 @@ export interface TicketMailExtras {
 }
 
 /**
- * The ticket mail (issue 4, "Tickets and e-mail"): the event's details, then for each attendee the
+ * The ticket mail (docs/product.md section 15.4): the event's details, then for each attendee the
  * name, the ticket type, the QR code as an inline image and the link to the QR viewer, which also
  * serves mail clients that block images. Then, in the buyer's mail, the extras vouchers bought
  * with the tickets: what each is for and its QR, redeemed once at the door. With no tickets it is

@@ -11,7 +11,7 @@ import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listene
 const PUBLIC_URL = 'https://tickets.example.org';
 
 /**
- * Issue 4, "Tickets and e-mail": what a buyer finds in the inbox, delivered over SMTP to a real
+ * The ticket mail (ticket-mail-content.ts): what a buyer finds in the inbox, delivered over SMTP to a real
  * listener started here and parsed back as a mail client would.
  */
 describe('ticket mail over SMTP', () => {

@@ -12,7 +12,7 @@ export interface PublishCheck {
 type CheckedEvent = Pick<TEvent, 'title' | 'venue' | 'address' | 'endDate' | 'description'>;
 
 /**
- * What an event needs before it goes public (issue 19, docs/decisions/0024): a title, where it
+ * What an event needs before it goes public (docs/decisions/0024): a title, where it
  * happens, one ticket type on sale, and an end still to come. A description helps but is optional.
  */
 export function publishChecklist(

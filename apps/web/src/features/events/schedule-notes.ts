@@ -8,7 +8,7 @@ export const SCHEDULE_NOTES = {
 } as const;
 
 /**
- * What the event form says about its schedule while it is typed (issue 19, docs/decisions/0024):
+ * What the event form says about its schedule while it is typed (docs/decisions/0024):
  * a start in the past is a warning (it may be meant: an event recorded afterwards), an end before
  * the start is the server's refusal said before saving. Moments not yet readable say nothing.
  */

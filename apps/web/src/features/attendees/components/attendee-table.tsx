@@ -55,7 +55,7 @@ function RegistrationRef({ registrationId }: { registrationId: string }) {
 /**
  * What the attendee's order paid in all ("Order paid £37.50"), or that it was not bought (imported,
  * free). Every attendee of the order shows the same total: it says so, or adding rows would count it
- * once per attendee (issue 19).
+ * once per attendee (docs/decisions/0024, "The attendee list").
  */
 export function paidLabel(paidAmount: number | null, currency: TEvent['currency'], refundedAmount = 0): string {
   // Rendered by components that load the `attendees` catalogue.

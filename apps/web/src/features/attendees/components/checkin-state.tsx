@@ -15,7 +15,7 @@ export function CheckinState({ attendee, timeZone }: { attendee: TAttendeeListIt
     );
   }
   return (
-    // Not shrunk by a long name beside it on a phone card: the badge would be cut to "C…" (issue 19).
+    // Not shrunk by a long name beside it on a phone card: the badge would be cut to "C…".
     <Stack gap={2} align="flex-start" style={{ flex: 'none' }}>
       <Badge color={TEXT_SAFE_GREEN} variant="filled" style={{ flex: 'none' }}>
         {t('filters.checkedIn')}

@@ -26,7 +26,7 @@ export default function SignInPage() {
       await navigate(back ?? home, { replace: true });
     } catch (error) {
       // 401 (wrong e-mail or password) and 429 (too many attempts, and when to try again) are said
-      // once, in the form, in the server's words (issue 19: one place per message).
+      // once, in the form, in the server's words (docs/decisions/0024: one place per message).
       setFailure(formFailure(error, { signingIn: true }));
       applyServerErrors(form, error);
     }

@@ -18,7 +18,7 @@ export default function AddClubPage() {
           isSaving={save.isPending}
           onSave={async (body) => {
             const club = await save.mutateAsync(body);
-            // Its first admin is the next step (issue 19): land on the club's credentials page.
+            // Its first admin is the next step (docs/decisions/0024): land on the club's credentials page.
             await navigate(`/club/${encodeURIComponent(club.id)}/credential`, { state: { created: true } });
           }}
         />

@@ -23,12 +23,12 @@ export default function CredentialPage() {
   // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
   const { t } = useTranslation(['clubs', 'users']);
   const { clubId = '' } = useParams();
-  // Add club lands here with this state: its first admin is the next step (issue 19).
+  // Add club lands here with this state: its first admin is the next step (docs/decisions/0024).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const found = useManagedClub(clubId);
   const admins = useAppUsers(clubId);
   // The credentials box is the success message and errors show in the form: a toast would sit over
-  // the box's Copy and Done buttons on a phone (issue 19).
+  // the box's Copy and Done buttons on a phone (docs/decisions/0024).
   const save = useSaveAppUser({ quiet: true });
   const [failure, setFailure] = useState<string | null>(null);
   const [adminId, setAdminId] = useState<string>(NEW_ADMIN);

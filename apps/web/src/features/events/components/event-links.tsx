@@ -75,7 +75,7 @@ const PHONE_SCREENS: ReadonlyArray<EventLink['screen']> = ['edit', 'tickets', 'a
 /**
  * Which links a row shows as buttons and which go in its menu: all as buttons on a wider screen;
  * on a phone the everyday ones and the current screen, so the row stays one or two lines, not four
- * (issue 19).
+ * (docs/decisions/0024-admin-screens-and-accessibility.md, "The row of an event's screens on a phone").
  */
 export function splitEventLinks(
   links: EventLink[],

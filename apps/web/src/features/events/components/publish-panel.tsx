@@ -10,7 +10,7 @@ import { useEventTicketTypes, useSaveEvent } from '../api';
 import { canPublish, publishChecklist, statusChangeRequest } from '../publish-checklist';
 
 /**
- * Publishing as an action of its own (issue 19 item 8, docs/decisions/0024): a draft shows what is
+ * Publishing as an action of its own (docs/decisions/0024, item 8): a draft shows what is
  * still missing and a Publish button, disabled until every required line is done; a published
  * event can be taken back to a draft. `justCreated` heads it as the next steps after Add event.
  */

@@ -19,7 +19,7 @@ import { PublishPanel } from '../components/publish-panel';
 function EditEvent({ event }: { event: TEvent }) {
   const { t } = useTranslation('events');
   const navigate = useNavigate();
-  // Add event lands here with this state, so the panel reads as the next steps (issue 19).
+  // Add event lands here with this state, so the panel reads as the next steps (docs/decisions/0024).
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   useEffect(() => {
     // The form was scrolled to its Save button: show the next steps from the top.
