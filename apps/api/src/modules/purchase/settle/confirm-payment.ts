@@ -7,7 +7,7 @@ import { confirmationOf, type Confirmation } from './purchase-answers';
 import { paysFor } from './settle-order';
 import { settlePayment } from './settle-payment';
 
-const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
+const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', message);
 
 /** The buyer's confirmation of a payment (or, with the simulated provider, the payment itself). */
 export async function confirmPayment(
