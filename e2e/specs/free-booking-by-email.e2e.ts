@@ -9,6 +9,8 @@ import { eventually, rowAction } from '../attendee-list';
 import { buyTicketsViaApi, registerClubAdmin, seedPublishedEvent, type Admin } from '../fixtures';
 import {
   api,
+  DESKTOP,
+  expectSettledAccessible,
   launchBrowser,
   mailsTo,
   newPage,
@@ -18,6 +20,7 @@ import {
   toast,
   unique,
   waitForTitle,
+  watchMissingKeys,
 } from '../helpers';
 
 /** Where the specs' screenshots go, to be looked at after a run. */
@@ -75,6 +78,33 @@ describe('a free booking confirmed from the e-mail', () => {
     await context.close();
     const read = await api<TEvent>('GET', '/event/getEvent', { query: { eventId: event.id } });
     expect(read.body.payload.confirmFreeByEmail).toBe(true);
+  });
+
+  it('reads "Anmelden" and the review before confirming in German on a desktop', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await context.addInitScript(() => localStorage.setItem('clubtix.language', 'de'));
+    const missing = watchMissingKeys(page);
+    await page.goto(`/${event.slug}`);
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Ein Free entry hinzufügen' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill(`${unique('greta')}@example.org`);
+    await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await page.waitForURL(`**/${event.slug}/attendee-form`);
+    const attendee = page.getByRole('group', { name: 'Teilnehmer 1: Free entry' });
+    await attendee.getByLabel('Vorname', { exact: true }).fill('Greta');
+    await attendee.getByLabel('Nachname', { exact: true }).fill('Gast');
+    await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+    await page.waitForURL(`**/${event.slug}/checkout`);
+    // The total follows the order before the review: nothing to pay.
+    await page.getByRole('button', { name: 'Bestellung prüfen' }).click();
+    const review = page.getByRole('region', { name: 'Ihre Bestellung' });
+    await review.getByTestId('order-line').filter({ hasText: '1 × Free entry' }).waitFor();
+    await page.getByRole('button', { name: 'Anmeldung bestätigen' }).waitFor();
+    expect(await page.getByText('Confirm registration').count()).toBe(0);
+    await expectSettledAccessible(page, 'the free review in German on a desktop');
+    await page.screenshot({ path: path.join(shots, 'free-booking-review-de-desktop.png'), fullPage: true });
+    expect(missing).toEqual([]);
+    await context.close();
   });
 
   it('a buyer books on a phone, is asked to check the inbox, opens the link and sees the ticket', async () => {

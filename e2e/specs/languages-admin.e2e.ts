@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../attendee-list';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
 import {
+  api,
   DESKTOP,
   expectSettledAccessible,
   launchBrowser,
@@ -25,7 +26,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 /**
  * docs/product.md section 22: an organiser picks Deutsch and the organiser's screens read German (the
  * dashboard, the event form with a field's error, the attendee list, the sales page), with German
- * money, no missing catalogue key, on a phone and a desktop; the choice holds after a reload.
+ * money, no missing catalogue key, on a phone and a desktop; the choice holds after a reload. The
+ * walk's screens (orders, an access code, the club's contact e-mail) are read in German there too.
  */
 describe('the organiser’s screens in German', () => {
   let browser: Browser;
@@ -34,6 +36,14 @@ describe('the organiser’s screens in German', () => {
     browser = await launchBrowser();
     seeded = await seedPublishedEvent();
     await buyViaApi(seeded, person('sprache'), { quantity: 1 });
+    // A buyer who starts over lets the first hold go: it lists as expired, never as money owed.
+    const hold = {
+      eventId: seeded.event.id,
+      email: 'neustart@example.org',
+      tickets: [{ ticketId: seeded.adult.id, quantity: 1 }],
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await api('POST', '/registration/initRegistration', { body: hold })).status).toBe(200);
   });
   afterAll(async () => browser?.close());
 
@@ -81,6 +91,40 @@ describe('the organiser’s screens in German', () => {
         .waitFor();
       await expectSettledAccessible(page, `the attendee list in German on a ${name}`);
       if (name === 'phone') await shoot(page, 'attendees-de-phone');
+
+      // The orders: each card's money in German words and money (decision 0069).
+      await page.goto(`/event/${seeded.event.id}/attendees?tab=orders`);
+      await page.getByTestId('order').first().waitFor();
+      await eventually(() => page.getByTestId('order-amount').first().textContent()).toMatch(/^25\s£$/);
+      await expectSettledAccessible(page, `the orders in German on a ${name}`);
+      await shoot(page, `orders-de-${name}`);
+      await page.goto(`/event/${seeded.event.id}/attendees?tab=orders&status=all`);
+      const expired = page.getByTestId('order').filter({ hasText: 'Abgelaufen, nicht bezahlt' });
+      await expired.first().waitFor();
+      expect(await expired.count()).toBe(1);
+      expect(await expired.getByTestId('order-amount').evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe(
+        'line-through',
+      );
+      await expectSettledAccessible(page, `every order, one expired, in German on a ${name}`);
+
+      // An access code that takes nothing off, with its German refusal (decision 0071).
+      await page.goto(`/event/${seeded.event.id}/discounts`);
+      await page.getByRole('button', { name: 'Code hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Code hinzufügen' });
+      await dialog.getByLabel('Code', { exact: true }).fill(`NULL-${name.toUpperCase()}`);
+      await dialog.getByLabel('Prozent', { exact: true }).fill('0');
+      await dialog.getByRole('button', { name: 'Code speichern' }).click();
+      await dialog.getByText('Ein Code, der nichts abzieht, muss versteckte Tickets freischalten').waitFor();
+      await expectSettledAccessible(page, `the access code's refusal in German on a ${name}`);
+      await shoot(page, `discount-zero-de-${name}`);
+
+      // The club form's contact e-mail, where replies to the club's mails go (decision 0067).
+      await page.goto(`/club/edit/${encodeURIComponent(seeded.admin.user.clubId!)}`);
+      await page.getByLabel('Kontakt-E-Mail').fill('not an address');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await eventually(() => page.getByLabel('Kontakt-E-Mail').getAttribute('aria-invalid')).toBe('true');
+      await expectSettledAccessible(page, `the club form's contact e-mail in German on a ${name}`);
+      await shoot(page, `club-contact-de-${name}`);
 
       // The sales page: German words and German money.
       await page.goto(`/event/${seeded.event.id}/sales`);
