@@ -4,7 +4,8 @@ import { runPrepared, type Prepared } from '../../../db/prepared';
 import { registrations, type OrderItemRow, type OrderRow, type RegistrationRow } from '../../../db/schema';
 import type { AttendeeFields } from '../registrations.repo';
 import { Batcher } from '../batcher';
-import { releaseEarlierHolds, type TicketLine } from './holds.repo';
+import { releaseEarlierHolds } from './holds.repo';
+import { type TicketLine } from '../seats.repo';
 
 /** One buyer's hold as the batch statement takes it: lines merged, one per ticket type. */
 export interface HoldRequest {

@@ -5,9 +5,9 @@ import type { Deps } from '../../../core/deps';
 import { queueMails } from '../../mail/mail-queue';
 import { ticketMails } from '../../mail/ticket-mail';
 import { Batcher } from '../batcher';
-import { counterGate } from '../hold/counter-gate';
-import { linesOf, soldIncrements } from '../hold/holds.repo';
-import { settlePaidOrder, type Settlement } from './settle-order';
+import { counterGate } from '../counter-gate';
+import { linesOf, soldIncrements } from '../seats.repo';
+import { settlePaidOrder, type Settlement } from './settle-paid-order';
 import {
   confirmRegistrations,
   lockOrdersAndRegistrations,
