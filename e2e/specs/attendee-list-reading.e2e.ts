@@ -35,7 +35,7 @@ function lineBreaks(element: Locator, text: string): Promise<Array<[string, stri
   }, text);
 }
 
-describe('the attendee list reads right (issue 19)', () => {
+describe('the attendee list reads right', () => {
   let browser: Browser;
   let seeded: SeededEvent;
   const long = (name: string) => `${unique(`${name}.wilhelmina-constance`)}@departments.longer-example-university.org`;

@@ -75,7 +75,7 @@ describe('menus (docs/product.md section 9)', () => {
   });
 });
 
-describe('form errors and links (issue 19)', () => {
+describe('form errors and links', () => {
   it('draws form errors in a red that reads at 4.5:1 on white', () => {
     const light = cssVariablesResolver(full).light;
     expect(light['--mantine-color-error']).toBe(`var(--mantine-color-red-${ERROR_SHADE})`);

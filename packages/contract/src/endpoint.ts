@@ -100,12 +100,31 @@ export const ZErrorCode = z.enum([
 ]);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
 
+/** Status for an expired token (docs/product.md section 9). */
+export const TOKEN_EXPIRED_STATUS = 440;
+
+/** The HTTP status of each error code: the one place an error's status is decided. */
+export const ERROR_STATUS = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: TOKEN_EXPIRED_STATUS,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  SOLD_OUT: 409,
+  ALREADY_CHECKED_IN: 409,
+  CANCELLED: 409,
+  NOT_REDEEMED: 409,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 402,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<TErrorCode, number>;
+
 export const ZErrorResponse = z.object({
   msg: z.string(),
   code: ZErrorCode,
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
-
-/** Status for an expired token (docs/product.md section 9). */
-export const TOKEN_EXPIRED_STATUS = 440;

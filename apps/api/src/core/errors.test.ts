@@ -42,9 +42,9 @@ describe('AppError in five languages', () => {
   });
 
   it('says a contract message from the contract, and other text as it is', () => {
-    const error = new AppError('NOT_FOUND', 404, 'This ticket is for another event');
+    const error = new AppError('NOT_FOUND', 'This ticket is for another event');
     expect(error.render('es').msg).toBe('Esta entrada es para otro evento');
-    const provider = new AppError('PAYMENT_FAILED', 402, 'Your card was declined.');
+    const provider = new AppError('PAYMENT_FAILED', 'Your card was declined.');
     expect(provider.render('th').msg).toBe('Your card was declined.');
   });
 

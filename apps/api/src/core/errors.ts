@@ -1,4 +1,11 @@
-import { contractText, issueText, type TErrorCode, type TIssueLike, type TLanguage } from '@clubtix/contract';
+import {
+  contractText,
+  ERROR_STATUS,
+  issueText,
+  type TErrorCode,
+  type TIssueLike,
+  type TLanguage,
+} from '@clubtix/contract';
 // The server answers every language: all of the contract's catalogues, registered on import.
 import '@clubtix/contract/locales';
 import { catalogueMessage, translate, type MessageParams } from './i18n';
@@ -74,14 +81,17 @@ export class AppError extends Error {
   readonly said: Said;
   readonly fields?: FieldSaid[];
 
+  /** From the code, by the contract's one map (ERROR_STATUS). */
+  readonly status: number;
+
   constructor(
     readonly code: TErrorCode,
-    readonly status: number,
     message: Said,
     fields?: FieldSaid[],
   ) {
     // English in `message`, as logs and unit tests read it.
     super(sayIn('en', message));
+    this.status = ERROR_STATUS[code];
     this.said = message;
     if (fields) this.fields = fields;
   }
@@ -108,7 +118,7 @@ export class RateLimitedError extends AppError {
     message: Said,
     readonly retryAfterSeconds: number,
   ) {
-    super('RATE_LIMITED', 429, message);
+    super('RATE_LIMITED', message);
   }
 }
 
@@ -116,16 +126,14 @@ const onField = (message: Said, pathName?: string): FieldSaid[] | undefined =>
   pathName ? [{ path: pathName, message }] : undefined;
 
 export const badInput = (message: Said, pathName?: string) =>
-  new AppError('BAD_INPUT', 400, message, onField(message, pathName));
+  new AppError('BAD_INPUT', message, onField(message, pathName));
 /** A 400 about one field, worded as the schema validation words it (`field: message`). */
 export const fieldError = (pathName: string, message: Said) =>
-  new AppError('BAD_INPUT', 400, (language) => `${pathName}: ${sayIn(language, message)}`, [
-    { path: pathName, message },
-  ]);
-export const notFound = (what: string) => new AppError('NOT_FOUND', 404, `${what} not found`);
+  new AppError('BAD_INPUT', (language) => `${pathName}: ${sayIn(language, message)}`, [{ path: pathName, message }]);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message: Said = 'You do not have permission to do this') =>
-  new AppError('FORBIDDEN', 403, message);
+  new AppError('FORBIDDEN', message);
 /** 409 SOLD_OUT: not enough left (tickets, extras, a sponsorship package); nothing was held. */
-export const soldOut = (message: Said) => new AppError('SOLD_OUT', 409, message);
+export const soldOut = (message: Said) => new AppError('SOLD_OUT', message);
 export const conflict = (message: Said, pathName?: string) =>
-  new AppError('CONFLICT', 409, message, onField(message, pathName));
+  new AppError('CONFLICT', message, onField(message, pathName));

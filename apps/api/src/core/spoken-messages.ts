@@ -72,8 +72,9 @@ function messagesOf(file: string, source: ts.SourceFile): SpokenMessage[] {
           node,
         );
       else if (name === 'fieldError' && args[1]) add('errors', literals(args[1]), node);
-      else if ((name === 'AppError' && args[2]) || (name && SPEAKERS.has(name) && args[0])) {
-        const message = name === 'AppError' ? args[2]! : args[0]!;
+      else if ((name === 'AppError' && args[1]) || (name && SPEAKERS.has(name) && args[0])) {
+        // new AppError(code, message): the message is its second argument.
+        const message = name === 'AppError' ? args[1]! : args[0]!;
         // say() inside a route's msg is a reply; the routes' errors are thrown through helpers.
         const namespace = name === 'say' && inRoutes && isReplyPosition(node) ? 'replies' : 'errors';
         add(namespace, literals(message), node);

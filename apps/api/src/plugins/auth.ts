@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO, TOKEN_EXPIRED_STATUS, type TCurrentUser } from '@clubtix/contract';
+import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO, type TCurrentUser } from '@clubtix/contract';
 import type { Db } from '../db/client';
 import { verifyToken } from '../core/tokens';
 import { eq } from 'drizzle-orm';
@@ -69,16 +69,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const sessionEnded = () =>
   new AppError(
     'UNAUTHENTICATED',
-    401,
     'Your session has ended: you signed out, or your password was changed. Please sign in again.',
   );
 
-const tokenExpired = () =>
-  new AppError('TOKEN_EXPIRED', TOKEN_EXPIRED_STATUS, 'Your session has expired. Please sign in again.');
+const tokenExpired = () => new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
 
 export async function authenticate(request: FastifyRequest, db: Db, secret: string): Promise<Actor> {
   const token = bearerToken(request);
-  if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue');
+  if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   const now = Date.now();
   const cache = actorCacheOf(db);
   const cached = cache.get(token);
@@ -115,11 +113,11 @@ async function readActor(
   const result = await verifyToken(token, secret);
   if (!result.ok) {
     if (result.reason === 'expired') throw tokenExpired();
-    throw new AppError('UNAUTHENTICATED', 401, 'Your session is not valid. Please sign in again.');
+    throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
   }
   // Read here rather than through users.repo: plugins/ stays below modules/ (docs/decisions/0026-one-purchase-pipeline.md).
   const [user] = await db.select().from(users).where(eq(users.id, result.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Please sign in again.');
   if (result.sessionVersion !== user.sessionVersion) throw sessionEnded();
   const staffEventIds =
     user.role === ROLE_STAFF && !user.allEvents

@@ -51,7 +51,7 @@ function findNulCharacter(input: unknown): string | undefined {
 function assertNoNulCharacters(request: FastifyRequest): void {
   const at = findNulCharacter(request.query) ?? findNulCharacter(request.body);
   if (at === undefined) return;
-  throw new AppError('BAD_INPUT', 400, at ? (language) => `${at}: ${sayIn(language, NUL_MESSAGE)}` : NUL_MESSAGE, [
+  throw new AppError('BAD_INPUT', at ? (language) => `${at}: ${sayIn(language, NUL_MESSAGE)}` : NUL_MESSAGE, [
     { path: at, message: NUL_MESSAGE },
   ]);
 }
@@ -70,12 +70,12 @@ async function admit(deps: Deps, endpoint: Endpoint, request: FastifyRequest): P
   }
   const actor = await authenticate(request, deps.db, deps.config.jwtSecret);
   if (endpoint.access === 'sudo' && actor.role !== ROLE_SUDO) {
-    throw new AppError('FORBIDDEN', 403, 'Only the super user can do this');
+    throw new AppError('FORBIDDEN', 'Only the super user can do this');
   }
   // Door staff reach only the admin endpoints the contract marks `staff` (docs/product.md section 20);
   // refused here, in one place, so no endpoint can forget it. Which events they work is the event policy's.
   if (actor.role === ROLE_STAFF && endpoint.access === 'admin' && !endpoint.staff) {
-    throw new AppError('FORBIDDEN', 403, 'Door staff cannot do this: ask an admin of your club');
+    throw new AppError('FORBIDDEN', 'Door staff cannot do this: ask an admin of your club');
   }
   return actor;
 }

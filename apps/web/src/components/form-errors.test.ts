@@ -22,7 +22,7 @@ const taken = new ApiError(409, 'CONFLICT', 'An account with this e-mail already
   { path: 'email', message: 'An account with this e-mail already exists' },
 ]);
 
-describe('formFailure: one place per message (issue 19)', () => {
+describe('formFailure: one place per message', () => {
   it('says a refusal without field errors in the form', () => {
     expect(formFailure(new ApiError(409, 'CONFLICT', 'Sales have started'))).toBe('Sales have started');
   });

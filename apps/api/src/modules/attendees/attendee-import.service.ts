@@ -41,7 +41,6 @@ interface CheckedFile {
 const tooManyRows = () =>
   new AppError(
     'TOO_LARGE',
-    413,
     say('The file has more than {max, number} attendee rows: split it into smaller files', { max: MAX_IMPORT_ROWS }),
   );
 
@@ -164,7 +163,6 @@ export async function importAttendees(
       const left = await seatsLeft(deps, event, ticket);
       throw new AppError(
         'SOLD_OUT',
-        409,
         left === null
           ? say(
               'Not enough seats: the file has {count} new attendees and fewer seats are left for {ticket}. Nothing was imported.',

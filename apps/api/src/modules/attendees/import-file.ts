@@ -56,7 +56,6 @@ async function preparedWorkbook(file: string): Promise<Buffer> {
   if (!verdict.ok && verdict.reason === 'too-large') {
     throw new AppError(
       'TOO_LARGE',
-      413,
       say('The spreadsheet unpacks to more than {megabytes} MB: split it into smaller files', {
         megabytes: MAX_UNZIPPED_BYTES / 1024 / 1024,
       }),

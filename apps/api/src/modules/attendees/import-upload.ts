@@ -18,7 +18,6 @@ export interface ImportUpload {
 const tooLarge = () =>
   new AppError(
     'TOO_LARGE',
-    413,
     say('The file is too large: the limit is {megabytes} MB', { megabytes: MAX_IMPORT_BYTES / 1024 / 1024 }),
   );
 

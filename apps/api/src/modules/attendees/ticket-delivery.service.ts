@@ -30,7 +30,6 @@ function assertUnderLookupLimit(mailedInLastHour: number): void {
   if (mailedInLastHour >= TICKET_LOOKUP_MAILS_PER_HOUR) {
     throw new AppError(
       'RATE_LIMITED',
-      429,
       say(
         'The tickets were already sent to this address {times} times in the last hour. ' +
           'Please look in your inbox and spam folder, or try again later.',

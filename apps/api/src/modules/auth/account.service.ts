@@ -13,7 +13,7 @@ import { hashPassword } from '../../core/passwords';
 import { signSessionToken } from '../../core/tokens';
 import { endSessions } from './sessions.repo';
 
-const accountGone = () => new AppError('UNAUTHENTICATED', 401, 'Your account no longer exists. Please sign in again.');
+const accountGone = () => new AppError('UNAUTHENTICATED', 'Your account no longer exists. Please sign in again.');
 
 /** The signed-in user as the database has it now, not as the one-second actor cache does. */
 export async function findOwnAccount(deps: Deps, actor: Actor): Promise<TCurrentUser> {

@@ -41,7 +41,7 @@ export async function signIn(deps: Deps, input: z.output<typeof ZSignInRequest>,
   // An invited account has no password yet: it is checked against the dummy hash, taking as long.
   const usable = user && !isInvitationHash(user.passwordHash) ? user.passwordHash : undefined;
   const valid = await verifyPassword(input.password, usable ?? DUMMY_HASH);
-  if (!user || !usable || !valid) throw new AppError('UNAUTHENTICATED', 401, 'Invalid e-mail or password');
+  if (!user || !usable || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid e-mail or password');
   await passwordAccepted(deps.db, attempt);
   return openSession(deps, user);
 }

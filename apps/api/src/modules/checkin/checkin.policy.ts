@@ -21,10 +21,10 @@ import { doorTime } from '../../core/local-time';
  * admin's own club for another event says so; an unconfirmed registration is "not found or not paid".
  */
 
-const notFoundAs = (message: Said) => new AppError('NOT_FOUND', 404, message);
+const notFoundAs = (message: Said) => new AppError('NOT_FOUND', message);
 
 /** A ticket or voucher of a refunded order whose tickets were released (docs/product.md section 19). */
-const cancelledAtDoor = (message: Said) => new AppError('CANCELLED', 409, message);
+const cancelledAtDoor = (message: Said) => new AppError('CANCELLED', message);
 
 /**
  * A ticket cancelled after it was confirmed (docs/decisions/0070-the-door-says-cancelled.md): 409
@@ -38,7 +38,6 @@ export class TicketCancelled extends AppError {
   ) {
     super(
       'CANCELLED',
-      409,
       cancellation && !cancellation.refunded ? 'This ticket was cancelled' : 'This ticket was cancelled and refunded',
       cancellation ? cancellationConflictErrors(cancellation) : undefined,
     );
@@ -48,7 +47,6 @@ export class TicketCancelled extends AppError {
 function forAnotherEvent(message: string, what: string, title: string | null): AppError {
   return new AppError(
     'NOT_FOUND',
-    404,
     message,
     title ? [{ path: 'eventId', message: say(`${what} {title}`, { title }) }] : undefined,
   );
@@ -87,7 +85,6 @@ export function toCheckinDto(row: DoorCheckin): TCheckin {
 export function alreadyCheckedIn(checkin: DoorCheckin, timeZone: string): AppError {
   return new AppError(
     'ALREADY_CHECKED_IN',
-    409,
     say('Already checked in at {time}', { time: doorTime(checkin.createdAt, timeZone) }),
     checkinConflictErrors(toCheckinDto(checkin)),
   );
@@ -170,7 +167,7 @@ export function admitExtras(
     const at = doorTime(purchase.redeemedAt, door.timezone);
     const whose = actor.role === ROLE_STAFF ? holderName : purchase.email || holderName;
     const what = { quantity: purchase.quantity, extrasName: extras.name, whose };
-    throw new AppError('CONFLICT', 409, alreadyRedeemedSaid(at, what), [
+    throw new AppError('CONFLICT', alreadyRedeemedSaid(at, what), [
       { path: 'extrasPurchase.id', message: purchase.id },
       { path: 'extrasPurchase.redeemedAt', message: purchase.redeemedAt.toISOString() },
     ]);

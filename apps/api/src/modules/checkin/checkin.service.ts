@@ -228,7 +228,7 @@ export async function unredeemExtras(deps: Deps, actor: Actor, input: TUnredeemR
       ? admitExtrasAtOwnDoor(actor, await findExtrasAtOwnDoor(deps.db, input.extrasPurchaseId), undefined, false)
       : admitExtras(actor, await findExtrasAtDoor(deps.db, input.eventId, input.extrasPurchaseId), undefined, false);
   const row = purchase.redeemedAt ? await markExtrasUnredeemed(deps.db, purchase.id) : undefined;
-  if (!row) throw new AppError('NOT_REDEEMED', 409, 'This voucher is not redeemed');
+  if (!row) throw new AppError('NOT_REDEEMED', 'This voucher is not redeemed');
   return voucherAnswer(deps, actor, row, extras);
 }
 

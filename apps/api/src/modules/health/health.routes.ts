@@ -10,7 +10,7 @@ export function healthRoutes(app: FastifyInstance, deps: Deps): void {
     try {
       await deps.db.execute(sql`SELECT 1`);
     } catch {
-      throw new AppError('UNAVAILABLE', 503, 'The database is not answering');
+      throw new AppError('UNAVAILABLE', 'The database is not answering');
     }
     return { payload: { status: 'ok' as const } };
   });

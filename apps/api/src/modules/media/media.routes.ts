@@ -13,7 +13,6 @@ const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
   new AppError(
     'TOO_LARGE',
-    413,
     say('The image is too large: the limit is {megabytes} MB', { megabytes: MAX_IMAGE_BYTES / 1024 / 1024 }),
   );
 

@@ -62,7 +62,6 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 function quotaFull(used: number, quota: number, image: number): AppError {
   return new AppError(
     'TOO_LARGE',
-    413,
     say(
       "Your club's images already take {used} of its {quota}, and this one needs {image}: " +
         'remove images you no longer use from your events and club page, then upload it again',
@@ -74,7 +73,6 @@ function quotaFull(used: number, quota: number, image: number): AppError {
 function pendingAllowanceFull(used: number, image: number): AppError {
   return new AppError(
     'TOO_LARGE',
-    413,
     say(
       'Logos of sponsorships not paid yet already take {used} of the {allowance} this event holds at once, ' +
         'and this one needs {image}: send your sponsorship without a logo, or try again later',

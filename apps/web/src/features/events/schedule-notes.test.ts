@@ -5,7 +5,7 @@ const now = new Date('2026-11-25T12:00:00Z');
 const day = (year: number, month: number, dayOfMonth: number) => ({ year, month, day: dayOfMonth });
 const base = { timezone: 'Europe/London', startTime: '10:00', endTime: '17:00' };
 
-describe('scheduleNotes (issue 19)', () => {
+describe('scheduleNotes', () => {
   it('says nothing of a future event that ends after it starts', () => {
     expect(scheduleNotes({ ...base, startDate: day(2030, 8, 15), endDate: day(2030, 8, 15) }, now)).toEqual([]);
   });

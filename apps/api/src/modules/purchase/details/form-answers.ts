@@ -41,7 +41,7 @@ export function withTrimmedAnswers<T extends { answers: TAnswers; attendees: { a
 }
 
 /** The 400 of a form not satisfied: the first problem as the message, all of them as errors. */
-export const formProblem = (errors: FieldSaid[]) => new AppError('BAD_INPUT', 400, errors[0]!.message, errors);
+export const formProblem = (errors: FieldSaid[]) => new AppError('BAD_INPUT', errors[0]!.message, errors);
 
 /**
  * The saved details checked against the event's form, as /registration/save checks them (same

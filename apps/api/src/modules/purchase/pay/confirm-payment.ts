@@ -7,7 +7,7 @@ import { confirmationOf, type Confirmation } from '../settle/purchase-answers';
 import { paysFor } from '../settlement/settle-paid-order';
 import { settlePayment } from '../settle/settle-payment';
 
-const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', 402, message);
+const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', message);
 
 /** The buyer's confirmation of a payment (or, with the simulated provider, the payment itself). */
 export async function confirmPayment(

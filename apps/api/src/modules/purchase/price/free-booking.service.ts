@@ -78,7 +78,7 @@ async function requestEmailConfirmation(deps: Deps, registration: RegistrationRo
 }
 
 const invalidLink = () =>
-  new AppError('NOT_FOUND', 404, 'This confirmation link is not valid: check that it was copied whole');
+  new AppError('NOT_FOUND', 'This confirmation link is not valid: check that it was copied whole');
 
 /**
  * POST /order/confirmFreeOrder: the mailed link opened. Confirms the booking while its hold lasts

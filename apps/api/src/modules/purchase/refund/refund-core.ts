@@ -158,7 +158,7 @@ export async function refundLockedPayable(
     metadata: { [payable.metadataKey]: locked.id, clubId: locked.clubId },
     db: tx,
   });
-  if (!outcome.ok) throw new AppError('PAYMENT_FAILED', 402, outcome.message);
+  if (!outcome.ok) throw new AppError('PAYMENT_FAILED', outcome.message);
 
   const full = amount === left;
   // Extras refunded in full stop at the door without being asked; an order's tickets only when asked.

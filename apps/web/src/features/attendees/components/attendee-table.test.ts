@@ -8,7 +8,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces('attendees');
 });
 
-describe('the attendee list (issue 19)', () => {
+describe('the attendee list', () => {
   it("says an amount is the whole order's, which every attendee of it shows", () => {
     expect(paidLabel(3750, 'gbp')).toBe('Order paid £37.50');
     expect(paidLabel(null, 'gbp')).toBe('Nothing paid');

@@ -13,7 +13,7 @@ beforeAll(async () => {
   published = eventLinks({ id: 'e1', slug: 'regatta', status: 'published' });
 });
 
-describe('the event screens row (issue 19)', () => {
+describe('the event screens row', () => {
   it('shows every screen as a button on a wider screen', () => {
     expect(splitEventLinks(published, 'tickets', false)).toEqual({ shown: published, more: [] });
   });
