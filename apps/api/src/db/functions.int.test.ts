@@ -31,8 +31,10 @@ describe('the database functions', () => {
   });
 
   it('replaces a function that differs from its file at the next start', async () => {
-    await t.db.execute(sql`CREATE OR REPLACE FUNCTION clubtix_short_code() RETURNS text LANGUAGE sql AS $$ SELECT 'OLD' $$`);
-    expect(await bodyOf(t, 'clubtix_short_code')).toBe(' SELECT \'OLD\' ');
+    await t.db.execute(
+      sql`CREATE OR REPLACE FUNCTION clubtix_short_code() RETURNS text LANGUAGE sql AS $$ SELECT 'OLD' $$`,
+    );
+    expect(await bodyOf(t, 'clubtix_short_code')).toBe(" SELECT 'OLD' ");
     await runMigrations(t.databaseUrl);
     const file = functionFiles().find((one) => one.name === 'clubtix_short_code.sql')!;
     expect(await bodyOf(t, 'clubtix_short_code')).toBe(fileBody(file.sql));

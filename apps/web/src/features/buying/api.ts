@@ -132,4 +132,3 @@ export function useConfirmFreeOrder() {
       queryClient.setQueryData(buyingKeys.registration(registration.registrationId), registration),
   });
 }
-

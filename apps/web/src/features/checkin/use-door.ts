@@ -79,7 +79,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
    * refreshed; with no connection, `queue` keeps it for later (when it may wait); any other refusal
    * goes to `failed`.
    */
-  const act = async <T,>(
+  const act = async <T>(
     busy: Extract<DoorEvent, { type: 'busy' }>['busy'],
     steps: { call: () => Promise<T>; done: (answer: T) => void; queue?: () => void; failed: (error: unknown) => void },
   ) => {
@@ -120,7 +120,12 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       call: () => undoCheckin(event.id, attendee.attendeeId),
       done: () => dispatch({ type: 'checkinUndone', attendee, registrationAnswers }),
       queue: () => {
-        const action = { ...base(), kind: 'undo' as const, label: attendeeName(attendee), attendeeId: attendee.attendeeId };
+        const action = {
+          ...base(),
+          kind: 'undo' as const,
+          label: attendeeName(attendee),
+          attendeeId: attendee.attendeeId,
+        };
         queued(action, DOOR_TEXT.undoQueued, { attendee, registrationAnswers, status: 'checkedIn' });
       },
       failed: (error) => {
@@ -206,8 +211,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     act('redeem', {
       call: () => redeemExtras(event.id, text),
       done: (redeemed) => dispatch({ type: 'voucherShown', purchase: redeemed, payload: text, status: 'justRedeemed' }),
-      queue: () =>
-        queued({ ...base(), kind: 'extras', label: voucherLabel(purchase), text }, DOOR_TEXT.redeemQueued),
+      queue: () => queued({ ...base(), kind: 'extras', label: voucherLabel(purchase), text }, DOOR_TEXT.redeemQueued),
       failed: (error) => {
         const problem = extrasProblem(error, zone);
         if (problem.at)
@@ -231,7 +235,12 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
       failed: (error) => {
         const failure = unredeemFailure(error);
         if (failure.isUnredeemed)
-          dispatch({ type: 'voucherShown', purchase: withoutRedemption(purchase), payload: text, status: 'unredeemed' });
+          dispatch({
+            type: 'voucherShown',
+            purchase: withoutRedemption(purchase),
+            payload: text,
+            status: 'unredeemed',
+          });
         else dispatch({ type: 'voucherNotice', notice: failure.notice });
       },
     });

@@ -35,7 +35,6 @@ export function useClubPages(search: string) {
   });
 }
 
-
 /**
  * A club the user manages, read by its id through getAllClubs' clubId (sudo's list is paged, so a club
  * is not looked up in it).

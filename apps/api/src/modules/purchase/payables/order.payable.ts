@@ -1,11 +1,6 @@
 import type { OrderRow, RegistrationRow } from '../../../db/schema';
 import { registrationLines, releaseSeats } from '../seats.repo';
-import {
-  addRefundToOrder,
-  cancelRegistration,
-  lockOrderForRefund,
-  voidOrderVouchers,
-} from '../refund-orders.repo';
+import { addRefundToOrder, cancelRegistration, lockOrderForRefund, voidOrderVouchers } from '../refund-orders.repo';
 import { conflict, notFound } from '../../../core/errors';
 import { assertFormAnswered } from '../details/form-answers';
 import {
