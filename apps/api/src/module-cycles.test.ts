@@ -3,16 +3,19 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// No import cycle between module folders, and core/ below everything else
-// (docs/architecture.md convention 12, docs/decisions/0026-one-purchase-pipeline.md).
+// No import cycle between module folders or any two files, core/ below everything else, and the
+// floors of modules/purchase and of apps/web kept (docs/architecture.md convention 12,
+// docs/decisions/0026-one-purchase-pipeline.md, docs/decisions/0072-layers.md).
 
 const SRC = dirname(fileURLToPath(import.meta.url));
+const WEB = resolve(SRC, '../../web/src');
+const CONTRACT = resolve(SRC, '../../../packages/contract/src');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
@@ -21,12 +24,12 @@ const IMPORT =
 
 function resolveImport(from: string, specifier: string, known: Set<string>): string | undefined {
   const base = resolve(dirname(from), specifier);
-  return [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => known.has(candidate));
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((candidate) => known.has(candidate));
 }
 
 /** Each file's relative imports, type-only ones included (they tie the folders together as much). */
-function importGraph(): Map<string, string[]> {
-  const files = sourceFiles(SRC);
+function importGraph(root = SRC): Map<string, string[]> {
+  const files = sourceFiles(root);
   const known = new Set(files);
   return new Map(
     files.map((file) => {
@@ -116,6 +119,89 @@ describe('import structure', () => {
     }
     const cycle = findCycle(edges);
     expect(cycle, cycle && `file cycle: ${cycle.join(' -> ')}`).toBeUndefined();
+  });
+
+  // The purchase pipeline's steps stand on its payables, which stand on the order's settlement and
+  // the shared rows (docs/architecture.md, "The purchase pipeline"): each import goes to its own
+  // floor or one below, so a step never reaches up to what calls it.
+  it('keeps the floors of modules/purchase', () => {
+    const PURCHASE = join(SRC, 'modules/purchase');
+    const FLOORS = [
+      ['(rows)'],
+      ['details', 'settlement'],
+      ['payables'],
+      ['hold', 'refund', 'settle'],
+      ['pay', 'price', 'orders'],
+      ['purchase.routes.ts'],
+    ];
+    const unit = (file: string) => {
+      const parts = relative(PURCHASE, file).split('/');
+      if (parts.length > 1) return parts[0]!;
+      return parts[0] === 'purchase.routes.ts' ? parts[0] : '(rows)';
+    };
+    const floorOf = (name: string) => FLOORS.findIndex((floor) => floor.includes(name));
+    const inside = (file: string) => !relative(PURCHASE, file).startsWith('..');
+    const edges = new Map<string, Set<string>>();
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!inside(file)) continue;
+      for (const target of targets.filter(inside)) {
+        const [from, to] = [unit(file), unit(target)];
+        expect(floorOf(from), `a folder of purchase/ on no floor: ${from}`).toBeGreaterThanOrEqual(0);
+        if (from === to) continue;
+        addEdge(edges, from, to);
+        if (floorOf(to) > floorOf(from)) upward.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
+      }
+    }
+    expect(upward, `purchase/ imports upward: ${upward.join(', ')}`).toEqual([]);
+    const cycle = findCycle(edges);
+    expect(cycle, cycle && `purchase/ folder cycle: ${cycle.join(' -> ')}`).toBeUndefined();
+  });
+
+  it('has no cycle between any two files of the API, the web and the contract', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const root of [SRC, WEB, CONTRACT]) {
+      for (const [file, targets] of importGraph(root)) {
+        for (const target of targets) addEdge(edges, relative(SRC, file), relative(SRC, target));
+      }
+    }
+    const cycle = findCycle(edges);
+    expect(cycle, cycle && `file cycle: ${cycle.join(' -> ')}`).toBeUndefined();
+  });
+
+  // The web's floors, from the bottom: what every screen shares sits below the features, the session
+  // below the API client and the components (docs/architecture.md, "The web").
+  it('keeps the floors of apps/web, and no cycle between its features', () => {
+    const FLOORS = [
+      ['i18n', 'theme.ts', 'first-paint.ts', 'vite-env.d.ts', 'service-worker'],
+      ['lib', 'toasts'],
+      ['session'],
+      ['api'],
+      ['components', 'after-first-page.tsx', 'app-overlays.tsx'],
+      ['features'],
+      ['routes.tsx'],
+      ['main.tsx'],
+    ];
+    const unit = (file: string) => {
+      const parts = relative(WEB, file).split('/');
+      return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts[0]!;
+    };
+    const floorOf = (name: string) => FLOORS.findIndex((floor) => floor.includes(name.split('/')[0]!));
+    const edges = new Map<string, Set<string>>();
+    const upward: string[] = [];
+    for (const [file, targets] of importGraph(WEB)) {
+      const from = unit(file);
+      expect(floorOf(from), `a part of apps/web/src on no floor: ${from}`).toBeGreaterThanOrEqual(0);
+      for (const target of targets) {
+        const to = unit(target);
+        if (from === to) continue;
+        addEdge(edges, from, to);
+        if (floorOf(to) > floorOf(from)) upward.push(`${relative(WEB, file)} -> ${relative(WEB, target)}`);
+      }
+    }
+    expect(upward, `apps/web imports upward: ${upward.join(', ')}`).toEqual([]);
+    const cycle = findCycle(edges);
+    expect(cycle, cycle && `apps/web cycle: ${cycle.join(' -> ')}`).toBeUndefined();
   });
 
   it('keeps core below plugins and modules', () => {

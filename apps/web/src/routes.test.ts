@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
-import { unknownRouteTarget } from './features/auth/guards';
+import { unknownRouteTarget } from './session/guards';
 import english from './i18n/locales/en/common.json';
 import { routes, routeTitles } from './routes';
 

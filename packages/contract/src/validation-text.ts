@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import en from 'zod/v4/locales/en.js';
 import type { TLanguage } from './languages';
+import type { TContractLocale } from './locales/contract-locale';
 
 /**
  * The contract's validation messages in five languages (docs/product.md section 22,
@@ -16,11 +17,7 @@ import type { TLanguage } from './languages';
  */
 export type TContractParams = Record<string, string | number>;
 
-/** One language's contract messages (keyed by their English) and zod's own messages. */
-export interface TContractLocale {
-  messages: Record<string, string>;
-  zod: { localeError: z.core.$ZodErrorMap };
-}
+export type { TContractLocale };
 
 const locales: Partial<Record<TLanguage, TContractLocale>> = {};
 const englishZod = en();

@@ -1,4 +1,4 @@
-/** One caller's work waiting in a batch (purchase/batcher.ts, checkin/door-batcher.ts). */
+/** One caller's work waiting in a batch (core/batcher.ts). */
 export interface Waiting<In, Out> {
   input: In;
   resolve: (out: Out) => void;

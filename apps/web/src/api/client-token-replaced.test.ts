@@ -1,6 +1,6 @@
 import { endpoints } from '@clubtix/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, signInLocally } from '../features/auth/session';
+import { getSession, signInLocally } from '../session/session';
 import { isApiError } from './api-error';
 import { callApi } from './client';
 import { startI18n } from '../i18n/i18n';
@@ -24,7 +24,7 @@ vi.hoisted(() => {
 });
 vi.mock('./progress', () => ({ beginProgress: () => () => undefined }));
 const toasts = vi.hoisted(() => ({ showToast: vi.fn() }));
-vi.mock('../components/toasts', () => toasts);
+vi.mock('../toasts/toasts', () => toasts);
 
 const user = { id: 'u1', email: 'ann@example.org', name: 'Ann', role: 10 as const, clubId: 'c1' };
 const refused = () =>

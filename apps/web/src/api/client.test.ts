@@ -10,7 +10,7 @@ beforeAll(() => startI18n('en'));
 // The progress bar needs a browser window.
 vi.mock('./progress', () => ({ beginProgress: () => () => undefined }));
 const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }));
-vi.mock('../components/toasts', () => ({ showToast }));
+vi.mock('../toasts/toasts', () => ({ showToast }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,8 +6,8 @@ import {
   type PayloadOf,
   type QueryOf,
 } from '@clubtix/contract';
-import { showToast } from '../components/toasts';
-import { getSession, signOutLocally } from '../features/auth/session';
+import { showToast } from '../toasts/toasts';
+import { getSession, signOutLocally } from '../session/session';
 import { ApiError, errorTitle, networkErrorMessage, toApiError } from './api-error';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { beginProgress } from './progress';

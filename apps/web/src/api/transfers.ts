@@ -1,5 +1,5 @@
 import type { Endpoint, PayloadOf, QueryOf } from '@clubtix/contract';
-import { showToast } from '../components/toasts';
+import { showToast } from '../toasts/toasts';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { ApiError, networkErrorMessage } from './api-error';
 import { authorizationFor, buildUrl, failedResponse, readEnvelope, SUPPRESS_TOAST_HEADER } from './client';

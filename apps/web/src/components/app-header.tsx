@@ -2,10 +2,10 @@ import { PRODUCT_NAME, ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contra
 import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AccountIcon } from '../features/account/components/account-icon';
-import { ACCOUNT_PATH } from '../features/account/paths';
-import { PATHS } from '../features/auth/guards';
-import { useSession } from '../features/auth/session';
+import { AccountIcon } from './account-icon';
+import { ACCOUNT_PATH } from '../session/account-path';
+import { PATHS } from '../session/guards';
+import { useSession } from '../session/session';
 import { BrandMark } from './brand-mark';
 import { LanguagePicker } from './language-picker';
 

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@clubtix/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../session/session';
 import { BrandMark } from './brand-mark';
 import { LanguagePicker } from './language-picker';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOrderForLocale, formatPattern } from '../components/date-input/date-parsing';
+import { dateOrderForLocale, formatPattern } from './date-parsing';
 import { appDateLocale, appLanguage, dateLocaleFor } from './app-language';
 
 /** The pattern a date field reads and shows in a language: what its placeholder says. */

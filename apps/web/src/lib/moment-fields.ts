@@ -1,6 +1,6 @@
 import { isTimeZone } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
-import { parseTime, type CalendarDate } from '../components/date-input/date-parsing';
+import { parseTime, type CalendarDate } from './date-parsing';
 import { i18n } from '../i18n/i18n';
 import { fromWallClock } from './zoned-time';
 

@@ -1,5 +1,5 @@
 import { isLanguage, localeOf, zonedFormat, type TLanguage } from '@clubtix/contract';
-import type { CalendarDate } from '../components/date-input/date-parsing';
+import type { CalendarDate } from './date-parsing';
 import { appLanguage } from './app-language';
 
 /**

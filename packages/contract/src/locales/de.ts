@@ -1,5 +1,5 @@
 import zod from 'zod/v4/locales/de.js';
-import type { TContractLocale } from '../validation-text';
+import type { TContractLocale } from './contract-locale';
 
 /** The contract's validation messages and field labels in German, keyed by their English. */
 export const messages: Record<string, string> = {

@@ -1,5 +1,5 @@
 import zod from 'zod/v4/locales/es.js';
-import type { TContractLocale } from '../validation-text';
+import type { TContractLocale } from './contract-locale';
 
 /** The contract's validation messages and field labels in Spanish, keyed by their English. */
 export const messages: Record<string, string> = {

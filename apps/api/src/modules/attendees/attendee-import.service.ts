@@ -13,7 +13,7 @@ import { findEventById } from '../events/events.repo';
 import { loadManagedEvent } from '../events/events.service';
 import { findQuestionsByEvent } from '../forms/forms.repo';
 import { toQuestionDto } from '../forms/forms.service';
-import { markSeatsSold, reserveSeats } from '../purchase/hold/holds.repo';
+import { markSeatsSold, reserveSeats } from '../purchase/seats.repo';
 import { findTicketById } from '../tickets/tickets.repo';
 import {
   findConfirmedPeople,

@@ -6,7 +6,7 @@ import type { Deps } from '../../core/deps';
 import { loadManagedEvent } from '../events/events.service';
 import { markOrderVouchersForRefund } from '../extras/order-vouchers.repo';
 import { giveBackUsesOfPending } from '../discounts/discount-uses.repo';
-import { registrationLines, releaseSeats, type TicketLine } from '../purchase/hold/holds.repo';
+import { registrationLines, releaseSeats, type TicketLine } from '../purchase/seats.repo';
 import type { EventScope } from '../tickets/tickets.repo';
 import { assertCanDropAttendee, assertNoPaymentInFlight, hasTakenMoney, ordersToRefund } from './attendee-data.policy';
 import { isDeletedRegistration } from '../purchase/deleted-registration';

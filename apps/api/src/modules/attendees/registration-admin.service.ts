@@ -12,7 +12,7 @@ import { findEventById } from '../events/events.repo';
 import { lockClubMail } from '../mail/outbox.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
 import { giveBackUsesOfPending } from '../discounts/discount-uses.repo';
-import { linesOf, markSeatsSold, releaseSeats, reserveSeats } from '../purchase/hold/holds.repo';
+import { linesOf, markSeatsSold, releaseSeats, reserveSeats } from '../purchase/seats.repo';
 import {
   findAttendeesOf,
   findRegistrationById,

@@ -9,15 +9,9 @@ import { loadManagedEvent } from '../events/events.service';
 import { extrasSoldOut, findExtrasShortfall } from '../extras/extras-stock';
 import { issueOrderVouchers } from '../extras/order-vouchers.repo';
 import { queueTicketMail } from '../mail/ticket-mail';
-import { withCounterGate } from '../purchase/hold/counter-gate';
-import {
-  expireLapsedHolds,
-  isOverLimit,
-  mergeLines,
-  seatIncrements,
-  soldIncrements,
-  type TicketLine,
-} from '../purchase/hold/holds.repo';
+import { withCounterGate } from '../purchase/counter-gate';
+import { expireLapsedHolds } from '../purchase/hold/holds.repo';
+import { isOverLimit, mergeLines, seatIncrements, soldIncrements, type TicketLine } from '../purchase/seats.repo';
 import { toOrderDto } from '../purchase/orders.mapper';
 import { insertOrder } from '../purchase/orders.repo';
 import { insertAttendeeSlots, insertRegistration } from '../purchase/registrations.repo';

@@ -90,7 +90,7 @@ describe('check in on scan', () => {
   });
 
   it('answers each of many scans arriving together at one process as if it had come alone', async () => {
-    // The scans share statements (door-batcher.ts): each must still get its own answer.
+    // The scans share statements (core/batcher.ts): each must still get its own answer.
     const sudoToken = (await createSudo(apps[0]!)).token;
     const elsewhere = await doorEvent(apps[0]!, token);
     const group = await buyTickets(apps[0]!, event.id, ticket.id, 30);

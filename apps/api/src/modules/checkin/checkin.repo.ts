@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowOf, runPrepared, selectList, type Queryable } from '../../db/prepared';
 import type { AttendeeFields } from '../purchase/registrations.repo';
-import { DoorBatcher } from './door-batcher';
+import { Batcher } from '../../core/batcher';
 import { attendees, checkins, registrations, type CheckinRow } from '../../db/schema';
 
 /**
@@ -157,7 +157,7 @@ export interface DoorScan {
   createdBy: string;
 }
 
-const batchersOf = new WeakMap<Queryable, DoorBatcher<DoorScan, ScannedColumns | undefined>>();
+const batchersOf = new WeakMap<Queryable, Batcher<DoorScan, ScannedColumns | undefined>>();
 
 function scanBatcher(db: Queryable) {
   let batcher = batchersOf.get(db);
@@ -176,7 +176,7 @@ function scanBatcher(db: Queryable) {
       return scans.map((_, index) => byPosition.get(index + 1));
     };
     // One queue per event, served in turn: a burst at one door does not hold up another's.
-    batcher = new DoorBatcher(runBatch, 2, 100, (scan: DoorScan) => scan.eventId);
+    batcher = new Batcher(runBatch, { laneOf: (scan: DoorScan) => scan.eventId, mix: 'round-robin' });
     batchersOf.set(db, batcher);
   }
   return batcher;
@@ -184,7 +184,7 @@ function scanBatcher(db: Queryable) {
 
 /**
  * Scans a ticket at the door and checks it in with one statement (SCAN_AND_CHECK_IN above), shared
- * with the scans that arrive while the door's earlier statements run (door-batcher.ts). The ticket
+ * with the scans that arrive while the door's earlier statements run (core/batcher.ts). The ticket
  * is as it was just before; `justCheckedIn` is the check-in this scan wrote, or null when it wrote
  * none (already checked in, refused, or another scanner's check-in landed at the same moment).
  * Undefined when the door's event does not exist.

@@ -10,7 +10,7 @@ import { purchaseExtras } from './hold/purchase-extras.service';
 import { startPayment } from './pay/start-payment';
 import { confirmFreeOrder } from './price/free-booking.service';
 import { createOrder } from './price/create-order.service';
-import { confirmPayment } from './settle/confirm-payment';
+import { confirmPayment } from './pay/confirm-payment';
 import { findRegistrationOfPayment } from './settle/purchase-answers';
 import { handlePaymentWebhook } from './settle/webhook';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { mergeLines, releaseSeats, reserveSeats, type TicketLine } from '../purchase/hold/holds.repo';
+import { mergeLines, releaseSeats, reserveSeats, type TicketLine } from '../purchase/seats.repo';
 import { events, tickets, waitlistEntries, type WaitlistEntryRow } from '../../db/schema';
 
 /** How many lapsed offers one pass takes; the next pass takes the rest. */

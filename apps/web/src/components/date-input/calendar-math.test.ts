@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, clampDay, GRID_DAYS, monthGrid, weekday, yearRange } from './calendar-math';
-import { formatDate } from './date-parsing';
+import { formatDate } from '../../lib/date-parsing';
 
 describe('monthGrid', () => {
   it('always has 42 days, Monday first, holding the whole month', () => {

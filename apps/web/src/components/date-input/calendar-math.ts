@@ -1,4 +1,4 @@
-import { daysInMonth, type CalendarDate } from './date-parsing';
+import { daysInMonth, type CalendarDate } from '../../lib/date-parsing';
 
 /** docs/product.md section 9: the picker always shows six weeks, so its height never jumps between months. */
 export const GRID_DAYS = 42;

@@ -2,7 +2,7 @@ import { ActionIcon, Group, NativeSelect, Stack, Text, UnstyledButton, VisuallyH
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, addMonths, clampDay, monthGrid, weekStartForLocale, yearRange } from './calendar-math';
-import { compareDates, isSameDate, isWithin, type CalendarDate, type DateInputMode } from './date-parsing';
+import { compareDates, isSameDate, isWithin, type CalendarDate, type DateInputMode } from '../../lib/date-parsing';
 import classes from './calendar.module.css';
 
 interface CalendarProps {

@@ -18,7 +18,7 @@ import {
   todayIn,
   type CalendarDate,
   type DateInputMode,
-} from './date-parsing';
+} from '../../lib/date-parsing';
 import { appDateLocale } from '../../lib/app-language';
 
 /*

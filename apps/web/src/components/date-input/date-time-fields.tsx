@@ -2,7 +2,7 @@ import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from './date-input';
-import type { CalendarDate } from './date-parsing';
+import type { CalendarDate } from '../../lib/date-parsing';
 import { TimeInput } from './time-input';
 
 interface DateTimeFieldsProps {

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseTime } from './date-parsing';
+import { parseTime } from '../../lib/date-parsing';
 
 interface TimeInputProps {
   label: string;

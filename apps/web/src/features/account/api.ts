@@ -1,8 +1,8 @@
 import { endpoints, type TCurrentUser, type TUpdateAccountRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bearerToken, callApi, callApiWithMeta } from '../../api/client';
-import { getSession, signInLocally } from '../auth/session';
-import { clubKeys } from '../clubs/api';
+import { getSession, signInLocally } from '../../session/session';
+import { clubKeys } from '../../api/query-keys';
 import { appUserKeys } from '../users/api';
 
 /** Query keys of the signed-in user's own account. */

@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
-import { showToast } from '../../components/toasts';
+import { showToast } from '../../toasts/toasts';
 import { i18n } from '../../i18n/i18n';
 import { downloadFile, uploadWithProgress, type TransferProgress } from '../../api/transfers';
 import { saveFile } from '../../lib/save-file';

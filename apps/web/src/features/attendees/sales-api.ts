@@ -1,7 +1,7 @@
 import { endpoints, type TRefundOrderRequest } from '@clubtix/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMeta } from '../../api/client';
-import { showToast } from '../../components/toasts';
+import { showToast } from '../../toasts/toasts';
 import { i18n } from '../../i18n/i18n';
 import { ticketKeys } from '../tickets/api';
 import { waitlistKeys } from '../waitlist/api';

@@ -10,9 +10,9 @@ import { ApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
 import { bearerToken, callApi, callApiWithMeta, type ApiResult } from '../../api/client';
 import { queryClient } from '../../api/query-client';
-import { showToast } from '../../components/toasts';
-import { roleHome } from './guards';
-import { getSession, signInLocally } from './session';
+import { showToast } from '../../toasts/toasts';
+import { roleHome } from '../../session/guards';
+import { getSession, signInLocally } from '../../session/session';
 
 type AuthResult = ApiResult<{ currentUser: Parameters<typeof signInLocally>[1] }>;
 

@@ -2,11 +2,11 @@ import { ROLE_ADMIN, ROLE_STAFF, type TCurrentUser } from '@clubtix/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from './session';
+import type { Session } from '../../session/session';
 import { dashboardLoader, forgetCachedData, routeLoader, unknownRouteLoader } from './route-loaders';
 
 const signedIn = vi.hoisted((): { session: Session } => ({ session: { token: null, user: null } }));
-vi.mock('./session', () => ({ getSession: () => signedIn.session, signOutLocally: () => undefined }));
+vi.mock('../../session/session', () => ({ getSession: () => signedIn.session, signOutLocally: () => undefined }));
 
 function signInAs(role: number): void {
   const user = { id: 'u1', email: 'u@example.org', name: 'U', role, clubId: 'c1' } as TCurrentUser;

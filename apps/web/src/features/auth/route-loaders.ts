@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../api/query-client';
-import { showQueryMessage } from '../../components/toasts';
-import { dashboardTarget, decideNavigation, PATHS, unknownRouteTarget, type RouteAccess } from './guards';
-import { getSession, signOutLocally } from './session';
+import { showQueryMessage } from '../../toasts/toasts';
+import { dashboardTarget, decideNavigation, PATHS, unknownRouteTarget, type RouteAccess } from '../../session/guards';
+import { getSession, signOutLocally } from '../../session/session';
 import { signOutEverywhere } from './sign-out';
 
 const LAST_REDIRECT_KEY = 'clubtix.lastRedirect';

@@ -1,7 +1,7 @@
 import { endpoints, TOKEN_EXPIRED_STATUS } from '@clubtix/contract';
 import { ApiError } from '../../api/api-error';
 import { callApiWithMeta } from '../../api/client';
-import { showToast } from '../../components/toasts';
+import { showToast } from '../../toasts/toasts';
 import { i18n } from '../../i18n/i18n';
 
 /** How long sign-out waits for the server before signing out this browser alone (a door's poor signal). */

@@ -7,7 +7,6 @@ import {
   type TSaveRegistrationRequest,
 } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { callApi } from '../../api/client';
 import { publicKeys } from '../public/api';
 
@@ -19,7 +18,6 @@ export const buyingKeys = {
   all: ['buying'] as const,
   registration: (registrationId: string) => [...buyingKeys.all, 'registration', registrationId] as const,
   formQuestions: (eventId: string) => [...buyingKeys.all, 'event', eventId, 'form'] as const,
-  qrImage: (content: string) => [...buyingKeys.all, 'qr-image', content] as const,
 };
 
 // The buying pages show their own loading and failure states in place (as the other public pages
@@ -132,23 +130,5 @@ export function useConfirmFreeOrder() {
     mutationFn: (body: TConfirmFreeOrderRequest) => callApi(endpoints.order.confirmFreeOrder, { ...quiet, body }),
     onSuccess: (registration) =>
       queryClient.setQueryData(buyingKeys.registration(registration.registrationId), registration),
-  });
-}
-
-/**
- * A QR code drawn in the browser by the `qrcode` package, as an SVG data URL: sharp at any size on
- * screen and on paper. Medium error correction survives a cracked phone screen or a smudged print;
- * the quiet zone is the standard's four modules (as in the mailed PNG), so a screenshot cropped to
- * the image still scans.
- */
-export function useQrImage(content: string) {
-  return useQuery({
-    queryKey: buyingKeys.qrImage(content),
-    queryFn: async () => {
-      const svg = await QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
-      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 10 * 60_000,
   });
 }

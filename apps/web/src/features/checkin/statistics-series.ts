@@ -1,5 +1,5 @@
 import type { TCheckinStatistics } from '@clubtix/contract';
-import type { CalendarDate } from '../../components/date-input/date-parsing';
+import type { CalendarDate } from '../../lib/date-parsing';
 import { i18n } from '../../i18n/i18n';
 import { formatCalendarDate, toWallClock } from '../../lib/zoned-time';
 

@@ -74,53 +74,70 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
 
   const base = () => ({ id: newId(), eventId: event.id, queuedAt: new Date().toISOString() });
 
-  const checkIn = async (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) => {
-    const who = attendeeName(attendee);
-    dispatch({ type: 'busy', busy: 'checkin' });
+  /**
+   * A door action on a tap, in one sequence: busy, the call, its answer shown and the counts
+   * refreshed; with no connection, `queue` keeps it for later (when it may wait); any other refusal
+   * goes to `failed`.
+   */
+  const act = async <T>(
+    busy: Extract<DoorEvent, { type: 'busy' }>['busy'],
+    steps: { call: () => Promise<T>; done: (answer: T) => void; queue?: () => void; failed: (error: unknown) => void },
+  ) => {
+    dispatch({ type: 'busy', busy });
     try {
-      const checkin = await saveCheckin(event.id, attendee.registrationId, attendee.attendeeId);
-      dispatch({
-        type: 'checkedIn',
-        attendee: { ...attendee, checkinId: checkin.id, checkinTime: checkin.createdAt },
-        registrationAnswers,
-      });
+      steps.done(await steps.call());
       refresh();
     } catch (error) {
-      if (isConnectionFailure(error)) {
-        const action = { ...base(), kind: 'checkin' as const, label: who, ...pickIds(attendee) };
-        queued(action, DOOR_TEXT.checkinQueued, { attendee, registrationAnswers, status: 'ready' });
-        return;
-      }
-      const problem = ticketProblem(error, zone);
-      if (problem.at) dispatch({ type: 'foundCheckedIn', attendee, registrationAnswers, problem });
-      else dispatch({ type: 'problem', who, problem });
+      if (steps.queue && isConnectionFailure(error)) steps.queue();
+      else steps.failed(error);
     } finally {
       dispatch({ type: 'idle' });
     }
   };
 
-  const undo = async (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) => {
-    const who = attendeeName(attendee);
-    dispatch({ type: 'busy', busy: 'undo' });
-    try {
-      await undoCheckin(event.id, attendee.attendeeId);
-      dispatch({ type: 'checkinUndone', attendee, registrationAnswers });
-      refresh();
-    } catch (error) {
-      if (isConnectionFailure(error)) {
-        const action = { ...base(), kind: 'undo' as const, label: who, attendeeId: attendee.attendeeId };
+  const checkIn = (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) =>
+    act('checkin', {
+      call: () => saveCheckin(event.id, attendee.registrationId, attendee.attendeeId),
+      done: (checkin) =>
+        dispatch({
+          type: 'checkedIn',
+          attendee: { ...attendee, checkinId: checkin.id, checkinTime: checkin.createdAt },
+          registrationAnswers,
+        }),
+      queue: () => {
+        const action = { ...base(), kind: 'checkin' as const, label: attendeeName(attendee), ...pickIds(attendee) };
+        queued(action, DOOR_TEXT.checkinQueued, { attendee, registrationAnswers, status: 'ready' });
+      },
+      failed: (error) => {
+        const problem = ticketProblem(error, zone);
+        if (problem.at) dispatch({ type: 'foundCheckedIn', attendee, registrationAnswers, problem });
+        else dispatch({ type: 'problem', who: attendeeName(attendee), problem });
+      },
+    });
+
+  const undo = (attendee: TAnyDoorAttendee, registrationAnswers: TAnswers) =>
+    act('undo', {
+      call: () => undoCheckin(event.id, attendee.attendeeId),
+      done: () => dispatch({ type: 'checkinUndone', attendee, registrationAnswers }),
+      queue: () => {
+        const action = {
+          ...base(),
+          kind: 'undo' as const,
+          label: attendeeName(attendee),
+          attendeeId: attendee.attendeeId,
+        };
         queued(action, DOOR_TEXT.undoQueued, { attendee, registrationAnswers, status: 'checkedIn' });
-      } else if (isApiError(error) && error.status === 404) {
-        // Someone else undid it meanwhile: the attendee is not checked in, which is what was wanted.
-        dispatch({ type: 'checkinUndone', attendee, registrationAnswers, quiet: true });
-      } else {
+      },
+      failed: (error) => {
+        if (isApiError(error) && error.status === 404) {
+          // Someone else undid it meanwhile: the attendee is not checked in, which is what was wanted.
+          dispatch({ type: 'checkinUndone', attendee, registrationAnswers, quiet: true });
+          return;
+        }
         const notice = isApiError(error) ? error.msg : i18n.t('checkin:door.undoFailed');
         dispatch({ type: 'ticketNotice', attendee, registrationAnswers, status: 'checkedIn', notice });
-      }
-    } finally {
-      dispatch({ type: 'idle' });
-    }
-  };
+      },
+    });
 
   /** A problem found before asking the server, such as a photo without a QR code. */
   const showProblem = (who: string, title: string) => {
@@ -190,48 +207,43 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
   };
 
   /** The tap on "Redeem" of a voucher shown ready: its scanned text sent again (no answer carries its secret). */
-  const redeemVoucher = async (purchase: TVoucherAtDoor, text: string) => {
-    dispatch({ type: 'busy', busy: 'redeem' });
-    try {
-      const redeemed = await redeemExtras(event.id, text);
-      dispatch({ type: 'voucherShown', purchase: redeemed, payload: text, status: 'justRedeemed' });
-      refresh();
-    } catch (error) {
-      if (isConnectionFailure(error)) {
-        queued({ ...base(), kind: 'extras', label: voucherLabel(purchase), text }, DOOR_TEXT.redeemQueued);
-        return;
-      }
-      const problem = extrasProblem(error, zone);
-      if (problem.at)
-        dispatch({
-          type: 'voucherShown',
-          purchase: { ...purchase, redeemedAt: problem.at },
-          payload: text,
-          status: 'redeemed',
-        });
-      else dispatch({ type: 'problem', who: voucherLabel(purchase), problem });
-    } finally {
-      dispatch({ type: 'idle' });
-    }
-  };
+  const redeemVoucher = (purchase: TVoucherAtDoor, text: string) =>
+    act('redeem', {
+      call: () => redeemExtras(event.id, text),
+      done: (redeemed) => dispatch({ type: 'voucherShown', purchase: redeemed, payload: text, status: 'justRedeemed' }),
+      queue: () => queued({ ...base(), kind: 'extras', label: voucherLabel(purchase), text }, DOOR_TEXT.redeemQueued),
+      failed: (error) => {
+        const problem = extrasProblem(error, zone);
+        if (problem.at)
+          dispatch({
+            type: 'voucherShown',
+            purchase: { ...purchase, redeemedAt: problem.at },
+            payload: text,
+            status: 'redeemed',
+          });
+        else dispatch({ type: 'problem', who: voucherLabel(purchase), problem });
+      },
+    });
 
   /** "Un-redeem" on a redeemed voucher, once confirmed: it may then be redeemed again. */
-  const unredeemVoucher = async (purchase: TVoucherAtDoor, text: string) => {
-    dispatch({ type: 'busy', busy: 'unredeem' });
-    try {
-      const unredeemed = await unredeemExtras(event.id, purchase.id);
-      dispatch({ type: 'voucherShown', purchase: unredeemed, payload: text, status: 'unredeemed' });
-      refresh();
-    } catch (error) {
+  const unredeemVoucher = (purchase: TVoucherAtDoor, text: string) =>
+    act('unredeem', {
+      call: () => unredeemExtras(event.id, purchase.id),
+      done: (unredeemed) =>
+        dispatch({ type: 'voucherShown', purchase: unredeemed, payload: text, status: 'unredeemed' }),
       // Not queued offline: an un-redeem is a correction staff make while looking at the voucher.
-      const failure = unredeemFailure(error);
-      if (failure.isUnredeemed)
-        dispatch({ type: 'voucherShown', purchase: withoutRedemption(purchase), payload: text, status: 'unredeemed' });
-      else dispatch({ type: 'voucherNotice', notice: failure.notice });
-    } finally {
-      dispatch({ type: 'idle' });
-    }
-  };
+      failed: (error) => {
+        const failure = unredeemFailure(error);
+        if (failure.isUnredeemed)
+          dispatch({
+            type: 'voucherShown',
+            purchase: withoutRedemption(purchase),
+            payload: text,
+            status: 'unredeemed',
+          });
+        else dispatch({ type: 'voucherNotice', notice: failure.notice });
+      },
+    });
 
   /** A code from the camera, a USB scanner, a photo or typed in: a ticket or an extras voucher. */
   const handleCode = async (text: string) => {

@@ -1,18 +1,12 @@
-import { endpoints, ROLE_SUDO, type TSaveClubRequest } from '@clubtix/contract';
+import { endpoints, type TSaveClubRequest } from '@clubtix/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { callApi } from '../../api/client';
-import { getSession } from '../auth/session';
+import { managesClub } from '../../session/session';
 import { i18n } from '../../i18n/i18n';
 
 /** Query keys of the clubs feature; everything under `all` is refreshed after a change. */
-export const clubKeys = {
-  all: ['clubs'] as const,
-  list: () => [...clubKeys.all, 'list'] as const,
-  /** Under list: whatever refreshes the list refreshes sudo's pages too. */
-  pages: (search: string) => [...clubKeys.list(), 'pages', search] as const,
-  detail: (clubId: string) => [...clubKeys.all, 'detail', clubId] as const,
-};
+import { clubKeys } from '../../api/query-keys';
 
 /** The admin's own club with its admins (getAllClubs answers an admin its own club only). */
 export function useAllClubs() {
@@ -39,12 +33,6 @@ export function useClubPages(search: string) {
     placeholderData: keepPreviousData,
     getNextPageParam: (last, _all, page) => (last.length === CLUBS_PAGE_SIZE ? page + 1 : undefined),
   });
-}
-
-/** An admin manages its own club only; sudo manages every club. */
-export function managesClub(clubId: string): boolean {
-  const { user } = getSession();
-  return user?.role === ROLE_SUDO || user?.clubId === clubId;
 }
 
 /**

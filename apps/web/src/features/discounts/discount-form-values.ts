@@ -1,7 +1,7 @@
 import type { TCurrency, TDiscount, TSaveDiscountRequest } from '@clubtix/contract';
 import { formatMoney } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
-import type { CalendarDate } from '../../components/date-input/date-parsing';
+import type { CalendarDate } from '../../lib/date-parsing';
 import { toMajorUnits, toMinorUnits } from '../../lib/money-input';
 import {
   checkOptionalMoment,

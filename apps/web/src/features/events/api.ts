@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
-import { getSession } from '../auth/session';
-import { managesClub } from '../clubs/api';
+import { getSession } from '../../session/session';
+import { managesClub } from '../../session/session';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
 import { i18n } from '../../i18n/i18n';
 

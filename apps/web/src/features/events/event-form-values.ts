@@ -1,6 +1,6 @@
 import type { TCurrency, TEvent, TEventStatus, TSaveEventRequest } from '@clubtix/contract';
 import type { FormErrors } from '@mantine/form';
-import type { CalendarDate } from '../../components/date-input/date-parsing';
+import type { CalendarDate } from '../../lib/date-parsing';
 import {
   checkOptionalMoment,
   checkRequiredMoment,

@@ -1,7 +1,7 @@
 import type { TSaveTicketRequest, TTicket } from '@clubtix/contract';
 import { i18n } from '../../i18n/i18n';
 import type { FormErrors } from '@mantine/form';
-import type { CalendarDate } from '../../components/date-input/date-parsing';
+import type { CalendarDate } from '../../lib/date-parsing';
 import { checkMoneyInput, toMajorUnits, toMinorUnits } from '../../lib/money-input';
 import {
   checkOptionalMoment,

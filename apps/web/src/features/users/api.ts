@@ -1,7 +1,7 @@
 import { endpoints, type TSaveAppUserRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
-import { clubKeys } from '../clubs/api';
+import { clubKeys } from '../../api/query-keys';
 
 /** Query keys of the app users (club admins) feature. */
 export const appUserKeys = {

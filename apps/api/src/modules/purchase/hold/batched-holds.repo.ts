@@ -3,8 +3,9 @@ import type { Db } from '../../../db/client';
 import { runPrepared, type Prepared } from '../../../db/prepared';
 import { registrations, type OrderItemRow, type OrderRow, type RegistrationRow } from '../../../db/schema';
 import type { AttendeeFields } from '../registrations.repo';
-import { Batcher } from '../batcher';
-import { releaseEarlierHolds, type TicketLine } from './holds.repo';
+import { Batcher } from '../../../core/batcher';
+import { releaseEarlierHolds } from './holds.repo';
+import { type TicketLine } from '../seats.repo';
 
 /** One buyer's hold as the batch statement takes it: lines merged, one per ticket type. */
 export interface HoldRequest {
@@ -167,7 +168,7 @@ const batchersOf = new WeakMap<Db, Batcher<HoldRequest, HoldOutcome>>();
 
 /**
  * Holds one buyer's tickets with the statement of migration 0023, sharing it (and its commit) with
- * the holds of the same event that arrive while that event's earlier batches run (../batcher.ts).
+ * the holds of the same event that arrive while that event's earlier batches run (core/batcher.ts).
  * Answered once the batch has committed. `seatsFreed` hears of an earlier hold a buyer let go, once
  * the new holds are taken (releaseEarlierHolds in holds.repo.ts).
  */
@@ -179,7 +180,7 @@ export function holdInBatch(
   let batcher = batchersOf.get(db);
   if (!batcher) {
     batcher = new Batcher(
-      async (eventId, requests) => {
+      async (requests, eventId) => {
         // Buyers who start over let their earlier holds go first: one look for the whole batch.
         const emails = [...new Set(requests.map((one) => one.email))];
         const released = await releaseEarlierHolds(db, eventId, emails);
@@ -187,7 +188,7 @@ export function holdInBatch(
         if (released > 0) seatsFreed?.(eventId);
         return outcomes;
       },
-      (request) => request.eventId,
+      { laneOf: (request) => request.eventId },
     );
     batchersOf.set(db, batcher);
   }

@@ -8,15 +8,9 @@ import { toOrderDto } from '../orders.mapper';
 import { insertOrder } from '../orders.repo';
 import { assertAccessOpened, priceCode, takeCodeUse } from '../../discounts/code-uses';
 import { findEventWithTickets } from '../../tickets/tickets.repo';
-import {
-  expireLapsedHolds,
-  isOverLimit,
-  mergeLines,
-  releaseEarlierHolds,
-  seatIncrements,
-  type TicketLine,
-} from './holds.repo';
-import { withCounterGate } from './counter-gate';
+import { expireLapsedHolds, releaseEarlierHolds } from './holds.repo';
+import { isOverLimit, mergeLines, seatIncrements, type TicketLine } from '../seats.repo';
+import { withCounterGate } from '../counter-gate';
 import { assertWithinHoldLimits, holderOf } from './hold-limits';
 import { holderLockKeys, holderLocks } from './hold-limits.repo';
 import { holdInBatch, type HoldRequest } from './batched-holds.repo';

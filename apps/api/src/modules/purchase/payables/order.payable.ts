@@ -1,11 +1,6 @@
 import type { OrderRow, RegistrationRow } from '../../../db/schema';
-import { registrationLines, releaseSeats } from '../hold/holds.repo';
-import {
-  addRefundToOrder,
-  cancelRegistration,
-  lockOrderForRefund,
-  voidOrderVouchers,
-} from '../refund/refund-orders.repo';
+import { registrationLines, releaseSeats } from '../seats.repo';
+import { addRefundToOrder, cancelRegistration, lockOrderForRefund, voidOrderVouchers } from '../refund-orders.repo';
 import { conflict, notFound } from '../../../core/errors';
 import { assertFormAnswered } from '../details/form-answers';
 import {
@@ -15,7 +10,7 @@ import {
   findOrderToPay,
   flagOrderForRefund,
 } from '../orders.repo';
-import { settleOrder } from '../settle/settle-together';
+import { settleOrder } from '../settlement/settle-order';
 import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
 
 /** An order row as a payable's state. */

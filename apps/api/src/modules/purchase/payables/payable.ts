@@ -1,6 +1,6 @@
 import type { Deps } from '../../../core/deps';
 import type { DbOrTx, Tx } from '../../../db/client';
-import type { Settlement } from '../settle/settle-order';
+import type { Settlement } from '../settlement/settle-paid-order';
 
 /**
  * What a payment intent pays for: a ticket order, extras bought alone, or a sponsorship or donation.

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findPublicExtrasByIds } from '../../extras/extras.repo';
 import { assertExtrasInStock } from '../../extras/extras-stock';
-import { settlePaidOrder } from '../settle/settle-order';
+import { settlePaidOrder } from '../settlement/settle-paid-order';
 import { assertFormAnswered } from '../details/form-answers';
 import { settleFreeOrder, type FreeOrderOutcome } from './free-booking.service';
 import { chosenDiscount, discountOf, sameDiscount, switchCodeUses } from './order-code';

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findEventById } from '../../events/events.repo';
 import { queueFreeConfirmationMail } from '../../mail/free-confirmation-mail';
-import { settlePaidOrder } from '../settle/settle-order';
+import { settlePaidOrder } from '../settlement/settle-paid-order';
 import {
   findAttendeesOf,
   findRegistrationByConfirmToken,

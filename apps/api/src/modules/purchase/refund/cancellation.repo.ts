@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { eventCancellations, events, orders, refunds, type EventCancellationRow } from '../../../db/schema';
-import { REFUNDABLE_STATUSES } from './refund-orders.repo';
+import { REFUNDABLE_STATUSES } from '../refund-orders.repo';
 
 /** The cancellation's own key for an order's refund: a crash between provider and commit never refunds twice. */
 export const cancellationKey = (orderId: string) => `cancel:${orderId}`;

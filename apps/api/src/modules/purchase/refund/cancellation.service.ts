@@ -8,7 +8,7 @@ import { findEventById } from '../../events/events.repo';
 import { loadManagedEvent } from '../../events/events.service';
 import { orderPayable } from '../payables/order.payable';
 import { refundLockedPayable } from './refund-core';
-import { markOrderRefundRequired } from './refund-orders.repo';
+import { markOrderRefundRequired } from '../refund-orders.repo';
 import { afterRefunds } from './refund.service';
 import { insertRefund } from './refunds.repo';
 import {

@@ -6,7 +6,7 @@ import type { Deps } from '../../../core/deps';
 import { mailLanguage } from '../../mail/mail-format';
 import { queueRefundMail, type RefundedKind } from '../../mail/refund-mail';
 import type { Payable, RefundTarget } from '../payables/payable';
-import { REFUNDABLE_STATUSES } from './refund-orders.repo';
+import { REFUNDABLE_STATUSES } from '../refund-orders.repo';
 import { adoptRefund, findRefundByProviderId, insertRefund, refundColumnOf, type RefundValues } from './refunds.repo';
 
 /** One refund to make on a payable whose row the caller holds locked. */

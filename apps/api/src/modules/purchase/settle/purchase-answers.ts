@@ -11,7 +11,7 @@ import { toRegistrationDto } from '../registrations.mapper';
 import { findRegistrationById } from '../registrations.repo';
 import { loadRegistrationDto } from '../details/registration-details.service';
 import type { PayableState } from '../payables/payable';
-import type { Settlement } from './settle-order';
+import type { Settlement } from '../settlement/settle-paid-order';
 
 /**
  * What the buyer hears once a payment is settled (confirm-payment's answer) and reads back later

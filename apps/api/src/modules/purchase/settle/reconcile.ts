@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../../core/deps';
 import { findPayableOfIntent } from '../payables/payables';
-import { paysFor } from './settle-order';
+import { paysFor } from '../settlement/settle-paid-order';
 import { settlePayment } from './settle-payment';
 import { findUnsettledPayments, type ReconcileCursor, type UnsettledPayment } from './reconcile.repo';
 

@@ -2,7 +2,7 @@ import type { Deps } from '../../../core/deps';
 import type { IntentState } from '../../../core/payment-provider';
 import type { PayableState, Settled } from '../payables/payable';
 import { payables } from '../payables/payables';
-import { paysFor } from './settle-order';
+import { paysFor } from '../settlement/settle-paid-order';
 
 /**
  * The one settlement of a payment that succeeded, whatever it paid for (confirm-payment, the webhook

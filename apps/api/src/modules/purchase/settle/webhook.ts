@@ -3,7 +3,7 @@ import { badInput, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { findPayableOfIntent } from '../payables/payables';
 import { recordProviderRefunds, syncProviderRefunds } from '../refund/provider-refunds.service';
-import { paysFor } from './settle-order';
+import { paysFor } from '../settlement/settle-paid-order';
 import { settlePayment } from './settle-payment';
 
 /**

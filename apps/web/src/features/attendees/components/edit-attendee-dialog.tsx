@@ -2,7 +2,7 @@ import { ZUpdateAttendeeRequest, type TAttendeeListItem } from '@clubtix/contrac
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { QuestionField } from '../../forms/components/question-field';
 import { useFormQuestions } from '../../forms/api';

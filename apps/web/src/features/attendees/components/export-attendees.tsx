@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../components/toasts';
+import { showToast } from '../../../toasts/toasts';
 import { formatBytes } from '../../../lib/save-file';
 import { exportAttendees } from '../api';
 

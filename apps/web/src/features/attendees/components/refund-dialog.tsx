@@ -6,7 +6,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { FormModal } from '../../../components/form-modal';
 import { MoneyField } from '../../../components/money-field';
 import { toMinorUnits } from '../../../lib/money-input';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { orderMoney, refundableAmount } from '../order-money';
 import {

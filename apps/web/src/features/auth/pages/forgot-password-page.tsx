@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyServerErrors, formFailure } from '../../../lib/form-errors';
+import { applyServerErrors, formFailure } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRequestPasswordReset } from '../api';
 import { AuthCard } from './auth-card';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { fieldErrors, isApiError } from '../../../api/api-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPassword } from '../api';
 import { AuthCard } from './auth-card';

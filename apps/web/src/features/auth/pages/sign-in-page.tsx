@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { applyServerErrors, formFailure } from '../../../lib/form-errors';
+import { applyServerErrors, formFailure } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSignIn } from '../api';
-import { signInReturn } from '../guards';
+import { signInReturn } from '../../../session/guards';
 import { AuthCard } from './auth-card';
 
 export default function SignInPage() {

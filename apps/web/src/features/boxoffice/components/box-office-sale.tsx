@@ -10,7 +10,7 @@ import { Alert, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
-import { QrImage } from '../../buying/components/qr-image';
+import { QrImage } from '../../public/components/qr-image';
 import { TicketCode } from '../../buying/components/ticket-code';
 
 /** How the sale's line says it was paid: "£50 paid in cash", "£0 free of charge". */

@@ -3,7 +3,7 @@ import { Button, Fieldset, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { scrollToField } from '../../../lib/scroll-to';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { QuestionField } from '../../forms/components/question-field';

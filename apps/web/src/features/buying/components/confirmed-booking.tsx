@@ -2,7 +2,7 @@ import type { TBuyerRegistration, TEvent, TOrder } from '@clubtix/contract';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AddToCalendar, AttendeeTickets } from './attendee-tickets';
-import { ExtrasVouchers } from './extras-vouchers';
+import { ExtrasVouchers } from '../../public/components/extras-vouchers';
 import { OrderSummary } from './order-summary';
 
 /** A confirmed booking with its tickets: the success page after paying, and the page of a free booking's link. */

@@ -1,5 +1,5 @@
 import { ticketQrText } from '@clubtix/contract';
-import { QrImage } from './qr-image';
+import { QrImage } from '../../public/components/qr-image';
 
 /** An attendee's QR code: exactly {"r","a","q"} (docs/product.md section 16). */
 export function TicketQr({

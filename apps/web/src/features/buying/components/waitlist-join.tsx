@@ -3,7 +3,7 @@ import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mant
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '../../../api/api-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useJoinWaitlist } from '../api';
 import { waitlistMax, waitlistPlaceText } from '../waitlist';

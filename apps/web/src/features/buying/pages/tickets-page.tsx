@@ -7,7 +7,7 @@ import { fieldErrors, isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isMissing, usePublicEventBySlug, usePublicTickets } from '../../public/api';
 import { eventNotAvailable } from '../../public/messages';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateInput } from '../../../components/date-input/date-input';
-import { todayIn, type CalendarDate } from '../../../components/date-input/date-parsing';
+import { todayIn, type CalendarDate } from '../../../lib/date-parsing';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { toWallClock } from '../../../lib/zoned-time';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { slugify, ZSaveClubRequest, type TClubSettings, type TSaveClubRequest } from '@clubtix/contract';
 import { Button, Group, Input, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { LogoDropzone } from './logo-dropzone';
 

@@ -7,7 +7,7 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { applyServerErrors, formFailure } from '../../../lib/form-errors';
+import { applyServerErrors, formFailure } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAppUsers, useSaveAppUser } from '../../users/api';
 import { AdminList } from '../../users/components/admin-list';

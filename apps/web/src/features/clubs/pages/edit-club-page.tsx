@@ -5,7 +5,7 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../session/session';
 import { isApiError } from '../../../api/api-error';
 import { useManagedClub, useSaveClub } from '../api';
 import { ClubForm } from '../components/club-form';

@@ -7,7 +7,7 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../session/session';
 import { useClubEvents } from '../../events/api';
 import { eventDateRange } from '../../events/components/club-events';
 import { EventStatusBadge } from '../../events/components/event-status-badge';

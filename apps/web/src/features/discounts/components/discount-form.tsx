@@ -9,7 +9,7 @@ import { Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Switch,
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { MoneyField } from '../../../components/money-field';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm, validateIfChanged } from '../../../lib/use-schema-form';
 import {
   checkDiscountForm,

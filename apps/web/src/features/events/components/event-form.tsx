@@ -24,7 +24,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImageDropzone } from '../../../components/image-dropzone';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { CURRENCY_SIGNS, currencyCode } from '../../../lib/money-input';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { browserTimeZone, supportedTimeZones } from '../../../lib/zoned-time';

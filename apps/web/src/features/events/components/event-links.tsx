@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../session/session';
 
 export type EventScreen =
   | 'edit'

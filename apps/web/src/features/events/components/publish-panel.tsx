@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { formFailure } from '../../../lib/form-errors';
-import { showToast } from '../../../components/toasts';
+import { formFailure } from '../../../components/form-errors';
+import { showToast } from '../../../toasts/toasts';
 import { useEventTicketTypes, useSaveEvent } from '../api';
 import { canPublish, publishChecklist, statusChangeRequest } from '../publish-checklist';
 

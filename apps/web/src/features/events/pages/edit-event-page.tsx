@@ -9,7 +9,7 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { showToast } from '../../../components/toasts';
+import { showToast } from '../../../toasts/toasts';
 import { useFirstEvent, useManagedEvent, useRemoveEvent, useSaveEvent } from '../api';
 import { CancellationPanel, CancelEventButton } from '../components/cancel-event';
 import { EventForm } from '../components/event-form';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ZSaveExtrasRequest, type TEvent, type TExtras, type TSaveExtrasRequest } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { checkExtrasForm, extrasFormToRequest, extrasToFormValues, type ExtrasFormValues } from '../extras-form-values';
 

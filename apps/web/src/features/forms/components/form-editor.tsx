@@ -2,7 +2,7 @@ import { ZSaveFormRequest, type TEvent, type TFormQuestion } from '@clubtix/cont
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveForm } from '../api';
 import {

@@ -6,7 +6,7 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../session/session';
 import { storedCurrentEventId, useClubEvents } from '../../events/api';
 import { EventLinks } from '../../events/components/event-links';
 import { EVENT_STATUS_KEYS } from '../../events/components/event-status-badge';

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../session/session';
 
 /** The feature cards: each key names its title and text in the home catalogue (features.<key>.*). */
 const features = [

@@ -3,7 +3,7 @@ import { formatMoney, ZCreateSponsorshipRequest, type TEvent } from '@clubtix/co
 import { Button, Chip, Fieldset, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useStartSponsorship } from '../api';
 import { MAX_DONATION_MAJOR, MIN_DONATION_MAJOR, suggestedDonations, toMinorUnits } from '../donation-amounts';

@@ -10,9 +10,9 @@ import {
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { ExtrasVouchers } from '../../buying/components/extras-vouchers';
+import { ExtrasVouchers } from './extras-vouchers';
 import type { ConfirmedPurchase } from '../../payments/api';
 import { PaymentForm } from '../../payments/components/payment-form';
 import { useStartExtrasPurchase } from '../api';

@@ -3,7 +3,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { tone } from '../../../theme';
 import { useResendTickets } from '../api';

@@ -3,7 +3,7 @@ import { formatMoney, ZCreateSponsorshipRequest, type TEvent, type TSponsorshipP
 import { Avatar, Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { uploadSponsorLogo } from '../../../api/client';
 import { ImageDropzone } from '../../../components/image-dropzone';

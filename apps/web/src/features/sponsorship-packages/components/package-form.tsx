@@ -7,7 +7,7 @@ import {
 } from '@clubtix/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   checkPackageForm,

@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, 
 import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '../../../components/date-input/date-time-fields';
 import { MoneyField } from '../../../components/money-field';
-import { applyServerErrors, focusFirstError } from '../../../lib/form-errors';
+import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { useSchemaForm, validateIfChanged } from '../../../lib/use-schema-form';
 import {
   checkTicketForm,

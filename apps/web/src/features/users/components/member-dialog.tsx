@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { FormModal } from '../../../components/form-modal';
-import { applyServerErrors, formFailure } from '../../../lib/form-errors';
+import { applyServerErrors, formFailure } from '../../../components/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveAppUser } from '../api';
 import {

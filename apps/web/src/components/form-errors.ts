@@ -1,9 +1,10 @@
 import { TOKEN_EXPIRED_STATUS } from '@clubtix/contract';
+import { useMemo, useRef } from 'react';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { fieldErrors, isApiError } from '../api/api-error';
-import { hideErrorToast, showToast } from '../components/toasts';
+import { errorToastId, hideErrorToast, hideToasts, showToast } from '../toasts/toasts';
 import { i18n } from '../i18n/i18n';
-import { renameErrors } from './use-schema-form';
+import { renameErrors } from '../lib/use-schema-form';
 
 /**
  * Puts the server's field errors onto the form's fields (docs/architecture.md convention 7). The client
@@ -52,4 +53,27 @@ export function formFailure(error: unknown, { signingIn = false }: { signingIn?:
     return null;
   }
   return Object.keys(fieldErrors(error)).length > 0 ? null : error.msg;
+}
+
+/**
+ * The error toasts of one form's failed submissions (the client shows one per failed call), taken
+ * away once a later submission succeeds: a red "Invalid e-mail or password" left next to "Welcome
+ * back" says the opposite of what happened.
+ */
+export function useFormErrorToasts() {
+  const shown = useRef(new Set<string>());
+  return useMemo(
+    () => ({
+      /** Notes the toast shown for this failure of the form's call. */
+      track(error: unknown): void {
+        if (isApiError(error)) shown.current.add(errorToastId(error.msg));
+      },
+      /** Hides the noted toasts that are still on screen or waiting for a place. */
+      dismiss(): void {
+        hideToasts(shown.current);
+        shown.current.clear();
+      },
+    }),
+    [],
+  );
 }

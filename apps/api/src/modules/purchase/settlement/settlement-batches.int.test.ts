@@ -8,8 +8,8 @@ import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
 import type { Deps } from '../../../core/deps';
-import type { Settlement } from './settle-order';
-import { settleTogether } from './settle-together';
+import type { Settlement } from './settle-paid-order';
+import { settleTogether } from './settle-order';
 
 /**
  * docs/decisions/0058-batched-settlements.md: the confirmations of buyers arriving together share

@@ -7,8 +7,8 @@ import { issueOrderVouchers, type OrderVoucherRow } from '../../extras/order-vou
 import { lockClubMail } from '../../mail/outbox.repo';
 import { queueTicketMail } from '../../mail/ticket-mail';
 import { updateOrder } from '../orders.repo';
-import { withCounterGate } from '../hold/counter-gate';
-import { linesOf, reserveSeats, soldIncrements } from '../hold/holds.repo';
+import { withCounterGate } from '../counter-gate';
+import { linesOf, reserveSeats, soldIncrements } from '../seats.repo';
 import type { AttendeeView } from '../registrations.repo';
 import { confirmRegistration, lockOrderAndRegistration, markOrderPaid, readSettlement } from './settlement.repo';
 import { type IntentState } from '../../../core/payment-provider';

@@ -4,10 +4,10 @@ import { transactionStartingWith } from '../../../db/transaction-ending-with';
 import type { Deps } from '../../../core/deps';
 import { queueMails } from '../../mail/mail-queue';
 import { ticketMails } from '../../mail/ticket-mail';
-import { Batcher } from '../batcher';
-import { counterGate } from '../hold/counter-gate';
-import { linesOf, soldIncrements } from '../hold/holds.repo';
-import { settlePaidOrder, type Settlement } from './settle-order';
+import { Batcher } from '../../../core/batcher';
+import { counterGate } from '../counter-gate';
+import { linesOf, soldIncrements } from '../seats.repo';
+import { settlePaidOrder, type Settlement } from './settle-paid-order';
 import {
   confirmRegistrations,
   lockOrdersAndRegistrations,
@@ -109,10 +109,7 @@ const batchersOf = new WeakMap<Db, Batcher<string, Settlement | undefined>>();
 export async function settleOrder(deps: Deps, orderId: string): Promise<Settlement> {
   let batcher = batchersOf.get(deps.db);
   if (!batcher) {
-    batcher = new Batcher(
-      (_lane, ids) => settleTogether(deps, ids),
-      () => 'orders',
-    );
+    batcher = new Batcher((ids: string[]) => settleTogether(deps, ids));
     batchersOf.set(deps.db, batcher);
   }
   return (await batcher.run(orderId)) ?? settlePaidOrder(deps, orderId);

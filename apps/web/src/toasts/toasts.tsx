@@ -1,7 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useRef } from 'react';
-import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
 import { tone, type Tone } from '../theme';
 import classes from './toasts.module.css';
@@ -42,6 +40,14 @@ export function hideErrorToast(message: string): void {
   notifications.hide(toastId('error', message));
 }
 
+/** The id of the error toast a message shows as (one per tone and text). */
+export const errorToastId = (message: string): string => toastId('error', message);
+
+/** Hides toasts by their ids, those on screen and those waiting for a place. */
+export function hideToasts(ids: Iterable<string>): void {
+  for (const id of ids) notifications.hide(id);
+}
+
 /** The apiQueryMsg toast of docs/product.md section 2: stays until the user presses Close. */
 export function showQueryMessage(message: string): void {
   const id = `query:${message}`;
@@ -63,27 +69,4 @@ export function showQueryMessage(message: string): void {
     autoClose: false,
     classNames: classes,
   });
-}
-
-/**
- * The error toasts of one form's failed submissions (the client shows one per failed call), taken
- * away once a later submission succeeds: a red "Invalid e-mail or password" left next to "Welcome
- * back" says the opposite of what happened.
- */
-export function useFormErrorToasts() {
-  const shown = useRef(new Set<string>());
-  return useMemo(
-    () => ({
-      /** Notes the toast shown for this failure of the form's call. */
-      track(error: unknown): void {
-        if (isApiError(error)) shown.current.add(toastId('error', error.msg));
-      },
-      /** Hides the noted toasts that are still on screen or waiting for a place. */
-      dismiss(): void {
-        for (const id of shown.current) notifications.hide(id);
-        shown.current.clear();
-      },
-    }),
-    [],
-  );
 }

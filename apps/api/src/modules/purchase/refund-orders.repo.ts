@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { extrasPurchases, orders, registrations, type OrderRow, type RegistrationRow } from '../../../db/schema';
+import type { Tx } from '../../db/client';
+import { extrasPurchases, orders, registrations, type OrderRow, type RegistrationRow } from '../../db/schema';
 
 /** Payment statuses with money that may still be given back (docs/product.md section 19). */
 export const REFUNDABLE_STATUSES = ['paid', 'partially_refunded', 'refund_required'] as const;

@@ -2,10 +2,10 @@ import { AppError, conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { CANCELLED_PAYMENT_MESSAGE } from '../../../core/payment-provider';
 import { findPayable, findPayableOfIntent } from '../payables/payables';
-import { payAttachedOrder } from '../pay/simulated-order-payment';
-import { confirmationOf, type Confirmation } from './purchase-answers';
-import { paysFor } from './settle-order';
-import { settlePayment } from './settle-payment';
+import { payAttachedOrder } from './simulated-order-payment';
+import { confirmationOf, type Confirmation } from '../settle/purchase-answers';
+import { paysFor } from '../settlement/settle-paid-order';
+import { settlePayment } from '../settle/settle-payment';
 
 const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', message);
 

@@ -1,5 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { DoorBatcher } from './door-batcher';
+import { Batcher } from './batcher';
+
+interface Buyer {
+  event: string;
+  n: number;
+}
+
+/** A runner whose batches finish when the test says so, recording what each batch held. */
+function heldLaneRunner() {
+  const batches: string[] = [];
+  const finish: (() => void)[] = [];
+  const runBatch = (buyers: Buyer[], event: string) => {
+    batches.push(`${event}:${buyers.map((buyer) => buyer.n).join(',')}`);
+    return new Promise<string[]>((resolve) => {
+      finish.push(() => resolve(buyers.map((buyer) => `held ${buyer.n}`)));
+    });
+  };
+  return { batches, finish, runBatch };
+}
+
+const laneOf = (buyer: Buyer) => buyer.event;
+
+describe('batches of one lane (the holds of one event)', () => {
+  it('sends a lone hold at once, and the holds of one event that arrive while it is busy together', async () => {
+    const { batches, finish, runBatch } = heldLaneRunner();
+    const batcher = new Batcher(runBatch, { laneOf, maxInFlight: 2, maxBatch: 100 });
+    const first = batcher.run({ event: 'a', n: 1 });
+    const second = batcher.run({ event: 'a', n: 2 });
+    const queued = [3, 4, 5].map((n) => batcher.run({ event: 'a', n }));
+    // Another event's hold does not wait for event a's batches.
+    const elsewhere = batcher.run({ event: 'b', n: 6 });
+    expect(batches).toEqual(['a:1', 'a:2', 'b:6']);
+    finish[0]!();
+    expect(await first).toBe('held 1');
+    expect(batches).toEqual(['a:1', 'a:2', 'b:6', 'a:3,4,5']);
+    for (const done of finish.slice(1)) done();
+    expect(await second).toBe('held 2');
+    expect(await elsewhere).toBe('held 6');
+    expect(await Promise.all(queued)).toEqual(['held 3', 'held 4', 'held 5']);
+  });
+
+  it('keeps a batch to its largest size and sends the rest next', async () => {
+    const { batches, finish, runBatch } = heldLaneRunner();
+    const batcher = new Batcher(runBatch, { laneOf, maxInFlight: 1, maxBatch: 2 });
+    const all = [1, 2, 3, 4, 5].map((n) => batcher.run({ event: 'a', n }));
+    expect(batches).toEqual(['a:1']);
+    finish[0]!();
+    await all[0];
+    expect(batches).toEqual(['a:1', 'a:2,3']);
+    finish[1]!();
+    await all[2];
+    expect(batches).toEqual(['a:1', 'a:2,3', 'a:4,5']);
+    finish[2]!();
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5].map((n) => `held ${n}`));
+  });
+
+  it('runs a failed batch again one buyer at a time, so only the refused buyer fails', async () => {
+    const runs: number[][] = [];
+    let release: () => void = () => undefined;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const batcher = new Batcher(
+      async (buyers: Buyer[]) => {
+        runs.push(buyers.map((buyer) => buyer.n));
+        if (buyers.length === 1 && buyers[0]!.n === 0) await busy;
+        if (buyers.some((buyer) => buyer.n < 0)) throw new Error('refused');
+        return buyers.map((buyer) => buyer.n * 10);
+      },
+      { laneOf, maxInFlight: 1, maxBatch: 100 },
+    );
+    const first = batcher.run({ event: 'a', n: 0 });
+    const outcomes = [1, -1, 2].map((n) =>
+      batcher.run({ event: 'a', n }).then(
+        (out) => out,
+        (error: Error) => error.message,
+      ),
+    );
+    release();
+    expect(await first).toBe(0);
+    expect(await Promise.all(outcomes)).toEqual([10, 'refused', 20]);
+    expect(runs).toEqual([[0], [1, -1, 2], [1], [-1], [2]]);
+  });
+});
 
 /** A runner whose batches finish when the test says so, recording what each batch held. */
 function heldRunner() {
@@ -14,10 +95,10 @@ function heldRunner() {
   return { batches, finish, runBatch };
 }
 
-describe('door batches', () => {
+describe('batches in turn across lanes (the door)', () => {
   it('sends a lone scan at once, and the scans that arrive while the door is busy together', async () => {
     const { batches, finish, runBatch } = heldRunner();
-    const batcher = new DoorBatcher(runBatch, 2, 100);
+    const batcher = new Batcher(runBatch, { mix: 'round-robin', maxInFlight: 2, maxBatch: 100 });
     const first = batcher.run(1);
     const second = batcher.run(2);
     expect(batches).toEqual([[1], [2]]);
@@ -34,7 +115,7 @@ describe('door batches', () => {
 
   it('keeps a batch to its largest size and sends the rest next', async () => {
     const { batches, finish, runBatch } = heldRunner();
-    const batcher = new DoorBatcher(runBatch, 1, 2);
+    const batcher = new Batcher(runBatch, { mix: 'round-robin', maxInFlight: 1, maxBatch: 2 });
     const all = [1, 2, 3, 4, 5].map((n) => batcher.run(n));
     expect(batches).toEqual([[1]]);
     finish[0]!();
@@ -49,14 +130,13 @@ describe('door batches', () => {
 
   it('runs a failed batch again one scan at a time, so only the refused scan fails', async () => {
     const runs: number[][] = [];
-    const batcher = new DoorBatcher(
+    const batcher = new Batcher(
       (inputs: number[]) => {
         runs.push(inputs);
         if (inputs.includes(-1)) return Promise.reject(new Error('refused'));
         return Promise.resolve(inputs.map((n) => n * 10));
       },
-      1,
-      100,
+      { mix: 'round-robin', maxInFlight: 1, maxBatch: 100 },
     );
     const blocker = batcher.run(0);
     const results = Promise.allSettled([1, -1, 2].map((n) => batcher.run(n)));
@@ -72,7 +152,12 @@ describe('door batches', () => {
   it("puts another event's scan in the next batch however many of one event's scans wait", async () => {
     const { batches, finish, runBatch } = heldRunner();
     // The event of a scan: 1000 and up is event B, below it event A.
-    const batcher = new DoorBatcher(runBatch, 1, 100, (n: number) => (n >= 1000 ? 'B' : 'A'));
+    const batcher = new Batcher(runBatch, {
+      mix: 'round-robin',
+      maxInFlight: 1,
+      maxBatch: 100,
+      laneOf: (n: number) => (n >= 1000 ? 'B' : 'A'),
+    });
     const burst = Array.from({ length: 450 }, (_, n) => batcher.run(n));
     const other = batcher.run(1000);
     expect(batches).toEqual([[0]]);
@@ -91,7 +176,12 @@ describe('door batches', () => {
   it('serves many waiting events in turn, one scan of each before a second of any', async () => {
     const { batches, finish, runBatch } = heldRunner();
     // 300 events, each with 3 scans arriving one after the other (the event of scan n is n / 3).
-    const batcher = new DoorBatcher(runBatch, 1, 100, (n: number) => String(Math.floor(n / 3)));
+    const batcher = new Batcher(runBatch, {
+      mix: 'round-robin',
+      maxInFlight: 1,
+      maxBatch: 100,
+      laneOf: (n: number) => String(Math.floor(n / 3)),
+    });
     const blocker = batcher.run(-3);
     const all = Array.from({ length: 900 }, (_, n) => batcher.run(n));
     await settleFrom(finish, 0);

@@ -1,4 +1,4 @@
-import type { TCurrentUser } from '@clubtix/contract';
+import { ROLE_SUDO, type TCurrentUser } from '@clubtix/contract';
 import { useSyncExternalStore } from 'react';
 import {
   clearAuth,
@@ -8,7 +8,7 @@ import {
   readCurrentUser,
   readToken,
   writeAuth,
-} from '../../lib/storage';
+} from '../lib/storage';
 
 /** Signed in means a token is present (docs/product.md section 4); the user is what sign-in returned. */
 export interface Session {
@@ -86,4 +86,10 @@ if (typeof window !== 'undefined') {
     publish();
     if (!isSameSession(before, snapshot)) for (const listener of elsewhereListeners) listener();
   });
+}
+
+/** An admin manages its own club only; sudo manages every club. */
+export function managesClub(clubId: string): boolean {
+  const { user } = getSession();
+  return user?.role === ROLE_SUDO || user?.clubId === clubId;
 }

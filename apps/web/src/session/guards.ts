@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_STAFF, ROLE_SUDO } from '@clubtix/contract';
-import { sameOriginPath } from '../../lib/same-origin-path';
+import { sameOriginPath } from '../lib/same-origin-path';
 
 /**
  * Navigation guards of docs/product.md section 2 as pure functions of the session and the URL, so the

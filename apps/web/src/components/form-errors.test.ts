@@ -4,7 +4,7 @@ import { changeLanguage, startI18n } from '../i18n/i18n';
 import { applyServerErrors, formFailure } from './form-errors';
 
 const toasts = vi.hoisted(() => ({ showToast: vi.fn(), hideErrorToast: vi.fn() }));
-vi.mock('../components/toasts', () => toasts);
+vi.mock('../toasts/toasts', () => toasts);
 
 beforeAll(async () => {
   await startI18n('en');
