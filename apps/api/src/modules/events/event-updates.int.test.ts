@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { anyString, createEvent, eventBody, payloadOf, saveEventCall } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** POST /event/save with an id: an update writes only the fields sent (docs/decisions/0013), inside the tenant wall. */
 describe('POST /event/save, updating', () => {
@@ -19,7 +20,7 @@ describe('POST /event/save, updating', () => {
 
   /** Every event of a club, drafts included, as the super user sees them. */
   const eventsOf = async (clubId: string) =>
-    payloadOf<TEvent[]>(await call(t, 'GET', '/event/getAllEvents', { token: sudoToken, query: { clubId } }));
+    expectPayload(await callEndpoint(t, endpoints.event.getAllEvents, { token: sudoToken, query: { clubId } }));
 
   it("answers 404 for another club's event and changes nothing; sudo may edit any", async () => {
     const event = await createEvent(t, b.admin.token, { title: 'B Only' });
@@ -56,7 +57,7 @@ describe('POST /event/save, updating', () => {
       maxTicketsPerOrder: 4,
     });
   const getEvent = async (eventId: string, token?: string) =>
-    payloadOf<TEvent>(await call(t, 'GET', '/event/getEvent', { token, query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.event.getEvent, { token, query: { eventId } }));
 
   it('changes only the title when only the title is sent: still published, same capacity and the rest', async () => {
     const event = await fullEvent('Title Only');

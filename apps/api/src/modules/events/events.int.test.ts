@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { anyString, createEvent, eventBody, payloadOf, saveEventCall } from '../../../test/catalogue';
 import {
-  call,
   createClub,
   createClubWithAdmin,
   createSudo,
@@ -10,6 +9,7 @@ import {
   expectError,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** POST /event/save: who may create where, slugs (docs/product.md section 5, docs/product.md section 14), validation. */
 describe('POST /event/save', () => {
@@ -27,7 +27,7 @@ describe('POST /event/save', () => {
 
   /** Every event of a club, drafts included, as the super user sees them. */
   const eventsOf = async (clubId: string) =>
-    payloadOf<TEvent[]>(await call(t, 'GET', '/event/getAllEvents', { token: sudoToken, query: { clubId } }));
+    expectPayload(await callEndpoint(t, endpoints.event.getAllEvents, { token: sudoToken, query: { clubId } }));
 
   describe('creating', () => {
     it("puts an admin's event in its own club, with every field as sent", async () => {
@@ -166,8 +166,11 @@ describe('POST /event/save', () => {
       const clash = await saveEventCall(t, a.admin.token, eventBody({ id: event.id, title: 'x', slug: 'taken-name' }));
       expectError(clash, 409, 'CONFLICT');
       expect(clash.body.errors?.[0]?.path).toBe('slug');
-      const reread = await call(t, 'GET', '/event/getEvent', { token: a.admin.token, query: { eventId: event.id } });
-      expect(payloadOf<TEvent>(reread)).toMatchObject({ slug: 'autumn-finals', title: 'x' });
+      const reread = await callEndpoint(t, endpoints.event.getEvent, {
+        token: a.admin.token,
+        query: { eventId: event.id },
+      });
+      expect(expectPayload(reread)).toMatchObject({ slug: 'autumn-finals', title: 'x' });
       // A new slug frees the old one.
       expect((await createEvent(t, b.admin.token, { title: 'Autumn Cup' })).slug).toBe('autumn-cup');
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
+import { type TEvent } from '@clubtix/contract';
 import { createEvent, payloadOf, saveEventCall } from '../../../test/catalogue';
 import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { events } from '../../db/schema';
