@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import {
   endpoints,
+  type BodyOf,
   type TEvent,
   type TSaveEventRequest,
   type TSaveExtrasRequest,
@@ -9,7 +10,7 @@ import {
   type TSaveTicketRequest,
   type TTicket,
 } from '@clubtix/contract';
-import { call, okPayload, type ApiResponse, type TestApp } from './helpers';
+import { okPayload, type ApiResponse, type TestApp } from './helpers';
 import { callEndpoint, expectPayload } from './call-endpoint';
 
 /** Shared factories of the catalogue: each saves through the API, as an admin would set it up. */
@@ -38,9 +39,8 @@ export function payloadOf<T>(response: ApiResponse): T {
   return okPayload(response) as T;
 }
 
-/** Raw: the tests of event validation send what the contract refuses. */
-export const saveEventCall = (t: TestApp, token: string, body: unknown) =>
-  call(t, 'POST', '/event/save', { token, body });
+export const saveEventCall = (t: TestApp, token: string, body: BodyOf<typeof endpoints.event.save>) =>
+  callEndpoint(t, endpoints.event.save, { token, body });
 
 export async function createEvent(t: TestApp, token: string, overrides: Partial<TSaveEventRequest> = {}) {
   return expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: eventBody(overrides) }));
