@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../test/call-endpoint';
 import { freePort } from './db/embedded';
 
 /**
@@ -76,7 +78,8 @@ describe('the compiled server (apps/api/dist)', () => {
     expect(output).toContain('ClubTix is running');
 
     // A 404 read from the clubs table (migrated) in the Thai catalogue (src/locales found from dist).
-    const unknownClub = await fetch(`${baseUrl}/api/club/getClub?clubId=no-such-club`, {
+    const unknownClub = await callEndpoint(baseUrl, endpoints.club.getClub, {
+      query: { clubId: 'no-such-club' },
       headers: { 'accept-language': 'th' },
     });
     expect(unknownClub.status).toBe(404);
@@ -84,10 +87,10 @@ describe('the compiled server (apps/api/dist)', () => {
       string,
       string
     >;
-    expect(((await unknownClub.json()) as { msg: string }).msg).toBe(thai['Club not found']);
+    expect(unknownClub.body.msg).toBe(thai['Club not found']);
 
     // The version the root package.json gives, read from dist as from src.
-    const info = (await (await fetch(`${baseUrl}/api/info`)).json()) as { payload?: { version?: string } };
+    const info = (await callEndpoint(baseUrl, endpoints.system.info)).body;
     const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
     expect(JSON.stringify(info)).toContain(version);
 

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../test/call-endpoint';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { startServer, type ServerProcess } from '../test/server-process';
 import { freePort } from './db/embedded';
@@ -65,21 +67,12 @@ describe('configuration at start', () => {
         'Configuration warning: PAYMENT_PROVIDER is simulated (the default) while PUBLIC_URL is https',
       );
 
-      const register = await fetch(`${server.baseUrl}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Ann',
-          email: 'ann@example.org',
-          password: 'sunny-day-42',
-          clubName: 'Closed Club',
-        }),
+      const register = await callEndpoint(server.baseUrl, endpoints.auth.register, {
+        body: { name: 'Ann', email: 'ann@example.org', password: 'sunny-day-42', clubName: 'Closed Club' },
       });
       expect(register.status).toBe(403);
-      const info = (await (await fetch(`${server.baseUrl}/api/info`)).json()) as {
-        payload: { signupAllowed: boolean };
-      };
-      expect(info.payload.signupAllowed).toBe(false);
+      const info = await callEndpoint(server.baseUrl, endpoints.system.info);
+      expect(info.body.payload!.signupAllowed).toBe(false);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     },

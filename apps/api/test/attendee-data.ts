@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { call, multipartBody, type ApiResponse, type TestApp } from './helpers';
+import { multipartBody, type ApiResponse, type TestApp } from './helpers';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from './call-endpoint';
 
 /** Factories and readers for the attendee data calls: export, import and deletions. */
 
@@ -60,16 +62,16 @@ export interface ImportRequest {
   language?: string;
 }
 
-export function importAttendees(t: TestApp, token: string | undefined, request: ImportRequest): Promise<ApiResponse> {
+export function importAttendees(t: TestApp, token: string | undefined, request: ImportRequest) {
   const { payload, contentType } = multipartBody([
     { field: 'eventId', value: request.eventId },
     { field: 'ticketId', value: request.ticketId },
     ...(request.dryRun ? [{ field: 'dryRun', value: 'true' }] : []),
     { filename: request.filename, contentType: request.contentType ?? 'application/octet-stream', data: request.data },
   ]);
-  return call(t, 'POST', '/registration/bulkImportAttendee', {
+  return callEndpoint(t, endpoints.attendees.bulkImportAttendee, {
     token,
-    body: payload,
+    raw: payload,
     headers: { 'content-type': contentType, ...(request.language ? { 'accept-language': request.language } : {}) },
   });
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TExtrasVoucher, TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints, type TExtrasVoucher, type TRegistration } from '@clubtix/contract';
 import { registrations } from '../src/db/schema';
 import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
-import { payloadOf } from './catalogue';
-import { call, type TestApp } from './helpers';
+import { type TestApp } from './helpers';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 export interface Person {
   firstName: string;
@@ -20,14 +20,14 @@ export async function holdTickets(
   buyerEmail: string,
   people: Person[],
 ): Promise<TRegistration> {
-  const init = payloadOf<{ registration: TRegistration }>(
-    await call(t, 'POST', '/registration/initRegistration', {
+  const init = expectPayload(
+    await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId, email: buyerEmail, tickets: [{ ticketId, quantity: people.length }] },
     }),
   );
   const { registrationId, qrUuid } = init.registration;
-  return payloadOf<TRegistration>(
-    await call(t, 'POST', '/registration/save', {
+  return expectPayload(
+    await callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId,
         qrUuid,
@@ -49,13 +49,13 @@ export async function payFor(
   extras: { extrasId: string; quantity: number }[] = [],
 ): Promise<{ paymentIntentId: string; registration: TRegistration; extrasVouchers: TExtrasVoucher[] }> {
   const { registrationId, qrUuid } = registration;
-  const { order } = payloadOf<{ order: TOrder }>(
-    await call(t, 'POST', '/order/createOrder', {
+  const { order } = expectPayload(
+    await callEndpoint(t, endpoints.order.createOrder, {
       body: extras.length > 0 ? { registrationId, qrUuid, extras } : { registrationId, qrUuid },
     }),
   );
-  const intent = payloadOf<TPaymentIntent>(
-    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+  const intent = expectPayload(
+    await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
   );
   const paid = await confirmPayment(t, intent.paymentIntentId);
   expect(paid.status, paid.body.msg).toBe(200);
@@ -71,16 +71,14 @@ export async function payFor(
 /** Steps 3 and the start of 4: priced and a payment started, not yet paid (the hold stays pending). */
 export async function startPayment(t: TestApp, registration: Pick<TRegistration, 'registrationId' | 'qrUuid'>) {
   const { registrationId, qrUuid } = registration;
-  const { order } = payloadOf<{ order: TOrder }>(
-    await call(t, 'POST', '/order/createOrder', { body: { registrationId, qrUuid } }),
+  const { order } = expectPayload(
+    await callEndpoint(t, endpoints.order.createOrder, { body: { registrationId, qrUuid } }),
   );
-  return payloadOf<TPaymentIntent>(
-    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
-  );
+  return expectPayload(await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }));
 }
 
 export const confirmPayment = (t: TestApp, paymentIntentId: string) =>
-  call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: '4242 4242 4242 4242' } });
+  callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: '4242 4242 4242 4242' } });
 
 /** The whole purchase, as a visitor makes it: held, filled in, paid; the registration is confirmed. */
 export async function buyTickets(

@@ -1,17 +1,17 @@
 import { expect } from 'vitest';
-import type {
-  TEvent,
-  TExtras,
-  TFormQuestion,
-  TSaveEventRequest,
-  TSaveExtrasRequest,
-  TSaveFormRequest,
-  TSavePackageRequest,
-  TSaveTicketRequest,
-  TSponsorshipPackage,
-  TTicket,
+import {
+  endpoints,
+  type BodyOf,
+  type TEvent,
+  type TSaveEventRequest,
+  type TSaveExtrasRequest,
+  type TSaveFormRequest,
+  type TSavePackageRequest,
+  type TSaveTicketRequest,
+  type TTicket,
 } from '@clubtix/contract';
-import { call, type ApiResponse, type TestApp } from './helpers';
+import { okPayload, type ApiResponse, type TestApp } from './helpers';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 /** Shared factories of the catalogue: each saves through the API, as an admin would set it up. */
 
@@ -36,16 +36,14 @@ export const anyString = expect.any(String) as string;
 
 /** The payload of a 200 answer (the message of any other answer shows in the failure). */
 export function payloadOf<T>(response: ApiResponse): T {
-  expect(response.body, response.body.msg).toHaveProperty('payload');
-  expect(response.status).toBe(200);
-  return response.body.payload as T;
+  return okPayload(response) as T;
 }
 
-export const saveEventCall = (t: TestApp, token: string, body: unknown) =>
-  call(t, 'POST', '/event/save', { token, body });
+export const saveEventCall = (t: TestApp, token: string, body: BodyOf<typeof endpoints.event.save>) =>
+  callEndpoint(t, endpoints.event.save, { token, body });
 
 export async function createEvent(t: TestApp, token: string, overrides: Partial<TSaveEventRequest> = {}) {
-  return payloadOf<TEvent>(await saveEventCall(t, token, eventBody(overrides)));
+  return expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: eventBody(overrides) }));
 }
 
 export async function createTicket(
@@ -55,7 +53,7 @@ export async function createTicket(
   overrides: Partial<TSaveTicketRequest> = {},
 ) {
   const body: TSaveTicketRequest = { eventId, name: 'Adult', price: 2500, quantity: 100, ...overrides };
-  return payloadOf<TTicket>(await call(t, 'POST', '/ticket/save', { token, body }));
+  return expectPayload(await callEndpoint(t, endpoints.ticket.save, { token, body }));
 }
 
 export async function createExtras(
@@ -65,7 +63,7 @@ export async function createExtras(
   overrides: Partial<TSaveExtrasRequest> = {},
 ) {
   const body: TSaveExtrasRequest = { eventId, name: 'Lunch box', price: 1200, ...overrides };
-  return payloadOf<TExtras>(await call(t, 'POST', '/event/saveExtras', { token, body }));
+  return expectPayload(await callEndpoint(t, endpoints.extras.saveExtras, { token, body }));
 }
 
 export async function createPackage(
@@ -81,17 +79,17 @@ export async function createPackage(
     benefits: ['Logo on the sail'],
     ...overrides,
   };
-  return payloadOf<TSponsorshipPackage>(await call(t, 'POST', '/sponsorship-package/save', { token, body }));
+  return expectPayload(await callEndpoint(t, endpoints.sponsorshipPackage.save, { token, body }));
 }
 
 export async function saveForm(t: TestApp, token: string, eventId: string, questions: TSaveFormRequest['questions']) {
-  return payloadOf<TFormQuestion[]>(await call(t, 'POST', '/form/save', { token, body: { eventId, questions } }));
+  return expectPayload(await callEndpoint(t, endpoints.form.save, { token, body: { eventId, questions } }));
 }
 
 /** A published event through the API, as an admin would set it up. */
 export async function publishEvent(t: TestApp, token: string, fields: Record<string, unknown> = {}): Promise<TEvent> {
   const start = new Date(Date.now() + 7 * 24 * 3600_000);
-  const response = await call(t, 'POST', '/event/save', {
+  const response = await callEndpoint(t, endpoints.event.save, {
     token,
     body: {
       title: `Harbour Tour ${Math.random().toString(36).slice(2, 8)}`,
@@ -104,7 +102,7 @@ export async function publishEvent(t: TestApp, token: string, fields: Record<str
     },
   });
   if (response.status !== 200) throw new Error(`event not saved: ${JSON.stringify(response.body)}`);
-  return response.body.payload as TEvent;
+  return response.body.payload!;
 }
 
 export async function addTicket(
@@ -113,10 +111,10 @@ export async function addTicket(
   eventId: string,
   fields: Record<string, unknown> = {},
 ): Promise<TTicket> {
-  const response = await call(t, 'POST', '/ticket/save', {
+  const response = await callEndpoint(t, endpoints.ticket.save, {
     token,
     body: { eventId, name: 'Adult', price: 1500, quantity: 10, ...fields },
   });
   if (response.status !== 200) throw new Error(`ticket not saved: ${JSON.stringify(response.body)}`);
-  return response.body.payload as TTicket;
+  return response.body.payload!;
 }

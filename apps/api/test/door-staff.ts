@@ -1,12 +1,13 @@
-import { ROLE_STAFF } from '@clubtix/contract';
-import { bearerOf, call, signIn, TEST_PASSWORD, type TestApp } from './helpers';
+import { endpoints, ROLE_STAFF } from '@clubtix/contract';
+import { bearerOf, signIn, TEST_PASSWORD, type TestApp } from './helpers';
+import { callEndpoint } from './call-endpoint';
 
 let counter = 0;
 
 /** Door staff of a club working `eventIds`, created by its admin and signed in (docs/decisions/0061-staff-scope.md: [] is no event). */
 export async function createDoorStaff(t: TestApp, adminToken: string, clubId: string, eventIds: string[]) {
   const email = `door-${Date.now().toString(36)}-${counter++}@example.org`;
-  const saved = await call(t, 'POST', '/appUser/save', {
+  const saved = await callEndpoint(t, endpoints.appUser.save, {
     token: adminToken,
     body: { name: 'Door Volunteer', email, password: TEST_PASSWORD, clubId, role: ROLE_STAFF, eventIds },
   });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  endpoints,
   extrasQrText,
   ticketQrText,
   type TAttendee,
@@ -10,7 +11,8 @@ import {
 import { extrasPurchases, registrations } from '../src/db/schema';
 import { holdTickets, payFor, type Person } from './buying';
 import { addTicket, publishEvent } from './catalogue';
-import { call, type TestApp } from './helpers';
+import { type TestApp } from './helpers';
+import { callEndpoint } from './call-endpoint';
 
 /** Factories for the door: tickets bought and paid through the API, as a visitor would, and their QR texts. */
 
@@ -63,18 +65,18 @@ export function qrOf(registration: TRegistration, attendee: TAttendee = registra
   });
 }
 
-export const scan = (t: TestApp, token: string, eventId: string, payload: unknown) =>
-  call(t, 'POST', '/checkin/scanByRegistrationId', { token, body: { payload, eventId } });
+export const scan = (t: TestApp, token: string, eventId: string, payload: string) =>
+  callEndpoint(t, endpoints.checkin.scanByRegistrationId, { token, body: { payload, eventId } });
 
 /** The scanner page with "Check in on scan": one call that reads the ticket and checks it in. */
 export const scanAndCheckIn = (t: TestApp, token: string, eventId: string, payload: string) =>
-  call(t, 'POST', '/checkin/scanByRegistrationId', { token, body: { payload, eventId, checkin: true } });
+  callEndpoint(t, endpoints.checkin.scanByRegistrationId, { token, body: { payload, eventId, checkin: true } });
 
 export const checkIn = (t: TestApp, token: string, eventId: string, registrationId: string, attendeeId: string) =>
-  call(t, 'POST', '/checkin/save', { token, body: { eventId, registrationId, attendeeId } });
+  callEndpoint(t, endpoints.checkin.save, { token, body: { eventId, registrationId, attendeeId } });
 
 export const undoCheckIn = (t: TestApp, token: string, attendeeId: string) =>
-  call(t, 'DELETE', '/checkin/delete', { token, body: { attendeeId } });
+  callEndpoint(t, endpoints.checkin.delete, { token, body: { attendeeId } });
 
 /**
  * The QR text of a ticket sold where the answer carries no qrUuid (a door answer, such as the box

@@ -161,7 +161,32 @@ export interface ApiResponse {
   text: string;
 }
 
-type Query = Record<string, string | number | boolean | string[] | undefined>;
+export type Query = Record<string, string | number | boolean | string[] | undefined>;
+
+/** A query as the API receives it: unset fields left out, arrays kept (repeated keys), the rest as text. */
+export function queryParams(query: Query): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter((entry): entry is [string, string | number | boolean | string[]] => entry[1] !== undefined)
+      .map(([key, value]) => [key, Array.isArray(value) ? value : String(value)]),
+  );
+}
+
+/** The response text as the envelope `{ payload, msg? }` or an error `{ msg, code, errors? }`; `{}` when it is not JSON. */
+export function parseBody(text: string): ApiResponse['body'] {
+  try {
+    return JSON.parse(text) as ApiResponse['body'];
+  } catch {
+    return {};
+  }
+}
+
+/** The payload of a 200 answer (the message of any other answer shows in the failure). */
+export function okPayload(response: ApiResponse): unknown {
+  expect(response.body, response.body.msg).toHaveProperty('payload');
+  expect(response.status).toBe(200);
+  return response.body.payload;
+}
 
 /** Calls the API the way the web client does (JSON, bearer token); answers status, headers and parsed body. */
 export async function call(
@@ -182,22 +207,15 @@ export async function call(
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
   };
-  if (options.query) {
-    request.query = Object.fromEntries(
-      Object.entries(options.query)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, Array.isArray(value) ? value : String(value)]),
-    );
-  }
+  if (options.query) request.query = queryParams(options.query);
   if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
   const response = await t.app.inject(request);
-  let body: ApiResponse['body'];
-  try {
-    body = response.json();
-  } catch {
-    body = {};
-  }
-  return { status: response.statusCode, headers: response.headers, body, text: response.body };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: parseBody(response.body),
+    text: response.body,
+  };
 }
 
 /** Signs in through the API, the way the sign-in page does. */

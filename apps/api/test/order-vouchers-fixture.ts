@@ -1,20 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import {
+  endpoints,
   extrasQrText,
-  type TBuyerRegistration,
   type TEvent,
-  type TExtrasPurchaseListItem,
   type TExtrasVoucher,
   type TOrder,
-  type TPaymentIntent,
   type TRegistration,
 } from '@clubtix/contract';
 import { extrasPurchases, mailOutbox, orders, registrations, type MailAttachment } from '../src/db/schema';
 import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { holdTickets } from './buying';
-import { addTicket, payloadOf } from './catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from './helpers';
+import { addTicket } from './catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from './helpers';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 /**
  * The set-up shared by the tests of the extras vouchers of paid orders
@@ -57,8 +56,8 @@ export function useOrderVouchersApp() {
     const held = await holdTickets(t, event.id, ticket.id, options.buyer, [
       { firstName: 'Gus', lastName: 'Guest', email: `guest.of.${options.buyer}` },
     ]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras },
       }),
     );
@@ -66,9 +65,9 @@ export function useOrderVouchersApp() {
   }
 
   const startPaying = async (order: TOrder) =>
-    payloadOf<TPaymentIntent>(await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }));
+    expectPayload(await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }));
   const pay = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: GOOD_CARD } });
   /**
    * The buyer let the hold lapse: the registration expired (its seats given back) and the order was
    * priced longer ago than RESERVATION_MINUTES, so its extras no longer count against their stock.
@@ -88,19 +87,19 @@ export function useOrderVouchersApp() {
     t.db.select().from(extrasPurchases).where(eq(extrasPurchases.orderId, orderId));
   /** The admin's extras list of an event: redeemed, not redeemed, or both (''). */
   const extrasList = async (eventId: string, redeemed: 'true' | 'false' | '') =>
-    payloadOf<{ purchases: TExtrasPurchaseListItem[]; total: number }>(
-      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId, redeemed } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { token, query: { eventId, redeemed } }),
     ).purchases;
   /** The door scanning a voucher's QR. */
   const redeem = (voucher: Pick<TExtrasVoucher, 'id' | 'qrUuid'>) =>
-    call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { payload: extrasQrText(voucher.id, voucher.qrUuid) },
     });
   /** The registration as the buyer's own pages read it. */
   const buyerRead = async (held: TRegistration) =>
-    payloadOf<TBuyerRegistration>(
-      await call(t, 'GET', '/registration/getRegistration', {
+    expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistration, {
         query: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type {
-  TEvent,
-  TExtras,
-  TExtrasPurchase,
-  TPaymentIntent,
-  TRefundExtrasPurchaseRequest,
-  TRefundSponsorshipRequest,
-  TSponsorship,
-  TSponsorshipPackage,
+import {
+  endpoints,
+  type TEvent,
+  type TExtras,
+  type TExtrasPurchase,
+  type TRefundExtrasPurchaseRequest,
+  type TRefundSponsorshipRequest,
+  type TSponsorship,
+  type TSponsorshipPackage,
 } from '@clubtix/contract';
 import { extrasPurchases, refunds, sponsorships } from '../src/db/schema';
 import { confirmPayment } from './buying';
-import { createExtras, createPackage, payloadOf, publishEvent } from './catalogue';
-import { call, type ApiResponse, type TestApp } from './helpers';
+import { createExtras, createPackage, publishEvent } from './catalogue';
+import { type TestApp } from './helpers';
+import { callEndpoint, expectPayload, type EndpointResponse } from './call-endpoint';
 
 /** Factories of the refunds of sponsorships, donations and extras bought alone (docs/product.md section 19). */
 
@@ -31,8 +32,8 @@ export async function givePaid(
   options: { amount?: number; event?: TEvent; pkg?: TSponsorshipPackage } = {},
 ): Promise<PaidSponsorship> {
   const event = options.event ?? (await publishEvent(t, token, { donationsEnabled: true }));
-  const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-    await call(t, 'POST', '/sponsorship/create', {
+  const { sponsorship } = expectPayload(
+    await callEndpoint(t, endpoints.sponsorship.create, {
       body: {
         eventId: event.id,
         ...(options.pkg ? { packageId: options.pkg.id } : { amount: options.amount ?? 2500 }),
@@ -41,8 +42,10 @@ export async function givePaid(
       },
     }),
   );
-  const intent = payloadOf<TPaymentIntent>(
-    await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+  const intent = expectPayload(
+    await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+      body: { sponsorshipId: sponsorship.id },
+    }),
   );
   const paid = await confirmPayment(t, intent.paymentIntentId);
   expect(paid.status, paid.body.msg).toBe(200);
@@ -77,32 +80,29 @@ export async function buyPaidExtras(
       price: options.price ?? 700,
       quantity: options.stock ?? 5,
     }));
-  const purchase = payloadOf<TExtrasPurchase>(
-    await call(t, 'POST', '/extras/purchaseExtras', {
+  const purchase = expectPayload(
+    await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
       body: { eventId: extras.eventId, extrasId: extras.id, quantity: options.quantity ?? 1, email },
     }),
   );
-  const intent = payloadOf<TPaymentIntent>(
-    await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+  const intent = expectPayload(
+    await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } }),
   );
   const paid = await confirmPayment(t, intent.paymentIntentId);
   expect(paid.status, paid.body.msg).toBe(200);
   return { event, extras, purchase, paymentIntentId: intent.paymentIntentId };
 }
 
-export const refundSponsorship = (t: TestApp, token: string, body: TRefundSponsorshipRequest): Promise<ApiResponse> =>
-  call(t, 'POST', '/sponsorship/refund', { token, body });
+export const refundSponsorship = (t: TestApp, token: string, body: TRefundSponsorshipRequest) =>
+  callEndpoint(t, endpoints.sponsorship.refund, { token, body });
 
-export const refundExtrasPurchase = (
-  t: TestApp,
-  token: string,
-  body: TRefundExtrasPurchaseRequest,
-): Promise<ApiResponse> => call(t, 'POST', '/extrasPurchase/refund', { token, body });
+export const refundExtrasPurchase = (t: TestApp, token: string, body: TRefundExtrasPurchaseRequest) =>
+  callEndpoint(t, endpoints.extrasPurchase.refund, { token, body });
 
-export const refundedSponsorship = (response: ApiResponse) =>
-  payloadOf<{ sponsorship: TSponsorship }>(response).sponsorship;
-export const refundedExtrasPurchase = (response: ApiResponse) =>
-  payloadOf<{ extrasPurchase: TExtrasPurchase }>(response).extrasPurchase;
+export const refundedSponsorship = (response: EndpointResponse<typeof endpoints.sponsorship.refund>) =>
+  expectPayload(response).sponsorship;
+export const refundedExtrasPurchase = (response: EndpointResponse<typeof endpoints.extrasPurchase.refund>) =>
+  expectPayload(response).extrasPurchase;
 
 export async function sponsorshipRow(t: Pick<TestApp, 'db'>, id: string) {
   return (await t.db.select().from(sponsorships).where(eq(sponsorships.id, id)))[0]!;

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type {
-  TEvent,
-  TExtrasVoucher,
-  TOrder,
-  TOrderListItem,
-  TPaymentIntent,
-  TRefundOrderRequest,
-  TRegistration,
-  TTicket,
+import {
+  endpoints,
+  type TEvent,
+  type TExtrasVoucher,
+  type TOrder,
+  type TRefundOrderRequest,
+  type TRegistration,
+  type TTicket,
 } from '@clubtix/contract';
 import { orders, refunds, tickets } from '../src/db/schema';
 import { confirmPayment, holdTickets } from './buying';
 import { addTicket, createExtras, payloadOf, publishEvent } from './catalogue';
-import { call, type ApiResponse, type TestApp } from './helpers';
+import { type TestApp } from './helpers';
+import { callEndpoint, expectPayload, type EndpointResponse } from './call-endpoint';
 
 /** Factories of the refund tests (modules/purchase/refund/*.int.test.ts, docs/product.md section 19). */
 
@@ -65,13 +65,13 @@ export async function buyPaidOrder(
         },
       ]
     : [];
-  const { order } = payloadOf<{ order: TOrder }>(
-    await call(t, 'POST', '/order/createOrder', {
+  const { order } = expectPayload(
+    await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras },
     }),
   );
-  const intent = payloadOf<TPaymentIntent>(
-    await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+  const intent = expectPayload(
+    await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
   );
   const paid = payloadOf<{ registration: TRegistration; order: TOrder; extrasVouchers?: TExtrasVoucher[] }>(
     await confirmPayment(t, intent.paymentIntentId),
@@ -88,10 +88,11 @@ export async function buyPaidOrder(
   };
 }
 
-export const refund = (t: TestApp, token: string, body: TRefundOrderRequest): Promise<ApiResponse> =>
-  call(t, 'POST', '/order/refund', { token, body });
+export const refund = (t: TestApp, token: string, body: TRefundOrderRequest) =>
+  callEndpoint(t, endpoints.order.refund, { token, body });
 
-export const refundedOrder = (response: ApiResponse) => payloadOf<{ order: TOrderListItem }>(response).order;
+export const refundedOrder = (response: EndpointResponse<typeof endpoints.order.refund>) =>
+  expectPayload(response).order;
 
 export async function orderRow(t: Pick<TestApp, 'db'>, orderId: string) {
   return (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox, orders } from '../src/db/schema';
-import { addTicket, createExtras, payloadOf, publishEvent } from './catalogue';
+import { addTicket, createExtras, publishEvent } from './catalogue';
 import { call, createClubWithAdmin, createTestApp, type TestApp } from './helpers';
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './stripe-stand-in';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 /**
  * The set-up shared by the Stripe tests (modules/purchase/pay/stripe*.int.test.ts): an app configured
@@ -59,16 +60,16 @@ export function useStripeApp() {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price, quantity: 5 });
     const email = nextBuyer();
-    const init = await call(t, 'POST', '/registration/initRegistration', {
+    const init = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
     });
     expect(init.status).toBe(200);
-    const { registration } = init.body.payload as { registration: TRegistration };
-    const priced = await call(t, 'POST', '/order/createOrder', {
+    const { registration } = init.body.payload!;
+    const priced = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
     });
     expect(priced.status).toBe(200);
-    return { email, order: (priced.body.payload as { order: TOrder }).order };
+    return { email, order: priced.body.payload!.order };
   }
 
   /** A buyer holding one 15.00 ticket of a fresh event that sells a 7.00 lunch, priced with or without it. */
@@ -77,31 +78,31 @@ export function useStripeApp() {
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 5 });
     const lunch = await createExtras(t, token, event.id, { name: 'Lunch', price: 700 });
     const email = nextBuyer();
-    const { registration } = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const { registration } = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
       }),
     );
     const createOrder = (withLunch: boolean) =>
-      call(t, 'POST', '/order/createOrder', {
+      callEndpoint(t, endpoints.order.createOrder, {
         body: {
           registrationId: registration.registrationId,
           qrUuid: registration.qrUuid,
           extras: withLunch ? [{ extrasId: lunch.id, quantity: 1 }] : [],
         },
       });
-    const price = async (withLunch: boolean) => payloadOf<{ order: TOrder }>(await createOrder(withLunch)).order;
+    const price = async (withLunch: boolean) => expectPayload(await createOrder(withLunch)).order;
     return { email, price, createOrder };
   }
 
   async function startPaying(orderId: string) {
-    const response = await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId } });
+    const response = await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId } });
     expect(response.status, response.body.msg).toBe(200);
-    return response.body.payload as TPaymentIntent;
+    return response.body.payload!;
   }
 
   const confirm = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId } });
 
   /** A Stripe event as Stripe sends it (pretty-printed JSON), signed with the SDK's own test helper. */
   function stripeEvent(type: string, object: unknown, secret = WEBHOOK_SECRET) {

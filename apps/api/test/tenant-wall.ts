@@ -1,12 +1,13 @@
 import { expect } from 'vitest';
-import type {
-  TDiscount,
-  TErrorCode,
-  TEvent,
-  TExtras,
-  TFormQuestion,
-  TSponsorshipPackage,
-  TTicket,
+import {
+  endpoints,
+  type TDiscount,
+  type TErrorCode,
+  type TEvent,
+  type TExtras,
+  type TFormQuestion,
+  type TSponsorshipPackage,
+  type TTicket,
 } from '@clubtix/contract';
 import type { UserRow } from '../src/db/schema';
 import {
@@ -20,6 +21,7 @@ import {
   saveForm,
 } from './catalogue';
 import { call, expectError, type ApiResponse, type Signed, type TestApp } from './helpers';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 /** The world of the tenant wall test (modules/tenant-wall.int.test.ts): club A's admin against club B. */
 export interface World {
@@ -86,8 +88,8 @@ export async function stockCatalogue(t: TestApp, token: string): Promise<Catalog
       { type: 0, label: 'B question' },
       { type: 2, label: 'B choice', options: ['x', 'y'] },
     ]),
-    discount: payloadOf<TDiscount>(
-      await call(t, 'POST', '/discount/save', {
+    discount: expectPayload(
+      await callEndpoint(t, endpoints.discount.save, {
         token,
         body: { eventId: published.id, code: 'B-CODE', kind: 'percent', value: 10, maxUses: 5 },
       }),

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TWaitlistEntry } from '@clubtix/contract';
+import { endpoints, type TWaitlistEntry } from '@clubtix/contract';
 import { attendees, events, registrations, tickets, waitlistEntries } from '../src/db/schema';
 import { createMailer } from '../src/modules/mail/mailer';
 import { smtpTransport } from '../src/modules/mail/smtp-transport';
 import type { OfferDeps } from '../src/modules/waitlist/offers';
-import { payloadOf } from './catalogue';
-import { call, type TestApp } from './helpers';
+import { type TestApp } from './helpers';
+import { callEndpoint, expectPayload } from './call-endpoint';
 
 /** What offerFreedTickets needs, as the app builds it: the real mailer, delivering to the app's SMTP_URL. */
 export function offerDepsOf(t: TestApp): OfferDeps {
@@ -16,10 +16,10 @@ export function offerDepsOf(t: TestApp): OfferDeps {
 export const joinWaitlist = (
   t: TestApp,
   body: { eventId: string; ticketId: string; email: string; quantity: number },
-) => call(t, 'POST', '/waitlist/join', { body });
+) => callEndpoint(t, endpoints.waitlist.join, { body });
 
 export async function waitlistOf(t: TestApp, token: string, eventId: string): Promise<TWaitlistEntry[]> {
-  return payloadOf<TWaitlistEntry[]>(await call(t, 'GET', '/waitlist/getByEventId', { token, query: { eventId } }));
+  return expectPayload(await callEndpoint(t, endpoints.waitlist.getByEventId, { token, query: { eventId } }));
 }
 
 /** Who holds what of a ticket type, as the rows say: pending or confirmed attendees, and open offers. */

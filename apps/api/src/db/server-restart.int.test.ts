@@ -3,34 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../test/call-endpoint';
 import { startServer, type ServerProcess } from '../../test/server-process';
 import { freePort } from './embedded';
 
 const SUDO = { email: 'owner@example.org', password: 'restart-test-1' };
 
 async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SUDO),
-  });
+  const response = await callEndpoint(baseUrl, endpoints.auth.signin, { body: SUDO });
   expect(response.status).toBe(200);
-  return response.headers.get('authorization')!;
+  return String(response.headers.authorization);
 }
 
 async function clubNames(baseUrl: string, authorization: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/api/club/getAllClubs`, { headers: { authorization } });
+  const response = await callEndpoint(baseUrl, endpoints.club.getAllClubs, { headers: { authorization } });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { payload: { name: string }[] };
-  return body.payload.map((club) => club.name);
+  return response.body.payload!.map((club) => club.name);
 }
 
 async function createClub(baseUrl: string, authorization: string, name: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/club/save`, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
+  const response = await callEndpoint(baseUrl, endpoints.club.save, { headers: { authorization }, body: { name } });
   expect(response.status).toBe(200);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_CAPS, type TAppUser, type TClubWithAdmins } from '@clubtix/contract';
+import { endpoints, LIST_CAPS } from '@clubtix/contract';
 import { MAX_FIELD_ERRORS } from '../plugins/error-handler';
 import { lockCatalogue } from './events/catalogue-cap.repo';
 import { EXTRAS_CATALOGUE } from './extras/extras.repo';
@@ -19,6 +19,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/helpers';
+import { callEndpoint, expectPayload } from '../../test/call-endpoint';
 
 /**
  * The lists that answer an event's catalogue or a club's admins whole are bounded by what may be
@@ -119,7 +120,7 @@ describe('catalogue and admin caps', () => {
       3,
       () =>
         Array.from({ length: 3 }, (_, i) =>
-          call(apps[i % 2]!, 'POST', '/appUser/save', {
+          callEndpoint(apps[i % 2]!, endpoints.appUser.save, {
             token: admin.token,
             body: {
               name: `Late ${i}`,
@@ -139,8 +140,8 @@ describe('catalogue and admin caps', () => {
         `A club can have at most ${LIST_CAPS.admins} admins: remove one who no longer needs access first`,
       );
     }
-    const listed = payloadOf<{ appUsers: TAppUser[] }>(
-      await call(t, 'GET', '/appUser/getAppUsers', { token: admin.token, query: { clubId: club.id } }),
+    const listed = expectPayload(
+      await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin.token, query: { clubId: club.id } }),
     );
     expect(listed.appUsers).toHaveLength(LIST_CAPS.admins);
 
@@ -148,13 +149,13 @@ describe('catalogue and admin caps', () => {
     await t.db.execute(sql`
       INSERT INTO users (id, email, name, password_hash, role, club_id)
       VALUES (gen_random_uuid()::text, ${`extra-${club.id}@example.org`}, 'Extra', 'x', 10, ${club.id})`);
-    const again = payloadOf<{ appUsers: TAppUser[] }>(
-      await call(t, 'GET', '/appUser/getAppUsers', { token: admin.token, query: { clubId: club.id } }),
+    const again = expectPayload(
+      await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin.token, query: { clubId: club.id } }),
     );
     expect(again.appUsers).toHaveLength(LIST_CAPS.admins);
     const sudo = await createSudo(t);
-    const clubs = payloadOf<TClubWithAdmins[]>(
-      await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { page: 1, pageSize: 500 } }),
+    const clubs = expectPayload(
+      await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token, query: { page: 1, pageSize: 500 } }),
     );
     expect(clubs.find((candidate) => candidate.id === club.id)?.admins).toHaveLength(LIST_CAPS.admins);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   LIST_CAPPED_HEADER,
   LIST_CAPS,
   MAX_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   type TEvent,
   type TOrderListItem,
   type TSponsorship,
-  type TSponsorshipTotals,
 } from '@clubtix/contract';
 import { payloadOf, publishEvent } from '../../test/catalogue';
 import {
@@ -20,6 +20,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../test/helpers';
+import { callEndpoint, expectPayload } from '../../test/call-endpoint';
 
 /**
  * docs/product.md section 18: every list an endpoint answers is bounded (docs/decisions/0020). The
@@ -60,7 +61,7 @@ describe('bounded lists', () => {
     await seedOrders(event.id, count);
     const query = { eventId: event.id };
 
-    const whole = await call(t, 'GET', '/order/getOrdersByEventId', { token, query });
+    const whole = await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query });
     const orders = list<TOrderListItem>(whole);
     expect(orders).toHaveLength(LIST_CAPS.orders);
     expect(cappedAt(whole)).toBe(String(LIST_CAPS.orders));
@@ -70,7 +71,7 @@ describe('bounded lists', () => {
 
     const seen = new Set<string>();
     for (let page = 1; ; page++) {
-      const response = await call(t, 'GET', '/order/getOrdersByEventId', {
+      const response = await callEndpoint(t, endpoints.order.getOrdersByEventId, {
         token,
         query: { ...query, page, pageSize: MAX_PAGE_SIZE },
       });
@@ -81,7 +82,7 @@ describe('bounded lists', () => {
     }
     expect(seen.size).toBe(count);
 
-    const paid = await call(t, 'GET', '/order/getOrdersByEventId', {
+    const paid = await callEndpoint(t, endpoints.order.getOrdersByEventId, {
       token,
       query: { ...query, paymentStatus: 'paid' },
     });
@@ -106,7 +107,7 @@ describe('bounded lists', () => {
     }
     const sudo = await createSudo(t);
     expectError(
-      await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { pageSize: MAX_PAGE_SIZE + 1 } }),
+      await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token, query: { pageSize: MAX_PAGE_SIZE + 1 } }),
       400,
       'BAD_INPUT',
     );
@@ -123,7 +124,7 @@ describe('bounded lists', () => {
         FROM generate_series(1, ${count}) g`);
 
     for (const viewer of [admin.token, undefined]) {
-      const whole = await call(t, 'GET', '/event/getAllEvents', { token: viewer, query: { clubId: club.id } });
+      const whole = await callEndpoint(t, endpoints.event.getAllEvents, { token: viewer, query: { clubId: club.id } });
       const events = list<TEvent>(whole);
       expect(events).toHaveLength(LIST_CAPS.events);
       expect(cappedAt(whole)).toBe(String(LIST_CAPS.events));
@@ -133,14 +134,17 @@ describe('bounded lists', () => {
     }
     const pages = await Promise.all(
       [1, 2, 3].map((page) =>
-        call(t, 'GET', '/event/getAllEvents', { token: admin.token, query: { clubId: club.id, page, pageSize: 400 } }),
+        callEndpoint(t, endpoints.event.getAllEvents, {
+          token: admin.token,
+          query: { clubId: club.id, page, pageSize: 400 },
+        }),
       ),
     );
     const titles = pages.flatMap((page) => list<TEvent>(page).map((event) => event.title));
     expect(titles).toEqual(Array.from({ length: count }, (_, i) => `Tour ${i + 1}`));
 
     // Still to come (the active ones): the soonest 1,000.
-    const active = await call(t, 'GET', '/event/getAllActiveEvents', {
+    const active = await callEndpoint(t, endpoints.event.getAllActiveEvents, {
       query: { clubId: club.id, currentDate: '2020-01-01' },
     });
     expect(list<TEvent>(active).map((event) => event.title)).toEqual(
@@ -160,13 +164,13 @@ describe('bounded lists', () => {
         FROM generate_series(1, ${count}) g`);
     const query = { eventId: event.id };
 
-    const whole = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query });
+    const whole = await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, { token, query });
     const given = list<TSponsorship>(whole);
     expect(given).toHaveLength(LIST_CAPS.sponsorships);
     expect(cappedAt(whole)).toBe(String(LIST_CAPS.sponsorships));
     expect([given[0]!.name, given.at(-1)!.name]).toEqual([`Giver ${count}`, 'Giver 101']);
 
-    const paidPage = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+    const paidPage = await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, {
       token,
       query: { ...query, paymentStatus: 'paid', page: 2, pageSize: 20 },
     });
@@ -177,8 +181,8 @@ describe('bounded lists', () => {
     // The totals count every one of them, and sum the paid ones: 100 × (2 + 4 + … + 1100).
     const paidCount = count / 2;
     const paidSum = 100 * paidCount * (paidCount + 1);
-    const totals = payloadOf<TSponsorshipTotals>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipTotalsByEventId', { token, query }),
+    const totals = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipTotalsByEventId, { token, query }),
     );
     expect(totals).toEqual({
       count,
@@ -190,7 +194,7 @@ describe('bounded lists', () => {
 
     const other = await createClubWithAdmin(t);
     expectError(
-      await call(t, 'GET', '/sponsorship/getSponsorshipTotalsByEventId', { token: other.admin.token, query }),
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipTotalsByEventId, { token: other.admin.token, query }),
       404,
       'NOT_FOUND',
     );
@@ -198,32 +202,41 @@ describe('bounded lists', () => {
 
   it('gives sudo the first 1,000 clubs by name without a page, and pages through the rest', async () => {
     const sudo = await createSudo(t);
-    const before = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token });
+    const before = await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token });
     const existing = list<TClubWithAdmins>(before).length;
     await t.db.execute(sql`
       INSERT INTO clubs (id, name)
       SELECT 'club-many-' || g, 'zz Many ' || lpad(g::text, 5, '0') FROM generate_series(1, ${LIST_CAPS.clubs}) g`);
-    const whole = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token });
+    const whole = await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token });
     const clubs = list<TClubWithAdmins>(whole);
     expect(clubs).toHaveLength(LIST_CAPS.clubs);
     expect(cappedAt(whole)).toBe(String(LIST_CAPS.clubs));
     expect(clubs.at(-1)!.name).toBe(`zz Many ${String(LIST_CAPS.clubs - existing).padStart(5, '0')}`);
 
-    const last = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { page: 3, pageSize: 500 } });
+    const last = await callEndpoint(t, endpoints.club.getAllClubs, {
+      token: sudo.token,
+      query: { page: 3, pageSize: 500 },
+    });
     expect(list<TClubWithAdmins>(last).map((club) => club.name)).toContain(
       `zz Many ${String(LIST_CAPS.clubs).padStart(5, '0')}`,
     );
 
     // A search by part of the name, in any case; LIKE's own characters are only characters.
-    const found = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { search: ' ZZ MANY 0099 ' } });
+    const found = await callEndpoint(t, endpoints.club.getAllClubs, {
+      token: sudo.token,
+      query: { search: ' ZZ MANY 0099 ' },
+    });
     expect(list<TClubWithAdmins>(found).map((club) => club.name)).toEqual(
       Array.from({ length: 10 }, (_, i) => `zz Many 0099${i}`),
     );
-    const literal = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token, query: { search: '%' } });
+    const literal = await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token, query: { search: '%' } });
     expect(list<TClubWithAdmins>(literal)).toEqual([]);
 
     // An admin still sees its own club only, whatever the page or search asked for.
-    const own = await call(t, 'GET', '/club/getAllClubs', { token, query: { page: 1, pageSize: 10, search: 'zz' } });
+    const own = await callEndpoint(t, endpoints.club.getAllClubs, {
+      token,
+      query: { page: 1, pageSize: 10, search: 'zz' },
+    });
     expect(list<TClubWithAdmins>(own).map((club) => club.id)).toEqual([clubId]);
   });
 });

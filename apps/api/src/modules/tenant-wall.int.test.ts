@@ -23,6 +23,7 @@ import {
   type Row,
   type World,
 } from '../../test/tenant-wall';
+import { callEndpoint } from '../../test/call-endpoint';
 
 /**
  * docs/product.md section 13: an admin of club A aiming at club B's data gets 404 (403 for a call its
@@ -54,7 +55,7 @@ const rows: Row[] = [
     endpoint: 'boxoffice.sell',
     attempt: "sells B's published ticket at the door",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/boxoffice/sell', {
+      callEndpoint(t, endpoints.boxoffice.sell, {
         token: a.admin.token,
         body: {
           eventId: b.catalogue.published.id,
@@ -69,7 +70,7 @@ const rows: Row[] = [
     endpoint: 'boxoffice.sell',
     attempt: "sells B's ticket on A's own event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/boxoffice/sell', {
+      callEndpoint(t, endpoints.boxoffice.sell, {
         token: a.admin.token,
         body: {
           eventId: a.event.id,
@@ -83,7 +84,7 @@ const rows: Row[] = [
     endpoint: 'boxoffice.sell',
     attempt: "sells B's extra alone at B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/boxoffice/sell', {
+      callEndpoint(t, endpoints.boxoffice.sell, {
         token: a.admin.token,
         body: {
           eventId: b.catalogue.published.id,
@@ -98,7 +99,7 @@ const rows: Row[] = [
     endpoint: 'boxoffice.sell',
     attempt: "sells B's extra at A's own event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/boxoffice/sell', {
+      callEndpoint(t, endpoints.boxoffice.sell, {
         token: a.admin.token,
         body: {
           eventId: a.event.id,
@@ -112,7 +113,7 @@ const rows: Row[] = [
   {
     endpoint: 'club.getAllClubs',
     attempt: 'lists clubs: sees its own club only',
-    send: ({ t, a }) => call(t, 'GET', '/club/getAllClubs', { token: a.admin.token }),
+    send: ({ t, a }) => callEndpoint(t, endpoints.club.getAllClubs, { token: a.admin.token }),
     expected: {
       check: (response, { a, b }) => {
         expect(response.status).toBe(200);
@@ -125,7 +126,8 @@ const rows: Row[] = [
   {
     endpoint: 'club.getAllClubs',
     attempt: 'reads another club by its clubId: answers no club, nor its contact or admins',
-    send: ({ t, a, b }) => call(t, 'GET', '/club/getAllClubs', { token: a.admin.token, query: { clubId: b.clubId } }),
+    send: ({ t, a, b }) =>
+      callEndpoint(t, endpoints.club.getAllClubs, { token: a.admin.token, query: { clubId: b.clubId } }),
     expected: {
       check: (response, { b }) => {
         expect(response.status).toBe(200);
@@ -138,40 +140,41 @@ const rows: Row[] = [
     endpoint: 'club.save',
     attempt: "updates B's club",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/club/save', { token: a.admin.token, body: { id: b.clubId, name: 'Taken over' } }),
+      callEndpoint(t, endpoints.club.save, { token: a.admin.token, body: { id: b.clubId, name: 'Taken over' } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'club.save',
     attempt: "sets B's friendly address (docs/product.md section 21)",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/club/save', { token: a.admin.token, body: { id: b.clubId, slug: 'taken-over' } }),
+      callEndpoint(t, endpoints.club.save, { token: a.admin.token, body: { id: b.clubId, slug: 'taken-over' } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'club.save',
     attempt: 'creates a club (a super user call)',
-    send: ({ t, a }) => call(t, 'POST', '/club/save', { token: a.admin.token, body: { name: 'Shadow club' } }),
+    send: ({ t, a }) => callEndpoint(t, endpoints.club.save, { token: a.admin.token, body: { name: 'Shadow club' } }),
     expected: FORBIDDEN,
   },
   {
     endpoint: 'club.removeClub',
     attempt: "removes B's club (a super user call)",
-    send: ({ t, a, b }) => call(t, 'GET', '/club/removeClub', { token: a.admin.token, query: { clubId: b.clubId } }),
+    send: ({ t, a, b }) =>
+      callEndpoint(t, endpoints.club.removeClub, { token: a.admin.token, query: { clubId: b.clubId } }),
     expected: FORBIDDEN,
   },
   {
     endpoint: 'appUser.getAppUsers',
     attempt: "lists B's admins",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/appUser/getAppUsers', { token: a.admin.token, query: { clubId: b.clubId } }),
+      callEndpoint(t, endpoints.appUser.getAppUsers, { token: a.admin.token, query: { clubId: b.clubId } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'appUser.save',
     attempt: 'creates an admin in B',
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/appUser/save', {
+      callEndpoint(t, endpoints.appUser.save, {
         token: a.admin.token,
         body: { name: 'Mole', email: 'mole@example.org', password: 'mole-pass-1', clubId: b.clubId },
       }),
@@ -181,7 +184,7 @@ const rows: Row[] = [
     endpoint: 'appUser.save',
     attempt: `updates an admin of B, naming club ${target.toUpperCase()}`,
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/appUser/save', {
+      callEndpoint(t, endpoints.appUser.save, {
         token: a.admin.token,
         body: {
           id: b.second.row.id,
@@ -197,7 +200,7 @@ const rows: Row[] = [
     endpoint: 'appUser.save',
     attempt: "creates door staff in B for B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/appUser/save', {
+      callEndpoint(t, endpoints.appUser.save, {
         token: a.admin.token,
         body: {
           name: 'Mole',
@@ -214,7 +217,7 @@ const rows: Row[] = [
     endpoint: 'appUser.save',
     attempt: "creates its own door staff for B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/appUser/save', {
+      callEndpoint(t, endpoints.appUser.save, {
         token: a.admin.token,
         body: {
           name: 'Mole',
@@ -236,20 +239,20 @@ const rows: Row[] = [
     endpoint: 'appUser.sendInvitation',
     attempt: 'mails an admin of B a new invitation',
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/appUser/sendInvitation', { token: a.admin.token, body: { id: b.second.row.id } }),
+      callEndpoint(t, endpoints.appUser.sendInvitation, { token: a.admin.token, body: { id: b.second.row.id } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'appUser.deleteAppUser',
     attempt: 'deletes an admin of B',
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/appUser/deleteAppUser', { token: a.admin.token, query: { id: b.second.row.id } }),
+      callEndpoint(t, endpoints.appUser.deleteAppUser, { token: a.admin.token, query: { id: b.second.row.id } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'auth.getAccount',
     attempt: 'reads its own account, never one of B',
-    send: ({ t, a }) => call(t, 'GET', '/auth/getAccount', { token: a.admin.token }),
+    send: ({ t, a }) => callEndpoint(t, endpoints.auth.getAccount, { token: a.admin.token }),
     expected: {
       check: (response, { a, b }) => {
         expect(response.body.payload).toMatchObject({ currentUser: { id: a.admin.row.id, clubId: a.clubId } });
@@ -275,7 +278,7 @@ const rows: Row[] = [
     endpoint: 'auth.updateAccount',
     attempt: 'takes the e-mail of an admin of B, with a new password',
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/auth/updateAccount', {
+      callEndpoint(t, endpoints.auth.updateAccount, {
         token: a.admin.token,
         body: { name: 'Mole', email: b.second.row.email, currentPassword: TEST_PASSWORD, newPassword: 'mole-pass-2' },
       }),
@@ -286,8 +289,8 @@ const rows: Row[] = [
     attempt: "signs out an admin of A: ends A's own sessions, never B's",
     send: async ({ t, a }) => {
       const leaving = await createAdmin(t, a.clubId);
-      const response = await call(t, 'POST', '/auth/signout', { token: leaving.token });
-      expectError(await call(t, 'GET', '/auth/getAccount', { token: leaving.token }), 401, 'UNAUTHENTICATED');
+      const response = await callEndpoint(t, endpoints.auth.signout, { token: leaving.token });
+      expectError(await callEndpoint(t, endpoints.auth.getAccount, { token: leaving.token }), 401, 'UNAUTHENTICATED');
       return response;
     },
     expected: { check: (response) => expect(response.status).toBe(200) },
@@ -313,7 +316,7 @@ const rows: Row[] = [
     endpoint: 'message.send',
     attempt: "mails the attendees of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/message/send', {
+      callEndpoint(t, endpoints.message.send, {
         token: a.admin.token,
         body: { eventId: b.catalogue.published.id, subject: 'Hi', body: 'Hello', audience: 'all' },
       }),
@@ -323,34 +326,40 @@ const rows: Row[] = [
     endpoint: 'message.getByEventId',
     attempt: "reads the messages of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/message/getByEventId', { token: a.admin.token, query: { eventId: b.catalogue.published.id } }),
+      callEndpoint(t, endpoints.message.getByEventId, {
+        token: a.admin.token,
+        query: { eventId: b.catalogue.published.id },
+      }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'report.getClubSales',
     attempt: "reads the takings of B's club",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/report/getClubSales', { token: a.admin.token, query: { clubId: b.clubId } }),
+      callEndpoint(t, endpoints.report.getClubSales, { token: a.admin.token, query: { clubId: b.clubId } }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'report.getAllClubSales',
     attempt: "reads every club's takings (a super user call)",
-    send: ({ t, a }) => call(t, 'GET', '/report/getAllClubSales', { token: a.admin.token }),
+    send: ({ t, a }) => callEndpoint(t, endpoints.report.getAllClubSales, { token: a.admin.token }),
     expected: FORBIDDEN,
   },
   {
     endpoint: 'report.getEventSales',
     attempt: "reads the sales of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/report/getEventSales', { token: a.admin.token, query: { eventId: b.catalogue.published.id } }),
+      callEndpoint(t, endpoints.report.getEventSales, {
+        token: a.admin.token,
+        query: { eventId: b.catalogue.published.id },
+      }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'waitlist.getByEventId',
     attempt: "lists the waiting lists of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/waitlist/getByEventId', {
+      callEndpoint(t, endpoints.waitlist.getByEventId, {
         token: a.admin.token,
         query: { eventId: b.catalogue.published.id },
       }),
@@ -373,14 +382,17 @@ const rows: Row[] = [
     endpoint: 'sponsorship.refund',
     attempt: "refunds B's paid donation: nothing refunded",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/sponsorship/refund', { token: a.admin.token, body: { sponsorshipId: b.paid.sponsorshipId } }),
+      callEndpoint(t, endpoints.sponsorship.refund, {
+        token: a.admin.token,
+        body: { sponsorshipId: b.paid.sponsorshipId },
+      }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'extrasPurchase.refund',
     attempt: "refunds B's paid extras: nothing refunded",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/extrasPurchase/refund', {
+      callEndpoint(t, endpoints.extrasPurchase.refund, {
         token: a.admin.token,
         body: { extrasPurchaseId: b.paid.extrasPurchaseId, amount: 100 },
       }),
@@ -390,7 +402,7 @@ const rows: Row[] = [
     endpoint: 'registration.updateAttendee',
     attempt: "renames and transfers an attendee of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/registration/updateAttendee', {
+      callEndpoint(t, endpoints.registration.updateAttendee, {
         token: a.admin.token,
         body: {
           eventId: b.catalogue.published.id,
@@ -406,7 +418,7 @@ const rows: Row[] = [
     endpoint: 'checkin.unredeemExtrasPurchase',
     attempt: `un-redeems B's voucher${named ? " at B's event" : ''}`,
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/registration/unredeemExtrasPurchase', {
+      callEndpoint(t, endpoints.checkin.unredeemExtrasPurchase, {
         token: a.admin.token,
         body: {
           extrasPurchaseId: b.paid.extrasPurchaseId,
@@ -419,14 +431,17 @@ const rows: Row[] = [
     endpoint: 'checkin.getDoorList',
     attempt: "reads the door list of B's event",
     send: ({ t, a, b }) =>
-      call(t, 'GET', '/checkin/getDoorList', { token: a.admin.token, query: { eventId: b.catalogue.published.id } }),
+      callEndpoint(t, endpoints.checkin.getDoorList, {
+        token: a.admin.token,
+        query: { eventId: b.catalogue.published.id },
+      }),
     expected: NOT_FOUND,
   },
   {
     endpoint: 'checkin.sync',
     attempt: "syncs B's attendee at B's event",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/checkin/sync', {
+      callEndpoint(t, endpoints.checkin.sync, {
         token: a.admin.token,
         body: {
           eventId: b.catalogue.published.id,
@@ -440,7 +455,7 @@ const rows: Row[] = [
     endpoint: 'checkin.sync',
     attempt: "syncs B's attendee at A's own event: rejected as not of this event, nothing stored",
     send: ({ t, a, b }) =>
-      call(t, 'POST', '/checkin/sync', {
+      callEndpoint(t, endpoints.checkin.sync, {
         token: a.admin.token,
         body: {
           eventId: a.event.id,
@@ -461,7 +476,7 @@ const rows: Row[] = [
     endpoint: 'waitlist.remove',
     attempt: "removes someone from B's waiting list",
     send: ({ t, a, b }) =>
-      call(t, 'DELETE', '/waitlist/remove', { token: a.admin.token, body: { entryId: b.waitlistEntryId } }),
+      callEndpoint(t, endpoints.waitlist.remove, { token: a.admin.token, body: { entryId: b.waitlistEntryId } }),
     expected: NOT_FOUND,
   },
 ];
@@ -485,7 +500,7 @@ describe('the tenant wall: an admin of club A against club B', () => {
       { filename: 'b-logo.png', contentType: 'image/png', data: logo },
     ]);
     const logoUrl = (upload.body.payload as { url: string }).url;
-    const saved = await call(t, 'POST', '/club/save', {
+    const saved = await callEndpoint(t, endpoints.club.save, {
       token: b.admin.token,
       body: {
         id: b.club.id,
@@ -579,31 +594,34 @@ describe('the tenant wall: an admin of club A against club B', () => {
   /** Everything of B's that a person could check, read back as the super user. */
   async function snapshotOfB() {
     const { t, b } = world;
-    const club = await call(t, 'GET', '/club/getClub', { query: { clubId: b.clubId } });
-    const users = await call(t, 'GET', '/appUser/getAppUsers', { token: sudoToken, query: { clubId: b.clubId } });
-    const all = await call(t, 'GET', '/club/getAllClubs', { token: sudoToken });
+    const club = await callEndpoint(t, endpoints.club.getClub, { query: { clubId: b.clubId } });
+    const users = await callEndpoint(t, endpoints.appUser.getAppUsers, {
+      token: sudoToken,
+      query: { clubId: b.clubId },
+    });
+    const all = await callEndpoint(t, endpoints.club.getAllClubs, { token: sudoToken });
     const logo = await t.app.inject({ method: 'GET', url: b.logoUrl });
     return {
       club: club.body.payload,
       users: users.body.payload,
-      clubs: (all.body.payload as TClubWithAdmins[]).map((c) => c.id).sort(),
+      clubs: all.body.payload!.map((c) => c.id).sort(),
       logo: logo.rawPayload.toString('base64'),
       catalogue: await snapshotCatalogue(t, sudoToken, b.clubId),
       waitlist: (
-        await call(t, 'GET', '/waitlist/getByEventId', {
+        await callEndpoint(t, endpoints.waitlist.getByEventId, {
           token: sudoToken,
           query: { eventId: b.catalogue.published.id },
         })
       ).body.payload,
       payables: {
         sponsorship: (
-          await call(t, 'GET', '/sponsorship/getSponsorshipById', {
+          await callEndpoint(t, endpoints.sponsorship.getSponsorshipById, {
             token: sudoToken,
             query: { sponsorshipId: b.paid.sponsorshipId },
           })
         ).body.payload,
         extras: (
-          await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', {
+          await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, {
             token: sudoToken,
             query: { eventId: b.catalogue.published.id },
           })
@@ -611,8 +629,8 @@ describe('the tenant wall: an admin of club A against club B', () => {
       },
       checkins: await t.db.select().from(checkins).where(eq(checkins.clubId, b.clubId)),
       adminsStillSignedIn: [
-        (await call(t, 'GET', '/club/getAllClubs', { token: b.admin.token })).status,
-        (await call(t, 'GET', '/club/getAllClubs', { token: b.second.token })).status,
+        (await callEndpoint(t, endpoints.club.getAllClubs, { token: b.admin.token })).status,
+        (await callEndpoint(t, endpoints.club.getAllClubs, { token: b.second.token })).status,
       ],
     };
   }

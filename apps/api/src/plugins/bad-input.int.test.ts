@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TErrorCode } from '@clubtix/contract';
+import { endpoints, type TErrorCode } from '@clubtix/contract';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../test/helpers';
+import { callEndpoint } from '../../test/call-endpoint';
 
 /**
  * docs/product.md section 12: bad input answers 4xx with `{ msg, code }` naming the field, never a 5xx
@@ -563,7 +564,7 @@ describe('bad input never gets a 5xx', () => {
   });
 
   it('still works after all that', async () => {
-    expect((await call(t, 'GET', '/health')).status).toBe(200);
-    expect((await call(t, 'GET', '/club/getAllClubs', { token: tokens.sudo })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.system.health)).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.club.getAllClubs, { token: tokens.sudo })).status).toBe(200);
   });
 });

@@ -7,6 +7,8 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../test/call-endpoint';
 
 /**
  * The server answers a person in the request's language (docs/product.md section 22,
@@ -31,13 +33,16 @@ const asked = (language: string) => ({ 'accept-language': language });
 /** Four answers a person meets: a 404, a 409, a contract message on a field, zod's own message. */
 async function answers(language?: string) {
   const headers = language ? asked(language) : {};
-  const missing = await call(t, 'GET', '/event/getEvent', { query: { eventId: 'no-such-event' }, headers });
-  const ownAccount = await call(t, 'GET', '/appUser/deleteAppUser', {
+  const missing = await callEndpoint(t, endpoints.event.getEvent, { query: { eventId: 'no-such-event' }, headers });
+  const ownAccount = await callEndpoint(t, endpoints.appUser.deleteAppUser, {
     token: admin.token,
     query: { id: admin.id },
     headers,
   });
-  const badEmail = await call(t, 'POST', '/auth/signin', { body: { email: 'not an address', password: 'x' }, headers });
+  const badEmail = await callEndpoint(t, endpoints.auth.signin, {
+    body: { email: 'not an address', password: 'x' },
+    headers,
+  });
   const notAnObject = await call(t, 'POST', '/auth/signin', { body: [1, 2], headers });
   const noSuchCall = await call(t, 'GET', '/no/such/call', { headers });
   return { missing, ownAccount, badEmail, notAnObject, noSuchCall };
@@ -107,7 +112,7 @@ describe('messages in the request language', () => {
   });
 
   it('says a success message in the language too', async () => {
-    const signedIn = await call(t, 'POST', '/auth/signin', {
+    const signedIn = await callEndpoint(t, endpoints.auth.signin, {
       body: { email: 'nobody@example.org', password: 'password123' },
       headers: asked('de'),
     });

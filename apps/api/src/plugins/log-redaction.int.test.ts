@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TOrderListItem, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints, type TRegistration } from '@clubtix/contract';
 import { orders, users } from '../db/schema';
 import { simulatedProvider } from '../modules/purchase/pay/simulated-provider';
 import { holdTickets } from '../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../test/catalogue';
+import { addTicket, publishEvent } from '../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createSudo,
@@ -14,6 +13,7 @@ import {
   signIn,
   type TestApp,
 } from '../../test/helpers';
+import { callEndpoint, expectPayload } from '../../test/call-endpoint';
 
 const GOOD_CARD = '4242 4242 4242 4242';
 const POLL = { timeout: 30_000, interval: 50 };
@@ -63,13 +63,13 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     const held = await holdTickets(t, event.id, ticket.id, buyer, [
       { firstName: 'Pat', lastName: 'Payer', email: buyer },
     ]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     keep('buyer e-mail', buyer);
     keep('qrUuid', held.qrUuid);
@@ -80,18 +80,18 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
 
   it('a purchase with the simulated provider: held, paid, its tickets looked at', async () => {
     const { event, held, intent } = await readyToPay('paying.buyer@example.org');
-    const paid = await call(t, 'POST', '/stripe/confirm-payment', {
+    const paid = await callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: GOOD_CARD },
     });
     expect(paid.status).toBe(200);
     const registration = (paid.body.payload as { registration: TRegistration }).registration;
     expect(registration.status).toBe('confirmed');
     // The calls that carry the secrets in their address, as the buyer's pages make them.
-    const fromPayment = await call(t, 'GET', '/stripe/get-registration-from-payment', {
+    const fromPayment = await callEndpoint(t, endpoints.stripe.getRegistrationFromPayment, {
       query: { paymentIntentId: intent.paymentIntentId },
     });
     expect(fromPayment.status).toBe(200);
-    const own = await call(t, 'GET', '/registration/getRegistration', {
+    const own = await callEndpoint(t, endpoints.registration.getRegistration, {
       query: { registrationId: held.registrationId, qrUuid: held.qrUuid },
     });
     expect(own.status).toBe(200);
@@ -117,8 +117,8 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
       .set({ createdAt: sql`now() - interval '3 minutes'` })
       .where(eq(orders.id, order.id));
     const statusOf = async () =>
-      payloadOf<TOrderListItem>(
-        await call(t, 'GET', '/order/getOrderById', { token: adminToken, query: { orderId: order.id } }),
+      expectPayload(
+        await callEndpoint(t, endpoints.order.getOrderById, { token: adminToken, query: { orderId: order.id } }),
       ).paymentStatus;
     await expect.poll(statusOf, POLL).toBe('paid');
     await expect.poll(() => log(), POLL).toContain('payment reconciliation: settled a payment nobody had confirmed');
@@ -129,7 +129,7 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     const { held } = await readyToPay('locked.out@example.org');
     await setup.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE`);
-      const failed = await call(t, 'GET', '/registration/getRegistration', {
+      const failed = await callEndpoint(t, endpoints.registration.getRegistration, {
         query: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       });
       expect(failed.status).toBe(500);
@@ -143,7 +143,7 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     const hidden = await addTicket(t, adminToken, event.id, { price: 0, quantity: 5, hidden: true });
     const code = `CREW-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
     keep('access code', code);
-    const saved = await call(t, 'POST', '/discount/save', {
+    const saved = await callEndpoint(t, endpoints.discount.save, {
       token: adminToken,
       body: { eventId: event.id, code, kind: 'percent', value: 100, ticketIds: [hidden.id] },
     });
@@ -151,14 +151,14 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     const lower = code.toLowerCase();
     keep('access code as typed', lower);
 
-    const checked = await call(t, 'GET', '/discount/checkCode', { query: { eventId: event.id, code: lower } });
+    const checked = await callEndpoint(t, endpoints.discount.checkCode, { query: { eventId: event.id, code: lower } });
     expect(checked.status).toBe(200);
-    const tickets = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id, code } });
+    const tickets = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id, code } });
     expect(tickets.status).toBe(200);
     for (const page of [`/${event.slug}?code=${code}`, `/${event.slug}/tickets?discountCode=${lower}&code=${code}`]) {
       await t.app.inject({ method: 'GET', url: page });
     }
-    const held = await call(t, 'POST', '/registration/initRegistration', {
+    const held = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: {
         eventId: event.id,
         email: 'crew.member@example.org',
@@ -171,7 +171,7 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     // Drizzle writes a failed query's parameters, the code among them, into its error.
     await setup.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE discounts IN ACCESS EXCLUSIVE MODE`);
-      const failed = await call(t, 'GET', '/discount/checkCode', { query: { eventId: event.id, code } });
+      const failed = await callEndpoint(t, endpoints.discount.checkCode, { query: { eventId: event.id, code } });
       expect(failed.status).toBe(500);
     });
     expect(log()).toContain('/api/discount/checkCode?eventId=');
@@ -183,10 +183,10 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
     keep('sudo token', sudo.token);
     const email = 'renamed.admin@example.org';
     const body = { name: 'Ada Admin', email, password: 'a-new-password-2027', clubId };
-    const admin = (await call(t, 'GET', '/appUser/getAppUsers', { token: sudo.token, query: { clubId } })).body
+    const admin = (await callEndpoint(t, endpoints.appUser.getAppUsers, { token: sudo.token, query: { clubId } })).body
       .payload as { appUsers: { id: string }[] };
     const id = admin.appUsers[0]!.id;
-    const saved = await call(t, 'POST', '/appUser/save', { token: sudo.token, body: { id, ...body } });
+    const saved = await callEndpoint(t, endpoints.appUser.save, { token: sudo.token, body: { id, ...body } });
     expect(saved.status).toBe(200);
     const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
     keep('password hash', row!.hash);
@@ -203,7 +203,7 @@ describe('the log, at trace level, through the paths that handle secrets', () =>
       sql.raw(`CREATE TRIGGER refuse_update BEFORE UPDATE ON users FOR EACH ROW
         WHEN (NEW.name = 'Refused Name') EXECUTE FUNCTION refuse_update()`),
     );
-    const failed = await call(t, 'POST', '/appUser/save', {
+    const failed = await callEndpoint(t, endpoints.appUser.save, {
       token: sudo.token,
       body: { id, ...body, name: 'Refused Name', password: 'another-password-2028' },
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type TEvent, type TTicket } from '@clubtix/contract';
 import { createEvent, createPackage, createTicket, eventBody, payloadOf, saveForm } from '../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, tokenFor, type TestApp } from '../../test/helpers';
+import { callEndpoint } from '../../test/call-endpoint';
 
 /**
  * Public reads that show more to a club's own admins (`optionalAuth`) answer a bad or expired token
@@ -75,13 +76,13 @@ describe('a bad or expired token on a public read', () => {
 
   it('shows an expired or garbage token the published events only, as a visitor sees them', async () => {
     const ids = (response: Awaited<ReturnType<typeof call>>) => payloadOf<TEvent[]>(response).map((e) => e.id);
-    const signedIn = await call(t, 'GET', '/event/getAllEvents', {
+    const signedIn = await callEndpoint(t, endpoints.event.getAllEvents, {
       query: { clubId: a.club.id },
       token: a.admin.token,
     });
     expect(ids(signedIn).sort()).toEqual([published.id, draft.id].sort());
     for (const [, token] of badTokens) {
-      const response = await call(t, 'GET', '/event/getAllEvents', { query: { clubId: a.club.id }, token });
+      const response = await callEndpoint(t, endpoints.event.getAllEvents, { query: { clubId: a.club.id }, token });
       expect(ids(response)).toEqual([published.id]);
     }
   });
@@ -89,22 +90,25 @@ describe('a bad or expired token on a public read', () => {
   it("shows an expired or garbage token the event's active tickets only, as a visitor sees them", async () => {
     const names = (response: Awaited<ReturnType<typeof call>>) => payloadOf<TTicket[]>(response).map((x) => x.name);
     const query = { eventId: published.id };
-    expect(names(await call(t, 'GET', '/ticket/getTicketsByEventId', { query, token: a.admin.token }))).toEqual([
-      'Adult',
-      'Crew',
-    ]);
+    expect(names(await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query, token: a.admin.token }))).toEqual(
+      ['Adult', 'Crew'],
+    );
     for (const [, token] of badTokens) {
-      expect(names(await call(t, 'GET', '/ticket/getTicketsByEventId', { query, token }))).toEqual(['Adult']);
+      expect(names(await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query, token }))).toEqual(['Adult']);
     }
   });
 
   it('answers a draft event 404 to an expired or garbage token, as to a visitor, never 401 or 440', async () => {
     expect(
-      (await call(t, 'GET', '/event/getEvent', { query: { eventId: draft.id }, token: a.admin.token })).status,
+      (await callEndpoint(t, endpoints.event.getEvent, { query: { eventId: draft.id }, token: a.admin.token })).status,
     ).toBe(200);
-    expectError(await call(t, 'GET', '/event/getEvent', { query: { eventId: draft.id } }), 404, 'NOT_FOUND');
+    expectError(await callEndpoint(t, endpoints.event.getEvent, { query: { eventId: draft.id } }), 404, 'NOT_FOUND');
     for (const [, token] of badTokens) {
-      expectError(await call(t, 'GET', '/event/getEvent', { query: { eventId: draft.id }, token }), 404, 'NOT_FOUND');
+      expectError(
+        await callEndpoint(t, endpoints.event.getEvent, { query: { eventId: draft.id }, token }),
+        404,
+        'NOT_FOUND',
+      );
     }
   });
 
@@ -119,7 +123,7 @@ describe('a bad or expired token on a public read', () => {
       expectError(await call(t, 'GET', path, { query, token: garbage }), 401, 'UNAUTHENTICATED');
       expectError(await call(t, 'GET', path, { query, token: forged }), 401, 'UNAUTHENTICATED');
     }
-    const save = await call(t, 'POST', '/event/save', {
+    const save = await callEndpoint(t, endpoints.event.save, {
       token: await tokenFor(a.admin.row, -10),
       body: eventBody({ title: 'Changed' }),
     });

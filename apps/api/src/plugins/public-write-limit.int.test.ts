@@ -12,6 +12,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../test/helpers';
+import { callEndpoint } from '../../test/call-endpoint';
 
 const LIMITED = { PUBLIC_WRITE_LIMIT: '60' };
 const MINUTE_REFUSAL = 'Too many attempts from your network: try again in a minute.';
@@ -54,7 +55,7 @@ describe('the public-write limit per client address (docs/product.md section 18)
 
   let buyer = 0;
   const hold = (t: TestApp, remoteAddress: string) =>
-    call(t, 'POST', '/registration/initRegistration', {
+    callEndpoint(t, endpoints.registration.initRegistration, {
       remoteAddress,
       body: { eventId, email: `buyer${buyer++}@example.org`, tickets: [{ ticketId, quantity: 1 }] },
     });
@@ -111,24 +112,27 @@ describe('the public-write limit per client address (docs/product.md section 18)
     // Another address is not limited by this one, nor are reads or the club's own calls from it.
     expect((await hold(apps[0]!, newAddress())).status).toBe(200);
     for (const query of [{ eventId }, { eventId, code: '' }]) {
-      const read = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', { remoteAddress: address, query });
+      const read = await callEndpoint(apps[0]!, endpoints.ticket.getTicketsByEventId, {
+        remoteAddress: address,
+        query,
+      });
       expect(read.status).toBe(200);
     }
     // The ticket list asked with a code tells whether the code opens a hidden ticket: it counts.
-    const withCode = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', {
+    const withCode = await callEndpoint(apps[0]!, endpoints.ticket.getTicketsByEventId, {
       remoteAddress: address,
       query: { eventId, code: 'CREW-PASS' },
     });
     expectLimited(withCode, MINUTE_REFUSAL, 60);
     expectLimited(
-      await call(apps[1]!, 'GET', '/discount/checkCode', {
+      await callEndpoint(apps[1]!, endpoints.discount.checkCode, {
         remoteAddress: address,
         query: { eventId, code: 'CREW-PASS' },
       }),
       MINUTE_REFUSAL,
       60,
     );
-    const admin = await call(apps[0]!, 'POST', '/ticket/save', {
+    const admin = await callEndpoint(apps[0]!, endpoints.ticket.save, {
       remoteAddress: address,
       token,
       body: { eventId, name: 'Child', price: 500, quantity: 5 },
@@ -197,7 +201,7 @@ describe('the public-write limit per client address (docs/product.md section 18)
   it(`lets one address sign up ${SIGN_UPS_PER_HOUR} clubs an hour, refusing the next before its handler runs`, async () => {
     const address = newAddress();
     const register = (i: number) =>
-      call(apps[i % 2]!, 'POST', '/auth/register', {
+      callEndpoint(apps[i % 2]!, endpoints.auth.register, {
         remoteAddress: address,
         body: {
           name: 'Ann',
@@ -220,7 +224,7 @@ describe('the public-write limit per client address (docs/product.md section 18)
     expect(await count(users)).toBe(usersBefore);
     // An e-mail already signed up would answer 409 from the handler, before it hashed the password:
     // the limit answers first.
-    const again = await call(apps[0]!, 'POST', '/auth/register', {
+    const again = await callEndpoint(apps[0]!, endpoints.auth.register, {
       remoteAddress: address,
       body: { name: 'Ann', email: `signup-${address}-0@example.org`, password: 'sunny-day-42', clubName: 'Again' },
     });
@@ -244,7 +248,7 @@ describe('PUBLIC_WRITE_LIMIT=0', () => {
     const address = newAddress();
     const holds = await Promise.all(
       Array.from({ length: 70 }, (_, i) =>
-        call(t, 'POST', '/registration/initRegistration', {
+        callEndpoint(t, endpoints.registration.initRegistration, {
           remoteAddress: address,
           body: { eventId: event.id, email: `off${i}@example.org`, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
         }),
@@ -252,7 +256,7 @@ describe('PUBLIC_WRITE_LIMIT=0', () => {
     );
     expect(holds.filter((response) => response.status === 200)).toHaveLength(70);
     for (let i = 0; i <= SIGN_UPS_PER_HOUR; i++) {
-      const response = await call(t, 'POST', '/auth/register', {
+      const response = await callEndpoint(t, endpoints.auth.register, {
         remoteAddress: address,
         body: { name: 'Ann', email: `off-signup-${i}@example.org`, password: 'sunny-day-42', clubName: `Off ${i}` },
       });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendeeListItem, TEvent, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
 import { counters, csvOf, downloadAttendees, importAttendees, readSheet } from '../../../test/attendee-data';
 import { buyTickets } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 13 for the attendee data calls: club A's admin aiming at club B's event,
@@ -32,8 +33,8 @@ describe('attendee data behind the tenant wall', () => {
   afterAll(async () => t.close());
 
   const snapshotOfB = async () => ({
-    attendees: payloadOf<{ attendees: TAttendeeListItem[] }>(
-      await call(t, 'GET', '/registration/getAttendees', { token: b.token, query: { eventId: b.event.id } }),
+    attendees: expectPayload(
+      await callEndpoint(t, endpoints.attendees.getAttendees, { token: b.token, query: { eventId: b.event.id } }),
     ).attendees,
     counters: await counters(t, b.ticket.id, b.event.id),
   });
@@ -49,16 +50,22 @@ describe('attendee data behind the tenant wall', () => {
       downloadAttendees(t, a.token, b.event.id).then((r) => ({ status: r.status, body: r.json })),
       importAttendees(t, a.token, { eventId: b.event.id, ticketId: b.ticket.id, filename: 'x.csv', data: file }),
       importAttendees(t, a.token, { eventId: a.event.id, ticketId: b.ticket.id, filename: 'x.csv', data: file }),
-      call(t, 'GET', '/registration/removeRegistration', {
+      callEndpoint(t, endpoints.attendees.removeRegistration, {
         token: a.token,
         query: { registrationId: b.registration.registrationId, eventId: b.event.id },
       }),
-      call(t, 'GET', '/registration/removeRegistration', {
+      callEndpoint(t, endpoints.attendees.removeRegistration, {
         token: a.token,
         query: { registrationId: b.registration.registrationId, eventId: a.event.id },
       }),
-      call(t, 'GET', '/registration/deleteAttendee', { token: a.token, query: { attendeeId, eventId: b.event.id } }),
-      call(t, 'GET', '/registration/deleteAttendee', { token: a.token, query: { attendeeId, eventId: a.event.id } }),
+      callEndpoint(t, endpoints.attendees.deleteAttendee, {
+        token: a.token,
+        query: { attendeeId, eventId: b.event.id },
+      }),
+      callEndpoint(t, endpoints.attendees.deleteAttendee, {
+        token: a.token,
+        query: { attendeeId, eventId: a.event.id },
+      }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect({ status: response.status, code: response.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
@@ -69,7 +76,7 @@ describe('attendee data behind the tenant wall', () => {
   it('answers 401 without a token', async () => {
     expect((await downloadAttendees(t, undefined, b.event.id)).status).toBe(401);
     const query = { registrationId: b.registration.registrationId, eventId: b.event.id };
-    expectError(await call(t, 'GET', '/registration/removeRegistration', { query }), 401, 'UNAUTHENTICATED');
+    expectError(await callEndpoint(t, endpoints.attendees.removeRegistration, { query }), 401, 'UNAUTHENTICATED');
   });
 
   it('lets sudo export any club’s event', async () => {

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendee, TEvent, TFormQuestion, TRegistration, TTicket } from '@clubtix/contract';
+import {
+  endpoints,
+  type TAttendee,
+  type TEvent,
+  type TFormQuestion,
+  type TRegistration,
+  type TTicket,
+  type BodyOf,
+} from '@clubtix/contract';
 import { buyTickets, payFor, type Person } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * POST /registration/updateAttendee (docs/product.md section 20): an admin corrects an attendee or
@@ -41,13 +50,13 @@ describe('editing and transferring an attendee', () => {
 
   /** A visitor's purchase of one ticket, the required answer given; `pay: false` leaves it held. */
   async function buy(person: Person, pay = true): Promise<TRegistration> {
-    const { registration: init } = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const { registration: init } = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email: 'buyer@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
       }),
     );
-    const held = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const held = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: init.registrationId,
           qrUuid: init.qrUuid,
@@ -61,11 +70,13 @@ describe('editing and transferring an attendee', () => {
     return registration;
   }
 
-  const edit = (body: Record<string, unknown>, as = token) =>
-    call(t, 'POST', '/registration/updateAttendee', { token: as, body: { eventId: event.id, ...body } });
+  const edit = (
+    body: Omit<BodyOf<typeof endpoints.registration.updateAttendee>, 'eventId'> & { eventId?: string },
+    as = token,
+  ) => callEndpoint(t, endpoints.registration.updateAttendee, { token: as, body: { eventId: event.id, ...body } });
   const readBack = async (registrationId: string): Promise<TAttendee> =>
-    payloadOf<TRegistration>(
-      await call(t, 'GET', '/registration/getRegistrationById', { token, query: { registrationId } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistrationById, { token, query: { registrationId } }),
     ).attendees[0]!;
 
   it('corrects the names and answers, and mails nobody when the e-mail stays', async () => {
@@ -87,7 +98,7 @@ describe('editing and transferring an attendee', () => {
       email: 'jon@example.org',
       answers: { [diet.id]: 'Vegan', [shirt.id]: 'M' },
     };
-    expect(payloadOf<TAttendee>(response)).toMatchObject(expected);
+    expect(expectPayload(response)).toMatchObject(expected);
     expect(await readBack(registration.registrationId)).toMatchObject(expected);
     await outboxDrained(t);
     expect(smtp.received.length).toBe(before);
@@ -172,7 +183,7 @@ describe('editing and transferring an attendee', () => {
     const elsewhere = await publishEvent(t, token);
     expectError(await edit({ ...body, eventId: elsewhere.id }), 404, 'NOT_FOUND', 'Attendee not found');
     expectError(
-      await call(t, 'POST', '/registration/updateAttendee', { body: { eventId: event.id, ...body } }),
+      await callEndpoint(t, endpoints.registration.updateAttendee, { body: { eventId: event.id, ...body } }),
       401,
       'UNAUTHENTICATED',
     );
@@ -202,14 +213,14 @@ describe('a transfer past the club mail limit', () => {
     ]);
     const pat = registration.attendees[0]!;
     const transfer = (email: string) =>
-      call(t, 'POST', '/registration/updateAttendee', {
+      callEndpoint(t, endpoints.registration.updateAttendee, {
         token,
         body: { eventId: event.id, attendeeId: pat.attendeeId, firstName: 'Pat', lastName: 'Lowe', email },
       });
     expect((await transfer('first.new@example.org')).status).toBe(200);
     expectError(await transfer('second.new@example.org'), 429, 'RATE_LIMITED', /limit of 2 e-mails a day/);
-    const after = payloadOf<TRegistration>(
-      await call(t, 'GET', '/registration/getRegistrationById', {
+    const after = expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistrationById, {
         token,
         query: { registrationId: registration.registrationId },
       }),

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { downloadAttendees } from '../../../test/attendee-data';
 import { payFor } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const run = promisify(execFile);
 
@@ -64,13 +65,13 @@ describe('the attendee export in LibreOffice', () => {
       { type: 0, label: 'Phone', perAttendee: true },
       { type: 0, label: '=Note', perAttendee: false },
     ]);
-    const init = payloadOf<{ registration: TRegistration; order: TOrder }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email: 'mallory@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
       }),
     );
-    const saved = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const saved = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: init.registration.registrationId,
           qrUuid: init.registration.qrUuid,

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TFormQuestion, TOrder, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TFormQuestion, type TRegistration, type TTicket } from '@clubtix/contract';
 import { downloadAttendees, readSheet, seedAttendees } from '../../../test/attendee-data';
 import { payFor } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
 import { checkIn } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SEEDED = 1200;
@@ -19,13 +20,13 @@ async function buyWithAnswers(
   people: { firstName: string; lastName: string; email: string; answers: Record<string, string | string[]> }[],
   answers: Record<string, string | string[]>,
 ): Promise<TRegistration> {
-  const init = payloadOf<{ registration: TRegistration; order: TOrder }>(
-    await call(t, 'POST', '/registration/initRegistration', {
+  const init = expectPayload(
+    await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email: buyer, tickets: [{ ticketId: ticket.id, quantity: people.length }] },
     }),
   );
-  const saved = payloadOf<TRegistration>(
-    await call(t, 'POST', '/registration/save', {
+  const saved = expectPayload(
+    await callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: init.registration.registrationId,
         qrUuid: init.registration.qrUuid,
@@ -109,7 +110,7 @@ describe('GET /registration/downloadAttendees', () => {
       {},
     );
     const checked = await checkIn(t, token, event.id, first.registrationId, first.attendees[0]!.attendeeId);
-    checkinTime = payloadOf<{ createdAt: string }>(checked).createdAt;
+    checkinTime = expectPayload(checked).createdAt;
     await seedAttendees(t, { clubId: club.id, eventId: event.id, ticketId: ticket.id }, SEEDED);
   });
   afterAll(async () => t.close());
@@ -231,10 +232,10 @@ describe('GET /registration/downloadAttendees', () => {
     const anonymous = await downloadAttendees(t, undefined, event.id);
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.code).toBe('UNAUTHENTICATED');
-    const missing = await call(t, 'GET', '/registration/downloadAttendees', { token });
+    const missing = await callEndpoint(t, endpoints.attendees.downloadAttendees, { token });
     expectError(missing, 400, 'BAD_INPUT');
     expectError(
-      await call(t, 'GET', '/registration/downloadAttendees', { token, query: { eventId: 'nope' } }),
+      await callEndpoint(t, endpoints.attendees.downloadAttendees, { token, query: { eventId: 'nope' } }),
       404,
       'NOT_FOUND',
     );

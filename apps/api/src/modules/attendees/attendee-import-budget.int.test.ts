@@ -5,12 +5,12 @@ import {
   IMPORT_MESSAGE_MAX_CHARS,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
-  type TImportResult,
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees } from '../../../test/attendee-data';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
 import { createClubWithAdmin, expectError, type TestApp, createTestApp } from '../../../test/helpers';
 import { excelLikeXlsx } from '../../../test/zip';
+import { expectPayload } from '../../../test/call-endpoint';
 
 const QUESTIONS = 97;
 const COLUMNS = 3 + QUESTIONS;
@@ -75,7 +75,7 @@ describe('POST /registration/bulkImportAttendee answers within its budget', () =
     const bytes = Buffer.byteLength(JSON.stringify(response.body));
     expect(bytes).toBeLessThan(IMPORT_ERRORS_BUDGET_BYTES + 1024);
 
-    const result = payloadOf<TImportResult>(response);
+    const result = expectPayload(response);
     expect(result.imported).toBe(0);
     expect(result.errors.length).toBeGreaterThan(0);
     expect(result.errors.length + result.errorsNotListed).toBe(MAX_IMPORT_ROWS);

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   IMPORT_EXAMPLE,
   IMPORT_EXAMPLE_MESSAGE,
-  type TAttendeeListItem,
   type TEvent,
   type TFormQuestion,
-  type TImportResult,
   type TTicket,
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees, xlsxOf } from '../../../test/attendee-data';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const HEADER = 'firstName,lastName,email,Workshops,Notes';
 
@@ -41,8 +41,11 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
   const send = (filename: string, data: Buffer) =>
     importAttendees(t, token, { eventId: event.id, ticketId: ticket.id, filename, data });
   const answersOf = async (email: string) => {
-    const listed = payloadOf<{ attendees: TAttendeeListItem[] }>(
-      await call(t, 'GET', '/registration/getAttendees', { token, query: { eventId: event.id, searchKeyword: email } }),
+    const listed = expectPayload(
+      await callEndpoint(t, endpoints.attendees.getAttendees, {
+        token,
+        query: { eventId: event.id, searchKeyword: email },
+      }),
     );
     return listed.attendees.map((attendee) => attendee.answers[workshops.id]);
   };
@@ -54,7 +57,7 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
       'Ben,Okafor,ben.choices@example.org,"sails,knots",',
       'Cleo,Ngata,cleo.choices@example.org,"Size, adult; Knots",',
     ]);
-    expect(payloadOf<TImportResult>(await send('choices.csv', csv))).toEqual({
+    expect(expectPayload(await send('choices.csv', csv))).toEqual({
       imported: 3,
       skipped: 0,
       errors: [],
@@ -64,7 +67,7 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
       ['firstName', 'lastName', 'email', 'Workshops'],
       ['Dev', 'Patel', 'dev.choices@example.org', 'Sails;Size, adult'],
     ]);
-    expect(payloadOf<TImportResult>(await send('choices.xlsx', xlsx)).imported).toBe(1);
+    expect(expectPayload(await send('choices.xlsx', xlsx)).imported).toBe(1);
 
     expect(await answersOf('ana.choices@')).toEqual([['Knots', 'Sails']]);
     expect(await answersOf('ben.choices@')).toEqual([['Sails', 'Knots']]);
@@ -78,7 +81,7 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
       'Eve,Moreau,eve.choices@example.org,Knots; Cooking,',
       'Fay,Lind,fay.choices@example.org,"Sails, Cooking",',
     ]);
-    const result = payloadOf<TImportResult>(await send('unknown.csv', csv));
+    const result = expectPayload(await send('unknown.csv', csv));
     expect(result.imported).toBe(0);
     expect(result.errors).toEqual([
       { row: 2, message: 'Workshops: choose from the listed options' },
@@ -93,7 +96,7 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
       [IMPORT_EXAMPLE.firstName, IMPORT_EXAMPLE.lastName, IMPORT_EXAMPLE.email, 'Knots; Sails', 'A longer answer'],
       ['Fay', 'Lind', 'fay.example@example.org', 'Sails', ''],
     ]);
-    const result = payloadOf<TImportResult>(await send('template.csv', csv));
+    const result = expectPayload(await send('template.csv', csv));
     expect(result).toEqual({
       imported: 0,
       skipped: 0,
@@ -109,9 +112,9 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
       'Gus,Grant,gus.quotes@example.org,Knots,Ann "the boss" said 5" tall',
       'Hal,"O""Hara",hal.quotes@example.org,Sails,"quoted, with a comma"',
     ]);
-    expect(payloadOf<TImportResult>(await send('quotes.csv', csv)).imported).toBe(2);
-    const listed = payloadOf<{ attendees: TAttendeeListItem[] }>(
-      await call(t, 'GET', '/registration/getAttendees', {
+    expect(expectPayload(await send('quotes.csv', csv)).imported).toBe(2);
+    const listed = expectPayload(
+      await callEndpoint(t, endpoints.attendees.getAttendees, {
         token,
         query: { eventId: event.id, searchKeyword: 'quotes@' },
       }),

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   EMAIL_MESSAGE,
   IMPORT_FILE_MESSAGE,
   MAX_IMPORT_ROWS,
   type TEvent,
-  type TImportResult,
   type TTicket,
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees, xlsxOf, type ImportRequest } from '../../../test/attendee-data';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createTestApp,
-  expectError,
-  multipartBody,
-  type TestApp,
-} from '../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, multipartBody, type TestApp } from '../../../test/helpers';
 import { deflated, deflatedZeros, excelLikeXlsx, zipOf } from '../../../test/zip';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const MB = 1024 * 1024;
 
@@ -56,7 +50,7 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
       ['Fay', 'Lind', 'fay@example.org', 'M', 'Sails'],
     ]);
     const before = await soldNow();
-    const result = payloadOf<TImportResult>(await send({ filename: 'guests.xlsx', data: file }));
+    const result = expectPayload(await send({ filename: 'guests.xlsx', data: file }));
     expect(result).toEqual({
       imported: 0,
       skipped: 0,
@@ -71,12 +65,12 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
     expect(await soldNow()).toBe(before);
 
     const csv = Buffer.from('firstName,lastName,email,Shirt size\nAna,Silva,ana@example.org,S\n\nBen,Okafor,,M\n');
-    expect(payloadOf<TImportResult>(await send({ filename: 'guests.csv', data: csv })).errors).toEqual([
+    expect(expectPayload(await send({ filename: 'guests.csv', data: csv })).errors).toEqual([
       { row: 4, message: 'E-mail is required' },
     ]);
 
     // The report is said in the admin's language (docs/decisions/0047-server-messages.md).
-    const german = payloadOf<TImportResult>(await send({ filename: 'guests.xlsx', data: file, language: 'de' }));
+    const german = expectPayload(await send({ filename: 'guests.xlsx', data: file, language: 'de' }));
     expect(german.errors).toEqual([
       { row: 3, message: 'Vorname ist erforderlich' },
       { row: 4, message: 'Geben Sie eine gültige E-Mail-Adresse ein, etwa name@example.org, ohne Leerzeichen' },
@@ -150,9 +144,9 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
       { field: 'eventId', value: event.id },
       { field: 'ticketId', value: ticket.id },
     ]);
-    const response = await call(t, 'POST', '/registration/bulkImportAttendee', {
+    const response = await callEndpoint(t, endpoints.attendees.bulkImportAttendee, {
       token,
-      body: noFile.payload,
+      raw: noFile.payload,
       headers: { 'content-type': noFile.contentType },
     });
     expectError(response, 400, 'BAD_INPUT', 'Choose an .xlsx or .csv file to import');
@@ -173,7 +167,7 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
     const six = csvOf([['firstName', 'lastName', 'email', 'Shirt size', 'Notes'], ...rows]);
     expect(six.length).toBeGreaterThan(6 * MB);
     const before = await soldNow();
-    expect(payloadOf<TImportResult>(await send({ filename: 'six.csv', data: six })).imported).toBe(1500);
+    expect(expectPayload(await send({ filename: 'six.csv', data: six })).imported).toBe(1500);
     expect(await soldNow()).toBe(before + 1500);
 
     const eleven = Buffer.concat([six, six.subarray(0, 5 * MB)]);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TImportResult, TTicket } from '@clubtix/contract';
+import { type TEvent, type TTicket } from '@clubtix/contract';
 import { csvOf, importAttendees } from '../../../test/attendee-data';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { addTicket, publishEvent } from '../../../test/catalogue';
 import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { expectPayload } from '../../../test/call-endpoint';
 
 /**
  * A door may open right after an import: the planner must see the imported rows then, not when
@@ -45,7 +46,7 @@ describe('POST /registration/bulkImportAttendee: the planner sees the imported a
       data: file(300, 'dry'),
       dryRun: true,
     });
-    expect(payloadOf<TImportResult>(dry).imported).toBe(300);
+    expect(expectPayload(dry).imported).toBe(300);
     expect(await plannerRows()).toEqual(before);
 
     const response = await importAttendees(t, token, {
@@ -54,7 +55,7 @@ describe('POST /registration/bulkImportAttendee: the planner sees the imported a
       filename: 'guests.csv',
       data: file(300, 'guest'),
     });
-    expect(payloadOf<TImportResult>(response).imported).toBe(300);
+    expect(expectPayload(response).imported).toBe(300);
     // The import answers once its ANALYZE has run, not when autovacuum comes by a minute later.
     expect(await plannerRows()).toEqual({ attendees: 300, registrations: 300 });
   });

@@ -2,20 +2,13 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ticketQrText,
-  type TAttendeeListItem,
-  type TEvent,
-  type TFormQuestion,
-  type TImportResult,
-  type TRegistration,
-  type TTicket,
-} from '@clubtix/contract';
+import { endpoints, ticketQrText, type TEvent, type TFormQuestion, type TTicket } from '@clubtix/contract';
 import { counters, csvOf, importAttendees, xlsxOf } from '../../../test/attendee-data';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../test/catalogue';
+import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
 import { scan } from '../../../test/door';
 import { excelLikeXlsx } from '../../../test/zip';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const HEADER = ['firstName', 'lastName', 'email', 'Shirt size', 'workshops', ' COMPANY '];
 
@@ -40,14 +33,14 @@ describe('POST /registration/bulkImportAttendee', () => {
   afterAll(async () => t.close());
 
   const attendees = async (searchKeyword?: string) =>
-    payloadOf<{ attendees: TAttendeeListItem[]; total: number }>(
-      await call(t, 'GET', '/registration/getAttendees', {
+    expectPayload(
+      await callEndpoint(t, endpoints.attendees.getAttendees, {
         token,
         query: { eventId: event.id, pageSize: 500, searchKeyword },
       }),
     );
   const available = async () =>
-    payloadOf<TTicket>(await call(t, 'GET', '/ticket/getTicketById', { token, query: { ticketId: ticket.id } }))
+    expectPayload(await callEndpoint(t, endpoints.ticket.getTicketById, { token, query: { ticketId: ticket.id } }))
       .available;
 
   it('imports an .xlsx: confirmed registrations with their answers, seats taken, no mail', async () => {
@@ -63,7 +56,7 @@ describe('POST /registration/bulkImportAttendee', () => {
       filename: 'guests.xlsx',
       data: file,
     });
-    expect(payloadOf<TImportResult>(response)).toEqual({ imported: 2, skipped: 0, errors: [], errorsNotListed: 0 });
+    expect(expectPayload(response)).toEqual({ imported: 2, skipped: 0, errors: [], errorsNotListed: 0 });
     expect(response.body.msg).toBe('Imported 2 attendees');
     expect(await available()).toBe(before! - 2);
 
@@ -80,8 +73,8 @@ describe('POST /registration/bulkImportAttendee', () => {
       ticketName: 'Guest',
       answers: { [shirt]: 'M', [workshops]: ['Knots', 'Radio'] },
     });
-    const registration = payloadOf<TRegistration>(
-      await call(t, 'GET', '/registration/getRegistrationById', {
+    const registration = expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistrationById, {
         token,
         query: { registrationId: ana.registrationId },
       }),
@@ -121,7 +114,7 @@ describe('POST /registration/bulkImportAttendee', () => {
         filename: 'excel.xlsx',
         data: file,
       });
-      expect(payloadOf<TImportResult>(response)).toEqual({ imported: 1, skipped: 0, errors: [], errorsNotListed: 0 });
+      expect(expectPayload(response)).toEqual({ imported: 1, skipped: 0, errors: [], errorsNotListed: 0 });
       expect((await attendees(`${name.toLowerCase()}@`)).attendees[0]).toMatchObject({
         firstName: name,
         lastName: 'Excel',
@@ -152,7 +145,7 @@ describe('POST /registration/bulkImportAttendee', () => {
         filename: name,
         data,
       });
-      expect(payloadOf<TImportResult>(response)).toEqual({ imported: 1, skipped: 0, errors: [], errorsNotListed: 0 });
+      expect(expectPayload(response)).toEqual({ imported: 1, skipped: 0, errors: [], errorsNotListed: 0 });
     }
     const dev = (await attendees('dev@')).attendees[0]!;
     expect(dev.answers[questions[1]!.id]).toEqual(['Sails', 'Knots']);
@@ -166,7 +159,7 @@ describe('POST /registration/bulkImportAttendee', () => {
       ['EVE', 'moreau', 'EVE@example.org', 'L'],
     ]);
     const request = { eventId: event.id, ticketId: ticket.id, filename: 'again.csv', data: file };
-    expect(payloadOf<TImportResult>(await importAttendees(t, token, request))).toEqual({
+    expect(expectPayload(await importAttendees(t, token, request))).toEqual({
       imported: 2,
       skipped: 1,
       errors: [],
@@ -175,7 +168,7 @@ describe('POST /registration/bulkImportAttendee', () => {
     const total = (await attendees()).total;
     const before = await available();
     const second = await importAttendees(t, token, request);
-    expect(payloadOf<TImportResult>(second)).toEqual({ imported: 0, skipped: 3, errors: [], errorsNotListed: 0 });
+    expect(expectPayload(second)).toEqual({ imported: 0, skipped: 3, errors: [], errorsNotListed: 0 });
     expect(second.body.msg).toBe('Imported 0 attendees (3 rows already there skipped)');
     expect((await attendees()).total).toBe(total);
     expect(await available()).toBe(before);
@@ -196,7 +189,7 @@ describe('POST /registration/bulkImportAttendee', () => {
       data: file,
       dryRun: true,
     });
-    expect(payloadOf<TImportResult>(preview)).toEqual({ imported: 1, skipped: 1, errors: [], errorsNotListed: 0 });
+    expect(expectPayload(preview)).toEqual({ imported: 1, skipped: 1, errors: [], errorsNotListed: 0 });
     expect(preview.body.msg).toBe('Ready to import 1 attendee (1 row already there skipped)');
     expect((await attendees()).total).toBe(total);
     expect(await counters(t, ticket.id, event.id)).toEqual(before);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendeeListItem, TEvent, TTicket } from '@clubtix/contract';
+import { endpoints, type TAttendeeListItem, type TEvent, type TTicket } from '@clubtix/contract';
 import { seedAttendees } from '../../../test/attendee-data';
 import { buyTickets, holdTickets, payFor } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 type Page = { attendees: TAttendeeListItem[]; total: number };
 
@@ -36,7 +37,7 @@ describe('the attendee list, page by page', () => {
     // Seven checked in, one after another.
     const all = await list({ pageSize: 500 });
     for (const attendee of all.attendees.filter((_, i) => i % 6 === 1)) {
-      const saved = await call(t, 'POST', '/checkin/save', {
+      const saved = await callEndpoint(t, endpoints.checkin.save, {
         token,
         body: { eventId: event.id, registrationId: attendee.registrationId, attendeeId: attendee.attendeeId },
       });
@@ -46,7 +47,7 @@ describe('the attendee list, page by page', () => {
   afterAll(async () => t.close());
 
   async function list(query: Record<string, string | number>): Promise<Page> {
-    const response = await call(t, 'GET', '/registration/getAttendees', {
+    const response = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token,
       query: { eventId: event.id, ...query },
     });
@@ -121,7 +122,7 @@ describe('the attendee list, page by page', () => {
     expect(found.attendees.map(key)).toEqual(['Lena Late']);
     expect((await list({})).total).toBe(before + 1);
 
-    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+    const cancelled = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: held.registrationId, status: 'cancelled' },
     });

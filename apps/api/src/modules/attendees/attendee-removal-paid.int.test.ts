@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TAttendeeListItem,
-  TCheckinStatistics,
-  TEvent,
-  TOrderCounts,
-  TOrderListItem,
-  TRegistration,
-  TTicket,
+import {
+  endpoints,
+  type TAttendeeListItem,
+  type TCheckinStatistics,
+  type TEvent,
+  type TOrderCounts,
+  type TOrderListItem,
+  type TRegistration,
+  type TTicket,
 } from '@clubtix/contract';
 import { downloadAttendees, readSheet } from '../../../test/attendee-data';
 import { buyTickets, confirmPayment, type Person } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { checkIn, qrOf, scan } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const people = (...names: string[]): Person[] =>
   names.map((name) => ({ firstName: name, lastName: 'Payer', email: `${name.toLowerCase()}@example.org` }));
@@ -76,7 +78,7 @@ describe('deleting a paid registration', () => {
     const countsBefore = await orderCounts();
     const statsBefore = await statistics();
 
-    const response = await call(t, 'GET', '/registration/deleteAttendee', {
+    const response = await callEndpoint(t, endpoints.attendees.deleteAttendee, {
       token,
       query: { attendeeId: ola!.attendeeId, eventId: event.id },
     });
@@ -112,7 +114,7 @@ describe('deleting a paid registration', () => {
     expect(await exportedIds()).not.toContain(registration.registrationId);
     expectError(await scan(t, token, event.id, qrOf(registration, ola)), 404, 'NOT_FOUND');
     expectError(
-      await call(t, 'GET', '/registration/deleteAttendee', {
+      await callEndpoint(t, endpoints.attendees.deleteAttendee, {
         token,
         query: { attendeeId: ola!.attendeeId, eventId: event.id },
       }),
@@ -120,7 +122,7 @@ describe('deleting a paid registration', () => {
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'GET', '/registration/removeRegistration', {
+      await callEndpoint(t, endpoints.attendees.removeRegistration, {
         token,
         query: { registrationId: registration.registrationId, eventId: event.id },
       }),
@@ -131,17 +133,20 @@ describe('deleting a paid registration', () => {
     // Its own reads find nothing either, and it cannot be confirmed back into an empty registration.
     const { registrationId, qrUuid } = registration;
     expectError(
-      await call(t, 'GET', '/registration/getRegistrationById', { token, query: { registrationId } }),
+      await callEndpoint(t, endpoints.registration.getRegistrationById, { token, query: { registrationId } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'GET', '/registration/getRegistration', { query: { registrationId, qrUuid } }),
+      await callEndpoint(t, endpoints.registration.getRegistration, { query: { registrationId, qrUuid } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'POST', '/registration/updateStatus', { token, body: { registrationId, status: 'confirmed' } }),
+      await callEndpoint(t, endpoints.registration.updateStatus, {
+        token,
+        body: { registrationId, status: 'confirmed' },
+      }),
       404,
       'NOT_FOUND',
       'Registration not found',
@@ -160,7 +165,7 @@ describe('deleting a paid registration', () => {
     const soldBefore = await sold();
     const statsBefore = await statistics();
 
-    const response = await call(t, 'GET', '/registration/removeRegistration', {
+    const response = await callEndpoint(t, endpoints.attendees.removeRegistration, {
       token,
       query: { registrationId: registration.registrationId, eventId: event.id },
     });
@@ -177,7 +182,7 @@ describe('deleting a paid registration', () => {
     expect(stats.totalRegistrationCount).toBe(statsBefore.totalRegistrationCount - 1);
     expect(stats.totalAttendeeCount).toBe(statsBefore.totalAttendeeCount - 3);
     expectError(
-      await call(t, 'GET', '/registration/removeRegistration', {
+      await callEndpoint(t, endpoints.attendees.removeRegistration, {
         token,
         query: { registrationId: registration.registrationId, eventId: event.id },
       }),
@@ -192,7 +197,7 @@ describe('deleting a paid registration', () => {
     const [sam, tia] = registration.attendees;
     const soldBefore = await sold();
     const remove = (attendeeId: string) =>
-      call(t, 'GET', '/registration/deleteAttendee', { token, query: { attendeeId, eventId: event.id } });
+      callEndpoint(t, endpoints.attendees.deleteAttendee, { token, query: { attendeeId, eventId: event.id } });
 
     // One of several may go: the order stays as it was paid.
     expect((await remove(sam!.attendeeId)).body).toEqual({
@@ -211,7 +216,7 @@ describe('deleting a paid registration', () => {
   it('deletes a cancelled paid registration without giving its seats back twice', async () => {
     const { registration } = await buyTickets(t, event.id, ticket.id, 'uma@example.org', people('Uma'));
     const soldBefore = await sold();
-    const cancel = await call(t, 'POST', '/registration/updateStatus', {
+    const cancel = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: registration.registrationId, status: 'cancelled' },
     });
@@ -220,7 +225,7 @@ describe('deleting a paid registration', () => {
     // Cancelling marks the payment to be returned; deleting then leaves it so.
     expect((await ordersOf(registration.registrationId))[0]!.paymentStatus).toBe('refund_required');
 
-    const response = await call(t, 'GET', '/registration/removeRegistration', {
+    const response = await callEndpoint(t, endpoints.attendees.removeRegistration, {
       token,
       query: { registrationId: registration.registrationId, eventId: event.id },
     });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TImportResult, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
 import { counters, csvOf, importAttendees } from '../../../test/attendee-data';
 import { buyTickets, holdTickets, type Person } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { addTicket, publishEvent } from '../../../test/catalogue';
 import { checkIn } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const people = (...names: string[]): Person[] =>
   names.map((name) => ({ firstName: name, lastName: 'Rower', email: `${name.toLowerCase()}@example.org` }));
@@ -27,19 +28,20 @@ describe('deleteAttendee and removeRegistration', () => {
   afterAll(async () => t.close());
 
   const deleteAttendee = (attendeeId: string, eventId = event.id) =>
-    call(t, 'GET', '/registration/deleteAttendee', { token, query: { attendeeId, eventId } });
+    callEndpoint(t, endpoints.attendees.deleteAttendee, { token, query: { attendeeId, eventId } });
   const removeRegistration = (registrationId: string, eventId = event.id) =>
-    call(t, 'GET', '/registration/removeRegistration', { token, query: { registrationId, eventId } });
+    callEndpoint(t, endpoints.attendees.removeRegistration, { token, query: { registrationId, eventId } });
   const available = async (ticket: TTicket) =>
-    payloadOf<TTicket>(await call(t, 'GET', '/ticket/getTicketById', { token, query: { ticketId: ticket.id } }))
+    expectPayload(await callEndpoint(t, endpoints.ticket.getTicketById, { token, query: { ticketId: ticket.id } }))
       .available;
   /** Free tickets: createOrder confirms an order of 0 at once, with no payment. */
   const takeFree = async (buyer: string, who: Person[]) => {
     const registration = await holdTickets(t, event.id, freeTicket.id, buyer, who);
     const body = { registrationId: registration.registrationId, qrUuid: registration.qrUuid };
-    expect(
-      payloadOf<{ order: { paymentStatus: string } }>(await call(t, 'POST', '/order/createOrder', { body })).order,
-    ).toMatchObject({ paymentStatus: 'paid', amount: 0 });
+    expect(expectPayload(await callEndpoint(t, endpoints.order.createOrder, { body })).order).toMatchObject({
+      paymentStatus: 'paid',
+      amount: 0,
+    });
     return registration;
   };
   const rowsOf = async (registrationId: string) => {
@@ -110,7 +112,7 @@ describe('deleteAttendee and removeRegistration', () => {
       checkins: 0,
       orders: 0,
     });
-    const gone = await call(t, 'GET', '/registration/getRegistrationById', {
+    const gone = await callEndpoint(t, endpoints.registration.getRegistrationById, {
       token,
       query: { registrationId: registration.registrationId },
     });
@@ -128,7 +130,7 @@ describe('deleteAttendee and removeRegistration', () => {
       filename: 'f.csv',
       data: file,
     });
-    expect(payloadOf<TImportResult>(imported).imported).toBe(1);
+    expect(expectPayload(imported).imported).toBe(1);
     const result = await t.db.execute(sql`
       SELECT a.id AS "attendeeId", a.registration_id AS "registrationId" FROM attendees a
       WHERE a.event_id = ${event.id} AND a.email = 'fay@example.org'`);
@@ -163,8 +165,8 @@ describe('deleteAttendee and removeRegistration', () => {
   it('refuses a registration whose payment has been started and not settled', async () => {
     const held = await holdTickets(t, event.id, paidTicket.id, 'kai@example.org', people('Kai'));
     const body = { registrationId: held.registrationId, qrUuid: held.qrUuid };
-    const { order } = payloadOf<{ order: { id: string } }>(await call(t, 'POST', '/order/createOrder', { body }));
-    const intent = await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } });
+    const { order } = expectPayload(await callEndpoint(t, endpoints.order.createOrder, { body }));
+    const intent = await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } });
     expect(intent.status).toBe(200);
     const started = 'A payment for this registration has been started; cancel it instead';
     expectError(await removeRegistration(held.registrationId), 409, 'CONFLICT', started);

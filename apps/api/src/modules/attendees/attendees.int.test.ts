@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendeeListItem, TEvent } from '@clubtix/contract';
+import { endpoints, type TAttendeeListItem, type TEvent } from '@clubtix/contract';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 type Page = { attendees: TAttendeeListItem[]; total: number };
 
@@ -33,7 +34,7 @@ describe('GET /registration/getAttendees', () => {
   afterAll(async () => t.close());
 
   const list = (query: Record<string, string | number>, as = token) =>
-    call(t, 'GET', '/registration/getAttendees', { token: as, query: { eventId: event.id, ...query } });
+    callEndpoint(t, endpoints.attendees.getAttendees, { token: as, query: { eventId: event.id, ...query } });
 
   it('lists confirmed attendees by name with the total', async () => {
     const response = await list({});
@@ -59,7 +60,7 @@ describe('GET /registration/getAttendees', () => {
     expect(before).toMatchObject({ paidAmount: 1500, refundedAmount: 0 });
     const orderId = before.refundableOrderId!;
     const refund = (body: Record<string, unknown>) =>
-      call(t, 'POST', '/order/refund', { token, body: { orderId, ...body } });
+      callEndpoint(t, endpoints.order.refund, { token, body: { orderId, ...body } });
 
     expect((await refund({ amount: 500 })).status).toBe(200);
     expect(await carlaOf()).toMatchObject({ paidAmount: 1500, refundedAmount: 500, refundableOrderId: orderId });
@@ -96,7 +97,7 @@ describe('GET /registration/getAttendees', () => {
   it('filters Pending and Checked-in', async () => {
     const all = (await list({})).body.payload as Page;
     const first = all.attendees[0]!;
-    const saved = await call(t, 'POST', '/checkin/save', {
+    const saved = await callEndpoint(t, endpoints.checkin.save, {
       token,
       body: { eventId: event.id, registrationId: first.registrationId, attendeeId: first.attendeeId },
     });

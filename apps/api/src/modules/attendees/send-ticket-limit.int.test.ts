@@ -1,17 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEND_TICKET_MAILS_PER_HOUR, type TEvent, type TTicket } from '@clubtix/contract';
+import { endpoints, SEND_TICKET_MAILS_PER_HOUR, type TEvent, type TTicket } from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
 import { buyTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * GET /registration/sendTicket at most SEND_TICKET_MAILS_PER_HOUR times an hour per attendee
@@ -37,7 +31,7 @@ describe(`sendTicket, ${SEND_TICKET_MAILS_PER_HOUR} times an hour per attendee`,
   });
 
   const sendTicket = (attendeeId: string, app = t) =>
-    call(app, 'GET', '/registration/sendTicket', { token, query: { attendeeId, eventId: event.id } });
+    callEndpoint(app, endpoints.registration.sendTicket, { token, query: { attendeeId, eventId: event.id } });
   const resends = async (attendeeId: string) =>
     (
       await t.db

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_LOOKUP_MAILS_PER_HOUR, type TEvent, type TTicket } from '@clubtix/contract';
+import { endpoints, TICKET_LOOKUP_MAILS_PER_HOUR, type TEvent, type TTicket } from '@clubtix/contract';
 import { attendees, mailOutbox } from '../../db/schema';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createSudo,
@@ -14,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { expectedQr, outboxDrained } from '../../../test/mail';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * Sending tickets again: GET /registration/sendTicket (an admin, behind the tenant wall) and
@@ -44,9 +44,9 @@ describe('sending tickets again', () => {
   const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   /** `as` null: without a token. */
   const sendTicket = (attendeeId: string, eventId: string, as: string | null = token) =>
-    call(t, 'GET', '/registration/sendTicket', { token: as ?? undefined, query: { attendeeId, eventId } });
+    callEndpoint(t, endpoints.registration.sendTicket, { token: as ?? undefined, query: { attendeeId, eventId } });
   const lookup = (email: string, eventId = event.id, app = t) =>
-    call(app, 'GET', '/registration/getRegistrationByEmail', { query: { email, eventId } });
+    callEndpoint(app, endpoints.registration.getRegistrationByEmail, { query: { email, eventId } });
 
   describe('sendTicket', () => {
     it('sends to the buyer when the attendee has no e-mail, and refuses a ticket that is not confirmed', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearerOf,
-  call,
   createAdmin,
   createClubWithAdmin,
   createSudo,
@@ -14,6 +13,8 @@ import {
 } from '../../../test/helpers';
 import { CURRENT_PASSWORD_MESSAGES } from '../users/current-password';
 import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../users/signin-limit.repo';
+import { endpoints, type BodyOf } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 let counter = 0;
 const newEmail = () => `me-${Date.now().toString(36)}-${counter++}@example.org`;
@@ -26,10 +27,11 @@ describe('one’s own account', () => {
   });
   afterAll(async () => t.close());
 
-  const account = (token: string) => call(t, 'GET', '/auth/getAccount', { token });
-  const update = (token: string, body: Record<string, unknown>) =>
-    call(t, 'POST', '/auth/updateAccount', { token, body });
-  const saveAdmin = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/appUser/save', { token, body });
+  const account = (token: string) => callEndpoint(t, endpoints.auth.getAccount, { token });
+  const update = (token: string, body: BodyOf<typeof endpoints.auth.updateAccount>) =>
+    callEndpoint(t, endpoints.auth.updateAccount, { token, body });
+  const saveAdmin = (token: string, body: BodyOf<typeof endpoints.appUser.save>) =>
+    callEndpoint(t, endpoints.appUser.save, { token, body });
 
   function expectFieldError(response: ApiResponse, path: string, message: string): void {
     expectError(response, 400, 'BAD_INPUT');
@@ -48,7 +50,7 @@ describe('one’s own account', () => {
     expect((await account(sudo.token)).body.payload).toEqual({
       currentUser: { id: sudo.row.id, email: sudo.row.email, name: 'Sudo', role: 20, clubId: null },
     });
-    expectError(await call(t, 'GET', '/auth/getAccount'), 401, 'UNAUTHENTICATED');
+    expectError(await callEndpoint(t, endpoints.auth.getAccount), 401, 'UNAUTHENTICATED');
   });
 
   it('changes the name without the current password, and keeps the sessions', async () => {

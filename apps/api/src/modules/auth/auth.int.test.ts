@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_ADMIN, ROLE_SUDO, type TClubWithAdmins, type TCurrentUser } from '@clubtix/contract';
+import { endpoints, ROLE_ADMIN, ROLE_SUDO, type TCurrentUser } from '@clubtix/contract';
 import {
   bearerOf,
   call,
@@ -12,6 +12,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 let counter = 0;
 const newEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${counter++}@example.org`;
@@ -40,21 +41,21 @@ describe('POST /api/auth/signin', () => {
       role: ROLE_ADMIN,
       clubId: club.id,
     });
-    const clubs = await call(t, 'GET', '/club/getAllClubs', { token: bearerOf(response) });
+    const clubs = await callEndpoint(t, endpoints.club.getAllClubs, { token: bearerOf(response) });
     expect(clubs.status).toBe(200);
-    expect((clubs.body.payload as TClubWithAdmins[]).map((c) => c.id)).toEqual([club.id]);
+    expect(clubs.body.payload!.map((c) => c.id)).toEqual([club.id]);
   });
 
   it('greets a first sign-in with "Welcome" and every later one with "Welcome back"', async () => {
     const { admin } = await createClubWithAdmin(t);
     expect((await signIn(t, admin.row.email)).body.msg).toBe('Welcome, Club Admin');
     expect((await signIn(t, admin.row.email)).body.msg).toBe('Welcome back, Club Admin');
-    const registered = await call(t, 'POST', '/auth/register', {
+    const registered = await callEndpoint(t, endpoints.auth.register, {
       body: { name: 'Reg Istered', email: newEmail('reg'), password: 'rightpass1', clubName: `Club ${counter++}` },
     });
     expect(registered.status).toBe(200);
     // Signing up opened the first session.
-    const again = await call(t, 'POST', '/auth/signin', {
+    const again = await callEndpoint(t, endpoints.auth.signin, {
       body: { email: currentUserOf(registered).email, password: 'rightpass1' },
     });
     expect(again.body.msg).toBe('Welcome back, Reg Istered');
@@ -105,7 +106,7 @@ describe('POST /api/auth/signin', () => {
     expect(bad.text).not.toContain('secret-guess-77');
     expect(good.text).not.toMatch(/scrypt|hash/i);
     // The sudo token still works: nothing above touched other accounts.
-    expect((await call(t, 'GET', '/club/getAllClubs', { token: sudoToken })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.club.getAllClubs, { token: sudoToken })).status).toBe(200);
   });
 });
 
@@ -118,8 +119,7 @@ describe('POST /api/auth/register', () => {
   });
   afterAll(async () => t.close());
 
-  const allClubs = async () =>
-    (await call(t, 'GET', '/club/getAllClubs', { token: sudoToken })).body.payload as TClubWithAdmins[];
+  const allClubs = async () => (await callEndpoint(t, endpoints.club.getAllClubs, { token: sudoToken })).body.payload!;
   const registration = (overrides: Record<string, unknown> = {}) => ({
     name: 'Ann Organiser',
     email: newEmail('ann'),
@@ -130,7 +130,7 @@ describe('POST /api/auth/register', () => {
 
   it('creates a club and its first admin, and signs them in', async () => {
     const body = registration({ email: `  New.Admin.${counter++}@Example.ORG ` });
-    const response = await call(t, 'POST', '/auth/register', { body });
+    const response = await callEndpoint(t, endpoints.auth.register, { body });
     expect(response.status).toBe(200);
     const user = currentUserOf(response);
     expect(user).toMatchObject({
@@ -141,7 +141,7 @@ describe('POST /api/auth/register', () => {
     expect(user.clubId).toEqual(expect.any(String));
     expect(response.text).not.toContain('sunny-day-42');
 
-    const own = await call(t, 'GET', '/club/getAllClubs', { token: bearerOf(response) });
+    const own = await callEndpoint(t, endpoints.club.getAllClubs, { token: bearerOf(response) });
     expect(own.body.payload).toEqual([
       expect.objectContaining({
         id: user.clubId,
@@ -160,7 +160,7 @@ describe('POST /api/auth/register', () => {
     ['abcdefgh', 'Password must include at least one number!'],
   ])('applies the password rules of docs/product.md to %j: %s', async (password, message) => {
     const body = registration({ password });
-    const response = await call(t, 'POST', '/auth/register', { body });
+    const response = await callEndpoint(t, endpoints.auth.register, { body });
     expectError(response, 400, 'BAD_INPUT', `password: ${message}`);
     expect(response.body.errors).toEqual([{ path: 'password', message }]);
     expect((await allClubs()).some((club) => club.name === body.clubName)).toBe(false);
@@ -172,14 +172,14 @@ describe('POST /api/auth/register', () => {
     ['clubName', { clubName: 'x'.repeat(121) }, 'Club name must be at most 120 characters'],
     ['email', { email: 'not an e-mail' }, 'valid e-mail'],
   ])('refuses a bad %s with a 400 naming it', async (field, overrides, message) => {
-    const response = await call(t, 'POST', '/auth/register', { body: registration(overrides) });
+    const response = await callEndpoint(t, endpoints.auth.register, { body: registration(overrides) });
     expectError(response, 400, 'BAD_INPUT', new RegExp(`^${field}: .*${message}`));
   });
 
   it('answers 409 for an e-mail that already has an account, in any case, and creates no club', async () => {
     const { admin } = await createClubWithAdmin(t);
     const before = await allClubs();
-    const response = await call(t, 'POST', '/auth/register', {
+    const response = await callEndpoint(t, endpoints.auth.register, {
       body: registration({ email: admin.row.email.toUpperCase() }),
     });
     expectError(response, 409, 'CONFLICT', 'An account with this e-mail already exists');
@@ -191,8 +191,8 @@ describe('POST /api/auth/register', () => {
     const email = newEmail('twin');
     const before = await allClubs();
     const responses = await Promise.all([
-      call(t, 'POST', '/auth/register', { body: registration({ email }) }),
-      call(t, 'POST', '/auth/register', { body: registration({ email }) }),
+      callEndpoint(t, endpoints.auth.register, { body: registration({ email }) }),
+      callEndpoint(t, endpoints.auth.register, { body: registration({ email }) }),
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
     expectError(
@@ -214,12 +214,12 @@ describe('POST /api/auth/register with ALLOW_SIGNUP=false', () => {
   it('answers 403 and creates nothing, while sign-in still works', async () => {
     const sudo = await createSudo(t);
     const email = newEmail('closed');
-    const response = await call(t, 'POST', '/auth/register', {
+    const response = await callEndpoint(t, endpoints.auth.register, {
       body: { name: 'Ann', email, password: 'sunny-day-42', clubName: 'Closed Club' },
     });
     expectError(response, 403, 'FORBIDDEN', /Sign-up is closed/);
     expect(response.headers.authorization).toBeUndefined();
-    const clubs = await call(t, 'GET', '/club/getAllClubs', { token: sudo.token });
+    const clubs = await callEndpoint(t, endpoints.club.getAllClubs, { token: sudo.token });
     expect(clubs.body.payload).toEqual([]);
     expectError(await signIn(t, email, 'sunny-day-42'), 401, 'UNAUTHENTICATED');
     expect((await signIn(t, sudo.row.email)).status).toBe(200);

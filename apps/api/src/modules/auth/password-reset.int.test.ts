@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_STAFF, type TAppUser } from '@clubtix/contract';
+import { endpoints, ROLE_STAFF, type BodyOf } from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
 import {
   bearerOf,
-  call,
   createClubWithAdmin,
   createTestApp,
   expectError,
@@ -14,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { RESET_MAILS_PER_EMAIL_PER_HOUR } from './password-reset.service';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const USED = 'This link has already been used or is no longer valid. Ask for a new one from the sign-in page.';
 const ASKED = 'If an account has this e-mail, a link to set a new password is on its way. Check your inbox.';
@@ -39,13 +39,13 @@ describe('forgot password and invitations (docs/decisions/0068-password-reset-an
     return decodeURIComponent(match![1]!);
   };
   const ask = (email: string, remoteAddress = newAddress(), language = 'en') =>
-    call(t, 'POST', '/auth/requestPasswordReset', {
+    callEndpoint(t, endpoints.auth.requestPasswordReset, {
       body: { email },
       remoteAddress,
       headers: { 'accept-language': language },
     });
   const reset = (token: string, password: string, remoteAddress = newAddress()) =>
-    call(t, 'POST', '/auth/resetPassword', { body: { token, password }, remoteAddress });
+    callEndpoint(t, endpoints.auth.resetPassword, { body: { token, password }, remoteAddress });
   const sameAnswer = (response: ApiResponse) => ({
     status: response.status,
     body: response.body,
@@ -89,8 +89,8 @@ describe('forgot password and invitations (docs/decisions/0068-password-reset-an
     expect(done.body.msg).toBe('Your new password is set. Every other session of your account is signed out.');
     expect(done.body.payload).toMatchObject({ currentUser: { id: admin.row.id, email: admin.row.email } });
     // The session the person had before (another device) is over; the new one works.
-    expectError(await call(t, 'GET', '/auth/getAccount', { token: admin.token }), 401, 'UNAUTHENTICATED');
-    expect((await call(t, 'GET', '/auth/getAccount', { token: bearerOf(done) })).status).toBe(200);
+    expectError(await callEndpoint(t, endpoints.auth.getAccount, { token: admin.token }), 401, 'UNAUTHENTICATED');
+    expect((await callEndpoint(t, endpoints.auth.getAccount, { token: bearerOf(done) })).status).toBe(200);
     expect((await signIn(t, admin.row.email, 'brand-new-pass-1', newAddress())).status).toBe(200);
     expectError(await signIn(t, admin.row.email, TEST_PASSWORD, newAddress()), 401, 'UNAUTHENTICATED');
 
@@ -140,8 +140,8 @@ describe('forgot password and invitations (docs/decisions/0068-password-reset-an
     expect(await mailsTo(admin.row.email)).toHaveLength(RESET_MAILS_PER_EMAIL_PER_HOUR);
   });
 
-  const save = (token: string, body: Record<string, unknown>, language = 'en') =>
-    call(t, 'POST', '/appUser/save', { token, body, headers: { 'accept-language': language } });
+  const save = (token: string, body: BodyOf<typeof endpoints.appUser.save>, language = 'en') =>
+    callEndpoint(t, endpoints.appUser.save, { token, body, headers: { 'accept-language': language } });
 
   it('invites a new admin or door staff saved without a password: a link valid 7 days, "Welcome" on setting it', async () => {
     const { club, admin } = await createClubWithAdmin(t);
@@ -173,17 +173,21 @@ describe('forgot password and invitations (docs/decisions/0068-password-reset-an
     expect(set.body.msg).toBe('Welcome, Ines Invited');
     expect((await signIn(t, email, 'chosen-pass-1', newAddress())).status).toBe(200);
     expectError(await reset(token, 'chosen-pass-2'), 400, 'BAD_INPUT', USED);
-    const listed = (await call(t, 'GET', '/appUser/getAppUsers', { token: admin.token, query: { clubId: club.id } }))
-      .body.payload as { appUsers: TAppUser[] };
+    const listed = (
+      await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin.token, query: { clubId: club.id } })
+    ).body.payload!;
     expect(listed.appUsers.find((user) => user.email === email)).toMatchObject({ invitationPending: false });
   });
 
   it('sends the invitation again: the new link works, the earlier one no longer does', async () => {
     const { club, admin } = await createClubWithAdmin(t);
     const email = newEmail('again');
-    const created = (await save(admin.token, { name: 'Al Again', email, clubId: club.id })).body.payload as TAppUser;
+    const created = (await save(admin.token, { name: 'Al Again', email, clubId: club.id })).body.payload!;
     const first = linkOf((await mailsTo(email))[0]!.text);
-    const resent = await call(t, 'POST', '/appUser/sendInvitation', { token: admin.token, body: { id: created.id } });
+    const resent = await callEndpoint(t, endpoints.appUser.sendInvitation, {
+      token: admin.token,
+      body: { id: created.id },
+    });
     expect(resent.status).toBe(200);
     expect(resent.body.msg).toBe(`Invitation sent to ${email}`);
     const mails = await mailsTo(email);
@@ -193,7 +197,7 @@ describe('forgot password and invitations (docs/decisions/0068-password-reset-an
     expect((await reset(second, 'chosen-pass-1')).status).toBe(200);
     // Once the password is set there is no invitation to send again.
     expectError(
-      await call(t, 'POST', '/appUser/sendInvitation', { token: admin.token, body: { id: created.id } }),
+      await callEndpoint(t, endpoints.appUser.sendInvitation, { token: admin.token, body: { id: created.id } }),
       400,
       'BAD_INPUT',
     );

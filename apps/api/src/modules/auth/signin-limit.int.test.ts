@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
   createClubWithAdmin,
   createTestApp,
   expectError,
@@ -18,6 +17,8 @@ import {
   signinCounters,
 } from '../users/signin-limit.repo';
 import { signinFailures } from '../../db/schema';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 // Each test signs in from its own address, so the per-address counter of one test never limits another.
 let addressCounter = 1;
@@ -170,7 +171,7 @@ describe('sign-in rate limiting behind a proxy (TRUST_PROXY=true)', () => {
     const client = '198.51.100.7';
     // Each guess claims another origin in the header; the proxy appends the address it really saw.
     const guess = (i: number, email: string, password = 'guess-123') =>
-      call(t, 'POST', '/auth/signin', {
+      callEndpoint(t, endpoints.auth.signin, {
         body: { email, password },
         remoteAddress: proxy,
         headers: { 'x-forwarded-for': `203.0.113.${i % 250}, ${client}` },
@@ -180,7 +181,7 @@ describe('sign-in rate limiting behind a proxy (TRUST_PROXY=true)', () => {
     }
     expectError(await guess(999, admin.row.email, TEST_PASSWORD), 429, 'RATE_LIMITED');
     // Another client behind the same proxy is not limited by it.
-    const other = await call(t, 'POST', '/auth/signin', {
+    const other = await callEndpoint(t, endpoints.auth.signin, {
       body: { email: admin.row.email, password: TEST_PASSWORD },
       remoteAddress: proxy,
       headers: { 'x-forwarded-for': '198.51.100.8' },
@@ -197,7 +198,7 @@ describe('sign-in rate limiting behind listed proxies (TRUST_PROXY=10.0.0.0/8,fd
   afterAll(async () => t.close());
 
   const signInVia = (peer: string, forwardedFor: string, email: string, password: string) =>
-    call(t, 'POST', '/auth/signin', {
+    callEndpoint(t, endpoints.auth.signin, {
       body: { email, password },
       remoteAddress: peer,
       headers: { 'x-forwarded-for': forwardedFor },

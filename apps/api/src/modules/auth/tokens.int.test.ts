@@ -12,6 +12,8 @@ import {
   tokenFor,
   type TestApp,
 } from '../../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 const now = () => Math.floor(Date.now() / 1000);
@@ -36,7 +38,7 @@ describe('session tokens', () => {
   afterAll(async () => t.close());
 
   const adminCall = (token: string | undefined, headers?: Record<string, string>) =>
-    call(t, 'GET', '/club/getAllClubs', { token, headers });
+    callEndpoint(t, endpoints.club.getAllClubs, { token, headers });
 
   it('accepts the token that sign-in hands out', async () => {
     const { admin } = await createClubWithAdmin(t);
@@ -54,14 +56,14 @@ describe('session tokens', () => {
   it('checks the token before the input, so a caller without the right one learns nothing of the schemas', async () => {
     const { admin } = await createClubWithAdmin(t);
     // A GET that deletes, with its query missing, and a POST with a body that is not valid.
-    const deleteWithoutQuery = (token?: string) => call(t, 'GET', '/registration/deleteAttendee', { token });
+    const deleteWithoutQuery = (token?: string) => callEndpoint(t, endpoints.attendees.deleteAttendee, { token });
     const badSave = (token?: string) => call(t, 'POST', '/event/save', { token, body: { title: 42 } });
     expectError(await deleteWithoutQuery(), 401, 'UNAUTHENTICATED');
     expectError(await badSave(), 401, 'UNAUTHENTICATED');
     expectError(await deleteWithoutQuery('Bearer not-a-token'), 401, 'UNAUTHENTICATED');
     expectError(await badSave(await tokenFor(admin.row, -10)), 440, 'TOKEN_EXPIRED');
     // An admin on a super-user call with a bad body: the role is refused first.
-    expectError(await call(t, 'GET', '/club/removeClub', { token: admin.token }), 403, 'FORBIDDEN');
+    expectError(await callEndpoint(t, endpoints.club.removeClub, { token: admin.token }), 403, 'FORBIDDEN');
     // With the right token, the input is checked as before.
     expectError(await deleteWithoutQuery(admin.token), 400, 'BAD_INPUT');
     expectError(await badSave(admin.token), 400, 'BAD_INPUT');
@@ -113,7 +115,10 @@ describe('session tokens', () => {
     const second = await createClubWithAdmin(t);
     // Used a moment before, so its user is in the process's one-second cache: removal still counts at once.
     expect((await adminCall(admin.token)).status).toBe(200);
-    const removed = await call(t, 'GET', '/appUser/deleteAppUser', { token: sudo.token, query: { id: admin.row.id } });
+    const removed = await callEndpoint(t, endpoints.appUser.deleteAppUser, {
+      token: sudo.token,
+      query: { id: admin.row.id },
+    });
     expect(removed.status).toBe(200);
     expectError(await adminCall(admin.token), 401, 'UNAUTHENTICATED');
     expect((await adminCall(second.admin.token)).status).toBe(200);
@@ -123,7 +128,7 @@ describe('session tokens', () => {
     const sudo = await createSudo(t);
     const { club, admin } = await createClubWithAdmin(t);
     expect((await adminCall(admin.token)).status).toBe(200);
-    const removed = await call(t, 'GET', '/club/removeClub', { token: sudo.token, query: { clubId: club.id } });
+    const removed = await callEndpoint(t, endpoints.club.removeClub, { token: sudo.token, query: { clubId: club.id } });
     expect(removed.status).toBe(200);
     expectError(await adminCall(admin.token), 401, 'UNAUTHENTICATED');
   });
@@ -156,7 +161,7 @@ describe('TOKEN_TTL_SECONDS', () => {
     const signin = decodeJwt(bearerOf(await signIn(t, admin.row.email)));
     expect(signin.exp! - signin.iat!).toBe(120);
     expect(Math.abs(signin.exp! - (now() + 120))).toBeLessThanOrEqual(5);
-    const register = await call(t, 'POST', '/auth/register', {
+    const register = await callEndpoint(t, endpoints.auth.register, {
       body: { name: 'Ann', email: `ttl-${Date.now()}@example.org`, password: 'sunny-day-42', clubName: 'TTL Club' },
     });
     const registered = decodeJwt(bearerOf(register));

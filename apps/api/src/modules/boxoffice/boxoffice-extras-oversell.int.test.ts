@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBoxOfficeSale } from '@clubtix/contract';
+import { endpoints, type TBoxOfficeSale } from '@clubtix/contract';
 import { extrasPurchases, orders, registrations, tickets } from '../../db/schema';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 20: the door sells extras under the online stock rule
@@ -35,7 +36,7 @@ describe('box office extras and online purchases racing', () => {
       const app = apps[i % apps.length]!;
       const quantity = 1 + (i % 2);
       return atDoor(i)
-        ? call(app, 'POST', '/boxoffice/sell', {
+        ? callEndpoint(app, endpoints.boxoffice.sell, {
             token,
             body: {
               eventId: event.id,
@@ -45,7 +46,7 @@ describe('box office extras and online purchases racing', () => {
               paymentMethod: 'cash',
             },
           })
-        : call(app, 'POST', '/extras/purchaseExtras', {
+        : callEndpoint(app, endpoints.extrasPurchase.purchaseExtras, {
             body: { eventId: event.id, extrasId: lunch.id, quantity, email: `buyer${i}@example.org` },
           });
     };

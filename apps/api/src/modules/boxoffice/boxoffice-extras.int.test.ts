@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TBoxOfficeSale, type TExtrasPurchaseListItem, type TOrderListItem } from '@clubtix/contract';
+import { endpoints, type TBoxOfficeSale, type TOrderListItem, type BodyOf } from '@clubtix/contract';
 import { attendees, extrasPurchases, mailOutbox, orders, registrations } from '../../db/schema';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
 import { storedVoucherQrOf } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 20: the box office sells extras too (docs/decisions/0034-box-office.md):
@@ -23,7 +24,8 @@ describe('box office extras', () => {
   });
   afterAll(async () => t.close());
 
-  const sell = (body: Record<string, unknown>, as = token) => call(t, 'POST', '/boxoffice/sell', { token: as, body });
+  const sell = (body: BodyOf<typeof endpoints.boxoffice.sell>, as = token) =>
+    callEndpoint(t, endpoints.boxoffice.sell, { token: as, body });
 
   async function stock(extrasQuantity: number | null = 3) {
     const event = await publishEvent(t, token, { maxTicketsPerOrder: 10 });
@@ -75,27 +77,30 @@ describe('box office extras', () => {
     });
 
     // In the sales of the order, and in the admin's list of paid extras, as a voucher of that order.
-    const listed = await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id } });
+    const listed = await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId: event.id } });
     expect(listed.body.payload as TOrderListItem[]).toMatchObject([
       { id: sale.order.id, paymentMethod: 'card_terminal', amount: 3100, items: expect.any(Array) as unknown },
     ]);
-    const [listedOrder] = listed.body.payload as TOrderListItem[];
+    const [listedOrder] = listed.body.payload!;
     expect(listedOrder!.items.filter((item) => item.kind === 'extras')).toMatchObject([{ quantity: 2 }]);
-    const paid = await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId: event.id } });
-    expect((paid.body.payload as { purchases: TExtrasPurchaseListItem[] }).purchases).toMatchObject([
+    const paid = await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, {
+      token,
+      query: { eventId: event.id },
+    });
+    expect(paid.body.payload!.purchases).toMatchObject([
       { id: voucher.id, boughtAlone: false, redeemedAt: voucher.redeemedAt, handedOver: true },
     ]);
 
     // Two of three taken: online, two more are refused with what is left, one is sold.
     const online = (quantity: number) =>
-      call(t, 'POST', '/extras/purchaseExtras', {
+      callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: lunch.id, quantity, email: 'online@example.org' },
       });
     expectError(await online(2), 409, 'SOLD_OUT', 'Not enough Lunch box left: 1 remaining');
     expect((await online(1)).status).toBe(200);
 
     // Already handed over: a scan at the door says so, and redeems nothing twice.
-    const scanned = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const scanned = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { eventId: event.id, payload: await storedVoucherQrOf(t, voucher.id) },
     });
@@ -142,7 +147,10 @@ describe('box office extras', () => {
     expect(await countOf(registrations, event.id)).toBe(0);
     expect(await countOf(orders, event.id)).toBe(0);
     expect(await countOf(extrasPurchases, event.id)).toBe(0);
-    const tickets = await call(t, 'GET', '/ticket/getTicketsByEventId', { token, query: { eventId: event.id } });
+    const tickets = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, {
+      token,
+      query: { eventId: event.id },
+    });
     expect(tickets.body.payload).toMatchObject([{ id: ticket.id, sold: 0, available: 10 }]);
     expect(
       (
@@ -168,22 +176,25 @@ describe('box office extras', () => {
   });
 
   it("answers 404 for another event's or club's extra, 409 for an inactive one and 400 for bad input, writing nothing", async () => {
+    // Raw: bad input on purpose, next to a sale the contract takes.
+    const sellRaw = (body: Record<string, unknown>, as = token) =>
+      call(t, 'POST', '/boxoffice/sell', { token: as, body });
     const { event, ticket, lunch } = await stock();
     const elsewhere = await stock();
     const shelved = await createExtras(t, token, event.id, { name: 'Old flag', price: 300, isActive: false });
     const body = { eventId: event.id, tickets: [{ ticketId: ticket.id, quantity: 1 }], paymentMethod: 'cash' };
     const withExtra = (extrasId: string, quantity = 1) => ({ ...body, extras: [{ extrasId, quantity }] });
-    expectError(await sell(withExtra(elsewhere.lunch.id)), 404, 'NOT_FOUND', 'Extra not found');
-    expectError(await sell(withExtra('nope')), 404, 'NOT_FOUND');
-    expectError(await sell(withExtra(lunch.id), otherToken), 404, 'NOT_FOUND');
-    expectError(await sell(withExtra(shelved.id)), 409, 'CONFLICT', 'Old flag is not on sale');
-    expectError(await sell({ ...body, tickets: [] }), 400, 'BAD_INPUT');
-    expectError(await sell({ ...body, tickets: [], extras: [] }), 400, 'BAD_INPUT');
-    expectError(await sell(withExtra(lunch.id, 0)), 400, 'BAD_INPUT');
-    expectError(await sell({ ...body, extras: { extrasId: lunch.id } }), 400, 'BAD_INPUT');
+    expectError(await sellRaw(withExtra(elsewhere.lunch.id)), 404, 'NOT_FOUND', 'Extra not found');
+    expectError(await sellRaw(withExtra('nope')), 404, 'NOT_FOUND');
+    expectError(await sellRaw(withExtra(lunch.id), otherToken), 404, 'NOT_FOUND');
+    expectError(await sellRaw(withExtra(shelved.id)), 409, 'CONFLICT', 'Old flag is not on sale');
+    expectError(await sellRaw({ ...body, tickets: [] }), 400, 'BAD_INPUT');
+    expectError(await sellRaw({ ...body, tickets: [], extras: [] }), 400, 'BAD_INPUT');
+    expectError(await sellRaw(withExtra(lunch.id, 0)), 400, 'BAD_INPUT');
+    expectError(await sellRaw({ ...body, extras: { extrasId: lunch.id } }), 400, 'BAD_INPUT');
     // Names without a ticket to carry them.
     expectError(
-      await sell({ ...withExtra(lunch.id), tickets: [], attendees: [{ firstName: 'Ada' }] }),
+      await sellRaw({ ...withExtra(lunch.id), tickets: [], attendees: [{ firstName: 'Ada' }] }),
       400,
       'BAD_INPUT',
     );

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBoxOfficeSale } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { attendees, events, registrations, tickets } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 20: the box office sells under the online hold's never-oversell rule, so
@@ -43,7 +44,7 @@ describe('box office and online holds racing', () => {
       const app = apps[i % apps.length]!;
       const ticketId = i % 3 === 0 ? child.id : adult.id;
       return atDoor(i)
-        ? call(app, 'POST', '/boxoffice/sell', {
+        ? callEndpoint(app, endpoints.boxoffice.sell, {
             token,
             body: {
               eventId: event.id,
@@ -52,7 +53,7 @@ describe('box office and online holds racing', () => {
               checkIn: i % 2 === 0,
             },
           })
-        : call(app, 'POST', '/registration/initRegistration', {
+        : callEndpoint(app, endpoints.registration.initRegistration, {
             body: { eventId: event.id, email: `buyer${i}@example.org`, tickets: [{ ticketId, quantity: 2 }] },
           });
     };
@@ -72,10 +73,7 @@ describe('box office and online holds racing', () => {
     const [eventRow] = await apps[0]!.db.select().from(events).where(eq(events.id, event.id));
     expect(eventRow!.reservedCount).toBe(seats);
     // What the door sold is sold, and counted as sold.
-    const sold = doorSales.reduce(
-      (sum, r) => sum + (r.body.payload as TBoxOfficeSale).registration.attendees.length,
-      0,
-    );
+    const sold = doorSales.reduce((sum, r) => sum + r.body.payload!.registration.attendees.length, 0);
     const [childRow] = await apps[0]!.db.select().from(tickets).where(eq(tickets.id, child.id));
     expect(adultRow!.soldCount + childRow!.soldCount).toBe(sold);
   });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCheckin, TCheckinStatistics, TRegistration } from '@clubtix/contract';
+import { endpoints, type TCheckinStatistics, type TRegistration } from '@clubtix/contract';
 import { checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 16: `historical*` count what was made on or before the end of `date` in the
@@ -36,13 +37,13 @@ describe('check-in statistics', () => {
     await t.db
       .update(checkins)
       .set({ createdAt: new Date(at) })
-      .where(eq(checkins.id, (response.body.payload as TCheckin).id));
+      .where(eq(checkins.id, response.body.payload!.id));
   }
 
   async function statistics(eventId: string, date?: string): Promise<TCheckinStatistics> {
-    const response = await call(t, 'GET', '/checkin/getStatistics', { token, query: { eventId, date } });
+    const response = await callEndpoint(t, endpoints.checkin.getStatistics, { token, query: { eventId, date } });
     expect(response.status, response.body.msg).toBe(200);
-    return response.body.payload as TCheckinStatistics;
+    return response.body.payload!;
   }
 
   const counts = (s: TCheckinStatistics) => [
@@ -143,7 +144,7 @@ describe('check-in statistics', () => {
     }
     expect(counts(await statistics(event.id))).toEqual([2, 3, 2, 3]);
     expect((await statistics(event.id)).totalAttendeeCount).toBe(3);
-    const cancel = await call(t, 'POST', '/registration/updateStatus', {
+    const cancel = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: cancelled.registrationId, status: 'cancelled' },
     });
@@ -191,7 +192,10 @@ describe('check-in statistics', () => {
     expect(counts(stats)).toEqual([1, 1, 1, 1]);
     expect(counts(await statistics(event.id, ''))).toEqual([1, 1, 1, 1]);
     for (const date of ['2025-02-30', '10/03/2025', '2025-3-1', 'today', '2025-02-30T10:00:00Z', '2025-03-10T25:00']) {
-      const response = await call(t, 'GET', '/checkin/getStatistics', { token, query: { eventId: event.id, date } });
+      const response = await callEndpoint(t, endpoints.checkin.getStatistics, {
+        token,
+        query: { eventId: event.id, date },
+      });
       expectError(response, 400, 'BAD_INPUT', /^date: /);
     }
   });

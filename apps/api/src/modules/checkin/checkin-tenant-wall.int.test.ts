@@ -1,11 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extrasQrText, SCAN_MESSAGES, type TEvent, type TRegistration } from '@clubtix/contract';
+import { endpoints, extrasQrText, SCAN_MESSAGES, type TEvent, type TRegistration } from '@clubtix/contract';
 import { checkins, extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 import { createExtras } from '../../../test/catalogue';
 import { buyTickets, checkIn, doorEvent, qrOf, scan, scanAndCheckIn, undoCheckIn } from '../../../test/door';
 import {
-  call,
   createClubWithAdmin,
   createSudo,
   createTestApp,
@@ -13,6 +12,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 13 at the door: an admin of club A aiming any check-in call at club B's event,
@@ -96,16 +96,16 @@ describe('the tenant wall at the door', () => {
     // Already checked in at B: A must not learn that either (no 409, no time).
     expectWalled(await checkIn(t, a, doorB.id, ticketOfB.registrationId, checkedIn()), 'Event not found');
     expectWalled(await undoCheckIn(t, a, checkedIn()), 'Check-in not found');
-    const named = await call(t, 'DELETE', '/checkin/delete', {
+    const named = await callEndpoint(t, endpoints.checkin.delete, {
       token: a,
       body: { attendeeId: checkedIn(), eventId: doorB.id },
     });
     expectWalled(named, 'Check-in not found');
-    const stats = await call(t, 'GET', '/checkin/getStatistics', { token: a, query: { eventId: doorB.id } });
+    const stats = await callEndpoint(t, endpoints.checkin.getStatistics, { token: a, query: { eventId: doorB.id } });
     expectWalled(stats, 'Event not found');
     const voucher = extrasQrText(voucherOfB.id, voucherOfB.qrUuid);
     const redeem = (eventId: string) =>
-      call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token: a, body: { payload: voucher, eventId } });
+      callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, { token: a, body: { payload: voucher, eventId } });
     expectWalled(await redeem(doorB.id), 'Event not found');
     expectWalled(await redeem(doorA.id), SCAN_MESSAGES.extrasNotFound);
 
@@ -117,7 +117,7 @@ describe('the tenant wall at the door', () => {
     expect(seen.status).toBe(200);
     const sudo = (await createSudo(t)).token;
     expect((await scan(t, sudo, doorB.id, qrOf(ticketOfB))).status).toBe(200);
-    const stats = await call(t, 'GET', '/checkin/getStatistics', { token: sudo, query: { eventId: doorB.id } });
+    const stats = await callEndpoint(t, endpoints.checkin.getStatistics, { token: sudo, query: { eventId: doorB.id } });
     // One registration of two attendees, one of them checked in.
     expect(stats.body.payload).toMatchObject({
       totalRegistrationCount: 1,
@@ -132,7 +132,7 @@ describe('the tenant wall at the door', () => {
     // A super user at club A's door with B's ticket hears "another event": it may see both clubs.
     expectError(await scan(t, sudo, doorA.id, qrOf(ticketOfB)), 404, 'NOT_FOUND', SCAN_MESSAGES.ticketForAnotherEvent);
     const voucher = extrasQrText(voucherOfB.id, voucherOfB.qrUuid);
-    const redeemed = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const redeemed = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token: b,
       body: { payload: voucher, eventId: doorB.id },
     });

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   checkinOfConflict,
   extrasQrText,
   SCAN_MESSAGES,
-  type TCheckin,
-  type TCheckinScan,
   type TEvent,
   type TRegistration,
   type TTicket,
@@ -13,6 +12,7 @@ import {
 import { checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, undoCheckIn } from '../../../test/door';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** docs/product.md section 16: scan, check in once, undo; what door staff hear when a ticket does not pass. */
 describe('checking in at the door', () => {
@@ -36,7 +36,7 @@ describe('checking in at the door', () => {
     const [first, second] = paid.attendees;
     const before = await scan(t, token, event.id, `  ${qrOf(paid, first)}\r\n`);
     expect(before.status).toBe(200);
-    const seen = before.body.payload as TCheckinScan;
+    const seen = before.body.payload!;
     expect(seen.attendee).toMatchObject({
       attendeeId: first!.attendeeId,
       registrationId: paid.registrationId,
@@ -50,11 +50,11 @@ describe('checking in at the door', () => {
 
     const saved = await checkIn(t, token, event.id, paid.registrationId, first!.attendeeId);
     expect(saved.status).toBe(200);
-    const checkin = saved.body.payload as TCheckin;
+    const checkin = saved.body.payload!;
     expect(checkin).toMatchObject({ registrationId: paid.registrationId, attendeeId: first!.attendeeId });
     expect(Date.now() - Date.parse(checkin.createdAt)).toBeLessThan(60_000);
 
-    const after = (await scan(t, token, event.id, qrOf(paid, first))).body.payload as TCheckinScan;
+    const after = (await scan(t, token, event.id, qrOf(paid, first))).body.payload!;
     expect(after.attendee).toMatchObject({ checkinId: checkin.id, checkinTime: checkin.createdAt });
     expect(after.registration.attendees[1]).toMatchObject({ checkinId: null });
 
@@ -73,13 +73,13 @@ describe('checking in at the door', () => {
     expect(undone.status).toBe(200);
     expect(undone.body).toMatchObject({ payload: checkin, msg: 'Check-in undone' });
     expect(await rowsFor(first!.attendeeId)).toHaveLength(0);
-    const cleared = (await scan(t, token, event.id, qrOf(paid, first))).body.payload as TCheckinScan;
+    const cleared = (await scan(t, token, event.id, qrOf(paid, first))).body.payload!;
     expect(cleared.attendee).toMatchObject({ checkinId: null, checkinTime: null });
     expectError(await undoCheckIn(t, token, first!.attendeeId), 404, 'NOT_FOUND', 'Check-in not found');
 
     const anew = await checkIn(t, token, event.id, paid.registrationId, first!.attendeeId);
     expect(anew.status).toBe(200);
-    expect((anew.body.payload as TCheckin).id).not.toBe(checkin.id);
+    expect(anew.body.payload!.id).not.toBe(checkin.id);
   });
 
   it('says "This is not a ClubTix ticket" for anything but a ticket QR', async () => {
@@ -107,7 +107,13 @@ describe('checking in at the door', () => {
       expectError(await scan(t, token, event.id, payload), 400, 'BAD_INPUT', SCAN_MESSAGES.notATicket);
     }
     for (const payload of [12345, null, { r: registrationId, a: attendeeId, q: qrUuid }, ['x']]) {
-      expectError(await scan(t, token, event.id, payload), 400, 'BAD_INPUT', /^payload: /);
+      const body = { payload, eventId: event.id };
+      expectError(
+        await call(t, 'POST', '/checkin/scanByRegistrationId', { token, body }),
+        400,
+        'BAD_INPUT',
+        /^payload: /,
+      );
     }
     expectError(await scan(t, token, event.id, 'x'.repeat(70_000)), 400, 'BAD_INPUT');
     const voucher = extrasQrText('some-purchase', 'some-uuid');
@@ -167,13 +173,13 @@ describe('checking in at the door', () => {
     const attendee = paid.attendees[1]!;
     expect((await checkIn(t, token, event.id, paid.registrationId, attendee.attendeeId)).status).toBe(200);
     const other = await doorEvent(t, token);
-    const wrongDoor = await call(t, 'DELETE', '/checkin/delete', {
+    const wrongDoor = await callEndpoint(t, endpoints.checkin.delete, {
       token,
       body: { attendeeId: attendee.attendeeId, eventId: other.event.id },
     });
     expectError(wrongDoor, 404, 'NOT_FOUND');
     expect(await rowsFor(attendee.attendeeId)).toHaveLength(1);
-    const rightDoor = await call(t, 'DELETE', '/checkin/delete', {
+    const rightDoor = await callEndpoint(t, endpoints.checkin.delete, {
       token,
       body: { attendeeId: attendee.attendeeId, eventId: event.id },
     });
@@ -184,14 +190,14 @@ describe('checking in at the door', () => {
   it('needs a signed-in admin', async () => {
     const qr = qrOf(paid);
     expectError(
-      await call(t, 'POST', '/checkin/scanByRegistrationId', { body: { payload: qr, eventId: event.id } }),
+      await callEndpoint(t, endpoints.checkin.scanByRegistrationId, { body: { payload: qr, eventId: event.id } }),
       401,
       'UNAUTHENTICATED',
     );
     const body = { eventId: event.id, registrationId: paid.registrationId, attendeeId: paid.attendees[0]!.attendeeId };
-    expectError(await call(t, 'POST', '/checkin/save', { body }), 401, 'UNAUTHENTICATED');
-    expectError(await call(t, 'DELETE', '/checkin/delete', { body }), 401, 'UNAUTHENTICATED');
-    const stats = await call(t, 'GET', '/checkin/getStatistics', { query: { eventId: event.id } });
+    expectError(await callEndpoint(t, endpoints.checkin.save, { body }), 401, 'UNAUTHENTICATED');
+    expectError(await callEndpoint(t, endpoints.checkin.delete, { body }), 401, 'UNAUTHENTICATED');
+    const stats = await callEndpoint(t, endpoints.checkin.getStatistics, { query: { eventId: event.id } });
     expectError(stats, 401, 'UNAUTHENTICATED');
   });
 });

@@ -2,6 +2,7 @@ import { createHash, scryptSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   cancellationOfConflict,
   formatShortCode,
   SYNC_REJECT_REASONS,
@@ -9,20 +10,15 @@ import {
   type TDoorList,
   type TEvent,
   type TRegistration,
+  type QueryOf,
 } from '@clubtix/contract';
 import { attendees, checkins, doorHashes, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, scanAndCheckIn } from '../../../test/door';
 import { buyPaidOrder, refund, refundRows, type PaidOrder } from '../../../test/refunds';
 import { createDoorStaff } from '../../../test/door-staff';
-import {
-  call,
-  createClubWithAdmin,
-  createTestApp,
-  expectError,
-  TEST_JWT_SECRET,
-  type TestApp,
-} from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup } from '../../../test/server-process';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -78,8 +74,8 @@ describe('the door list', () => {
   });
   afterAll(async () => t.close());
 
-  const doorList = (query: Record<string, string>, as = token) =>
-    call(t, 'GET', '/checkin/getDoorList', { token: as, query });
+  const doorList = (query: QueryOf<typeof endpoints.checkin.getDoorList>, as = token) =>
+    callEndpoint(t, endpoints.checkin.getDoorList, { token: as, query });
   const listOf = async (eventId: string): Promise<TDoorList> => {
     const response = await doorList({ eventId });
     expect(response.status, response.body.msg).toBe(200);
@@ -88,7 +84,7 @@ describe('the door list', () => {
 
   it('lists every attendee of the confirmed registrations, its secrets only as scrypt hashes with the announced parameters', async () => {
     const at = new Date(Date.now() - 60_000).toISOString();
-    const synced = await call(t, 'POST', '/checkin/sync', {
+    const synced = await callEndpoint(t, endpoints.checkin.sync, {
       token,
       body: { eventId: event.id, deviceId: 'gate-1', checkins: [{ attendeeId: party.attendees[1]!.attendeeId, at }] },
     });
@@ -217,8 +213,12 @@ describe('the door list', () => {
     const here = await createDoorStaff(t, token, clubId, [event.id]);
     const read = await doorList({ eventId: event.id }, here);
     expect(read.status).toBe(200);
-    expect((read.body.payload as TDoorList).attendees).toHaveLength(4);
-    expectError(await call(t, 'GET', '/checkin/getDoorList', { query: { eventId: event.id } }), 401, 'UNAUTHENTICATED');
+    expect(read.body.payload!.attendees).toHaveLength(4);
+    expectError(
+      await callEndpoint(t, endpoints.checkin.getDoorList, { query: { eventId: event.id } }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -254,7 +254,10 @@ describe('cancelled tickets at the door', () => {
   afterAll(async () => t.close());
 
   const listOf = async (as = token): Promise<TDoorList> => {
-    const response = await call(t, 'GET', '/checkin/getDoorList', { token: as, query: { eventId: paid.event.id } });
+    const response = await callEndpoint(t, endpoints.checkin.getDoorList, {
+      token: as,
+      query: { eventId: paid.event.id },
+    });
     expect(response.status, response.body.msg).toBe(200);
     expect(response.text).not.toMatch(/email|amount|payment|order|price|qrUuid|shortCode/i);
     return ZDoorList.strict().parse(response.body.payload);
@@ -301,7 +304,7 @@ describe('cancelled tickets at the door', () => {
 
   it('keeps a sync of a cancelled ticket rejected with its reason, nothing stored', async () => {
     const attendee = paid.registration.attendees[1]!;
-    const synced = await call(t, 'POST', '/checkin/sync', {
+    const synced = await callEndpoint(t, endpoints.checkin.sync, {
       token,
       body: {
         eventId: paid.event.id,
@@ -321,12 +324,12 @@ describe('cancelled tickets at the door', () => {
   it('marks a ticket the admin cancelled with nothing to refund as cancelled, not refunded', async () => {
     const { event, ticket } = await doorEvent(t, token, { title: 'Free Sail' });
     const guest = await buyTickets(t, event.id, ticket.id, 1, 'free-guest@example.org');
-    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+    const cancelled = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: guest.registrationId, status: 'cancelled' },
     });
     expect(cancelled.status, cancelled.body.msg).toBe(200);
-    const response = await call(t, 'GET', '/checkin/getDoorList', { token, query: { eventId: event.id } });
+    const response = await callEndpoint(t, endpoints.checkin.getDoorList, { token, query: { eventId: event.id } });
     const list = ZDoorList.strict().parse(response.body.payload);
     expect(list.attendees.map((a) => a.cancelled)).toEqual([{ at: null, refunded: false }]);
     const scanned = await scan(t, token, event.id, qrOf(guest));
@@ -359,11 +362,12 @@ describe('the door list on several processes', () => {
     const { event, ticket } = await doorEvent(t, token, { title: 'Regatta Night' });
     const bought = await buyTickets(t, event.id, ticket.id, 8, 'crew@example.org');
     const ask = async (baseUrl: string) => {
-      const response = await fetch(`${baseUrl}/api/checkin/getDoorList?eventId=${event.id}`, {
-        headers: { authorization: `Bearer ${token}` },
+      const response = await callEndpoint(baseUrl, endpoints.checkin.getDoorList, {
+        token,
+        query: { eventId: event.id },
       });
       expect(response.status).toBe(200);
-      return ZDoorList.parse(((await response.json()) as { payload: unknown }).payload);
+      return ZDoorList.parse(response.body.payload);
     };
     const lists = await Promise.all(group!.servers.flatMap((server) => [ask(server.baseUrl), ask(server.baseUrl)]));
     const [first] = lists;

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TRegistration, TSyncResponse } from '@clubtix/contract';
+import { endpoints, type TEvent, type TRegistration } from '@clubtix/contract';
 import { attendees, checkins, registrations } from '../../db/schema';
 import { buyTickets, doorEvent } from '../../../test/door';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const DEVICES = 6;
 const PER_DEVICE = 50;
@@ -48,15 +49,6 @@ describe('devices syncing at once on several processes', () => {
     await t.close();
   });
 
-  const post = async (server: ServerProcess, apiPath: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}/api${apiPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { payload?: unknown; msg?: string } };
-  };
-
   it(
     'stores one check-in per attendee at the earliest time, and reports each duplicate once',
     { timeout: 120_000 },
@@ -80,21 +72,18 @@ describe('devices syncing at once on several processes', () => {
       // Each device sends its admissions in two calls, to two processes, all at once.
       const syncs = admissions.flatMap((mine, d) =>
         [mine.slice(0, 25), mine.slice(25)].map(async (part, half) => {
-          const response = await post(servers[(d + half) % servers.length]!, '/checkin/sync', {
-            eventId: event.id,
-            deviceId: `device-${d}`,
-            deviceName: `Gate ${d}`,
-            checkins: part,
+          const response = await callEndpoint(servers[(d + half) % servers.length]!.baseUrl, endpoints.checkin.sync, {
+            token,
+            body: { eventId: event.id, deviceId: `device-${d}`, deviceName: `Gate ${d}`, checkins: part },
           });
           expect(response.status, response.body.msg).toBe(200);
-          return { d, results: (response.body.payload as TSyncResponse).results };
+          return { d, results: response.body.payload!.results };
         }),
       );
       const online = onlineIds.map((attendeeId, i) =>
-        post(servers[i % servers.length]!, '/checkin/save', {
-          eventId: event.id,
-          registrationId: registrationOf.get(attendeeId),
-          attendeeId,
+        callEndpoint(servers[i % servers.length]!.baseUrl, endpoints.checkin.save, {
+          token,
+          body: { eventId: event.id, registrationId: registrationOf.get(attendeeId)!, attendeeId },
         }),
       );
       const [synced, saved] = await Promise.all([Promise.all(syncs), Promise.all(online)]);

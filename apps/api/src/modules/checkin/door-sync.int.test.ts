@@ -1,17 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SYNC_REJECT_REASONS,
-  type TCheckin,
-  type TEvent,
-  type TRegistration,
-  type TSyncResponse,
-  type TSyncResult,
-} from '@clubtix/contract';
+import { endpoints, SYNC_REJECT_REASONS, type TEvent, type TRegistration, type TSyncResult } from '@clubtix/contract';
 import { attendees, checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
 import { createDoorStaff } from '../../../test/door-staff';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 20 and docs/decisions/0035-offline-door.md: a device's offline admissions,
@@ -49,7 +43,7 @@ describe('syncing an offline door', () => {
     sent: { attendeeId: string; at: string }[],
     options: { as?: string; eventId?: string; deviceName?: string } = {},
   ) {
-    return call(t, 'POST', '/checkin/sync', {
+    return callEndpoint(t, endpoints.checkin.sync, {
       token: options.as ?? token,
       body: {
         eventId: options.eventId ?? event.id,
@@ -62,7 +56,7 @@ describe('syncing an offline door', () => {
   async function resultsOf(deviceId: string, sent: { attendeeId: string; at: string }[]): Promise<TSyncResult[]> {
     const response = await sync(deviceId, sent);
     expect(response.status, response.body.msg).toBe(200);
-    return (response.body.payload as TSyncResponse).results;
+    return response.body.payload!.results;
   }
   const storedOf = (attendeeIds: string[]) =>
     t.db.select().from(checkins).where(inArray(checkins.attendeeId, attendeeIds));
@@ -129,7 +123,7 @@ describe('syncing an offline door', () => {
     const online = async (i: number) => {
       const saved = await checkIn(t, token, event.id, party.registrationId, attendee(i));
       expect(saved.status).toBe(200);
-      return (saved.body.payload as TCheckin).createdAt;
+      return saved.body.payload!.createdAt;
     };
     const onlineAt = await online(3);
     const earlier = new Date(Date.parse(onlineAt) - 60_000).toISOString();
@@ -282,7 +276,7 @@ describe('syncing an offline door', () => {
 
     const here = await createDoorStaff(t, token, clubId, [event.id]);
     const staffSync = await sync('d6', [{ attendeeId: attendee(8), at }], { as: here });
-    expect((staffSync.body.payload as TSyncResponse).results).toMatchObject([{ status: 'stored' }]);
+    expect(staffSync.body.payload!.results).toMatchObject([{ status: 'stored' }]);
     expect(await storedOf([attendee(8)])).toMatchObject([{ deviceId: 'd6' }]);
   });
 });

@@ -1,17 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   extrasQrText,
   redeemedAtOfConflict,
   SCAN_MESSAGES,
   type TEvent,
   type TExtras,
-  type TExtrasPurchase,
 } from '@clubtix/contract';
 import { extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 import { createExtras } from '../../../test/catalogue';
 import { buyTickets, doorEvent, qrOf } from '../../../test/door';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** docs/product.md section 16: an extras purchase carries its own QR, redeemed once at the door. */
 describe('redeeming extras vouchers', () => {
@@ -52,8 +53,8 @@ describe('redeeming extras vouchers', () => {
   }
 
   const voucherOf = (row: ExtrasPurchaseRow) => extrasQrText(row.id, row.qrUuid);
-  const redeem = (payload: unknown, eventId = event.id) =>
-    call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token, body: { payload, eventId } });
+  const redeem = (payload: string, eventId = event.id) =>
+    callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, { token, body: { payload, eventId } });
   const redeemedAtOf = async (id: string) =>
     (await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.id, id)))[0]!.redeemedAt;
 
@@ -61,7 +62,7 @@ describe('redeeming extras vouchers', () => {
     const row = await purchase();
     const first = await redeem(`\n ${voucherOf(row)} \n`);
     expect(first.status).toBe(200);
-    const redeemed = first.body.payload as TExtrasPurchase;
+    const redeemed = first.body.payload!;
     expect(redeemed).toMatchObject({
       id: row.id,
       eventId: event.id,
@@ -87,7 +88,7 @@ describe('redeeming extras vouchers', () => {
   it('with redeem: false shows the voucher and redeems nothing; redeemed, it says when', async () => {
     const row = await purchase();
     const lookUp = () =>
-      call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+      callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
         token,
         body: { payload: voucherOf(row), eventId: event.id, redeem: false },
       });
@@ -104,10 +105,10 @@ describe('redeeming extras vouchers', () => {
     }
     expect(await redeemedAtOf(row.id)).toBeNull();
 
-    const redeemed = (await redeem(voucherOf(row), event.id)).body.payload as TExtrasPurchase;
+    const redeemed = (await redeem(voucherOf(row), event.id)).body.payload!;
     const after = await lookUp();
     expect(after.status).toBe(200);
-    expect((after.body.payload as TExtrasPurchase).redeemedAt).toBe(redeemed.redeemedAt);
+    expect(after.body.payload!.redeemedAt).toBe(redeemed.redeemedAt);
     expect((await redeemedAtOf(row.id))?.toISOString()).toBe(redeemed.redeemedAt);
 
     const bad = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
@@ -147,18 +148,18 @@ describe('redeeming extras vouchers', () => {
   });
 
   describe('sent as { payload } alone (docs/product.md section 7)', () => {
-    const redeemHere = (payload: unknown, as = token) =>
-      call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token: as, body: { payload } });
+    const redeemHere = (payload: string, as = token) =>
+      callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, { token: as, body: { payload } });
 
     it("redeems a paid voucher at its own event's door, once", async () => {
       const row = await purchase();
       const first = await redeemHere(voucherOf(row));
       expect(first.status).toBe(200);
       expect(first.body.payload).toMatchObject({ id: row.id, eventId: event.id, extras: { id: lunch.id } });
-      expect((first.body.payload as TExtrasPurchase).redeemedAt).toBe((await redeemedAtOf(row.id))?.toISOString());
+      expect(first.body.payload!.redeemedAt).toBe((await redeemedAtOf(row.id))?.toISOString());
       const again = await redeemHere(voucherOf(row));
       expectError(again, 409, 'CONFLICT', /^Already redeemed at \d\d:\d\d: 2 × Lunch box, buyer@example.org$/);
-      expect(redeemedAtOfConflict(again.body)).toBe((first.body.payload as TExtrasPurchase).redeemedAt);
+      expect(redeemedAtOfConflict(again.body)).toBe(first.body.payload!.redeemedAt);
     });
 
     it('answers 404 for an unpaid voucher, a wrong qrUuid or an unknown one, redeeming none', async () => {
@@ -181,7 +182,7 @@ describe('redeeming extras vouchers', () => {
       expectError(refused, 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
       expect(refused.text).not.toContain(event.title);
       expect(refused.text).not.toContain(row.email);
-      const signedOut = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+      const signedOut = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
         body: { payload: voucherOf(row) },
       });
       expectError(signedOut, 401, 'UNAUTHENTICATED');
@@ -192,7 +193,11 @@ describe('redeeming extras vouchers', () => {
 
     it('still says what it is when the text is not a voucher', async () => {
       expectError(await redeemHere('hello'), 400, 'BAD_INPUT', SCAN_MESSAGES.notAnExtrasVoucher);
-      expectError(await redeemHere(undefined), 400, 'BAD_INPUT', /^payload: /);
+      const noPayload = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+        token,
+        body: { payload: undefined },
+      });
+      expectError(noPayload, 400, 'BAD_INPUT', /^payload: /);
     });
   });
 
@@ -203,6 +208,12 @@ describe('redeeming extras vouchers', () => {
     for (const payload of ['hello', '{}', '{"x": 1, "q": 2}', '{"x": "a"}', 'x'.repeat(10_240), '']) {
       expectError(await redeem(payload), 400, 'BAD_INPUT', SCAN_MESSAGES.notAnExtrasVoucher);
     }
-    expectError(await redeem(42), 400, 'BAD_INPUT', /^payload: /);
+    const body = { payload: 42, eventId: event.id };
+    expectError(
+      await call(t, 'POST', '/registration/scanByExtrasPurchaseId', { token, body }),
+      400,
+      'BAD_INPUT',
+      /^payload: /,
+    );
   });
 });

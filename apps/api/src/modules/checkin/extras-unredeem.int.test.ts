@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extrasQrText, SCAN_MESSAGES, type TEvent, type TExtras, type TExtrasPurchase } from '@clubtix/contract';
+import { endpoints, extrasQrText, SCAN_MESSAGES, type TEvent, type TExtras, type BodyOf } from '@clubtix/contract';
 import { extrasPurchases, type ExtrasPurchaseRow } from '../../db/schema';
 import { createExtras } from '../../../test/catalogue';
 import { doorEvent } from '../../../test/door';
 import { createDoorStaff } from '../../../test/door-staff';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * Un-redeeming a voucher redeemed by mistake (docs/product.md section 20): the same role check, tenant
@@ -50,8 +51,8 @@ describe('un-redeeming extras vouchers', () => {
     return row!;
   }
 
-  const unredeem = (body: Record<string, unknown>, as = token) =>
-    call(t, 'POST', '/registration/unredeemExtrasPurchase', { token: as, body });
+  const unredeem = (body: BodyOf<typeof endpoints.checkin.unredeemExtrasPurchase>, as = token) =>
+    callEndpoint(t, endpoints.checkin.unredeemExtrasPurchase, { token: as, body });
   const redeemedAtOf = async (id: string) =>
     (await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.id, id)))[0]!.redeemedAt;
 
@@ -72,12 +73,12 @@ describe('un-redeeming extras vouchers', () => {
       'NOT_REDEEMED',
       'This voucher is not redeemed',
     );
-    const again = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const again = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { payload: extrasQrText(row.id, row.qrUuid), eventId: event.id },
     });
     expect(again.status).toBe(200);
-    expect((again.body.payload as TExtrasPurchase).redeemedAt).not.toBeNull();
+    expect(again.body.payload!.redeemedAt).not.toBeNull();
   });
 
   it("without eventId un-redeems at the voucher's own door; one never redeemed answers 409 NOT_REDEEMED", async () => {
@@ -116,7 +117,7 @@ describe('un-redeeming extras vouchers', () => {
       expect(refused.text).not.toContain(row.email);
     }
     expectError(
-      await call(t, 'POST', '/registration/unredeemExtrasPurchase', { body: { extrasPurchaseId: row.id } }),
+      await callEndpoint(t, endpoints.checkin.unredeemExtrasPurchase, { body: { extrasPurchaseId: row.id } }),
       401,
       'UNAUTHENTICATED',
     );

@@ -1,17 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  formatShortCode,
-  isShortCode,
-  SCAN_MESSAGES,
-  type TAttendeeListItem,
-  type TCheckinScan,
-  type TEvent,
-  type TTicket,
-} from '@clubtix/contract';
+import { endpoints, formatShortCode, isShortCode, SCAN_MESSAGES, type TEvent, type TTicket } from '@clubtix/contract';
 import { attendees, checkins } from '../../db/schema';
 import { buyTickets, doorEvent, scan, scanAndCheckIn } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** Short ticket codes (docs/product.md section 20): on every attendee, and typed at the door. */
 describe('short ticket codes', () => {
@@ -53,12 +46,12 @@ describe('short ticket codes', () => {
     const storedById = new Map(stored.map((row) => [row.id, row.shortCode]));
     for (const attendee of answered) expect(attendee.shortCode).toBe(storedById.get(attendee.attendeeId));
 
-    const list = await call(t, 'GET', '/registration/getAttendees', {
+    const list = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token,
-      query: { eventId: event.id, limit: 100 },
+      query: { eventId: event.id, pageSize: 100 },
     });
     expect(list.status).toBe(200);
-    const listed = (list.body.payload as { attendees: TAttendeeListItem[] }).attendees;
+    const listed = list.body.payload!.attendees;
     expect(listed.length).toBeGreaterThanOrEqual(30);
     for (const attendee of listed) expect(attendee.shortCode).toBe(storedById.get(attendee.attendeeId));
   });
@@ -72,7 +65,7 @@ describe('short ticket codes', () => {
 
     const admitted = await scanAndCheckIn(t, token, event.id, typedLoosely(first!.shortCode));
     expect(admitted.status).toBe(200);
-    const answer = admitted.body.payload as TCheckinScan;
+    const answer = admitted.body.payload!;
     expect(answer.justCheckedIn).toBe(true);
     expect(answer.attendee.attendeeId).toBe(first!.attendeeId);
     expect(answer.registration.attendees.map((a) => a.attendeeId)).toEqual([first!.attendeeId, second!.attendeeId]);

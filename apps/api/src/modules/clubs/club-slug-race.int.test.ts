@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@clubtix/contract';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 import { clubs } from '../../db/schema';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * Two clubs saving one slug at the same moment on two processes: one gets it, the other a 409, never
@@ -31,10 +33,9 @@ describe('a club slug raced on two processes', () => {
       const slug = `raced-${round}`;
       const statuses = await Promise.all(
         pair.map(async ({ club, admin }, i) => {
-          const response = await fetch(`${servers[i]!.baseUrl}/api/club/save`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ id: club.id, slug }),
+          const response = await callEndpoint(servers[i]!.baseUrl, endpoints.club.save, {
+            token: admin.token,
+            body: { id: club.id, slug },
           });
           return response.status;
         }),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TClub } from '@clubtix/contract';
+import { endpoints, type TClub } from '@clubtix/contract';
 import { createEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** Friendly club links (docs/product.md section 21): /club/{slug}/event beside /club/{clubId}/event. */
 describe('club slugs', () => {
@@ -13,8 +14,8 @@ describe('club slugs', () => {
   });
   afterAll(async () => t.close());
 
-  const getClub = (clubId: string) => call(t, 'GET', '/club/getClub', { query: { clubId } });
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/club/save', { token, body });
+  const getClub = (clubId: string) => callEndpoint(t, endpoints.club.getClub, { query: { clubId } });
+  const save = (token: string, body: Record<string, unknown>) => callEndpoint(t, endpoints.club.save, { token, body });
 
   it("an admin sets its club's slug by the event slug rule; the club is read by slug and by id", async () => {
     const { club, admin } = await createClubWithAdmin(t);
@@ -29,20 +30,20 @@ describe('club slugs', () => {
     // As a link carries it: percent-encoded, or in capitals.
     expect((await getClub('Harbour-Sailing-Club')).body.payload).toEqual(payload);
     // A save without the slug keeps it; an empty one clears it and the old address stops answering.
-    expect(((await save(admin.token, { id: club.id, name: 'Renamed' })).body.payload as TClub).slug).toBe(
-      'harbour-sailing-club',
-    );
-    expect(((await save(admin.token, { id: club.id, slug: '' })).body.payload as TClub).slug).toBeNull();
+    expect((await save(admin.token, { id: club.id, name: 'Renamed' })).body.payload!.slug).toBe('harbour-sailing-club');
+    expect((await save(admin.token, { id: club.id, slug: '' })).body.payload!.slug).toBeNull();
     expectError(await getClub('harbour-sailing-club'), 404, 'NOT_FOUND');
   });
 
   it('a slug of every script, read back percent-encoded', async () => {
     const { club, admin } = await createClubWithAdmin(t);
-    expect(((await save(admin.token, { id: club.id, slug: 'Club Nautique Été' })).body.payload as TClub).slug).toBe(
+    expect((await save(admin.token, { id: club.id, slug: 'Club Nautique Été' })).body.payload!.slug).toBe(
       'club-nautique-été',
     );
-    const found = await call(t, 'GET', '/club/getClub', { query: { clubId: encodeURIComponent('club-nautique-été') } });
-    expect((found.body.payload as TClub).id).toBe(club.id);
+    const found = await callEndpoint(t, endpoints.club.getClub, {
+      query: { clubId: encodeURIComponent('club-nautique-été') },
+    });
+    expect(found.body.payload!.id).toBe(club.id);
   });
 
   it('a slug another club has: 409 on the slug field, and neither club changes', async () => {
@@ -54,7 +55,7 @@ describe('club slugs', () => {
     expectError(taken, 409, 'CONFLICT');
     expect(taken.body.errors).toEqual([{ path: 'slug', message: expect.stringContaining('rowing') as string }]);
     expect((await getClub(second.club.id)).body.payload).toEqual(before);
-    expect(((await getClub('rowing')).body.payload as TClub).id).toBe(first.club.id);
+    expect((await getClub('rowing')).body.payload!.id).toBe(first.club.id);
     // Its own slug saved again is no conflict.
     expect((await save(first.admin.token, { id: first.club.id, slug: 'rowing' })).status).toBe(200);
     // A super user creating a club with a taken slug: 409, no club made.
@@ -76,7 +77,7 @@ describe('club slugs', () => {
     const { club, admin } = await createClubWithAdmin(t);
     const event = await createEvent(t, admin.token, { title: 'Twin Name Regatta' });
     const saved = await save(admin.token, { id: club.id, slug: event.slug });
-    expect((saved.body.payload as TClub).slug).toBe(event.slug);
+    expect(saved.body.payload!.slug).toBe(event.slug);
   });
 
   it('an unknown slug or id: 404', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TClub, TClubSettings, TClubWithAdmins } from '@clubtix/contract';
+import { endpoints, type TClubSettings } from '@clubtix/contract';
 import {
-  call,
   createAdmin,
   createClub,
   createClubWithAdmin,
@@ -11,6 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 describe('clubs', () => {
   let t: TestApp;
@@ -21,10 +21,10 @@ describe('clubs', () => {
   });
   afterAll(async () => t.close());
 
-  const getClub = (clubId: string) => call(t, 'GET', '/club/getClub', { query: { clubId } });
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/club/save', { token, body });
+  const getClub = (clubId: string) => callEndpoint(t, endpoints.club.getClub, { query: { clubId } });
+  const save = (token: string, body: Record<string, unknown>) => callEndpoint(t, endpoints.club.save, { token, body });
   const allClubs = async (token = sudoToken) =>
-    (await call(t, 'GET', '/club/getAllClubs', { token })).body.payload as TClubWithAdmins[];
+    (await callEndpoint(t, endpoints.club.getAllClubs, { token })).body.payload!;
 
   describe('GET /club/getAllClubs', () => {
     it('gives the super user every club with its admins', async () => {
@@ -49,9 +49,9 @@ describe('clubs', () => {
     it('gives an admin its own club only', async () => {
       const { club, admin } = await createClubWithAdmin(t);
       const other = await createClubWithAdmin(t);
-      const response = await call(t, 'GET', '/club/getAllClubs', { token: admin.token });
+      const response = await callEndpoint(t, endpoints.club.getAllClubs, { token: admin.token });
       expect(response.status).toBe(200);
-      expect((response.body.payload as TClubWithAdmins[]).map((c) => c.id)).toEqual([club.id]);
+      expect(response.body.payload!.map((c) => c.id)).toEqual([club.id]);
       expect(response.text).not.toContain(other.club.id);
       expect(response.text).not.toContain(other.admin.row.email);
     });
@@ -60,7 +60,8 @@ describe('clubs', () => {
       const { club, admin } = await createClubWithAdmin(t);
       const other = await createClubWithAdmin(t);
       await save(admin.token, { id: club.id, contactEmail: 'desk@own.example' });
-      const one = (token: string, clubId: string) => call(t, 'GET', '/club/getAllClubs', { token, query: { clubId } });
+      const one = (token: string, clubId: string) =>
+        callEndpoint(t, endpoints.club.getAllClubs, { token, query: { clubId } });
       expect((await one(admin.token, club.id)).body.payload).toMatchObject([
         { id: club.id, contactEmail: 'desk@own.example' },
       ]);
@@ -71,7 +72,7 @@ describe('clubs', () => {
     });
 
     it('needs a token', async () => {
-      expectError(await call(t, 'GET', '/club/getAllClubs'), 401, 'UNAUTHENTICATED');
+      expectError(await callEndpoint(t, endpoints.club.getAllClubs), 401, 'UNAUTHENTICATED');
     });
   });
 
@@ -96,7 +97,7 @@ describe('clubs', () => {
 
     it('answers 404 for an unknown club and 400 without a club id', async () => {
       expectError(await getClub('no-such-club'), 404, 'NOT_FOUND', 'Club not found');
-      expectError(await call(t, 'GET', '/club/getClub'), 400, 'BAD_INPUT', /^clubId: /);
+      expectError(await callEndpoint(t, endpoints.club.getClub), 400, 'BAD_INPUT', /^clubId: /);
     });
   });
 
@@ -112,7 +113,7 @@ describe('clubs', () => {
       });
       expect(created.status).toBe(200);
       expect(created.body.msg).toBe('Club created');
-      const club = created.body.payload as TClubSettings;
+      const club = created.body.payload!;
       expect(club).toMatchObject({
         name: 'Harbour Sailing',
         description: 'Boats',
@@ -141,7 +142,7 @@ describe('clubs', () => {
         logoUrl: 'https://cdn.example.org/logo.png',
         contactEmail: 'hello@full.example',
       };
-      const before = (await save(admin.token, full)).body.payload as TClubSettings;
+      const before = (await save(admin.token, full)).body.payload!;
       expect(before).toMatchObject(full);
       const renamed = await save(admin.token, { id: club.id, name: 'Full Club Renamed' });
       expect(renamed.body.payload).toEqual({ ...before, name: 'Full Club Renamed' });
@@ -174,7 +175,7 @@ describe('clubs', () => {
         expect((await getClub(club.id)).body.payload).toMatchObject({ logoUrl });
       }
       const created = await save(sudoToken, { name: 'Logo Club', logoUrl: '' });
-      expect((created.body.payload as TClub).logoUrl).toBeNull();
+      expect(created.body.payload!.logoUrl).toBeNull();
     });
 
     it('needs a name to create a club, not to update one', async () => {
@@ -283,33 +284,43 @@ describe('clubs', () => {
     it('lets the super user remove a club; its admins go with it', async () => {
       const { club, admin } = await createClubWithAdmin(t);
       const second = await createAdmin(t, club.id);
-      const response = await call(t, 'GET', '/club/removeClub', { token: sudoToken, query: { clubId: club.id } });
+      const response = await callEndpoint(t, endpoints.club.removeClub, {
+        token: sudoToken,
+        query: { clubId: club.id },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ payload: { id: club.id }, msg: 'Club removed' });
       expectError(await getClub(club.id), 404, 'NOT_FOUND');
       expect((await allClubs()).some((c) => c.id === club.id)).toBe(false);
       for (const gone of [admin, second]) {
-        expectError(await call(t, 'GET', '/club/getAllClubs', { token: gone.token }), 401, 'UNAUTHENTICATED');
+        expectError(await callEndpoint(t, endpoints.club.getAllClubs, { token: gone.token }), 401, 'UNAUTHENTICATED');
         expectError(await signIn(t, gone.row.email), 401, 'UNAUTHENTICATED');
       }
     });
 
     it('answers 403 to an admin, even for its own club, and removes nothing', async () => {
       const { club, admin } = await createClubWithAdmin(t);
-      const response = await call(t, 'GET', '/club/removeClub', { token: admin.token, query: { clubId: club.id } });
+      const response = await callEndpoint(t, endpoints.club.removeClub, {
+        token: admin.token,
+        query: { clubId: club.id },
+      });
       expectError(response, 403, 'FORBIDDEN');
       expect((await getClub(club.id)).status).toBe(200);
-      expect((await call(t, 'GET', '/club/getAllClubs', { token: admin.token })).status).toBe(200);
+      expect((await callEndpoint(t, endpoints.club.getAllClubs, { token: admin.token })).status).toBe(200);
     });
 
     it('answers 404 for an unknown club and 401 without a token', async () => {
       const { club } = await createClubWithAdmin(t);
       expectError(
-        await call(t, 'GET', '/club/removeClub', { token: sudoToken, query: { clubId: 'no-such-club' } }),
+        await callEndpoint(t, endpoints.club.removeClub, { token: sudoToken, query: { clubId: 'no-such-club' } }),
         404,
         'NOT_FOUND',
       );
-      expectError(await call(t, 'GET', '/club/removeClub', { query: { clubId: club.id } }), 401, 'UNAUTHENTICATED');
+      expectError(
+        await callEndpoint(t, endpoints.club.removeClub, { query: { clubId: club.id } }),
+        401,
+        'UNAUTHENTICATED',
+      );
       expect((await getClub(club.id)).status).toBe(200);
     });
   });

@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  WRONG_CODES_PER_HOUR,
-  type TCodeCheck,
-  type TDiscount,
-  type TEvent,
-  type TRegistration,
-  type TTicket,
-} from '@clubtix/contract';
+import { endpoints, WRONG_CODES_PER_HOUR, type TEvent, type TTicket, type BodyOf } from '@clubtix/contract';
 import { anyString, createEvent, createTicket, daysFromNow, payloadOf } from '../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
@@ -20,6 +12,9 @@ import {
 } from '../../../test/helpers';
 import { discounts } from '../../db/schema';
 import { giveBackUses, takeUse } from './discount-uses.repo';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
+
+type TSaveDiscount = BodyOf<typeof endpoints.discount.save>;
 
 /** Discount and access codes (docs/product.md section 19): CRUD, the tenant wall, what a buyer hears. */
 describe('discount codes', () => {
@@ -39,20 +34,21 @@ describe('discount codes', () => {
   });
   afterAll(async () => t.close());
 
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/discount/save', { token, body });
+  const save = (token: string, body: BodyOf<typeof endpoints.discount.save>) =>
+    callEndpoint(t, endpoints.discount.save, { token, body });
   const list = (token: string, eventId = event.id) =>
-    call(t, 'GET', '/discount/getDiscountsByEventId', { token, query: { eventId } });
+    callEndpoint(t, endpoints.discount.getDiscountsByEventId, { token, query: { eventId } });
   const remove = (token: string, discountId: string) =>
-    call(t, 'DELETE', '/discount/deleteDiscount', { token, body: { discountId } });
+    callEndpoint(t, endpoints.discount.deleteDiscount, { token, body: { discountId } });
   const check = (code: string, eventId = event.id) =>
-    call(t, 'GET', '/discount/checkCode', { query: { eventId, code } });
-  const create = async (body: Record<string, unknown>) =>
-    payloadOf<TDiscount>(await save(a.admin.token, { eventId: event.id, kind: 'percent', value: 10, ...body }));
+    callEndpoint(t, endpoints.discount.checkCode, { query: { eventId, code } });
+  const create = async (body: Partial<TSaveDiscount> & { code: string }) =>
+    expectPayload(await save(a.admin.token, { eventId: event.id, kind: 'percent', value: 10, ...body }));
   const setUsed = (id: string, usedCount: number) =>
     t.db.update(discounts).set({ usedCount }).where(eq(discounts.id, id));
 
   it('creates a code and lists it with its uses', async () => {
-    const body = {
+    const body: TSaveDiscount = {
       eventId: event.id,
       code: 'Spring-25',
       kind: 'amount',
@@ -64,7 +60,7 @@ describe('discount codes', () => {
     };
     const response = await save(a.admin.token, body);
     expect(response.body.msg).toBe('Code created');
-    const created = payloadOf<TDiscount>(response);
+    const created = expectPayload(response);
     expect(created).toEqual({
       ...body,
       id: anyString,
@@ -75,7 +71,7 @@ describe('discount codes', () => {
       createdAt: anyString,
     });
     await setUsed(created.id, 3);
-    expect(payloadOf<TDiscount[]>(await list(a.admin.token)).find((d) => d.id === created.id)).toEqual({
+    expect(expectPayload(await list(a.admin.token)).find((d) => d.id === created.id)).toEqual({
       ...created,
       used: 3,
     });
@@ -135,7 +131,7 @@ describe('discount codes', () => {
     await setUsed(limited.id, 4);
     const lowered = await save(a.admin.token, { ...limited, maxUses: 3 });
     expectError(lowered, 409, 'CONFLICT', 'Use limit cannot be lower than the 4 uses already taken');
-    expect(payloadOf<TDiscount>(await save(a.admin.token, { ...limited, maxUses: 4 })).maxUses).toBe(4);
+    expect(expectPayload(await save(a.admin.token, { ...limited, maxUses: 4 })).maxUses).toBe(4);
   });
 
   it('saves an access code that takes nothing off (0, percent or amount) when it opens a hidden ticket', async () => {
@@ -149,8 +145,8 @@ describe('discount codes', () => {
       expect(payloadOf(await check(code))).toMatchObject({ kind, value: 0, ticketIds: [members.id, adult.id] });
     }
     // Edited again, a percent of 0 stays 0: never changed silently.
-    const listed = payloadOf<TDiscount[]>(await list(a.admin.token)).find((item) => item.code === 'OPENS-PCT')!;
-    expect(payloadOf<TDiscount>(await save(a.admin.token, { ...listed, maxUses: 9 })).value).toBe(0);
+    const listed = expectPayload(await list(a.admin.token)).find((item) => item.code === 'OPENS-PCT')!;
+    expect(expectPayload(await save(a.admin.token, { ...listed, maxUses: 9 })).value).toBe(0);
 
     const before = (await t.db.select().from(discounts)).length;
     for (const ticketIds of [[], [adult.id]]) {
@@ -187,7 +183,7 @@ describe('discount codes', () => {
     const doomed = await create({ code: 'DOOMED' });
     const response = await remove(a.admin.token, doomed.id);
     expect(response.body).toEqual({ payload: { id: doomed.id }, msg: 'Code deleted' });
-    expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.id)).not.toContain(doomed.id);
+    expect(expectPayload(await list(a.admin.token)).map((d) => d.id)).not.toContain(doomed.id);
     expectError(await remove(a.admin.token, doomed.id), 404, 'NOT_FOUND');
   });
 
@@ -203,8 +199,8 @@ describe('discount codes', () => {
     const theirEvent = await createEvent(t, b.admin.token, { title: 'B own' });
     expectError(await save(b.admin.token, { ...mine, eventId: theirEvent.id, code: 'MOVED-1' }), 404, 'NOT_FOUND');
     expectError(await remove(b.admin.token, mine.id), 404, 'NOT_FOUND');
-    expect(payloadOf<TDiscount[]>(await list(a.admin.token)).find((d) => d.id === mine.id)).toEqual(mine);
-    expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.code)).not.toContain('PLANTED');
+    expect(expectPayload(await list(a.admin.token)).find((d) => d.id === mine.id)).toEqual(mine);
+    expect(expectPayload(await list(a.admin.token)).map((d) => d.code)).not.toContain('PLANTED');
   });
 
   it('refuses a code past the 1000 an event may hold, so the list shows them all', async () => {
@@ -219,10 +215,10 @@ describe('discount codes', () => {
         value: 5,
       })),
     );
-    const body = { eventId: full.id, kind: 'percent', value: 5 };
+    const body: Omit<TSaveDiscount, 'code'> = { eventId: full.id, kind: 'percent', value: 5 };
     expect((await save(a.admin.token, { ...body, code: 'LAST-1' })).status).toBe(200);
     expectError(await save(a.admin.token, { ...body, code: 'ONEMORE' }), 409, 'CONFLICT', /at most 1000 codes/);
-    expect(payloadOf<TDiscount[]>(await list(a.admin.token, full.id))).toHaveLength(1000);
+    expect(expectPayload(await list(a.admin.token, full.id))).toHaveLength(1000);
   });
 
   describe('GET /discount/checkCode', () => {
@@ -230,7 +226,7 @@ describe('discount codes', () => {
       await create({ code: 'Kids50', value: 50, ticketIds: [child.id] });
       const response = await check('kids50');
       expect(response.body.msg).toBe('Code applied');
-      expect(payloadOf<TCodeCheck>(response)).toEqual({
+      expect(expectPayload(response)).toEqual({
         code: 'Kids50',
         kind: 'percent',
         value: 50,
@@ -263,11 +259,11 @@ describe('discount codes', () => {
       await create({ code: 'SLEEPY', isActive: false });
       for (const language of ['en', 'fr', 'th']) {
         const headers = { 'accept-language': language };
-        const inactive = await call(t, 'GET', '/discount/checkCode', {
+        const inactive = await callEndpoint(t, endpoints.discount.checkCode, {
           query: { eventId: event.id, code: 'SLEEPY' },
           headers,
         });
-        const unknown = await call(t, 'GET', '/discount/checkCode', {
+        const unknown = await callEndpoint(t, endpoints.discount.checkCode, {
           query: { eventId: event.id, code: 'SNOOZY' },
           headers,
         });
@@ -291,7 +287,7 @@ describe('discount codes', () => {
       const response = await save(a.admin.token, { eventId: event.id, code: 'SHORT', kind: 'percent', value: 5 });
       expectError(response, 400, 'BAD_INPUT');
       expect(response.body.errors).toEqual([{ path: 'code', message: 'A new code has at least 6 characters' }]);
-      expect(payloadOf<TDiscount[]>(await list(a.admin.token)).map((d) => d.code)).not.toContain('SHORT');
+      expect(expectPayload(await list(a.admin.token)).map((d) => d.code)).not.toContain('SHORT');
       expect((await save(a.admin.token, { eventId: event.id, code: 'LONGER', kind: 'percent', value: 5 })).status).toBe(
         200,
       );
@@ -302,16 +298,16 @@ describe('discount codes', () => {
         .insert(discounts)
         .values({ clubId: a.club.id, eventId: event.id, code: 'Ab3', codeKey: 'AB3', kind: 'percent', value: 10 })
         .returning();
-      expect(payloadOf<TCodeCheck>(await check('ab3'))).toMatchObject({ code: 'Ab3', value: 10 });
-      const body = { id: old!.id, eventId: event.id, kind: 'percent', value: 20 };
+      expect(expectPayload(await check('ab3'))).toMatchObject({ code: 'Ab3', value: 10 });
+      const body: Omit<TSaveDiscount, 'code'> = { id: old!.id, eventId: event.id, kind: 'percent', value: 20 };
       // Its own text again, in any case: kept.
-      expect(payloadOf<TDiscount>(await save(a.admin.token, { ...body, code: 'AB3' }))).toMatchObject({ value: 20 });
+      expect(expectPayload(await save(a.admin.token, { ...body, code: 'AB3' }))).toMatchObject({ value: 20 });
       const renamed = await save(a.admin.token, { ...body, code: 'XY9' });
       expectError(renamed, 400, 'BAD_INPUT');
       expect(renamed.body.errors).toEqual([{ path: 'code', message: 'A new code has at least 6 characters' }]);
       const [row] = await t.db.select().from(discounts).where(eq(discounts.id, old!.id));
       expect(row).toMatchObject({ code: 'AB3', value: 20 });
-      expect(payloadOf<TDiscount>(await save(a.admin.token, { ...body, code: 'LONGER-AB3' })).code).toBe('LONGER-AB3');
+      expect(expectPayload(await save(a.admin.token, { ...body, code: 'LONGER-AB3' })).code).toBe('LONGER-AB3');
     });
   });
 
@@ -364,7 +360,7 @@ describe('guessing codes', () => {
     // What the attacker was after: 100 % off a hidden ticket.
     expect(
       (
-        await call(first, 'POST', '/discount/save', {
+        await callEndpoint(first, endpoints.discount.save, {
           token,
           body: { eventId: event.id, code: 'CREW-PASS', kind: 'percent', value: 100, ticketIds: [crew.id] },
         })
@@ -380,11 +376,11 @@ describe('guessing codes', () => {
   let guess = 0;
   const wrongCode = () => `WRONG-${(guess += 1)}`;
   const check = (remoteAddress: string, code: string, eventId = event.id, app = apps[0]!) =>
-    call(app, 'GET', '/discount/checkCode', { remoteAddress, query: { eventId, code } });
+    callEndpoint(app, endpoints.discount.checkCode, { remoteAddress, query: { eventId, code } });
   const listWith = (remoteAddress: string, code: string) =>
-    call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', { remoteAddress, query: { eventId: event.id, code } });
+    callEndpoint(apps[0]!, endpoints.ticket.getTicketsByEventId, { remoteAddress, query: { eventId: event.id, code } });
   const hold = (remoteAddress: string, discountCode: string) =>
-    call(apps[0]!, 'POST', '/registration/initRegistration', {
+    callEndpoint(apps[0]!, endpoints.registration.initRegistration, {
       remoteAddress,
       body: {
         eventId: event.id,
@@ -422,8 +418,8 @@ describe('guessing codes', () => {
     expectTooMany(await listWith(attacker, 'CREW-PASS'));
     expectTooMany(await hold(attacker, 'CREW-PASS'));
     // Without a code the address still sees and buys what anyone may.
-    const names = payloadOf<TTicket[]>(
-      await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', {
+    const names = expectPayload(
+      await callEndpoint(apps[0]!, endpoints.ticket.getTicketsByEventId, {
         remoteAddress: attacker,
         query: { eventId: event.id },
       }),
@@ -431,7 +427,7 @@ describe('guessing codes', () => {
     expect(names).toEqual(['Open']);
 
     // Another address, and another event from the same address, are not limited by it.
-    expect(payloadOf<TCodeCheck>(await check(newAddress(), 'CREW-PASS'))).toMatchObject({ value: 100 });
+    expect(expectPayload(await check(newAddress(), 'CREW-PASS'))).toMatchObject({ value: 100 });
     const other = await createEvent(apps[0]!, token, { title: 'Guessed too' });
     expectError(await check(attacker, 'CREW-PASS', other.id), 400, 'BAD_INPUT');
   });
@@ -439,18 +435,18 @@ describe('guessing codes', () => {
   it('counts the ticket list asked with a code, and a hold or an order with a code, against the same allowance', async () => {
     const attacker = newAddress();
     for (let i = 0; i < 10; i++) {
-      const names = payloadOf<TTicket[]>(await listWith(attacker, wrongCode())).map((ticket) => ticket.name);
+      const names = expectPayload(await listWith(attacker, wrongCode())).map((ticket) => ticket.name);
       expect(names).toEqual(['Open']);
     }
     for (let i = 0; i < 5; i++) expectError(await hold(attacker, wrongCode()), 400, 'BAD_INPUT');
-    const held = payloadOf<{ registration: TRegistration }>(
-      await call(apps[0]!, 'POST', '/registration/initRegistration', {
+    const held = expectPayload(
+      await callEndpoint(apps[0]!, endpoints.registration.initRegistration, {
         remoteAddress: attacker,
         body: { eventId: event.id, email: 'guesser@example.org', tickets: [{ ticketId: open.id, quantity: 1 }] },
       }),
     ).registration;
     const order = (discountCode: string) =>
-      call(apps[0]!, 'POST', '/order/createOrder', {
+      callEndpoint(apps[0]!, endpoints.order.createOrder, {
         remoteAddress: attacker,
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid, discountCode },
       });
@@ -463,10 +459,10 @@ describe('guessing codes', () => {
   });
 
   it('counts unknown and inactive codes alike, and not the codes the event holds', async () => {
-    const saveCode = async (body: Record<string, unknown>) =>
+    const saveCode = async (body: Partial<TSaveDiscount> & { code: string }) =>
       expect(
         (
-          await call(apps[0]!, 'POST', '/discount/save', {
+          await callEndpoint(apps[0]!, endpoints.discount.save, {
             token,
             body: { eventId: event.id, kind: 'percent', value: 10, ...body },
           })
@@ -478,7 +474,7 @@ describe('guessing codes', () => {
     for (let i = 0; i < 30; i++) expect((await check(buyer, 'CREW-PASS')).status).toBe(200);
     for (let i = 0; i < 5; i++)
       expectError(await check(buyer, 'OVER-1'), 400, 'BAD_INPUT', 'code: This code has expired');
-    const names = payloadOf<TTicket[]>(await listWith(buyer, 'crew-pass')).map((ticket) => ticket.name);
+    const names = expectPayload(await listWith(buyer, 'crew-pass')).map((ticket) => ticket.name);
     expect(names).toEqual(['Open', 'Crew']);
     for (let i = 0; i < WRONG_CODES_PER_HOUR / 2; i++) {
       expectError(await check(buyer, 'ASLEEP-1'), 400, 'BAD_INPUT', 'code: This code is not valid for this event');

@@ -1,13 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDiscount, TOrder, TRegistration } from '@clubtix/contract';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 import { discounts, orders, registrations } from '../../db/schema';
 import { expireLapsedHolds } from '../purchase/hold/holds.repo';
-
-type Init = { registration: TRegistration; order: TOrder };
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 19: the last use of a code is never taken twice, however many buyers race
@@ -36,25 +35,22 @@ describe('the last use of a code', () => {
   it('holds exactly 3 of 40 buyers racing for a code of 3 uses on three processes', { timeout: 120_000 }, async () => {
     const event = await publishEvent(t, token, { maxTicketsPerOrder: 5 });
     const ticket = await addTicket(t, token, event.id, { quantity: 100 });
-    const code = payloadOf<TDiscount>(
-      await call(t, 'POST', '/discount/save', {
+    const code = expectPayload(
+      await callEndpoint(t, endpoints.discount.save, {
         token,
         body: { eventId: event.id, code: 'LAST-3', kind: 'percent', value: 20, maxUses: 3 },
       }),
     );
     const responses = await Promise.all(
-      Array.from({ length: 40 }, async (_, i) => {
-        const response = await fetch(`${servers[i % servers.length]!.baseUrl}/api/registration/initRegistration`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
+      Array.from({ length: 40 }, (_, i) => {
+        return callEndpoint(servers[i % servers.length]!.baseUrl, endpoints.registration.initRegistration, {
+          body: {
             eventId: event.id,
             email: `racer${i}@example.org`,
             tickets: [{ ticketId: ticket.id, quantity: 1 }],
             discountCode: 'last-3',
-          }),
+          },
         });
-        return { status: response.status, body: (await response.json()) as { payload?: Init; msg?: string } };
       }),
     );
     const won = responses.filter((r) => r.status === 200);
@@ -66,7 +62,7 @@ describe('the last use of a code', () => {
     expect(row!.usedCount).toBe(3);
     expect(await t.db.select().from(orders).where(eq(orders.discountId, code.id))).toHaveLength(3);
     // Nobody who lost kept a seat.
-    const list = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
+    const list = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } });
     expect(list.body.payload).toMatchObject([{ available: 97 }]);
 
     // All three lapse together: one sweep gives the three uses back in one statement.
@@ -82,7 +78,7 @@ describe('the last use of a code', () => {
     await expireLapsedHolds(t.db);
     const [after] = await t.db.select().from(discounts).where(eq(discounts.id, code.id));
     expect(after!.usedCount).toBe(0);
-    const again = await call(t, 'POST', '/registration/initRegistration', {
+    const again = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: {
         eventId: event.id,
         email: 'late@example.org',

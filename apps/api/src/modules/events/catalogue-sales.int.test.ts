@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TEvent,
-  TExtras,
-  TExtrasPurchase,
-  TOrder,
-  TPaymentIntent,
-  TRegistration,
-  TSponsorship,
-  TTicket,
+import {
+  endpoints,
+  type TEvent,
+  type TExtras,
+  type TOrder,
+  type TPaymentIntent,
+  type TRegistration,
+  type BodyOf,
 } from '@clubtix/contract';
 import { buyTickets, confirmPayment, holdTickets, lapseHold } from '../../../test/buying';
 import { createEvent, createExtras, createTicket, eventBody, payloadOf } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * What buyers have held or bought stays: an event, ticket type or extra with sales answers 409 to
@@ -31,13 +31,14 @@ describe('the catalogue once it has sales', () => {
     { firstName: 'Bob', lastName: 'Lee', email: 'bob@example.org' },
   ];
   const getEvent = async (eventId: string) =>
-    payloadOf<TEvent>(await call(t, 'GET', '/event/getEvent', { token, query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.event.getEvent, { token, query: { eventId } }));
   const getTicket = async (ticketId: string) =>
-    payloadOf<TTicket>(await call(t, 'GET', '/ticket/getTicketById', { token, query: { ticketId } }));
-  const removeEvent = (eventId: string) => call(t, 'GET', '/event/removeEvent', { token, query: { eventId } });
-  const removeTicket = (ticketId: string) => call(t, 'DELETE', '/ticket/removeTicket', { token, body: { ticketId } });
+    expectPayload(await callEndpoint(t, endpoints.ticket.getTicketById, { token, query: { ticketId } }));
+  const removeEvent = (eventId: string) => callEndpoint(t, endpoints.event.removeEvent, { token, query: { eventId } });
+  const removeTicket = (ticketId: string) =>
+    callEndpoint(t, endpoints.ticket.removeTicket, { token, body: { ticketId } });
   const cancel = (registration: TRegistration) =>
-    call(t, 'POST', '/registration/updateStatus', {
+    callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: registration.registrationId, status: 'cancelled' },
     });
@@ -71,13 +72,13 @@ describe('the catalogue once it has sales', () => {
 
   it('refuses to remove an event while an order of a lapsed hold is being paid, and once it is paid', async () => {
     const { event, ticket, registration } = await eventWithHold('Paying Late');
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     // The hold lapses: its seats are given back, and only the started payment says money may come.
     await lapseHold(t, registration.registrationId);
@@ -94,25 +95,25 @@ describe('the catalogue once it has sales', () => {
       const event = await createEvent(t, token, { title: `Paying ${kind}`, donationsEnabled: true });
       let intent: TPaymentIntent;
       if (kind === 'donation') {
-        const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-          await call(t, 'POST', '/sponsorship/create', {
+        const { sponsorship } = expectPayload(
+          await callEndpoint(t, endpoints.sponsorship.create, {
             body: { eventId: event.id, amount: 2500, name: 'Dora Donor', email: 'dora@example.org' },
           }),
         );
-        intent = payloadOf<TPaymentIntent>(
-          await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', {
+        intent = expectPayload(
+          await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
             body: { sponsorshipId: sponsorship.id },
           }),
         );
       } else {
         const extra = await createExtras(t, token, event.id, { name: 'Programme', price: 300 });
-        const purchase = payloadOf<TExtrasPurchase>(
-          await call(t, 'POST', '/extras/purchaseExtras', {
+        const purchase = expectPayload(
+          await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
             body: { eventId: event.id, extrasId: extra.id, quantity: 1, email: 'reader@example.org' },
           }),
         );
-        intent = payloadOf<TPaymentIntent>(
-          await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+        intent = expectPayload(
+          await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } }),
         );
       }
       await expectKept(event);
@@ -125,12 +126,16 @@ describe('the catalogue once it has sales', () => {
     const { event, registration } = await eventWithHold('Cancelled Sale');
     expect((await cancel(registration)).status).toBe(200);
     expect((await removeEvent(event.id)).status).toBe(200);
-    expectError(await call(t, 'GET', '/event/getEvent', { token, query: { eventId: event.id } }), 404, 'NOT_FOUND');
+    expectError(
+      await callEndpoint(t, endpoints.event.getEvent, { token, query: { eventId: event.id } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('keeps the capacity of an event and the quantity of a ticket at or above what is held', async () => {
     const { event, ticket } = await eventWithHold('Tight Event');
-    const save = (body: unknown) => call(t, 'POST', '/event/save', { token, body });
+    const save = (body: BodyOf<typeof endpoints.event.save>) => callEndpoint(t, endpoints.event.save, { token, body });
     const lowCapacity = await save(eventBody({ id: event.id, title: event.title, capacity: 1 }));
     expectError(lowCapacity, 409, 'CONFLICT', /Capacity cannot be lower than the 2/);
     expect(lowCapacity.body.errors?.[0]?.path).toBe('capacity');
@@ -138,7 +143,7 @@ describe('the catalogue once it has sales', () => {
     expect((await save(eventBody({ id: event.id, title: event.title, capacity: 2 }))).status).toBe(200);
 
     const saveTicket = (quantity: number) =>
-      call(t, 'POST', '/ticket/save', {
+      callEndpoint(t, endpoints.ticket.save, {
         token,
         body: { id: ticket.id, eventId: event.id, name: 'Adult', price: 2500, quantity },
       });
@@ -146,7 +151,7 @@ describe('the catalogue once it has sales', () => {
     expectError(lowQuantity, 409, 'CONFLICT', /Quantity cannot be lower than the 2/);
     expect(lowQuantity.body.errors?.[0]?.path).toBe('quantity');
     expect(await getTicket(ticket.id)).toMatchObject({ quantity: 10, available: 8 });
-    expect(payloadOf<TTicket>(await saveTicket(2))).toMatchObject({ quantity: 2, available: 0 });
+    expect(expectPayload(await saveTicket(2))).toMatchObject({ quantity: 2, available: 0 });
   });
 
   it('refuses to remove a ticket type that was held, even after the hold was cancelled', async () => {
@@ -161,7 +166,7 @@ describe('the catalogue once it has sales', () => {
   it('refuses to remove an extra that is in an order', async () => {
     const { event, registration } = await eventWithHold('Extras History');
     const extra: TExtras = await createExtras(t, token, event.id, { name: 'Programme' });
-    const order = await call(t, 'POST', '/order/createOrder', {
+    const order = await callEndpoint(t, endpoints.order.createOrder, {
       body: {
         registrationId: registration.registrationId,
         qrUuid: registration.qrUuid,
@@ -169,13 +174,13 @@ describe('the catalogue once it has sales', () => {
       },
     });
     expect(order.status).toBe(200);
-    const response = await call(t, 'GET', '/event/removeExtras', {
+    const response = await callEndpoint(t, endpoints.extras.removeExtras, {
       token,
       query: { extrasId: extra.id, eventId: event.id },
     });
     expectError(response, 409, 'CONFLICT', /deactivate it instead/);
-    expect(payloadOf(await call(t, 'GET', '/event/getExtras', { token, query: { eventId: event.id } }))).toEqual([
-      extra,
-    ]);
+    expect(
+      payloadOf(await callEndpoint(t, endpoints.extras.getExtras, { token, query: { eventId: event.id } })),
+    ).toEqual([extra]);
   });
 });

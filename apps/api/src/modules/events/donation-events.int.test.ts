@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_CAPPED_HEADER, LIST_CAPS, type TEvent } from '@clubtix/contract';
+import { endpoints, LIST_CAPPED_HEADER, LIST_CAPS, type TEvent } from '@clubtix/contract';
 import { createEvent, payloadOf } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * GET /event/getDonationEvents: the public /pricing list of every club's published, not-ended events
@@ -16,7 +17,8 @@ describe('GET /event/getDonationEvents', () => {
   afterAll(async () => t.close());
 
   const titles = (response: ApiResponse) => payloadOf<TEvent[]>(response).map((event) => event.title);
-  const get = (query: Record<string, string | number> = {}) => call(t, 'GET', '/event/getDonationEvents', { query });
+  const get = (query: Record<string, string | number> = {}) =>
+    callEndpoint(t, endpoints.event.getDonationEvents, { query });
   const at = (start: string, end: string) => ({ startDate: start, endDate: end });
 
   it("lists both clubs' published, not-ended donation events soonest first; no draft, ended or no-donation one", async () => {
@@ -56,12 +58,12 @@ describe('GET /event/getDonationEvents', () => {
 
     const response = await get({ currentDate: '2031-01-01' });
     expect(titles(response)).toEqual(['B sooner', 'A middle', 'A later']);
-    expect(payloadOf<TEvent[]>(response).map((event) => event.clubId)).toEqual([b.club.id, a.club.id, a.club.id]);
+    expect(expectPayload(response).map((event) => event.clubId)).toEqual([b.club.id, a.club.id, a.club.id]);
     expect(response.headers[LIST_CAPPED_HEADER]).toBeUndefined();
     // Paged like the other lists.
     expect(titles(await get({ currentDate: '2031-01-01', page: 2, pageSize: 2 }))).toEqual(['A later']);
     // getAllActiveEvents answers a club as before: its events with or without donations.
-    const active = await call(t, 'GET', '/event/getAllActiveEvents', {
+    const active = await callEndpoint(t, endpoints.event.getAllActiveEvents, {
       query: { clubId: b.club.id, currentDate: '2031-01-01' },
     });
     expect(titles(active)).toEqual(['B sooner', 'B no donations']);

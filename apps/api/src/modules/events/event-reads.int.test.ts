@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import {
   createEvent,
   createExtras,
@@ -12,6 +12,7 @@ import {
 } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { events, extras, formQuestions, sponsorshipPackages, tickets } from '../../db/schema';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** The event reads (public ones show published events only), getFirstEvent and removeEvent. */
 describe('event reads and removal', () => {
@@ -166,7 +167,7 @@ describe('event reads and removal', () => {
 
   describe('GET /event/getFirstEvent', () => {
     const first = async (token: string) =>
-      payloadOf<TEvent | null>(await call(t, 'GET', '/event/getFirstEvent', { token }));
+      expectPayload(await callEndpoint(t, endpoints.event.getFirstEvent, { token }));
 
     it('answers null when the club has no event, then the latest past one, then the next upcoming one', async () => {
       const c = await createClubWithAdmin(t);
@@ -198,7 +199,7 @@ describe('event reads and removal', () => {
     });
 
     it('needs a token', async () => {
-      expectError(await call(t, 'GET', '/event/getFirstEvent'), 401, 'UNAUTHENTICATED');
+      expectError(await callEndpoint(t, endpoints.event.getFirstEvent), 401, 'UNAUTHENTICATED');
     });
   });
 

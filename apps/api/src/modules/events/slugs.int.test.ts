@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
-import { createEvent, payloadOf, saveEventCall } from '../../../test/catalogue';
+import { type TEvent } from '@clubtix/contract';
+import { createEvent, saveEventCall } from '../../../test/catalogue';
+import { expectPayload } from '../../../test/call-endpoint';
 import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { events } from '../../db/schema';
 
@@ -75,11 +76,11 @@ describe('event slugs of every script', () => {
     // As the earlier rule stored it: accents dropped. No migration rewrites stored slugs.
     const oldSlug = `old-caf-${run}`;
     await t.db.update(events).set({ slug: oldSlug }).where(eq(events.id, event.id));
-    const saved = payloadOf<TEvent>(
+    const saved = expectPayload(
       await saveEventCall(t, admin.token, { id: event.id, title: `Old Café ${run} renamed`, slug: oldSlug }),
     );
     expect(saved.slug).toBe(oldSlug);
-    const untouched = payloadOf<TEvent>(await saveEventCall(t, admin.token, { id: event.id, capacity: 50 }));
+    const untouched = expectPayload(await saveEventCall(t, admin.token, { id: event.id, capacity: 50 }));
     expect(untouched.slug).toBe(oldSlug);
     const found = await bySlugRaw(oldSlug);
     expect(found.status, found.body.msg).toBe(200);

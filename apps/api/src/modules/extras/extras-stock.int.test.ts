@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   extrasQrText,
   SCAN_MESSAGES,
   type TEvent,
   type TExtras,
   type TExtrasPurchase,
-  type TExtrasPurchaseListItem,
   type TOrder,
   type TPaymentIntent,
   type TRegistration,
@@ -14,15 +14,9 @@ import {
 import { extrasPurchases } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { createExtras, createTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { assertExtrasInStock } from './extras-stock';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 14: an extra's `quantity` is how many can be sold. What is paid, and what is
@@ -42,17 +36,18 @@ describe('extras with a quantity', () => {
   afterAll(async () => t.close());
 
   const buy = (extras: TExtras, quantity: number, email = 'fan@example.org', app: TestApp = t) =>
-    call(app, 'POST', '/extras/purchaseExtras', { body: { eventId: event.id, extrasId: extras.id, quantity, email } });
+    callEndpoint(app, endpoints.extrasPurchase.purchaseExtras, {
+      body: { eventId: event.id, extrasId: extras.id, quantity, email },
+    });
   const bought = async (extras: TExtras, quantity: number, email?: string) =>
-    payloadOf<TExtrasPurchase>(await buy(extras, quantity, email));
+    expectPayload(await buy(extras, quantity, email));
   const startPayment = (purchase: TExtrasPurchase) =>
-    call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } });
+    callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } });
   const pay = (intent: TPaymentIntent) =>
-    call(t, 'POST', '/stripe/confirm-payment', {
+    callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
     });
-  const payFor = async (purchase: TExtrasPurchase) =>
-    payloadOf(await pay(payloadOf<TPaymentIntent>(await startPayment(purchase))));
+  const payFor = async (purchase: TExtrasPurchase) => payloadOf(await pay(expectPayload(await startPayment(purchase))));
   /** Its hold lapsed: created longer ago than RESERVATION_MINUTES (15 by default). */
   const lapse = (purchase: TExtrasPurchase) =>
     t.db
@@ -62,8 +57,8 @@ describe('extras with a quantity', () => {
   const storedOf = async (extras: TExtras) =>
     t.db.select().from(extrasPurchases).where(eq(extrasPurchases.extrasId, extras.id));
   const paidList = async () =>
-    payloadOf<{ purchases: TExtrasPurchaseListItem[] }>(
-      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId: event.id } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { token, query: { eventId: event.id } }),
     ).purchases;
 
   it('sells up to the quantity, then answers 409 SOLD_OUT naming the extra, storing nothing', async () => {
@@ -102,14 +97,14 @@ describe('extras with a quantity', () => {
   it('honours a late payment while extras remain, and marks it for refund when none do', async () => {
     const towel = await createExtras(t, token, event.id, { name: 'Towel', price: 700, quantity: 1 });
     const slow = await bought(towel, 1, 'slow@example.org');
-    const slowIntent = payloadOf<TPaymentIntent>(await startPayment(slow));
+    const slowIntent = expectPayload(await startPayment(slow));
     await lapse(slow);
     payloadOf(await pay(slowIntent));
     expect((await paidList()).map((purchase) => purchase.id)).toContain(slow.id);
 
     const cap = await createExtras(t, token, event.id, { name: 'Cap', price: 900, quantity: 1 });
     const late = await bought(cap, 1, 'late@example.org');
-    const lateIntent = payloadOf<TPaymentIntent>(await startPayment(late));
+    const lateIntent = expectPayload(await startPayment(late));
     await lapse(late);
     await payFor(await bought(cap, 1, 'taker@example.org'));
     // The payer is told, on the first confirmation and on any later one.
@@ -127,7 +122,7 @@ describe('extras with a quantity', () => {
     expect(paid.filter((purchase) => purchase.extrasId === cap.id).map((purchase) => purchase.email)).toEqual([
       'taker@example.org',
     ]);
-    const scanned = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const scanned = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { payload: extrasQrText(late.id, late.qrUuid) },
     });
@@ -142,13 +137,13 @@ describe('extras with a quantity', () => {
     beforeAll(async () => {
       const ticket = await createTicket(t, token, event.id);
       flag = await createExtras(t, token, event.id, { name: 'Flag', price: 400, quantity: 4 });
-      registration = payloadOf<{ registration: TRegistration }>(
-        await call(t, 'POST', '/registration/initRegistration', {
+      registration = expectPayload(
+        await callEndpoint(t, endpoints.registration.initRegistration, {
           body: { eventId: event.id, email: 'order@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
         }),
       ).registration;
-      order = payloadOf<{ order: TOrder }>(
-        await call(t, 'POST', '/order/createOrder', {
+      order = expectPayload(
+        await callEndpoint(t, endpoints.order.createOrder, {
           body: {
             registrationId: registration.registrationId,
             qrUuid: registration.qrUuid,
@@ -166,7 +161,7 @@ describe('extras with a quantity', () => {
 
     it('refuses an order more extras than are left, keeping the order as it was, and lets it keep its own', async () => {
       const priceWith = (quantity: number) =>
-        call(t, 'POST', '/order/createOrder', {
+        callEndpoint(t, endpoints.order.createOrder, {
           body: {
             registrationId: registration.registrationId,
             qrUuid: registration.qrUuid,
@@ -175,12 +170,12 @@ describe('extras with a quantity', () => {
         });
       // 3 on this order and 1 bought alone (the test above): the order cannot grow to 4.
       expectError(await priceWith(4), 409, 'SOLD_OUT', 'Not enough Flag left: 3 remaining');
-      const kept = payloadOf<{ order: TOrder }>(await priceWith(3)).order;
+      const kept = expectPayload(await priceWith(3)).order;
       expect(kept).toMatchObject({ id: order.id, amount: order.amount, paymentStatus: 'pending' });
       expect(kept.items.find((item) => item.kind === 'extras')?.quantity).toBe(3);
-      const fewer = payloadOf<{ order: TOrder }>(await priceWith(2)).order;
+      const fewer = expectPayload(await priceWith(2)).order;
       expect(fewer.amount).toBe(order.amount - 400);
-      expect(payloadOf<{ order: TOrder }>(await priceWith(3)).order.amount).toBe(order.amount);
+      expect(expectPayload(await priceWith(3)).order.amount).toBe(order.amount);
     });
 
     it('assertExtrasInStock checks an order’s lines in its transaction, leaving out the order being re-priced', async () => {

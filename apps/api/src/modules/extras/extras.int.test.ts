@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TExtras } from '@clubtix/contract';
+import { endpoints, type TEvent, type TExtras } from '@clubtix/contract';
 import { anyString, createEvent, createExtras, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** Extras: the admin calls under /event, the public ones under /extras (docs/product.md section 7). */
 describe('extras', () => {
@@ -19,14 +20,15 @@ describe('extras', () => {
   });
   afterAll(async () => t.close());
 
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/event/saveExtras', { token, body });
+  const save = (token: string, body: Record<string, unknown>) =>
+    callEndpoint(t, endpoints.extras.saveExtras, { token, body });
   const managed = (eventId: string, token = a.admin.token) =>
-    call(t, 'GET', '/event/getExtras', { token, query: { eventId } });
+    callEndpoint(t, endpoints.extras.getExtras, { token, query: { eventId } });
   const remove = (token: string, extrasId: string, eventId: string) =>
-    call(t, 'GET', '/event/removeExtras', { token, query: { extrasId, eventId } });
-  const publicList = (eventId: string) => call(t, 'GET', '/extras/getExtrasByEventId', { query: { eventId } });
-  const byIds = (extrasIds: string) => call(t, 'GET', '/extras/getExtrasByIds', { query: { extrasIds } });
-  const namesOf = (response: Awaited<ReturnType<typeof managed>>) => payloadOf<TExtras[]>(response).map((x) => x.name);
+    callEndpoint(t, endpoints.extras.removeExtras, { token, query: { extrasId, eventId } });
+  const publicList = (eventId: string) => callEndpoint(t, endpoints.extras.getExtrasByEventId, { query: { eventId } });
+  const byIds = (extrasIds: string) => callEndpoint(t, endpoints.extras.getExtrasByIds, { query: { extrasIds } });
+  const namesOf = (response: Awaited<ReturnType<typeof managed>>) => expectPayload(response).map((x) => x.name);
 
   describe('POST /event/saveExtras and GET /event/getExtras', () => {
     it('creates, updates and lists extras, active or not, for the admin', async () => {
@@ -39,7 +41,7 @@ describe('extras', () => {
         quantity: 40,
       });
       expect(created.body.msg).toBe('Extra created');
-      const parking = payloadOf<TExtras>(created);
+      const parking = expectPayload(created);
       expect(parking).toEqual({
         id: anyString,
         eventId: event.id,
@@ -73,7 +75,7 @@ describe('extras', () => {
       const response = await save(a.admin.token, { id: extra.id, eventId: published.id, price: 1500 });
       expect(response.body.msg).toBe('Extra saved');
       expect(payloadOf(response)).toEqual({ ...extra, price: 1500 });
-      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual({ ...extra, price: 1500 });
+      expect(expectPayload(await managed(published.id))).toContainEqual({ ...extra, price: 1500 });
       // The eventId may be left out of an update too.
       expect(payloadOf(await save(a.admin.token, { id: extra.id, isActive: true }))).toEqual({
         ...extra,
@@ -102,7 +104,7 @@ describe('extras', () => {
           new RegExp(`^${field}: `),
         );
       }
-      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual({
+      expect(expectPayload(await managed(published.id))).toContainEqual({
         ...extra,
         quantity: null,
         description: null,
@@ -141,13 +143,13 @@ describe('extras', () => {
         404,
         'NOT_FOUND',
       );
-      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual(extra);
+      expect(expectPayload(await managed(published.id))).toContainEqual(extra);
       expect(namesOf(await managed(draft.id))).not.toContain('Moved');
     });
 
     it('needs a token', async () => {
       expectError(
-        await call(t, 'GET', '/event/getExtras', { query: { eventId: published.id } }),
+        await callEndpoint(t, endpoints.extras.getExtras, { query: { eventId: published.id } }),
         401,
         'UNAUTHENTICATED',
       );
@@ -166,7 +168,7 @@ describe('extras', () => {
       const extra = await createExtras(t, a.admin.token, published.id, { name: 'Paired' });
       expectError(await remove(a.admin.token, extra.id, draft.id), 404, 'NOT_FOUND', 'Extra not found');
       expectError(await remove(a.admin.token, 'no-such-extra', published.id), 404, 'NOT_FOUND');
-      expect(payloadOf<TExtras[]>(await managed(published.id))).toContainEqual(extra);
+      expect(expectPayload(await managed(published.id))).toContainEqual(extra);
     });
   });
 
@@ -210,7 +212,7 @@ describe('extras', () => {
     });
 
     it('GET /extras/getExtrasByIds answers 400 without the parameter or with it twice', async () => {
-      expectError(await call(t, 'GET', '/extras/getExtrasByIds'), 400, 'BAD_INPUT', /^extrasIds: /);
+      expectError(await callEndpoint(t, endpoints.extras.getExtrasByIds), 400, 'BAD_INPUT', /^extrasIds: /);
       const twice = await call(t, 'GET', '/extras/getExtrasByIds', { query: { extrasIds: ['[]', '[]'] } });
       expectError(twice, 400, 'BAD_INPUT', /^extrasIds: .*JSON array/);
     });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 describe('GET /api/health and the API surface', () => {
   let t: TestApp;
@@ -9,7 +11,7 @@ describe('GET /api/health and the API surface', () => {
   afterAll(async () => t.close());
 
   it('answers ok when the database answers', async () => {
-    const response = await call(t, 'GET', '/health');
+    const response = await callEndpoint(t, endpoints.system.health);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ payload: { status: 'ok' } });
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
@@ -9,6 +8,8 @@ import {
   tokenFor,
   type TestApp,
 } from '../../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const rootVersion = (
   JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as {
@@ -44,7 +45,7 @@ describe('GET /api/info', () => {
   });
 
   it('tells any visitor, without a token, what this installation is', async () => {
-    const response = await call(t, 'GET', '/info');
+    const response = await callEndpoint(t, endpoints.system.info);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       payload: {
@@ -59,10 +60,10 @@ describe('GET /api/info', () => {
   });
 
   it('answers the same with a token, a garbage token or an expired one', async () => {
-    const visitor = await call(t, 'GET', '/info');
+    const visitor = await callEndpoint(t, endpoints.system.info);
     const { admin } = await createClubWithAdmin(t);
     for (const token of [admin.token, 'not-a-token', await tokenFor(admin.row, -10)]) {
-      const response = await call(t, 'GET', '/info', { token });
+      const response = await callEndpoint(t, endpoints.system.info, { token });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(visitor.body);
     }
@@ -70,8 +71,8 @@ describe('GET /api/info', () => {
 
   it('says when sign-up is closed (ALLOW_SIGNUP=false)', async () => {
     const closed = await sibling({ ALLOW_SIGNUP: 'FALSE' });
-    expect((await call(closed, 'GET', '/info')).body.payload).toMatchObject({ signupAllowed: false });
-    const register = await call(closed, 'POST', '/auth/register', {
+    expect((await callEndpoint(closed, endpoints.system.info)).body.payload).toMatchObject({ signupAllowed: false });
+    const register = await callEndpoint(closed, endpoints.auth.register, {
       body: { name: 'Ann', email: `info-${Date.now()}@example.org`, password: 'sunny-day-42', clubName: 'Info Club' },
     });
     expect(register.status).toBe(403);
@@ -79,7 +80,7 @@ describe('GET /api/info', () => {
 
   it('names Stripe in test mode for a test key, and no key or secret of any kind', async () => {
     const stripeTest = await sibling(stripeEnv(TEST_KEY));
-    const response = await call(stripeTest, 'GET', '/info');
+    const response = await callEndpoint(stripeTest, endpoints.system.info);
     expect(response.status).toBe(200);
     expect(response.body.payload).toMatchObject({ paymentProvider: 'stripe', testMode: true });
     for (const secret of [TEST_KEY, 'pk_test_', 'whsec_', TEST_JWT_SECRET, stripeTest.databaseUrl, 'postgres']) {
@@ -89,7 +90,7 @@ describe('GET /api/info', () => {
 
   it('says a live Stripe key is not test mode', async () => {
     const stripeLive = await sibling(stripeEnv(LIVE_KEY));
-    const response = await call(stripeLive, 'GET', '/info');
+    const response = await callEndpoint(stripeLive, endpoints.system.info);
     expect(response.body.payload).toMatchObject({ paymentProvider: 'stripe', testMode: false });
     expect(response.text).not.toContain('sk_live_');
   });

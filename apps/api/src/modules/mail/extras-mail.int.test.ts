@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extrasQrText, type TEvent, type TExtrasPurchase, type TPaymentIntent } from '@clubtix/contract';
+import { endpoints, extrasQrText, type TEvent, type TExtrasPurchase } from '@clubtix/contract';
 import { buyTickets, confirmPayment } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained, qrCodesOf } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * Extras bought later (docs/decisions/0015-door-answers-and-the-gate.md, "Mail for what was paid"): the
@@ -29,8 +30,10 @@ describe('the mail of what was paid, over SMTP', () => {
   });
 
   async function purchaseExtras(extrasId: string, email: string, quantity: number): Promise<TExtrasPurchase> {
-    return payloadOf<TExtrasPurchase>(
-      await call(t, 'POST', '/extras/purchaseExtras', { body: { eventId: event.id, extrasId, quantity, email } }),
+    return expectPayload(
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
+        body: { eventId: event.id, extrasId, quantity, email },
+      }),
     );
   }
 
@@ -38,12 +41,12 @@ describe('the mail of what was paid, over SMTP', () => {
     const picnic = await createExtras(t, token, event.id, { name: 'Picnic & flask', price: 650 });
     const buyer = 'picnic.buyer@example.org';
     const bought = await purchaseExtras(picnic.id, buyer, 2);
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: bought.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: bought.id } }),
     );
 
     // Declined first: nothing is mailed for a purchase not paid.
-    const declined = await call(t, 'POST', '/stripe/confirm-payment', {
+    const declined = await callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: '4000000000000002' },
     });
     expect(declined.status).toBe(402);
@@ -52,7 +55,7 @@ describe('the mail of what was paid, over SMTP', () => {
 
     // Paid, then confirmed again: one mail.
     for (let i = 0; i < 2; i++) {
-      const paid = await call(t, 'POST', '/stripe/confirm-payment', {
+      const paid = await callEndpoint(t, endpoints.stripe.confirmPayment, {
         body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
       });
       expect(paid.status).toBe(200);

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, zonedFormat, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
+import { endpoints, formatMoney, zonedFormat, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
 import { extrasPurchases, orders, registrations, sponsorships, waitlistEntries } from '../../db/schema';
 import { lapseHold, payFor } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { offerDepsOf } from '../../../test/waitlist';
 import { sendDueReminders } from '../messages/reminders';
 import { offerFreedTickets } from '../waitlist/offers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const HOUR = 3_600_000;
 
@@ -47,15 +48,15 @@ describe('mails in the buyer language', () => {
 
   /** Held with the given Accept-Language (none when undefined), filled in, paid. */
   async function buyIn(language: string | undefined, email: string): Promise<TRegistration> {
-    const init = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
         ...(language ? { headers: { 'accept-language': language } } : {}),
       }),
     );
     const { registrationId, qrUuid, attendees } = init.registration;
-    const saved = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const saved = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId,
           qrUuid,
@@ -92,7 +93,7 @@ describe('mails in the buyer language', () => {
 
   it('writes the refund of that order in French, whoever refunds it, the reason as typed', async () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.registrationId, frenchRegistrationId));
-    const refunded = await call(t, 'POST', '/order/refund', {
+    const refunded = await callEndpoint(t, endpoints.order.refund, {
       token,
       headers: { 'accept-language': 'en' },
       body: { orderId: order!.id, amount: 500, reason: 'Seat <moved>' },
@@ -120,7 +121,7 @@ describe('mails in the buyer language', () => {
   });
 
   it('frames an organiser message in each reader language, the message itself as written', async () => {
-    const sent = await call(t, 'POST', '/message/send', {
+    const sent = await callEndpoint(t, endpoints.message.send, {
       token,
       headers: { 'accept-language': 'de' },
       body: { eventId: event.id, subject: 'Parking info', body: 'Use gate B.', audience: 'all' },
@@ -139,7 +140,7 @@ describe('mails in the buyer language', () => {
   it('records the language of extras bought alone and of a donation, and mails the voucher in it', async () => {
     const water = await createExtras(t, token, event.id, { name: 'Agua', price: 0 });
     const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
-    const bought = await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
       headers: spanish,
       body: { eventId: event.id, extrasId: water.id, quantity: 2, email: 'ana@example.org' },
     });
@@ -152,7 +153,7 @@ describe('mails in the buyer language', () => {
     expect(mail.text).toContain('Cuándo: sáb 14/06/2031 19:30 – 23:00 (Europe/Paris)');
     expect(mail.text).toContain('Agua × 2: su código QR está entre las imágenes de este correo');
 
-    const gift = await call(t, 'POST', '/sponsorship/create', {
+    const gift = await callEndpoint(t, endpoints.sponsorship.create, {
       headers: { 'accept-language': 'de' },
       body: { eventId: event.id, amount: 1000, name: 'Jonas', email: 'jonas.gift@example.org' },
     });
@@ -163,11 +164,11 @@ describe('mails in the buyer language', () => {
 
   it('offers waiting-list tickets in Thai to a person who joined in Thai', async () => {
     const small = await addTicket(t, token, event.id, { name: 'Deck', price: 0, quantity: 1 });
-    const hold = await call(t, 'POST', '/registration/initRegistration', {
+    const hold = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email: 'holder@example.org', tickets: [{ ticketId: small.id, quantity: 1 }] },
     });
     expect(hold.status, hold.body.msg).toBe(200);
-    const joined = await call(t, 'POST', '/waitlist/join', {
+    const joined = await callEndpoint(t, endpoints.waitlist.join, {
       headers: { 'accept-language': 'th-TH,th;q=0.9' },
       body: { eventId: event.id, ticketId: small.id, email: 'somchai@example.org', quantity: 1 },
     });
@@ -181,7 +182,7 @@ describe('mails in the buyer language', () => {
     expect(confirmation.subject).toBe('คุณอยู่ในรายชื่อรอสำหรับ Gala <du port> แล้ว');
     expect(confirmation.text).toContain('คุณอยู่ในรายชื่อรอสำหรับ 1 × Deck');
 
-    await lapseHold(t, (hold.body.payload as { registration: TRegistration }).registration.registrationId);
+    await lapseHold(t, hold.body.payload!.registration.registrationId);
     expect(await offerFreedTickets(offerDepsOf(t), event.id)).toBe(1);
     await outboxDrained(t);
     await expect.poll(() => smtp.mailsTo('somchai@example.org').length, { timeout: 30_000 }).toBe(2);
@@ -205,7 +206,7 @@ describe('mails in the buyer language', () => {
       reminderHoursBefore: 3,
     });
     const deck = await addTicket(t, token, soon.id, { name: 'Deck', quantity: 10 });
-    const sale = await call(t, 'POST', '/boxoffice/sell', {
+    const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
       token,
       headers: { 'accept-language': 'de-DE' },
       body: {

@@ -1,23 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAILS_PER_RECIPIENT_PER_HOUR,
-  type TAttendee,
-  type TCreateOrderResponse,
-  type TEvent,
-  type TTicket,
-} from '@clubtix/contract';
+import { endpoints, MAILS_PER_RECIPIENT_PER_HOUR, type TAttendee, type TEvent, type TTicket } from '@clubtix/contract';
 import { extrasPurchases, mailOutbox, orders, registrations } from '../../db/schema';
 import { buyTickets, holdTickets } from '../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * The club's mail quotas (docs/product.md section 18): MAIL_DAILY_LIMIT_PER_CLUB a day, and
@@ -41,7 +29,10 @@ async function setUpClub(t: TestApp, fields: Record<string, unknown> = {}): Prom
 }
 
 const sendTicket = (t: TestApp, club: Club, attendeeId: string) =>
-  call(t, 'GET', '/registration/sendTicket', { token: club.token, query: { attendeeId, eventId: club.event.id } });
+  callEndpoint(t, endpoints.registration.sendTicket, {
+    token: club.token,
+    query: { attendeeId, eventId: club.event.id },
+  });
 
 const mailRows = (t: TestApp, to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
@@ -81,7 +72,7 @@ describe('the daily mail limit per club', () => {
       /^This club has reached its limit of 4 e-mails a day, so no more can be sent today\. The limit resets at midnight UTC, in \d+ (hours?|minutes?)( \d+ minutes?)?\.$/,
     );
     expect(await mailRows(t, 'ann@example.org')).toHaveLength(2);
-    const lookup = await call(t, 'GET', '/registration/getRegistrationByEmail', {
+    const lookup = await callEndpoint(t, endpoints.registration.getRegistrationByEmail, {
       query: { email: 'bea@example.org', eventId: club.event.id },
     });
     expectError(lookup, 429, 'RATE_LIMITED', /limit of 4 e-mails a day/);
@@ -91,7 +82,7 @@ describe('the daily mail limit per club', () => {
     const held = await holdTickets(t, club.event.id, club.free.id, 'free@example.org', [
       { firstName: 'Fay', lastName: 'Free', email: 'free@example.org' },
     ]);
-    const freeOrder = await call(t, 'POST', '/order/createOrder', {
+    const freeOrder = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
     });
     expectError(freeOrder, 429, 'RATE_LIMITED', /limit of 4 e-mails a day/);
@@ -107,7 +98,7 @@ describe('the daily mail limit per club', () => {
     const unconfirmed = await holdTickets(t, asking.id, askingFree.id, 'link@example.org', [
       { firstName: 'Lin', lastName: 'Kay', email: 'link@example.org' },
     ]);
-    const linkOrder = await call(t, 'POST', '/order/createOrder', {
+    const linkOrder = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: unconfirmed.registrationId, qrUuid: unconfirmed.qrUuid },
     });
     expectError(linkOrder, 429, 'RATE_LIMITED', /limit of 4 e-mails a day/);
@@ -133,7 +124,7 @@ describe('the daily mail limit per club', () => {
       const map = await createExtras(t, fresh.token, fresh.event.id, { name: 'Harbour map', price: 0 });
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          call(i % 2 ? sibling : t, 'POST', '/extras/purchaseExtras', {
+          callEndpoint(i % 2 ? sibling : t, endpoints.extrasPurchase.purchaseExtras, {
             body: { eventId: fresh.event.id, extrasId: map.id, quantity: 1, email: `stranger${i}@example.org` },
           }),
         ),
@@ -182,7 +173,9 @@ describe(`${MAILS_PER_RECIPIENT_PER_HOUR} mails an hour to one address from one 
       expect((await sendTicket(t, club, attendee.attendeeId)).status).toBe(200);
     }
     const lookup = () =>
-      call(t, 'GET', '/registration/getRegistrationByEmail', { query: { email: victim, eventId: club.event.id } });
+      callEndpoint(t, endpoints.registration.getRegistrationByEmail, {
+        query: { email: victim, eventId: club.event.id },
+      });
     expect((await lookup()).status).toBe(200);
 
     const refused = await sendTicket(t, club, second.attendeeId);
@@ -197,7 +190,7 @@ describe(`${MAILS_PER_RECIPIENT_PER_HOUR} mails an hour to one address from one 
       { firstName: 'Vic', lastName: 'Tim', email: victim },
     ]);
     expectError(
-      await call(t, 'POST', '/order/createOrder', {
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
       429,
@@ -211,10 +204,10 @@ describe(`${MAILS_PER_RECIPIENT_PER_HOUR} mails an hour to one address from one 
       { firstName: 'Fran', lastName: 'Kind', email: 'friend@example.org' },
       { firstName: 'Vic', lastName: 'Tim', email: victim },
     ]);
-    const booked = await call(t, 'POST', '/order/createOrder', {
+    const booked = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: group.registrationId, qrUuid: group.qrUuid },
     });
-    expect(payloadOf<TCreateOrderResponse>(booked).order.paymentStatus).toBe('paid');
+    expect(expectPayload(booked).order.paymentStatus).toBe('paid');
     expect(await mailRows(t, 'friend@example.org')).toHaveLength(1);
 
     // A purchase still reaches it, and so does another club.

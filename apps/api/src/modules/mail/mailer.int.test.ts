@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { buyTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { createMailer, type OutgoingMail, type Transport } from './mailer';
 import { type Mailer } from '../../core/mailer';
 import { insertMails } from './outbox.repo';
 import { smtpTransport } from './smtp-transport';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** The outbox keeps a mail the mail server refused and delivers it on a later round. */
 describe('mail delivery retries', () => {
@@ -48,7 +50,7 @@ describe('mail delivery retries', () => {
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(mailOutbox.to, buyer));
-    const resend = await call(t, 'GET', '/registration/sendTicket', {
+    const resend = await callEndpoint(t, endpoints.registration.sendTicket, {
       token,
       query: { attendeeId: registration.attendees[0]!.attendeeId, eventId: event.id },
     });

@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extrasQrText, formatShortCode, type TEvent, type TSendTicketResult, type TTicket } from '@clubtix/contract';
+import {
+  endpoints,
+  extrasQrText,
+  formatShortCode,
+  type TEvent,
+  type TSendTicketResult,
+  type TTicket,
+} from '@clubtix/contract';
 import { clubs, mailOutbox } from '../../db/schema';
 import { buyTickets, confirmPayment, holdTickets, payFor } from '../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { call, createAdmin, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdmin, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const PUBLIC_URL = 'https://tickets.example.org';
 
@@ -141,7 +149,7 @@ describe('ticket mail over SMTP', () => {
     const before = smtp.mailsTo('cleo@example.org').length;
 
     for (let i = 0; i < 2; i++) {
-      const response = await call(t, 'GET', '/registration/sendTicket', {
+      const response = await callEndpoint(t, endpoints.registration.sendTicket, {
         token,
         query: { attendeeId: cleo.attendeeId, eventId: event.id },
       });
@@ -171,11 +179,11 @@ describe('ticket mail over SMTP', () => {
     await outboxDrained(t);
     const before = smtp.received.length;
 
-    const found = await call(t, 'GET', '/registration/getRegistrationByEmail', {
+    const found = await callEndpoint(t, endpoints.registration.getRegistrationByEmail, {
       query: { email: 'Buyer.Three@Example.org', eventId: event.id },
     });
     expect(found.body.payload).toEqual({ found: true });
-    const missing = await call(t, 'GET', '/registration/getRegistrationByEmail', {
+    const missing = await callEndpoint(t, endpoints.registration.getRegistrationByEmail, {
       query: { email: 'nobody@example.org', eventId: event.id },
     });
     expect(missing.status).toBe(200);
@@ -232,22 +240,22 @@ describe('the club as the sender of its mails', () => {
     expect(html).toContain('<img src="https://tickets.example.org/api/media/logo-1.png?w=480"');
 
     // The club's own contact address, once set, is where replies go; a list of two is refused.
-    const refused = await call(t, 'POST', '/club/save', {
+    const refused = await callEndpoint(t, endpoints.club.save, {
       token: admin.token,
       body: { id: club.id, contactEmail: 'a@example.org, b@example.org' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.map((error) => error.path)).toEqual(['contactEmail']);
-    const saved = await call(t, 'POST', '/club/save', {
+    const saved = await callEndpoint(t, endpoints.club.save, {
       token: admin.token,
       body: { id: club.id, contactEmail: ' Box.Office@Example.org ' },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.payload).toMatchObject({ contactEmail: 'box.office@example.org' });
     // The admins read it back; the public club page does not show it.
-    const read = await call(t, 'GET', '/club/getAllClubs', { token: admin.token });
+    const read = await callEndpoint(t, endpoints.club.getAllClubs, { token: admin.token });
     expect(read.body.payload).toMatchObject([{ contactEmail: 'box.office@example.org' }]);
-    const publicRead = await call(t, 'GET', '/club/getClub', { query: { clubId: club.id } });
+    const publicRead = await callEndpoint(t, endpoints.club.getClub, { query: { clubId: club.id } });
     expect(publicRead.text).not.toContain('box.office@example.org');
 
     const second = 'sender.second@example.org';
@@ -287,7 +295,7 @@ describe('ticket mail with no SMTP_URL', () => {
       { kind: 'ticketsPdf', registrationId: registration.registrationId, qrUuid: registration.qrUuid },
     ]);
 
-    const resend = await call(t, 'GET', '/registration/sendTicket', {
+    const resend = await callEndpoint(t, endpoints.registration.sendTicket, {
       token,
       query: { attendeeId: eve.attendeeId, eventId: event.id },
     });

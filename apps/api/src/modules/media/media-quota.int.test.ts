@@ -3,14 +3,13 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_WIDTHS, type TPaymentIntent, type TSponsorship } from '@clubtix/contract';
+import { endpoints, MEDIA_WIDTHS } from '@clubtix/contract';
 import { mediaFiles, sponsorships } from '../../db/schema';
 import { lockClubMedia, lockPendingUploads } from './media.repo';
 import { PENDING_UPLOAD_BYTES_PER_EVENT } from './media.service';
 import { lineUpOnLock } from '../../../test/advisory-lock';
-import { createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
+import { createPackage, publishEvent } from '../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createSudo,
@@ -21,6 +20,7 @@ import {
   type TestApp,
   multipartBody,
 } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** A PNG of noise: it does not compress, so its stored size is known before the test counts on it. */
 const noise = (side: number, seed: number) =>
@@ -123,9 +123,9 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
     const urls: string[] = [];
     for (let i = 0; i < 3; i++) urls.push(urlOf(await upload(t, admin.token)));
     const [logoUrl, bannerUrl, unusedUrl] = urls as [string, string, string];
-    expect((await call(t, 'POST', '/club/save', { token: admin.token, body: { id: club.id, logoUrl } })).status).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t, endpoints.club.save, { token: admin.token, body: { id: club.id, logoUrl } })).status,
+    ).toBe(200);
     await publishEvent(t, admin.token, { bannerUrl });
     // A day on, all three are old; only the one no page shows may go.
     await t.db
@@ -200,9 +200,9 @@ describe("unpaid sponsors' uploads", () => {
     uploadImage(t, token, [{ filename: 'photo.png', contentType: 'image/png', data: image }]);
   const sponsorUpload = (eventId: string, app: TestApp = t) => {
     const { payload, contentType } = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data: image }]);
-    return call(app, 'POST', '/sponsorship/uploadLogo', {
+    return callEndpoint(app, endpoints.sponsorship.uploadLogo, {
       query: { eventId },
-      body: payload,
+      raw: payload,
       headers: { 'content-type': contentType },
     });
   };
@@ -214,8 +214,8 @@ describe("unpaid sponsors' uploads", () => {
   }
   let sponsor = 0;
   const sponsorWith = async (eventId: string, packageId: string, logoUrl: string) =>
-    payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: {
           eventId,
           packageId,
@@ -227,10 +227,10 @@ describe("unpaid sponsors' uploads", () => {
       }),
     ).sponsorship;
   const pay = async (sponsorshipId: string) => {
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, { body: { sponsorshipId } }),
     );
-    const paid = await call(t, 'POST', '/stripe/confirm-payment', {
+    const paid = await callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: '4242 4242 4242 4242' },
     });
     expect(paid.status, paid.body.msg).toBe(200);
@@ -318,8 +318,8 @@ describe("unpaid sponsors' uploads", () => {
     await expect.poll(() => freed(lapsedUrl), { timeout: 10_000 }).toBe(true);
     expect(await stored(paidUrl)).toMatchObject({ pendingEventId: null });
     expect(await served(paidUrl)).toBe(200);
-    const shown = payloadOf<{ packages: { sponsors: { logoUrl: string | null }[] }[] }>(
-      await call(t, 'GET', '/sponsorship/getPublicSponsors', { query: { eventId: event.id } }),
+    const shown = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getPublicSponsors, { query: { eventId: event.id } }),
     );
     expect(shown.packages.flatMap((p) => p.sponsors.map((s) => s.logoUrl))).toEqual([paidUrl]);
 

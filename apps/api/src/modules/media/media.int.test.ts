@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_TYPE_MESSAGE, type TClub } from '@clubtix/contract';
+import { endpoints, IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import {
   call,
   createClubWithAdmin,
@@ -15,6 +15,7 @@ import {
   type MultipartFile,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const MEDIA_URL = /^\/api\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
@@ -79,11 +80,11 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   it('stores an image that can become a club logo', async () => {
     const { club, admin } = await createClubWithAdmin(t);
     const logoUrl = urlOf(await uploadImage(t, admin.token, [file(png, 'logo.png', 'image/png')]));
-    const saved = await call(t, 'POST', '/club/save', {
+    const saved = await callEndpoint(t, endpoints.club.save, {
       token: admin.token,
       body: { id: club.id, name: club.name, logoUrl },
     });
-    expect((saved.body.payload as TClub).logoUrl).toBe(logoUrl);
+    expect(saved.body.payload!.logoUrl).toBe(logoUrl);
   });
 
   it.each([

@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TMessageLog, TSendMessageResponse, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TTicket, type BodyOf } from '@clubtix/contract';
 import { mailOutbox, messages } from '../../db/schema';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** docs/product.md section 21: a message reaches each attendee of its audience once, within the mail limit. */
 describe('messages to attendees', () => {
@@ -25,13 +19,14 @@ describe('messages to attendees', () => {
   let adult: TTicket;
   let child: TTicket;
 
-  const send = (body: Record<string, unknown>, as = token) => call(t, 'POST', '/message/send', { token: as, body });
+  const send = (body: BodyOf<typeof endpoints.message.send>, as = token) =>
+    callEndpoint(t, endpoints.message.send, { token: as, body });
   const sell = async (
     ticketId: string,
     people: { firstName: string; lastName: string; email?: string }[],
     extra = {},
   ) => {
-    const sold = await call(t, 'POST', '/boxoffice/sell', {
+    const sold = await callEndpoint(t, endpoints.boxoffice.sell, {
       token,
       body: {
         eventId: event.id,
@@ -75,10 +70,8 @@ describe('messages to attendees', () => {
   });
 
   it('counts each audience by distinct address without sending anything', async () => {
-    const count = async (audience: unknown) =>
-      payloadOf<TSendMessageResponse>(
-        await send({ eventId: event.id, subject: 'S', body: 'B', audience, dryRun: true }),
-      ).recipients;
+    const count = async (audience: BodyOf<typeof endpoints.message.send>['audience']) =>
+      expectPayload(await send({ eventId: event.id, subject: 'S', body: 'B', audience, dryRun: true })).recipients;
     expect(await count('all')).toBe(4);
     expect(await count('checkedIn')).toBe(1);
     expect(await count('notCheckedIn')).toBe(3);
@@ -115,13 +108,13 @@ describe('messages to attendees', () => {
       expect(html).not.toContain('<script>');
       expect(html).toContain('Harbour &lt;Tour&gt;');
     }
-    const log = payloadOf<TMessageLog>(
-      await call(t, 'GET', '/message/getByEventId', { token, query: { eventId: event.id } }),
+    const log = expectPayload(
+      await callEndpoint(t, endpoints.message.getByEventId, { token, query: { eventId: event.id } }),
     );
     expect(log.messages).toMatchObject([
       { subject: 'Parking <b>moved</b>', audience: 'all', recipients: 4, sent: 4, pending: 0, failed: 0 },
     ]);
-    expect(log.remainingToday).toBe(payloadOf<TSendMessageResponse>(response).remainingToday);
+    expect(log.remainingToday).toBe(expectPayload(response).remainingToday);
   });
 
   it('sends a test to the sender alone, logging no message', async () => {
@@ -131,8 +124,8 @@ describe('messages to attendees', () => {
     await outboxDrained(t);
     const mails = smtp.received.slice(before);
     expect(mails.map((mail) => [mail.to, mail.parsed.subject])).toEqual([[[adminEmail.toLowerCase()], '[Test] Draft']]);
-    const log = payloadOf<TMessageLog>(
-      await call(t, 'GET', '/message/getByEventId', { token, query: { eventId: event.id } }),
+    const log = expectPayload(
+      await callEndpoint(t, endpoints.message.getByEventId, { token, query: { eventId: event.id } }),
     );
     expect(log.messages).toHaveLength(1);
   });
@@ -141,7 +134,7 @@ describe('messages to attendees', () => {
     const tight = await createSiblingApp(t, { SMTP_URL: smtp.url, MAIL_DAILY_LIMIT_PER_CLUB: '3' });
     try {
       const queuedBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-      const refused = await call(tight, 'POST', '/message/send', {
+      const refused = await callEndpoint(tight, endpoints.message.send, {
         token,
         body: { eventId: event.id, subject: 'Too many', body: 'x', audience: 'all' },
       });
@@ -163,7 +156,7 @@ describe('messages to attendees', () => {
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'GET', '/message/getByEventId', { token: otherToken, query: { eventId: event.id } }),
+      await callEndpoint(t, endpoints.message.getByEventId, { token: otherToken, query: { eventId: event.id } }),
       404,
       'NOT_FOUND',
     );

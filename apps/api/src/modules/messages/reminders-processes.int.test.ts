@@ -2,9 +2,11 @@ import { isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, mailOutbox } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup } from '../../../test/server-process';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const HOUR = 3_600_000;
 const GUESTS = 30;
@@ -33,7 +35,7 @@ describe('reminders from two processes', () => {
     });
     const ticket = await addTicket(t, token, event.id, { quantity: GUESTS, maxPerOrder: 10 });
     for (let sold = 0; sold < GUESTS; sold += 10) {
-      const sale = await call(t, 'POST', '/boxoffice/sell', {
+      const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
         token,
         body: {
           eventId: event.id,

@@ -1,12 +1,13 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { attendees } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { sendDueReminders } from './reminders';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const HOUR = 3_600_000;
 const NO_SWEEP = { holdSweepMs: 24 * HOUR };
@@ -35,7 +36,7 @@ describe('reminders', () => {
         // Every fifth guest has no address of their own: theirs goes to the buyer.
         ...(i === 4 ? {} : { email: `g${sold + i}.${event.id.slice(0, 8)}@example.org` }),
       }));
-      const sale = await call(t, 'POST', '/boxoffice/sell', {
+      const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
         token,
         body: {
           eventId: event.id,

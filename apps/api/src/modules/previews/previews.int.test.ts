@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicket } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { decodeHtml as decode, HOSTILE, INDEX_HTML } from '../../../test/served-page';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const PUBLIC_URL = 'https://tickets.example.org';
 
@@ -161,7 +163,7 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
 
   it('the club page, by id and by slug: name, description, logo and a schema.org Organization', async () => {
     const slug = `harbour-club-${run}`;
-    const saved = await call(t, 'POST', '/club/save', {
+    const saved = await callEndpoint(t, endpoints.club.save, {
       token,
       body: {
         id: clubId,

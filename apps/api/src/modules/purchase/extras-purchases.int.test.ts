@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  extrasQrText,
-  type TEvent,
-  type TExtras,
-  type TExtrasPurchase,
-  type TExtrasPurchaseListItem,
-  type TPaymentIntent,
-} from '@clubtix/contract';
+import { endpoints, extrasQrText, type TEvent, type TExtras, type TExtrasPurchase } from '@clubtix/contract';
 import { extrasPurchases } from '../../db/schema';
 import { anyString, createExtras, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
-
-type PurchasePage = { purchases: TExtrasPurchaseListItem[]; total: number };
+import { createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** GET /extras/getExtrasPurchasesByEventId: the admin's list of extras bought, with docs/product.md section 4's filter. */
 describe('the extras purchases of an event', () => {
@@ -29,16 +21,16 @@ describe('the extras purchases of an event', () => {
   let unpaid: TExtrasPurchase;
 
   async function buy(extras: TExtras, email: string, quantity: number, pay = true): Promise<TExtrasPurchase> {
-    const bought = payloadOf<TExtrasPurchase>(
-      await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = expectPayload(
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: extras.eventId, extrasId: extras.id, quantity, email },
       }),
     );
     if (pay) {
-      const intent = payloadOf<TPaymentIntent>(
-        await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: bought.id } }),
+      const intent = expectPayload(
+        await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: bought.id } }),
       );
-      const paid = await call(t, 'POST', '/stripe/confirm-payment', {
+      const paid = await callEndpoint(t, endpoints.stripe.confirmPayment, {
         body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
       });
       expect(paid.status).toBe(200);
@@ -47,9 +39,9 @@ describe('the extras purchases of an event', () => {
   }
 
   const list = (query: Record<string, string | number | string[]>, token = a.admin.token) =>
-    call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId: event.id, ...query } });
+    callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { token, query: { eventId: event.id, ...query } });
   const emailsOf = (response: Awaited<ReturnType<typeof list>>) =>
-    payloadOf<PurchasePage>(response).purchases.map((purchase) => purchase.email);
+    expectPayload(response).purchases.map((purchase) => purchase.email);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -62,7 +54,7 @@ describe('the extras purchases of an event', () => {
     bob = await buy(parking, 'bob@example.org', 1);
     cy = await buy(lunch, 'cy@example.org', 1);
     unpaid = await buy(lunch, 'unpaid@example.org', 1, false);
-    const redeemed = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const redeemed = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token: a.admin.token,
       body: { eventId: event.id, payload: extrasQrText(ann.id, ann.qrUuid) },
     });
@@ -72,7 +64,7 @@ describe('the extras purchases of an event', () => {
 
   it('lists the paid purchases, latest first, with who bought which extra, how many, what was paid and when', async () => {
     const response = await list({});
-    const page = payloadOf<PurchasePage>(response);
+    const page = expectPayload(response);
     expect(page.total).toBe(3);
     expect(page.purchases.map((purchase) => purchase.email)).toEqual([
       'cy@example.org',
@@ -107,23 +99,23 @@ describe('the extras purchases of an event', () => {
 
   it('filters Not Redeemed (false), Redeemed (true), and everything for the empty choice', async () => {
     expect(emailsOf(await list({ redeemed: 'false' }))).toEqual(['cy@example.org', 'bob@example.org']);
-    expect(payloadOf<PurchasePage>(await list({ redeemed: 'false' })).total).toBe(2);
+    expect(expectPayload(await list({ redeemed: 'false' })).total).toBe(2);
     expect(emailsOf(await list({ redeemed: 'true' }))).toEqual(['ann@example.org']);
-    expect(payloadOf<PurchasePage>(await list({ redeemed: 'true' })).total).toBe(1);
+    expect(expectPayload(await list({ redeemed: 'true' })).total).toBe(1);
     expect(emailsOf(await list({ redeemed: '' }))).toEqual(['cy@example.org', 'bob@example.org', 'ann@example.org']);
   });
 
   it('pages, with the total of all that match', async () => {
-    const first = payloadOf<PurchasePage>(await list({ page: 1, pageSize: 2 }));
-    const second = payloadOf<PurchasePage>(await list({ page: 2, pageSize: 2 }));
+    const first = expectPayload(await list({ page: 1, pageSize: 2 }));
+    const second = expectPayload(await list({ page: 2, pageSize: 2 }));
     expect(first.purchases.map((p) => p.id)).toEqual([cy.id, bob.id]);
     expect(second.purchases.map((p) => p.id)).toEqual([ann.id]);
     expect([first.total, second.total]).toEqual([3, 3]);
-    expect(payloadOf<PurchasePage>(await list({ page: 3, pageSize: 2 }))).toEqual({ purchases: [], total: 3 });
+    expect(expectPayload(await list({ page: 3, pageSize: 2 }))).toEqual({ purchases: [], total: 3 });
   });
 
   it('follows a redemption at the door', async () => {
-    const redeemed = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const redeemed = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token: a.admin.token,
       body: { eventId: event.id, payload: extrasQrText(bob.id, bob.qrUuid) },
     });
@@ -157,7 +149,7 @@ describe('the extras purchases of an event', () => {
   });
 
   it('answers 400 without an eventId', async () => {
-    const response = await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token: a.admin.token });
+    const response = await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { token: a.admin.token });
     expectError(response, 400, 'BAD_INPUT', /^eventId: /);
   });
 
@@ -170,11 +162,11 @@ describe('the extras purchases of an event', () => {
 
   it('needs a token, and lets the super user see every club', async () => {
     expectError(
-      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { query: { eventId: event.id } }),
+      await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { query: { eventId: event.id } }),
       401,
       'UNAUTHENTICATED',
     );
     const sudo = await createSudo(t);
-    expect(payloadOf<PurchasePage>(await list({}, sudo.token)).total).toBe(3);
+    expect(expectPayload(await list({}, sudo.token)).total).toBe(3);
   });
 });

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TPaymentIntent, type TRegistration } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * The purchase's calls reach the database in few round trips (docs/decisions/0052-purchase-round-trips.md;
@@ -40,13 +41,13 @@ describe('the purchase in round trips to PostgreSQL', () => {
   it('saves the details in 1, prices the order in 1, starts the payment in 1 and confirms it in 5', async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 5 });
-    const init = await call(t, 'POST', '/registration/initRegistration', {
+    const init = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email: 'rounds@example.org', tickets: [{ ticketId: ticket.id, quantity: 2 }] },
     });
-    const held = (init.body.payload as { registration: TRegistration }).registration;
+    const held = init.body.payload!.registration;
 
     const save = await roundTrips(() =>
-      call(t, 'POST', '/registration/save', {
+      callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: held.registrationId,
           qrUuid: held.qrUuid,
@@ -65,7 +66,9 @@ describe('the purchase in round trips to PostgreSQL', () => {
     expect(save.sent).toHaveLength(1);
 
     const priced = await roundTrips(() =>
-      call(t, 'POST', '/order/createOrder', { body: { registrationId: held.registrationId, qrUuid: held.qrUuid } }),
+      callEndpoint(t, endpoints.order.createOrder, {
+        body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
+      }),
     );
     expect(priced.response.status).toBe(200);
     expect(priced.sent).toHaveLength(1);
@@ -73,19 +76,19 @@ describe('the purchase in round trips to PostgreSQL', () => {
 
     // The simulated provider's intent is made in the statement that attaches it (docs/decisions/0059-one-statement-a-call.md).
     const started = await roundTrips(() =>
-      call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+      callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     expect(started.response.status).toBe(200);
     expect(started.sent).toHaveLength(1);
     const intent = started.response.body.payload as TPaymentIntent;
     // Kept under the key `order:<id>:<amount>` the general path asks with: a second press finds the same intent.
-    const again = await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } });
+    const again = await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } });
     expect((again.body.payload as TPaymentIntent).paymentIntentId).toBe(intent.paymentIntentId);
 
     // Found by its intent and paid with the test card in one statement, the lock with the BEGIN, one
     // read, the ticket mail's insert, and the writes with the COMMIT.
     const confirmed = await roundTrips(() =>
-      call(t, 'POST', '/stripe/confirm-payment', {
+      callEndpoint(t, endpoints.stripe.confirmPayment, {
         body: { paymentIntentId: intent.paymentIntentId, testCard: '4242 4242 4242 4242' },
       }),
     );

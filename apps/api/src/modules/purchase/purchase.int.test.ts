@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
 import { lapseHold } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 type Purchase = { registration: TRegistration; order: TOrder };
@@ -19,7 +20,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
   afterAll(async () => t.close());
 
   async function hold(eventId: string, ticketId: string, quantity: number) {
-    const response = await call(t, 'POST', '/registration/initRegistration', {
+    const response = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId, email: 'Buyer@Example.org', tickets: [{ ticketId, quantity }] },
     });
     expect(response.status).toBe(200);
@@ -27,7 +28,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
   }
 
   async function fillIn(init: Init, answers: Record<string, string | string[]> = {}) {
-    return call(t, 'POST', '/registration/save', {
+    return callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: init.registration.registrationId,
         qrUuid: init.registration.qrUuid,
@@ -44,30 +45,30 @@ describe('buying and paying (docs/product.md section 15)', () => {
   }
 
   async function startPaying(init: Init, extras: { extrasId: string; quantity: number }[] = []) {
-    const order = await call(t, 'POST', '/order/createOrder', {
+    const order = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid, extras },
     });
     expect(order.status).toBe(200);
-    const intent = await call(t, 'POST', '/stripe/create-payment-intent', {
-      body: { orderId: (order.body.payload as { order: TOrder }).order.id },
+    const intent = await callEndpoint(t, endpoints.stripe.createPaymentIntent, {
+      body: { orderId: order.body.payload!.order.id },
     });
     expect(intent.status).toBe(200);
-    return { order: (order.body.payload as { order: TOrder }).order, intent: intent.body.payload as TPaymentIntent };
+    return { order: order.body.payload!.order, intent: intent.body.payload! };
   }
 
   const pay = (paymentIntentId: string, testCard: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard } });
 
   const mailsTo = async (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
   it('holds, prices, declines, pays once and mails the tickets once', async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 3 });
-    const extra = await call(t, 'POST', '/event/saveExtras', {
+    const extra = await callEndpoint(t, endpoints.extras.saveExtras, {
       token,
       body: { eventId: event.id, name: 'Lunch', price: 700 },
     });
-    const question = await call(t, 'POST', '/form/save', {
+    const question = await callEndpoint(t, endpoints.form.save, {
       token,
       body: {
         eventId: event.id,
@@ -88,9 +89,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
     expect(wrong.status).toBe(400);
     expect((await fillIn(init, { [questionId]: 'M' })).status).toBe(200);
 
-    const { order, intent } = await startPaying(init, [
-      { extrasId: (extra.body.payload as { id: string }).id, quantity: 2 },
-    ]);
+    const { order, intent } = await startPaying(init, [{ extrasId: extra.body.payload!.id, quantity: 2 }]);
     expect(order.amount).toBe(3000 + 1400);
     expect(intent).toMatchObject({ provider: 'simulated', amount: 4400, currency: 'gbp' });
 
@@ -108,9 +107,9 @@ describe('buying and paying (docs/product.md section 15)', () => {
     expect(twice.status).toBe(200);
     expect(await mailsTo('buyer@example.org')).toHaveLength(1);
 
-    const list = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
-    expect((list.body.payload as TTicket[])[0]).toMatchObject({ sold: 2, available: 1 });
-    const fromPayment = await call(t, 'GET', '/stripe/get-registration-from-payment', {
+    const list = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } });
+    expect(list.body.payload![0]).toMatchObject({ sold: 2, available: 1 });
+    const fromPayment = await callEndpoint(t, endpoints.stripe.getRegistrationFromPayment, {
       query: { paymentIntentId: intent.paymentIntentId },
     });
     expect(fromPayment.body.payload).toMatchObject({
@@ -123,7 +122,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id);
     const init = await hold(event.id, ticket.id, 1);
-    const response = await call(t, 'GET', '/registration/getRegistration', {
+    const response = await callEndpoint(t, endpoints.registration.getRegistration, {
       query: { registrationId: init.registration.registrationId, qrUuid: 'guess' },
     });
     expect(response.status).toBe(404);
@@ -152,22 +151,19 @@ describe('buying and paying (docs/product.md section 15)', () => {
     expect(paid.status).toBe(200);
     expect((paid.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
     expect((paid.body.payload as Purchase).registration.status).toBe('expired');
-    const orders = await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id } });
-    expect((orders.body.payload as TOrder[]).map((o) => o.paymentStatus).sort()).toEqual([
-      'pending',
-      'refund_required',
-    ]);
+    const orders = await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId: event.id } });
+    expect(orders.body.payload!.map((o) => o.paymentStatus).sort()).toEqual(['pending', 'refund_required']);
   });
 
   it('confirms a free order without a payment', async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 0 });
     const init = await hold(event.id, ticket.id, 1);
-    const order = await call(t, 'POST', '/order/createOrder', {
+    const order = await callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid },
     });
-    expect((order.body.payload as { order: TOrder }).order).toMatchObject({ amount: 0, paymentStatus: 'paid' });
-    const registration = await call(t, 'GET', '/registration/getRegistration', {
+    expect(order.body.payload!.order).toMatchObject({ amount: 0, paymentStatus: 'paid' });
+    const registration = await callEndpoint(t, endpoints.registration.getRegistration, {
       query: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid },
     });
     expect(registration.body.payload).toMatchObject({ status: 'confirmed' });
@@ -176,13 +172,13 @@ describe('buying and paying (docs/product.md section 15)', () => {
   it('enforces per-order limits and refuses drafts', async () => {
     const event = await publishEvent(t, token, { maxTicketsPerOrder: 3 });
     const ticket = await addTicket(t, token, event.id, { maxPerOrder: 2 });
-    const tooMany = await call(t, 'POST', '/registration/initRegistration', {
+    const tooMany = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email: 'a@example.org', tickets: [{ ticketId: ticket.id, quantity: 3 }] },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.msg).toBe('Adult: at most 2 per order');
     const other = await addTicket(t, token, event.id, { name: 'Child', maxPerOrder: 2 });
-    const overEvent = await call(t, 'POST', '/registration/initRegistration', {
+    const overEvent = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: {
         eventId: event.id,
         email: 'a@example.org',
@@ -196,7 +192,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
     expect(overEvent.body.msg).toBe('At most 3 tickets per order');
     const draft = await publishEvent(t, token, { status: 'draft' });
     const draftTicket = await addTicket(t, token, draft.id);
-    const refused = await call(t, 'POST', '/registration/initRegistration', {
+    const refused = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: draft.id, email: 'a@example.org', tickets: [{ ticketId: draftTicket.id, quantity: 1 }] },
     });
     expect(refused.status).toBe(404);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAllClubSales, TClubSales, TEventSales } from '@clubtix/contract';
-import { addTicket, daysFromNow, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { endpoints, type BodyOf } from '@clubtix/contract';
+import { addTicket, daysFromNow, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSudo, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { givePaid, refundSponsorship } from '../../../test/payable-refunds';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** docs/product.md section 21: the dashboards' figures equal the events' own sales reports. */
 describe('club sales on the dashboards', () => {
@@ -12,13 +13,18 @@ describe('club sales on the dashboards', () => {
   let otherToken: string;
   let sudoToken: string;
 
-  const sell = async (eventId: string, ticketId: string, quantity: number, paymentMethod = 'cash') => {
-    const sold = await call(t, 'POST', '/boxoffice/sell', {
+  const sell = async (
+    eventId: string,
+    ticketId: string,
+    quantity: number,
+    paymentMethod: BodyOf<typeof endpoints.boxoffice.sell>['paymentMethod'] = 'cash',
+  ) => {
+    const sold = await callEndpoint(t, endpoints.boxoffice.sell, {
       token,
       body: { eventId, tickets: [{ ticketId, quantity }], paymentMethod },
     });
     expect([sold.status, sold.body.msg]).toEqual([200, expect.any(String)]);
-    return sold.body.payload as { order: { id: string } };
+    return sold.body.payload!;
   };
 
   beforeAll(async () => {
@@ -54,14 +60,14 @@ describe('club sales on the dashboards', () => {
     const { sponsorship } = await givePaid(t, token, 'giver@example.org', { amount: 1000, event: later });
     expect((await refundSponsorship(t, token, { sponsorshipId: sponsorship.id, amount: 300 })).status).toBe(200);
 
-    const dashboard = payloadOf<TClubSales>(await call(t, 'GET', '/report/getClubSales', { token, query: { clubId } }));
+    const dashboard = expectPayload(await callEndpoint(t, endpoints.report.getClubSales, { token, query: { clubId } }));
     expect(dashboard.upcoming.map((row) => [row.title, row.ticketsSold, row.capacity, row.net])).toEqual([
       ['Sooner', 3, null, 2400],
       ['Later', 5, 50, 5000 - 300 + 1000],
     ]);
     const reports = await Promise.all(
       [later, sooner].map(async (event) =>
-        payloadOf<TEventSales>(await call(t, 'GET', '/report/getEventSales', { token, query: { eventId: event.id } })),
+        expectPayload(await callEndpoint(t, endpoints.report.getEventSales, { token, query: { eventId: event.id } })),
       ),
     );
     expect(dashboard.upcoming.find((row) => row.title === 'Later')!.net).toBe(reports[0]!.net);
@@ -69,17 +75,17 @@ describe('club sales on the dashboards', () => {
     const refunded = reports.reduce((sum, report) => sum + report.refunded, 0);
     expect(dashboard.totals).toEqual([{ currency: later.currency, gross, refunded, net: gross - refunded }]);
 
-    const all = payloadOf<TAllClubSales>(await call(t, 'GET', '/report/getAllClubSales', { token: sudoToken }));
+    const all = expectPayload(await callEndpoint(t, endpoints.report.getAllClubSales, { token: sudoToken }));
     expect(all.clubs.find((club) => club.clubId === clubId)!.totals).toEqual(dashboard.totals);
     expect(all.clubs.filter((club) => club.totals.length === 0).length).toBeGreaterThanOrEqual(1);
   });
 
   it("answers another club's admin 404 and an admin asking for every club 403", async () => {
     expectError(
-      await call(t, 'GET', '/report/getClubSales', { token: otherToken, query: { clubId } }),
+      await callEndpoint(t, endpoints.report.getClubSales, { token: otherToken, query: { clubId } }),
       404,
       'NOT_FOUND',
     );
-    expectError(await call(t, 'GET', '/report/getAllClubSales', { token }), 403, 'FORBIDDEN');
+    expectError(await callEndpoint(t, endpoints.report.getAllClubSales, { token }), 403, 'FORBIDDEN');
   });
 });

@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TEvent,
-  TEventSales,
-  TOrder,
-  TOrderListItem,
-  TPaymentIntent,
-  TRegistration,
-  TSponsorship,
-  TTicket,
-} from '@clubtix/contract';
+import { endpoints, type TEvent, type TTicket } from '@clubtix/contract';
 import { extrasPurchases } from '../../db/schema';
-import { addTicket, createExtras, createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
+import { addTicket, createExtras, createPackage, publishEvent } from '../../../test/catalogue';
 import { confirmPayment, holdTickets } from '../../../test/buying';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { buyPaidExtras, givePaid } from '../../../test/payable-refunds';
 import { refund } from '../../../test/refunds';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const PAID_MONEY = ['paid', 'partially_refunded', 'refunded', 'refund_required'];
 
@@ -29,7 +21,7 @@ describe('GET /report/getEventSales', () => {
   let child: TTicket;
 
   const sales = async (eventId = event.id, as = token) =>
-    payloadOf<TEventSales>(await call(t, 'GET', '/report/getEventSales', { token: as, query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.report.getEventSales, { token: as, query: { eventId } }));
 
   /** A buyer's order of both kinds of ticket, with a code and a lunch, paid by card. */
   async function buy(
@@ -37,13 +29,13 @@ describe('GET /report/getEventSales', () => {
     tickets: { ticketId: string; quantity: number }[],
     options: { code?: string } = {},
   ) {
-    const init = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email, tickets, ...(options.code ? { discountCode: options.code } : {}) },
       }),
     );
     const { registrationId, qrUuid } = init.registration;
-    await call(t, 'POST', '/registration/save', {
+    await callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId,
         qrUuid,
@@ -56,11 +48,11 @@ describe('GET /report/getEventSales', () => {
         answers: {},
       },
     });
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', { body: { registrationId, qrUuid } }),
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, { body: { registrationId, qrUuid } }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     expect((await confirmPayment(t, intent.paymentIntentId)).status).toBe(200);
     return order;
@@ -74,7 +66,7 @@ describe('GET /report/getEventSales', () => {
     adult = await addTicket(t, token, event.id, { name: 'Adult', price: 2000, quantity: 50, maxPerOrder: 10 });
     child = await addTicket(t, token, event.id, { name: 'Child', price: 999, quantity: 50, maxPerOrder: 10 });
     await addTicket(t, token, event.id, { name: 'Crew', price: 0, quantity: 5, maxPerOrder: 5 });
-    const saved = await call(t, 'POST', '/discount/save', {
+    const saved = await callEndpoint(t, endpoints.discount.save, {
       token,
       body: { eventId: event.id, code: 'THIRD-33', kind: 'percent', value: 33, ticketIds: [adult.id] },
     });
@@ -99,7 +91,7 @@ describe('GET /report/getEventSales', () => {
     ]);
     expect((await refund(t, token, { orderId: plain.id, amount: 501 })).status).toBe(200);
     expect((await refund(t, token, { orderId: released.id, releaseTickets: true })).status).toBe(200);
-    const cash = await call(t, 'POST', '/boxoffice/sell', {
+    const cash = await callEndpoint(t, endpoints.boxoffice.sell, {
       token,
       body: { eventId: event.id, tickets: [{ ticketId: child.id, quantity: 1 }], paymentMethod: 'cash' },
     });
@@ -111,7 +103,7 @@ describe('GET /report/getEventSales', () => {
     await buyPaidExtras(t, token, 'lu@example.org', { event, extras: lunch, quantity: 2 });
     // A lunch refunded in full: its voucher stops at the door, so it is no longer sold.
     const returned = await buyPaidExtras(t, token, 'ret@example.org', { event, extras: lunch, quantity: 1 });
-    const back = await call(t, 'POST', '/extrasPurchase/refund', {
+    const back = await callEndpoint(t, endpoints.extrasPurchase.refund, {
       token,
       body: { extrasPurchaseId: returned.purchase.id },
     });
@@ -121,12 +113,12 @@ describe('GET /report/getEventSales', () => {
 
   it('equals the paid orders, extras and gifts summed one by one, to the minor unit', async () => {
     const report = await sales();
-    const orders = payloadOf<TOrderListItem[]>(
-      await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id } }),
+    const orders = expectPayload(
+      await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId: event.id } }),
     );
     const paidOrders = orders.filter((order) => PAID_MONEY.includes(order.paymentStatus));
-    const gifts = payloadOf<TSponsorship[]>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } }),
+    const gifts = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, { token, query: { eventId: event.id } }),
     ).filter((gift) => PAID_MONEY.includes(gift.paymentStatus));
     const extrasAlone = (await t.db.select().from(extrasPurchases).where(eq(extrasPurchases.eventId, event.id))).filter(
       (bought) => bought.orderId === null && PAID_MONEY.includes(bought.paymentStatus),
@@ -177,11 +169,11 @@ describe('GET /report/getEventSales', () => {
 
   it("answers another club's admin 404 and a visitor 401, and a fresh event all zeros", async () => {
     expectError(
-      await call(t, 'GET', '/report/getEventSales', { token: otherToken, query: { eventId: event.id } }),
+      await callEndpoint(t, endpoints.report.getEventSales, { token: otherToken, query: { eventId: event.id } }),
       404,
       'NOT_FOUND',
     );
-    expect((await call(t, 'GET', '/report/getEventSales', { query: { eventId: event.id } })).status).toBe(401);
+    expect((await callEndpoint(t, endpoints.report.getEventSales, { query: { eventId: event.id } })).status).toBe(401);
     const empty = await publishEvent(t, token);
     expect(await sales(empty.id)).toMatchObject({
       gross: 0,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TSponsorshipPackage } from '@clubtix/contract';
+import { endpoints, type TEvent, type TSponsorshipPackage } from '@clubtix/contract';
 import { anyString, createEvent, createPackage, payloadOf } from '../../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** Sponsorship packages (docs/product.md section 14): admin calls, the public list, the tenant wall. */
 describe('sponsorship packages', () => {
@@ -208,7 +209,7 @@ describe('sponsorship packages', () => {
     it('keeps a package somebody sponsored, so the sponsorship does not turn into a donation', async () => {
       const event = await createEvent(t, a.admin.token, { title: 'Kept Sponsors', sponsorshipsEnabled: true });
       const pkg = await createPackage(t, a.admin.token, event.id, { name: 'Silver' });
-      const sponsored = await call(t, 'POST', '/sponsorship/create', {
+      const sponsored = await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, packageId: pkg.id, name: 'Acme Ltd', email: 'acme@example.org' },
       });
       expect(sponsored.status).toBe(200);
@@ -219,14 +220,14 @@ describe('sponsorship packages', () => {
         'This package has sponsorships; make it inactive instead',
       );
       expect(payloadOf<TSponsorshipPackage>(await byId(pkg.id)).name).toBe('Silver');
-      const listed = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+      const listed = await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, {
         token: a.admin.token,
         query: { eventId: event.id },
       });
-      expect(payloadOf<{ packageName: string | null }[]>(listed).map((s) => s.packageName)).toEqual(['Silver']);
+      expect(expectPayload(listed).map((s) => s.packageName)).toEqual(['Silver']);
       expect((await setStatus(a.admin.token, pkg.id, false)).status).toBe(200);
       // Removing the whole event still takes its packages and sponsorships with it.
-      const removed = await call(t, 'GET', '/event/removeEvent', {
+      const removed = await callEndpoint(t, endpoints.event.removeEvent, {
         token: a.admin.token,
         query: { eventId: event.id },
       });

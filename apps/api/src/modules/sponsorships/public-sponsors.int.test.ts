@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TPaymentIntent, TPublicSponsors, TSponsorship } from '@clubtix/contract';
+import { endpoints, type TEvent, type TSponsorship, type BodyOf } from '@clubtix/contract';
 import { sponsorships } from '../../db/schema';
 import { createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
 import {
@@ -12,6 +12,7 @@ import {
   multipartBody,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 21: the public event page shows an event's paid sponsors who chose to be
@@ -35,31 +36,32 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
 
   const uploadLogo = (eventId: string, data: Buffer = png) => {
     const { payload, contentType } = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data }]);
-    return call(t, 'POST', '/sponsorship/uploadLogo', {
+    return callEndpoint(t, endpoints.sponsorship.uploadLogo, {
       query: { eventId },
-      body: payload,
+      raw: payload,
       headers: { 'content-type': contentType },
     });
   };
-  const sponsor = async (body: Record<string, unknown>) =>
-    payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', { body: { eventId: event.id, ...body } }),
-    ).sponsorship;
+  const sponsor = async (body: Omit<BodyOf<typeof endpoints.sponsorship.create>, 'eventId'>) =>
+    expectPayload(await callEndpoint(t, endpoints.sponsorship.create, { body: { eventId: event.id, ...body } }))
+      .sponsorship;
   const pay = async (sponsorship: TSponsorship) => {
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      }),
     );
     payloadOf(
-      await call(t, 'POST', '/stripe/confirm-payment', {
+      await callEndpoint(t, endpoints.stripe.confirmPayment, {
         body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
       }),
     );
   };
   const publicSponsors = async (eventId = event.id) =>
-    payloadOf<TPublicSponsors>(await call(t, 'GET', '/sponsorship/getPublicSponsors', { query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.sponsorship.getPublicSponsors, { query: { eventId } }));
 
   it('lists only paid sponsors who chose to be shown, with name and logo and nothing else', async () => {
-    const logoUrl = payloadOf<{ url: string }>(await uploadLogo(event.id)).url;
+    const logoUrl = expectPayload(await uploadLogo(event.id)).url;
     expect(logoUrl).toMatch(/^\/api\/media\/[0-9a-f-]+\.png$/);
     const gold = await createPackage(t, token, event.id, { name: 'Gold', amount: 90_000, quantity: 5 });
     const bronze = await createPackage(t, token, event.id, { name: 'Bronze', amount: 10_000 });
@@ -90,7 +92,10 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
     });
     await pay(partlyRefunded);
     payloadOf(
-      await call(t, 'POST', '/sponsorship/refund', { token, body: { sponsorshipId: partlyRefunded.id, amount: 100 } }),
+      await callEndpoint(t, endpoints.sponsorship.refund, {
+        token,
+        body: { sponsorshipId: partlyRefunded.id, amount: 100 },
+      }),
     );
 
     const privateOne = await sponsor({ packageId: gold.id, name: 'Quiet Ltd', email: 'quiet@example.org', logoUrl });
@@ -103,7 +108,7 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
       showPublicly: true,
     });
     await pay(refunded);
-    payloadOf(await call(t, 'POST', '/sponsorship/refund', { token, body: { sponsorshipId: refunded.id } }));
+    payloadOf(await callEndpoint(t, endpoints.sponsorship.refund, { token, body: { sponsorshipId: refunded.id } }));
     const pending = await sponsor({
       packageId: gold.id,
       name: 'Pending Pier',
@@ -149,8 +154,8 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
     expect(pending.paymentStatus).toBe('pending');
 
     // The admin list carries both new fields.
-    const list = payloadOf<TSponsorship[]>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } }),
+    const list = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, { token, query: { eventId: event.id } }),
     );
     expect(list.find((item) => item.id === shown.id)).toMatchObject({ logoUrl, showPublicly: true });
     expect(list.find((item) => item.id === privateOne.id)).toMatchObject({ logoUrl, showPublicly: false });
@@ -163,7 +168,7 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
     const held = await sponsor({ packageId: solo.id, name: 'Holder', email: 'h@example.org', showPublicly: true });
     expect(await placesOf()).toMatchObject({ placesLeft: 0, sponsors: [] });
     expectError(
-      await call(t, 'POST', '/sponsorship/create', {
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, packageId: solo.id, name: 'Late', email: 'late@example.org' },
       }),
       409,
@@ -176,7 +181,11 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
   it('answers 404 for a draft or unknown event, to the public and on upload', async () => {
     const draft = await publishEvent(t, token, { status: 'draft', sponsorshipsEnabled: true });
     for (const eventId of [draft.id, '00000000-0000-4000-8000-000000000000']) {
-      expectError(await call(t, 'GET', '/sponsorship/getPublicSponsors', { query: { eventId } }), 404, 'NOT_FOUND');
+      expectError(
+        await callEndpoint(t, endpoints.sponsorship.getPublicSponsors, { query: { eventId } }),
+        404,
+        'NOT_FOUND',
+      );
       expectError(await uploadLogo(eventId), 404, 'NOT_FOUND');
     }
     const empty = await publishEvent(t, token, {});

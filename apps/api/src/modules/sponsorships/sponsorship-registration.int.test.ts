@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TRegistration, TSponsorship } from '@clubtix/contract';
-import { createTicket, payloadOf, publishEvent } from '../../../test/catalogue';
+import { endpoints, type TEvent, type TRegistration } from '@clubtix/contract';
+import { createTicket, publishEvent } from '../../../test/catalogue';
 import {
-  call,
   createAdmin,
   createClubWithAdmin,
   createSudo,
@@ -10,6 +9,7 @@ import {
   expectError,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * A donation given with a registration (its id and qrUuid, the buyer's secret) is stored with it,
@@ -24,22 +24,22 @@ describe('donations and sponsorships given with a registration', () => {
 
   async function hold(eventId: string, email: string): Promise<TRegistration> {
     const ticket = await createTicket(t, a.admin.token, eventId);
-    return payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    return expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
       }),
     ).registration;
   }
 
   const give = (body: Record<string, unknown>) =>
-    call(t, 'POST', '/sponsorship/create', {
+    callEndpoint(t, endpoints.sponsorship.create, {
       body: { eventId: event.id, amount: 1500, name: 'Rita Regatta', email: 'rita@example.org', ...body },
     });
   const byRegistration = (registrationId: string, token = a.admin.token) =>
-    call(t, 'GET', '/sponsorship/getSponsorshipsByRegistrationId', { token, query: { registrationId } });
+    callEndpoint(t, endpoints.sponsorship.getSponsorshipsByRegistrationId, { token, query: { registrationId } });
   const ofEvent = async () =>
-    payloadOf<TSponsorship[]>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+    expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, {
         token: a.admin.token,
         query: { eventId: event.id },
       }),
@@ -56,31 +56,27 @@ describe('donations and sponsorships given with a registration', () => {
 
   it('stores the registration, and lists the donation by it to the club’s admins and the super user', async () => {
     const created = await give({ registrationId: registration.registrationId, qrUuid: registration.qrUuid });
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(created);
+    const { sponsorship } = expectPayload(created);
     await give({});
 
-    const listed = payloadOf<TSponsorship[]>(await byRegistration(registration.registrationId));
+    const listed = expectPayload(await byRegistration(registration.registrationId));
     expect(listed).toEqual([sponsorship]);
     expect(listed[0]).toMatchObject({ amount: 1500, name: 'Rita Regatta', paymentStatus: 'pending' });
 
     const colleague = await createAdmin(t, a.club.id);
-    expect(payloadOf<TSponsorship[]>(await byRegistration(registration.registrationId, colleague.token))).toEqual([
-      sponsorship,
-    ]);
+    expect(expectPayload(await byRegistration(registration.registrationId, colleague.token))).toEqual([sponsorship]);
     const sudo = await createSudo(t);
-    expect(payloadOf<TSponsorship[]>(await byRegistration(registration.registrationId, sudo.token))).toEqual([
-      sponsorship,
-    ]);
+    expect(expectPayload(await byRegistration(registration.registrationId, sudo.token))).toEqual([sponsorship]);
     // A registration with none given: an empty list, not a 404.
     const other = await hold(event.id, 'quiet@example.org');
-    expect(payloadOf<TSponsorship[]>(await byRegistration(other.registrationId))).toEqual([]);
+    expect(expectPayload(await byRegistration(other.registrationId))).toEqual([]);
   });
 
   it("keeps the tenant wall and the role check: another club's admin gets 404, no token 401", async () => {
     const refused = await byRegistration(registration.registrationId, b.admin.token);
     expectError(refused, 404, 'NOT_FOUND', 'Registration not found');
     expect(refused.text).not.toContain('Rita Regatta');
-    const signedOut = await call(t, 'GET', '/sponsorship/getSponsorshipsByRegistrationId', {
+    const signedOut = await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByRegistrationId, {
       query: { registrationId: registration.registrationId },
     });
     expectError(signedOut, 401, 'UNAUTHENTICATED');
@@ -99,7 +95,7 @@ describe('donations and sponsorships given with a registration', () => {
       expectError(await give(claim), 404, 'NOT_FOUND', 'Registration not found');
     }
     expect(await ofEvent()).toEqual(before);
-    expect(payloadOf<TSponsorship[]>(await byRegistration(elsewhere.registrationId))).toEqual([]);
+    expect(expectPayload(await byRegistration(elsewhere.registrationId))).toEqual([]);
   });
 
   it('answers 400 for a registrationId without its qrUuid, or the other way round', async () => {

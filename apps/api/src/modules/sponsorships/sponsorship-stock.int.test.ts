@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TPaymentIntent, TSponsorship, TSponsorshipPackage } from '@clubtix/contract';
+import { endpoints, type TEvent, type TPaymentIntent, type TSponsorshipPackage } from '@clubtix/contract';
 import { sponsorships } from '../../db/schema';
 import { createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * docs/product.md section 14: a sponsorship package's `quantity` is how many sponsors it takes. Paid
@@ -29,16 +23,16 @@ describe('sponsorship packages with a quantity', () => {
   afterAll(async () => t.close());
 
   const sponsor = (pkg: TSponsorshipPackage, name: string, app: TestApp = t) =>
-    call(app, 'POST', '/sponsorship/create', {
+    callEndpoint(app, endpoints.sponsorship.create, {
       body: { eventId: event.id, packageId: pkg.id, name, email: `${name.toLowerCase()}@example.org` },
     });
   const sponsorshipsOf = async (pkg: TSponsorshipPackage) =>
-    payloadOf<TSponsorship[]>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, { token, query: { eventId: event.id } }),
     ).filter((item) => item.packageId === pkg.id);
   const byId = async (id: string) =>
-    payloadOf<TSponsorship>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipById', { token, query: { sponsorshipId: id } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipById, { token, query: { sponsorshipId: id } }),
     );
   /** Its hold lapsed: created longer ago than RESERVATION_MINUTES (15 by default). */
   const lapse = (id: string) =>
@@ -47,16 +41,16 @@ describe('sponsorship packages with a quantity', () => {
       .set({ createdAt: sql`now() - interval '16 minutes'` })
       .where(eq(sponsorships.id, id));
   const startPayment = (id: string) =>
-    call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: id } });
+    callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, { body: { sponsorshipId: id } });
   const pay = (intent: TPaymentIntent) =>
-    call(t, 'POST', '/stripe/confirm-payment', {
+    callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
     });
 
   it('takes as many sponsors as the quantity, then answers 409 SOLD_OUT naming the package, storing nothing', async () => {
     const gold = await createPackage(t, token, event.id, { name: 'Gold', quantity: 2 });
-    const first = payloadOf<{ sponsorship: TSponsorship }>(await sponsor(gold, 'Acme')).sponsorship;
-    payloadOf(await pay(payloadOf<TPaymentIntent>(await startPayment(first.id))));
+    const first = expectPayload(await sponsor(gold, 'Acme')).sponsorship;
+    payloadOf(await pay(expectPayload(await startPayment(first.id))));
     expect((await sponsor(gold, 'Brig')).status).toBe(200);
 
     expectError(await sponsor(gold, 'Cutter'), 409, 'SOLD_OUT', 'Gold is sold out');
@@ -65,7 +59,7 @@ describe('sponsorship packages with a quantity', () => {
     // Donations and packages without a quantity are not limited.
     const open = await createPackage(t, token, event.id, { name: 'Friend' });
     for (const name of ['Dinghy', 'Ketch', 'Sloop']) expect((await sponsor(open, name)).status).toBe(200);
-    const donation = await call(t, 'POST', '/sponsorship/create', {
+    const donation = await callEndpoint(t, endpoints.sponsorship.create, {
       body: { eventId: event.id, amount: 1000, name: 'Dora', email: 'dora@example.org' },
     });
     expect(donation.status).toBe(200);
@@ -73,7 +67,7 @@ describe('sponsorship packages with a quantity', () => {
 
   it('gives a lapsed pending sponsorship’s place to the next sponsor', async () => {
     const silver = await createPackage(t, token, event.id, { name: 'Silver', quantity: 1 });
-    const stale = payloadOf<{ sponsorship: TSponsorship }>(await sponsor(silver, 'Early')).sponsorship;
+    const stale = expectPayload(await sponsor(silver, 'Early')).sponsorship;
     expectError(await sponsor(silver, 'Late'), 409, 'SOLD_OUT', 'Silver is sold out');
     await lapse(stale.id);
     expect((await sponsor(silver, 'Late')).status).toBe(200);
@@ -83,19 +77,19 @@ describe('sponsorship packages with a quantity', () => {
 
   it('honours a late payment while the package has room, and marks it for refund when it has none', async () => {
     const bronze = await createPackage(t, token, event.id, { name: 'Bronze', quantity: 1 });
-    const honoured = payloadOf<{ sponsorship: TSponsorship }>(await sponsor(bronze, 'Slow')).sponsorship;
-    const honouredIntent = payloadOf<TPaymentIntent>(await startPayment(honoured.id));
+    const honoured = expectPayload(await sponsor(bronze, 'Slow')).sponsorship;
+    const honouredIntent = expectPayload(await startPayment(honoured.id));
     await lapse(honoured.id);
     expect((await pay(honouredIntent)).status).toBe(200);
     expect(await byId(honoured.id)).toMatchObject({ paymentStatus: 'paid' });
     expectError(await sponsor(bronze, 'After'), 409, 'SOLD_OUT', 'Bronze is sold out');
 
     const copper = await createPackage(t, token, event.id, { name: 'Copper', quantity: 1 });
-    const late = payloadOf<{ sponsorship: TSponsorship }>(await sponsor(copper, 'Later')).sponsorship;
-    const lateIntent = payloadOf<TPaymentIntent>(await startPayment(late.id));
+    const late = expectPayload(await sponsor(copper, 'Later')).sponsorship;
+    const lateIntent = expectPayload(await startPayment(late.id));
     await lapse(late.id);
-    const taker = payloadOf<{ sponsorship: TSponsorship }>(await sponsor(copper, 'Taker')).sponsorship;
-    payloadOf(await pay(payloadOf<TPaymentIntent>(await startPayment(taker.id))));
+    const taker = expectPayload(await sponsor(copper, 'Taker')).sponsorship;
+    payloadOf(await pay(expectPayload(await startPayment(taker.id))));
     const refundMessage =
       'Payment received, but this sponsorship package was taken after your reservation lapsed: the organiser will refund you';
     const first = await pay(lateIntent);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TExtrasPurchase, TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import { endpoints, type TPaymentIntent, type BodyOf } from '@clubtix/contract';
 import { publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 describe('donations, sponsorships and extras bought alone', () => {
   let t: TestApp;
@@ -14,13 +15,14 @@ describe('donations, sponsorships and extras bought alone', () => {
   });
   afterAll(async () => t.close());
 
-  const give = (body: Record<string, unknown>) => call(t, 'POST', '/sponsorship/create', { body });
+  const give = (body: BodyOf<typeof endpoints.sponsorship.create>) =>
+    callEndpoint(t, endpoints.sponsorship.create, { body });
   async function payFor(
     intentCall: Promise<{ status: number; body: { payload?: unknown } }>,
     card = '4242424242424242',
   ) {
     const intent = (await intentCall).body.payload as TPaymentIntent;
-    return call(t, 'POST', '/stripe/confirm-payment', {
+    return callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId, testCard: card },
     });
   }
@@ -37,7 +39,7 @@ describe('donations, sponsorships and extras bought alone', () => {
     expect(created.status).toBe(200);
     // docs/product.md section 3: the create response holds a sponsorship object, as an order's holds `order`.
     expect(Object.keys(created.body.payload as object)).toEqual(['sponsorship']);
-    const { sponsorship: donation } = created.body.payload as { sponsorship: TSponsorship };
+    const { sponsorship: donation } = created.body.payload!;
     expect(donation).toMatchObject({
       amount: 2500,
       currency: 'eur',
@@ -47,18 +49,21 @@ describe('donations, sponsorships and extras bought alone', () => {
     });
 
     const intentCall = () =>
-      call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: donation.id } });
+      callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, { body: { sponsorshipId: donation.id } });
     const declined = await payFor(intentCall(), '4000000000000002');
     expect(declined.status).toBe(402);
     const paid = await payFor(intentCall());
     expect(paid.status).toBe(200);
     expect(paid.body.payload).toEqual({ sponsorshipId: donation.id, refundRequired: false });
 
-    const list = await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } });
-    expect((list.body.payload as TSponsorship[]).map((s) => s.paymentStatus)).toEqual(['paid']);
+    const list = await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, {
+      token,
+      query: { eventId: event.id },
+    });
+    expect(list.body.payload!.map((s) => s.paymentStatus)).toEqual(['paid']);
     expect(
       (
-        await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', {
+        await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, {
           token: otherToken,
           query: { eventId: event.id },
         })
@@ -68,11 +73,11 @@ describe('donations, sponsorships and extras bought alone', () => {
 
   it("charges a package's amount, whatever amount is sent", async () => {
     const event = await publishEvent(t, token, { sponsorshipsEnabled: true });
-    const pkg = await call(t, 'POST', '/sponsorship-package/save', {
+    const pkg = await callEndpoint(t, endpoints.sponsorshipPackage.save, {
       token,
       body: { eventId: event.id, name: 'Gold', amount: 50_000, benefits: ['Logo on the boats'] },
     });
-    const packageId = (pkg.body.payload as { id: string }).id;
+    const packageId = pkg.body.payload!.id;
     const created = await give({
       eventId: event.id,
       packageId,
@@ -80,9 +85,9 @@ describe('donations, sponsorships and extras bought alone', () => {
       name: 'Acme Ltd',
       email: 'acme@example.org',
     });
-    const { sponsorship } = created.body.payload as { sponsorship: TSponsorship };
+    const { sponsorship } = created.body.payload!;
     expect(sponsorship).toMatchObject({ amount: 50_000, packageName: 'Gold', packageId });
-    const byId = await call(t, 'GET', '/sponsorship/getSponsorshipById', {
+    const byId = await callEndpoint(t, endpoints.sponsorship.getSponsorshipById, {
       token,
       query: { sponsorshipId: sponsorship.id },
     });
@@ -104,28 +109,30 @@ describe('donations, sponsorships and extras bought alone', () => {
 
   it('sells an extra on its own, paid through the same provider, with its own QR secret', async () => {
     const event = await publishEvent(t, token);
-    const extra = await call(t, 'POST', '/event/saveExtras', {
+    const extra = await callEndpoint(t, endpoints.extras.saveExtras, {
       token,
       body: { eventId: event.id, name: 'Programme', price: 300 },
     });
-    const bought = await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
       body: {
         eventId: event.id,
-        extrasId: (extra.body.payload as { id: string }).id,
+        extrasId: extra.body.payload!.id,
         quantity: 2,
         email: 'fan@example.org',
       },
     });
     expect(bought.status).toBe(200);
-    const purchase = bought.body.payload as TExtrasPurchase;
+    const purchase = bought.body.payload!;
     expect(purchase).toMatchObject({ amount: 600, paymentStatus: 'pending', quantity: 2 });
     const paid = await payFor(
-      call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+      callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } }),
     );
     expect(paid.body.payload).toEqual({ extrasPurchaseId: purchase.id, refundRequired: false });
-    const again = await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } });
+    const again = await callEndpoint(t, endpoints.stripe.createPaymentIntent, {
+      body: { extrasPurchaseId: purchase.id },
+    });
     expect(again.status).toBe(409);
-    const both = await call(t, 'POST', '/stripe/create-payment-intent', {
+    const both = await callEndpoint(t, endpoints.stripe.createPaymentIntent, {
       body: { orderId: 'x', extrasPurchaseId: purchase.id },
     });
     expect(both.status).toBe(400);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  endpoints,
   extrasQrText,
   formatShortCode,
   type TEvent,
@@ -23,6 +24,7 @@ import {
 import { expectedQr, outboxDrained } from '../../../test/mail';
 import { readPdf } from '../../../test/pdf';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /** Text without Thai vowels and tone marks written above or below a letter, nor spaces. */
 const withoutThaiMarks = (text: string) => text.replace(/[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E\s]/g, '');
@@ -142,7 +144,9 @@ describe('ticket PDF', () => {
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toMatchObject({ code: 'NOT_FOUND', msg: 'Registration not found' });
     expectError(
-      await call(t, 'GET', '/registration/getTicketsPdf', { query: { registrationId: 'nope', qrUuid: 'nope' } }),
+      await callEndpoint(t, endpoints.registration.getTicketsPdf, {
+        query: { registrationId: 'nope', qrUuid: 'nope' },
+      }),
       404,
       'NOT_FOUND',
     );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TTicket } from '@clubtix/contract';
-import { createEvent, createTicket, daysFromNow, payloadOf } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { endpoints, type TEvent, type TTicket, type QueryOf, type BodyOf } from '@clubtix/contract';
+import { createEvent, createTicket, daysFromNow } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** Hidden ticket types (docs/product.md section 19): offered only with an access code that names them. */
 describe('hidden tickets', () => {
@@ -20,8 +21,8 @@ describe('hidden tickets', () => {
     open = await createTicket(t, a.admin.token, event.id, { name: 'Open' });
     crew = await createTicket(t, a.admin.token, event.id, { name: 'Crew', hidden: true });
     vip = await createTicket(t, a.admin.token, event.id, { name: 'VIP', hidden: true });
-    const code = (body: Record<string, unknown>) =>
-      call(t, 'POST', '/discount/save', {
+    const code = (body: Omit<BodyOf<typeof endpoints.discount.save>, 'eventId' | 'kind' | 'value'>) =>
+      callEndpoint(t, endpoints.discount.save, {
         token: a.admin.token,
         body: { eventId: event.id, kind: 'percent', value: 100, ...body },
       });
@@ -36,22 +37,22 @@ describe('hidden tickets', () => {
   });
   afterAll(async () => t.close());
 
-  const names = async (query: Record<string, string>, token?: string) =>
-    payloadOf<TTicket[]>(await call(t, 'GET', '/ticket/getTicketsByEventId', { token, query })).map((x) => x.name);
+  const names = async (query: QueryOf<typeof endpoints.ticket.getTicketsByEventId>, token?: string) =>
+    expectPayload(await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { token, query })).map((x) => x.name);
 
   it('saves and clears the hidden flag', async () => {
     expect(crew.hidden).toBe(true);
     expect(open.hidden).toBe(false);
-    const saved = await call(t, 'POST', '/ticket/save', {
+    const saved = await callEndpoint(t, endpoints.ticket.save, {
       token: a.admin.token,
       body: { id: open.id, eventId: event.id, hidden: true },
     });
-    expect(payloadOf<TTicket>(saved).hidden).toBe(true);
-    const back = await call(t, 'POST', '/ticket/save', {
+    expect(expectPayload(saved).hidden).toBe(true);
+    const back = await callEndpoint(t, endpoints.ticket.save, {
       token: a.admin.token,
       body: { id: open.id, eventId: event.id, hidden: false },
     });
-    expect(payloadOf<TTicket>(back)).toEqual(open);
+    expect(expectPayload(back)).toEqual(open);
   });
 
   it('leaves hidden tickets out of the public list', async () => {
@@ -80,9 +81,10 @@ describe('hidden tickets', () => {
   });
 
   it('answers 404 for a hidden ticket read alone by the public, and shows it to its admins', async () => {
-    const byId = (token?: string) => call(t, 'GET', '/ticket/getTicketById', { token, query: { ticketId: vip.id } });
+    const byId = (token?: string) =>
+      callEndpoint(t, endpoints.ticket.getTicketById, { token, query: { ticketId: vip.id } });
     expectError(await byId(), 404, 'NOT_FOUND');
     expectError(await byId(b.admin.token), 404, 'NOT_FOUND');
-    expect(payloadOf<TTicket>(await byId(a.admin.token))).toEqual(vip);
+    expect(expectPayload(await byId(a.admin.token))).toEqual(vip);
   });
 });

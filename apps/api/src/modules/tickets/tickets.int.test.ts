@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TTicket } from '@clubtix/contract';
 import { anyString, createEvent, createTicket, payloadOf } from '../../../test/catalogue';
 import { eq } from 'drizzle-orm';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { registrations } from '../../db/schema';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /** Ticket types (docs/product.md section 14): money rules, what the public sees, the tenant wall. */
 describe('tickets', () => {
@@ -22,15 +23,16 @@ describe('tickets', () => {
   });
   afterAll(async () => t.close());
 
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/ticket/save', { token, body });
+  const save = (token: string, body: Record<string, unknown>) =>
+    callEndpoint(t, endpoints.ticket.save, { token, body });
   const list = (eventId: string, token?: string) =>
-    call(t, 'GET', '/ticket/getTicketsByEventId', { token, query: { eventId } });
+    callEndpoint(t, endpoints.ticket.getTicketsByEventId, { token, query: { eventId } });
   const byId = (ticketId: string, token?: string) =>
-    call(t, 'GET', '/ticket/getTicketById', { token, query: { ticketId } });
+    callEndpoint(t, endpoints.ticket.getTicketById, { token, query: { ticketId } });
   const remove = (token: string, ticketId: string) =>
-    call(t, 'DELETE', '/ticket/removeTicket', { token, body: { ticketId } });
+    callEndpoint(t, endpoints.ticket.removeTicket, { token, body: { ticketId } });
   const namesOf = async (eventId: string, token?: string) =>
-    payloadOf<TTicket[]>(await list(eventId, token)).map((x) => x.name);
+    expectPayload(await list(eventId, token)).map((x) => x.name);
 
   describe('POST /ticket/save', () => {
     it('creates a ticket type with nothing sold and everything available', async () => {
@@ -68,7 +70,7 @@ describe('tickets', () => {
       const open = await createTicket(t, a.admin.token, published.id, { name: 'Open', quantity: null, price: 0 });
       expect(open).toMatchObject({ quantity: null, available: null, sold: 0, price: 0 });
       const { quantity: _q, ...body } = { eventId: published.id, name: 'Unnamed quantity', price: 100, quantity: 1 };
-      expect(payloadOf<TTicket>(await save(a.admin.token, body))).toMatchObject({ quantity: null, available: null });
+      expect(expectPayload(await save(a.admin.token, body))).toMatchObject({ quantity: null, available: null });
     });
 
     it('updates a ticket type in place', async () => {
@@ -260,7 +262,7 @@ describe('tickets', () => {
         .from(registrations)
         .where(eq(registrations.id, second.registrationId));
       expect(Date.parse(first.expiresAt!)).toBeGreaterThan(soonest!.expiresAt!.getTime());
-      const shown = payloadOf<TTicket[]>(await list(event.id)).map(({ name, available, held, heldUntil, sold }) => ({
+      const shown = expectPayload(await list(event.id)).map(({ name, available, held, heldUntil, sold }) => ({
         name,
         available,
         held,
@@ -271,7 +273,7 @@ describe('tickets', () => {
         { name: 'Few', available: 0, held: 3, heldUntil: soonest!.expiresAt!.toISOString(), sold: 0 },
         { name: 'Many', available: 7, held: 1, heldUntil: null, sold: 2 },
       ]);
-      expect(payloadOf<TTicket>(await byId(few.id))).toMatchObject({
+      expect(expectPayload(await byId(few.id))).toMatchObject({
         held: 3,
         heldUntil: soonest!.expiresAt!.toISOString(),
       });
@@ -310,7 +312,7 @@ describe('tickets', () => {
         byId(ticket.id, a.admin.token),
       ];
       for (const response of await Promise.all(attempts)) expectError(response, 404, 'NOT_FOUND');
-      expect(payloadOf<TTicket[]>(await list(event.id, b.admin.token))).toEqual([ticket]);
+      expect(expectPayload(await list(event.id, b.admin.token))).toEqual([ticket]);
       expect(await namesOf(own.id, a.admin.token)).toEqual([]);
     });
   });

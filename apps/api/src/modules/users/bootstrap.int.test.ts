@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
+import { endpoints, ROLE_ADMIN, ROLE_SUDO } from '@clubtix/contract';
 import { ConfigError } from '../../config';
 import { users } from '../../db/schema';
 import { freePort } from '../../db/embedded';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { startServer } from '../../../test/server-process';
 import { ensureSudo } from './bootstrap';
 import { findAnySudo } from './users.repo';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 const SUDO_PASSWORD = 'harbour-lights-77';
 
@@ -45,7 +46,8 @@ describe('the super user of SUDO_EMAIL and SUDO_PASSWORD on start', () => {
     expect({ role: row!.role, clubId: row!.clubId }).toEqual({ role: ROLE_ADMIN, clubId: admin.row.clubId });
     expect(await findAnySudo(t.db)).toBeUndefined();
     expect(
-      (await call(t, 'POST', '/auth/signin', { body: { email: admin.row.email, password: SUDO_PASSWORD } })).status,
+      (await callEndpoint(t, endpoints.auth.signin, { body: { email: admin.row.email, password: SUDO_PASSWORD } }))
+        .status,
     ).toBe(401);
   });
 
@@ -54,7 +56,7 @@ describe('the super user of SUDO_EMAIL and SUDO_PASSWORD on start', () => {
     expect(await ensureSudo({ config, db: t.db })).toEqual({ kind: 'created-from-env', email: 'owner@example.org' });
     expect((await findAnySudo(t.db))?.email).toBe('owner@example.org');
     expect(await ensureSudo({ config, db: t.db })).toEqual({ kind: 'existing' });
-    const signin = await call(t, 'POST', '/auth/signin', {
+    const signin = await callEndpoint(t, endpoints.auth.signin, {
       body: { email: 'owner@example.org', password: SUDO_PASSWORD },
     });
     expect(signin.status).toBe(200);

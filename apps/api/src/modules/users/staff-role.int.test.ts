@@ -9,11 +9,10 @@ import {
   type TAppUser,
   type TEvent,
   type TExtrasVoucher,
-  type TOrderListItem,
   type TRegistration,
 } from '@clubtix/contract';
 import { payFor } from '../../../test/buying';
-import { anyString, createExtras, payloadOf, saveForm } from '../../../test/catalogue';
+import { anyString, createExtras, saveForm } from '../../../test/catalogue';
 import { doorEvent, buyTickets, qrOf, scan, scanAndCheckIn } from '../../../test/door';
 import { doorLeaks } from '../../../test/door-staff';
 import {
@@ -26,6 +25,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
  * Door staff (role 5, docs/product.md section 20, docs/decisions/0032-door-staff.md): every admin
@@ -44,14 +44,14 @@ let limited: { user: TAppUser; token: string };
 let everywhere: { user: TAppUser; token: string };
 
 async function createStaff(email: string, scope: { eventIds?: string[]; allEvents?: boolean }) {
-  const saved = await call(t, 'POST', '/appUser/save', {
+  const saved = await callEndpoint(t, endpoints.appUser.save, {
     token: admin,
     body: { name: 'Door Volunteer', email, password: TEST_PASSWORD, clubId, role: ROLE_STAFF, ...scope },
   });
   expect(saved.status).toBe(200);
   const signedIn = await signIn(t, email);
   expect(signedIn.status).toBe(200);
-  return { user: saved.body.payload as TAppUser, token: bearerOf(signedIn) };
+  return { user: saved.body.payload!, token: bearerOf(signedIn) };
 }
 
 /** Rows in every table of the database: what a refused call must leave as it was. */
@@ -96,11 +96,11 @@ describe('door staff accounts', () => {
   it('are created by an admin with their events, sign in as role 5 and are listed', async () => {
     expect(limited.user).toMatchObject({ role: ROLE_STAFF, allEvents: false, eventIds: [eventA.id], clubId });
     expect(everywhere.user).toMatchObject({ role: ROLE_STAFF, allEvents: true, eventIds: [] });
-    const me = await call(t, 'GET', '/auth/getAccount', { token: limited.token });
+    const me = await callEndpoint(t, endpoints.auth.getAccount, { token: limited.token });
     expect(me.status).toBe(200);
     expect(me.body.payload).toMatchObject({ currentUser: { role: ROLE_STAFF, clubId } });
-    const listed = await call(t, 'GET', '/appUser/getAppUsers', { token: admin, query: { clubId } });
-    const users = (listed.body.payload as { appUsers: TAppUser[] }).appUsers;
+    const listed = await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin, query: { clubId } });
+    const users = listed.body.payload!.appUsers;
     expect(users.find((user) => user.id === limited.user.id)).toMatchObject({ role: 5, eventIds: [eventA.id] });
     expect(users.filter((user) => user.role === 10)).toHaveLength(1);
   });
@@ -108,18 +108,18 @@ describe('door staff accounts', () => {
   it('are refused events of another club or for an admin, and keep their events on an update without any', async () => {
     const other = await createClubWithAdmin(t);
     const { event: foreign } = await doorEvent(t, other.admin.token);
-    const refused = await call(t, 'POST', '/appUser/save', {
+    const refused = await callEndpoint(t, endpoints.appUser.save, {
       token: admin,
       body: { name: 'X', email: 'x@example.org', password: TEST_PASSWORD, clubId, role: 5, eventIds: [foreign.id] },
     });
     expectError(refused, 400, 'BAD_INPUT');
     expect(refused.body.errors?.[0]?.path).toBe('eventIds.0');
-    const adminWithEvents = await call(t, 'POST', '/appUser/save', {
+    const adminWithEvents = await callEndpoint(t, endpoints.appUser.save, {
       token: admin,
       body: { name: 'X', email: 'x@example.org', password: TEST_PASSWORD, clubId, eventIds: [eventA.id] },
     });
     expectError(adminWithEvents, 400, 'BAD_INPUT');
-    const renamed = await call(t, 'POST', '/appUser/save', {
+    const renamed = await callEndpoint(t, endpoints.appUser.save, {
       token: admin,
       body: { id: limited.user.id, name: 'Door Lead', email: limited.user.email, clubId },
     });
@@ -128,7 +128,7 @@ describe('door staff accounts', () => {
 
   it('cannot create users, not even other staff', async () => {
     const before = await tableCounts();
-    const attempt = await call(t, 'POST', '/appUser/save', {
+    const attempt = await callEndpoint(t, endpoints.appUser.save, {
       token: everywhere.token,
       body: { name: 'Friend', email: 'friend@example.org', password: TEST_PASSWORD, clubId, role: 5 },
     });
@@ -143,9 +143,9 @@ describe('every endpoint of the contract with a staff token', () => {
     const leaving = await createStaff('door-leaving@example.org', { eventIds: [eventA.id] });
     // The event's first door list makes its hashing key, once: made before counting, so that the
     // walk's (allowed) door-list read has nothing left to write.
-    expect((await call(t, 'GET', '/checkin/getDoorList', { token: admin, query: { eventId: eventA.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t, endpoints.checkin.getDoorList, { token: admin, query: { eventId: eventA.id } })).status,
+    ).toBe(200);
     const before = await tableCounts();
     const guarded = allEndpoints.filter(({ endpoint }) => endpoint.access !== 'public');
     expect(guarded.length).toBeGreaterThan(40);
@@ -182,17 +182,17 @@ describe('staff limited to some events', () => {
     const admitted = await scanAndCheckIn(t, limited.token, eventA.id, qrOf(registration));
     expect(admitted.status).toBe(200);
     expect(admitted.body.payload).toMatchObject({ justCheckedIn: true });
-    const undone = await call(t, 'DELETE', '/checkin/delete', {
+    const undone = await callEndpoint(t, endpoints.checkin.delete, {
       token: limited.token,
       body: { attendeeId: registration.attendees[0]!.attendeeId, eventId: eventA.id },
     });
     expect(undone.status).toBe(200);
-    const attendees = await call(t, 'GET', '/registration/getAttendees', {
+    const attendees = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token: limited.token,
       query: { eventId: eventA.id },
     });
     expect(attendees.status).toBe(200);
-    const stats = await call(t, 'GET', '/checkin/getStatistics', {
+    const stats = await callEndpoint(t, endpoints.checkin.getStatistics, {
       token: limited.token,
       query: { eventId: eventA.id },
     });
@@ -206,29 +206,29 @@ describe('staff limited to some events', () => {
     const attempts = [
       await scan(t, limited.token, eventB.id, qrOf(registration)),
       await scanAndCheckIn(t, limited.token, eventB.id, qrOf(registration)),
-      await call(t, 'POST', '/checkin/save', {
+      await callEndpoint(t, endpoints.checkin.save, {
         token: limited.token,
         body: { eventId: eventB.id, registrationId: registration.registrationId, attendeeId },
       }),
-      await call(t, 'GET', '/checkin/getStatistics', { token: limited.token, query: { eventId: eventB.id } }),
-      await call(t, 'GET', '/registration/getAttendees', { token: limited.token, query: { eventId: eventB.id } }),
-      await call(t, 'GET', '/checkin/getDoorList', { token: limited.token, query: { eventId: eventB.id } }),
-      await call(t, 'POST', '/checkin/sync', {
+      await callEndpoint(t, endpoints.checkin.getStatistics, { token: limited.token, query: { eventId: eventB.id } }),
+      await callEndpoint(t, endpoints.attendees.getAttendees, { token: limited.token, query: { eventId: eventB.id } }),
+      await callEndpoint(t, endpoints.checkin.getDoorList, { token: limited.token, query: { eventId: eventB.id } }),
+      await callEndpoint(t, endpoints.checkin.sync, {
         token: limited.token,
         body: { eventId: eventB.id, deviceId: 'gate-a', checkins: [{ attendeeId, at: new Date().toISOString() }] },
       }),
-      await call(t, 'POST', '/registration/unredeemExtrasPurchase', {
+      await callEndpoint(t, endpoints.checkin.unredeemExtrasPurchase, {
         token: limited.token,
         body: { extrasPurchaseId: 'no-such-voucher', eventId: eventB.id },
       }),
-      await call(t, 'GET', '/event/getEventByEventIdnClubId', {
+      await callEndpoint(t, endpoints.event.getEventByEventIdnClubId, {
         token: limited.token,
         query: { eventId: eventB.id, clubId },
       }),
     ];
     for (const attempt of attempts) expectError(attempt, 404, 'NOT_FOUND');
     expect(await tableCounts()).toEqual(before);
-    const undoNothing = await call(t, 'DELETE', '/checkin/delete', {
+    const undoNothing = await callEndpoint(t, endpoints.checkin.delete, {
       token: limited.token,
       body: { attendeeId, eventId: eventB.id },
     });
@@ -237,13 +237,13 @@ describe('staff limited to some events', () => {
 
   it('list only the events they work; staff of every event list them all', async () => {
     const listOf = async (token: string) => {
-      const response = await call(t, 'GET', '/event/getAllEvents', { token, query: { clubId } });
-      return (response.body.payload as TEvent[]).map((event) => event.id).sort();
+      const response = await callEndpoint(t, endpoints.event.getAllEvents, { token, query: { clubId } });
+      return response.body.payload!.map((event) => event.id).sort();
     };
     expect(await listOf(limited.token)).toEqual([eventA.id]);
     expect(await listOf(everywhere.token)).toEqual([eventA.id, eventB.id].sort());
-    const first = await call(t, 'GET', '/event/getFirstEvent', { token: limited.token });
-    expect((first.body.payload as TEvent).id).toBe(eventA.id);
+    const first = await callEndpoint(t, endpoints.event.getFirstEvent, { token: limited.token });
+    expect(first.body.payload!.id).toBe(eventA.id);
   });
 });
 
@@ -278,13 +278,13 @@ describe('what door staff are told: the door view, walked over every endpoint ma
     ]);
     shownQuestion = shown!.id;
     const lunch = await createExtras(t, admin, event.id, { name: 'Lunch box', price: 1200 });
-    const init = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email: 'buyer-c@example.org', tickets: [{ ticketId, quantity: 2 }] },
       }),
     ).registration;
-    const held = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const held = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: init.registrationId,
           qrUuid: init.qrUuid,
@@ -303,8 +303,8 @@ describe('what door staff are told: the door view, walked over every endpoint ma
     const paid = await payFor(t, held, [{ extrasId: lunch.id, quantity: 1 }]);
     registration = paid.registration;
     voucher = paid.extrasVouchers[0]!;
-    const [order] = payloadOf<TOrderListItem[]>(
-      await call(t, 'GET', '/order/getOrdersByEventId', { token: admin, query: { eventId: event.id } }),
+    const [order] = expectPayload(
+      await callEndpoint(t, endpoints.order.getOrdersByEventId, { token: admin, query: { eventId: event.id } }),
     );
     secrets.push(
       registration.qrUuid,
@@ -404,19 +404,19 @@ describe('what door staff are told: the door view, walked over every endpoint ma
   });
 
   it('lets staff read at most DOOR_PAGE_SIZE attendees a page (400 naming pageSize past it)', async () => {
-    const ok = await call(t, 'GET', '/registration/getAttendees', {
+    const ok = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token: everywhere.token,
       query: { eventId: event.id, pageSize: DOOR_PAGE_SIZE },
     });
     expect(ok.status).toBe(200);
-    const tooMany = await call(t, 'GET', '/registration/getAttendees', {
+    const tooMany = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token: everywhere.token,
       query: { eventId: event.id, pageSize: 500 },
     });
     expectError(tooMany, 400, 'BAD_INPUT');
     expect(tooMany.body.errors?.[0]?.path).toBe('pageSize');
     // An admin still reads 500 a page, with the e-mails and the money.
-    const asAdmin = await call(t, 'GET', '/registration/getAttendees', {
+    const asAdmin = await callEndpoint(t, endpoints.attendees.getAttendees, {
       token: admin,
       query: { eventId: event.id, pageSize: 500 },
     });
@@ -427,7 +427,7 @@ describe('what door staff are told: the door view, walked over every endpoint ma
 
   it("names a voucher's holder only when one name holds its e-mail", async () => {
     const bob = registration.attendees[1];
-    const sameEmail = await call(t, 'POST', '/registration/updateAttendee', {
+    const sameEmail = await callEndpoint(t, endpoints.registration.updateAttendee, {
       token: admin,
       body: {
         eventId: event.id,
@@ -439,7 +439,7 @@ describe('what door staff are told: the door view, walked over every endpoint ma
       },
     });
     expect(sameEmail.status, sameEmail.text).toBe(200);
-    const seen = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const seen = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token: everywhere.token,
       body: { eventId: event.id, payload: extrasQrText(voucher.id, voucher.qrUuid), redeem: false },
     });
@@ -451,12 +451,12 @@ describe('what door staff are told: the door view, walked over every endpoint ma
     const scanned = await scan(t, admin, event.id, qrOf(registration, registration.attendees[0]));
     expect(scanned.status).toBe(200);
     expect(scanned.body.payload).toMatchObject({ registration: { email: 'buyer-c@example.org' } });
-    const voucherSeen = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const voucherSeen = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token: admin,
       body: { eventId: event.id, payload: extrasQrText(voucher.id, voucher.qrUuid), redeem: false },
     });
     expect(voucherSeen.status).toBe(200);
-    const sold = await call(t, 'POST', '/boxoffice/sell', {
+    const sold = await callEndpoint(t, endpoints.boxoffice.sell, {
       token: admin,
       body: { eventId: event.id, tickets: [{ ticketId, quantity: 1 }], paymentMethod: 'cash' },
     });

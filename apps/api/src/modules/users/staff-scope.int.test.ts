@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_STAFF, type TAppUser, type TEvent } from '@clubtix/contract';
+import { endpoints, ROLE_STAFF, type TEvent, type BodyOf } from '@clubtix/contract';
 import { staffEvents, users } from '../../db/schema';
 import { buyTickets, doorEvent, qrOf, scan } from '../../../test/door';
 import { createEvent } from '../../../test/catalogue';
@@ -17,6 +17,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
  * A door-staff member's reach never widens by itself (docs/decisions/0061-staff-scope.md): staff
@@ -29,35 +30,35 @@ let admin: string;
 let clubId: string;
 let counter = 0;
 
-async function saveStaff(body: Record<string, unknown>) {
-  return call(t, 'POST', '/appUser/save', { token: admin, body: { name: 'Door Volunteer', clubId, ...body } });
+async function saveStaff(body: Omit<BodyOf<typeof endpoints.appUser.save>, 'name' | 'clubId'> & { name?: string }) {
+  return callEndpoint(t, endpoints.appUser.save, { token: admin, body: { name: 'Door Volunteer', clubId, ...body } });
 }
 
 async function createStaff(scope: { eventIds?: string[]; allEvents?: boolean }) {
   const email = `scope-${counter++}@example.org`;
   const saved = await saveStaff({ email, password: TEST_PASSWORD, role: ROLE_STAFF, ...scope });
   expect(saved.status, saved.text).toBe(200);
-  return { user: saved.body.payload as TAppUser, token: bearerOf(await signIn(t, email)) };
+  return { user: saved.body.payload!, token: bearerOf(await signIn(t, email)) };
 }
 
 const eventsOf = async (token: string) => {
-  const response = await call(t, 'GET', '/event/getAllEvents', { token, query: { clubId } });
+  const response = await callEndpoint(t, endpoints.event.getAllEvents, { token, query: { clubId } });
   expect(response.status).toBe(200);
-  return (response.body.payload as TEvent[]).map((event) => event.id).sort();
+  return response.body.payload!.map((event) => event.id).sort();
 };
 
 /** Every door call of staff at an event: each must answer 404 where they do not work. */
 async function doorCallsAt(token: string, eventId: string, ticketId: string, qr: string) {
   return {
     scan: await scan(t, token, eventId, qr),
-    attendees: await call(t, 'GET', '/registration/getAttendees', { token, query: { eventId } }),
-    statistics: await call(t, 'GET', '/checkin/getStatistics', { token, query: { eventId } }),
-    boxOffice: await call(t, 'POST', '/boxoffice/sell', {
+    attendees: await callEndpoint(t, endpoints.attendees.getAttendees, { token, query: { eventId } }),
+    statistics: await callEndpoint(t, endpoints.checkin.getStatistics, { token, query: { eventId } }),
+    boxOffice: await callEndpoint(t, endpoints.boxoffice.sell, {
       token,
       body: { eventId, tickets: [{ ticketId, quantity: 1 }], paymentMethod: 'cash' },
     }),
-    doorList: await call(t, 'GET', '/checkin/getDoorList', { token, query: { eventId } }),
-    event: await call(t, 'GET', '/event/getEventByEventIdnClubId', { token, query: { eventId, clubId } }),
+    doorList: await callEndpoint(t, endpoints.checkin.getDoorList, { token, query: { eventId } }),
+    event: await callEndpoint(t, endpoints.event.getEventByEventIdnClubId, { token, query: { eventId, clubId } }),
   };
 }
 
@@ -83,11 +84,11 @@ describe('staff limited to one event that is then removed', () => {
     expect(staff.user).toMatchObject({ allEvents: false, eventIds: [doomed.id] });
     expect(await eventsOf(staff.token)).toEqual([doomed.id]);
 
-    const removed = await call(t, 'GET', '/event/removeEvent', { token: admin, query: { eventId: doomed.id } });
+    const removed = await callEndpoint(t, endpoints.event.removeEvent, { token: admin, query: { eventId: doomed.id } });
     expect(removed.status, removed.text).toBe(200);
 
     expect(await eventsOf(staff.token)).toEqual([]);
-    const first = await call(t, 'GET', '/event/getFirstEvent', { token: staff.token });
+    const first = await callEndpoint(t, endpoints.event.getFirstEvent, { token: staff.token });
     expect(first.status).toBe(200);
     expect(first.body.payload).toBeNull();
     for (const [name, response] of Object.entries(
@@ -96,8 +97,8 @@ describe('staff limited to one event that is then removed', () => {
       expect(response.status, name).toBe(404);
       expectError(response, 404, 'NOT_FOUND');
     }
-    const listed = await call(t, 'GET', '/appUser/getAppUsers', { token: admin, query: { clubId } });
-    const member = (listed.body.payload as { appUsers: TAppUser[] }).appUsers.find((u) => u.id === staff.user.id);
+    const listed = await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin, query: { clubId } });
+    const member = listed.body.payload!.appUsers.find((u) => u.id === staff.user.id);
     expect(member).toMatchObject({ allEvents: false, eventIds: [] });
   });
 });
@@ -170,11 +171,16 @@ describe('staff of all events', () => {
     const adminWithAll = await saveStaff({ email: 'both@example.org', password: TEST_PASSWORD, allEvents: true });
     expectError(adminWithAll, 400, 'BAD_INPUT');
     expect(adminWithAll.body.errors?.[0]?.path).toBe('allEvents');
-    const notBoolean = await saveStaff({
-      email: 'both@example.org',
-      password: TEST_PASSWORD,
-      role: 5,
-      allEvents: 'yes',
+    const notBoolean = await call(t, 'POST', '/appUser/save', {
+      token: admin,
+      body: {
+        name: 'Door Volunteer',
+        clubId,
+        email: 'both@example.org',
+        password: TEST_PASSWORD,
+        role: 5,
+        allEvents: 'yes',
+      },
     });
     expectError(notBoolean, 400, 'BAD_INPUT');
     expect(notBoolean.body.errors?.[0]?.path).toBe('allEvents');
@@ -203,8 +209,8 @@ describe("migration 0025's backfill", () => {
     // As staff stood before the migration: none listed meant every event.
     const before = await createStaff({ eventIds: [] });
     const limited = await createStaff({ eventIds: [kept.event.id] });
-    const owner = await call(t, 'GET', '/appUser/getAppUsers', { token: admin, query: { clubId } });
-    const adminRow = (owner.body.payload as { appUsers: TAppUser[] }).appUsers.find((u) => u.role === 10)!;
+    const owner = await callEndpoint(t, endpoints.appUser.getAppUsers, { token: admin, query: { clubId } });
+    const adminRow = owner.body.payload!.appUsers.find((u) => u.role === 10)!;
     await t.db.execute(sql.raw(backfillStatement()));
     const read = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.allEvents;
     expect(await read(before.user.id)).toBe(true);

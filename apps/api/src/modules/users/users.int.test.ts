@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_ADMIN, type TAppUser } from '@clubtix/contract';
+import { endpoints, ROLE_ADMIN, type BodyOf } from '@clubtix/contract';
 import {
-  call,
   createAdmin,
   createClubWithAdmin,
   createSudo,
@@ -12,6 +11,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../test/helpers';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 let counter = 0;
 const newEmail = () => `member-${Date.now().toString(36)}-${counter++}@example.org`;
@@ -31,11 +31,13 @@ describe('app users (admins of a club)', () => {
   });
   afterAll(async () => t.close());
 
-  const save = (token: string, body: Record<string, unknown>) => call(t, 'POST', '/appUser/save', { token, body });
-  const list = (token: string, clubId: string) => call(t, 'GET', '/appUser/getAppUsers', { token, query: { clubId } });
-  const remove = (token: string, id: string) => call(t, 'GET', '/appUser/deleteAppUser', { token, query: { id } });
-  const usersOf = async (clubId: string) =>
-    ((await list(sudoToken, clubId)).body.payload as { appUsers: TAppUser[] }).appUsers;
+  const save = (token: string, body: BodyOf<typeof endpoints.appUser.save>) =>
+    callEndpoint(t, endpoints.appUser.save, { token, body });
+  const list = (token: string, clubId: string) =>
+    callEndpoint(t, endpoints.appUser.getAppUsers, { token, query: { clubId } });
+  const remove = (token: string, id: string) =>
+    callEndpoint(t, endpoints.appUser.deleteAppUser, { token, query: { id } });
+  const usersOf = async (clubId: string) => (await list(sudoToken, clubId)).body.payload!.appUsers;
 
   it.each([
     ['the super user', 'sudo'],
@@ -54,7 +56,7 @@ describe('app users (admins of a club)', () => {
     expect(created.status).toBe(200);
     expect(created.body.msg).toBe('Admin created');
     expectNoSecrets(created, 'first-pass-1');
-    const user = created.body.payload as TAppUser;
+    const user = created.body.payload!;
     const { id, createdAt, ...rest } = user;
     expect(rest).toEqual({
       name: 'Bea Helper',
@@ -71,10 +73,7 @@ describe('app users (admins of a club)', () => {
     const listed = await list(token, club.id);
     expect(listed.status).toBe(200);
     expectNoSecrets(listed);
-    expect((listed.body.payload as { appUsers: TAppUser[] }).appUsers.map((u) => u.id)).toEqual([
-      admin.row.id,
-      user.id,
-    ]);
+    expect(listed.body.payload!.appUsers.map((u) => u.id)).toEqual([admin.row.id, user.id]);
 
     const signedIn = await signIn(t, email, 'first-pass-1');
     expect(signedIn.status).toBe(200);
@@ -203,7 +202,7 @@ describe('app users (admins of a club)', () => {
     const { club, admin } = await createClubWithAdmin(t);
     expect((await remove(sudoToken, admin.row.id)).status).toBe(200);
     expect(await usersOf(club.id)).toEqual([]);
-    expect((await call(t, 'GET', '/club/getClub', { query: { clubId: club.id } })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.club.getClub, { query: { clubId: club.id } })).status).toBe(200);
   });
 
   it('does not let app-user calls reach the super user', async () => {

@@ -1,17 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { registrations, waitlistEntries } from '../../db/schema';
 import { lapseHold, payFor } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../test/helpers';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import {
@@ -24,6 +17,7 @@ import {
   waitlistOf,
 } from '../../../test/waitlist';
 import { offerFreedTickets, type OfferDeps } from './offers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 const PUBLIC_URL = 'https://tickets.example.org';
@@ -55,9 +49,9 @@ describe('taking up a waiting-list offer', () => {
     await smtp.close();
   });
 
-  const claim = (offer: string, app = t) => call(app, 'POST', '/waitlist/claim', { body: { offer } });
+  const claim = (offer: string, app = t) => callEndpoint(app, endpoints.waitlist.claim, { body: { offer } });
   const hold = (eventId: string, ticketId: string, quantity: number, email: string, app = t) =>
-    call(app, 'POST', '/registration/initRegistration', {
+    callEndpoint(app, endpoints.registration.initRegistration, {
       body: { eventId, email, tickets: [{ ticketId, quantity }] },
     });
   async function soldOutWithLine(quantity: number, line: [string, number][]) {
@@ -66,7 +60,7 @@ describe('taking up a waiting-list offer', () => {
     const holds: string[] = [];
     for (let i = 0; i < quantity; i++) {
       holds.push(
-        payloadOf<Init>(await hold(event.id, ticket.id, 1, `early${i}@example.org`)).registration.registrationId,
+        expectPayload(await hold(event.id, ticket.id, 1, `early${i}@example.org`)).registration.registrationId,
       );
     }
     for (const [email, wanted] of line) {
@@ -127,8 +121,8 @@ describe('taking up a waiting-list offer', () => {
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 2, event: 2 });
 
     // The buyer goes on as from initRegistration: details, order, payment.
-    const filled = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const filled = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: registration.registrationId,
           qrUuid: registration.qrUuid,
@@ -173,7 +167,9 @@ describe('taking up a waiting-list offer', () => {
     expect(list.map((e) => e.status)).toEqual(['lapsed', 'offered', 'waiting']);
 
     const bobOffer = await mailedToken('bob@example.org');
-    expect((await call(t, 'DELETE', '/waitlist/remove', { token, body: { entryId: list[1]!.id } })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.waitlist.remove, { token, body: { entryId: list[1]!.id } })).status).toBe(
+      200,
+    );
     expectError(await claim(bobOffer), 409, 'CONFLICT', 'This offer was withdrawn and went to the next person');
     list = await waitlistOf(t, token, event.id);
     expect(list.map((e) => e.status)).toEqual(['lapsed', 'removed', 'offered']);
@@ -190,12 +186,12 @@ describe('taking up a waiting-list offer', () => {
       ['bob@example.org', 1],
     ]);
     // Nothing but the quantity raised by 3: Ann's 2 and Bob's 1 are offered without any sweep.
-    const saved = await call(t, 'POST', '/ticket/save', { token, body: { id: ticket.id, quantity: 4 } });
+    const saved = await callEndpoint(t, endpoints.ticket.save, { token, body: { id: ticket.id, quantity: 4 } });
     expect(saved.status, saved.body.msg).toBe(200);
     await expect
       .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['offered', 'offered']);
-    const claimed = payloadOf<Init>(await claim(await mailedToken('ann@example.org')));
+    const claimed = expectPayload(await claim(await mailedToken('ann@example.org')));
     // Ann's hold lasts until her offer's end; when it lapses, a new person in line gets the tickets.
     expect(
       (await joinWaitlist(t, { eventId: event.id, ticketId: ticket.id, email: 'cy@example.org', quantity: 2 })).status,
@@ -215,11 +211,11 @@ describe('taking up a waiting-list offer', () => {
   it("gives the line the tickets of a registration an admin cancels, or an event's capacity raised", async () => {
     const event = await publishEvent(t, token, { title: 'Night Sail', capacity: 1 });
     const ticket = await addTicket(t, token, event.id, { name: 'Deck', quantity: 5 });
-    const first = payloadOf<Init>(await hold(event.id, ticket.id, 1, 'early@example.org'));
+    const first = expectPayload(await hold(event.id, ticket.id, 1, 'early@example.org'));
     for (const email of ['ann@example.org', 'bob@example.org']) {
       expect((await joinWaitlist(t, { eventId: event.id, ticketId: ticket.id, email, quantity: 1 })).status).toBe(200);
     }
-    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+    const cancelled = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: first.registration.registrationId, status: 'cancelled' },
     });
@@ -227,7 +223,7 @@ describe('taking up a waiting-list offer', () => {
     await expect
       .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })
       .toEqual(['offered', 'waiting']);
-    const saved = await call(t, 'POST', '/event/save', { token, body: { id: event.id, capacity: 2 } });
+    const saved = await callEndpoint(t, endpoints.event.save, { token, body: { id: event.id, capacity: 2 } });
     expect(saved.status, saved.body.msg).toBe(200);
     await expect
       .poll(async () => (await waitlistOf(t, token, event.id)).map((e) => e.status), { timeout: 30_000 })

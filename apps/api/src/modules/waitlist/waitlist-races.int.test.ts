@@ -1,10 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { registrations, waitlistEntries } from '../../db/schema';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../test/helpers';
 import { countersOf, expireOffer, joinWaitlist, rowsOf, waitlistOf } from '../../../test/waitlist';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 /** Short enough to watch within a test; the product sweeps every 15 s (app.ts). */
@@ -34,7 +35,7 @@ describe('waiting-list offers racing strangers on several processes', () => {
   });
 
   const hold = (i: number, eventId: string, ticketId: string, quantity = 1) =>
-    call(apps[i % apps.length]!, 'POST', '/registration/initRegistration', {
+    callEndpoint(apps[i % apps.length]!, endpoints.registration.initRegistration, {
       body: { eventId, email: `stranger${i}@example.org`, tickets: [{ ticketId, quantity }] },
     });
   /** Holds and offers past their time that no sweep has given back yet. */
@@ -56,7 +57,7 @@ describe('waiting-list offers racing strangers on several processes', () => {
     const event = await publishEvent(apps[0]!, token, { capacity: 30, maxTicketsPerOrder: 4 });
     const ticket = await addTicket(apps[0]!, token, event.id, { quantity: 12, maxPerOrder: 4 });
     const firstHolds = await Promise.all(Array.from({ length: 12 }, (_, i) => hold(i, event.id, ticket.id)));
-    const heldIds = firstHolds.map((response) => payloadOf<Init>(response).registration.registrationId);
+    const heldIds = firstHolds.map((response) => expectPayload(response).registration.registrationId);
     // Ten people wait for 1 or 2 each (15 tickets): more than will come back.
     for (let i = 0; i < 10; i++) {
       const joined = await joinWaitlist(apps[i % 3]!, {
@@ -86,7 +87,7 @@ describe('waiting-list offers racing strangers on several processes', () => {
       Promise.all(Array.from({ length: 90 }, (_, i) => hold(100 + i, event.id, ticket.id))),
       Promise.all(
         [...tokens, ...tokens].map((row, i) =>
-          call(apps[i % 3]!, 'POST', '/waitlist/claim', { body: { offer: row.token } }),
+          callEndpoint(apps[i % 3]!, endpoints.waitlist.claim, { body: { offer: row.token! } }),
         ),
       ),
     ]);

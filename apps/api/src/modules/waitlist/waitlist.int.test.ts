@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { lapseHold } from '../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { addTicket, publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../../test/waitlist';
 import { mailOutbox } from '../../db/schema';
 import { offerFreedTickets, type OfferDeps } from './offers';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 const PUBLIC_URL = 'https://tickets.example.org';
@@ -49,7 +50,7 @@ describe('waiting lists', () => {
   });
 
   const hold = (eventId: string, ticketId: string, quantity: number, email = 'holder@example.org') =>
-    call(t, 'POST', '/registration/initRegistration', {
+    callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId, email, tickets: [{ ticketId, quantity }] },
     });
   const held = async (eventId: string, ticketId: string, quantity: number, email?: string) => {
@@ -58,7 +59,7 @@ describe('waiting lists', () => {
     return (response.body.payload as Init).registration.registrationId;
   };
   const positionOf = async (body: Parameters<typeof joinWaitlist>[1]) =>
-    payloadOf<{ position: number }>(await joinWaitlist(t, body)).position;
+    expectPayload(await joinWaitlist(t, body)).position;
   /** A ticket type sold out by holds of `per` tickets each, which the tests lapse one by one. */
   async function soldOut(quantity: number, fields: Record<string, unknown> = {}, per = 4) {
     const event = await publishEvent(t, token, { title: 'Night Sail', ...fields });
@@ -252,25 +253,25 @@ describe('waiting lists', () => {
 
     // Another club's admin finds nothing, neither the list nor its entries; nothing changes.
     expectError(
-      await call(t, 'GET', '/waitlist/getByEventId', { token: otherToken, query: { eventId: event.id } }),
+      await callEndpoint(t, endpoints.waitlist.getByEventId, { token: otherToken, query: { eventId: event.id } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'DELETE', '/waitlist/remove', { token: otherToken, body: { entryId: bob!.id } }),
+      await callEndpoint(t, endpoints.waitlist.remove, { token: otherToken, body: { entryId: bob!.id } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await call(t, 'DELETE', '/waitlist/remove', { token, body: { entryId: 'no-such-entry' } }),
+      await callEndpoint(t, endpoints.waitlist.remove, { token, body: { entryId: 'no-such-entry' } }),
       404,
       'NOT_FOUND',
     );
 
-    const removed = await call(t, 'DELETE', '/waitlist/remove', { token, body: { entryId: cy!.id } });
+    const removed = await callEndpoint(t, endpoints.waitlist.remove, { token, body: { entryId: cy!.id } });
     expect(removed.body).toEqual({ payload: { id: cy!.id }, msg: 'Removed from the waiting list' });
     // Ann's open offer withdrawn: its ticket goes to Bob at once.
-    expect((await call(t, 'DELETE', '/waitlist/remove', { token, body: { entryId: ann!.id } })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.waitlist.remove, { token, body: { entryId: ann!.id } })).status).toBe(200);
     list = await waitlistOf(t, token, event.id);
     expect(list.map((entry) => [entry.email, entry.status, entry.position])).toEqual([
       ['ann@example.org', 'removed', null],
@@ -281,7 +282,7 @@ describe('waiting lists', () => {
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 1, event: 1 });
     expect(await rowsOf(t, ticket.id)).toEqual({ held: 0, offered: 1 });
     // Removed twice: the same answer, nothing moves.
-    expect((await call(t, 'DELETE', '/waitlist/remove', { token, body: { entryId: ann!.id } })).status).toBe(200);
+    expect((await callEndpoint(t, endpoints.waitlist.remove, { token, body: { entryId: ann!.id } })).status).toBe(200);
     expect(await countersOf(t, ticket.id)).toEqual({ ticket: 1, event: 1 });
     // Removed, an address may join again, at the end.
     expect(await positionOf({ ...base, email: 'cy@example.org' })).toBe(2);

@@ -2,7 +2,7 @@ import { createHash, createVerify, generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketQrText, type TBuyerRegistration, type TEvent, type TRegistration } from '@clubtix/contract';
+import { endpoints, ticketQrText, type TBuyerRegistration, type TEvent, type TRegistration } from '@clubtix/contract';
 import { registrations } from '../../db/schema';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
@@ -16,6 +16,7 @@ import {
   TEST_GOOGLE_SERVICE_ACCOUNT,
   type WalletCertificates,
 } from '../../../test/wallet-certificates';
+import { callEndpoint } from '../../../test/call-endpoint';
 
 // Wallet passes (docs/product.md section 22, docs/decisions/0045-wallet-passes.md), signed with
 // certificates made for this file and checked as Apple and Google would: hashes, PKCS #7, RS256.
@@ -77,11 +78,11 @@ const passQuery = (registration: TRegistration, attendeeIndex = 0) => ({
 });
 
 async function buyerRegistration(t: TestApp, registration: TRegistration): Promise<TBuyerRegistration> {
-  const response = await call(t, 'GET', '/registration/getRegistration', {
+  const response = await callEndpoint(t, endpoints.registration.getRegistration, {
     query: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
   });
   expect(response.status).toBe(200);
-  return response.body.payload as TBuyerRegistration;
+  return response.body.payload!;
 }
 
 async function eventWithTickets(t: TestApp) {

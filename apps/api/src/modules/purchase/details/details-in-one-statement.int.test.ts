@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRegistration } from '@clubtix/contract';
+import { endpoints, type TRegistration } from '@clubtix/contract';
 import { attendees, events, registrations } from '../../../db/schema';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * Saving the details of an event without a form checks and writes in one statement
@@ -23,8 +24,8 @@ describe('saving the details of an event without a form', () => {
   async function held(): Promise<{ registration: TRegistration; eventId: string }> {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 5 });
-    const { registration } = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const { registration } = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email: 'one@example.org', tickets: [{ ticketId: ticket.id, quantity: 2 }] },
       }),
     );
@@ -40,7 +41,7 @@ describe('saving the details of an event without a form', () => {
   });
 
   const save = (registration: TRegistration, party: ReturnType<typeof person>[]) =>
-    call(t, 'POST', '/registration/save', {
+    callEndpoint(t, endpoints.registration.save, {
       body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid, attendees: party, answers: {} },
     });
 
@@ -58,7 +59,7 @@ describe('saving the details of an event without a form', () => {
     const [first, second] = registration.attendees;
     const saved = await save(registration, [person(second!.attendeeId, 'Bo'), person(first!.attendeeId, 'Al')]);
     expect(saved.status, saved.body.msg).toBe(200);
-    const answered = payloadOf<TRegistration>(saved);
+    const answered = expectPayload(saved);
     expect(answered.attendees.map((a) => [a.attendeeId, a.firstName, a.email])).toEqual([
       [first!.attendeeId, 'Al', 'al@example.org'],
       [second!.attendeeId, 'Bo', 'bo@example.org'],
@@ -71,7 +72,7 @@ describe('saving the details of an event without a form', () => {
     const { registration, eventId } = await held();
     const [diet] = await saveForm(t, token, eventId, [{ type: 0, label: 'Diet', perAttendee: false }]);
     const party = registration.attendees.map((a) => person(a.attendeeId, 'Al'));
-    const answered = await call(t, 'POST', '/registration/save', {
+    const answered = await callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: registration.registrationId,
         qrUuid: registration.qrUuid,
@@ -79,10 +80,10 @@ describe('saving the details of an event without a form', () => {
         answers: { [diet!.id]: 'Vegan' },
       },
     });
-    expect(payloadOf<TRegistration>(answered).answers).toEqual({ [diet!.id]: 'Vegan' });
+    expect(expectPayload(answered).answers).toEqual({ [diet!.id]: 'Vegan' });
     await saveForm(t, token, eventId, []);
     const saved = await save(registration, [person(party[0]!.attendeeId, 'Cy'), party[1]!]);
-    expect(payloadOf<TRegistration>(saved).answers).toEqual({});
+    expect(expectPayload(saved).answers).toEqual({});
     const [row] = await t.db
       .select({ answers: registrations.answers })
       .from(registrations)

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAttendeeListItem, TRegistration } from '@clubtix/contract';
+import { endpoints, type TRegistration } from '@clubtix/contract';
 import { downloadAttendees, readSheet } from '../../../../test/attendee-data';
 import { holdTickets, payFor } from '../../../../test/buying';
-import { addTicket, payloadOf, publishEvent, saveForm } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { addTicket, publishEvent, saveForm } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 import { holdRowLock } from '../../../../test/row-lock';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 const CONFIRMED = 'This registration is confirmed; ask the organiser to change its details';
 
@@ -27,7 +28,7 @@ describe('saving attendee details', () => {
   }
 
   const save = (registration: TRegistration, firstName: string) =>
-    call(t, 'POST', '/registration/save', {
+    callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: registration.registrationId,
         qrUuid: registration.qrUuid,
@@ -43,8 +44,8 @@ describe('saving attendee details', () => {
     });
 
   const read = async (registration: TRegistration) =>
-    payloadOf<TRegistration>(
-      await call(t, 'GET', '/registration/getRegistration', {
+    expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistration, {
         query: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
       }),
     );
@@ -108,7 +109,7 @@ describe('saving attendee details', () => {
       { firstName: 'Ann', lastName: 'Walker', email: 'ann@example.org' },
     ]);
     const madeUp = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`junk${i}`, 'x'.repeat(100)]));
-    const response = await call(t, 'POST', '/registration/save', {
+    const response = await callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: held.registrationId,
         qrUuid: held.qrUuid,
@@ -124,7 +125,7 @@ describe('saving attendee details', () => {
         answers: { ...madeUp, [diet!.id]: 'Vegetarian' },
       },
     });
-    expect(payloadOf<TRegistration>(response).answers).toEqual({ [diet!.id]: 'Vegetarian' });
+    expect(expectPayload(response).answers).toEqual({ [diet!.id]: 'Vegetarian' });
     const after = await read(held);
     expect(after.answers).toEqual({ [diet!.id]: 'Vegetarian' });
     expect(after.attendees[0]!.answers).toEqual({ [shirt!.id]: 'M' });
@@ -141,16 +142,20 @@ describe('saving attendee details', () => {
         { type: 0, label: 'Company', perAttendee: false },
       ]);
       // Held only: the required question is not answered yet.
-      const { registration: held } = payloadOf<{ registration: TRegistration }>(
-        await call(t, 'POST', '/registration/initRegistration', {
+      const { registration: held } = expectPayload(
+        await callEndpoint(t, endpoints.registration.initRegistration, {
           body: { eventId: event.id, email: 'spaces@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
         }),
       );
       return { event, held, ids: { diet: diet!.id, shirt: shirt!.id, workshops: workshops!.id, company: company!.id } };
     }
 
-    const saveAnswers = (held: TRegistration, own: Record<string, unknown>, once: Record<string, unknown>) =>
-      call(t, 'POST', '/registration/save', {
+    const saveAnswers = (
+      held: TRegistration,
+      own: Record<string, string | string[]>,
+      once: Record<string, string | string[]>,
+    ) =>
+      callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: held.registrationId,
           qrUuid: held.qrUuid,
@@ -174,7 +179,7 @@ describe('saving attendee details', () => {
         { [ids.diet]: '  Vegan ', [ids.shirt]: ' M ', [ids.workshops]: [' Knots', '  '] },
         { [ids.company]: '\tHarbour Ltd  ' },
       );
-      expect(payloadOf<TRegistration>(saved).answers).toEqual({ [ids.company]: 'Harbour Ltd' });
+      expect(expectPayload(saved).answers).toEqual({ [ids.company]: 'Harbour Ltd' });
       const after = await read(held);
       expect(after.answers).toEqual({ [ids.company]: 'Harbour Ltd' });
       expect(after.attendees[0]!.answers).toEqual({
@@ -184,8 +189,8 @@ describe('saving attendee details', () => {
       });
 
       await payFor(t, held);
-      const list = payloadOf<{ attendees: TAttendeeListItem[] }>(
-        await call(t, 'GET', '/registration/getAttendees', { token, query: { eventId: event.id } }),
+      const list = expectPayload(
+        await callEndpoint(t, endpoints.attendees.getAttendees, { token, query: { eventId: event.id } }),
       );
       expect(list.attendees.map((a) => a.answers)).toEqual([
         { [ids.diet]: 'Vegan', [ids.shirt]: 'M', [ids.workshops]: ['Knots'] },

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
-
-type Init = { registration: TRegistration; order: TOrder };
+import { callEndpoint } from '../../../../test/call-endpoint';
 
 /**
  * docs/decisions/0051-batched-holds.md: holds of one event that arrive together share one statement
@@ -44,18 +43,15 @@ describe('holds batched across processes', () => {
       const event = await publishEvent(t, token);
       const ticket = await addTicket(t, token, event.id, { name: 'General', quantity: 100 });
       const responses = await Promise.all(
-        Array.from({ length: 1000 }, async (_, i) => {
-          const response = await fetch(`${servers[i % servers.length]!.baseUrl}/api/registration/initRegistration`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
+        Array.from({ length: 1000 }, (_, i) =>
+          callEndpoint(servers[i % servers.length]!.baseUrl, endpoints.registration.initRegistration, {
+            body: {
               eventId: event.id,
               email: `crowd${i}@example.org`,
               tickets: [{ ticketId: ticket.id, quantity: 1 }],
-            }),
-          });
-          return { status: response.status, body: (await response.json()) as { payload?: Init; code?: string } };
-        }),
+            },
+          }),
+        ),
       );
       const won = responses.filter((r) => r.status === 200);
       const lost = responses.filter((r) => r.status !== 200);
@@ -106,14 +102,10 @@ describe('holds batched across processes', () => {
     async () => {
       const event = await publishEvent(t, token);
       const ticket = await addTicket(t, token, event.id, { name: 'General', quantity: 60 });
-      const hold = async (server: ServerProcess, email: string) => {
-        const response = await fetch(`${server.baseUrl}/api/registration/initRegistration`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 2 }] }),
+      const hold = (server: ServerProcess, email: string) =>
+        callEndpoint(server.baseUrl, endpoints.registration.initRegistration, {
+          body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 2 }] },
         });
-        return { status: response.status, body: (await response.json()) as { payload?: Init; msg?: string } };
-      };
       const buyers = Array.from({ length: 30 }, (_, i) => `restart${i}@example.org`);
       // 30 buyers hold every ticket; then all start over at once, each on another process than before.
       const first = await Promise.all(buyers.map((email, i) => hold(servers[i % 3]!, email)));
@@ -152,17 +144,11 @@ describe('holds batched across processes', () => {
       const otherEvent = await publishEvent(t, token);
       const foreign = await addTicket(t, token, otherEvent.id, { name: 'Foreign', quantity: 5 });
       const server = servers[0]!;
-      const hold = async (email: string, tickets: { ticketId: string; quantity: number }[]) => {
-        const response = await fetch(`${server.baseUrl}/api/registration/initRegistration`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
-          body: JSON.stringify({ eventId: event.id, email, tickets }),
+      const hold = (email: string, tickets: { ticketId: string; quantity: number }[]) =>
+        callEndpoint(server.baseUrl, endpoints.registration.initRegistration, {
+          headers: { 'accept-language': 'fr' },
+          body: { eventId: event.id, email, tickets },
         });
-        return {
-          status: response.status,
-          body: (await response.json()) as { payload?: Init; code?: string; msg?: string },
-        };
-      };
       const mixed = await hold('mixed@example.org', [
         { ticketId: other.id, quantity: 1 },
         { ticketId: open.id, quantity: 2 },
@@ -207,7 +193,7 @@ describe('holds batched across processes', () => {
              (SELECT reserved_count FROM tickets WHERE id = ${other.id}) AS other,
              (SELECT reserved_count FROM events WHERE id = ${event.id}) AS event`);
       expect(counters.rows[0]).toEqual({ open: 4, other: 5, event: 9 });
-      const list = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
+      const list = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } });
       expect(list.body.payload).toMatchObject([
         { id: open.id, available: 2 },
         { id: other.id, available: 0 },

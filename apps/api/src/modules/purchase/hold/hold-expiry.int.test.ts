@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { events, registrations, tickets } from '../../../db/schema';
 import { buyTickets } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
+import { callEndpoint } from '../../../../test/call-endpoint';
 
 /** Short enough to watch within a test; the product sweeps every 15 s (app.ts). */
 const SWEEP_MS = 200;
@@ -33,16 +34,16 @@ describe('lapsed holds are swept by every process on its own', () => {
   });
 
   const hold = (i: number, eventId: string, ticketId: string, quantity: number) =>
-    call(apps[i % apps.length]!, 'POST', '/registration/initRegistration', {
+    callEndpoint(apps[i % apps.length]!, endpoints.registration.initRegistration, {
       body: { eventId, email: `holder${i}@example.org`, tickets: [{ ticketId, quantity }] },
     });
   const heldRegistration = (response: Awaited<ReturnType<typeof hold>>) => {
     expect(response.status, response.body.msg).toBe(200);
-    return (response.body.payload as { registration: TRegistration }).registration.registrationId;
+    return response.body.payload!.registration.registrationId;
   };
   const listed = async (eventId: string, ticketId: string) => {
-    const list = await call(apps[2]!, 'GET', '/ticket/getTicketsByEventId', { query: { eventId } });
-    const ticket = (list.body.payload as TTicket[]).find((row) => row.id === ticketId)!;
+    const list = await callEndpoint(apps[2]!, endpoints.ticket.getTicketsByEventId, { query: { eventId } });
+    const ticket = list.body.payload!.find((row) => row.id === ticketId)!;
     return { available: ticket.available, sold: ticket.sold };
   };
   const lapse = (ids: string[]) =>

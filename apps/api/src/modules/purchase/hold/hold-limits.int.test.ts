@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TOrder, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TOrder, type TRegistration, type TTicket } from '@clubtix/contract';
 import { registrations, tickets } from '../../../db/schema';
 import { holdTickets, lapseHold, payFor, startPayment } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
@@ -13,6 +12,7 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../../test/helpers';
+import { callEndpoint } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 
@@ -48,7 +48,7 @@ async function setUp(t: TestApp, token: string, fields: Record<string, unknown> 
 }
 
 function holdOn(t: TestApp, event: TEvent, ticket: TTicket, email: string, quantity: number, remoteAddress: string) {
-  return call(t, 'POST', '/registration/initRegistration', {
+  return callEndpoint(t, endpoints.registration.initRegistration, {
     remoteAddress,
     body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity }] },
   });

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { attendees, events, registrations, tickets } from '../../../db/schema';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
 import { expireLapsedHolds } from './holds.repo';
+import { callEndpoint } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 
@@ -26,7 +27,7 @@ describe('never oversell', () => {
   });
 
   const buy = (i: number, eventId: string, ticketId: string, quantity = 1) =>
-    call(apps[i % apps.length]!, 'POST', '/registration/initRegistration', {
+    callEndpoint(apps[i % apps.length]!, endpoints.registration.initRegistration, {
       body: { eventId, email: `buyer${i}@example.org`, tickets: [{ ticketId, quantity }] },
     });
 
@@ -85,7 +86,7 @@ describe('never oversell', () => {
 
     const again = await buy(3, event.id, ticket.id, 2);
     expect(again.status).toBe(200);
-    const list = await call(apps[0]!, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
+    const list = await callEndpoint(apps[0]!, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } });
     expect(list.body.payload).toMatchObject([{ id: ticket.id, available: 0, sold: 0 }]);
   });
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDiscount, TOrder, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { discounts, events, registrations, tickets } from '../../../db/schema';
 import { startPayment } from '../../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
+import { addTicket, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 
@@ -24,7 +25,7 @@ describe('a buyer who starts over', () => {
   afterAll(async () => t.close());
 
   const hold = (eventId: string, email: string, ticketId: string, quantity: number, discountCode?: string) =>
-    call(t, 'POST', '/registration/initRegistration', {
+    callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId, email, tickets: [{ ticketId, quantity }], discountCode },
     });
   const statusOf = async (init: Init) =>
@@ -39,23 +40,23 @@ describe('a buyer who starts over', () => {
     event: (await t.db.select().from(events).where(eq(events.id, eventId)))[0]!.reservedCount,
   });
   const offered = async (eventId: string) =>
-    payloadOf<TTicket[]>(await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId } }));
 
   it('lets the earlier hold go: the new one is held, the seats of the old are free again', async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 3 });
-    const first = payloadOf<Init>(await hold(event.id, 'again@example.org', ticket.id, 3));
+    const first = expectPayload(await hold(event.id, 'again@example.org', ticket.id, 3));
     expect(await offered(event.id)).toMatchObject([{ available: 0, held: 3 }]);
 
     // The same buyer, typed in another case, starts over with 2 of the 3.
-    const second = payloadOf<Init>(await hold(event.id, 'Again@Example.org', ticket.id, 2));
+    const second = expectPayload(await hold(event.id, 'Again@Example.org', ticket.id, 2));
     expect(await statusOf(first)).toBe('expired');
     expect(await statusOf(second)).toBe('pending');
     expect(await counters(event.id, ticket.id)).toEqual({ ticket: 2, event: 2 });
     expect(await offered(event.id)).toMatchObject([{ available: 1, held: 2 }]);
 
     // Someone else takes the one left; nobody else's hold is touched.
-    const other = payloadOf<Init>(await hold(event.id, 'other@example.org', ticket.id, 1));
+    const other = expectPayload(await hold(event.id, 'other@example.org', ticket.id, 1));
     expect(await statusOf(second)).toBe('pending');
     expect(await statusOf(other)).toBe('pending');
     expect(await counters(event.id, ticket.id)).toEqual({ ticket: 3, event: 3 });
@@ -66,11 +67,11 @@ describe('a buyer who starts over', () => {
     const ticket = await addTicket(t, token, event.id, { quantity: 4 });
     const elsewhere = await publishEvent(t, token);
     const elsewhereTicket = await addTicket(t, token, elsewhere.id, { quantity: 4 });
-    const paying = payloadOf<Init>(await hold(event.id, 'paying@example.org', ticket.id, 2));
+    const paying = expectPayload(await hold(event.id, 'paying@example.org', ticket.id, 2));
     await startPayment(t, paying.registration);
-    const onOtherEvent = payloadOf<Init>(await hold(elsewhere.id, 'paying@example.org', elsewhereTicket.id, 1));
+    const onOtherEvent = expectPayload(await hold(elsewhere.id, 'paying@example.org', elsewhereTicket.id, 1));
 
-    const again = payloadOf<Init>(await hold(event.id, 'paying@example.org', ticket.id, 2));
+    const again = expectPayload(await hold(event.id, 'paying@example.org', ticket.id, 2));
     expect(await statusOf(paying)).toBe('pending');
     expect(await statusOf(onOtherEvent)).toBe('pending');
     expect(await statusOf(again)).toBe('pending');
@@ -80,18 +81,18 @@ describe('a buyer who starts over', () => {
   it("gives back the earlier hold's code use, so a code of one use works again for the same buyer", async () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 10, price: 2000 });
-    const code = payloadOf<TDiscount>(
-      await call(t, 'POST', '/discount/save', {
+    const code = expectPayload(
+      await callEndpoint(t, endpoints.discount.save, {
         token,
         body: { eventId: event.id, code: 'ONCE-ONLY', kind: 'percent', value: 50, maxUses: 1 },
       }),
     );
-    const first = payloadOf<Init>(await hold(event.id, 'coded@example.org', ticket.id, 1, 'once-only'));
+    const first = expectPayload(await hold(event.id, 'coded@example.org', ticket.id, 1, 'once-only'));
     expect(first.order).toMatchObject({ amount: 1000, discountCode: 'ONCE-ONLY' });
     // Another buyer cannot have it while it is held.
     expect((await hold(event.id, 'someone@example.org', ticket.id, 1, 'ONCE-ONLY')).status).toBe(400);
 
-    const second = payloadOf<Init>(await hold(event.id, 'coded@example.org', ticket.id, 2, 'ONCE-ONLY'));
+    const second = expectPayload(await hold(event.id, 'coded@example.org', ticket.id, 2, 'ONCE-ONLY'));
     expect(second.order).toMatchObject({ amount: 2000, discountCode: 'ONCE-ONLY' });
     expect(await statusOf(first)).toBe('expired');
     const [row] = await t.db.select().from(discounts).where(eq(discounts.id, code.id));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent, TOrder, TOrderListItem, TRegistration } from '@clubtix/contract';
+import { endpoints, type TEvent, type TOrder, type TOrderListItem, type TRegistration } from '@clubtix/contract';
 import { eq } from 'drizzle-orm';
 import { buyTickets, holdTickets, lapseHold, payFor } from '../../../../test/buying';
 import { registrations } from '../../../db/schema';
@@ -13,6 +13,7 @@ import {
   expectError,
   type TestApp,
 } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /** The admin's view of an event's orders: getOrdersByEventId, getOrderById, getOrderWithItems. */
 describe('order reads', () => {
@@ -42,10 +43,10 @@ describe('order reads', () => {
   afterAll(async () => t.close());
 
   const ordersOf = (as: string, eventId = event.id) =>
-    call(t, 'GET', '/order/getOrdersByEventId', { token: as, query: { eventId } });
+    callEndpoint(t, endpoints.order.getOrdersByEventId, { token: as, query: { eventId } });
 
   it("lists the event's orders with their payment status and items, newest first", async () => {
-    const orders = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    const orders = expectPayload(await ordersOf(token));
     expect(orders.map((o) => [o.registrationId, o.buyerEmail, o.paymentStatus, o.amount])).toEqual([
       [held.registrationId, 'carla@example.org', 'pending', 1500],
       [paid.registrationId, 'zoe@example.org', 'paid', 3000],
@@ -58,8 +59,8 @@ describe('order reads', () => {
 
   it('pages and filters by payment status, and counts them', async () => {
     const list = async (query: Record<string, string | number>) =>
-      payloadOf<TOrderListItem[]>(
-        await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id, ...query } }),
+      expectPayload(
+        await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId: event.id, ...query } }),
       ).map((o) => o.registrationId);
     expect(await list({ page: 1, pageSize: 1 })).toEqual([held.registrationId]);
     expect(await list({ page: 2, pageSize: 1 })).toEqual([paid.registrationId]);
@@ -69,7 +70,10 @@ describe('order reads', () => {
     expect(await list({ paymentStatus: 'pending', page: 1, pageSize: 10 })).toEqual([held.registrationId]);
     expect(await list({ paymentStatus: 'refund_required' })).toEqual([]);
 
-    const counts = await call(t, 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } });
+    const counts = await callEndpoint(t, endpoints.order.getOrderCountsByEventId, {
+      token,
+      query: { eventId: event.id },
+    });
     expect(counts.body.payload).toEqual({ total: 2, paid: 1, refunded: 0, refundRequired: 0 });
 
     for (const bad of [{ paymentStatus: 'settled' }, { pageSize: 501 }, { page: 0 }, { page: 'two' }]) {
@@ -83,7 +87,7 @@ describe('order reads', () => {
   });
 
   it("reads one order, with its items, its refunds (none) and its buyer's e-mail, by id", async () => {
-    const [, listed] = payloadOf<TOrderListItem[]>(await ordersOf(token));
+    const [, listed] = expectPayload(await ordersOf(token));
     expect(listed!.buyerEmail).toBe('zoe@example.org');
     for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
       const order = payloadOf<TOrderListItem>(await call(t, 'GET', path, { token, query: { orderId: listed!.id } }));
@@ -92,7 +96,7 @@ describe('order reads', () => {
   });
 
   it("answers 404 to another club's admin, 401 without a token, 400 for a bad id; sudo reads every club", async () => {
-    const orderId = payloadOf<TOrder[]>(await ordersOf(token))[0]!.id;
+    const orderId = expectPayload(await ordersOf(token))[0]!.id;
     expectError(await ordersOf(otherToken), 404, 'NOT_FOUND');
     for (const path of ['/order/getOrderById', '/order/getOrderWithItems']) {
       expectError(await call(t, 'GET', path, { token: otherToken, query: { orderId } }), 404, 'NOT_FOUND');
@@ -101,14 +105,14 @@ describe('order reads', () => {
       expect(payloadOf<TOrder>(await call(t, 'GET', path, { token: sudoToken, query: { orderId } })).id).toBe(orderId);
     }
     expectError(
-      await call(t, 'GET', '/order/getOrdersByEventId', { query: { eventId: event.id } }),
+      await callEndpoint(t, endpoints.order.getOrdersByEventId, { query: { eventId: event.id } }),
       401,
       'UNAUTHENTICATED',
     );
-    expect(payloadOf<TOrder[]>(await ordersOf(sudoToken))).toHaveLength(2);
+    expect(expectPayload(await ordersOf(sudoToken))).toHaveLength(2);
 
     const countsOf = (as?: string) =>
-      call(t, 'GET', '/order/getOrderCountsByEventId', { token: as, query: { eventId: event.id } });
+      callEndpoint(t, endpoints.order.getOrderCountsByEventId, { token: as, query: { eventId: event.id } });
     const walled = await countsOf(otherToken);
     expectError(walled, 404, 'NOT_FOUND');
     expect(walled.text).not.toMatch(/"total"/);
@@ -131,13 +135,13 @@ describe("an order's money and the list of orders with money", () => {
     token = (await createClubWithAdmin(t)).admin.token;
     event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 2000 });
-    const code = await call(t, 'POST', '/discount/save', {
+    const code = await callEndpoint(t, endpoints.discount.save, {
       token,
       body: { eventId: event.id, code: 'TENOFF-1', kind: 'percent', value: 10 },
     });
     expect(code.status, code.body.msg).toBe(200);
-    const init = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: {
           eventId: event.id,
           email: 'dan@example.org',
@@ -146,8 +150,8 @@ describe("an order's money and the list of orders with money", () => {
         },
       }),
     ).registration;
-    const saved = payloadOf<TRegistration>(
-      await call(t, 'POST', '/registration/save', {
+    const saved = expectPayload(
+      await callEndpoint(t, endpoints.registration.save, {
         body: {
           registrationId: init.registrationId,
           qrUuid: init.qrUuid,
@@ -175,8 +179,8 @@ describe("an order's money and the list of orders with money", () => {
   afterAll(async () => t.close());
 
   const list = async (query: Record<string, string | number> = {}) =>
-    payloadOf<TOrderListItem[]>(
-      await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId: event.id, ...query } }),
+    expectPayload(
+      await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId: event.id, ...query } }),
     );
 
   it('answers subtotal before the code, gross after it, refunded and net, the same on every read', async () => {
@@ -192,8 +196,8 @@ describe("an order's money and the list of orders with money", () => {
       refundedAmount: 600,
       net: 3000,
     };
-    expect((refunded.body.payload as { order: TOrderListItem }).order).toMatchObject(expected);
-    const byId = await call(t, 'GET', '/order/getOrderWithItems', { token, query: { orderId: order!.id } });
+    expect(refunded.body.payload!.order).toMatchObject(expected);
+    const byId = await callEndpoint(t, endpoints.order.getOrderWithItems, { token, query: { orderId: order!.id } });
     expect(byId.body.payload).toMatchObject(expected);
   });
 
@@ -212,7 +216,7 @@ describe("an order's money and the list of orders with money", () => {
     );
     expect(await list({ paymentStatus: 'pending' })).toEqual([]);
     const lapsedOrder = (await list()).find((o) => o.registrationId === lapsed.registrationId)!;
-    const byId = await call(t, 'GET', '/order/getOrderById', { token, query: { orderId: lapsedOrder.id } });
+    const byId = await callEndpoint(t, endpoints.order.getOrderById, { token, query: { orderId: lapsedOrder.id } });
     expect(byId.body.payload).toMatchObject({ paymentStatus: 'expired', refundedAmount: 0 });
   });
 });

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration, TSponsorship } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox, orders, simulatedPayments } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
+import { addTicket, publishEvent } from '../../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
   expectError,
   type TestApp,
 } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * A ticket order paid with the simulated provider: its intent made and attached in one statement,
@@ -33,24 +33,24 @@ describe('an order paid with the simulated provider', () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 1200, quantity: 5 });
     const held = await holdTickets(t, event.id, ticket.id, email, [{ firstName: 'Pia', lastName: 'Pay', email }]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );
     return { held, order };
   }
 
-  const start = (orderId: string) => call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId } });
+  const start = (orderId: string) => callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId } });
   const pay = (paymentIntentId: string, testCard: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard } });
 
   it('answers eight presses of Pay at once with one intent, the one the order points to', async () => {
     const { order } = await priced('presses@example.org');
     const answers = await Promise.all(Array.from({ length: 8 }, () => start(order.id)));
     const ids = answers.map((answer) => {
       expect(answer.status, answer.body.msg).toBe(200);
-      const intent = payloadOf<TPaymentIntent>(answer);
+      const intent = expectPayload(answer);
       expect(intent).toMatchObject({ provider: 'simulated', amount: 1200, currency: order.currency });
       return intent.paymentIntentId;
     });
@@ -63,7 +63,7 @@ describe('an order paid with the simulated provider', () => {
 
   it('says a declined card declined and takes the good one after it, paying once', async () => {
     const { held, order } = await priced('declined@example.org');
-    const intent = payloadOf<TPaymentIntent>(await start(order.id));
+    const intent = expectPayload(await start(order.id));
     expectError(
       await pay(intent.paymentIntentId, '4000 0000 0000 0002'),
       402,
@@ -104,7 +104,7 @@ describe('an order paid with the simulated provider', () => {
     expect(second.order.amount).toBe(first.order.amount);
     const ids = [];
     for (const { held, order } of [first, second]) {
-      const id = payloadOf<TPaymentIntent>(await start(order.id)).paymentIntentId;
+      const id = expectPayload(await start(order.id)).paymentIntentId;
       for (const part of [order.id, held.registrationId, held.qrUuid]) {
         expect(id).not.toContain(part);
       }
@@ -124,25 +124,25 @@ describe('an order paid with the simulated provider', () => {
     const { order } = await priced('two-processes@example.org');
     const sibling = await createSiblingApp(t);
     try {
-      const here = payloadOf<TPaymentIntent>(await start(order.id)).paymentIntentId;
-      const there = payloadOf<TPaymentIntent>(
-        await call(sibling, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+      const here = expectPayload(await start(order.id)).paymentIntentId;
+      const there = expectPayload(
+        await callEndpoint(sibling, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
       ).paymentIntentId;
       expect(there).toBe(here);
     } finally {
       await sibling.close();
     }
     const event = await publishEvent(t, token, { donationsEnabled: true });
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount: 1200, name: 'Gift', email: 'gift@example.org' },
       }),
     );
     const gift = (sponsorshipId: string) =>
-      call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId } });
-    const id = payloadOf<TPaymentIntent>(await gift(sponsorship.id)).paymentIntentId;
+      callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, { body: { sponsorshipId } });
+    const id = expectPayload(await gift(sponsorship.id)).paymentIntentId;
     expect(id).not.toContain(sponsorship.id);
-    expect(payloadOf<TPaymentIntent>(await gift(sponsorship.id)).paymentIntentId).toBe(id);
+    expect(expectPayload(await gift(sponsorship.id)).paymentIntentId).toBe(id);
   });
 
   it('answers 404 for an intent nobody made', async () => {

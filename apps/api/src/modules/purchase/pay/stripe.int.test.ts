@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, createSiblingApp, expectError } from '../../../../test/helpers';
 import { PUBLISHABLE_KEY, SECRET_KEY, useStripeApp, type Purchase } from '../../../../test/stripe-fixture';
+import { endpoints } from '@clubtix/contract';
+import { callEndpoint } from '../../../../test/call-endpoint';
 
 /**
  * Paying with Stripe: one PaymentIntent per order, confirmed by the browser or by the webhook, settled
@@ -85,7 +87,7 @@ describe('paying with Stripe, through a local stand-in for its API (docs/product
     expect(response.status).toBe(200);
     expect((await orderRow(order.id)).paymentStatus).toBe('paid');
     expect(await mailsTo(email)).toHaveLength(1);
-    const confirmed = await call(world.t, 'GET', '/stripe/get-registration-from-payment', {
+    const confirmed = await callEndpoint(world.t, endpoints.stripe.getRegistrationFromPayment, {
       query: { paymentIntentId: intent.paymentIntentId },
     });
     expect(confirmed.body.payload).toMatchObject({ status: 'confirmed' });

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBuyerRegistration, TCreateOrderResponse, TEvent, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
 import { registrations } from '../../../db/schema';
 import { holdTickets, lapseHold, type Person } from '../../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
+import { addTicket, publishEvent } from '../../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
@@ -15,6 +14,7 @@ import {
 } from '../../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf } from '../../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 const PUBLIC_URL = 'https://tickets.example.org';
 
@@ -47,20 +47,20 @@ describe('free bookings confirmed by e-mail', () => {
   });
 
   const createOrder = (registration: TRegistration, app = t) =>
-    call(app, 'POST', '/order/createOrder', {
+    callEndpoint(app, endpoints.order.createOrder, {
       body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
     });
   const confirm = (body: { registrationId: string; token: string }, app = t) =>
-    call(app, 'POST', '/order/confirmFreeOrder', { body });
+    callEndpoint(app, endpoints.order.confirmFreeOrder, { body });
   const buyerView = async (registration: TRegistration) =>
-    payloadOf<TBuyerRegistration>(
-      await call(t, 'GET', '/registration/getRegistration', {
+    expectPayload(
+      await callEndpoint(t, endpoints.registration.getRegistration, {
         query: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
       }),
     );
   const available = async () => {
-    const list = await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } });
-    const [row] = list.body.payload as TTicket[];
+    const list = await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } });
+    const [row] = list.body.payload!;
     return { available: row!.available ?? 0, sold: row!.sold };
   };
 
@@ -75,7 +75,7 @@ describe('free bookings confirmed by e-mail', () => {
   async function bookFree(buyer: string, people: Person[]) {
     const held = await holdTickets(t, event.id, ticket.id, buyer, people);
     const response = await createOrder(held);
-    const priced = payloadOf<TCreateOrderResponse>(response);
+    const priced = expectPayload(response);
     return { held, priced, msg: response.body.msg };
   }
 
@@ -93,7 +93,7 @@ describe('free bookings confirmed by e-mail', () => {
     expect(await available()).toEqual({ available: before.available - 2, sold: before.sold });
 
     // A reload of the checkout prices it again: the same hold, and no second mail.
-    expect(payloadOf<TCreateOrderResponse>(await createOrder(held, sibling)).emailConfirmation).toEqual({
+    expect(expectPayload(await createOrder(held, sibling)).emailConfirmation).toEqual({
       expiresAt: held.expiresAt,
     });
     await outboxDrained(t);
@@ -123,7 +123,7 @@ describe('free bookings confirmed by e-mail', () => {
     const answers = await Promise.all([confirm(opened, t), confirm(opened, sibling)]);
     for (const answer of answers) {
       expect(answer.body.msg).toBe('Your booking is confirmed');
-      expect(payloadOf<TBuyerRegistration>(answer)).toMatchObject({
+      expect(expectPayload(answer)).toMatchObject({
         registrationId: held.registrationId,
         status: 'confirmed',
         qrUuid: held.qrUuid,
@@ -142,7 +142,7 @@ describe('free bookings confirmed by e-mail', () => {
     expect(await available()).toEqual({ available: before.available - 2, sold: before.sold + 2 });
 
     // Opened again later: the same answer, nothing mailed again.
-    expect(payloadOf<TBuyerRegistration>(await confirm(opened)).status).toBe('confirmed');
+    expect(expectPayload(await confirm(opened)).status).toBe('confirmed');
     await outboxDrained(t);
     expect(smtp.mailsTo(buyer)).toHaveLength(2);
   });
@@ -179,7 +179,7 @@ describe('free bookings confirmed by e-mail', () => {
     const held = await holdTickets(t, plain.id, free.id, 'plain@example.org', [
       { firstName: 'Pat', lastName: 'Lane', email: 'plain@example.org' },
     ]);
-    const priced = payloadOf<TCreateOrderResponse>(await createOrder(held));
+    const priced = expectPayload(await createOrder(held));
     expect(priced.order.paymentStatus).toBe('paid');
     expect(priced.emailConfirmation).toBeUndefined();
     await outboxDrained(t);

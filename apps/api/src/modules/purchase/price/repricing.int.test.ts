@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOrder, TOrderListItem, TPaymentIntent, TRegistration, TTicket } from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox, simulatedPayments } from '../../../db/schema';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 import { holdRowLock } from '../../../../test/row-lock';
 import { CANCELLED_PAYMENT_MESSAGE } from '../../../core/payment-provider';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 type Purchase = { registration: TRegistration; order: TOrder };
@@ -30,8 +31,8 @@ describe('re-pricing an order that has a payment intent', () => {
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 5 });
     const lunch = await createExtras(t, token, event.id, { name: 'Lunch', price: 700 });
     const email = `repriced${(buyers += 1)}@example.org`;
-    const init = payloadOf<Init>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const init = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId: event.id, email, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
       }),
     );
@@ -39,17 +40,16 @@ describe('re-pricing an order that has a payment intent', () => {
   }
 
   const createOrder = (init: Init, extras: Lines) =>
-    call(t, 'POST', '/order/createOrder', {
+    callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid, extras },
     });
-  const orderOf = async (init: Init, extras: Lines) =>
-    payloadOf<{ order: TOrder }>(await createOrder(init, extras)).order;
+  const orderOf = async (init: Init, extras: Lines) => expectPayload(await createOrder(init, extras)).order;
   const startPaying = async (orderId: string) =>
-    payloadOf<TPaymentIntent>(await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId } }));
+    expectPayload(await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId } }));
   const pay = (paymentIntentId: string, testCard = GOOD_CARD) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard } });
   const adminOrders = async (eventId: string) =>
-    payloadOf<TOrderListItem[]>(await call(t, 'GET', '/order/getOrdersByEventId', { token, query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.order.getOrdersByEventId, { token, query: { eventId } }));
   const mailsTo = async (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
   it('cancels the earlier intent: paying it is declined, and the new intent is for the new amount', async () => {
@@ -104,7 +104,7 @@ describe('re-pricing an order that has a payment intent', () => {
     const answered = await orderOf(init, []);
     expect(answered).toMatchObject({ id: order.id, amount: 2200, paymentStatus: 'paid' });
     expect(answered.items.map((item) => item.kind).sort()).toEqual(['extras', 'ticket']);
-    const registration = await call(t, 'GET', '/registration/getRegistration', {
+    const registration = await callEndpoint(t, endpoints.registration.getRegistration, {
       query: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid },
     });
     expect(registration.body.payload).toMatchObject({ status: 'confirmed' });
@@ -116,8 +116,8 @@ describe('re-pricing an order that has a payment intent', () => {
     expect((confirmed.body.payload as Purchase).order).toMatchObject({ amount: 2200, paymentStatus: 'paid' });
     expect(await mailsTo(email)).toHaveLength(1);
     expect((await adminOrders(event.id)).map((o) => [o.amount, o.paymentStatus])).toEqual([[2200, 'paid']]);
-    const tickets = payloadOf<TTicket[]>(
-      await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } }),
+    const tickets = expectPayload(
+      await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } }),
     );
     expect(tickets.find((row) => row.id === ticket.id)).toMatchObject({ sold: 1 });
   });
@@ -154,7 +154,7 @@ describe('re-pricing an order that has a payment intent', () => {
     await settlement.waitForWaiter();
     await settlement.query(`UPDATE orders SET payment_status = 'paid', paid_at = now() WHERE id = $1`, [order.id]);
     await settlement.commit();
-    const answered = payloadOf<{ order: TOrder }>(await repricing).order;
+    const answered = expectPayload(await repricing).order;
     expect(answered).toMatchObject({ id: order.id, amount: 1500, paymentStatus: 'paid' });
     expect(answered.items.map((item) => item.kind)).toEqual(['ticket']);
   });

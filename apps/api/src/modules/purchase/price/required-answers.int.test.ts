@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFormQuestion, TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { endpoints, type TFormQuestion, type TOrder, type TRegistration, type BodyOf } from '@clubtix/contract';
+import { addTicket, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
 
@@ -18,32 +19,30 @@ describe('required questions before the order', () => {
   });
   afterAll(async () => t.close());
 
-  async function eventWithForm(questions: Record<string, unknown>[]) {
+  async function eventWithForm(questions: BodyOf<typeof endpoints.form.save>['questions']) {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 10 });
     const form =
       questions.length === 0
         ? []
-        : payloadOf<TFormQuestion[]>(
-            await call(t, 'POST', '/form/save', { token, body: { eventId: event.id, questions } }),
-          );
+        : expectPayload(await callEndpoint(t, endpoints.form.save, { token, body: { eventId: event.id, questions } }));
     return { event, ticket, form };
   }
 
   async function hold(eventId: string, ticketId: string, quantity: number) {
-    return payloadOf<Init>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    return expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId, email: 'skipper@example.org', tickets: [{ ticketId, quantity }] },
       }),
     );
   }
 
   const createOrder = (init: Init) =>
-    call(t, 'POST', '/order/createOrder', {
+    callEndpoint(t, endpoints.order.createOrder, {
       body: { registrationId: init.registration.registrationId, qrUuid: init.registration.qrUuid },
     });
   const save = (init: Init, answers: Record<string, string>, perAttendee: Record<string, string>) =>
-    call(t, 'POST', '/registration/save', {
+    callEndpoint(t, endpoints.registration.save, {
       body: {
         registrationId: init.registration.registrationId,
         qrUuid: init.registration.qrUuid,
@@ -57,9 +56,9 @@ describe('required questions before the order', () => {
         answers,
       },
     });
-  const startPaying = (orderId: string) => call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId } });
+  const startPaying = (orderId: string) => callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId } });
   const pay = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: '4242424242424242' } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: '4242424242424242' } });
 
   it('answers 400 with each missing answer, as save words them, until the details are saved', async () => {
     const { event, ticket, form } = await eventWithForm([
@@ -92,9 +91,9 @@ describe('required questions before the order', () => {
     expect((await createOrder(init)).status).toBe(400);
 
     expect((await save(init, { [club!.id]: 'Harbour RC' }, { [shirt!.id]: 'M' })).status).toBe(200);
-    const { order } = payloadOf<{ order: TOrder }>(await createOrder(init));
+    const { order } = expectPayload(await createOrder(init));
     expect(order).toMatchObject({ amount: 3000, paymentStatus: 'pending' });
-    const intent = payloadOf<TPaymentIntent>(await startPaying(order.id));
+    const intent = expectPayload(await startPaying(order.id));
     expect((await pay(intent.paymentIntentId)).status).toBe(200);
   });
 
@@ -106,8 +105,8 @@ describe('required questions before the order', () => {
     const [shirt] = form;
     const init = await hold(event.id, ticket.id, 1);
     const saveForm = async (required: (q: TFormQuestion) => boolean) =>
-      payloadOf<TFormQuestion[]>(
-        await call(t, 'POST', '/form/save', {
+      expectPayload(
+        await callEndpoint(t, endpoints.form.save, {
           token,
           body: {
             eventId: event.id,
@@ -128,11 +127,15 @@ describe('required questions before the order', () => {
   });
 
   it('leaves events without a required question alone: init, createOrder, pay', async () => {
-    for (const questions of [[], [{ type: 0, label: 'Anything else?', required: false, perAttendee: true }]]) {
+    const forms: BodyOf<typeof endpoints.form.save>['questions'][] = [
+      [],
+      [{ type: 0, label: 'Anything else?', required: false, perAttendee: true }],
+    ];
+    for (const questions of forms) {
       const { event, ticket } = await eventWithForm(questions);
       const init = await hold(event.id, ticket.id, 1);
-      const { order } = payloadOf<{ order: TOrder }>(await createOrder(init));
-      const intent = payloadOf<TPaymentIntent>(await startPaying(order.id));
+      const { order } = expectPayload(await createOrder(init));
+      const intent = expectPayload(await startPaying(order.id));
       const paid = await pay(intent.paymentIntentId);
       expect(paid.status).toBe(200);
       expect((paid.body.payload as { registration: TRegistration }).registration.status).toBe('confirmed');

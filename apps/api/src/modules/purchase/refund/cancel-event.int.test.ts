@@ -1,12 +1,12 @@
-import type { TEventCancellation } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, orders, registrations } from '../../../db/schema';
-import { payloadOf } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { buyPaidOrder, orderRow, refund } from '../../../../test/refunds';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /** POST /event/cancelEvent and GET /event/getCancellation (docs/product.md section 19). */
 describe('cancelling an event', () => {
@@ -27,9 +27,9 @@ describe('cancelling an event', () => {
   });
 
   const cancel = (eventId: string, refundAll: boolean, as = token) =>
-    call(t, 'POST', '/event/cancelEvent', { token: as, body: { eventId, refundAll } });
+    callEndpoint(t, endpoints.event.cancelEvent, { token: as, body: { eventId, refundAll } });
   const progress = async (eventId: string) =>
-    payloadOf<TEventCancellation>(await call(t, 'GET', '/event/getCancellation', { token, query: { eventId } }));
+    expectPayload(await callEndpoint(t, endpoints.event.getCancellation, { token, query: { eventId } }));
 
   it('refunds every order with money left in full, releases its tickets and tells each buyer once', async () => {
     const first = await buyPaidOrder(t, token, 'cancel.a@example.org', { price: 2000 });
@@ -42,7 +42,7 @@ describe('cancelling an event', () => {
     await refund(t, token, { orderId: more[1]!.order.id, amount: 500 });
     await t.db.update(orders).set({ paymentStatus: 'refund_required' }).where(eq(orders.id, more[2]!.order.id));
 
-    const started = payloadOf<TEventCancellation>(await cancel(event.id, true));
+    const started = expectPayload(await cancel(event.id, true));
     expect(started).toMatchObject({ eventId: event.id, refundAll: true, ordersToRefund: 4 });
     await expect.poll(async () => (await progress(event.id)).finished, { timeout: 30_000 }).toBe(true);
     expect(await progress(event.id)).toMatchObject({ ordersToRefund: 4, ordersRefunded: 4, ordersFailed: 0 });
@@ -62,10 +62,10 @@ describe('cancelling an event', () => {
       expect(cancelled).toHaveLength(1);
     }
     // Again: the same cancellation, nothing refunded twice.
-    const again = payloadOf<TEventCancellation>(await cancel(event.id, true));
+    const again = expectPayload(await cancel(event.id, true));
     expect(again).toMatchObject({ createdAt: started.createdAt, ordersRefunded: 4 });
     // Sales stop.
-    const hold = await call(t, 'POST', '/registration/initRegistration', {
+    const hold = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: event.id, email: 'late@example.org', tickets: [{ ticketId: ticket.id, quantity: 1 }] },
     });
     expect(hold.status).toBeGreaterThanOrEqual(400);
@@ -73,7 +73,7 @@ describe('cancelling an event', () => {
 
   it('cancels without refunds when refundAll is false', async () => {
     const paid = await buyPaidOrder(t, token, 'cancel.keep@example.org');
-    const answer = payloadOf<TEventCancellation>(await cancel(paid.event.id, false));
+    const answer = expectPayload(await cancel(paid.event.id, false));
     expect(answer).toMatchObject({ refundAll: false, ordersToRefund: 0, finished: true });
     expect((await orderRow(t, paid.order.id)).paymentStatus).toBe('paid');
   });
@@ -82,7 +82,7 @@ describe('cancelling an event', () => {
     const paid = await buyPaidOrder(t, token, 'cancel.wall@example.org');
     expectError(await cancel(paid.event.id, true, otherToken), 404, 'NOT_FOUND');
     expectError(
-      await call(t, 'GET', '/event/getCancellation', { token: otherToken, query: { eventId: paid.event.id } }),
+      await callEndpoint(t, endpoints.event.getCancellation, { token: otherToken, query: { eventId: paid.event.id } }),
       404,
       'NOT_FOUND',
     );

@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TExtrasPurchase, TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import { endpoints, type BodyOf, type Endpoint, type TPaymentIntent } from '@clubtix/contract';
 import { refunds } from '../../../db/schema';
 import { freePort } from '../../../db/embedded';
-import { createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/helpers';
+import { createExtras, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { startServer, type ServerProcess } from '../../../../test/server-process';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/stripe-stand-in';
 import { PUBLISHABLE_KEY, SECRET_KEY, WEBHOOK_SECRET } from '../../../../test/stripe-fixture';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * Never paid twice, for donations and extras bought alone as for orders: the same refund fired 20
@@ -64,27 +65,18 @@ describe('refunds of other payables on several processes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (server: ServerProcess, apiPath: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}/api${apiPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { payload?: unknown; msg?: string } };
-  };
-
   /** 20 at once: on process a, process b and this one in turn. */
-  const twentyAtOnce = (apiPath: string, body: unknown) =>
+  const twentyAtOnce = <E extends Endpoint>(endpoint: E, body: BodyOf<E>) =>
     Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 3 === 2 ? call(t, 'POST', apiPath, { token, body }) : post(servers[i % 3]!, apiPath, body),
+        callEndpoint(i % 3 === 2 ? t : servers[i % 3]!.baseUrl, endpoint, { token, body }),
       ),
     );
 
   async function pay(intentCall: Promise<{ body: { payload?: unknown } }>) {
     const intent = (await intentCall).body.payload as TPaymentIntent;
     stripe.update(intent.paymentIntentId, { status: 'succeeded' });
-    const paid = await call(t, 'POST', '/stripe/confirm-payment', {
+    const paid = await callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId },
     });
     expect(paid.status, paid.body.msg).toBe(200);
@@ -99,22 +91,24 @@ describe('refunds of other payables on several processes', () => {
   it('refunds a donation in part once when the same call is fired 20 times at once', { timeout: 180_000 }, async () => {
     const event = await publishEvent(t, token, { donationsEnabled: true });
     const email = 'twenty.giver@example.org';
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount: 6000, name: 'Twenty', email },
       }),
     );
     const intent = await pay(
-      call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+      callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      }),
     );
-    const answers = await twentyAtOnce('/sponsorship/refund', {
+    const answers = await twentyAtOnce(endpoints.sponsorship.refund, {
       sponsorshipId: sponsorship.id,
       amount: 2500,
       reason: 'Asked twice',
     });
     for (const answer of answers) {
       expect(answer.status, answer.body.msg).toBe(200);
-      expect((answer.body.payload as { sponsorship: TSponsorship }).sponsorship).toMatchObject({
+      expect(answer.body.payload!.sponsorship).toMatchObject({
         refundedAmount: 2500,
         paymentStatus: 'partially_refunded',
       });
@@ -131,21 +125,21 @@ describe('refunds of other payables on several processes', () => {
       const event = await publishEvent(t, token);
       const extras = await createExtras(t, token, event.id, { name: 'Lunch', price: 1100, quantity: 4 });
       const email = 'twenty.lunch@example.org';
-      const purchase = payloadOf<TExtrasPurchase>(
-        await call(t, 'POST', '/extras/purchaseExtras', {
+      const purchase = expectPayload(
+        await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
           body: { eventId: event.id, extrasId: extras.id, quantity: 2, email },
         }),
       );
       const intent = await pay(
-        call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+        callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } }),
       );
-      const answers = await twentyAtOnce('/extrasPurchase/refund', {
+      const answers = await twentyAtOnce(endpoints.extrasPurchase.refund, {
         extrasPurchaseId: purchase.id,
         requestKey: 'dialog-twenty',
       });
       for (const answer of answers) {
         expect(answer.status, answer.body.msg).toBe(200);
-        expect((answer.body.payload as { extrasPurchase: TExtrasPurchase }).extrasPurchase).toMatchObject({
+        expect(answer.body.payload!.extrasPurchase).toMatchObject({
           refundedAmount: 2200,
           paymentStatus: 'refunded',
         });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TExtrasPurchase, TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import { endpoints, type TPaymentIntent } from '@clubtix/contract';
 import { WEBHOOK_SECRET, useStripeApp } from '../../../../test/stripe-fixture';
-import { createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call } from '../../../../test/helpers';
+import { createExtras, publishEvent } from '../../../../test/catalogue';
 import {
   extrasPurchaseRow,
   refundedSponsorship,
@@ -12,6 +11,7 @@ import {
   refundSponsorship,
   sponsorshipRow,
 } from '../../../../test/payable-refunds';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /** Refunds of donations and extras bought alone through Stripe (the local stand-in), and from its dashboard. */
 describe('refunds of other payables with Stripe', () => {
@@ -31,13 +31,15 @@ describe('refunds of other payables with Stripe', () => {
   async function paidDonation(amount: number) {
     const event = await publishEvent(app().t, app().token, { donationsEnabled: true });
     const email = nextPerson();
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(app().t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(app().t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount, name: 'Stripe Giver', email },
       }),
     );
     const paymentIntentId = await pay(
-      call(app().t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+      callEndpoint(app().t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      }),
     );
     return { email, sponsorship, paymentIntentId };
   }
@@ -46,13 +48,13 @@ describe('refunds of other payables with Stripe', () => {
     const event = await publishEvent(app().t, app().token);
     const extras = await createExtras(app().t, app().token, event.id, { name: 'Lunch', price: 900, quantity: 3 });
     const email = nextPerson();
-    const purchase = payloadOf<TExtrasPurchase>(
-      await call(app().t, 'POST', '/extras/purchaseExtras', {
+    const purchase = expectPayload(
+      await callEndpoint(app().t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: extras.id, quantity: 1, email },
       }),
     );
     const paymentIntentId = await pay(
-      call(app().t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: purchase.id } }),
+      callEndpoint(app().t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: purchase.id } }),
     );
     return { email, purchase, paymentIntentId };
   }

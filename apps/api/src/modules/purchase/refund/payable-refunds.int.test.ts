@@ -1,12 +1,6 @@
-import {
-  extrasQrText,
-  type TExtrasPurchaseListItem,
-  type TSponsorship,
-  type TSponsorshipTotals,
-} from '@clubtix/contract';
+import { endpoints, extrasQrText } from '@clubtix/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payloadOf } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import {
   buyPaidExtras,
@@ -23,6 +17,7 @@ import {
 } from '../../../../test/payable-refunds';
 import { buyPaidOrder } from '../../../../test/refunds';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * POST /sponsorship/refund and /extrasPurchase/refund with the simulated provider (docs/product.md
@@ -64,8 +59,11 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
     expect(first?.parsed.text).toContain(`We have refunded £20 of your donation to ${event.title}`);
     expect(first?.parsed.text).toContain('£30 of the £50 you paid stays paid.');
     expect(first?.parsed.text).toContain('Reason: Gave twice');
-    const totals = payloadOf<TSponsorshipTotals>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipTotalsByEventId', { token, query: { eventId: event.id } }),
+    const totals = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipTotalsByEventId, {
+        token,
+        query: { eventId: event.id },
+      }),
     );
     expect(totals).toMatchObject({ paidCount: 1, donationCount: 1 });
     expect(totals.byCurrency).toEqual([expect.objectContaining({ total: 3000, donations: 3000 })]);
@@ -83,8 +81,8 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
       /nothing is left/,
     );
     expect((await refundRowsOfSponsorship(t, sponsorship.id)).map((r) => r.amount).sort()).toEqual([2000, 3000]);
-    const list = payloadOf<TSponsorship[]>(
-      await call(t, 'GET', '/sponsorship/getSponsorshipsByEventId', { token, query: { eventId: event.id } }),
+    const list = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.getSponsorshipsByEventId, { token, query: { eventId: event.id } }),
     );
     expect(list[0]).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 5000 });
   });
@@ -93,14 +91,14 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
     const { event, pkg } = await onePlacePackage(t, token);
     const sponsor = nextPerson();
     const { sponsorship } = await givePaid(t, token, sponsor, { event, pkg });
-    const full = await call(t, 'POST', '/sponsorship/create', {
+    const full = await callEndpoint(t, endpoints.sponsorship.create, {
       body: { eventId: event.id, packageId: pkg.id, name: 'Late', email: nextPerson() },
     });
     expectError(full, 409, 'SOLD_OUT');
     // In part, the sponsor keeps the place.
     await refundSponsorship(t, token, { sponsorshipId: sponsorship.id, amount: 10_000 });
     expectError(
-      await call(t, 'POST', '/sponsorship/create', {
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, packageId: pkg.id, name: 'Late', email: nextPerson() },
       }),
       409,
@@ -109,7 +107,7 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
     await refundSponsorship(t, token, { sponsorshipId: sponsorship.id });
     const [, mail] = await refundMails(sponsor);
     expect(mail?.parsed.text).toContain('Your sponsorship is now fully refunded.');
-    const again = await call(t, 'POST', '/sponsorship/create', {
+    const again = await callEndpoint(t, endpoints.sponsorship.create, {
       body: { eventId: event.id, packageId: pkg.id, name: 'Next', email: nextPerson() },
     });
     expect(again.status, again.body.msg).toBe(200);
@@ -120,7 +118,7 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
     const paid = await buyPaidExtras(t, token, buyer, { price: 800, quantity: 2, stock: 2 });
     const qr = extrasQrText(paid.purchase.id, paid.purchase.qrUuid);
     expectError(
-      await call(t, 'POST', '/extras/purchaseExtras', {
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: paid.event.id, extrasId: paid.extras.id, quantity: 1, email: nextPerson() },
       }),
       409,
@@ -130,9 +128,9 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
       await refundExtrasPurchase(t, token, { extrasPurchaseId: paid.purchase.id, amount: 600 }),
     );
     expect(part).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 600 });
-    const lookUp = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const lookUp = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
-      body: { payload: qr, eventId: paid.event.id, lookUpOnly: true },
+      body: { payload: qr, eventId: paid.event.id, redeem: false },
     });
     expect(lookUp.status, lookUp.body.msg).toBe(200);
     const [partMail] = await refundMails(buyer);
@@ -142,17 +140,17 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
     expect(rest).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 1600 });
     const [, fullMail] = await refundMails(buyer);
     expect(fullMail?.parsed.text).toContain('Your voucher is cancelled: it no longer admits at the door.');
-    const scanned = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const scanned = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { payload: qr, eventId: paid.event.id },
     });
     expectError(scanned, 409, 'CANCELLED');
-    const bought = await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
       body: { eventId: paid.event.id, extrasId: paid.extras.id, quantity: 2, email: nextPerson() },
     });
     expect(bought.status, bought.body.msg).toBe(200);
-    const list = payloadOf<{ purchases: TExtrasPurchaseListItem[] }>(
-      await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', { token, query: { eventId: paid.event.id } }),
+    const list = expectPayload(
+      await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, { token, query: { eventId: paid.event.id } }),
     );
     expect(list.purchases).toEqual([
       expect.objectContaining({
@@ -177,8 +175,8 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
 
   it('never paid: 409; a voucher of an order: 404 (it is refunded with its order)', async () => {
     const event = (await givePaid(t, token, nextPerson())).event;
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount: 1000, name: 'Not yet', email: nextPerson() },
       }),
     );

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEventCancellation, TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints, type TOrder } from '@clubtix/contract';
 import { mailOutbox, refunds } from '../../../db/schema';
 import { freePort } from '../../../db/embedded';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
 import {
-  call,
   createClubWithAdmin,
   createTestApp,
   createSiblingApp,
@@ -21,6 +20,7 @@ import { startServer, type ServerProcess } from '../../../../test/server-process
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/stripe-stand-in';
 import { PUBLISHABLE_KEY, SECRET_KEY, WEBHOOK_SECRET } from '../../../../test/stripe-fixture';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * Never paid twice, proved on several server processes against one PostgreSQL and one Stripe (the
@@ -74,33 +74,24 @@ describe('refunds on several processes', () => {
     return server;
   }
 
-  const post = async (server: ServerProcess, apiPath: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}/api${apiPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { payload?: unknown; msg?: string } };
-  };
-
   /** A buyer's order of one ticket, paid through the stand-in. */
   async function paidOrder(eventId: string, ticketId: string, email: string): Promise<TOrder & { intent: string }> {
-    const { registration } = payloadOf<{ registration: TRegistration }>(
-      await call(t, 'POST', '/registration/initRegistration', {
+    const { registration } = expectPayload(
+      await callEndpoint(t, endpoints.registration.initRegistration, {
         body: { eventId, email, tickets: [{ ticketId, quantity: 1 }] },
       }),
     );
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: registration.registrationId, qrUuid: registration.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     stripe.update(intent.paymentIntentId, { status: 'succeeded' });
     const paid = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId: intent.paymentIntentId } }),
+      await callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId: intent.paymentIntentId } }),
     );
     return { ...paid.order, intent: intent.paymentIntentId };
   }
@@ -116,14 +107,12 @@ describe('refunds on several processes', () => {
       const body = { orderId: order.id, reason: 'Asked twice', releaseTickets: true };
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          i % 3 === 2
-            ? call(t, 'POST', '/order/refund', { token, body })
-            : post(i % 3 === 0 ? a : b, '/order/refund', body),
+          callEndpoint(i % 3 === 2 ? t : (i % 3 === 0 ? a : b).baseUrl, endpoints.order.refund, { token, body }),
         ),
       );
       for (const answer of answers) {
         expect(answer.status, answer.body.msg).toBe(200);
-        expect((answer.body.payload as { order: TOrder }).order).toMatchObject({
+        expect(answer.body.payload!.order).toMatchObject({
           refundedAmount: 4200,
           paymentStatus: 'refunded',
         });
@@ -149,9 +138,12 @@ describe('refunds on several processes', () => {
       // The process's second batch stops at Stripe on its third refund.
       stripe.pauseRefundsAfter(stripe.refundKeys.length + 23);
       const before = stripe.refunds.length;
-      const cancelled = await post(killed, '/event/cancelEvent', { eventId: event.id, refundAll: true });
+      const cancelled = await callEndpoint(killed.baseUrl, endpoints.event.cancelEvent, {
+        token,
+        body: { eventId: event.id, refundAll: true },
+      });
       expect(cancelled.status, cancelled.body.msg).toBe(200);
-      expect((cancelled.body.payload as TEventCancellation).ordersToRefund).toBe(30);
+      expect(cancelled.body.payload!.ordersToRefund).toBe(30);
       const refundMail = (mail: { parsed: { subject?: string | undefined } }) =>
         mail.parsed.subject?.startsWith('Refund of');
       // Marked sent, not only received: a mail the killed process was sending would go again after its lease.
@@ -185,14 +177,14 @@ describe('refunds on several processes', () => {
         await expect
           .poll(
             async () =>
-              payloadOf<TEventCancellation>(
-                await call(other, 'GET', '/event/getCancellation', { token, query: { eventId: event.id } }),
+              expectPayload(
+                await callEndpoint(other, endpoints.event.getCancellation, { token, query: { eventId: event.id } }),
               ).finished,
             { timeout: 60_000 },
           )
           .toBe(true);
-        const progress = payloadOf<TEventCancellation>(
-          await call(other, 'GET', '/event/getCancellation', { token, query: { eventId: event.id } }),
+        const progress = expectPayload(
+          await callEndpoint(other, endpoints.event.getCancellation, { token, query: { eventId: event.id } }),
         );
         expect(progress).toMatchObject({ ordersToRefund: 30, ordersRefunded: 30, ordersFailed: 0 });
         const rows = await t.db

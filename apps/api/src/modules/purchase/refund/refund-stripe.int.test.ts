@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET, useStripeApp } from '../../../../test/stripe-fixture';
-import type { TEventCancellation, TOrderListItem } from '@clubtix/contract';
-import { payloadOf } from '../../../../test/catalogue';
-import { call, expectError } from '../../../../test/helpers';
+import { endpoints } from '@clubtix/contract';
+import { expectError } from '../../../../test/helpers';
 import { refund, refundedOrder, refundRows } from '../../../../test/refunds';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /** Refunds through Stripe's refunds API (the local stand-in), and refunds made in Stripe's dashboard. */
 describe('refunds with Stripe', () => {
@@ -72,21 +72,21 @@ describe('refunds with Stripe', () => {
     // Each paid order has an event of its own: the other one's stays paid.
     app().stripe.refuseRefundsOf(paymentIntentId);
     const eventId = await eventOf(refused.id);
-    const cancelled = await call(app().t, 'POST', '/event/cancelEvent', {
+    const cancelled = await callEndpoint(app().t, endpoints.event.cancelEvent, {
       token: app().token,
       body: { eventId, refundAll: true },
     });
     expect(cancelled.status, cancelled.body.msg).toBe(200);
     const progress = async () =>
-      payloadOf<TEventCancellation>(
-        await call(app().t, 'GET', '/event/getCancellation', { token: app().token, query: { eventId } }),
+      expectPayload(
+        await callEndpoint(app().t, endpoints.event.getCancellation, { token: app().token, query: { eventId } }),
       );
     await expect.poll(async () => (await progress()).finished, { timeout: 30_000 }).toBe(true);
     expect(await progress()).toMatchObject({ ordersToRefund: 1, ordersRefunded: 0, ordersFailed: 1 });
     expect(await orderRow(refused.id)).toMatchObject({ paymentStatus: 'refund_required', refundedAmount: 0 });
     // The failed try is not a refund the admin sees.
-    const read = payloadOf<TOrderListItem>(
-      await call(app().t, 'GET', '/order/getOrderById', { token: app().token, query: { orderId: refused.id } }),
+    const read = expectPayload(
+      await callEndpoint(app().t, endpoints.order.getOrderById, { token: app().token, query: { orderId: refused.id } }),
     );
     expect(read.refunds).toEqual([]);
     expect((await orderRow(first.order.id)).paymentStatus).toBe('paid');

@@ -1,12 +1,10 @@
-import { extrasQrText } from '@clubtix/contract';
+import { endpoints, extrasQrText } from '@clubtix/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
 import { holdTickets } from '../../../../test/buying';
-import { payloadOf } from '../../../../test/catalogue';
 import { qrOf, scan } from '../../../../test/door';
 import {
-  call,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
@@ -16,6 +14,7 @@ import {
 import { outboxDrained } from '../../../../test/mail';
 import { buyPaidOrder, orderRow, refund, refundedOrder, refundRows, ticketRow } from '../../../../test/refunds';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /** POST /order/refund with the simulated provider (docs/product.md section 19), mail through a real SMTP listener. */
 describe('refunds', () => {
@@ -49,8 +48,8 @@ describe('refunds', () => {
     expect(order.refunds).toEqual([
       expect.objectContaining({ amount: 2500, reason: 'Asked by phone', source: 'admin' }),
     ]);
-    const read = payloadOf<typeof order>(
-      await call(t, 'GET', '/order/getOrderWithItems', { token, query: { orderId: paid.order.id } }),
+    const read = expectPayload(
+      await callEndpoint(t, endpoints.order.getOrderWithItems, { token, query: { orderId: paid.order.id } }),
     );
     expect(read.refunds).toHaveLength(1);
     const [mail] = await refundMails(paid.buyer);
@@ -120,7 +119,7 @@ describe('refunds', () => {
     expect(ticket).toMatchObject({ soldCount: 0, reservedCount: 0 });
 
     expectError(await scan(t, token, paid.event.id, qrOf(paid.registration)), 409, 'CANCELLED');
-    const voucherScan = await call(t, 'POST', '/registration/scanByExtrasPurchaseId', {
+    const voucherScan = await callEndpoint(t, endpoints.checkin.scanByExtrasPurchaseId, {
       token,
       body: { payload: extrasQrText(voucher!.id, voucher!.qrUuid), eventId: paid.event.id },
     });
@@ -128,7 +127,7 @@ describe('refunds', () => {
     const [mail] = await refundMails(paid.buyer);
     expect(mail?.parsed.text).toContain('Your tickets and vouchers for this event are cancelled');
     // The seats sell again: 10 of 10 can be held.
-    const held = await call(t, 'POST', '/registration/initRegistration', {
+    const held = await callEndpoint(t, endpoints.registration.initRegistration, {
       body: { eventId: paid.event.id, email: nextBuyer(), tickets: [{ ticketId: paid.ticket.id, quantity: 10 }] },
     });
     expect(held.status, held.body.msg).toBe(200);
@@ -161,7 +160,7 @@ describe('refunds', () => {
       const held = await holdTickets(t, paid.event.id, paid.ticket.id, nextBuyer(), [
         { firstName: 'Ann', lastName: 'Other', email: 'ann.other@example.org' },
       ]);
-      return call(t, 'POST', '/order/createOrder', {
+      return callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid, extras: [{ extrasId: lunch, quantity: 1 }] },
       });
     };

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TExtrasPurchase,
-  TOrder,
-  TOrderCounts,
-  TPaymentIntent,
-  TRegistration,
-  TSponsorship,
-  TTicket,
-} from '@clubtix/contract';
+import { endpoints, type TOrder, type TRegistration, type BodyOf } from '@clubtix/contract';
 import { mailOutbox } from '../../../db/schema';
 import { holdTickets, lapseHold } from '../../../../test/buying';
-import { addTicket, createExtras, createPackage, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { addTicket, createExtras, createPackage, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Purchase = { registration: TRegistration; order: TOrder };
 
@@ -29,20 +22,20 @@ describe('what a confirmed payment became', () => {
   afterAll(async () => t.close());
 
   const pay = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
-  const startPaying = (body: Record<string, string>) => call(t, 'POST', '/stripe/create-payment-intent', { body });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: GOOD_CARD } });
+  const startPaying = (body: Record<string, string>) => callEndpoint(t, endpoints.stripe.createPaymentIntent, { body });
 
   /** A buyer's registration, filled in and priced, with a payment intent made for it. */
   async function readyToPay(ticketQuantity: number, email: string) {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: ticketQuantity });
     const held = await holdTickets(t, event.id, ticket.id, email, [{ firstName: 'Pat', lastName: 'Payer', email }]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(await startPaying({ orderId: order.id }));
+    const intent = expectPayload(await startPaying({ orderId: order.id }));
     return { event, ticket, held, order, intent };
   }
 
@@ -56,7 +49,7 @@ describe('what a confirmed payment became', () => {
 
   it('flags for refund, and keeps cancelled, a registration the admin cancelled before its payment landed', async () => {
     const { event, ticket, held, order, intent } = await readyToPay(5, 'cancelled@example.org');
-    const cancelled = await call(t, 'POST', '/registration/updateStatus', {
+    const cancelled = await callEndpoint(t, endpoints.registration.updateStatus, {
       token,
       body: { registrationId: held.registrationId, status: 'cancelled' },
     });
@@ -80,17 +73,17 @@ describe('what a confirmed payment became', () => {
     expect((again.body.payload as Purchase).order.paymentStatus).toBe('refund_required');
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'cancelled@example.org'))).toHaveLength(0);
 
-    const counts = payloadOf<TOrderCounts>(
-      await call(t, 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } }),
+    const counts = expectPayload(
+      await callEndpoint(t, endpoints.order.getOrderCountsByEventId, { token, query: { eventId: event.id } }),
     );
     expect(counts).toEqual({ total: 1, paid: 0, refunded: 0, refundRequired: 1 });
-    const registration = await call(t, 'GET', '/registration/getRegistrationById', {
+    const registration = await callEndpoint(t, endpoints.registration.getRegistrationById, {
       token,
       query: { registrationId: held.registrationId },
     });
     expect(registration.body.payload).toMatchObject({ status: 'cancelled' });
-    const tickets = payloadOf<TTicket[]>(
-      await call(t, 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } }),
+    const tickets = expectPayload(
+      await callEndpoint(t, endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } }),
     );
     expect(tickets.find((row) => row.id === ticket.id)).toMatchObject({ sold: 0, available: 5 });
   });
@@ -111,12 +104,12 @@ describe('what a confirmed payment became', () => {
 
   it('thanks a donor and a sponsor, and says extras bought alone are paid', async () => {
     const event = await publishEvent(t, token, { donationsEnabled: true, sponsorshipsEnabled: true });
-    const give = async (body: Record<string, unknown>) => {
-      const created = payloadOf<{ sponsorship: TSponsorship }>(
-        await call(t, 'POST', '/sponsorship/create', { body }),
-      ).sponsorship;
-      const intent = payloadOf<TPaymentIntent>(
-        await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: created.id } }),
+    const give = async (body: BodyOf<typeof endpoints.sponsorship.create>) => {
+      const created = expectPayload(await callEndpoint(t, endpoints.sponsorship.create, { body })).sponsorship;
+      const intent = expectPayload(
+        await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+          body: { sponsorshipId: created.id },
+        }),
       );
       return pay(intent.paymentIntentId);
     };
@@ -138,12 +131,12 @@ describe('what a confirmed payment became', () => {
     expect(sponsored.body.msg).toBe('Thank you for your sponsorship');
 
     const programme = await createExtras(t, token, event.id, { name: 'Programme', price: 300 });
-    const bought = payloadOf<TExtrasPurchase>(
-      await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = expectPayload(
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: programme.id, quantity: 1, email: 'fan@example.org' },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(await startPaying({ extrasPurchaseId: bought.id }));
+    const intent = expectPayload(await startPaying({ extrasPurchaseId: bought.id }));
     const paid = await pay(intent.paymentIntentId);
     expect(paid.status).toBe(200);
     expect(paid.body.msg).toBe('Payment received: your extras are paid');

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TExtrasPurchase, TOrder, TPaymentIntent, TSponsorship } from '@clubtix/contract';
+import { endpoints, type TOrder } from '@clubtix/contract';
 import { mailOutbox, orders, registrations, simulatedPayments } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
 import { useStripeApp } from '../../../../test/stripe-fixture';
 import { simulatedProvider } from '../pay/simulated-provider';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 const GOOD_CARD = '4242424242424242';
 
@@ -34,13 +35,13 @@ describe('a payment of an older intent, with the simulated provider', () => {
     const event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 1500, quantity: 5 });
     const held = await holdTickets(t, event.id, ticket.id, email, [{ firstName: 'Olga', lastName: 'Old', email }]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     return { held, order, intent };
   }
@@ -64,7 +65,7 @@ describe('a payment of an older intent, with the simulated provider', () => {
     (await t.db.select().from(registrations).where(eq(registrations.id, id)))[0]!;
   const mailsTo = async (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const confirm = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: GOOD_CARD } });
 
   it('settles the order with the older intent the buyer paid, and cancels the newer one', async () => {
     const { held, order, intent } = await started('older-tab@example.org');
@@ -82,7 +83,7 @@ describe('a payment of an older intent, with the simulated provider', () => {
     expect(await mailsTo('older-tab@example.org')).toHaveLength(1);
 
     // The buyer's success page reads the registration back by the intent it paid.
-    const readBack = await call(t, 'GET', '/stripe/get-registration-from-payment', {
+    const readBack = await callEndpoint(t, endpoints.stripe.getRegistrationFromPayment, {
       query: { paymentIntentId: intent.paymentIntentId },
     });
     expect(readBack.status, readBack.body.msg).toBe(200);
@@ -111,8 +112,8 @@ describe('a payment of an older intent, with the simulated provider', () => {
     const { order } = await started('cancel-first@example.org');
     const newer = await pointOrderElsewhere(order);
 
-    const again = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const again = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     expect(again.paymentIntentId).not.toBe(newer.id);
     expect((await intentRow(newer.id)).status).toBe('canceled');
@@ -125,7 +126,7 @@ describe('a payment of an older intent, with the simulated provider', () => {
     expect((await provider().payWithTestCard!(newer.id, GOOD_CARD))?.status).toBe('succeeded');
 
     expectError(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
       409,
       'CONFLICT',
       'This was paid a moment ago: nothing more is due',
@@ -164,21 +165,23 @@ describe('a payment of an older intent, told by the Stripe webhook', () => {
     const { t, token } = world;
     const event = await publishEvent(t, token, { donationsEnabled: true });
     const programme = await createExtras(t, token, event.id, { name: 'Programme', price: 300 });
-    const bought = payloadOf<TExtrasPurchase>(
-      await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = expectPayload(
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: programme.id, quantity: 1, email: 'fan@example.org' },
       }),
     );
-    const forExtras = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: bought.id } }),
+    const forExtras = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: bought.id } }),
     );
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount: 2500, name: 'Dora Donor', email: 'dora@example.org' },
       }),
     );
-    const forDonation = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+    const forDonation = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      }),
     );
     expect(world.stripe.intents.get(forExtras.paymentIntentId)!.metadata).toEqual({ extrasPurchaseId: bought.id });
     expect(world.stripe.intents.get(forDonation.paymentIntentId)!.metadata).toEqual({ sponsorshipId: sponsorship.id });

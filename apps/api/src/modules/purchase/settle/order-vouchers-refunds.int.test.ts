@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SCAN_MESSAGES, type TOrder, type TTicket } from '@clubtix/contract';
+import { endpoints, SCAN_MESSAGES } from '@clubtix/contract';
 import { extrasPurchases } from '../../../db/schema';
 import { holdTickets, lapseHold } from '../../../../test/buying';
-import { createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, expectError } from '../../../../test/helpers';
+import { createExtras, publishEvent } from '../../../../test/catalogue';
+import { expectError } from '../../../../test/helpers';
 import { useOrderVouchersApp, type Purchase } from '../../../../test/order-vouchers-fixture';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * The extras vouchers of orders that need a refund (docs/decisions/0014): none are issued when the
@@ -64,12 +65,18 @@ describe('extras vouchers of orders that need a refund', () => {
     expect((await extrasList(event.id, '')).map((voucher) => voucher.email)).toEqual(['quick@example.org']);
     expect(await mailsTo('slow@example.org')).toEqual([]);
     // The admin sees the money to return, and the slow buyer's seat was not taken back for it.
-    const adminOrders = payloadOf<TOrder[]>(
-      await call(world.t, 'GET', '/order/getOrdersByEventId', { token: world.token, query: { eventId: event.id } }),
+    const adminOrders = expectPayload(
+      await callEndpoint(world.t, endpoints.order.getOrdersByEventId, {
+        token: world.token,
+        query: { eventId: event.id },
+      }),
     );
     expect(adminOrders.find((order) => order.id === slow.order.id)?.paymentStatus).toBe('refund_required');
-    const tickets = payloadOf<TTicket[]>(
-      await call(world.t, 'GET', '/ticket/getTicketsByEventId', { token: world.token, query: { eventId: event.id } }),
+    const tickets = expectPayload(
+      await callEndpoint(world.t, endpoints.ticket.getTicketsByEventId, {
+        token: world.token,
+        query: { eventId: event.id },
+      }),
     );
     expect(tickets.find((ticket) => ticket.id === slow.ticket.id)).toMatchObject({ sold: 0 });
   });
@@ -81,7 +88,7 @@ describe('extras vouchers of orders that need a refund', () => {
       buyer: 'cancelled@example.org',
     });
     const intent = await startPaying(order);
-    await call(world.t, 'POST', '/registration/updateStatus', {
+    await callEndpoint(world.t, endpoints.registration.updateStatus, {
       token: world.token,
       body: { registrationId: held.registrationId, status: 'cancelled' },
     });
@@ -99,7 +106,7 @@ describe('extras vouchers of orders that need a refund', () => {
     });
     const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
       .extrasVouchers![0]!;
-    const removed = await call(world.t, 'GET', '/registration/removeRegistration', {
+    const removed = await callEndpoint(world.t, endpoints.attendees.removeRegistration, {
       token: world.token,
       query: { registrationId: held.registrationId, eventId: event.id },
     });
@@ -123,24 +130,30 @@ describe('extras vouchers of orders that need a refund', () => {
     });
     const voucher = ((await pay((await startPaying(order)).paymentIntentId)).body.payload as Purchase)
       .extrasVouchers![0]!;
-    const cancelled = await call(world.t, 'POST', '/registration/updateStatus', {
+    const cancelled = await callEndpoint(world.t, endpoints.registration.updateStatus, {
       token: world.token,
       body: { registrationId: held.registrationId, status: 'cancelled' },
     });
     expect(cancelled.status, cancelled.body.msg).toBe(200);
 
-    const adminOrders = payloadOf<TOrder[]>(
-      await call(world.t, 'GET', '/order/getOrdersByEventId', { token: world.token, query: { eventId: event.id } }),
+    const adminOrders = expectPayload(
+      await callEndpoint(world.t, endpoints.order.getOrdersByEventId, {
+        token: world.token,
+        query: { eventId: event.id },
+      }),
     );
     expect(adminOrders.map((row) => [row.id, row.paymentStatus])).toEqual([[order.id, 'refund_required']]);
     expect(await extrasList(event.id, '')).toEqual([]);
     expectError(await redeem(voucher), 404, 'NOT_FOUND', SCAN_MESSAGES.extrasNotFound);
     // What it had is for sale again: its seat, and its lunch box.
-    const tickets = payloadOf<TTicket[]>(
-      await call(world.t, 'GET', '/ticket/getTicketsByEventId', { token: world.token, query: { eventId: event.id } }),
+    const tickets = expectPayload(
+      await callEndpoint(world.t, endpoints.ticket.getTicketsByEventId, {
+        token: world.token,
+        query: { eventId: event.id },
+      }),
     );
     expect(tickets.find((row) => row.id === ticket.id)).toMatchObject({ sold: 0, available: 1 });
-    const lunchAlone = await call(world.t, 'POST', '/extras/purchaseExtras', {
+    const lunchAlone = await callEndpoint(world.t, endpoints.extrasPurchase.purchaseExtras, {
       body: { eventId: event.id, extrasId: lunch.id, quantity: 1, email: 'next@example.org' },
     });
     expect(lunchAlone.status, lunchAlone.body.msg).toBe(200);

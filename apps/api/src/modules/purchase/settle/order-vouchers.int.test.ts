@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import type { TBuyerRegistration, TExtrasPurchase } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { registrations } from '../../../db/schema';
-import { createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, expectError } from '../../../../test/helpers';
+import { createExtras, publishEvent } from '../../../../test/catalogue';
+import { expectError } from '../../../../test/helpers';
 import { useOrderVouchersApp, type Purchase } from '../../../../test/order-vouchers-fixture';
 import { issueOrderVouchers } from '../../extras/order-vouchers.repo';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * docs/product.md section 16: extras purchases carry their own QR. Extras chosen at checkout become, once
@@ -77,8 +78,8 @@ describe('extras vouchers of paid orders', () => {
     expect(guestMail!.html).not.toContain('Lunch box');
 
     // The success page's reads carry it too.
-    const fromPayment = payloadOf<TBuyerRegistration>(
-      await call(world.t, 'GET', '/stripe/get-registration-from-payment', {
+    const fromPayment = expectPayload(
+      await callEndpoint(world.t, endpoints.stripe.getRegistrationFromPayment, {
         query: { paymentIntentId: intent.paymentIntentId },
       }),
     );
@@ -102,7 +103,7 @@ describe('extras vouchers of paid orders', () => {
 
     const first = await redeem(voucher);
     expect(first.status, first.body.msg).toBe(200);
-    const redeemed = first.body.payload as TExtrasPurchase;
+    const redeemed = first.body.payload!;
     expect(redeemed).toMatchObject({ id: voucher.id, quantity: 2, extras: { id: lunch.id, name: 'Lunch box' } });
     expect(redeemed.redeemedAt).not.toBeNull();
     expectError(await redeem(voucher), 409, 'CONFLICT', /^Already redeemed at /);
@@ -123,7 +124,7 @@ describe('extras vouchers of paid orders', () => {
     const voucher = (paid.body.payload as Purchase).extrasVouchers![0]!;
 
     const lookup = (email: string) =>
-      call(world.t, 'GET', '/registration/getRegistrationByEmail', { query: { email, eventId: event.id } });
+      callEndpoint(world.t, endpoints.registration.getRegistrationByEmail, { query: { email, eventId: event.id } });
     expect((await lookup(buyer)).body.payload).toEqual({ found: true });
     expect((await lookup(`guest.of.${buyer}`)).body.payload).toEqual({ found: true });
     const resent = async (to: string) => (await mailsTo(to)).filter((mail) => mail.topic !== null);
@@ -230,7 +231,7 @@ describe('extras vouchers of paid orders', () => {
     expect(await vouchersOfOrder(order.id)).toHaveLength(1);
 
     const buyAlone = (email: string) =>
-      call(world.t, 'POST', '/extras/purchaseExtras', {
+      callEndpoint(world.t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: cap.id, quantity: 1, email },
       });
     expect((await buyAlone('third@example.org')).status).toBe(200);
@@ -252,7 +253,7 @@ describe('extras vouchers of paid orders', () => {
     expect(purchase.order.paymentStatus).toBe('paid');
     expect(purchase.registration.status).toBe('confirmed');
     expect(purchase.extrasVouchers?.map((voucher) => [voucher.extrasName, voucher.quantity])).toEqual([['Parking', 1]]);
-    const buyAlone = await call(world.t, 'POST', '/extras/purchaseExtras', {
+    const buyAlone = await callEndpoint(world.t, endpoints.extrasPurchase.purchaseExtras, {
       body: { eventId: event.id, extrasId: parking.id, quantity: 1, email: 'next@example.org' },
     });
     expectError(buyAlone, 409, 'SOLD_OUT', 'Parking is sold out');

@@ -1,23 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TEvent,
-  TExtrasPurchase,
-  TOrder,
-  TOrderCounts,
-  TOrderListItem,
-  TPaymentIntent,
-  TRegistration,
-  TSponsorship,
-  TTicket,
-} from '@clubtix/contract';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { extrasPurchases, mailOutbox, orders, sponsorships } from '../../../db/schema';
 import { holdTickets, lapseHold } from '../../../../test/buying';
-import { addTicket, createExtras, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
+import { addTicket, createExtras, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createSiblingApp, createTestApp, type TestApp } from '../../../../test/helpers';
 import { SECRET_KEY } from '../../../../test/stripe-fixture';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/stripe-stand-in';
 import { simulatedProvider } from '../pay/simulated-provider';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
@@ -41,13 +32,13 @@ function useShop(t: () => TestApp) {
     const event = await publishEvent(t(), token);
     const ticket = await addTicket(t(), token, event.id, { price: 1500, quantity });
     const held = await holdTickets(t(), event.id, ticket.id, email, [{ firstName: 'Pat', lastName: 'Payer', email }]);
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t(), 'POST', '/order/createOrder', {
+    const { order } = expectPayload(
+      await callEndpoint(t(), endpoints.order.createOrder, {
         body: { registrationId: held.registrationId, qrUuid: held.qrUuid },
       }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t(), 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t(), endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     return { event, ticket, held, order, intent };
   }
@@ -64,18 +55,18 @@ function useShop(t: () => TestApp) {
       .where(eq(table.id, id));
 
   const orderOf = async (orderId: string) =>
-    payloadOf<TOrderListItem>(await call(t(), 'GET', '/order/getOrderById', { token, query: { orderId } }));
+    expectPayload(await callEndpoint(t(), endpoints.order.getOrderById, { token, query: { orderId } }));
   const registrationOf = async (registrationId: string) =>
-    payloadOf<TRegistration>(
-      await call(t(), 'GET', '/registration/getRegistrationById', { token, query: { registrationId } }),
+    expectPayload(
+      await callEndpoint(t(), endpoints.registration.getRegistrationById, { token, query: { registrationId } }),
     );
   const ticketOf = async (event: TEvent, ticketId: string) =>
-    payloadOf<TTicket[]>(await call(t(), 'GET', '/ticket/getTicketsByEventId', { query: { eventId: event.id } })).find(
+    expectPayload(await callEndpoint(t(), endpoints.ticket.getTicketsByEventId, { query: { eventId: event.id } })).find(
       (row) => row.id === ticketId,
     )!;
   const orderCounts = async (event: TEvent) =>
-    payloadOf<TOrderCounts>(
-      await call(t(), 'GET', '/order/getOrderCountsByEventId', { token, query: { eventId: event.id } }),
+    expectPayload(
+      await callEndpoint(t(), endpoints.order.getOrderCountsByEventId, { token, query: { eventId: event.id } }),
     );
   const mailsTo = async (to: string) => t().db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
@@ -105,7 +96,7 @@ describe('payments nobody confirmed, with the simulated provider', () => {
   const charge = (paymentIntentId: string, card = GOOD_CARD) =>
     simulatedProvider(t.db).payWithTestCard!(paymentIntentId, card);
   const confirm = (paymentIntentId: string) =>
-    call(t, 'POST', '/stripe/confirm-payment', { body: { paymentIntentId, testCard: GOOD_CARD } });
+    callEndpoint(t, endpoints.stripe.confirmPayment, { body: { paymentIntentId, testCard: GOOD_CARD } });
 
   it('confirms the tickets of a charged order on its own, once, and a late confirm-payment changes nothing', async () => {
     const { event, ticket, held, order, intent } = await readyToPay('closed-tab@example.org');
@@ -160,21 +151,23 @@ describe('payments nobody confirmed, with the simulated provider', () => {
   it('settles extras bought alone and a donation that nobody confirmed', async () => {
     const event = await publishEvent(t, shop.token, { donationsEnabled: true });
     const programme = await createExtras(t, shop.token, event.id, { name: 'Programme', price: 300 });
-    const bought = payloadOf<TExtrasPurchase>(
-      await call(t, 'POST', '/extras/purchaseExtras', {
+    const bought = expectPayload(
+      await callEndpoint(t, endpoints.extrasPurchase.purchaseExtras, {
         body: { eventId: event.id, extrasId: programme.id, quantity: 1, email: 'fan@example.org' },
       }),
     );
-    const forExtras = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { extrasPurchaseId: bought.id } }),
+    const forExtras = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { extrasPurchaseId: bought.id } }),
     );
-    const { sponsorship } = payloadOf<{ sponsorship: TSponsorship }>(
-      await call(t, 'POST', '/sponsorship/create', {
+    const { sponsorship } = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.create, {
         body: { eventId: event.id, amount: 2500, name: 'Dora Donor', email: 'dora@example.org' },
       }),
     );
-    const forDonation = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/sponsorship/createSponsorshipPaymentIntent', { body: { sponsorshipId: sponsorship.id } }),
+    const forDonation = expectPayload(
+      await callEndpoint(t, endpoints.sponsorship.createSponsorshipPaymentIntent, {
+        body: { sponsorshipId: sponsorship.id },
+      }),
     );
     await charge(forExtras.paymentIntentId);
     await charge(forDonation.paymentIntentId);
@@ -182,16 +175,16 @@ describe('payments nobody confirmed, with the simulated provider', () => {
     await backdate(sponsorships, sponsorship.id);
 
     const donation = async () =>
-      payloadOf<TSponsorship>(
-        await call(t, 'GET', '/sponsorship/getSponsorshipById', {
+      expectPayload(
+        await callEndpoint(t, endpoints.sponsorship.getSponsorshipById, {
           token: shop.token,
           query: { sponsorshipId: sponsorship.id },
         }),
       );
     await expect.poll(async () => (await donation()).paymentStatus, POLL).toBe('paid');
     const paidExtras = async () =>
-      payloadOf<{ purchases: { id: string }[] }>(
-        await call(t, 'GET', '/extras/getExtrasPurchasesByEventId', {
+      expectPayload(
+        await callEndpoint(t, endpoints.extras.getExtrasPurchasesByEventId, {
           token: shop.token,
           query: { eventId: event.id },
         }),
@@ -246,7 +239,7 @@ describe('payments nobody confirmed, with Stripe and no webhook secret', () => {
     expect(await ticketOf(event, ticket.id)).toMatchObject({ sold: 1 });
     expect(await mailsTo('no-return@example.org')).toHaveLength(1);
 
-    const late = await call(t, 'POST', '/stripe/confirm-payment', {
+    const late = await callEndpoint(t, endpoints.stripe.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId },
     });
     expect(late.status).toBe(200);

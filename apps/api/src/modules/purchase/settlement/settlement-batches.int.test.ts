@@ -1,15 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TOrder, TPaymentIntent, TRegistration } from '@clubtix/contract';
+import { endpoints } from '@clubtix/contract';
 import { mailOutbox, orders, registrations, tickets } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
-import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
+import { addTicket, publishEvent } from '../../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
 import type { Deps } from '../../../core/deps';
 import type { Settlement } from './settle-paid-order';
 import { settleTogether } from './settle-order';
+import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
  * docs/decisions/0058-batched-settlements.md: the confirmations of buyers arriving together share
@@ -43,11 +44,11 @@ describe('paid orders settled together', () => {
       Array.from({ length: people }, (_, i) => ({ firstName: `P${i}`, lastName: 'Batch', email: `${i}.${email}` })),
     );
     const { registrationId, qrUuid } = registration;
-    const { order } = payloadOf<{ order: TOrder }>(
-      await call(t, 'POST', '/order/createOrder', { body: { registrationId, qrUuid } }),
+    const { order } = expectPayload(
+      await callEndpoint(t, endpoints.order.createOrder, { body: { registrationId, qrUuid } }),
     );
-    const intent = payloadOf<TPaymentIntent>(
-      await call(t, 'POST', '/stripe/create-payment-intent', { body: { orderId: order.id } }),
+    const intent = expectPayload(
+      await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
     );
     return { registration, order, paymentIntentId: intent.paymentIntentId };
   }
@@ -77,13 +78,10 @@ describe('paid orders settled together', () => {
       );
       const answers = await Promise.all(
         confirmations.map(async ([buyer, i]) => {
-          const response = await fetch(`${servers[i % servers.length]!.baseUrl}/api/stripe/confirm-payment`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ paymentIntentId: buyer.paymentIntentId, testCard: '4242 4242 4242 4242' }),
+          const response = await callEndpoint(servers[i % servers.length]!.baseUrl, endpoints.stripe.confirmPayment, {
+            body: { paymentIntentId: buyer.paymentIntentId, testCard: '4242 4242 4242 4242' },
           });
-          const body = (await response.json()) as { payload?: { registration: TRegistration; order: TOrder } };
-          return { buyer, status: response.status, body };
+          return { buyer, status: response.status, body: response.body };
         }),
       );
       for (const { buyer, status, body } of answers) {
