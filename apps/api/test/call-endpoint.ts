@@ -2,7 +2,7 @@ import type { BodyOf, Endpoint, PayloadOf, QueryOf } from '@clubtix/contract';
 import { call, okPayload, parseBody, queryParams, type ApiResponse, type Query, type TestApp } from './helpers';
 
 /**
- * The typed test client (issue 36): calls one entry of the contract's `endpoints` table, so its
+ * The typed test client (docs/decisions/0073-typed-test-client.md): calls one entry of the contract's `endpoints` table, so its
  * query, body and payload are the contract's types and a contract change shows in the tests at
  * compile time. The raw `call` (helpers.ts) stays for what the contract must refuse: malformed
  * input, unknown paths, fuzzing.
