@@ -10,3 +10,14 @@ export const clubKeys = {
   pages: (search: string) => [...clubKeys.list(), 'pages', search] as const,
   detail: (clubId: string) => [...clubKeys.all, 'detail', clubId] as const,
 };
+
+/**
+ * The admin's reads of events (`asManager`: drafts and cancelled events of its own club included);
+ * public pages keep their own keys and calls.
+ */
+export const eventKeys = {
+  all: ['events', 'managed'] as const,
+  byClub: (clubId: string) => [...eventKeys.all, 'club', clubId] as const,
+  detail: (eventId: string) => [...eventKeys.all, 'detail', eventId] as const,
+  first: () => [...eventKeys.all, 'first'] as const,
+};

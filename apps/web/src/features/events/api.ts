@@ -1,23 +1,10 @@
-import { endpoints, ROLE_STAFF, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
+import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, isApiError } from '../../api/api-error';
+import { isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
-import { getSession } from '../../session/session';
-import { managesClub } from '../../session/session';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
-import { i18n } from '../../i18n/i18n';
-
-/**
- * Query keys of the events feature. Every read here is an admin's (`asManager`), so it sees drafts
- * and cancelled events of its own club; public pages keep their own keys and calls.
- */
-export const eventKeys = {
-  all: ['events', 'managed'] as const,
-  byClub: (clubId: string) => [...eventKeys.all, 'club', clubId] as const,
-  detail: (eventId: string) => [...eventKeys.all, 'detail', eventId] as const,
-  first: () => [...eventKeys.all, 'first'] as const,
-};
+import { eventKeys } from '../../api/query-keys';
 
 /** All events of a club, any status, soonest first as the API orders them. */
 export function useClubEvents(clubId: string | null | undefined) {
@@ -34,41 +21,6 @@ export function useClubEvents(clubId: string | null | undefined) {
       return events;
     },
     enabled: Boolean(clubId),
-  });
-}
-
-/**
- * Door staff read their event through the staff call that checks they work it: getEvent would
- * answer them any published event of their club, which they may not open (404,
- * docs/decisions/0032-door-staff.md). The page shows that not-found itself, so no toast.
- */
-function readManagedEvent(eventId: string, signal: AbortSignal) {
-  const { user } = getSession();
-  if (user?.role === ROLE_STAFF && user.clubId) {
-    return callApi(endpoints.event.getEventByEventIdnClubId, {
-      query: { eventId, clubId: user.clubId },
-      suppressToast: true,
-      signal,
-    });
-  }
-  return callApi(endpoints.event.getEvent, { query: { eventId }, asManager: true, signal });
-}
-
-/**
- * One event of the admin's club, any status; remembered as the current event (docs/product.md section 3).
- * getEvent also answers any published event to anyone (it is a public read), so another club's
- * event is refused here as the API refuses its drafts: 404 (docs/product.md section 13).
- */
-export function useManagedEvent(eventId: string | null | undefined) {
-  return useQuery({
-    queryKey: eventKeys.detail(eventId ?? ''),
-    queryFn: async ({ signal }) => {
-      const event = await readManagedEvent(eventId ?? '', signal);
-      if (!managesClub(event.clubId)) throw new ApiError(404, 'NOT_FOUND', i18n.t('events:notFound'));
-      writeCurrentEvent(event);
-      return event;
-    },
-    enabled: Boolean(eventId),
   });
 }
 

@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { useFormQuestions } from '../../forms/api';
 import { useAttendeePage } from '../api';
 import { pageCount, rangeText, readListView, writeListView, type AttendeeListView } from '../attendee-list';

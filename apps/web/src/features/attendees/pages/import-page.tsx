@@ -7,8 +7,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../../session/session';
 import { storedCurrentEventId, useClubEvents } from '../../events/api';
-import { EventLinks } from '../../events/components/event-links';
-import { EVENT_STATUS_KEYS } from '../../events/components/event-status-badge';
+import { EventLinks } from '../../event-admin/event-links';
+import { EVENT_STATUS_KEYS } from '../../event-admin/event-status-badge';
 import { ImportForm } from '../components/import-form';
 
 /** /import?eventId=: bulk import of attendees from a spreadsheet into one of the club's events. */

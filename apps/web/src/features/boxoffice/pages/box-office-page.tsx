@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { currentLanguage } from '../../../i18n/i18n';
 import { QueryError } from '../../../components/query-error';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { usePublicExtras } from '../../public/api';
 import { useEventTickets } from '../../tickets/api';
 import { useSellAtDoor } from '../api';

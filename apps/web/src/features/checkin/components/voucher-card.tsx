@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
-import { useManagedEvent } from '../../events/api';
+import { useManagedEvent } from '../../event-admin/api';
 import type { VoucherStatus } from '../door-card';
 import { formatDoorTime, voucherLabel } from '../scan-outcome';
 import type { DoorBusy } from '../door-state';

@@ -8,7 +8,7 @@ import { isApiError } from '../../../api/api-error';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useManagedEvent } from '../../events/api';
+import { useManagedEvent } from '../../event-admin/api';
 import { useFormQuestions } from '../../forms/api';
 import { AttendeeSearch } from '../components/attendee-search';
 import { CameraScanner } from '../components/camera-scanner';

@@ -8,7 +8,7 @@ import { todayIn, type CalendarDate } from '../../../lib/date-parsing';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { toWallClock } from '../../../lib/zoned-time';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { STATISTICS_REFRESH_MS, useCheckinStatistics } from '../api';
 import { StatTile } from '../../../components/stat-tile';
 import { attendeesText, checkedInShare, formatDay, toDayString } from '../statistics-series';

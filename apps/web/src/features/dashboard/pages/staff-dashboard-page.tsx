@@ -10,7 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../../session/session';
 import { useClubEvents } from '../../events/api';
 import { eventDateRange } from '../../events/components/club-events';
-import { EventStatusBadge } from '../../events/components/event-status-badge';
+import { EventStatusBadge } from '../../event-admin/event-status-badge';
 
 /** The door's three screens of one event, as buttons big enough for a thumb at a dark door. */
 function DoorEventCard({ event }: { event: TEvent }) {

@@ -8,8 +8,8 @@ import { QueryError } from '../../../components/query-error';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { useClubEvents } from '../api';
-import { EventLinks } from './event-links';
-import { EventStatusBadge } from './event-status-badge';
+import { EventLinks } from '../../event-admin/event-links';
+import { EventStatusBadge } from '../../event-admin/event-status-badge';
 
 /** "15/08/2026 18:30 – 15/08/2026 23:00 (Europe/London)": dates on the event's own clock. */
 export function eventDateRange(event: Pick<TEvent, 'startDate' | 'endDate' | 'timezone'>): string {

@@ -37,7 +37,7 @@ import {
 } from '../event-form-values';
 import { EventBanner } from './event-banner';
 import { EventScheduleFields } from './event-schedule-fields';
-import { EVENT_STATUS_KEYS } from './event-status-badge';
+import { EVENT_STATUS_KEYS } from '../../event-admin/event-status-badge';
 
 // Section titles of a long form: as prominent as a heading, still the fieldset's accessible name.
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 8 } };

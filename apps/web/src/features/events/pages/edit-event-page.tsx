@@ -10,10 +10,11 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { showToast } from '../../../toasts/toasts';
-import { useFirstEvent, useManagedEvent, useRemoveEvent, useSaveEvent } from '../api';
+import { useManagedEvent } from '../../event-admin/api';
+import { useFirstEvent, useRemoveEvent, useSaveEvent } from '../api';
 import { CancellationPanel, CancelEventButton } from '../components/cancel-event';
 import { EventForm } from '../components/event-form';
-import { EventLinks } from '../components/event-links';
+import { EventLinks } from '../../event-admin/event-links';
 import { PublishPanel } from '../components/publish-panel';
 
 function EditEvent({ event }: { event: TEvent }) {

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { useEventTickets } from '../../tickets/api';
 import { useMessageLog } from '../api';
 import { ComposeMessage } from '../components/compose-message';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { currentLanguage } from '../../../i18n/i18n';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { useEventSales } from '../api';
 import { StatTile } from '../../../components/stat-tile';
 import { refundedShare, soldOfCapacity } from '../sales-figures';

@@ -4,8 +4,8 @@ import { formatMoney, type TEvent, type TSponsorshipPackage } from '@clubtix/con
 import { Button, List, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEditor } from '../../../components/form-modal';
-import { CatalogueEditor, type CatalogueEditorState } from '../../events/components/catalogue-editor';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { CatalogueEditor, type CatalogueEditorState } from '../../event-admin/catalogue-editor';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { useDeletePackage, useEventPackages, useSavePackage, useUpdatePackageStatus } from '../api';
 import { PackageForm } from '../components/package-form';
 

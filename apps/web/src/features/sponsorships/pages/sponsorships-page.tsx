@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { ListPagination } from '../../../components/list-pagination';
 import { useEventSponsorships, useSponsorshipTotals } from '../api';
 import { SponsorshipCard } from '../components/sponsorship-card';

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { TEXT_SAFE_GREEN } from '../../../theme';
-import { ManagedEventPage } from '../../events/components/managed-event-page';
+import { ManagedEventPage } from '../../event-admin/managed-event-page';
 import { useEventWaitlist, useRemoveWaitlistEntry } from '../api';
 import {
   groupWaitlist,

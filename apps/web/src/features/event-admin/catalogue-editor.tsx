@@ -2,10 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
-import { FormModal, type useEditor } from '../../../components/form-modal';
-import { PageLoader } from '../../../components/page-loader';
-import { QueryError } from '../../../components/query-error';
+import { confirmDelete } from '../../components/confirm-delete';
+import { FormModal, type useEditor } from '../../components/form-modal';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
 import { CatalogueItemCard } from './catalogue-item-card';
 
 export type CatalogueEditorState<T> = ReturnType<typeof useEditor<T>>;

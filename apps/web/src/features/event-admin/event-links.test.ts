@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_STAFF } from '@clubtix/contract';
 import { eventLinks, linksForRole, splitEventLinks } from './event-links';
-import { i18n, startI18n } from '../../../i18n/i18n';
+import { i18n, startI18n } from '../../i18n/i18n';
 
 let published: ReturnType<typeof eventLinks>;
 const labels = (links: { label: string }[]) => links.map((link) => link.label);

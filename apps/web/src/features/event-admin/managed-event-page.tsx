@@ -2,12 +2,12 @@ import type { TEvent } from '@clubtix/contract';
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
-import { NotFoundView } from '../../../components/not-found-view';
-import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { QueryError } from '../../../components/query-error';
-import { useManagedEvent } from '../api';
+import { isApiError } from '../../api/api-error';
+import { NotFoundView } from '../../components/not-found-view';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { useManagedEvent } from './api';
 import { EventLinks, type EventScreen } from './event-links';
 import { EventStatusBadge } from './event-status-badge';
 

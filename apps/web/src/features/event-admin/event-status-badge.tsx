@@ -1,7 +1,7 @@
 import type { TEventStatus } from '@clubtix/contract';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEXT_SAFE_GREEN } from '../../../theme';
+import { TEXT_SAFE_GREEN } from '../../theme';
 
 /** Each status's words in the `events` catalogue: `t(EVENT_STATUS_KEYS[status])` with that namespace. */
 export const EVENT_STATUS_KEYS = {

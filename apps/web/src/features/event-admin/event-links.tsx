@@ -3,8 +3,8 @@ import { Button, Group, Popover, Stack, type MantineSpacing } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { i18n } from '../../../i18n/i18n';
-import { useSession } from '../../../session/session';
+import { i18n } from '../../i18n/i18n';
+import { useSession } from '../../session/session';
 
 export type EventScreen =
   | 'edit'
