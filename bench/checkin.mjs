@@ -19,7 +19,10 @@
 // with the machine's load average (os.loadavg()) at the start and end of each run beside its p99,
 // and what the server saw meanwhile: event-loop delay, garbage collection, waits for a pooled
 // connection (bench/server-probe.mjs), checkpoints and autovacuum runs of PostgreSQL.
-// CASES=flatOut,doorPace,afterImport chooses the runs (all by default); HOG=n keeps n busy loops
+// - "door opens": first, on a server that has done nothing else, as a real door opens: the scanners'
+//   connections already open, EARLY (200) guests of another event scanned, then the import and the rush,
+//   with the p99 of each second (p99BySecond): the first second included.
+// CASES=doorOpens,flatOut,doorPace,afterImport chooses the runs (all by default); HOG=n keeps n busy loops
 // (`node -e 'for(;;){}'`) running beside the runs, a machine that is not idle on purpose;
 // EXPLAIN=1 prints the plans of the door's statement right after the import and after an ANALYZE.
 import { spawn } from 'node:child_process';
@@ -37,7 +40,8 @@ const ATTENDEES = Number(process.env.ATTENDEES ?? 20_000);
 const SCANNERS = Number(process.env.SCANNERS ?? 200);
 const RATE = Number(process.env.RATE ?? 2_000);
 const TWO_CALLS = process.env.FLOW === 'two-calls';
-const CASES = (process.env.CASES ?? 'flatOut,doorPace,afterImport').split(',');
+const CASES = (process.env.CASES ?? 'doorOpens,flatOut,doorPace,afterImport').split(',');
+const EARLY = Number(process.env.EARLY ?? 200);
 const HOG = Number(process.env.HOG ?? 0);
 
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
@@ -58,7 +62,7 @@ const call = (process.env.BENCH_CLIENT === 'undici' ? fastClient : rawClient)(pr
 const db = new pg.Client({ connectionString: product.pgUrl() });
 await db.connect();
 
-async function seedEvent(token, title) {
+async function seedEvent(token, title, attendees = ATTENDEES) {
   const { clubId, eventId, ticketId } = await createEvent(call, token, { clubName: `${title} Club`, title });
   // Seeding the attendees through the purchase path would measure buying, not the door.
   const prefix = eventId.slice(0, 8);
@@ -66,13 +70,13 @@ async function seedEvent(token, title) {
     `INSERT INTO registrations (id, club_id, event_id, email, qr_uuid, status, confirmed_at)
      SELECT $4 || 'r' || g, $1, $2, 'guest' || g || '@bench.test', gen_random_uuid()::text, 'confirmed', now()
        FROM generate_series(1, $3) g`,
-    [clubId, eventId, ATTENDEES, prefix],
+    [clubId, eventId, attendees, prefix],
   );
   await db.query(
     `INSERT INTO attendees (id, club_id, event_id, registration_id, ticket_id, first_name, last_name, email)
      SELECT $5 || 'a' || g, $1, $2, $5 || 'r' || g, $3, 'Guest', 'No ' || g, 'guest' || g || '@bench.test'
        FROM generate_series(1, $4) g`,
-    [clubId, eventId, ticketId, ATTENDEES, prefix],
+    [clubId, eventId, ticketId, attendees, prefix],
   );
   // As a door opens long after its tickets were bought: autovacuum has been through the new rows.
   await db.query('VACUUM ANALYZE registrations, attendees');
@@ -81,7 +85,7 @@ async function seedEvent(token, title) {
       WHERE a.event_id = $1 ORDER BY random()`,
     [eventId],
   );
-  return { eventId, work: scanList(rows), expected: ATTENDEES };
+  return { eventId, work: scanList(rows), expected: attendees };
 }
 
 /** Each attendee once, every 10th twice in a row (so the duplicate is in flight at the same moment). */
@@ -171,6 +175,13 @@ function slowestBySecond({ door, dueAt }) {
   return Array.from(slowest, (ms) => ms ?? 0);
 }
 
+/** The p99 of the scans due in each second of the run: whether the first second keeps the target too. */
+function p99BySecond({ door, dueAt }) {
+  const bySecond = [];
+  door.forEach((ms, i) => (bySecond[Math.floor(dueAt[i] / 1000)] ??= []).push(ms));
+  return Array.from(bySecond, (times) => (times ? summarise(times).p99Ms : 0));
+}
+
 async function run(token, { eventId, work, expected }, pace) {
   await serverProbe();
   const counters = await databaseCounters();
@@ -212,6 +223,7 @@ async function run(token, { eventId, work, expected }, pace) {
     doorScan: door,
     // The slowest scan of each second of the run (by when it was due): a start-up stall shows at 0.
     slowestBySecond: slowestBySecond(timings),
+    p99BySecond: p99BySecond(timings),
     scanCall: summarise(timings.scan),
     ...(TWO_CALLS ? { saveCall: summarise(timings.save) } : {}),
     server,
@@ -229,9 +241,26 @@ async function run(token, { eventId, work, expected }, pace) {
   };
 }
 
+/**
+ * The door as it really opens, on a server that has done nothing else yet: the scanners' connections
+ * already open (they loaded the door page), EARLY guests of another event scanned first, then the
+ * organiser's import of IMPORTED attendees and the rush at RATE, each scan timed from when it was due
+ * and the p99 reported per second (afterImport's run).
+ */
+async function doorOpens(token) {
+  const early = await seedEvent(token, 'Early Door', EARLY);
+  // Every scanner's connection opened, as the door page's own calls open them.
+  await Promise.all(Array.from({ length: SCANNERS }, () => call('GET', '/health')));
+  const earlyGuests = await run(token, early, true);
+  const rush = await afterImport(token, { call, db, baseUrl: product.baseUrl, scanList, run, rate: RATE });
+  return { earlyGuests: { scans: earlyGuests.scansAttempted, p99Ms: earlyGuests.p99Ms }, ...rush };
+}
+
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
   const loadAtStart = loadAverage();
+  // First, while nothing else has run on the server.
+  const opened = CASES.includes('doorOpens') ? await doorOpens(token) : null;
   const flatOutEvent = CASES.includes('flatOut') ? await seedEvent(token, 'Door Rush') : null;
   const pacedEvent = CASES.includes('doorPace') ? await seedEvent(token, 'Door Pace') : null;
   const flatOut = flatOutEvent && (await run(token, flatOutEvent, false));
@@ -252,6 +281,7 @@ try {
         ...(flatOut ? { flatOut } : {}),
         ...(paced ? { doorPace: { offeredScansPerSecond: RATE, ...paced } } : {}),
         ...(imported ? { afterImport: imported } : {}),
+        ...(opened ? { doorOpens: opened } : {}),
       },
       null,
       2,
