@@ -80,7 +80,9 @@ async function startTestApp(
     HOLDS_PER_ADDRESS: '0',
     ...env,
   });
-  const database = connectDatabase(databaseUrl, 20);
+  // Ten connections, as the server processes of test/server-process.ts: a file of three apps and
+  // another file beside it share the external server's limit (100 on Debian; "too many clients" past it).
+  const database = connectDatabase(databaseUrl, 10);
   const app = await buildApp({
     config,
     db: database.db,

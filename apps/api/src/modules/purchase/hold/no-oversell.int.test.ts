@@ -49,7 +49,8 @@ describe('never oversell', () => {
     const won = responses.filter((r) => r.status === 200);
     const lost = responses.filter((r) => r.status !== 200);
     const seats = won.reduce((sum, r) => sum + (r.body.payload as Init).registration.attendees.length, 0);
-    expect(lost.every((r) => r.status === 409 && r.body.code === 'SOLD_OUT')).toBe(true);
+    const otherwise = lost.filter((r) => r.status !== 409 || r.body.code !== 'SOLD_OUT');
+    expect(otherwise.map((r) => `${r.status} ${r.body.code} ${r.body.msg}`)).toEqual([]);
     expect(seats).toBeLessThanOrEqual(25);
     expect(seats).toBeGreaterThanOrEqual(24); // a last buyer of 2 may find only 1 left
     expect(await heldOrSold(ticket.id)).toBe(seats);
