@@ -1,6 +1,10 @@
--- The hold of migration 0023, as the database runs it now: one statement holds a batch of buyers' tickets
--- (apps/api/src/modules/purchase/hold/batched-holds.repo.ts, docs/decisions/0051-batched-holds.md).
--- Change it here: every start applies this file (db/migrate.ts), never a migration copying it again.
+-- The hold: one statement holds a batch of buyers' tickets, and decides every sales rule of a hold
+-- (apps/api/src/modules/purchase/hold/batched-holds.repo.ts, docs/decisions/0051-batched-holds.md,
+-- docs/decisions/0074-the-hold-in-one-place.md). Each refusal is answered as a reason code, which
+-- the TypeScript words (hold-refusals.ts). Change it here: every start applies this file (db/migrate.ts).
+-- The signature before the reason codes, dropped so that one clubtix_hold is defined.
+DROP FUNCTION IF EXISTS clubtix_hold(text, timestamptz, timestamptz, integer, text[], text[], text[], integer[],
+  integer[], text[], integer[]);
 CREATE OR REPLACE FUNCTION clubtix_hold(
   p_event_id text,
   p_now timestamptz,
@@ -10,12 +14,19 @@ CREATE OR REPLACE FUNCTION clubtix_hold(
   p_languages text[],
   p_addresses text[],
   p_lock_keys integer[],
+  p_discount_ids text[],
+  p_discount_codes text[],
+  p_discount_amounts integer[],
   p_line_buyers integer[],
   p_line_tickets text[],
-  p_line_quantities integer[]
+  p_line_quantities integer[],
+  p_line_opened boolean[]
 ) RETURNS TABLE (
   buyer integer,
   outcome text,
+  fail_name text,
+  fail_number integer,
+  ev_timezone text,
   ev_club_id text,
   reg_id text,
   reg_qr_uuid text,
@@ -42,15 +53,24 @@ DECLARE
   t_add integer[];
   t_names text[];
   t_prices integer[];
-  t_on_sale boolean[];
+  t_active boolean[];
+  t_hidden boolean[];
+  t_starts timestamptz[];
+  t_ends timestamptz[];
   t_max integer[];
+  d_ids text[];
+  d_left integer[];
+  d_add integer[];
+  d integer;
   ev_left integer;
   ev_add integer := 0;
   held_tickets integer[];
   held_holds integer[];
   prev_email integer[];
   prev_address integer[];
-  fate text[] := array_fill('check'::text, ARRAY[buyers]);
+  fate text[] := array_fill('held'::text, ARRAY[buyers]);
+  fail_names text[] := array_fill(NULL::text, ARRAY[buyers]);
+  fail_numbers integer[] := array_fill(NULL::integer, ARRAY[buyers]);
   taken integer[] := array_fill(0, ARRAY[buyers]);
   first_line integer[] := array_fill(0, ARRAY[buyers]);
   last_line integer[] := array_fill(-1, ARRAY[buyers]);
@@ -67,7 +87,7 @@ BEGIN
   IF buyers = 0 THEN
     RETURN;
   END IF;
-  -- The holders' locks first (what a hold of the full path takes with its BEGIN), in key order.
+  -- The holders' locks first (holderLockKeys in hold-limits.repo.ts), in key order.
   FOR lock_key IN SELECT DISTINCT u.k FROM unnest(p_lock_keys) AS u(k) ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock(5310018, lock_key);
   END LOOP;
@@ -98,23 +118,39 @@ BEGIN
     FROM unnest(p_emails, p_addresses) WITH ORDINALITY AS u(email, address, i)
   ) b;
 
-  -- The counter rows, locked in the order every writer takes them: tickets by id, then the event.
+  -- The codes' rows (their uses left), then the counter rows, in the order every writer takes them:
+  -- codes, tickets by id, then the event. A code's other conditions (active, its window) were checked
+  -- as it was priced (discounts/code-checks.ts); its uses are a counter, kept here as the seats are.
+  SELECT array_agg(c.id ORDER BY c.id), array_agg(c.max_uses - c.used_count ORDER BY c.id)
+  INTO d_ids, d_left
+  FROM (SELECT * FROM discounts WHERE id = ANY (p_discount_ids) ORDER BY id FOR NO KEY UPDATE) c;
+  d_add := array_fill(0, ARRAY[coalesce(array_length(d_ids, 1), 0)]);
   SELECT array_agg(t.id ORDER BY t.id),
          array_agg(t.quantity - t.reserved_count ORDER BY t.id),
          array_agg(t.name ORDER BY t.id),
          array_agg(t.price ORDER BY t.id),
-         array_agg(t.is_active AND NOT t.hidden
-                   AND (t.sales_start_at IS NULL OR t.sales_start_at <= p_now)
-                   AND (t.sales_end_at IS NULL OR t.sales_end_at >= p_now) ORDER BY t.id),
+         array_agg(t.is_active ORDER BY t.id),
+         array_agg(t.hidden ORDER BY t.id),
+         array_agg(t.sales_start_at ORDER BY t.id),
+         array_agg(t.sales_end_at ORDER BY t.id),
          array_agg(t.max_per_order ORDER BY t.id)
-  INTO t_ids, t_left, t_names, t_prices, t_on_sale, t_max
+  INTO t_ids, t_left, t_names, t_prices, t_active, t_hidden, t_starts, t_ends, t_max
   FROM (SELECT * FROM tickets WHERE id = ANY (p_line_tickets) AND event_id = p_event_id ORDER BY id FOR NO KEY UPDATE) t;
   SELECT * INTO ev FROM events WHERE id = p_event_id FOR NO KEY UPDATE;
-  IF NOT FOUND OR ev.status <> 'published' OR ev.end_date < p_now
-     OR coalesce(ev.registration_opens_at > p_now, false) OR coalesce(ev.registration_closes_at < p_now, false) THEN
-    RETURN QUERY SELECT b.i::integer, 'check'::text, NULL::text, NULL::text, NULL::text, NULL::text,
-      NULL::timestamptz, NULL::integer, NULL::text, NULL::text[], NULL::text[], NULL::text[], NULL::text[],
-      NULL::text[], NULL::text[], NULL::integer[], NULL::integer[]
+  -- The event's own sale, the same for every buyer of the batch.
+  IF NOT FOUND OR ev.status <> 'published' THEN
+    verdict := 'no_event';
+  ELSIF ev.end_date < p_now THEN
+    verdict := 'ended';
+  ELSIF ev.registration_opens_at > p_now THEN
+    verdict := 'not_open';
+  ELSIF ev.registration_closes_at < p_now THEN
+    verdict := 'closed';
+  END IF;
+  IF verdict IS NOT NULL THEN
+    RETURN QUERY SELECT b.i::integer, verdict, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::text,
+      NULL::text, NULL::text, NULL::timestamptz, NULL::integer, NULL::text, NULL::text[], NULL::text[], NULL::text[],
+      NULL::text[], NULL::text[], NULL::text[], NULL::integer[], NULL::integer[]
       FROM generate_series(1, buyers) AS b(i);
     RETURN;
   END IF;
@@ -128,24 +164,44 @@ BEGIN
     last_line[p_line_buyers[j]] := j;
   END LOOP;
 
-  -- Each buyer in arrival order, as the full path would decide it: on sale, then the hold limits,
-  -- then the seats left.
+  -- Each buyer in arrival order, every rule in the order a buyer hears of it: the order's size, each
+  -- ticket type (on sale, its window, its maximum), access codes, the hold limits, the code's uses,
+  -- then the seats left. The first rule broken is the buyer's answer, and nothing is held for it.
   FOR i IN 1..buyers LOOP
     verdict := 'held';
     total := 0;
-    IF first_line[i] = 0 THEN
-      verdict := 'check';
-    END IF;
     FOR j IN first_line[i]..last_line[i] LOOP
-      k := array_position(t_ids, p_line_tickets[j]);
-      IF k IS NULL OR NOT t_on_sale[k] OR p_line_quantities[j] < 1 OR p_line_quantities[j] > t_max[k] THEN
-        verdict := 'check';
-      END IF;
       total := total + p_line_quantities[j];
     END LOOP;
-    IF verdict = 'held' AND total > ev.max_tickets_per_order THEN
-      verdict := 'check';
+    IF first_line[i] = 0 THEN
+      verdict := 'no_ticket';
+    ELSIF total > ev.max_tickets_per_order THEN
+      verdict := 'order_max';
+      fail_numbers[i] := ev.max_tickets_per_order;
     END IF;
+    FOR j IN first_line[i]..last_line[i] LOOP
+      EXIT WHEN verdict <> 'held';
+      k := array_position(t_ids, p_line_tickets[j]);
+      IF k IS NULL OR NOT t_active[k] THEN
+        verdict := 'no_ticket';
+      ELSIF t_starts[k] > p_now THEN
+        verdict := 'not_started';
+      ELSIF t_ends[k] < p_now THEN
+        verdict := 'sales_ended';
+      ELSIF p_line_quantities[j] > t_max[k] THEN
+        verdict := 'ticket_max';
+        fail_numbers[i] := t_max[k];
+      END IF;
+      IF verdict <> 'held' AND k IS NOT NULL THEN
+        fail_names[i] := t_names[k];
+      END IF;
+    END LOOP;
+    FOR j IN first_line[i]..last_line[i] LOOP
+      EXIT WHEN verdict <> 'held';
+      IF t_hidden[array_position(t_ids, p_line_tickets[j])] AND NOT p_line_opened[j] THEN
+        verdict := 'access';
+      END IF;
+    END LOOP;
     IF verdict = 'held' THEN
       tally := held_tickets[i];
       m := prev_email[i];
@@ -154,7 +210,8 @@ BEGIN
         m := prev_email[m];
       END LOOP;
       IF tally + total > ev.max_tickets_per_order THEN
-        verdict := 'limit';
+        verdict := 'limit_email';
+        fail_numbers[i] := ev.max_tickets_per_order;
       ELSIF p_addresses[i] IS NOT NULL THEN
         tally := held_holds[i];
         m := prev_address[i];
@@ -165,9 +222,14 @@ BEGIN
           m := prev_address[m];
         END LOOP;
         IF tally >= p_holds_per_address THEN
-          verdict := 'limit';
+          verdict := 'limit_address';
+          fail_numbers[i] := p_holds_per_address;
         END IF;
       END IF;
+    END IF;
+    d := array_position(d_ids, p_discount_ids[i]);
+    IF verdict = 'held' AND p_discount_ids[i] IS NOT NULL AND (d IS NULL OR d_left[d] < 1) THEN
+      verdict := 'code_used_up';
     END IF;
     IF verdict = 'held' THEN
       IF ev_left IS NOT NULL AND total > ev_left THEN
@@ -189,6 +251,10 @@ BEGIN
       ev_left := ev_left - total;
       ev_add := ev_add + total;
       taken[i] := total;
+      IF d IS NOT NULL THEN
+        d_left[d] := d_left[d] - 1;
+        d_add[d] := d_add[d] + 1;
+      END IF;
     END IF;
     fate[i] := verdict;
   END LOOP;
@@ -198,6 +264,8 @@ BEGIN
     UPDATE tickets t SET reserved_count = t.reserved_count + a.n
       FROM unnest(t_ids, t_add) AS a(id, n) WHERE t.id = a.id AND a.n > 0;
     UPDATE events SET reserved_count = reserved_count + ev_add WHERE id = p_event_id;
+    UPDATE discounts c SET used_count = c.used_count + a.n
+      FROM unnest(d_ids, d_add) AS a(id, n) WHERE c.id = a.id AND a.n > 0;
 
     SELECT array_agg(CASE WHEN f = 'held' THEN gen_random_uuid()::text END ORDER BY i),
            array_agg(CASE WHEN f = 'held' THEN gen_random_uuid()::text END ORDER BY i),
@@ -223,8 +291,12 @@ BEGIN
     CROSS JOIN LATERAL generate_series(1, l.q) AS s(n)
     WHERE fate[l.i] = 'held';
 
-    INSERT INTO orders (id, club_id, event_id, registration_id, amount, currency)
-    SELECT ord_ids[b.i], ev.club_id, ev.id, reg_ids[b.i], sum(l.q * t_prices[array_position(t_ids, l.ticket_id)]), ev.currency
+    -- What the buyer pays: the lines' total less the code's discount, priced as the code was checked.
+    INSERT INTO orders (id, club_id, event_id, registration_id, amount, currency, discount_id, discount_code,
+                        discount_amount)
+    SELECT ord_ids[b.i], ev.club_id, ev.id, reg_ids[b.i],
+           sum(l.q * t_prices[array_position(t_ids, l.ticket_id)]) - coalesce(p_discount_amounts[b.i], 0), ev.currency,
+           p_discount_ids[b.i], p_discount_codes[b.i], coalesce(p_discount_amounts[b.i], 0)
     FROM generate_series(1, buyers) AS b(i)
     JOIN unnest(p_line_buyers, p_line_tickets, p_line_quantities) AS l(i, ticket_id, q) ON l.i = b.i
     WHERE fate[b.i] = 'held'
@@ -240,7 +312,7 @@ BEGIN
   END IF;
 
   RETURN QUERY
-  SELECT b.i::integer, fate[b.i], ev.club_id, reg_ids[b.i], qr_uuids[b.i], ord_ids[b.i], now(),
+  SELECT b.i::integer, fate[b.i], fail_names[b.i], fail_numbers[b.i], ev.timezone, ev.club_id, reg_ids[b.i], qr_uuids[b.i], ord_ids[b.i], now(),
     (SELECT o.amount FROM orders o WHERE o.id = ord_ids[b.i]), ev.currency,
     s.ids, s.tickets, s.codes,
     ln.ids_of_items, ln.tickets, ln.names, ln.quantities, ln.prices

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { DiscountRow } from '../../db/schema';
-import { fieldError } from '../../core/errors';
+import { fieldError, type AppError } from '../../core/errors';
 import { CODE_PROBLEMS, codeProblem, findUsableCode } from './code-checks';
 import { takeUse } from './discount-uses.repo';
 import { findDiscountById } from './discounts.repo';
@@ -57,8 +57,12 @@ export function assertAccessOpened(
  * to another buyer a moment ago, or the code changed), 400 saying why, which rolls the caller back.
  */
 export async function takeCodeUse(tx: DbOrTx, discountId: string): Promise<void> {
-  const now = new Date();
-  if (await takeUse(tx, discountId, now)) return;
-  const row = await findDiscountById(tx, discountId, null);
-  throw fieldError(FIELD, codeProblem(row, now) ?? CODE_PROBLEMS.usedUp);
+  if (await takeUse(tx, discountId)) return;
+  throw await codeUseRefusal(tx, discountId);
+}
+
+/** Why no use of a code could be taken, read again from its row: 400 on the code's field. */
+export async function codeUseRefusal(db: DbOrTx, discountId: string): Promise<AppError> {
+  const row = await findDiscountById(db, discountId, null);
+  return fieldError(FIELD, codeProblem(row, new Date()) ?? CODE_PROBLEMS.usedUp);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -151,7 +151,7 @@ export interface AttendeeDetails {
   answers: Answers;
 }
 
-/** Attendees' details as the JSON the writes below read with jsonb_to_recordset. */
+/** Attendees' details as the JSON the details' statement reads with jsonb_to_recordset (details/details.repo.ts). */
 export const partyJson = (party: AttendeeDetails[]) =>
   JSON.stringify(
     party.map((a) => ({
@@ -163,35 +163,3 @@ export const partyJson = (party: AttendeeDetails[]) =>
     })),
   );
 
-/**
- * Writes a registration's answers and its attendees' details as one statement, so it is all or
- * nothing without a transaction's extra round trips, and only while the registration is pending:
- * the registration's update takes its row lock and checks the status (a settlement confirming it
- * at the same moment is waited for, then seen), and the attendees are written only through it.
- * An attendee of another registration is not touched: the join is on both ids. False: nothing was
- * written, as the registration is no longer pending (or no longer there).
- */
-export async function writeRegistrationDetails(
-  db: DbOrTx,
-  registrationId: string,
-  answers: Answers,
-  party: AttendeeDetails[],
-): Promise<boolean> {
-  const given = partyJson(party);
-  const result = await db.execute(sql`
-    WITH given AS (
-      SELECT * FROM jsonb_to_recordset(${given}::jsonb)
-        AS g(id text, first_name text, last_name text, email text, answers jsonb)
-    ), registration AS (
-      UPDATE registrations SET answers = ${JSON.stringify(answers)}::jsonb
-      WHERE id = ${registrationId} AND status = 'pending'
-      RETURNING id
-    ), party AS (
-      UPDATE attendees a
-      SET first_name = g.first_name, last_name = g.last_name, email = g.email, answers = g.answers
-      FROM given g, registration r
-      WHERE a.id = g.id AND a.registration_id = r.id
-    )
-    SELECT id FROM registration`);
-  return result.rows.length > 0;
-}

@@ -6,23 +6,20 @@ import {
 } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { RegistrationRow } from '../../../db/schema';
-import { conflict, notFound } from '../../../core/errors';
+import { type AppError, conflict, notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { isDeletedRegistration } from '../deleted-registration';
 import { toExtrasVoucherDto } from '../../extras/order-vouchers.mapper';
 import { findOrderVouchers } from '../../extras/order-vouchers.repo';
 import { toQuestionDto } from '../../forms/forms.service';
-import { canViewEvent } from '../../events/events.policy';
-import { saveDetails } from './details.repo';
+import { saveDetails, type DetailsRefusal, type GivenDetails } from './details.repo';
 import { answerErrors, answersTo, formProblem, withTrimmedAnswers } from './form-answers';
 import { toRegistrationDto } from '../registrations.mapper';
 import {
   findAttendeesOf,
   type AttendeeDetails,
   type AttendeeView,
-  findRegistrationById,
   findRegistrationBySecret,
-  writeRegistrationDetails,
 } from '../registrations.repo';
 
 export async function loadRegistrationDto(deps: Deps, row: RegistrationRow): Promise<TRegistration> {
@@ -40,31 +37,41 @@ export async function loadBuyerRegistration(
   return row;
 }
 
-/** A pending registration may still be filled in; the others answer 409, as save always has. */
-function assertFillable(registration: RegistrationRow): void {
-  if (registration.status === 'expired') throw conflict('Your hold on these tickets has expired; please start again');
-  if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
-  // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
-  if (registration.status === 'confirmed') {
-    throw conflict('This registration is confirmed; ask the organiser to change its details');
+/** The words of a refusal of the details statement (details.repo.ts), which decides it. */
+function detailsRefusal(refusal: DetailsRefusal): AppError {
+  switch (refusal) {
+    case 'expired':
+      return conflict('Your hold on these tickets has expired; please start again');
+    case 'cancelled':
+      return conflict('This registration was cancelled');
+    case 'confirmed':
+      // Every attendee's QR carries the qrUuid: once confirmed, one ticket holder must not rewrite the others.
+      return conflict('This registration is confirmed; ask the organiser to change its details');
+    case 'no_event':
+      return notFound('Event');
   }
 }
 
-/** Step 2: attendees' names, e-mails and answers, checked against the event's form on the server. */
+/**
+ * Step 2: attendees' names, e-mails and answers, checked against the event's form on the server.
+ * One statement reads and, for an event without a form, writes; with a form, the answers are
+ * checked here and the same statement writes them (details.repo.ts).
+ */
 export async function saveRegistrationDetails(
   deps: Deps,
   body: z.output<typeof ZSaveRegistrationRequest>,
 ): Promise<TRegistration> {
   const input = withTrimmedAnswers(body);
-  // Registration, event, form and slots in one round trip, and in it the write when the event has no
-  // form; otherwise the same checks in the same order as before, then the write.
+  const save = async (given: GivenDetails) => {
+    const read = await saveDetails(deps.db.$client, input.registrationId, input.qrUuid, given);
+    if (!read) throw notFound('Registration');
+    if (read.refusal) throw detailsRefusal(read.refusal);
+    return read;
+  };
   const withoutForm = input.attendees.map((attendee) => ({ ...attendee, answers: {} }));
-  const read = await saveDetails(deps.db.$client, input.registrationId, input.qrUuid, withoutForm);
-  if (!read) throw notFound('Registration');
+  const read = await save({ answers: {}, party: withoutForm, checked: false });
   const { registration, slots } = read;
   if (read.written) return toRegistrationDto({ ...registration, answers: {} }, withDetails(slots, withoutForm));
-  assertFillable(registration);
-  if (!read.event || !canViewEvent(null, read.event)) throw notFound('Event');
   const questions = read.questions.map(toQuestionDto);
   const perAttendee = questions.filter((q) => q.perAttendee);
   const once = questions.filter((q) => !q.perAttendee);
@@ -85,14 +92,9 @@ export async function saveRegistrationDetails(
   // and answered again in every list of attendees (docs/decisions/0020).
   const answers = answersTo(once, input.answers);
   const party = input.attendees.map((attendee) => ({ ...attendee, answers: answersTo(perAttendee, attendee.answers) }));
-  // The status read above may be stale (a payment settling meanwhile): the write itself is
-  // conditional on the registration being pending, under its row lock.
-  if (!(await writeRegistrationDetails(deps.db, registration.id, answers, party))) {
-    const now = await findRegistrationById(deps.db, registration.id, null);
-    if (!now) throw notFound('Registration');
-    assertFillable(now);
-    throw conflict('This registration can no longer be changed');
-  }
+  // Written only if still pending, under the registration's lock (a payment settling meanwhile).
+  const written = await save({ answers, party, checked: true });
+  if (!written.written) throw conflict('This registration can no longer be changed');
   return toRegistrationDto({ ...registration, answers }, withDetails(slots, party));
 }
 

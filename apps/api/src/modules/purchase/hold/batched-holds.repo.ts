@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { runPrepared, type Prepared } from '../../../db/prepared';
 import { registrations, type OrderItemRow, type OrderRow, type RegistrationRow } from '../../../db/schema';
 import type { AttendeeFields } from '../registrations.repo';
+import type { OrderDiscount } from '../../discounts/code-uses';
 import { Batcher } from '../../../core/batcher';
 import { releaseEarlierHolds } from './holds.repo';
 import { type TicketLine } from '../seats.repo';
@@ -17,15 +18,41 @@ export interface HoldRequest {
   /** The holder's advisory-lock keys (holderLockKeys). */
   lockKeys: number[];
   lines: TicketLine[];
+  /** The code's discount, priced as it was checked (discounts/code-uses.ts); null without a code. */
+  discount: OrderDiscount | null;
+  /** The hidden ticket types the code opens (an access code); none without one. */
+  openedTickets: readonly string[];
   reservationMinutes: number;
   holdsPerAddress: number;
 }
 
-/**
- * What the statement did for one buyer: held (the rows as written), sold out (too few left: nothing
- * written; the names of its tickets, for the message), or left to the full path (`check`: not on
- * sale to it as asked; `limit`: past a hold limit), which words the refusal.
- */
+/** Why the statement held nothing for a buyer: the first rule of the hold the buyer broke. */
+export type HoldRefusalReason =
+  | 'no_event'
+  | 'ended'
+  | 'not_open'
+  | 'closed'
+  | 'order_max'
+  | 'no_ticket'
+  | 'not_started'
+  | 'sales_ended'
+  | 'ticket_max'
+  | 'access'
+  | 'limit_email'
+  | 'limit_address'
+  | 'code_used_up'
+  | 'sold_out';
+
+/** A refusal with what its message names: a ticket type, a maximum, the event's time zone, the lines' tickets. */
+export interface HoldRefusal {
+  outcome: HoldRefusalReason;
+  ticketName: string | null;
+  number: number | null;
+  timezone: string | null;
+  ticketNames: string[];
+}
+
+/** What the statement did for one buyer: held (the rows as written), or refused, with nothing written. */
 export type HoldOutcome =
   | {
       outcome: 'held';
@@ -34,12 +61,14 @@ export type HoldOutcome =
       order: OrderRow;
       items: OrderItemRow[];
     }
-  | { outcome: 'sold_out'; ticketNames: string[] }
-  | { outcome: 'check' | 'limit' };
+  | HoldRefusal;
 
 interface HoldRow {
   buyer: number;
-  outcome: 'held' | 'sold_out' | 'check' | 'limit';
+  outcome: 'held' | HoldRefusalReason;
+  fail_name: string | null;
+  fail_number: number | null;
+  ev_timezone: string | null;
   ev_club_id: string | null;
   reg_id: string | null;
   reg_qr_uuid: string | null;
@@ -62,7 +91,8 @@ interface HoldRow {
 const HOLD_STATEMENT: Prepared = {
   name: 'purchase_hold',
   text: `SELECT * FROM clubtix_hold($1::text, $2::timestamptz, $3::timestamptz, $4::integer, $5::text[], $6::text[],
-    $7::text[], $8::integer[], $9::integer[], $10::text[], $11::integer[])`,
+    $7::text[], $8::integer[], $9::text[], $10::text[], $11::integer[], $12::integer[], $13::text[], $14::integer[],
+    $15::boolean[])`,
 };
 
 async function holdBatch(db: Db, eventId: string, requests: HoldRequest[]): Promise<HoldOutcome[]> {
@@ -72,11 +102,13 @@ async function holdBatch(db: Db, eventId: string, requests: HoldRequest[]): Prom
   const lineBuyers: number[] = [];
   const lineTickets: string[] = [];
   const lineQuantities: number[] = [];
+  const lineOpened: boolean[] = [];
   requests.forEach((request, index) => {
     for (const line of request.lines) {
       lineBuyers.push(index + 1);
       lineTickets.push(line.ticketId);
       lineQuantities.push(line.quantity);
+      lineOpened.push(request.openedTickets.includes(line.ticketId));
     }
   });
   const rows = await runPrepared<HoldRow>(db.$client, HOLD_STATEMENT, [
@@ -88,9 +120,13 @@ async function holdBatch(db: Db, eventId: string, requests: HoldRequest[]): Prom
     requests.map((request) => request.language),
     requests.map((request) => request.address),
     requests.flatMap((request) => request.lockKeys),
+    requests.map((request) => request.discount?.discountId ?? null),
+    requests.map((request) => request.discount?.discountCode ?? null),
+    requests.map((request) => request.discount?.discountAmount ?? null),
     lineBuyers,
     lineTickets,
     lineQuantities,
+    lineOpened,
   ]);
   const byBuyer = new Map(rows.map((row) => [row.buyer, row]));
   return requests.map((request, index) => toOutcome(request, expiresAt, byBuyer.get(index + 1)));
@@ -98,8 +134,15 @@ async function holdBatch(db: Db, eventId: string, requests: HoldRequest[]): Prom
 
 function toOutcome(request: HoldRequest, expiresAt: Date, row: HoldRow | undefined): HoldOutcome {
   if (!row) throw new Error('The hold statement answered no row for a buyer');
-  if (row.outcome === 'sold_out') return { outcome: 'sold_out', ticketNames: row.line_names ?? [] };
-  if (row.outcome !== 'held') return { outcome: row.outcome };
+  if (row.outcome !== 'held') {
+    return {
+      outcome: row.outcome,
+      ticketName: row.fail_name,
+      number: row.fail_number,
+      timezone: row.ev_timezone,
+      ticketNames: row.line_names ?? [],
+    };
+  }
   const clubId = row.ev_club_id!;
   const createdAt = registrations.createdAt.mapFromDriverValue(row.held_at!) as Date;
   const registration: RegistrationRow = {
@@ -143,9 +186,9 @@ function toOutcome(request: HoldRequest, expiresAt: Date, row: HoldRow | undefin
     provider: null,
     paymentIntentId: null,
     paidAt: null,
-    discountId: null,
-    discountCode: null,
-    discountAmount: 0,
+    discountId: request.discount?.discountId ?? null,
+    discountCode: request.discount?.discountCode ?? null,
+    discountAmount: request.discount?.discountAmount ?? 0,
     refundedAmount: 0,
     createdAt,
   };
@@ -167,7 +210,7 @@ function toOutcome(request: HoldRequest, expiresAt: Date, row: HoldRow | undefin
 const batchersOf = new WeakMap<Db, Batcher<HoldRequest, HoldOutcome>>();
 
 /**
- * Holds one buyer's tickets with the statement of migration 0023, sharing it (and its commit) with
+ * Holds one buyer's tickets with the statement of db/functions/clubtix_hold.sql, sharing it (and its commit) with
  * the holds of the same event that arrive while that event's earlier batches run (core/batcher.ts).
  * Answered once the batch has committed. `seatsFreed` hears of an earlier hold a buyer let go, once
  * the new holds are taken (releaseEarlierHolds in holds.repo.ts).

@@ -1,10 +1,9 @@
 import { zonedFormat } from '@clubtix/contract';
 import type { Config } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
-import type { EventRow } from '../../../db/schema';
 import { clientAddressOf } from '../../../plugins/client-address';
 import { RateLimitedError, say, sayAll, type Said } from '../../../core/errors';
-import { countHeld, findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
+import { findHolds, type HoldLapse, type Holder } from './hold-limits.repo';
 
 /**
  * The hold limits of docs/product.md section 18: one buyer e-mail holds at most the event's
@@ -55,24 +54,22 @@ function refusal(message: Said, lapse: Date | null): RateLimitedError {
 }
 
 /**
- * Refuses a hold of `requested` tickets that would take its holder past a limit: 429 RATE_LIMITED
- * with the way out, and Retry-After until the hold that makes room lapses. Run inside the hold's
- * transaction, under holderLocks, before anything is written: refused, nothing is held. One
- * statement when within the limits; the holds are listed only to word a refusal.
+ * The refusal of a hold past its holder's limit (`which`, as db/functions/clubtix_hold.sql decided it
+ * under the holder's lock): 429 RATE_LIMITED with the way out, and Retry-After until the hold that
+ * makes room lapses. The holds are listed only to word it, after the statement refused.
  */
-export async function assertWithinHoldLimits(
-  tx: DbOrTx,
-  config: Config,
+export async function holdLimitRefusal(
+  db: DbOrTx,
   holder: Holder,
-  event: Pick<EventRow, 'maxTicketsPerOrder' | 'timezone'>,
+  which: 'email' | 'address',
+  limit: { max: number; timezone: string },
   requested: number,
-): Promise<void> {
-  const held = await countHeld(tx, holder);
-  const max = event.maxTicketsPerOrder;
-  if (held.emailTickets + requested > max) {
-    const holds = await findHolds(tx, holder.eventId, { email: holder.email });
+): Promise<RateLimitedError> {
+  const { max, timezone } = limit;
+  if (which === 'email') {
+    const holds = await findHolds(db, holder.eventId, { email: holder.email });
     const lapse = whenRoomFrees(holds, (left) => left.tickets + requested <= max);
-    const tickets = held.emailTickets;
+    const tickets = holds.reduce((sum, hold) => sum + hold.tickets, 0);
     const holdsNow =
       holds.length === 1
         ? say(
@@ -83,16 +80,13 @@ export async function assertWithinHoldLimits(
             'This e-mail address already holds {tickets, plural, one {# ticket} other {# tickets}} for this event in {bookings, plural, one {# booking} other {# bookings}}, and one buyer may hold at most {max} at once.',
             { tickets, bookings: holds.length, max },
           );
-    throw refusal(sayAll(holdsNow, whatToDo(holds.length, lapse, event.timezone)), lapse);
+    return refusal(sayAll(holdsNow, whatToDo(holds.length, lapse, timezone)), lapse);
   }
-  const limit = config.holdsPerAddress;
-  if (holder.address !== null && held.addressHolds >= limit) {
-    const holds = await findHolds(tx, holder.eventId, { address: holder.address });
-    const lapse = whenRoomFrees(holds, (left) => left.holds < limit);
-    const networkHolds = say(
-      'Your network already has {holds, plural, one {# unfinished booking} other {# unfinished bookings}} for this event, the most it may have at once.',
-      { holds: held.addressHolds },
-    );
-    throw refusal(sayAll(networkHolds, whatToDo(holds.length, lapse, event.timezone)), lapse);
-  }
+  const holds = await findHolds(db, holder.eventId, { address: holder.address ?? '' });
+  const lapse = whenRoomFrees(holds, (left) => left.holds < max);
+  const networkHolds = say(
+    'Your network already has {holds, plural, one {# unfinished booking} other {# unfinished bookings}} for this event, the most it may have at once.',
+    { holds: holds.length },
+  );
+  return refusal(sayAll(networkHolds, whatToDo(holds.length, lapse, timezone)), lapse);
 }
