@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAID_MONEY_STATUSES } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
+import { rowOf, runPrepared, selectList, type Prepared, type Queryable } from '../../db/prepared';
 import { NO_DISCOUNT, type OrderDiscount } from '../discounts/code-uses';
 import {
   formQuestions,
@@ -89,17 +90,42 @@ export async function findOrderToPrice(
   return row;
 }
 
-/** An order to pay, with its registration and whether its event's form has a required question. */
+/**
+ * Whether an order may be paid, written once as SQL over an order `o` and its registration `r`:
+ * why not (`refusal`: no longer pending, its registration cancelled, free), and whether its event's
+ * form asks a required question (the answers are then checked in TypeScript). Read by the order's
+ * dueOf (payables/order.payable.ts) and by the simulated provider's one-statement start
+ * (pay/simulated-order-payment.ts), so both decide alike.
+ */
+export const ORDER_DUE_COLUMNS = `CASE WHEN o.payment_status <> 'pending' THEN 'paid' WHEN r.status = 'cancelled' THEN 'cancelled'
+    WHEN o.amount = 0 THEN 'free' END AS "refusal",
+  EXISTS (SELECT 1 FROM form_questions q WHERE q.event_id = o.event_id AND q.required) AS "asksRequired"`;
+
+/** Why an order cannot be paid (ORDER_DUE_COLUMNS' `refusal`). */
+export type OrderDueRefusal = 'paid' | 'cancelled' | 'free';
+
+const ORDER_TO_PAY: Prepared = {
+  name: 'order-to-pay',
+  text: `SELECT ${selectList(orders, 'o', 'o')}, ${selectList(registrations, 'r', 'r')}, ${ORDER_DUE_COLUMNS}
+  FROM orders o JOIN registrations r ON r.id = o.registration_id WHERE o.id = $1`,
+};
+
+/** An order to pay, with its registration, why it cannot be paid (null: it can) and whether its form asks a required question. */
 export async function findOrderToPay(
-  db: DbOrTx,
+  db: Queryable,
   id: string,
-): Promise<{ order: OrderRow; registration: RegistrationRow; asksRequired: boolean } | undefined> {
-  const [row] = await db
-    .select({ order: orders, registration: registrations, asksRequired: asksRequiredQuestions })
-    .from(orders)
-    .innerJoin(registrations, eq(registrations.id, orders.registrationId))
-    .where(eq(orders.id, id));
-  return row;
+): Promise<
+  | { order: OrderRow; registration: RegistrationRow; refusal: OrderDueRefusal | null; asksRequired: boolean }
+  | undefined
+> {
+  const [row] = await runPrepared(db, ORDER_TO_PAY, [id]);
+  if (!row) return undefined;
+  return {
+    order: rowOf(orders, row, 'o'),
+    registration: rowOf(registrations, row, 'r'),
+    refusal: row.refusal as OrderDueRefusal | null,
+    asksRequired: row.asksRequired === true,
+  };
 }
 
 /**

@@ -5,53 +5,61 @@ import type { IntentState } from '../../../core/payment-provider';
 import { orders, simulatedPayments } from '../../../db/schema';
 import { rowOf, runPrepared, selectList } from '../../../db/prepared';
 import type { PayableState } from '../payables/payable';
-import { orderStateOf } from '../payables/order.payable';
+import { orderDueRefusal, orderStateOf } from '../payables/order.payable';
+import { ORDER_DUE_COLUMNS, type OrderDueRefusal } from '../orders.repo';
 import { simulatedIntentState, testCardOutcome } from './simulated-provider';
 
 /**
  * A ticket order paid with the simulated provider, the default (no account anywhere), in one
  * statement a call where the general path takes three and two: the provider's book is a table of
  * ours, so the order's read, the intent and the attach can be one statement
- * (docs/decisions/0059-one-statement-a-call.md). Each function answers undefined when its case is
- * not the common one, having written nothing, and the caller takes the general path, which holds
- * every rule and every message.
+ * (docs/decisions/0059-one-statement-a-call.md). Whether the order may be paid is read from the SQL
+ * the general path reads (ORDER_DUE_COLUMNS) and refused in its words; any other case that is not
+ * the common one answers undefined, having written nothing, and the caller takes the general path.
  */
 
 /**
- * The intent of a pending order for money with none attached yet, whose registration stands and
- * whose form asks nothing required (what dueOf checks): made and attached at once. Its id is random
- * (newSimulatedIntentId's form) and its idempotency key start-payment.ts's `order:<id>:<amount>`, so
- * a second press takes the general path, which finds the same intent by that key.
+ * The intent of an order that may be paid (ORDER_DUE_COLUMNS, orders.repo.ts, as dueOf reads it),
+ * whose form asks nothing required and that has no intent attached yet: made and attached at once.
+ * Its id is random (newSimulatedIntentId's form) and its idempotency key start-payment.ts's
+ * `order:<id>:<amount>`, so a second press takes the general path, which finds the same intent by
+ * that key. An order that may not be paid answers why (`refusal`), as dueOf would.
  */
 const START_ORDER_PAYMENT = {
   name: 'simulated-order-start',
   text: `WITH due AS (
-    SELECT o.id, o.amount, o.currency, 'order:' || o.id || ':' || o.amount AS idempotency_key
+    SELECT o.id, o.amount, o.currency, o.payment_intent_id, 'order:' || o.id || ':' || o.amount AS idempotency_key,
+      ${ORDER_DUE_COLUMNS}
     FROM orders o JOIN registrations r ON r.id = o.registration_id
-    WHERE o.id = $1 AND o.payment_status = 'pending' AND o.payment_intent_id IS NULL AND o.amount > 0
-      AND r.status <> 'cancelled'
-      AND NOT EXISTS (SELECT 1 FROM form_questions q WHERE q.event_id = o.event_id AND q.required)
+    WHERE o.id = $1
+  ), startable AS (
+    SELECT * FROM due WHERE refusal IS NULL AND NOT "asksRequired" AND payment_intent_id IS NULL
   ), intent AS (
     INSERT INTO simulated_payments (id, idempotency_key, amount, currency)
-    SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', ''), idempotency_key, amount, currency FROM due
+    SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', ''), idempotency_key, amount, currency FROM startable
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id
   ), attached AS (
     UPDATE orders o SET payment_intent_id = intent.id, provider = 'simulated'
-    FROM intent, due
-    WHERE o.id = due.id AND o.payment_status = 'pending' AND o.amount = due.amount AND o.payment_intent_id IS NULL
+    FROM intent, startable
+    WHERE o.id = startable.id AND o.payment_status = 'pending' AND o.amount = startable.amount
+      AND o.payment_intent_id IS NULL
     RETURNING o.id
   )
-  SELECT due.amount, due.currency, (SELECT id FROM intent) AS "intentId", EXISTS (SELECT 1 FROM attached) AS "attached"
+  SELECT due.amount, due.currency, due.refusal, (SELECT id FROM intent) AS "intentId",
+    EXISTS (SELECT 1 FROM attached) AS "attached"
   FROM due`,
 };
 
 export async function startSimulatedOrderPayment(deps: Deps, orderId: string): Promise<TPaymentIntent | undefined> {
-  const [row] = await runPrepared<{ amount: number; currency: string; intentId: string | null; attached: boolean }>(
-    deps.db.$client,
-    START_ORDER_PAYMENT,
-    [orderId],
-  );
+  const [row] = await runPrepared<{
+    amount: number;
+    currency: string;
+    refusal: OrderDueRefusal | null;
+    intentId: string | null;
+    attached: boolean;
+  }>(deps.db.$client, START_ORDER_PAYMENT, [orderId]);
+  if (row?.refusal) throw orderDueRefusal(row.refusal);
   // Not the common case, or the intent was made before (a press whose attach lost a race): the general path.
   if (!row?.intentId) return undefined;
   // Re-priced between the read and the attach, as the general path says it.

@@ -1,7 +1,7 @@
 import type { OrderRow, RegistrationRow } from '../../../db/schema';
 import { registrationLines, releaseSeats } from '../seats.repo';
 import { addRefundToOrder, cancelRegistration, lockOrderForRefund, voidOrderVouchers } from '../refund-orders.repo';
-import { conflict, notFound } from '../../../core/errors';
+import { type AppError, conflict, notFound } from '../../../core/errors';
 import { assertFormAnswered } from '../details/form-answers';
 import {
   attachPaymentIntent,
@@ -9,6 +9,7 @@ import {
   findOrderByPaymentIntent,
   findOrderToPay,
   flagOrderForRefund,
+  type OrderDueRefusal,
 } from '../orders.repo';
 import { settleOrder } from '../settlement/settle-order';
 import { refundTargetOf, settlementOf, type Payable, type PayableState, type RefundTarget } from './payable';
@@ -33,6 +34,18 @@ const targetOf = (
     registration: { id: registration.id, eventId: registration.eventId, status: registration.status },
   });
 
+/** The words of why an order cannot be paid, as ORDER_DUE_COLUMNS decides it (orders.repo.ts). */
+export function orderDueRefusal(refusal: OrderDueRefusal): AppError {
+  switch (refusal) {
+    case 'paid':
+      return conflict('This order is already paid');
+    case 'cancelled':
+      return conflict('This registration was cancelled');
+    case 'free':
+      return conflict('This order is free: it needs no payment');
+  }
+}
+
 /** A ticket order: settling it confirms its registration, issues its vouchers and mails the tickets. */
 export const orderPayable: Payable = {
   kind: 'order',
@@ -46,12 +59,10 @@ export const orderPayable: Payable = {
     return order && orderStateOf(order);
   },
   async dueOf(deps, orderId) {
-    const found = await findOrderToPay(deps.db, orderId);
+    const found = await findOrderToPay(deps.db.$client, orderId);
     if (!found) throw notFound('Order');
     const { order, registration } = found;
-    if (order.paymentStatus !== 'pending') throw conflict('This order is already paid');
-    if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
-    if (order.amount === 0) throw conflict('This order is free: it needs no payment');
+    if (found.refusal) throw orderDueRefusal(found.refusal);
     // The same rule as createOrder's, for a buyer who comes here without saving or pricing.
     if (found.asksRequired) await assertFormAnswered(deps, registration);
     return {
