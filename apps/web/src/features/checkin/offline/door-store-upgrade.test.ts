@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addPending, DOOR_DB_NAME, moveStoredQueue, readAdmissions, readPending } from './door-store';
-import { QUEUE_STORAGE_KEY, type QueuedAction } from './pending';
+import { addPending, DOOR_DB_NAME, moveStoredQueue, readPending } from './door-store';
+import { isAdmission, QUEUE_STORAGE_KEY, type QueuedAction } from './pending';
+
+const readAdmissions = async (eventId: string) => (await readPending(eventId)).filter(isAdmission);
 
 // What a device kept before the admissions and the door actions became one list (pending.ts): the
 // admissions in IndexedDB's version 1, the actions in local storage. Nothing of either is lost.

@@ -146,10 +146,6 @@ export async function readPending(eventId?: string): Promise<PendingEntry[]> {
   return inOrder(entries);
 }
 
-export async function readAdmissions(eventId: string): Promise<LocalAdmission[]> {
-  return (await readPending(eventId)).filter(isAdmission);
-}
-
 /**
  * Changes what waits by one of pending.ts's rules, inside a transaction of the caller's, so two tabs
  * never overwrite each other's entries. Writes only what changed; answers the entries before and after.
@@ -186,8 +182,6 @@ export async function addPending<T extends PendingEntry>(entry: T): Promise<T> {
   );
   return (counted as T | undefined) ?? entry;
 }
-
-export const addAdmission = (admission: LocalAdmission): Promise<LocalAdmission> => addPending(admission);
 
 /** Undoes an admission not yet synced; one already sent is the server's to undo. */
 export async function removeWaitingAdmission(id: string): Promise<boolean> {

@@ -8,7 +8,6 @@ import {
   markAnswered,
   MAX_QUEUE_LENGTH,
   parseQueue,
-  removeFromQueue,
   sendSteps,
   type PendingEntry,
   type QueuedAction,
@@ -94,7 +93,7 @@ describe('queue helpers', () => {
   it('counts the actions of one event and removes settled ones by id', () => {
     const queue = [scan('a1', 'e1'), scan('a2', 'e2'), scan('a3', 'e1')];
     expect(countForEvent(queue, 'e1')).toBe(2);
-    expect(removeFromQueue(queue, new Set([queue[0]?.id ?? '']))).toEqual(queue.slice(1));
+    expect(markAnswered(queue, new Set([queue[0]?.id ?? '']), '2026-06-30T19:05:00.000Z')).toEqual(queue.slice(1));
   });
 });
 

@@ -100,10 +100,6 @@ export function markAnswered(pending: readonly PendingEntry[], ids: ReadonlySet<
   });
 }
 
-export function removeFromQueue(queue: readonly PendingEntry[], ids: ReadonlySet<string>): PendingEntry[] {
-  return queue.filter((item) => !ids.has(item.id));
-}
-
 /** The actions of one event still waiting (the store may also hold other events'). */
 export function countForEvent(queue: readonly PendingEntry[], eventId: string): number {
   return queue.filter((item) => !isAdmission(item) && item.eventId === eventId).length;
