@@ -3,7 +3,7 @@ import { formatShortCode, type TAttendee, type TCheckinStatistics } from '@clubt
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookRefunded, bookTwo, keptDoorLists, londonTime } from '../door';
-import { buyTicketsViaApi, seedPublishedEvent } from '../fixtures';
+import { buyTicketsViaApi, registrationAsAdmin, seedPublishedEvent } from '../fixtures';
 import {
   api,
   DESKTOP,
@@ -298,6 +298,80 @@ describe('the door with no network', () => {
     await gateB.page.getByTestId('door-notices').waitFor({ state: 'detached' });
     await gateA.context.close();
     await gateB.context.close();
+  });
+
+  it('a device updated from the earlier version sends the admissions and door actions it kept before', async () => {
+    const seeded = await seedPublishedEvent();
+    const { event, admin } = seeded;
+    const { registration, ada, grace } = await bookTwo(seeded);
+    const { context, page } = await newPage(browser, PHONE);
+    await primeSession(page, admin.token, admin.user);
+    // What the earlier version kept (docs/decisions/0074-one-offline-door.md): an admission made from
+    // the list in IndexedDB's version 1, and a check-in tapped with no connection in local storage.
+    await page.goto('/');
+    await page.evaluate(
+      ({ eventId, adaId, graceId, registrationId }) =>
+        new Promise<void>((resolve, reject) => {
+          const now = new Date().toISOString();
+          localStorage.setItem(
+            'clubtix.checkinQueue',
+            JSON.stringify([
+              {
+                id: 'q1',
+                eventId,
+                queuedAt: now,
+                label: 'Grace Hopper',
+                kind: 'checkin',
+                registrationId,
+                attendeeId: graceId,
+              },
+            ]),
+          );
+          const open = indexedDB.open('clubtix-door', 1);
+          open.onupgradeneeded = () => {
+            const db = open.result;
+            db.createObjectStore('lists', { keyPath: 'eventId' });
+            db.createObjectStore('admissions', { keyPath: 'id' }).createIndex('eventId', 'eventId');
+            db.createObjectStore('notices', { keyPath: 'id' }).createIndex('eventId', 'eventId');
+            open.transaction?.objectStore('admissions').put({
+              id: 'a1',
+              eventId,
+              attendeeId: adaId,
+              at: now,
+              name: 'Ada Lovelace',
+              ticketName: 'Adult',
+              syncedAt: null,
+            });
+          };
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
+          open.onerror = () => reject(new Error('IndexedDB could not be opened'));
+        }),
+      {
+        eventId: event.id,
+        adaId: ada.attendeeId,
+        graceId: grace.attendeeId,
+        registrationId: registration.registrationId,
+      },
+    );
+    await openDoor(page, event.id);
+    // Both are sent along the one path: the check-in's answer in the history, the admission stored.
+    await page.getByText('Checked in (sent later)').waitFor({ timeout: 30_000 });
+    await page.getByTestId('queue-status').waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (await registrationAsAdmin(admin, registration.registrationId)).attendees
+            .filter((attendee) => attendee.checkinTime !== null)
+            .map((attendee) => attendee.attendeeId)
+            .sort(),
+        { timeout: 30_000 },
+      )
+      .toEqual([ada.attendeeId, grace.attendeeId].sort());
+    expect(await page.evaluate(() => localStorage.getItem('clubtix.checkinQueue'))).toBeNull();
+    await context.close();
   });
 
   it('a door opened once but never prepared still opens offline, and says why it cannot check tickets', async () => {

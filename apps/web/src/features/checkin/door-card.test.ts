@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardAfterSettled, type DoorCard, type Outcome } from './door-card';
-import type { QueuedAction } from './offline-queue';
+import type { QueuedAction } from './offline/pending';
 import { ADA as attendee } from './door-fixtures';
 import { DOOR_TEXT } from './scan-outcome';
 import { i18n, startI18n } from '../../i18n/i18n';

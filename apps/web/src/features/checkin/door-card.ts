@@ -1,7 +1,7 @@
 import type { TAnswers, TAnyDoorAttendee, TVoucherAtDoor } from '@clubtix/contract';
 import type { LocalAdmission } from './offline/door-sync';
 import type { OfflineVerdict } from './offline/offline-check';
-import type { QueuedAction, Settled } from './offline-queue';
+import type { QueuedAction, Settled } from './offline/pending';
 import { DOOR_TEXT, type DoorProblem, type DoorTone } from './scan-outcome';
 
 export type TicketStatus = 'ready' | 'checkedIn' | 'justCheckedIn';

@@ -11,7 +11,7 @@ import {
 } from './door-state';
 import { ADA as ada } from './door-fixtures';
 import { OFFLINE_TEXT } from './offline/offline-check';
-import type { QueuedAction } from './offline-queue';
+import type { QueuedAction } from './offline/pending';
 import { DOOR_SUBJECT, DOOR_TEXT } from './scan-outcome';
 
 // The door's words in English, as the tests read them.
@@ -158,6 +158,7 @@ describe('reduceDoor: with no connection', () => {
     };
     const verdict = { kind: 'valid' as const, attendee: listed, via: 'qr' as const };
     const admission = {
+      kind: 'admit' as const,
       id: 'l1',
       eventId: 'e1',
       attendeeId: 'a1',

@@ -11,7 +11,7 @@ import {
 import type { LocalAdmission } from './offline/door-sync';
 import { OFFLINE_TEXT, type OfflineVerdict } from './offline/offline-check';
 import { offlineOutcome } from './offline/offline-outcome';
-import type { QueuedAction, Settled } from './offline-queue';
+import type { QueuedAction, Settled } from './offline/pending';
 import { replayProblem } from './queue-replay';
 import { attendeeName, DOOR_TEXT, formatDoorTime, voucherLabel, type DoorProblem, type DoorTone } from './scan-outcome';
 import { VOUCHER_TEXT } from './voucher-outcome';

@@ -1,7 +1,7 @@
 import { isApiError } from '../../api/api-error';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin } from './api';
 import type { Outcome } from './door-card';
-import type { QueuedAction } from './offline-queue';
+import type { QueuedAction } from './offline/pending';
 import { attendeeName, DOOR_TEXT, extrasProblem, formatDoorTime, ticketProblem } from './scan-outcome';
 
 /** A queued check-in that finds the attendee already in has done its job. */

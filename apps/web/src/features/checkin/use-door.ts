@@ -7,14 +7,14 @@ import {
   type TEvent,
   type TVoucherAtDoor,
 } from '@clubtix/contract';
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/api-error';
 import { i18n } from '../../i18n/i18n';
 import { redeemExtras, saveCheckin, scanTicket, undoCheckin, unredeemExtras, useRefreshDoorData } from './api';
 import type { DoorCard, Outcome } from './door-card';
 import { INITIAL_DOOR_STATE, reduceDoor, type DoorEvent } from './door-state';
+import type { QueuedAction, Settled } from './offline/pending';
 import type { OfflineDoor } from './offline/use-offline-door';
-import type { QueuedAction, Settled } from './offline-queue';
 import { replayAction } from './queue-replay';
 import {
   attendeeName,
@@ -25,7 +25,6 @@ import {
   ticketProblem,
   voucherLabel,
 } from './scan-outcome';
-import { useOfflineQueue } from './use-offline-queue';
 import { useOfflineScan } from './use-offline-scan';
 import { unredeemFailure, withoutRedemption } from './voucher-outcome';
 
@@ -34,10 +33,11 @@ export type ScanSource = 'camera' | 'keyboard' | 'photo' | 'search';
 const newId = () => globalThis.crypto.randomUUID();
 
 /**
- * The scanner page's effects: the calls of the door actions and their offline queue. What the page
- * then shows (the card of the last scan, the short history, what is busy) is door-state.ts's reducer;
- * the components only render it. With a prepared list (`offline`), a scan with no connection is
- * answered from it (use-offline-scan.ts); without one the queue keeps what the server must answer later.
+ * The scanner page's effects: the calls of the door actions. What the page then shows (the card of
+ * the last scan, the short history, what is busy) is door-state.ts's reducer; the components only
+ * render it. With no connection, what the server must answer later waits on the device with the
+ * offline admissions and is sent with them (`offline`, offline/send-pending.ts); with a prepared list,
+ * a scan is answered from it (use-offline-scan.ts).
  */
 export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boolean, offline: OfflineDoor) {
   const [state, dispatchStamped] = useReducer(reduceDoor, INITIAL_DOOR_STATE);
@@ -64,11 +64,13 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     dispatch({ type: 'settled', settled });
     refresh();
   };
-
-  const queue = useOfflineQueue({ eventId: event.id, perform, onSettled });
+  // Given anew each render, so a replay formats with the current event's zone and dispatch.
+  const { replayWith } = offline;
+  useEffect(() => replayWith({ perform, onSettled }));
 
   const queued = (action: QueuedAction, title: string, ticket?: Extract<DoorEvent, { type: 'queued' }>['ticket']) => {
-    queue.add(action);
+    // Kept in the device's store; should that fail (storage refused), the card still says what happened.
+    offline.enqueue(action).catch(() => undefined);
     dispatch({ type: 'queued', action, title, ticket });
   };
 
@@ -147,7 +149,7 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
 
   /**
    * A ticket's QR text, or its short code as typed (the server reads it, docs/product.md section 20).
-   * `key` stands for the attendee in the offline queue: its id, or the code (one per ticket at an event).
+   * `key` stands for the attendee among the actions kept offline: its id, or the code (one per ticket at an event).
    */
   const scan = async (text: string, ticket: { key: string; label: string }, scanNumber: number) => {
     try {
@@ -291,7 +293,6 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     card: state.card,
     history: state.history,
     busy: state.busy,
-    queue,
     handleCode,
     showAttendee,
     showProblem,

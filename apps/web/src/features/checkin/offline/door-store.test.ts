@@ -2,17 +2,20 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgeNotices,
-  addAdmission,
+  addPending,
   DOOR_DB_NAME,
   forgetDoorLists,
-  readAdmissions,
+  readPending,
   readNotices,
   readPrepared,
   recordSyncAnswer,
   removeWaitingAdmission,
   savePrepared,
 } from './door-store';
+import { isAdmission } from './pending';
 import { applySyncResults, newAdmission, waitingOf } from './door-sync';
+
+const readAdmissions = async (eventId: string) => (await readPending(eventId)).filter(isAdmission);
 
 // fake-indexeddb is IndexedDB's behaviour in memory (transactions, indexes, commit order); the
 // browser's own is exercised by e2e/specs/door-offline.e2e.ts, across a reload and a killed tab.
@@ -41,8 +44,8 @@ describe('the offline door on the device (IndexedDB)', () => {
   it('keeps one admission per attendee on a device, even when two tabs admit at once', async () => {
     const event = eventId();
     const [first, second] = await Promise.all([
-      addAdmission(admissionOf(event, 'att-1', 1)),
-      addAdmission(admissionOf(event, 'att-1', 2)),
+      addPending(admissionOf(event, 'att-1', 1)),
+      addPending(admissionOf(event, 'att-1', 2)),
     ]);
     expect(second.id).toBe(first.id);
     expect(await readAdmissions(event)).toHaveLength(1);
@@ -51,9 +54,9 @@ describe('the offline door on the device (IndexedDB)', () => {
   it('takes an admission out of the queue only with its answer, and keeps the notices until acknowledged', async () => {
     const event = eventId();
     const sent = [
-      await addAdmission(admissionOf(event, 'att-1', 1)),
-      await addAdmission(admissionOf(event, 'att-2', 2)),
-      await addAdmission(admissionOf(event, 'att-3', 3)),
+      await addPending(admissionOf(event, 'att-1', 1)),
+      await addPending(admissionOf(event, 'att-2', 2)),
+      await addPending(admissionOf(event, 'att-3', 3)),
     ];
     const first = { at: '2026-05-01T17:59:00.000Z', deviceId: 'device-a', deviceName: 'Gate A' };
     // The server answered two of three (a cut reply): the third stays waiting.
@@ -78,8 +81,8 @@ describe('the offline door on the device (IndexedDB)', () => {
 
   it('undoes an admission still waiting, and not one the server has', async () => {
     const event = eventId();
-    const waiting = await addAdmission(admissionOf(event, 'att-1', 1));
-    const synced = await addAdmission(admissionOf(event, 'att-2', 2));
+    const waiting = await addPending(admissionOf(event, 'att-1', 1));
+    const synced = await addPending(admissionOf(event, 'att-2', 2));
     await recordSyncAnswer([synced.id], [], '2026-05-01T18:10:00.000Z');
     expect(await removeWaitingAdmission(synced.id)).toBe(false);
     expect(await removeWaitingAdmission(waiting.id)).toBe(true);
@@ -92,7 +95,7 @@ describe('the offline door on the device (IndexedDB)', () => {
       const list = { eventId: event, attendees: [], hashing, generatedAt: '2026-05-01T17:02:00.000Z' };
       await savePrepared({ eventId: event, event: { id: event, title: 'Regatta', timezone: 'UTC' }, list });
     }
-    const waiting = await addAdmission(admissionOf(one, 'att-1', 1));
+    const waiting = await addPending(admissionOf(one, 'att-1', 1));
     await forgetDoorLists();
     expect(await readPrepared(one)).toBeNull();
     expect(await readPrepared(two)).toBeNull();

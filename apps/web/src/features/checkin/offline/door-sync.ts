@@ -9,12 +9,14 @@ import { i18n } from '../../../i18n/i18n';
 
 /**
  * The admissions a device made offline and what the server answered when they were synced
- * (POST /checkin/sync, docs/product.md section 20). Pure: the store (door-store.ts) keeps them and
- * the hook (use-offline-door.ts) sends them.
+ * (POST /checkin/sync, docs/product.md section 20). Pure: they wait with the device's other door
+ * actions (pending.ts), in the store (door-store.ts), and the hook (use-offline-door.ts) sends them.
  */
 
 /** One admission made on this device while offline. Kept until the server has answered it. */
 export interface LocalAdmission {
+  /** Tells it from the door actions kept beside it (pending.ts). */
+  kind: 'admit';
   /** Random; the key in the store. */
   id: string;
   eventId: string;
@@ -161,6 +163,7 @@ export function newAdmission(
 ): LocalAdmission {
   const name = `${attendee.firstName} ${attendee.lastName}`.trim() || i18n.t('checkin:door.subject.unnamed');
   return {
+    kind: 'admit',
     id,
     eventId,
     attendeeId: attendee.attendeeId,

@@ -8,76 +8,70 @@ import { isConnectionFailure } from '../scan-outcome';
 import { readDevice, saveDeviceName, type DoorDevice } from './device';
 import {
   acknowledgeNotices,
-  addAdmission,
-  readAdmissions,
+  addPending,
+  moveStoredQueue,
+  onOtherTabChange,
   readNotices,
+  readPending,
   readPrepared,
-  recordSyncAnswer,
   removeWaitingAdmission,
   savePrepared,
   type DoorEvent,
   type PreparedDoor,
 } from './door-store';
-import {
-  applySyncResults,
-  newAdmission,
-  syncBatches,
-  addToSummary,
-  type SyncSummary,
-  waitingOf,
-  type DoorNotice,
-  type LocalAdmission,
-} from './door-sync';
+import { addToSummary, newAdmission, type DoorNotice, type LocalAdmission, type SyncSummary } from './door-sync';
+import { countForEvent, isAdmission, isWaiting, type PendingEntry, type QueuedAction } from './pending';
+import { sendPending, type ActionReplayer } from './send-pending';
 import { doorHasher, loadScrypt } from './door-hash';
 import { checkOffline, indexDoorList, type OfflineVerdict } from './offline-check';
 import { i18n } from '../../../i18n/i18n';
 
-/** A sync retried on a timer while admissions wait: `online` is not fired on a Wi-Fi that reaches nothing. */
+/**
+ * What waits is sent again on a timer, not only on the browser's `online` event: navigator.onLine
+ * says true on a Wi-Fi that reaches nothing.
+ */
 export const SYNC_RETRY_MS = 15_000;
-/** A sync of 2,000 may take longer than a scan's 8 s on a poor line. */
-const LONG_CALL_MS = 30_000;
+/** Something that just waits because a call failed would fail again at once: the first retry waits a moment. */
+const FIRST_RETRY_MS = 3_000;
 /**
  * A list waits for the server to make the slow hashes of tickets new to it: once for the whole list
  * the first time (about a minute and a half for 10,000 tickets on two cores, docs/performance.md
  * "The door list's hashes"), then only for the tickets bought or imported since.
  */
 const LIST_CALL_MS = 5 * 60_000;
-const SYNC_LOCK = 'clubtix-door-sync';
 /** How often an open, online door reads its prepared list again. */
 export const LIST_REFRESH_MS = 5 * 60_000;
 
 const newId = () => globalThis.crypto.randomUUID();
 
-/** Runs `work` alone across this device's tabs (Web Locks), or plainly where the browser has none. */
-function exclusively(work: () => Promise<void>): Promise<void> {
-  const locks = globalThis.navigator?.locks;
-  return locks ? locks.request(SYNC_LOCK, work) : work();
-}
-
 interface Stored {
   prepared: PreparedDoor | null;
-  admissions: LocalAdmission[];
+  /** Every event's: actions of another event are sent from this door too, as they always were. */
+  pending: PendingEntry[];
   notices: DoorNotice[];
 }
 
 async function readStored(eventId: string): Promise<Stored> {
-  const [prepared, admissions, notices] = await Promise.all([
-    readPrepared(eventId),
-    readAdmissions(eventId),
-    readNotices(eventId),
-  ]);
-  return { prepared, admissions, notices: notices.sort((a, b) => a.admittedHereAt.localeCompare(b.admittedHereAt)) };
+  const [prepared, pending, notices] = await Promise.all([readPrepared(eventId), readPending(), readNotices(eventId)]);
+  return { prepared, pending, notices: notices.sort((a, b) => a.admittedHereAt.localeCompare(b.admittedHereAt)) };
 }
 
+const syncProblem = (error: unknown) =>
+  isApiError(error)
+    ? i18n.t('checkin:offlineList.syncRefused', { reason: error.msg })
+    : i18n.t('checkin:offlineList.syncFailed');
+
 /**
- * The offline door of one event (docs/product.md section 20): the prepared list, the admissions made
- * offline and their sync, and the notices the sync brought back. Everything lives in IndexedDB
- * (door-store.ts) and is read back after each change, so a reload or a second tab shows the same.
+ * The offline door of one event (docs/product.md section 20): the prepared list, what this device did
+ * that the server has not heard yet (admissions from the list and door actions whose call found no
+ * connection, pending.ts) and its one way to the server, and the notices the sync brought back.
+ * Everything lives in IndexedDB (door-store.ts) and is read back after each change and when another
+ * tab changes it, so a reload or a second tab shows the same.
  */
 export function useOfflineDoor(eventId: string) {
   const { online } = useNetwork();
   const [prepared, setPrepared] = useState<PreparedDoor | null | undefined>(undefined);
-  const [admissions, setAdmissions] = useState<LocalAdmission[]>([]);
+  const [pending, setPending] = useState<PendingEntry[]>([]);
   const [notices, setNotices] = useState<DoorNotice[]>([]);
   const [device, setDevice] = useState<DoorDevice>(readDevice);
   const [isPreparing, setIsPreparing] = useState(false);
@@ -86,29 +80,41 @@ export function useOfflineDoor(eventId: string) {
   /** What the last sync that sent admissions did, said on the door's status line. */
   const [lastSync, setLastSync] = useState<SyncSummary | null>(null);
   const syncing = useRef(false);
+  const replayer = useRef<ActionReplayer | null>(null);
   const refresh = useRefreshDoorData(eventId);
 
   const show = useCallback((stored: Stored) => {
     setPrepared(stored.prepared);
-    setAdmissions(stored.admissions);
+    setPending(stored.pending);
     setNotices(stored.notices);
   }, []);
   const reload = useCallback(async () => show(await readStored(eventId)), [eventId, show]);
 
   useEffect(() => {
     let live = true;
-    readStored(eventId).then(
-      (stored) => {
-        if (live) show(stored);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setPrepared(null);
-        setProblem(error instanceof Error ? error.message : i18n.t('checkin:offlineList.unreadable'));
-      },
-    );
+    // A queue an earlier version kept in local storage joins the store before the first read.
+    moveStoredQueue()
+      .catch(() => undefined)
+      .then(() => readStored(eventId))
+      .then(
+        (stored) => {
+          if (live) show(stored);
+        },
+        (error: unknown) => {
+          if (!live) return;
+          setPrepared(null);
+          setProblem(error instanceof Error ? error.message : i18n.t('checkin:offlineList.unreadable'));
+        },
+      );
+    const stopListening = onOtherTabChange(() => {
+      readStored(eventId).then(
+        (stored) => live && show(stored),
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
+      stopListening();
     };
   }, [eventId, show]);
 
@@ -119,11 +125,15 @@ export function useOfflineDoor(eventId: string) {
     // Fetched while the network is there, so the offline check has its scrypt when it is not.
     if (isPrepared) loadScrypt().catch(() => undefined);
   }, [isPrepared]);
+  const admissions = useMemo(
+    () => pending.filter((entry): entry is LocalAdmission => isAdmission(entry) && entry.eventId === eventId),
+    [pending, eventId],
+  );
   const admittedHere = useMemo(
     () => new Map(admissions.map((admission) => [admission.attendeeId, admission.at])),
     [admissions],
   );
-  const waiting = useMemo(() => waitingOf(admissions), [admissions]);
+  const waiting = useMemo(() => admissions.filter(isWaiting), [admissions]);
 
   const prepare = async (event: DoorEvent) => {
     setIsPreparing(true);
@@ -178,7 +188,7 @@ export function useOfflineDoor(eventId: string) {
    */
   const admit = async (attendee: TDoorListAttendee): Promise<{ admission: LocalAdmission; isNew: boolean }> => {
     const fresh = newAdmission(eventId, attendee, new Date(), newId());
-    const admission = await addAdmission(fresh);
+    const admission = await addPending(fresh);
     await reload();
     return { admission, isNew: admission.id === fresh.id };
   };
@@ -189,37 +199,27 @@ export function useOfflineDoor(eventId: string) {
     return removed;
   };
 
+  /** Keeps a door action whose call found no connection, to be sent with the rest. */
+  const enqueue = async (action: QueuedAction) => {
+    await addPending(action);
+    await reload();
+  };
+
+  /** Sends what waits (send-pending.ts); the status line says what this event's syncs did. */
   const sync = useCallback(async () => {
     if (syncing.current) return;
     syncing.current = true;
     setIsSyncing(true);
     try {
-      await exclusively(async () => {
-        // Read again inside the lock: another tab may have synced some meanwhile.
-        const pending = waitingOf(await readAdmissions(eventId));
-        let summary: SyncSummary | null = null;
-        for (const batch of syncBatches(eventId, readDevice(), pending)) {
-          const { results } = await callApi(endpoints.checkin.sync, {
-            body: batch.body,
-            suppressToast: true,
-            signal: AbortSignal.timeout(LONG_CALL_MS),
-          });
-          // Only an answer takes an admission out of the queue; a call that failed keeps them all.
-          const { answeredIds, notices: found } = applySyncResults(batch.admissions, results, newId);
-          const at = new Date().toISOString();
-          await recordSyncAnswer(answeredIds, found, at);
-          summary = addToSummary(summary ?? { stored: 0, duplicates: 0, rejected: 0, at }, results, at);
-          setLastSync(summary);
-        }
+      let summary: SyncSummary | null = null;
+      const { refused } = await sendPending(replayer.current, (syncedEvent, results, at) => {
+        if (syncedEvent !== eventId) return;
+        summary = addToSummary(summary ?? { stored: 0, duplicates: 0, rejected: 0, at }, results, at);
+        setLastSync(summary);
       });
-      setProblem(null);
+      setProblem(refused === null ? null : syncProblem(refused));
     } catch (error) {
-      if (!isConnectionFailure(error))
-        setProblem(
-          isApiError(error)
-            ? i18n.t('checkin:offlineList.syncRefused', { reason: error.msg })
-            : i18n.t('checkin:offlineList.syncFailed'),
-        );
+      if (!isConnectionFailure(error)) setProblem(syncProblem(error));
     } finally {
       syncing.current = false;
       setIsSyncing(false);
@@ -228,17 +228,29 @@ export function useOfflineDoor(eventId: string) {
     }
   }, [eventId, reload, refresh]);
 
-  const hasWaiting = waiting.length > 0;
+  const hasWaiting = pending.some(isWaiting);
+  useEffect(() => {
+    const onOnline = () => void sync();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [sync]);
   useEffect(() => {
     if (!hasWaiting || !online) return;
-    // Back online (or opened online with admissions waiting): sync now, then on a timer until done.
-    const now = window.setTimeout(() => void sync(), 0);
+    const soon = window.setTimeout(() => void sync(), FIRST_RETRY_MS);
     const timer = window.setInterval(() => void sync(), SYNC_RETRY_MS);
     return () => {
-      window.clearTimeout(now);
+      window.clearTimeout(soon);
       window.clearInterval(timer);
     };
   }, [hasWaiting, online, sync]);
+
+  /** The door page gives how actions are sent and answered; answers how to take it back. */
+  const replayWith = useCallback((given: ActionReplayer) => {
+    replayer.current = given;
+    return () => {
+      if (replayer.current === given) replayer.current = null;
+    };
+  }, []);
 
   const acknowledge = async (ids: readonly string[]) => {
     await acknowledgeNotices(ids);
@@ -252,7 +264,10 @@ export function useOfflineDoor(eventId: string) {
     /** undefined while reading the device's storage. */
     prepared,
     admissions,
+    /** This event's admissions still to sync. */
     waiting,
+    /** This event's door actions still to send (the queue status's count). */
+    queued: countForEvent(pending.filter(isWaiting), eventId),
     notices,
     device,
     isPreparing,
@@ -263,7 +278,9 @@ export function useOfflineDoor(eventId: string) {
     check,
     admit,
     undoAdmission,
+    enqueue,
     sync,
+    replayWith,
     acknowledge,
     renameDevice,
   };

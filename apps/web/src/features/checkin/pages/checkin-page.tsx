@@ -70,9 +70,10 @@ function Door({ event, offline }: { event: DoorEvent; offline: OfflineDoor }) {
     <Stack gap="md">
       <DoorNotices offline={offline} timeZone={event.timezone} />
       {offline.prepared ? <OfflineStatus offline={offline} timeZone={event.timezone} /> : null}
-      {/* With a list prepared, offline scans wait in IndexedDB; this queue holds only what needs the server. */}
-      {!offline.prepared || door.queue.count > 0 ? (
-        <QueueStatus count={door.queue.count} isSending={door.queue.isSending} onRetry={() => void door.queue.send()} />
+      {/* With a list prepared, offline admissions are counted above; this line counts the door actions
+          that wait for the server to answer them one by one (both are sent together, offline/send-pending.ts). */}
+      {!offline.prepared || offline.queued > 0 ? (
+        <QueueStatus count={offline.queued} isSending={offline.isSyncing} onRetry={() => void offline.sync()} />
       ) : null}
       {/* The answer first, above the code field and the camera: on a phone it is read at the top of
           the screen, not below the camera's controls (docs/decisions/0070-the-door-says-cancelled.md). */}

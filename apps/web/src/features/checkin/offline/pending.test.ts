@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { newAdmission, type LocalAdmission } from './door-sync';
 import {
+  cancelWaiting,
   countForEvent,
   drainQueue,
   enqueue,
+  markAnswered,
   MAX_QUEUE_LENGTH,
   parseQueue,
-  removeFromQueue,
-  serializeQueue,
+  sendSteps,
+  type PendingEntry,
   type QueuedAction,
-} from './offline-queue';
+} from './pending';
 
 let next = 0;
 const base = (eventId = 'e1') => ({ id: `q${++next}`, eventId, queuedAt: '2026-06-30T19:00:00.000Z', label: 'Ada' });
@@ -58,7 +61,7 @@ describe('enqueue', () => {
   });
 
   it('gives up the oldest entries past the limit', () => {
-    let queue: QueuedAction[] = [];
+    let queue: PendingEntry[] = [];
     for (let index = 0; index < MAX_QUEUE_LENGTH + 5; index++) queue = enqueue(queue, scan(`a${index}`));
     expect(queue).toHaveLength(MAX_QUEUE_LENGTH);
     expect(queue[0]).toMatchObject({ attendeeId: 'a5' });
@@ -71,10 +74,10 @@ describe('enqueue', () => {
   });
 });
 
-describe('stored queue', () => {
+describe('the queue an earlier version kept in local storage', () => {
   it('reads back what it wrote', () => {
     const queue = [scan('a1'), checkin('a2'), undo('a3'), extras('{"x":"p1","q":"q"}')];
-    expect(parseQueue(serializeQueue(queue))).toEqual(queue);
+    expect(parseQueue(JSON.stringify(queue))).toEqual(queue);
   });
 
   it('treats missing, broken or foreign data as empty and drops entries that do not parse', () => {
@@ -90,7 +93,7 @@ describe('queue helpers', () => {
   it('counts the actions of one event and removes settled ones by id', () => {
     const queue = [scan('a1', 'e1'), scan('a2', 'e2'), scan('a3', 'e1')];
     expect(countForEvent(queue, 'e1')).toBe(2);
-    expect(removeFromQueue(queue, new Set([queue[0]?.id ?? '']))).toEqual(queue.slice(1));
+    expect(markAnswered(queue, new Set([queue[0]?.id ?? '']), '2026-06-30T19:05:00.000Z')).toEqual(queue.slice(1));
   });
 });
 
@@ -144,5 +147,75 @@ describe('drainQueue', () => {
   it('does nothing with an empty queue', async () => {
     const result = await drainQueue([], () => Promise.reject(new Error('not called')), isOffline);
     expect(result).toEqual({ remaining: [], settled: [] });
+  });
+});
+
+const admit = (attendeeId: string, second: number, eventId = 'e1'): LocalAdmission =>
+  newAdmission(
+    eventId,
+    { attendeeId, firstName: 'Ada', lastName: 'Lovelace', ticketName: 'Adult' },
+    new Date(Date.UTC(2026, 5, 30, 19, 0, second)),
+    `adm-${++next}`,
+  );
+const at = (action: QueuedAction, second: number): QueuedAction => ({
+  ...action,
+  queuedAt: new Date(Date.UTC(2026, 5, 30, 19, 0, second)).toISOString(),
+});
+const device = { deviceId: 'device-1', deviceName: 'Gate A' };
+
+describe('admissions and actions in one list', () => {
+  it('keeps one admission per attendee of an event, synced or not', () => {
+    const first = admit('a1', 1);
+    const kept = enqueue([first], admit('a1', 2));
+    expect(kept).toEqual([first]);
+    const synced = markAnswered(kept, new Set([first.id]), '2026-06-30T19:05:00.000Z');
+    expect(enqueue(synced, admit('a1', 3))).toHaveLength(1);
+    expect(enqueue(kept, admit('a1', 4, 'e2'))).toHaveLength(2);
+  });
+
+  it('never gives up an admission to the limit', () => {
+    let pending: PendingEntry[] = [admit('first', 0)];
+    for (let index = 0; index < MAX_QUEUE_LENGTH + 1; index++) pending = enqueue(pending, scan(`a${index}`));
+    expect(pending).toHaveLength(MAX_QUEUE_LENGTH + 1);
+    expect(pending[0]).toMatchObject({ kind: 'admit', attendeeId: 'first' });
+  });
+
+  it('undoes an admission still waiting, and not one the server has', () => {
+    const waiting = admit('a1', 1);
+    const answered = markAnswered([waiting, admit('a2', 2)], new Set(), '');
+    expect(cancelWaiting(answered, waiting.id).map((entry) => entry.id)).toEqual([answered[1]?.id]);
+    const synced = markAnswered([waiting], new Set([waiting.id]), '2026-06-30T19:05:00.000Z');
+    expect(cancelWaiting(synced, waiting.id)).toEqual(synced);
+  });
+
+  it('keeps an answered admission as synced and lets an answered action go', () => {
+    const admission = admit('a1', 1);
+    const action = checkin('a2');
+    expect(markAnswered([admission, action], new Set([admission.id, action.id]), 'then')).toEqual([
+      { ...admission, syncedAt: 'then' },
+    ]);
+  });
+
+  it('counts only the actions as the queue, admissions being counted as waiting to sync', () => {
+    expect(countForEvent([admit('a1', 1), checkin('a2')], 'e1')).toBe(1);
+  });
+
+  it('sends in the order things happened: admissions in a row go in one sync, an action alone', () => {
+    const steps = sendSteps(
+      [at(undo('a9'), 5), admit('a2', 2), admit('a1', 1), at(extras('{"x":"p1","q":"q"}'), 3), admit('a3', 4)],
+      device,
+    );
+    expect(
+      steps.map((step) =>
+        step.kind === 'action' ? step.action.kind : step.admissions.map((admission) => admission.attendeeId),
+      ),
+    ).toEqual([['a1', 'a2'], 'extras', ['a3'], 'undo']);
+    expect(steps[0]).toMatchObject({ kind: 'admissions', eventId: 'e1', body: { deviceId: 'device-1' } });
+  });
+
+  it('sends nothing already synced, and one sync per event', () => {
+    const synced = markAnswered([admit('a1', 1)], new Set([`adm-${next}`]), 'then');
+    const steps = sendSteps([...synced, admit('a2', 2, 'e2'), admit('a3', 3)], device);
+    expect(steps.map((step) => step.kind === 'admissions' && step.eventId)).toEqual(['e2', 'e1']);
   });
 });
