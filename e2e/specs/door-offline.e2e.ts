@@ -306,7 +306,7 @@ describe('the door with no network', () => {
     const { registration, ada, grace } = await bookTwo(seeded);
     const { context, page } = await newPage(browser, PHONE);
     await primeSession(page, admin.token, admin.user);
-    // What the earlier version kept (docs/decisions/0074-one-offline-door.md): an admission made from
+    // What the earlier version kept (docs/decisions/0075-one-offline-door.md): an admission made from
     // the list in IndexedDB's version 1, and a check-in tapped with no connection in local storage.
     await page.goto('/');
     await page.evaluate(

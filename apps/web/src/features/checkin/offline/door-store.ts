@@ -17,7 +17,7 @@ import { i18n } from '../../../i18n/i18n';
  * phone's restart, and holds a list of thousands where local storage would run out
  * (docs/decisions/0037-installable-offline-door.md). Three stores: the prepared list per event,
  * what waits for the server (admissions and door actions alike, pending.ts;
- * docs/decisions/0074-one-offline-door.md), and the notices (duplicates, refusals) waiting to be
+ * docs/decisions/0075-one-offline-door.md), and the notices (duplicates, refusals) waiting to be
  * acknowledged.
  */
 

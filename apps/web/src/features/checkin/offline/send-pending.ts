@@ -8,7 +8,7 @@ import { applySyncResults } from './door-sync';
 import { drainQueue, isAdmission, sendSteps, type QueuedAction, type SendStep, type Settled } from './pending';
 
 /**
- * The one way what this device did offline reaches the server (docs/decisions/0074-one-offline-door.md):
+ * The one way what this device did offline reaches the server (docs/decisions/0075-one-offline-door.md):
  * admissions and door actions alike, in the order they happened, stopping at the first lost
  * connection, each taken out of the wait only by the server's answer.
  */
