@@ -115,8 +115,7 @@ export async function findOrderToPay(
   db: Queryable,
   id: string,
 ): Promise<
-  | { order: OrderRow; registration: RegistrationRow; refusal: OrderDueRefusal | null; asksRequired: boolean }
-  | undefined
+  { order: OrderRow; registration: RegistrationRow; refusal: OrderDueRefusal | null; asksRequired: boolean } | undefined
 > {
   const [row] = await runPrepared(db, ORDER_TO_PAY, [id]);
   if (!row) return undefined;

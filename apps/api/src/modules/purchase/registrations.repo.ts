@@ -162,4 +162,3 @@ export const partyJson = (party: AttendeeDetails[]) =>
       answers: a.answers,
     })),
   );
-

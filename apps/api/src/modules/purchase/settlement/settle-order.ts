@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import type { EventRow, OrderRow, RegistrationRow } from '../../../db/schema';
+import type { EventRow } from '../../../db/schema';
 import { transactionStartingWith } from '../../../db/transaction-ending-with';
 import type { Deps } from '../../../core/deps';
 import { queueMails } from '../../mail/mail-queue';
@@ -7,7 +7,7 @@ import { ticketMails } from '../../mail/ticket-mail';
 import { Batcher } from '../../../core/batcher';
 import { counterGate } from '../counter-gate';
 import { linesOf, soldIncrements } from '../seats.repo';
-import { settlePaidOrder, type Settlement } from './settle-paid-order';
+import { confirmedRow, paidRow, settlePaidOrder, type Settlement } from './settle-paid-order';
 import {
   confirmRegistrations,
   lockOrdersAndRegistrations,
@@ -51,9 +51,8 @@ export async function settleTogether(deps: Deps, orderIds: string[]): Promise<(S
       const now = new Date();
       const result = new Map<string, Settlement>();
       for (const { order, registration, party, items } of common) {
-        const paid: OrderRow = { ...order, paymentStatus: 'paid', paidAt: now };
-        const row: RegistrationRow = { ...registration, status: 'confirmed', confirmedAt: now, expiresAt: null };
-        result.set(order.id, { order: paid, items, confirmed: { registration: row, attendees: party }, vouchers: [] });
+        const confirmed = { registration: confirmedRow(registration, now), attendees: party };
+        result.set(order.id, { order: paidRow(order, now), items, confirmed, vouchers: [] });
       }
       await queueMails(
         tx,

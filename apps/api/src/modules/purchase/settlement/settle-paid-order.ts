@@ -38,6 +38,15 @@ export interface SettleOptions {
   byEmailLink?: boolean;
 }
 
+/** The order and its registration as a settlement's writes leave them (confirmRegistration, markOrderPaid). */
+export const paidRow = (order: OrderRow, now: Date): OrderRow => ({ ...order, paymentStatus: 'paid', paidAt: now });
+export const confirmedRow = (registration: RegistrationRow, now: Date): RegistrationRow => ({
+  ...registration,
+  status: 'confirmed',
+  confirmedAt: now,
+  expiresAt: null,
+});
+
 /** A free booking's link opened too late, or for a booking that is no longer a free hold. */
 function assertLinkSettles(order: OrderRow, registration: RegistrationRow, now: Date): void {
   if (registration.status === 'cancelled') throw conflict('This registration was cancelled');
@@ -100,12 +109,12 @@ export async function settlePaidOrder(deps: Deps, orderId: string, options: Sett
         // Only orders with extras lines pay a statement for their vouchers (docs/performance.md).
         const vouchers = hasExtras ? await issueOrderVouchers(tx, order, registration.email) : [];
         // The rows as the writes sent with the COMMIT leave them.
-        const paid: OrderRow = { ...order, paymentStatus: 'paid', paidAt: now };
+        const paid = paidRow(order, now);
         const last = [markOrderPaid(order.id, now)];
         if (registration.status === 'confirmed') {
           return { result: { order: paid, items, vouchers, fresh: true }, last };
         }
-        const row: RegistrationRow = { ...registration, status: 'confirmed', confirmedAt: now, expiresAt: null };
+        const row = confirmedRow(registration, now);
         if (read.event) {
           await queueTicketMail(tx, deps.config, read.event, row, party, {
             vouchers,
