@@ -1,4 +1,4 @@
-import { createClubWithAdmin, createTestApp, type TestApp } from './helpers';
+import { createAdminApp, type TestApp } from './helpers';
 import { startServers, type ServerProcess } from './server-process';
 
 /**
@@ -22,9 +22,8 @@ export async function startProcessRig(
   env: Record<string, string> = {},
   timeoutMs?: number,
 ): Promise<ProcessRig> {
-  const t = await createTestApp();
+  const { t, token } = await createAdminApp();
   try {
-    const token = (await createClubWithAdmin(t)).admin.token;
     const group = await startServers(
       count,
       t.databaseUrl,

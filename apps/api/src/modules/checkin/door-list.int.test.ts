@@ -16,7 +16,14 @@ import { attendees, checkins, doorHashes, registrations } from '../../db/schema'
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, scanAndCheckIn } from '../../../test/door';
 import { buyPaidOrder, refund, refundRows, type PaidOrder } from '../../../test/refunds';
 import { createDoorStaff } from '../../../test/door-staff';
-import { createClubWithAdmin, createTestApp, expectError, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
+import {
+  createAdminApp,
+  createClubWithAdmin,
+  createTestApp,
+  expectError,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../../../test/helpers';
 import { startServers, type ServerGroup } from '../../../test/server-process';
 import { callEndpoint } from '../../../test/call-endpoint';
 
@@ -349,8 +356,7 @@ describe('the door list on several processes', () => {
   let group: ServerGroup | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     group = await startServers(2, t.databaseUrl, { JWT_SECRET: TEST_JWT_SECRET });
   }, 180_000);
   afterAll(async () => {
