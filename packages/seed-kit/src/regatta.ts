@@ -11,6 +11,7 @@ import {
   type TTicket,
 } from '@clubtix/contract';
 import { catalogueKit, unique, type SeedAdmin } from './catalogue';
+import { purchaseKit } from './purchase';
 import { sendTyped, type SeedTransport, type TypedRequest } from './transport';
 
 export interface SeededEvent {
@@ -36,6 +37,7 @@ export interface AttendeeDetails {
 /** The whole event the buyer's and the door's journeys walk (e2e/fixtures.ts), and buying into it. */
 export function regattaKit(transport: SeedTransport) {
   const catalogue = catalogueKit(transport);
+  const purchase = purchaseKit(transport);
   const send = async <E extends Endpoint>(what: string, endpoint: E, request: TypedRequest<E>) =>
     (await sendTyped(transport, what, endpoint, request)).payload;
   return {
@@ -92,31 +94,23 @@ export function regattaKit(transport: SeedTransport) {
       people: AttendeeDetails[],
       attendeeAnswers: TAnswers = {},
     ): Promise<{ registration: TRegistration; order: TOrder }> {
-      const held = await send('Holding tickets', endpoints.registration.initRegistration, {
-        body: {
-          eventId: seeded.event.id,
-          email: people[0]!.email,
-          tickets: [{ ticketId: seeded.adult.id, quantity: people.length }],
-        },
+      const held = await purchase.hold({
+        eventId: seeded.event.id,
+        email: people[0]!.email,
+        tickets: [{ ticketId: seeded.adult.id, quantity: people.length }],
       });
       const secret = { registrationId: held.registration.registrationId, qrUuid: held.registration.qrUuid };
-      await send('Saving the attendees', endpoints.registration.save, {
-        body: {
-          ...secret,
-          attendees: held.registration.attendees.map((attendee, index) => ({
-            attendeeId: attendee.attendeeId,
-            ...people[index]!,
-            answers: { [seeded.dietary.id]: 'None', ...attendeeAnswers },
-          })),
-          answers: { [seeded.heardFrom.id]: 'A friend' },
-        },
+      await purchase.fillIn({
+        ...secret,
+        attendees: held.registration.attendees.map((attendee, index) => ({
+          attendeeId: attendee.attendeeId,
+          ...people[index]!,
+          answers: { [seeded.dietary.id]: 'None', ...attendeeAnswers },
+        })),
+        answers: { [seeded.heardFrom.id]: 'A friend' },
       });
-      const { order } = await send('Creating the order', endpoints.order.createOrder, {
-        body: { ...secret, extras: [] },
-      });
-      const intent = await send('Starting the payment', endpoints.stripe.createPaymentIntent, {
-        body: { orderId: order.id },
-      });
+      const { order } = await purchase.price({ ...secret, extras: [] });
+      const intent = await purchase.startPayment({ orderId: order.id });
       const paid = await send('Paying', endpoints.stripe.confirmPayment, {
         body: { paymentIntentId: intent.paymentIntentId, testCard: '4242424242424242' },
       });
