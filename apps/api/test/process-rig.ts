@@ -1,4 +1,4 @@
-import { createAdminApp, type TestApp } from './helpers';
+import { createAdminApp, TEST_JWT_SECRET, type TestApp } from './helpers';
 import { startServers, type ServerProcess } from './server-process';
 
 /**
@@ -9,7 +9,7 @@ import { startServers, type ServerProcess } from './server-process';
  */
 export interface ProcessRig {
   t: TestApp;
-  /** The admin's token, valid on the in-process app. */
+  /** The admin's token, valid on the in-process app and on every process (they share its JWT_SECRET). */
   token: string;
   servers: ServerProcess[];
   /** Stops the processes, then closes the app and its database connections. */
@@ -27,7 +27,7 @@ export async function startProcessRig(
     const group = await startServers(
       count,
       t.databaseUrl,
-      { PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0', ...env },
+      { JWT_SECRET: TEST_JWT_SECRET, PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0', ...env },
       timeoutMs,
     );
     return {
