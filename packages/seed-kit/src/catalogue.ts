@@ -89,7 +89,8 @@ export function catalogueKit(transport: SeedTransport) {
     /** A new club with its first admin, signed in (self-service sign-up). */
     async clubAdmin(overrides: Partial<TRegisterRequest> = {}): Promise<SeedAdmin> {
       const answer = await send('Registering a club', endpoints.auth.register, { body: registerBody(overrides) });
-      return { token: answer.authorization!, user: answer.payload.currentUser };
+      if (!answer.authorization) throw new Error('Registering a club answered no authorization header');
+      return { token: answer.authorization, user: answer.payload.currentUser };
     },
     /** A club made by the sudo (the benches' clubs). */
     club: (token: string, body: TSaveClubRequest) =>
