@@ -5,7 +5,7 @@
 // each kind of query an admin makes (the web page's 25 rows a page). Prints p50/p95 per kind and
 // overall, and whether every answer had the expected total.
 import pg from 'pg';
-import { client, createEvent, percentile, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, percentile, saveBenchForm, startProduct, SUDO } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 50_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
@@ -99,18 +99,8 @@ try {
   const setUpEvent = (clubName) => createEvent(call, token, { clubName, title: `${clubName} Regatta` });
   const main = await setUpEvent('List Club');
   const other = await setUpEvent('Other Club');
-  const form = await call('POST', '/form/save', {
-    token,
-    body: {
-      eventId: main.eventId,
-      questions: [
-        { type: 0, label: 'Diet' },
-        { type: 4, label: 'Shirt size', options: ['S', 'M', 'L'] },
-        { type: 3, label: 'Workshops', options: ['Knots', 'Sails', 'Radio'] },
-      ],
-    },
-  });
-  const [diet, shirt, workshops] = form.json.payload.map((q) => q.id);
+  const form = await saveBenchForm(call, token, main.eventId);
+  const [diet, shirt, workshops] = form.map((q) => q.id);
 
   const seeding = performance.now();
   // Ids are UUIDs as the product makes them; registration n holds attendees 2n-1 and 2n, and its

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { client, createEvent, root, startProduct } from './lib.mjs';
+import { client, createEvent, root, seedKitOver, startProduct } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 10_000);
 const PER_REGISTRATION = 2;
@@ -39,12 +39,13 @@ await db.connect();
 
 /** A club's admin (the door page is a club's, not the super user's) and its event. */
 async function seedEvent() {
-  const registered = await call('POST', '/auth/register', {
-    body: { name: 'Door Admin', email: 'door-admin@bench.test', password: 'door-bench-1', clubName: 'Hash Club' },
+  const kit = await seedKitOver(call);
+  const { token, user } = await kit.clubAdmin({
+    name: 'Door Admin',
+    email: 'door-admin@bench.test',
+    password: 'door-bench-1',
+    clubName: 'Hash Club',
   });
-  if (registered.status !== 200) throw new Error(`register answered ${registered.status}`);
-  const token = registered.authorization;
-  const user = registered.json.payload.currentUser;
   const { clubId, eventId, ticketId } = await createEvent(call, token, { clubId: user.clubId, title: 'Hash Door' });
   const prefix = eventId.slice(0, 8);
   const registrationCount = Math.ceil(ATTENDEES / PER_REGISTRATION);

@@ -5,7 +5,7 @@
 // whatever the number of attendees: the export streams a page of 1,000 rows at a time.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { client, createEvent, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, saveBenchForm, startProduct, SUDO } from './lib.mjs';
 
 const ATTENDEES = Number(process.env.ATTENDEES ?? 100_000);
 const MB = 1024 * 1024;
@@ -66,18 +66,8 @@ try {
     clubName: 'Export Club',
     title: 'Export Regatta',
   });
-  const form = await call('POST', '/form/save', {
-    token,
-    body: {
-      eventId,
-      questions: [
-        { type: 0, label: 'Diet' },
-        { type: 4, label: 'Shirt size', options: ['S', 'M', 'L'] },
-        { type: 3, label: 'Workshops', options: ['Knots', 'Sails', 'Radio'] },
-      ],
-    },
-  });
-  const [diet, shirt, workshops] = form.json.payload.map((q) => q.id);
+  const form = await saveBenchForm(call, token, eventId);
+  const [diet, shirt, workshops] = form.map((q) => q.id);
 
   const seeding = performance.now();
   await db.query(

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { client, createEvent, root, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, loadSeedKit, root, seedKitOver, startProduct, SUDO } from './lib.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,19 +41,15 @@ const { eventId } = await createEvent(call, token, {
   title: TITLE,
   ticket: { price: 1500 },
 });
-await call('POST', '/event/save', {
-  token,
-  body: {
-    id: eventId,
-    title: TITLE,
-    description: 'Boats, music and food on the quay; the prize-giving at six.',
-    venue: 'The Old Quay',
-    startDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    endDate: new Date(Date.now() + 7 * 86_400_000 + 3_600_000).toISOString(),
-    timezone: 'Europe/London',
-    currency: 'gbp',
-    status: 'published',
-  },
+const { startingIn } = await loadSeedKit();
+await (
+  await seedKitOver(call)
+).event(token, {
+  id: eventId,
+  title: TITLE,
+  description: 'Boats, music and food on the quay; the prize-giving at six.',
+  venue: 'The Old Quay',
+  ...startingIn(7 * 86_400_000, 3_600_000),
 });
 const { slug } = (await call('GET', '/event/getEvent', { query: { eventId } })).json.payload;
 

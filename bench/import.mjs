@@ -5,7 +5,7 @@
 // another ticket type of a fresh event, with the server's peak resident memory (VmHWM).
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { client, createEvent, startProduct, SUDO } from './lib.mjs';
+import { client, createEvent, saveBenchForm, seedKitOver, startProduct, SUDO } from './lib.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 
@@ -43,17 +43,7 @@ const call = client(product.baseUrl);
 
 async function setUpEvent(token, clubId, title) {
   const { eventId, ticketId } = await createEvent(call, token, { clubId, title });
-  await call('POST', '/form/save', {
-    token,
-    body: {
-      eventId,
-      questions: [
-        { type: 0, label: 'Diet' },
-        { type: 4, label: 'Shirt size', options: ['S', 'M', 'L'] },
-        { type: 3, label: 'Workshops', options: ['Knots', 'Sails', 'Radio'] },
-      ],
-    },
-  });
+  await saveBenchForm(call, token, eventId);
   return { eventId, ticketId };
 }
 
@@ -86,9 +76,9 @@ async function upload(token, target, filename, bytes) {
 
 try {
   const token = (await call('POST', '/auth/signin', { body: SUDO })).authorization;
-  const club = await call('POST', '/club/save', { token, body: { name: 'Import Club' } });
-  const first = await setUpEvent(token, club.json.payload.id, 'Import Regatta');
-  const second = await setUpEvent(token, club.json.payload.id, 'Import Regatta Two');
+  const club = await (await seedKitOver(call)).club(token, { name: 'Import Club' });
+  const first = await setUpEvent(token, club.id, 'Import Regatta');
+  const second = await setUpEvent(token, club.id, 'Import Regatta Two');
   const runs = [
     await upload(token, first, 'guests.csv', csv),
     await upload(token, first, 'guests.csv', csv),

@@ -149,33 +149,59 @@ EOF`,
     : { error: run.stderr || run.stdout };
 }
 
+let seedKitModule;
 /**
- * A published event with one ticket type, made through the API as an admin would: in a new club
- * named `clubName`, or in the club `clubId`. It starts `startsInMs` from now and lasts an hour.
+ * The seeding kit (packages/seed-kit), written in TypeScript as the contract it calls is, loaded
+ * through tsx on first use: a bench that seeds nothing does not pay the ~1 s of loading it.
+ */
+export function loadSeedKit() {
+  seedKitModule ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('@clubtix/seed-kit', import.meta.url));
+  return seedKitModule;
+}
+
+/**
+ * The seeding kit over one of the benches' clients (`client` above, fast-client.mjs, raw-client.mjs:
+ * each `call(method, path, { token, body, query })` answering `{ status, json, authorization }`), so
+ * the seeding shares the connections the bench then measures on.
+ */
+export async function seedKitOver(call) {
+  const { seedKit, bearer } = await loadSeedKit();
+  return seedKit(async (endpoint, { token, body, query }) => {
+    const answer = await call(endpoint.method, endpoint.path, { token: token && bearer(token), body, query });
+    return { status: answer.status, body: answer.json, authorization: answer.authorization };
+  });
+}
+
+/**
+ * A published event with one ticket type (free entry, no limit), made through the API as an admin
+ * would: in a new club named `clubName`, or in the club `clubId`. It starts `startsInMs` from now
+ * and lasts an hour.
  */
 export async function createEvent(
   call,
   token,
   { clubName, clubId, title, startsInMs = 3_600_000, timezone = 'Europe/London', currency = 'gbp', ticket = {} },
 ) {
-  const ownerId = clubId ?? (await call('POST', '/club/save', { token, body: { name: clubName } })).json.payload.id;
-  const start = new Date(Date.now() + startsInMs);
-  const event = await call('POST', '/event/save', {
-    token,
-    body: {
-      clubId: ownerId,
-      title,
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-      timezone,
-      currency,
-      status: 'published',
-    },
+  const { startingIn } = await loadSeedKit();
+  const kit = await seedKitOver(call);
+  const ownerId = clubId ?? (await kit.club(token, { name: clubName })).id;
+  const event = await kit.event(token, {
+    clubId: ownerId,
+    title,
+    ...startingIn(startsInMs, 3_600_000),
+    timezone,
+    currency,
   });
-  const eventId = event.json.payload.id;
-  const saved = await call('POST', '/ticket/save', {
-    token,
-    body: { eventId, name: 'Entry', price: 0, quantity: null, ...ticket },
-  });
-  return { clubId: ownerId, eventId, ticketId: saved.json.payload.id };
+  const saved = await kit.ticket(token, event.id, { name: 'Entry', price: 0, quantity: null, ...ticket });
+  return { clubId: ownerId, eventId: event.id, ticketId: saved.id };
+}
+
+/** The form the attendee-list benches answer: a short answer, a single and a multiple choice. */
+export async function saveBenchForm(call, token, eventId) {
+  const kit = await seedKitOver(call);
+  return kit.form(token, eventId, [
+    { type: 0, label: 'Diet' },
+    { type: 4, label: 'Shirt size', options: ['S', 'M', 'L'] },
+    { type: 3, label: 'Workshops', options: ['Knots', 'Sails', 'Radio'] },
+  ]);
 }

@@ -92,11 +92,8 @@ export function sudoToken(): Promise<string> {
   return signInViaApi(inject('sudoEmail'), inject('sudoPassword'));
 }
 
-let counter = 0;
 /** A value no other test uses (the e2e tests share one database). */
-export function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-}
+export { unique } from '@clubtix/seed-kit';
 
 /** Puts a session in the browser's storage, as a sign-in would (docs/product.md section 3). */
 export async function primeSession(page: Page, token: string, user: unknown): Promise<void> {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { endpoints, type TExtrasVoucher, type TRegistration } from '@clubtix/contract';
+import { purchaseKit } from '@clubtix/seed-kit';
 import { registrations } from '../src/db/schema';
 import { expireLapsedHolds } from '../src/modules/purchase/hold/holds.repo';
 import { type TestApp } from './helpers';
-import { callEndpoint, expectPayload } from './call-endpoint';
+import { appTransport, callEndpoint } from './call-endpoint';
 
 export interface Person {
   firstName: string;
@@ -20,22 +21,15 @@ export async function holdTickets(
   buyerEmail: string,
   people: Person[],
 ): Promise<TRegistration> {
-  const init = expectPayload(
-    await callEndpoint(t, endpoints.registration.initRegistration, {
-      body: { eventId, email: buyerEmail, tickets: [{ ticketId, quantity: people.length }] },
-    }),
-  );
+  const purchase = purchaseKit(appTransport(t));
+  const init = await purchase.hold({ eventId, email: buyerEmail, tickets: [{ ticketId, quantity: people.length }] });
   const { registrationId, qrUuid } = init.registration;
-  return expectPayload(
-    await callEndpoint(t, endpoints.registration.save, {
-      body: {
-        registrationId,
-        qrUuid,
-        attendees: init.registration.attendees.map((slot, i) => ({ attendeeId: slot.attendeeId, ...people[i]! })),
-        answers: {},
-      },
-    }),
-  );
+  return purchase.fillIn({
+    registrationId,
+    qrUuid,
+    attendees: init.registration.attendees.map((slot, i) => ({ attendeeId: slot.attendeeId, ...people[i]! })),
+    answers: {},
+  });
 }
 
 /**
@@ -49,14 +43,11 @@ export async function payFor(
   extras: { extrasId: string; quantity: number }[] = [],
 ): Promise<{ paymentIntentId: string; registration: TRegistration; extrasVouchers: TExtrasVoucher[] }> {
   const { registrationId, qrUuid } = registration;
-  const { order } = expectPayload(
-    await callEndpoint(t, endpoints.order.createOrder, {
-      body: extras.length > 0 ? { registrationId, qrUuid, extras } : { registrationId, qrUuid },
-    }),
+  const purchase = purchaseKit(appTransport(t));
+  const { order } = await purchase.price(
+    extras.length > 0 ? { registrationId, qrUuid, extras } : { registrationId, qrUuid },
   );
-  const intent = expectPayload(
-    await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }),
-  );
+  const intent = await purchase.startPayment({ orderId: order.id });
   const paid = await confirmPayment(t, intent.paymentIntentId);
   expect(paid.status, paid.body.msg).toBe(200);
   const payload = paid.body.payload as { registration: TRegistration; extrasVouchers?: TExtrasVoucher[] };
@@ -71,10 +62,9 @@ export async function payFor(
 /** Steps 3 and the start of 4: priced and a payment started, not yet paid (the hold stays pending). */
 export async function startPayment(t: TestApp, registration: Pick<TRegistration, 'registrationId' | 'qrUuid'>) {
   const { registrationId, qrUuid } = registration;
-  const { order } = expectPayload(
-    await callEndpoint(t, endpoints.order.createOrder, { body: { registrationId, qrUuid } }),
-  );
-  return expectPayload(await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { orderId: order.id } }));
+  const purchase = purchaseKit(appTransport(t));
+  const { order } = await purchase.price({ registrationId, qrUuid });
+  return purchase.startPayment({ orderId: order.id });
 }
 
 export const confirmPayment = (t: TestApp, paymentIntentId: string) =>

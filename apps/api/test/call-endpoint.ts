@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, PayloadOf, QueryOf } from '@clubtix/contract';
+import type { SeedTransport } from '@clubtix/seed-kit';
 import { call, okPayload, parseBody, queryParams, type ApiResponse, type Query, type TestApp } from './helpers';
 
 /**
@@ -79,4 +80,24 @@ async function fetchCall(
 /** The typed payload of a 200 answer (the message of any other answer shows in the failure). */
 export function expectPayload<E extends Endpoint>(response: EndpointResponse<E>): PayloadOf<E> {
   return okPayload(response) as PayloadOf<E>;
+}
+
+/**
+ * The seeding kit's transport (packages/seed-kit) through `callEndpoint`: in process for a test app,
+ * over HTTP for a server's base URL. A token handed back by a sign-in (`Bearer ...`) is sent as it is.
+ */
+export function appTransport(target: TestApp | string): SeedTransport {
+  return async (endpoint, { token, query, body }) => {
+    const response = await callEndpoint(target, endpoint, {
+      token: token?.replace(/^Bearer /, ''),
+      query,
+      body,
+    });
+    const authorization = response.headers.authorization;
+    return {
+      status: response.status,
+      body: response.body,
+      authorization: authorization ? String(authorization) : null,
+    };
+  };
 }

@@ -10,26 +10,19 @@ import {
   type TSaveTicketRequest,
   type TTicket,
 } from '@clubtix/contract';
+import { seedKit, startingIn } from '@clubtix/seed-kit';
 import { okPayload, type ApiResponse, type TestApp } from './helpers';
-import { callEndpoint, expectPayload } from './call-endpoint';
+import { appTransport, callEndpoint } from './call-endpoint';
 
-/** Shared factories of the catalogue: each saves through the API, as an admin would set it up. */
+/**
+ * The catalogue factories of the integration tests: the seeding kit (packages/seed-kit) over the
+ * in-process app, the bodies' defaults written there once. Each saves through the API, as an admin
+ * would set it up.
+ */
 
-const DAY = 24 * 60 * 60 * 1000;
-/** An ISO date `days` from now (negative: in the past). */
-export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+export { daysFromNow, eventBody } from '@clubtix/seed-kit';
 
-export function eventBody(overrides: Partial<TSaveEventRequest> = {}): TSaveEventRequest {
-  return {
-    title: 'Spring Regatta',
-    startDate: daysFromNow(30),
-    endDate: daysFromNow(31),
-    timezone: 'Europe/London',
-    currency: 'gbp',
-    status: 'published',
-    ...overrides,
-  };
-}
+const kit = (t: TestApp) => seedKit(appTransport(t));
 
 /** Matches any string (a server-made id or timestamp) inside an expected object. */
 export const anyString = expect.any(String) as string;
@@ -42,79 +35,42 @@ export function payloadOf<T>(response: ApiResponse): T {
 export const saveEventCall = (t: TestApp, token: string, body: BodyOf<typeof endpoints.event.save>) =>
   callEndpoint(t, endpoints.event.save, { token, body });
 
-export async function createEvent(t: TestApp, token: string, overrides: Partial<TSaveEventRequest> = {}) {
-  return expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: eventBody(overrides) }));
-}
+/** An event of the kit's defaults: "Spring Regatta", a month ahead, published. */
+export const createEvent = (t: TestApp, token: string, overrides: Partial<TSaveEventRequest> = {}) =>
+  kit(t).event(token, overrides);
 
-export async function createTicket(
-  t: TestApp,
-  token: string,
-  eventId: string,
-  overrides: Partial<TSaveTicketRequest> = {},
-) {
-  const body: TSaveTicketRequest = { eventId, name: 'Adult', price: 2500, quantity: 100, ...overrides };
-  return expectPayload(await callEndpoint(t, endpoints.ticket.save, { token, body }));
-}
+/** A ticket type of the kit's defaults: Adult, £25, 100 of them. */
+export const createTicket = (t: TestApp, token: string, eventId: string, overrides: Partial<TSaveTicketRequest> = {}) =>
+  kit(t).ticket(token, eventId, overrides);
 
-export async function createExtras(
-  t: TestApp,
-  token: string,
-  eventId: string,
-  overrides: Partial<TSaveExtrasRequest> = {},
-) {
-  const body: TSaveExtrasRequest = { eventId, name: 'Lunch box', price: 1200, ...overrides };
-  return expectPayload(await callEndpoint(t, endpoints.extras.saveExtras, { token, body }));
-}
+export const createExtras = (t: TestApp, token: string, eventId: string, overrides: Partial<TSaveExtrasRequest> = {}) =>
+  kit(t).extras(token, eventId, overrides);
 
-export async function createPackage(
+export const createPackage = (
   t: TestApp,
   token: string,
   eventId: string,
   overrides: Partial<TSavePackageRequest> = {},
-) {
-  const body: TSavePackageRequest = {
-    eventId,
-    name: 'Gold',
-    amount: 50_000,
-    benefits: ['Logo on the sail'],
-    ...overrides,
-  };
-  return expectPayload(await callEndpoint(t, endpoints.sponsorshipPackage.save, { token, body }));
-}
+) => kit(t).package(token, eventId, overrides);
 
-export async function saveForm(t: TestApp, token: string, eventId: string, questions: TSaveFormRequest['questions']) {
-  return expectPayload(await callEndpoint(t, endpoints.form.save, { token, body: { eventId, questions } }));
-}
+export const saveForm = (t: TestApp, token: string, eventId: string, questions: TSaveFormRequest['questions']) =>
+  kit(t).form(token, eventId, questions);
 
-/** A published event through the API, as an admin would set it up. */
-export async function publishEvent(t: TestApp, token: string, fields: Record<string, unknown> = {}): Promise<TEvent> {
-  const start = new Date(Date.now() + 7 * 24 * 3600_000);
-  const response = await callEndpoint(t, endpoints.event.save, {
-    token,
-    body: {
-      title: `Harbour Tour ${Math.random().toString(36).slice(2, 8)}`,
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3 * 3600_000).toISOString(),
-      timezone: 'Europe/London',
-      currency: 'gbp',
-      status: 'published',
-      ...fields,
-    },
+/** A published event a week ahead, three hours long, under a title of its own. */
+export function publishEvent(t: TestApp, token: string, fields: Partial<TSaveEventRequest> = {}): Promise<TEvent> {
+  return kit(t).event(token, {
+    title: `Harbour Tour ${Math.random().toString(36).slice(2, 8)}`,
+    ...startingIn(7 * 24 * 3600_000, 3 * 3600_000),
+    ...fields,
   });
-  if (response.status !== 200) throw new Error(`event not saved: ${JSON.stringify(response.body)}`);
-  return response.body.payload!;
 }
 
-export async function addTicket(
+/** A ticket type of ten Adult tickets at £15. */
+export function addTicket(
   t: TestApp,
   token: string,
   eventId: string,
-  fields: Record<string, unknown> = {},
+  fields: Partial<TSaveTicketRequest> = {},
 ): Promise<TTicket> {
-  const response = await callEndpoint(t, endpoints.ticket.save, {
-    token,
-    body: { eventId, name: 'Adult', price: 1500, quantity: 10, ...fields },
-  });
-  if (response.status !== 200) throw new Error(`ticket not saved: ${JSON.stringify(response.body)}`);
-  return response.body.payload!;
+  return kit(t).ticket(token, eventId, { price: 1500, quantity: 10, ...fields });
 }

@@ -155,6 +155,16 @@ export async function createClubWithAdmin(t: TestApp) {
   return { club, admin };
 }
 
+/**
+ * What most integration files start from: a fresh app (createTestApp's `env` and `options`) and a
+ * club with one admin, signed in; `token` is the admin's.
+ */
+export async function createAdminApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const t = await createTestApp(env, options);
+  const { club, admin } = await createClubWithAdmin(t);
+  return { t, club, admin, token: admin.token };
+}
+
 export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;

@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadAttendees, readSheet } from '../../test/attendee-data';
 import { createEvent } from '../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../test/helpers';
+import { createAdminApp, type TestApp } from '../../test/helpers';
 
 /** The web app's own index.html, as the build writes it with its compressed copies. */
 const INDEX_HTML = readFileSync(
@@ -58,8 +58,7 @@ describe('compressed answers by Accept-Encoding (docs/product.md section 22)', (
 
   beforeAll(async () => {
     webDist = precompressedWebDist();
-    t = await createTestApp({ WEB_DIST_DIR: webDist });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ WEB_DIST_DIR: webDist }));
     eventId = (await createEvent(t, token, { description })).id;
   });
   afterAll(async () => {

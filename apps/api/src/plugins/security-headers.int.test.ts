@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadAttendees } from '../../test/attendee-data';
 import { createEvent } from '../../test/catalogue';
-import { createClubWithAdmin, createSiblingApp, createTestApp, uploadImage, type TestApp } from '../../test/helpers';
+import { createAdminApp, createSiblingApp, type TestApp, uploadImage } from '../../test/helpers';
 
 type Headers = Record<string, string | string[] | number | undefined>;
 
@@ -56,8 +56,7 @@ describe('security headers on every response (docs/product.md section 18)', () =
 
   beforeAll(async () => {
     webDist = fakeWebDist();
-    t = await createTestApp({ WEB_DIST_DIR: webDist });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ WEB_DIST_DIR: webDist }));
     eventId = (await createEvent(t, token)).id;
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#7d28dc' } })
       .png()

@@ -10,7 +10,7 @@ import {
 } from '@clubtix/contract';
 import { buyTickets, payFor, type Person } from '../../../test/buying';
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
@@ -31,8 +31,7 @@ describe('editing and transferring an attendee', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     otherToken = (await createClubWithAdmin(t)).admin.token;
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { quantity: 50, maxPerOrder: 5 });

@@ -9,7 +9,7 @@ import { endpoints, type TEvent } from '@clubtix/contract';
 import { downloadAttendees } from '../../../test/attendee-data';
 import { payFor } from '../../../test/buying';
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const run = promisify(execFile);
@@ -57,8 +57,7 @@ describe('the attendee export in LibreOffice', () => {
   let work: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { name: '-Deck', price: 1000, quantity: 10 });
     const [phone, note] = await saveForm(t, token, event.id, [

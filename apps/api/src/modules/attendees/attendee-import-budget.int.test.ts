@@ -8,7 +8,7 @@ import {
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees } from '../../../test/attendee-data';
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
-import { createClubWithAdmin, expectError, type TestApp, createTestApp } from '../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { excelLikeXlsx } from '../../../test/zip';
 import { expectPayload } from '../../../test/call-endpoint';
 
@@ -45,8 +45,7 @@ describe('POST /registration/bulkImportAttendee answers within its budget', () =
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -9,7 +9,7 @@ import {
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees, xlsxOf } from '../../../test/attendee-data';
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const HEADER = 'firstName,lastName,email,Workshops,Notes';
@@ -26,8 +26,7 @@ describe('POST /registration/bulkImportAttendee: choices, the example row and qu
   let notes: TFormQuestion;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { quantity: null });
     const saved = await saveForm(t, token, event.id, [

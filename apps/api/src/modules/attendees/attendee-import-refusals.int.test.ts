@@ -9,7 +9,7 @@ import {
 } from '@clubtix/contract';
 import { counters, csvOf, importAttendees, xlsxOf, type ImportRequest } from '../../../test/attendee-data';
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, multipartBody, type TestApp } from '../../../test/helpers';
+import { createAdminApp, expectError, multipartBody, type TestApp } from '../../../test/helpers';
 import { deflated, deflatedZeros, excelLikeXlsx, zipOf } from '../../../test/zip';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
@@ -22,8 +22,7 @@ describe('POST /registration/bulkImportAttendee refuses', () => {
   let ticket: TTicket;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { quantity: null });
     await saveForm(t, token, event.id, [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TEvent, type TTicket } from '@clubtix/contract';
 import { csvOf, importAttendees } from '../../../test/attendee-data';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { expectPayload } from '../../../test/call-endpoint';
 
 /**
@@ -17,8 +17,7 @@ describe('POST /registration/bulkImportAttendee: the planner sees the imported a
   let ticket: TTicket;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { quantity: null });
   });

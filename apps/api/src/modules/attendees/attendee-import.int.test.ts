@@ -7,7 +7,7 @@ import { counters, csvOf, importAttendees, xlsxOf } from '../../../test/attendee
 import { addTicket, publishEvent, saveForm } from '../../../test/catalogue';
 import { scan } from '../../../test/door';
 import { excelLikeXlsx } from '../../../test/zip';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const HEADER = ['firstName', 'lastName', 'email', 'Shirt size', 'workshops', ' COMPANY '];
@@ -20,8 +20,7 @@ describe('POST /registration/bulkImportAttendee', () => {
   let questions: TFormQuestion[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     ticket = await addTicket(t, token, event.id, { name: 'Guest', quantity: 50 });
     questions = await saveForm(t, token, event.id, [

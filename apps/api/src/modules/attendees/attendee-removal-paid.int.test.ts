@@ -13,7 +13,7 @@ import { downloadAttendees, readSheet } from '../../../test/attendee-data';
 import { buyTickets, confirmPayment, type Person } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { checkIn, qrOf, scan } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 const people = (...names: string[]): Person[] =>
@@ -32,8 +32,7 @@ describe('deleting a paid registration', () => {
   let ticket: TTicket;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token, { maxTicketsPerOrder: 10 });
     ticket = await addTicket(t, token, event.id, { name: 'Adult', price: 2500, quantity: 20 });
   });

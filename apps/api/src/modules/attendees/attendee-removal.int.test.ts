@@ -5,7 +5,7 @@ import { counters, csvOf, importAttendees } from '../../../test/attendee-data';
 import { buyTickets, holdTickets, type Person } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
 import { checkIn } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 const people = (...names: string[]): Person[] =>
@@ -19,8 +19,7 @@ describe('deleteAttendee and removeRegistration', () => {
   let freeTicket: TTicket;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token, { maxTicketsPerOrder: 10 });
     paidTicket = await addTicket(t, token, event.id, { name: 'Adult', price: 2500, quantity: 10 });
     freeTicket = await addTicket(t, token, event.id, { name: 'Crew', price: 0, quantity: 10 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TAttendeeListItem, type TEvent } from '@clubtix/contract';
 import { buyTickets, holdTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 type Page = { attendees: TAttendeeListItem[]; total: number };
@@ -14,8 +14,7 @@ describe('GET /registration/getAttendees', () => {
   let event: TEvent;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
     event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { quantity: 50 });

@@ -4,7 +4,7 @@ import { endpoints, type TBoxOfficeSale, type TOrderListItem, type BodyOf } from
 import { attendees, extrasPurchases, mailOutbox, orders, registrations } from '../../db/schema';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
 import { storedVoucherQrOf } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
@@ -18,8 +18,7 @@ describe('box office extras', () => {
   let otherToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => t.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TBoxOfficeSale, type TOrderListItem, type BodyOf } from '@clubtix/contract';
 import { attendees, checkins, mailOutbox, registrations } from '../../db/schema';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /** docs/product.md section 20: selling at the door (docs/decisions/0034-box-office.md). */
@@ -13,8 +13,7 @@ describe('box office', () => {
   let otherToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => t.close());

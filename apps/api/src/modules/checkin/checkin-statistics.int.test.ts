@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TCheckinStatistics, type TRegistration } from '@clubtix/contract';
 import { checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests } from '../../../test/door';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
@@ -16,8 +16,7 @@ describe('check-in statistics', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -11,7 +11,7 @@ import {
 } from '@clubtix/contract';
 import { checkins, registrations } from '../../db/schema';
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, undoCheckIn } from '../../../test/door';
-import { call, createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { call, createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /** docs/product.md section 16: scan, check in once, undo; what door staff hear when a ticket does not pass. */
@@ -23,8 +23,7 @@ describe('checking in at the door', () => {
   let paid: TRegistration;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     ({ event, ticket } = await doorEvent(t, token, { timezone: 'Asia/Bangkok' }));
     paid = await buyTickets(t, event.id, ticket.id, 2);
   });

@@ -16,8 +16,9 @@ import { attendees, checkins, doorHashes, registrations } from '../../db/schema'
 import { buyTickets, checkIn, doorEvent, holdGuests, qrOf, scan, scanAndCheckIn } from '../../../test/door';
 import { buyPaidOrder, refund, refundRows, type PaidOrder } from '../../../test/refunds';
 import { createDoorStaff } from '../../../test/door-staff';
-import { createClubWithAdmin, createTestApp, expectError, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
-import { startServers, type ServerGroup } from '../../../test/server-process';
+import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { startProcessRig, type ProcessRig } from '../../../test/process-rig';
+import { type ServerProcess } from '../../../test/server-process';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -346,17 +347,14 @@ describe('cancelled tickets at the door', () => {
 describe('the door list on several processes', () => {
   let t: TestApp;
   let token: string;
-  let group: ServerGroup | undefined;
+  let servers: ServerProcess[] = [];
+  let rig: ProcessRig | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
-    group = await startServers(2, t.databaseUrl, { JWT_SECRET: TEST_JWT_SECRET });
+    rig = await startProcessRig(2);
+    ({ t, token, servers } = rig);
   }, 180_000);
-  afterAll(async () => {
-    await group?.stop();
-    await t.close();
-  });
+  afterAll(() => rig?.stop());
 
   it('answers the same salt and hashes from every process when asked at once', { timeout: 60_000 }, async () => {
     const { event, ticket } = await doorEvent(t, token, { title: 'Regatta Night' });
@@ -369,7 +367,7 @@ describe('the door list on several processes', () => {
       expect(response.status).toBe(200);
       return ZDoorList.parse(response.body.payload);
     };
-    const lists = await Promise.all(group!.servers.flatMap((server) => [ask(server.baseUrl), ask(server.baseUrl)]));
+    const lists = await Promise.all(servers.flatMap((server) => [ask(server.baseUrl), ask(server.baseUrl)]));
     const [first] = lists;
     for (const list of lists) {
       expect(list.hashing).toEqual(first!.hashing);

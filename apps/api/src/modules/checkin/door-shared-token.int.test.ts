@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TEvent, TTicket } from '@clubtix/contract';
 import { buyTickets, doorEvent, qrOf, scanAndCheckIn } from '../../../test/door';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { forgetActors } from '../../plugins/auth';
 
 /**
@@ -16,8 +16,7 @@ describe('scanners sharing one token', () => {
   let ticket: TTicket;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     ({ event, ticket } = await doorEvent(t, token));
   });
   afterAll(async () => t.close());

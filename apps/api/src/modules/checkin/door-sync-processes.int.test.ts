@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TEvent, type TRegistration } from '@clubtix/contract';
 import { attendees, checkins, registrations } from '../../db/schema';
 import { buyTickets, doorEvent } from '../../../test/door';
-import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
+import { createAdminApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
 import { callEndpoint } from '../../../test/call-endpoint';
 
@@ -26,8 +26,7 @@ describe('devices syncing at once on several processes', () => {
   let group: ServerGroup | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     const door = await doorEvent(t, token, { title: 'Harbour Regatta' });
     event = door.event;
     const bought: TRegistration[] = [];

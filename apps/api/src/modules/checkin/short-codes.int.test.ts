@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, formatShortCode, isShortCode, SCAN_MESSAGES, type TEvent, type TTicket } from '@clubtix/contract';
 import { attendees, checkins } from '../../db/schema';
 import { buyTickets, doorEvent, scan, scanAndCheckIn } from '../../../test/door';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /** Short ticket codes (docs/product.md section 20): on every attendee, and typed at the door. */
@@ -16,8 +16,7 @@ describe('short ticket codes', () => {
   let otherEvent: { event: TEvent; ticket: TTicket };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
     ({ event, ticket } = await doorEvent(t, token));
     otherEvent = await doorEvent(t, token);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TEvent, type TOrder, type TRegistration, type TTicket } from '@clubtix/contract';
 import { lapseHold, payFor } from '../../../test/buying';
 import { createExtras, createTicket, daysFromNow, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { discounts, mailOutbox, orders } from '../../db/schema';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
@@ -18,8 +18,7 @@ describe('codes in the purchase', () => {
   let child: TTicket;
   let crew: TTicket;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     adult = await createTicket(t, token, event.id, { name: 'Adult', price: 2000 });
     child = await createTicket(t, token, event.id, { name: 'Child', price: 1000 });

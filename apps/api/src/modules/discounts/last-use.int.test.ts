@@ -2,8 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
-import { startServers, type ServerGroup, type ServerProcess } from '../../../test/server-process';
+import { type TestApp } from '../../../test/helpers';
+import { startProcessRig, type ProcessRig } from '../../../test/process-rig';
+import { type ServerProcess } from '../../../test/server-process';
 import { discounts, orders, registrations } from '../../db/schema';
 import { expireLapsedHolds } from '../purchase/hold/holds.repo';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
@@ -16,25 +17,18 @@ describe('the last use of a code', () => {
   let t: TestApp;
   let token: string;
   let servers: ServerProcess[] = [];
-  let group: ServerGroup | undefined;
+  let rig: ProcessRig | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
-    group = await startServers(3, t.databaseUrl, {
-      PUBLIC_WRITE_LIMIT: '0',
-      HOLDS_PER_ADDRESS: '0',
+    rig = await startProcessRig(3, {
       // Each racer from an address of its own (X-Forwarded-For from the local proxy): forty looks at
       // once from one address would meet the wrong-code limit, which counts each look until it knows
       // the code is right (docs/decisions/0063-code-guessing-limits.md).
       TRUST_PROXY: '127.0.0.1',
     });
-    servers = group.servers;
+    ({ t, token, servers } = rig);
   }, 180_000);
-  afterAll(async () => {
-    await group?.stop();
-    await t.close();
-  });
+  afterAll(() => rig?.stop());
 
   it('holds exactly 3 of 40 buyers racing for a code of 3 uses on three processes', { timeout: 120_000 }, async () => {
     const event = await publishEvent(t, token, { maxTicketsPerOrder: 5 });

@@ -10,7 +10,7 @@ import {
 } from '@clubtix/contract';
 import { buyTickets, confirmPayment, holdTickets, lapseHold } from '../../../test/buying';
 import { createEvent, createExtras, createTicket, eventBody, payloadOf } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
@@ -21,8 +21,7 @@ describe('the catalogue once it has sales', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

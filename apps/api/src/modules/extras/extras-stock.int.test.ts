@@ -14,7 +14,7 @@ import {
 import { extrasPurchases } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { createExtras, createTicket, payloadOf, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createSiblingApp, expectError, type TestApp } from '../../../test/helpers';
 import { assertExtrasInStock } from './extras-stock';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
@@ -29,8 +29,7 @@ describe('extras with a quantity', () => {
   let event: TEvent;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
   });
   afterAll(async () => t.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, extrasQrText, type TEvent, type TExtrasPurchase } from '@clubtix/contract';
 import { buyTickets, confirmPayment } from '../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained, qrCodesOf } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
@@ -20,8 +20,7 @@ describe('the mail of what was paid, over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     event = await publishEvent(t, token, { title: 'Lighthouse Walk', currency: 'gbp' });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { endpoints, formatMoney, zonedFormat, type TEvent, type TRegistration, t
 import { extrasPurchases, orders, registrations, sponsorships, waitlistEntries } from '../../db/schema';
 import { lapseHold, payFor } from '../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { offerDepsOf } from '../../../test/waitlist';
@@ -28,8 +28,7 @@ describe('mails in the buyer language', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url }, { holdSweepMs: 24 * HOUR });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }, { holdSweepMs: 24 * HOUR }));
     event = await publishEvent(t, token, {
       title: 'Gala <du port>',
       startDate: '2031-06-14T17:30:00.000Z',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { buyTickets } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { outboxDrained } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { createMailer, type OutgoingMail, type Transport } from './mailer';
@@ -26,8 +26,7 @@ describe('mail delivery retries', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { mailTransport: transport });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({}, { mailTransport: transport }));
   });
   afterAll(async () => t.close());
 
@@ -82,8 +81,7 @@ describe('mail delivery while the mail server is down', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     mailer = createMailer(t.db, t.config, smtpTransport(smtp.url), t.app.log);
   });
   afterAll(async () => {

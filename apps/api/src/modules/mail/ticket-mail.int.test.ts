@@ -11,7 +11,7 @@ import {
 import { clubs, mailOutbox } from '../../db/schema';
 import { buyTickets, confirmPayment, holdTickets, payFor } from '../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../test/catalogue';
-import { createAdmin, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdmin, createAdminApp, createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectedQr, outboxDrained, qrCodesOf, viewerLink } from '../../../test/mail';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
 import { callEndpoint } from '../../../test/call-endpoint';
@@ -31,8 +31,11 @@ describe('ticket mail over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Harbour Club <tickets@example.org>' });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      MAIL_FROM: 'Harbour Club <tickets@example.org>',
+    }));
     event = await publishEvent(t, token, {
       title: 'Harbour <Tour> & "Friends"',
       startDate: '2031-06-14T09:30:00.000Z',
@@ -269,8 +272,7 @@ describe('ticket mail with no SMTP_URL', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

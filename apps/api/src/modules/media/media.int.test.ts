@@ -4,16 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import {
+  type ApiResponse,
   call,
+  createAdminApp,
   createClubWithAdmin,
   createSudo,
-  createTestApp,
   expectError,
-  tokenFor,
-  uploadImage,
-  type ApiResponse,
   type MultipartFile,
   type TestApp,
+  tokenFor,
+  uploadImage,
 } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
@@ -30,8 +30,7 @@ describe('POST /api/media/uploadImage and GET /api/media/:name', () => {
   let png: Buffer;
   let jpeg: Buffer;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     png = await picture(64, 48).png().toBuffer();
     jpeg = await picture(40, 30).jpeg().toBuffer();
   });

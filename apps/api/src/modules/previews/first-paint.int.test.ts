@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { decodeHtml as decode, HOSTILE, INDEX_HTML as PLAIN_INDEX_HTML } from '../../../test/served-page';
 
 /** The web app's index.html with the stylesheet link the build puts in its head. */
@@ -34,8 +34,7 @@ describe("the event page's first paint (docs/decisions/0053-first-paint.md)", ()
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'clubtix-first-paint-'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-    t = await createTestApp({ WEB_DIST_DIR: webDist });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ WEB_DIST_DIR: webDist }));
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints, type TOrder, type TPaymentIntent, type TRegistration } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type ApiResponse, type TestApp } from '../../../test/helpers';
+import { type ApiResponse, createAdminApp, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 /**
@@ -33,8 +33,7 @@ describe('the purchase in round trips to PostgreSQL', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

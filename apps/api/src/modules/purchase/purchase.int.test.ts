@@ -4,7 +4,7 @@ import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox } from '../../db/schema';
 import { lapseHold } from '../../../test/buying';
 import { addTicket, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
@@ -14,8 +14,7 @@ describe('buying and paying (docs/product.md section 15)', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

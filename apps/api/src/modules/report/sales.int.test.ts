@@ -4,7 +4,7 @@ import { endpoints, type TEvent, type TTicket } from '@clubtix/contract';
 import { extrasPurchases } from '../../db/schema';
 import { addTicket, createExtras, createPackage, publishEvent } from '../../../test/catalogue';
 import { confirmPayment, holdTickets } from '../../../test/buying';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../test/helpers';
 import { buyPaidExtras, givePaid } from '../../../test/payable-refunds';
 import { refund } from '../../../test/refunds';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
@@ -59,8 +59,7 @@ describe('GET /report/getEventSales', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
     event = await publishEvent(t, token, { maxTicketsPerOrder: 10, donationsEnabled: true, sponsorshipsEnabled: true });
     adult = await addTicket(t, token, event.id, { name: 'Adult', price: 2000, quantity: 50, maxPerOrder: 10 });

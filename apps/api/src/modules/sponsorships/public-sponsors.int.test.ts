@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TEvent, type TSponsorship, type BodyOf } from '@clubtix/contract';
 import { sponsorships } from '../../db/schema';
 import { createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
-import {
-  call,
-  createClubWithAdmin,
-  createTestApp,
-  expectError,
-  multipartBody,
-  type TestApp,
-} from '../../../test/helpers';
+import { call, createAdminApp, expectError, multipartBody, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
@@ -25,8 +18,7 @@ describe('GET /sponsorship/getPublicSponsors and POST /sponsorship/uploadLogo', 
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token, { sponsorshipsEnabled: true, donationsEnabled: true });
     png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 10, g: 90, b: 200 } } })
       .png()

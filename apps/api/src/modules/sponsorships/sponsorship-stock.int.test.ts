@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TEvent, type TPaymentIntent, type TSponsorshipPackage } from '@clubtix/contract';
 import { sponsorships } from '../../db/schema';
 import { createPackage, payloadOf, publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createSiblingApp, createTestApp, expectError, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createSiblingApp, expectError, type TestApp } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 
 /**
@@ -16,8 +16,7 @@ describe('sponsorship packages with a quantity', () => {
   let event: TEvent;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token, { sponsorshipsEnabled: true, donationsEnabled: true });
   });
   afterAll(async () => t.close());

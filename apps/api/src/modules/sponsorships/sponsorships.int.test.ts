@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TPaymentIntent, type BodyOf } from '@clubtix/contract';
 import { publishEvent } from '../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, type TestApp } from '../../../test/helpers';
 import { callEndpoint } from '../../../test/call-endpoint';
 
 describe('donations, sponsorships and extras bought alone', () => {
@@ -9,8 +9,7 @@ describe('donations, sponsorships and extras bought alone', () => {
   let token: string;
   let otherToken: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => t.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TRegistration } from '@clubtix/contract';
 import { attendees, events, registrations } from '../../../db/schema';
 import { addTicket, publishEvent, saveForm } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
@@ -15,8 +15,7 @@ describe('saving the details of an event without a form', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

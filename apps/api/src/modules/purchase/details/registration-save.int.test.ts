@@ -3,7 +3,7 @@ import { endpoints, type TRegistration } from '@clubtix/contract';
 import { downloadAttendees, readSheet } from '../../../../test/attendee-data';
 import { holdTickets, payFor } from '../../../../test/buying';
 import { addTicket, publishEvent, saveForm } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { holdRowLock } from '../../../../test/row-lock';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
@@ -14,8 +14,7 @@ describe('saving attendee details', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
-import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
+import { type TestApp } from '../../../../test/helpers';
+import { startProcessRig, type ProcessRig } from '../../../../test/process-rig';
+import { type ServerProcess } from '../../../../test/server-process';
 import { callEndpoint } from '../../../../test/call-endpoint';
 
 /**
@@ -15,26 +16,13 @@ describe('holds batched across processes', () => {
   let t: TestApp;
   let token: string;
   let servers: ServerProcess[] = [];
-  let group: ServerGroup | undefined;
+  let rig: ProcessRig | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
-    group = await startServers(
-      3,
-      t.databaseUrl,
-      {
-        PUBLIC_WRITE_LIMIT: '0',
-        HOLDS_PER_ADDRESS: '0',
-      },
-      150_000,
-    );
-    servers = group.servers;
+    rig = await startProcessRig(3, {}, 150_000);
+    ({ t, token, servers } = rig);
   }, 480_000);
-  afterAll(async () => {
-    await group?.stop();
-    await t.close();
-  });
+  afterAll(() => rig?.stop());
 
   it(
     'sells exactly 100 tickets to 1,000 buyers on three processes, the rest refused as sold out',

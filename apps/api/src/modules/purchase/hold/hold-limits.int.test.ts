@@ -5,11 +5,12 @@ import { registrations, tickets } from '../../../db/schema';
 import { holdTickets, lapseHold, payFor, startPayment } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
 import {
+  type ApiResponse,
+  createAdminApp,
   createClubWithAdmin,
   createSiblingApp,
   createTestApp,
   expectError,
-  type ApiResponse,
   type TestApp,
 } from '../../../../test/helpers';
 import { callEndpoint } from '../../../../test/call-endpoint';
@@ -76,8 +77,7 @@ describe("one buyer e-mail holds at most the event's maxTicketsPerOrder tickets 
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 
@@ -142,8 +142,7 @@ describe('one client address holds at most HOLDS_PER_ADDRESS pending registratio
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp({ HOLDS_PER_ADDRESS: '3' });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ HOLDS_PER_ADDRESS: '3' }));
   });
   afterAll(async () => t.close());
 

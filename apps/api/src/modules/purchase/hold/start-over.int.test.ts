@@ -4,7 +4,7 @@ import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { discounts, events, registrations, tickets } from '../../../db/schema';
 import { startPayment } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, type TestApp } from '../../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
@@ -19,8 +19,7 @@ describe('a buyer who starts over', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

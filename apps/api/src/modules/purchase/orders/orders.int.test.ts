@@ -7,9 +7,9 @@ import { refund } from '../../../../test/refunds';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
 import {
   call,
+  createAdminApp,
   createClubWithAdmin,
   createSudo,
-  createTestApp,
   expectError,
   type TestApp,
 } from '../../../../test/helpers';
@@ -26,8 +26,7 @@ describe('order reads', () => {
   let held: TRegistration;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     otherToken = (await createClubWithAdmin(t)).admin.token;
     sudoToken = (await createSudo(t)).token;
     event = await publishEvent(t, token);
@@ -131,8 +130,7 @@ describe("an order's money and the list of orders with money", () => {
   let lapsed: TRegistration;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
     event = await publishEvent(t, token);
     const ticket = await addTicket(t, token, event.id, { price: 2000 });
     const code = await callEndpoint(t, endpoints.discount.save, {

@@ -5,13 +5,7 @@ import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox, orders, simulatedPayments } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import {
-  createClubWithAdmin,
-  createSiblingApp,
-  createTestApp,
-  expectError,
-  type TestApp,
-} from '../../../../test/helpers';
+import { createAdminApp, createSiblingApp, expectError, type TestApp } from '../../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 /**
@@ -24,8 +18,7 @@ describe('an order paid with the simulated provider', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TOrder, type TRegistration } from '@clubtix/contract';
 import { mailOutbox, simulatedPayments } from '../../../db/schema';
 import { addTicket, createExtras, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { holdRowLock } from '../../../../test/row-lock';
 import { CANCELLED_PAYMENT_MESSAGE } from '../../../core/payment-provider';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
@@ -20,8 +20,7 @@ describe('re-pricing an order that has a payment intent', () => {
   let token: string;
   let buyers = 0;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

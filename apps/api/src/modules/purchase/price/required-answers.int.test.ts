@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TFormQuestion, type TOrder, type TRegistration, type BodyOf } from '@clubtix/contract';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Init = { registration: TRegistration; order: TOrder };
@@ -14,8 +14,7 @@ describe('required questions before the order', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -2,7 +2,7 @@ import { endpoints } from '@clubtix/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, orders, registrations } from '../../../db/schema';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { buyPaidOrder, orderRow, refund } from '../../../../test/refunds';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
@@ -17,8 +17,7 @@ describe('cancelling an event', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { endpoints, type BodyOf, type Endpoint, type TPaymentIntent } from '@clu
 import { refunds } from '../../../db/schema';
 import { freePort } from '../../../db/embedded';
 import { createExtras, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { startServer, type ServerProcess } from '../../../../test/server-process';
 import { startSmtpListener, type SmtpListener } from '../../../../test/smtp-listener';
@@ -38,8 +38,7 @@ describe('refunds of other payables on several processes', () => {
   beforeAll(async () => {
     stripe = await startStripeStandIn(SECRET_KEY);
     smtp = await startSmtpListener();
-    t = await createTestApp(stripeEnv());
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp(stripeEnv()));
     for (let i = 0; i < 2; i += 1) {
       const server = await startServer(await freePort(), {
         ...stripeEnv(),

@@ -1,6 +1,6 @@
 import { endpoints, extrasQrText } from '@clubtix/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, createClubWithAdmin, expectError, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import {
   buyPaidExtras,
@@ -33,8 +33,7 @@ describe('refunds of sponsorships, donations and extras bought alone', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => {

@@ -7,13 +7,7 @@ import { endpoints, type TOrder } from '@clubtix/contract';
 import { mailOutbox, refunds } from '../../../db/schema';
 import { freePort } from '../../../db/embedded';
 import { addTicket, payloadOf, publishEvent } from '../../../../test/catalogue';
-import {
-  createClubWithAdmin,
-  createTestApp,
-  createSiblingApp,
-  TEST_JWT_SECRET,
-  type TestApp,
-} from '../../../../test/helpers';
+import { createAdminApp, createSiblingApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/helpers';
 import { outboxDrained } from '../../../../test/mail';
 import { orderRow } from '../../../../test/refunds';
 import { startServer, type ServerProcess } from '../../../../test/server-process';
@@ -45,8 +39,7 @@ describe('refunds on several processes', () => {
   beforeAll(async () => {
     stripe = await startStripeStandIn(SECRET_KEY);
     smtp = await startSmtpListener();
-    t = await createTestApp(stripeEnv());
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp(stripeEnv()));
   }, 60_000);
   afterAll(async () => {
     for (const server of servers) {

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { holdTickets } from '../../../../test/buying';
 import { qrOf, scan } from '../../../../test/door';
 import {
+  createAdminApp,
   createClubWithAdmin,
   createSiblingApp,
-  createTestApp,
   expectError,
   type TestApp,
 } from '../../../../test/helpers';
@@ -27,8 +27,7 @@ describe('refunds', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp({ SMTP_URL: smtp.url }));
     otherToken = (await createClubWithAdmin(t)).admin.token;
   });
   afterAll(async () => {

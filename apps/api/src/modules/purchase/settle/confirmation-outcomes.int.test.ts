@@ -4,7 +4,7 @@ import { endpoints, type TOrder, type TRegistration, type BodyOf } from '@clubti
 import { mailOutbox } from '../../../db/schema';
 import { holdTickets, lapseHold } from '../../../../test/buying';
 import { addTicket, createExtras, createPackage, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
 
 type Purchase = { registration: TRegistration; order: TOrder };
@@ -16,8 +16,7 @@ describe('what a confirmed payment became', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -4,7 +4,7 @@ import { endpoints, type TOrder } from '@clubtix/contract';
 import { mailOutbox, orders, registrations, simulatedPayments } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
 import { addTicket, createExtras, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../../test/helpers';
+import { createAdminApp, expectError, type TestApp } from '../../../../test/helpers';
 import { useStripeApp } from '../../../../test/stripe-fixture';
 import { simulatedProvider } from '../pay/simulated-provider';
 import { callEndpoint, expectPayload } from '../../../../test/call-endpoint';
@@ -22,8 +22,7 @@ describe('a payment of an older intent, with the simulated provider', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
+    ({ t, token } = await createAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -5,8 +5,9 @@ import { endpoints } from '@clubtix/contract';
 import { mailOutbox, orders, registrations, tickets } from '../../../db/schema';
 import { holdTickets } from '../../../../test/buying';
 import { addTicket, publishEvent } from '../../../../test/catalogue';
-import { createClubWithAdmin, createTestApp, type TestApp } from '../../../../test/helpers';
-import { startServers, type ServerGroup, type ServerProcess } from '../../../../test/server-process';
+import { type TestApp } from '../../../../test/helpers';
+import { startProcessRig, type ProcessRig } from '../../../../test/process-rig';
+import { type ServerProcess } from '../../../../test/server-process';
 import type { Deps } from '../../../core/deps';
 import type { Settlement } from './settle-paid-order';
 import { settleTogether } from './settle-order';
@@ -21,18 +22,13 @@ describe('paid orders settled together', () => {
   let t: TestApp;
   let token: string;
   let servers: ServerProcess[] = [];
-  let group: ServerGroup | undefined;
+  let rig: ProcessRig | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await createClubWithAdmin(t)).admin.token;
-    group = await startServers(3, t.databaseUrl, { PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0' });
-    servers = group.servers;
+    rig = await startProcessRig(3);
+    ({ t, token, servers } = rig);
   }, 180_000);
-  afterAll(async () => {
-    await group?.stop();
-    await t.close();
-  });
+  afterAll(() => rig?.stop());
 
   /** Held, filled in, priced and an intent started: what a buyer has done before paying. */
   async function readyToPay(eventId: string, ticketId: string, email: string, people: number) {
