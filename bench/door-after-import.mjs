@@ -51,6 +51,21 @@ async function tableStatistics(db) {
   return Object.fromEntries(rows.map(({ relname, ...row }) => [relname, row]));
 }
 
+/** The autovacuum workers' runs on the door's tables since `since`, seconds after it: work sharing the cores. */
+async function autovacuumSince(db, since) {
+  const { rows } = await db.query(
+    `SELECT relname, extract(epoch FROM last_autovacuum - $1::timestamptz)::float AS vacuumed,
+            extract(epoch FROM last_autoanalyze - $1::timestamptz)::float AS analyzed
+       FROM pg_stat_user_tables WHERE relname IN ('attendees', 'registrations', 'checkins')
+        AND (last_autovacuum > $1 OR last_autoanalyze > $1) ORDER BY relname`,
+    [since],
+  );
+  const round = (seconds) => (seconds === null ? null : Math.round(seconds * 10) / 10);
+  return Object.fromEntries(
+    rows.map(({ relname, vacuumed, analyzed }) => [relname, { vacuumed: round(vacuumed), analyzed: round(analyzed) }]),
+  );
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the door's batch statement for a batch of `scans`, as the server sends
  * it (its text taken from the app's own code), in a transaction rolled back: once as a custom plan
@@ -123,7 +138,9 @@ export async function afterImport(token, bench) {
   if (AFTER_IMPORT === 'analyze') await db.query('ANALYZE registrations, attendees');
   else if (AFTER_IMPORT !== 'at-once') await new Promise((resolve) => setTimeout(resolve, Number(AFTER_IMPORT) * 1000));
   if (explain && AFTER_IMPORT === 'analyze') explained.afterAnalyze = await explain(event.work.slice(8, 16));
+  const rushBegan = new Date();
   const scanned = await run(token, event, true);
+  const autovacuumDuringRush = await autovacuumSince(db, rushBegan);
   // Every attendee is checked in by now: the same plan then shows what each scan cost at the end.
   if (explain) explained.afterScanning = await explain(event.work.slice(16, 24));
   return {
@@ -133,6 +150,8 @@ export async function afterImport(token, bench) {
     statisticsBeforeScanning: statistics,
     offeredScansPerSecond: rate,
     ...scanned,
+    // Seconds after the rush began that an autovacuum worker finished on each table ({} when none did).
+    autovacuumDuringRush,
     ...explained,
   };
 }
