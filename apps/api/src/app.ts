@@ -16,6 +16,7 @@ import { extrasRoutes } from './modules/extras/extras.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { infoRoutes } from './modules/info/info.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { orderRoutes } from './modules/purchase/orders/orders.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
@@ -36,6 +37,7 @@ import { createTicketWallets } from './modules/wallet/wallet.service';
 import { offerFreedTickets } from './modules/waitlist/offers';
 import { registerErrorHandling } from './plugins/error-handler';
 import { loggerOptions, type LogDestination } from './plugins/log-redaction';
+import { logDestinationFor } from './plugins/log-output';
 import type { Deps } from './core/deps';
 import { createMailer, type Transport } from './modules/mail/mailer';
 import { smtpTransport } from './modules/mail/smtp-transport';
@@ -48,6 +50,8 @@ import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
 import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
 import { refundRoutes } from './modules/purchase/refund/refund.routes';
 import { registerCompression } from './plugins/compression';
+import { registerRequestMetrics } from './plugins/request-metrics';
+import { createMetrics } from './core/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -82,7 +86,11 @@ const PAYMENT_RECONCILE_MS = 60_000;
 export async function buildApp({ config, db, logger = true, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Every line passes through one redaction, whichever call site wrote it (plugins/log-redaction.ts).
-    logger: logger || options.logDestination ? loggerOptions(config.logLevel, options.logDestination) : false,
+    // Readable on a terminal, JSON when piped (plugins/log-output.ts).
+    logger:
+      logger || options.logDestination
+        ? loggerOptions(config.logLevel, options.logDestination ?? logDestinationFor(process.stdout))
+        : false,
     // TRUST_PROXY=true, one proxy in front: the client is the address it appended to X-Forwarded-For,
     // not whatever the client wrote there itself. A list: only a peer in it is asked who the client
     // is, and the client is the nearest address not in it (proxy-addr's rule), so a direct client
@@ -99,15 +107,28 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
   app.setSerializerCompiler(serializerCompiler);
   const transport =
     options.mailTransport !== undefined ? options.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const metrics = createMetrics(db.$client);
+  app.addHook('onClose', (_instance, done) => {
+    metrics.close();
+    done();
+  });
   const deps: Deps = {
     db,
     config,
+    metrics,
     payments: options.payments ?? (await createPaymentProvider(config, db)),
     // The PDF a ticket mail attaches is drawn as it is sent, from the booking (mail/ cannot import it:
     // tickets-pdf/ reads purchase/, which queues mail).
-    mail: createMailer(db, config, transport, app.log, {
-      ticketsPdf: (attachment) => renderTicketsPdfForMail(deps, attachment.registrationId, attachment.qrUuid),
-    }),
+    mail: createMailer(
+      db,
+      config,
+      transport,
+      app.log,
+      {
+        ticketsPdf: (attachment) => renderTicketsPdfForMail(deps, attachment.registrationId, attachment.qrUuid),
+      },
+      metrics,
+    ),
   };
   deps.wallets = createTicketWallets(deps);
   deps.seatsFreed = (eventId) => {
@@ -120,6 +141,8 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     paymentReconcileMs: options.paymentReconcileMs ?? PAYMENT_RECONCILE_MS,
   });
 
+  // First, so every answer is timed, the SPA's and the errors' too.
+  registerRequestMetrics(app, metrics);
   await registerCompression(app);
   registerSecurityHeaders(app, config);
   await app.register(swagger, {
@@ -138,6 +161,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       await api.register(swaggerUi, { routePrefix: '/docs', indexPrefix: '/api' });
       healthRoutes(api, deps);
       infoRoutes(api, deps);
+      metricsRoutes(api, deps);
       authRoutes(api, deps);
       clubRoutes(api, deps);
       appUserRoutes(api, deps);

@@ -128,6 +128,7 @@ const ZEnv = z.object({
     .min(0, 'must be 0 (no limit) or more')
     .max(1_000_000)
     .default(20),
+  METRICS_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MEDIA_QUOTA_MB_PER_CLUB: z.coerce
@@ -171,6 +172,8 @@ export interface Config {
   /** How long a waiting-list offer keeps its tickets for the person offered them (docs/product.md section 19). */
   waitlistOfferMinutes: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** The bearer token GET /api/metrics asks for; unset, there is no such call (docs/deploy.md "Metrics"). */
+  metricsToken: string | undefined;
   /**
    * Who may name the client address in X-Forwarded-For (the rate limits count by it): true, the one
    * proxy in front; false, nobody; a list, only peers at those addresses or in those CIDR ranges.
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: e.RESERVATION_MINUTES,
     waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     publicWriteLimit: e.PUBLIC_WRITE_LIMIT,
     holdsPerAddress: e.HOLDS_PER_ADDRESS,

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
+import type { Metrics } from './metrics';
 import type { PaymentProvider } from './payment-provider';
 import type { TicketWallets } from './wallets';
 
@@ -10,6 +11,8 @@ export interface Deps {
   config: Config;
   payments: PaymentProvider;
   mail: Mailer;
+  /** What /api/metrics counts; services count their facts here (core/metrics.ts). */
+  metrics: Metrics;
   /**
    * Tickets of an event came back (a hold lapsed, a quantity or capacity raised, a refund released
    * them): the waiting lists are offered them (docs/product.md section 19). Fire and forget; the

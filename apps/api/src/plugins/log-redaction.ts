@@ -74,6 +74,8 @@ const SECRET_KEYS = new Set([
   'newpassword',
   'token',
   'confirmtoken',
+  // METRICS_TOKEN (config.ts), should a call site ever log settings.
+  'metricstoken',
   'offer',
   'offertoken',
   'authorization',

@@ -76,8 +76,19 @@ async function scannedTicket(deps: Deps, actor: Actor, input: TTicketScanRequest
  * `checkin`, an attendee not checked in yet is checked in by the same call and the same statement
  * (one round trip to the database); `justCheckedIn` says whether this call did it.
  */
-export function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
-  return sayingWhenCancelled(deps, () => scanTicketAtDoor(deps, actor, input));
+export async function scanTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TCheckinScan> {
+  let result = 'error';
+  try {
+    const answer = await sayingWhenCancelled(deps, () => scanTicketAtDoor(deps, actor, input));
+    result = !input.checkin ? 'looked_up' : answer.justCheckedIn ? 'admitted' : 'already_checked_in';
+    return answer;
+  } catch (error) {
+    // What the door was told: the refusal's code (not_found, cancelled, forbidden, ...).
+    if (error instanceof AppError) result = error.code.toLowerCase();
+    throw error;
+  } finally {
+    deps.metrics.doorScans.inc({ result });
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
 import type { Mailer } from '../../core/mailer';
+import type { Metrics } from '../../core/metrics';
 import { clubSenders, withLetterhead, type MailAddress, type MailSender } from './club-sender';
 import { claimDueMails, keepDueMails, markMailRefused, markMailSent, releaseMails } from './outbox.repo';
 import { renderAttachments, type AttachmentRenderers, type RenderedAttachment } from './qr-image';
@@ -50,6 +51,7 @@ export function createMailer(
   transport: Transport | null,
   log: FastifyBaseLogger,
   renderers: AttachmentRenderers = {},
+  metrics?: Pick<Metrics, 'mailsSent' | 'mailsFailed' | 'mailsWaiting'>,
 ): Mailer {
   const send = async (mail: MailRow, sender: MailSender, deliver: Transport) => {
     await deliver({
@@ -101,6 +103,7 @@ export function createMailer(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const isLast = attempts >= MAX_ATTEMPTS;
+        metrics?.mailsFailed.inc({ final: String(isLast) });
         log.warn(
           { mailId: mail.id, clubId: mail.clubId, attempts, err: withoutAddresses(message) },
           isLast ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
@@ -119,6 +122,7 @@ export function createMailer(
         return { sent, refused: true };
       }
       await markMailSent(db, mail.id, attempts);
+      metrics?.mailsSent.inc();
       sent++;
     }
     return { sent, refused: false };
@@ -130,9 +134,15 @@ export function createMailer(
       const leaseEnds = Date.now() + LEASE_SECONDS * 1000;
       // One statement: the claim's lease, not a lock, keeps the batch this process's.
       const mails = await claimDueMails(db, BATCH, LEASE_SECONDS);
-      if (mails.length === 0) return sent;
+      if (mails.length === 0) {
+        metrics?.mailsWaiting.set(0);
+        return sent;
+      }
       const batch = await sendBatch(mails, deliver, leaseEnds);
       sent += batch.sent;
+      // What this round claimed and did not send waits for the next round (or its retry time); more
+      // may be queued behind it, so with a full batch left this is the least that waits.
+      metrics?.mailsWaiting.set(mails.length - batch.sent);
       if (batch.refused || batch.sent === 0 || mails.length < BATCH) return sent;
     }
   };

@@ -46,7 +46,12 @@ export async function initRegistration(deps: Deps, input: HoldInput, ip: string,
       holdsPerAddress: deps.config.holdsPerAddress,
     };
     const held = await holdReleasingLapsed(deps, request);
-    if (held.outcome !== 'held') throw await holdRefusal(deps, held, request, holder);
+    const tickets = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (held.outcome !== 'held') {
+      deps.metrics.ticketsRefused.inc({ reason: held.outcome }, tickets);
+      throw await holdRefusal(deps, held, request, holder);
+    }
+    deps.metrics.ticketsHeld.inc(tickets);
     return {
       registration: toRegistrationDto(held.registration, held.party),
       order: toOrderDto(held.order, held.items),

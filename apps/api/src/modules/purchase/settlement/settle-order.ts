@@ -87,6 +87,8 @@ export async function settleTogether(deps: Deps, orderIds: string[]): Promise<(S
       };
     });
     if (settled.size > 0) void deps.mail.flush().catch(() => undefined);
+    // Counted once committed: a settlement rolled back sold nothing.
+    for (const { confirmed } of settled.values()) deps.metrics.ticketsSold.inc(confirmed?.attendees.length ?? 0);
     const first = new Set<string>();
     return orderIds.map((id) => {
       if (first.has(id)) return undefined;

@@ -133,5 +133,7 @@ export async function settlePaidOrder(deps: Deps, orderId: string, options: Sett
     ),
   );
   if (settled.fresh) void deps.mail.flush().catch(() => undefined);
+  // Counted once committed: a settlement rolled back sold nothing.
+  if (settled.confirmed) deps.metrics.ticketsSold.inc(settled.confirmed.attendees.length);
   return { order: settled.order, items: settled.items, confirmed: settled.confirmed, vouchers: settled.vouchers };
 }

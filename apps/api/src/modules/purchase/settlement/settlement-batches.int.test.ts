@@ -8,6 +8,7 @@ import { addTicket, publishEvent } from '../../../../test/catalogue';
 import { type TestApp } from '../../../../test/helpers';
 import { startProcessRig, type ProcessRig } from '../../../../test/process-rig';
 import { type ServerProcess } from '../../../../test/server-process';
+import { createMetrics } from '../../../core/metrics';
 import type { Deps } from '../../../core/deps';
 import type { Settlement } from './settle-paid-order';
 import { settleTogether } from './settle-order';
@@ -140,7 +141,12 @@ describe('paid orders settled together', () => {
       ready.push(await readyToPay(event.id, ticket.id, `r${i}.${event.id.slice(0, 8)}@example.org`, 2));
     }
     // What a batch uses of the app: its database, its configuration, and the mail sender to wake.
-    const deps = { db: t.db, config: t.config, mail: { flush: () => Promise.resolve() } } as unknown as Deps;
+    const deps = {
+      db: t.db,
+      config: t.config,
+      mail: { flush: () => Promise.resolve() },
+      metrics: createMetrics(),
+    } as unknown as Deps;
     const queries = vi.spyOn(pg.Client.prototype, 'query');
     let together: (Settlement | undefined)[];
     let sent: number;
