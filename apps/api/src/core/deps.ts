@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
+import type { MediaStore } from './media-store';
 import type { PaymentProvider } from './payment-provider';
 import type { TicketWallets } from './wallets';
 
@@ -10,6 +11,8 @@ export interface Deps {
   config: Config;
   payments: PaymentProvider;
   mail: Mailer;
+  /** Where uploaded images are kept (modules/media/media-store.ts). */
+  media: MediaStore;
   /**
    * Tickets of an event came back (a hold lapsed, a quantity or capacity raised, a refund released
    * them): the waiting lists are offered them (docs/product.md section 19). Fire and forget; the
