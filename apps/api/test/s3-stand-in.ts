@@ -56,7 +56,7 @@ export async function startS3StandIn(): Promise<S3StandIn> {
       }
       if (decodeURIComponent(bucket ?? '') !== S3_STAND_IN_BUCKET) return xmlError(response, 404, 'NoSuchBucket');
       if (!key) return xmlError(response, 400, 'InvalidRequest');
-      switch (request.method) {
+      switch (request.method ?? '') {
         case 'PUT': {
           const metadata = Object.fromEntries(
             Object.entries(request.headers)
