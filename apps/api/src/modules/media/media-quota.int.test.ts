@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, MEDIA_WIDTHS } from '@clubtix/contract';
 import { mediaBytes, mediaFiles, sponsorships } from '../../db/schema';
@@ -19,20 +18,7 @@ import {
   multipartBody,
 } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
-
-/** A PNG of noise: it does not compress, so its stored size is known before the test counts on it. */
-const noise = (side: number, seed: number) =>
-  sharp({
-    create: {
-      width: side,
-      height: side,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: seed, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
+import { noisePng } from '../../../test/images';
 
 const QUOTA_MB = 0.1;
 const QUOTA = Math.round(QUOTA_MB * 1024 * 1024);
@@ -47,7 +33,7 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
   beforeAll(async () => {
     t = await createTestApp({ MEDIA_QUOTA_MB_PER_CLUB: String(QUOTA_MB) });
     apps = [t, await createSiblingApp(t, { MEDIA_QUOTA_MB_PER_CLUB: String(QUOTA_MB) })];
-    image = await noise(100, 128);
+    image = await noisePng(100, 128);
     // The stored size is the re-encoded one: learn it from a club with room to spare.
     const { admin } = await createClubWithAdmin(t);
     imageBytes = (await storedOf(urlOf(await upload(t, admin.token))))!.bytes;
@@ -176,7 +162,7 @@ describe("unpaid sponsors' uploads", () => {
     // The sweep every 200 ms, as the background job runs it every 15 s.
     t = await createTestApp(env, { holdSweepMs: 200 });
     apps = [t, await createSiblingApp(t, env)];
-    image = await noise(100, 128);
+    image = await noisePng(100, 128);
   });
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();

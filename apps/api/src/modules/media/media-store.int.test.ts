@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS } from '@clubtix/contract';
 import { mediaBytes, mediaFiles } from '../../db/schema';
 import { recordMovedMedia } from './media.repo';
+import { noisePng } from '../../../test/images';
 import { startS3StandIn, type S3StandIn } from '../../../test/s3-stand-in';
 import {
   createClubWithAdmin,
@@ -20,19 +21,6 @@ import {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A PNG of noise: it does not compress, so its stored size is known before the quota counts it. */
-const noise = (side: number) =>
-  sharp({
-    create: {
-      width: side,
-      height: side,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
 const wide = () =>
   sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 20, g: 90, b: 160 } } })
     .jpeg()
@@ -92,7 +80,7 @@ describe.each([
   });
 
   it(`keeps the bytes ${kind === 'db' ? 'in media_bytes, with their hash' : 'as objects of the bucket, none in media_bytes'}`, async () => {
-    const url = await upload(await noise(40));
+    const url = await upload(await noisePng(40));
     const name = nameOf(url);
     const served = (await get(url)).rawPayload;
     expect((await get(`${url}?w=${MEDIA_WIDTHS[0]}`)).statusCode).toBe(200);
@@ -113,7 +101,7 @@ describe.each([
 
   it('frees the club’s unused uploads, bytes and copies, from the store when its quota is full', async () => {
     const { admin } = await createClubWithAdmin(t);
-    const image = await noise(100);
+    const image = await noisePng(100);
     const old = [await upload(image, admin.token), await upload(image, admin.token), await upload(image, admin.token)];
     expect((await get(`${old[0]}?w=${MEDIA_WIDTHS[0]}`)).statusCode).toBe(200);
     expect(
@@ -137,7 +125,7 @@ describe.each([
       mkdirSync(copies, { recursive: true });
       const { club } = await createClubWithAdmin(t);
       // Uploaded before media_files existed: no row.
-      const legacy = { name: `${randomUUID()}.png`, bytes: await noise(30) };
+      const legacy = { name: `${randomUUID()}.png`, bytes: await noisePng(30) };
       // Recorded against its club, with a copy made; its bytes were stored by a move cut short.
       const recorded = { name: `${randomUUID()}.jpg`, bytes: await wide() };
       const recordedCopy = await sharp(recorded.bytes).resize({ width: MEDIA_WIDTHS[0] }).jpeg().toBuffer();
