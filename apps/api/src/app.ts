@@ -46,6 +46,9 @@ import { createPaymentProvider } from './modules/purchase/pay/providers';
 import { createPaymentReconciler } from './modules/purchase/settle/reconcile';
 import { purgeEndedWindows } from './modules/limits/rate-limits.repo';
 import { freeLapsedSponsorUploads } from './modules/media/media.service';
+import { createMediaStore } from './modules/media/media-store';
+import { moveDiskMedia } from './modules/media/move-disk-media';
+import type { MediaStore } from './core/media-store';
 import { expireLapsedHolds } from './modules/purchase/hold/holds.repo';
 import { createCancellationSweep } from './modules/purchase/refund/cancellation.service';
 import { refundRoutes } from './modules/purchase/refund/refund.routes';
@@ -64,6 +67,8 @@ export interface BuildOptions {
   /** Tests put a provider or a mail transport of their own here. */
   payments?: PaymentProvider;
   mailTransport?: Transport | null;
+  /** Tests that look into the store pass the one they built; unset: createMediaStore's choice. */
+  media?: MediaStore;
   /**
    * How often lapsed holds are swept. Tests shorten it to watch the sweep release holds on its own
    * within a test's time; not an environment variable, since docs/product.md section 11 lists none and
@@ -117,6 +122,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
     config,
     metrics,
     payments: options.payments ?? (await createPaymentProvider(config, db)),
+    media: options.media ?? createMediaStore(config, db),
     // The PDF a ticket mail attaches is drawn as it is sent, from the booking (mail/ cannot import it:
     // tickets-pdf/ reads purchase/, which queues mail).
     mail: createMailer(
@@ -215,6 +221,10 @@ function startBackgroundWork(
     timer.unref();
     timers.push(timer);
   };
+  // Before the first request: images left under DATA_DIR/media by an older version are served from the store.
+  app.addHook('onReady', async () => {
+    await moveDiskMedia(deps, app.log);
+  });
   app.addHook('onReady', (done) => {
     every(holdSweepMs, () => expireLapsedHolds(deps.db, { seatsFreed: deps.seatsFreed }));
     every(holdSweepMs, () => purgeEndedWindows(deps.db));

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 import { loadWalletSettings, type WalletSettings } from './wallet-config';
+import { loadMediaS3Settings, type MediaS3Settings } from './media-s3-config';
 
 export { ConfigError };
+export type { MediaS3Settings };
 
 /** Any letter case (`true`, `TRUE`, `False`), or 1/0; anything else stops the start. */
 const booleanText = z
@@ -183,9 +185,12 @@ export interface Config {
   publicWriteLimit: number;
   /** Pending registrations one client address may hold per event; 0: no limit. */
   holdsPerAddress: number;
+  /** Where older versions kept uploaded images: moved into the media store on start (modules/media/move-disk-media.ts). */
   mediaDir: string;
-  /** What one club's uploaded images may take under mediaDir, in bytes; null: no quota (docs/decisions/0020). */
+  /** What one club's uploaded images may take in the media store, in bytes; null: no quota (docs/decisions/0020). */
   mediaQuotaBytes: number | null;
+  /** The bucket images are kept in (MEDIA_S3_URL, media-s3-config.ts); undefined: in PostgreSQL. */
+  mediaS3: MediaS3Settings | undefined;
   webDistDir: string;
   /** Apple and Google wallet passes, each undefined when not configured (wallet-config.ts). */
   wallet: WalletSettings;
@@ -279,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdsPerAddress: e.HOLDS_PER_ADDRESS,
     mediaDir: path.join(dataDir, 'media'),
     mediaQuotaBytes: e.MEDIA_QUOTA_MB_PER_CLUB === 0 ? null : Math.round(e.MEDIA_QUOTA_MB_PER_CLUB * 1024 * 1024),
+    mediaS3: loadMediaS3Settings(emptyToUndefined(env)),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     wallet,
     warnings,

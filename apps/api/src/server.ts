@@ -86,6 +86,9 @@ async function main(): Promise<void> {
   say('');
   say(`ClubTix is running: open ${address}`);
   say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'external PostgreSQL (DATABASE_URL)'}`);
+  say(
+    `Images: ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket} at ${config.mediaS3.endpoint} (MEDIA_S3_URL)` : 'in the database'}`,
+  );
   if (sudo.kind === 'created-random') {
     say(`Super user created. Sign in at ${address}/signin with`);
     say(`  e-mail:   ${sudo.email}`);

@@ -16,6 +16,8 @@ import { hashPassword } from '../src/core/passwords';
 import { signToken } from '../src/core/tokens';
 import { insertClub } from '../src/modules/clubs/clubs.repo';
 import { insertUser } from '../src/modules/users/users.repo';
+import type { MediaStore } from '../src/core/media-store';
+import { createMediaStore } from '../src/modules/media/media-store';
 
 export const TEST_JWT_SECRET = 'integration-test-secret-that-is-long-enough-0123456789';
 export const TEST_PASSWORD = 'password123';
@@ -24,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** Where this app keeps its images (PostgreSQL, or the bucket MEDIA_S3_URL names). */
+  media: MediaStore;
   /** Connection string of this file's own database. */
   databaseUrl: string;
   close(): Promise<void>;
@@ -83,9 +87,11 @@ async function startTestApp(
   // Ten connections, as the server processes of test/server-process.ts: a file of three apps and
   // another file beside it share the external server's limit (100 on Debian; "too many clients" past it).
   const database = connectDatabase(databaseUrl, 10);
+  const media = createMediaStore(config, database.db);
   const app = await buildApp({
     config,
     db: database.db,
+    media,
     logger: false,
     mailTransport: options.mailTransport,
     holdSweepMs: options.holdSweepMs,
@@ -97,6 +103,7 @@ async function startTestApp(
     app,
     db: database.db,
     config,
+    media,
     databaseUrl,
     close: async () => {
       await app.close();

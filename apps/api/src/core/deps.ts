@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
+import type { MediaStore } from './media-store';
 import type { Metrics } from './metrics';
 import type { PaymentProvider } from './payment-provider';
 import type { TicketWallets } from './wallets';
@@ -13,6 +14,8 @@ export interface Deps {
   mail: Mailer;
   /** What /api/metrics counts; services count their facts here (core/metrics.ts). */
   metrics: Metrics;
+  /** Where uploaded images are kept (modules/media/media-store.ts). */
+  media: MediaStore;
   /**
    * Tickets of an event came back (a hold lapsed, a quantity or capacity raised, a refund released
    * them): the waiting lists are offered them (docs/product.md section 19). Fire and forget; the

@@ -1,10 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, MEDIA_WIDTHS } from '@clubtix/contract';
-import { mediaFiles, sponsorships } from '../../db/schema';
+import { mediaBytes, mediaFiles, sponsorships } from '../../db/schema';
 import { lockClubMedia, lockPendingUploads } from './media.repo';
 import { PENDING_UPLOAD_BYTES_PER_EVENT } from './media.service';
 import { lineUpOnLock } from '../../../test/advisory-lock';
@@ -21,20 +18,7 @@ import {
   multipartBody,
 } from '../../../test/helpers';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
-
-/** A PNG of noise: it does not compress, so its stored size is known before the test counts on it. */
-const noise = (side: number, seed: number) =>
-  sharp({
-    create: {
-      width: side,
-      height: side,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: seed, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
+import { noisePng } from '../../../test/images';
 
 const QUOTA_MB = 0.1;
 const QUOTA = Math.round(QUOTA_MB * 1024 * 1024);
@@ -49,7 +33,7 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
   beforeAll(async () => {
     t = await createTestApp({ MEDIA_QUOTA_MB_PER_CLUB: String(QUOTA_MB) });
     apps = [t, await createSiblingApp(t, { MEDIA_QUOTA_MB_PER_CLUB: String(QUOTA_MB) })];
-    image = await noise(100, 128);
+    image = await noisePng(100, 128);
     // The stored size is the re-encoded one: learn it from a club with room to spare.
     const { admin } = await createClubWithAdmin(t);
     imageBytes = (await storedOf(urlOf(await upload(t, admin.token))))!.bytes;
@@ -78,7 +62,8 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
       .where(and(eq(mediaFiles.clubId, clubId), isNull(mediaFiles.pendingEventId)));
     return { files: rows.length, bytes: rows.reduce((sum, row) => sum + row.bytes, 0) };
   }
-  const filesOnDisk = (app: TestApp) => (existsSync(app.config.mediaDir) ? readdirSync(app.config.mediaDir).length : 0);
+  /** The images in the store, counted in PostgreSQL (where the quota tests keep them). */
+  const filesStored = async () => (await t.db.select({ name: mediaBytes.name }).from(mediaBytes)).length;
 
   it('records every upload with its club and size, and refuses one past the quota with 413, storing nothing', async () => {
     const { club, admin } = await createClubWithAdmin(t);
@@ -90,7 +75,7 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
       const served = await t.app.inject({ method: 'GET', url: urlOf(response) });
       expect(served.rawPayload.length).toBe(imageBytes);
     }
-    const before = { usage: await clubUsage(club.id), files: filesOnDisk(t) };
+    const before = { usage: await clubUsage(club.id), files: await filesStored() };
 
     const refused = await upload(t, admin.token);
     const used = (3 * imageBytes) / (1024 * 1024);
@@ -102,7 +87,7 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
         `${(imageBytes / (1024 * 1024)).toFixed(1)} MB: remove images you no longer use from your events and club page, then upload it again`,
     );
     expect(await clubUsage(club.id)).toEqual(before.usage);
-    expect(filesOnDisk(t)).toBe(before.files);
+    expect(await filesStored()).toBe(before.files);
 
     // The quota is the club's own: another club uploads as before.
     const other = await createClubWithAdmin(t);
@@ -136,7 +121,7 @@ describe(`the media quota per club (MEDIA_QUOTA_MB_PER_CLUB=${QUOTA_MB})`, () =>
     const response = await upload(t, admin.token);
     expect(response.status).toBe(200);
     expect(await storedOf(unusedUrl)).toBeUndefined();
-    expect(existsSync(path.join(t.config.mediaDir, nameOf(unusedUrl)))).toBe(false);
+    expect(await t.media.exists(nameOf(unusedUrl), null)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: unusedUrl })).statusCode).toBe(404);
     for (const kept of [logoUrl, bannerUrl, urlOf(response)]) {
       expect(await storedOf(kept)).toBeDefined();
@@ -177,7 +162,7 @@ describe("unpaid sponsors' uploads", () => {
     // The sweep every 200 ms, as the background job runs it every 15 s.
     t = await createTestApp(env, { holdSweepMs: 200 });
     apps = [t, await createSiblingApp(t, env)];
-    image = await noise(100, 128);
+    image = await noisePng(100, 128);
   });
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
@@ -192,10 +177,10 @@ describe("unpaid sponsors' uploads", () => {
         .from(mediaFiles)
         .where(eq(mediaFiles.name, nameOf(url)))
     )[0];
-  const onDisk = (url: string) => existsSync(path.join(t.config.mediaDir, nameOf(url)));
+  const inStore = (url: string) => t.media.exists(nameOf(url), null);
   const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
-  /** Whether the sweep has freed it: its row, and then (once the deletion committed) its file. */
-  const freed = async (url: string) => (await stored(url)) === undefined && !onDisk(url);
+  /** Whether the sweep has freed it: its row, and then (once the deletion committed) its bytes. */
+  const freed = async (url: string) => (await stored(url)) === undefined && !(await inStore(url));
   const adminUpload = (token: string) =>
     uploadImage(t, token, [{ filename: 'photo.png', contentType: 'image/png', data: image }]);
   const sponsorUpload = (eventId: string, app: TestApp = t) => {
@@ -338,8 +323,8 @@ describe("unpaid sponsors' uploads", () => {
     const lapsedUrl = urlOf(await sponsorUpload(event.id));
     const lapsed = await sponsorWith(event.id, pkg.id, lapsedUrl);
     expect(await served(`${lapsedUrl}?w=${MEDIA_WIDTHS[0]}`)).toBe(200);
-    const copy = path.join(t.config.mediaDir, `w${MEDIA_WIDTHS[0]}`, nameOf(lapsedUrl));
-    expect(existsSync(copy)).toBe(true);
+    const copyStored = () => t.media.exists(nameOf(lapsedUrl), MEDIA_WIDTHS[0]);
+    expect(await copyStored()).toBe(true);
     // Uploaded a while before a sponsorship that still holds its place: kept.
     const heldUrl = urlOf(await sponsorUpload(event.id));
     await sponsorWith(event.id, pkg.id, heldUrl);
@@ -348,13 +333,13 @@ describe("unpaid sponsors' uploads", () => {
 
     await ageUpload(lapsedUrl, pastHold());
     await ageSponsorship(lapsed.id, pastHold());
-    await expect.poll(async () => (await freed(lapsedUrl)) && !existsSync(copy), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await freed(lapsedUrl)) && !(await copyStored()), { timeout: 10_000 }).toBe(true);
     expect(await served(lapsedUrl)).toBe(404);
     const [row] = await t.db.select().from(sponsorships).where(eq(sponsorships.id, lapsed.id));
     expect(row?.logoUrl).toBeNull();
     for (const kept of [heldUrl, freshUrl]) {
       expect(await stored(kept)).toBeDefined();
-      expect(onDisk(kept)).toBe(true);
+      expect(await inStore(kept)).toBe(true);
     }
   });
 
@@ -370,7 +355,7 @@ describe("unpaid sponsors' uploads", () => {
     await expect
       .poll(async () => [await freed(oldUrl), await freed(unusedUrl)], { timeout: 10_000 })
       .toEqual([true, true]);
-    expect(onDisk(freshUrl)).toBe(true);
+    expect(await inStore(freshUrl)).toBe(true);
     expect(await stored(freshUrl)).toMatchObject({ pendingEventId: event.id });
   });
 });

@@ -144,3 +144,12 @@ export async function deleteUnusedMedia(tx: Tx, clubId: string, uploadedBefore: 
     .returning({ name: mediaFiles.name });
   return rows.map((row) => row.name);
 }
+
+/**
+ * An image moved from DATA_DIR/media into the store (move-disk-media.ts): recorded as it was, or, for
+ * one uploaded before media_files existed, as an upload of no club (counted against no quota, as the
+ * super user's), so it keeps being served. Once recorded, a move resumed records nothing new.
+ */
+export async function recordMovedMedia(db: DbOrTx, name: string, bytes: number): Promise<void> {
+  await db.insert(mediaFiles).values({ name, clubId: null, bytes }).onConflictDoNothing();
+}

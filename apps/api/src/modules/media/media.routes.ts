@@ -1,15 +1,13 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, MAX_IMAGE_BYTES, MEDIA_WIDTHS } from '@clubtix/contract';
 import { AppError, badInput, notFound, say } from '../../core/errors';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import type { StoredMedia } from '../../core/media-store';
 import { storeImage, storeSponsorLogo } from './media.service';
-import { isMediaWidth, sizedCopy } from './sized-copies';
+import { isMediaWidth, MEDIA_NAME, sizedCopy } from './sized-copies';
 
-const MEDIA_NAME = /^[A-Za-z0-9-]+\.(jpg|png)$/;
 const tooLarge = () =>
   new AppError(
     'TOO_LARGE',
@@ -58,18 +56,43 @@ export async function mediaRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     { schema: { hide: true } },
     async (request, reply) => {
       const { name } = request.params;
-      const original = path.join(deps.config.mediaDir, name);
-      if (!MEDIA_NAME.test(name) || !existsSync(original)) throw notFound('Image');
+      if (!MEDIA_NAME.test(name)) throw notFound('Image');
       const width = request.query.w === undefined ? null : Number(request.query.w);
       if (width !== null && !isMediaWidth(width)) {
+        if (!(await deps.media.exists(name, null))) throw notFound('Image');
         throw badInput(say('The width must be one of {widths}', { widths: MEDIA_WIDTHS.join(', ') }), 'w');
       }
-      const file = width === null ? original : await sizedCopy(deps.config.mediaDir, name, width);
-      return reply
-        .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      const image = await findImage(deps, name, width);
+      if (!image) throw notFound('Image');
+      // A name is never given to other bytes (media.service.ts names each upload anew), so what a
+      // browser or proxy keeps never goes stale; the ETag, the bytes' hash, answers a revalidation.
+      const etag = `"${image.sha256}"`;
+      reply
+        .header('etag', etag)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+        .header('x-content-type-options', 'nosniff');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.bytes);
     },
   );
+}
+
+/** The upload, or its copy of `width` (made on the first ask); undefined when there is no such upload. */
+async function findImage(deps: Deps, name: string, width: number | null): Promise<StoredMedia | undefined> {
+  if (width !== null) {
+    const copy = await deps.media.get(name, width);
+    if (copy) return copy;
+  }
+  const original = await deps.media.get(name, null);
+  if (!original || width === null) return original;
+  return sizedCopy(deps.media, name, width, original);
+}
+
+/** If-None-Match as RFC 9110 reads it for a GET: `*`, or a list of tags compared weakly. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }

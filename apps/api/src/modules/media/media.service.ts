@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_TYPE_MESSAGE } from '@clubtix/contract';
 import type { Actor } from '../../core/actor';
 import { AppError, badInput, conflict, say } from '../../core/errors';
 import { loadSharp } from '../../core/on-first-use';
 import type { Deps } from '../../core/deps';
+import { mediaContentType, type MediaStore } from '../../core/media-store';
 import { loadVisibleEvent } from '../events/events.service';
 import type { Tx } from '../../db/client';
 import {
@@ -18,7 +17,6 @@ import {
   lockPendingUploads,
   pendingUploadBytes,
 } from './media.repo';
-import { removeSizedCopies } from './sized-copies';
 
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -81,18 +79,16 @@ function pendingAllowanceFull(used: number, image: number): AppError {
   );
 }
 
-/** Removes freed uploads' files and their sized copies, once the rows' deletion has committed. */
-async function removeFiles(mediaDir: string, names: string[]): Promise<void> {
-  await Promise.all(
-    names.map(async (name) => {
-      await rm(path.join(mediaDir, name), { force: true });
-      await removeSizedCopies(mediaDir, name);
-    }),
-  );
+/**
+ * Removes freed uploads and their sized copies from the store, once the rows' deletion has committed
+ * (in PostgreSQL their bytes went with the rows; a bucket's objects go now).
+ */
+async function removeStored(store: MediaStore, names: string[]): Promise<void> {
+  await Promise.all(names.map((name) => store.delete(name)));
 }
 
 /**
- * Re-encodes an upload and stores it under DATA_DIR/media, recorded in media_files as `record` says,
+ * Re-encodes an upload and keeps it in the media store, recorded in media_files as `record` says,
  * inside a transaction where `admit` counts it (under its lock) and answers what it freed to make room,
  * or throws to refuse it: nothing is then stored. Answers the URL the image is served from.
  */
@@ -104,22 +100,20 @@ async function storeUpload(
 ): Promise<string> {
   const { kind, output } = await reencode(bytes);
   const name = `${randomUUID()}.${kind}`;
-  const { mediaDir } = deps.config;
-  await mkdir(mediaDir, { recursive: true });
   let freed: string[] = [];
   try {
     await deps.db.transaction(async (tx) => {
       freed = await admit(tx, output.length);
       await insertMediaFile(tx, { name, ...record, bytes: output.length });
-      // Written before the commit: an upload recorded is an upload on disk.
-      await writeFile(path.join(mediaDir, name), output);
+      // Stored before the commit (in PostgreSQL, in this transaction): an upload recorded is an upload stored.
+      await deps.media.put(name, null, output, mediaContentType(name), tx);
     });
   } catch (error) {
-    // Rolled back: what it freed is kept, and so are their files.
-    await rm(path.join(mediaDir, name), { force: true });
+    // Rolled back: what it freed is kept, and so are their bytes; a bucket's new object goes.
+    await deps.media.delete(name);
     throw error;
   }
-  await removeFiles(mediaDir, freed);
+  await removeStored(deps.media, freed);
   return `/api/media/${name}`;
 }
 
@@ -173,11 +167,11 @@ export async function adoptSponsorLogo(tx: Tx, sponsorship: { eventId: string; l
 /**
  * The background sweep of unpaid sponsors' uploads (app.ts, beside the lapsed holds): those whose
  * sponsorship lapsed (its hold is over, or it was cancelled), those no sponsorship took up within a
- * hold's time, and every one older than a day are freed, rows, files and sized copies. Answers how
- * many. Any process may run it: each row is deleted, and its file removed, by one of them.
+ * hold's time, and every one older than a day are freed, rows, bytes and sized copies. Answers how
+ * many. Any process may run it: each row is deleted, and its bytes removed, by one of them.
  */
-export async function freeLapsedSponsorUploads(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+export async function freeLapsedSponsorUploads(deps: Pick<Deps, 'db' | 'config' | 'media'>): Promise<number> {
   const freed = await deleteLapsedPendingUploads(deps.db, deps.config.reservationMinutes);
-  await removeFiles(deps.config.mediaDir, freed);
+  await removeStored(deps.media, freed);
   return freed.length;
 }

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { MediaStore } from '../../core/media-store';
 import { loadSharp } from '../../core/on-first-use';
 
 /** Uploads are served at /api/media/<uuid>.<png|jpg> (media.service.ts): only those are read. */
@@ -13,13 +12,14 @@ const LOGO_MAX_PIXELS = 360;
  * null when the club has none, it is elsewhere (nothing is fetched from outside while rendering), or
  * it is gone.
  */
-export async function loadClubLogo(mediaDir: string, logoUrl: string | null): Promise<string | null> {
+export async function loadClubLogo(media: MediaStore, logoUrl: string | null): Promise<string | null> {
   const name = logoUrl ? OWN_MEDIA.exec(logoUrl)?.[1] : undefined;
   if (!name) return null;
   const sharp = await loadSharp();
   try {
-    const file = await readFile(path.join(mediaDir, name));
-    const png = await sharp(file)
+    const stored = await media.get(name, null);
+    if (!stored) return null;
+    const png = await sharp(stored.bytes)
       .resize({ width: LOGO_MAX_PIXELS, height: LOGO_MAX_PIXELS, fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();

@@ -65,7 +65,7 @@ async function loadTicketsPdf(deps: Deps, registrationId: string, qrUuid: string
   const content: TicketsPdfContent = {
     language,
     clubName: event.clubName,
-    logo: await loadClubLogo(deps.config.mediaDir, event.clubLogoUrl),
+    logo: await loadClubLogo(deps.media, event.clubLogoUrl),
     eventTitle: event.title,
     when: pdfWhen(event, language),
     where: [event.venue, event.address].filter((part) => Boolean(part?.trim())).join(', ') || null,
