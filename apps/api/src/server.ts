@@ -39,10 +39,13 @@ async function main(): Promise<void> {
     url = embedded.url;
   }
   mark('database');
-  await runMigrations(url);
+  await runMigrations(config.databaseMigrationUrl ?? url);
   mark('migrated');
   const [{ buildApp }, { connectDatabase }, { ensureSudo }, { prepareDoor }] = await appModules;
-  const database = connectDatabase(url, config.databasePoolSize, { warm: true });
+  const database = connectDatabase(url, config.databasePoolSize, {
+    warm: true,
+    pooling: config.databasePooling,
+  });
   const app = await buildApp({ config, db: database.db });
   mark('app');
 
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   say('');
   say(`ClubTix is running: open ${address}`);
-  say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'external PostgreSQL (DATABASE_URL)'}`);
+  say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `external PostgreSQL (DATABASE_URL${config.databasePooling === 'transaction' ? ', through a transaction pooler' : ''})`}`);
   if (sudo.kind === 'created-random') {
     say(`Super user created. Sign in at ${address}/signin with`);
     say(`  e-mail:   ${sudo.email}`);
