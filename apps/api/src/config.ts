@@ -75,7 +75,9 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOLING: z
-    .enum(['direct', 'transaction'], { error: 'must be direct or transaction (a pooler such as PgBouncer in transaction mode)' })
+    .enum(['direct', 'transaction'], {
+      error: 'must be direct or transaction (a pooler such as PgBouncer in transaction mode)',
+    })
     .default('direct'),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a number of connections' })

@@ -88,7 +88,9 @@ async function main(): Promise<void> {
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   say('');
   say(`ClubTix is running: open ${address}`);
-  say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `external PostgreSQL (DATABASE_URL${config.databasePooling === 'transaction' ? ', through a transaction pooler' : ''})`}`);
+  say(
+    `Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `external PostgreSQL (DATABASE_URL${config.databasePooling === 'transaction' ? ', through a transaction pooler' : ''})`}`,
+  );
   if (sudo.kind === 'created-random') {
     say(`Super user created. Sign in at ${address}/signin with`);
     say(`  e-mail:   ${sudo.email}`);

@@ -50,51 +50,59 @@ describe('three processes through PgBouncer in transaction pooling', () => {
     await pooler?.stop();
   });
 
-  it('sells exactly the quantity to a crowd on three processes, and the winners pay', { timeout: 180_000 }, async () => {
-    const event = await publishEvent(t, token);
-    const ticket = await addTicket(t, token, event.id, { name: 'General', quantity: 40 });
-    const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        callEndpoint(server(i), endpoints.registration.initRegistration, {
-          body: { eventId: event.id, email: `crowd${i}@example.org`, tickets: [{ ticketId: ticket.id, quantity: 1 }] },
+  it(
+    'sells exactly the quantity to a crowd on three processes, and the winners pay',
+    { timeout: 180_000 },
+    async () => {
+      const event = await publishEvent(t, token);
+      const ticket = await addTicket(t, token, event.id, { name: 'General', quantity: 40 });
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          callEndpoint(server(i), endpoints.registration.initRegistration, {
+            body: {
+              eventId: event.id,
+              email: `crowd${i}@example.org`,
+              tickets: [{ ticketId: ticket.id, quantity: 1 }],
+            },
+          }),
+        ),
+      );
+      const won = responses.filter((r) => r.status === 200);
+      expect(won).toHaveLength(40);
+      expect(responses.filter((r) => r.status === 409 && r.body.code === 'SOLD_OUT')).toHaveLength(160);
+
+      // Six winners fill in, price and pay on the processes: the hot path's written statements.
+      const paid = await Promise.all(
+        won.slice(0, 6).map(async (r, i) => {
+          const { registrationId, qrUuid, attendees: slots } = r.body.payload!.registration;
+          const kit = purchaseKit(appTransport(server(i)));
+          await kit.fillIn({
+            registrationId,
+            qrUuid,
+            attendees: slots.map((slot) => ({
+              attendeeId: slot.attendeeId,
+              firstName: 'Crowd',
+              lastName: `Member${i}`,
+              email: `crowd-member${i}@example.org`,
+            })),
+            answers: {},
+          });
+          const { order } = await kit.price({ registrationId, qrUuid });
+          const intent = await kit.startPayment({ orderId: order.id });
+          return callEndpoint(server(i + 1), endpoints.stripe.confirmPayment, {
+            body: { paymentIntentId: intent.paymentIntentId, testCard: '4242 4242 4242 4242' },
+          });
         }),
-      ),
-    );
-    const won = responses.filter((r) => r.status === 200);
-    expect(won).toHaveLength(40);
-    expect(responses.filter((r) => r.status === 409 && r.body.code === 'SOLD_OUT')).toHaveLength(160);
+      );
+      for (const response of paid) expect(response.status, response.body.msg).toBe(200);
 
-    // Six winners fill in, price and pay on the processes: the hot path's written statements.
-    const paid = await Promise.all(
-      won.slice(0, 6).map(async (r, i) => {
-        const { registrationId, qrUuid, attendees: slots } = r.body.payload!.registration;
-        const kit = purchaseKit(appTransport(server(i)));
-        await kit.fillIn({
-          registrationId,
-          qrUuid,
-          attendees: slots.map((slot) => ({
-            attendeeId: slot.attendeeId,
-            firstName: 'Crowd',
-            lastName: `Member${i}`,
-            email: `crowd-member${i}@example.org`,
-          })),
-          answers: {},
-        });
-        const { order } = await kit.price({ registrationId, qrUuid });
-        const intent = await kit.startPayment({ orderId: order.id });
-        return callEndpoint(server(i + 1), endpoints.stripe.confirmPayment, {
-          body: { paymentIntentId: intent.paymentIntentId, testCard: '4242 4242 4242 4242' },
-        });
-      }),
-    );
-    for (const response of paid) expect(response.status, response.body.msg).toBe(200);
-
-    const { rows } = await t.db.execute<{ attendees: number; confirmed: number; reserved: number }>(sql`
+      const { rows } = await t.db.execute<{ attendees: number; confirmed: number; reserved: number }>(sql`
       SELECT (SELECT count(*)::int FROM attendees WHERE event_id = ${event.id}) AS attendees,
              (SELECT count(*)::int FROM registrations WHERE event_id = ${event.id} AND status = 'confirmed') AS confirmed,
              (SELECT reserved_count FROM tickets WHERE id = ${ticket.id}) AS reserved`);
-    expect(rows[0]).toEqual({ attendees: 40, confirmed: 6, reserved: 40 });
-  });
+      expect(rows[0]).toEqual({ attendees: 40, confirmed: 6, reserved: 40 });
+    },
+  );
 
   it('checks each attendee in once at a door syncing through two processes and scanning on all three', async () => {
     const door = await doorEvent(t, token, { title: 'Pooled Regatta' });
@@ -176,7 +184,9 @@ describe('three processes through PgBouncer in transaction pooling', () => {
       .select({ to: mailOutbox.to })
       .from(mailOutbox)
       .where(like(mailOutbox.subject, 'Reminder: Pooled Night Regatta%'));
-    expect(queued.map((row) => row.to).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `night${i}@example.org`).sort());
+    expect(queued.map((row) => row.to).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `night${i}@example.org`).sort(),
+    );
   });
 
   it('offers a freed seat once, to the first in line', { timeout: 150_000 }, async () => {
