@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TEvent, type TRegistration, type TTicket } from '@clubtix/contract';
 import { purchaseKit } from '@clubtix/seed-kit';
+import { runMigrations } from './migrate';
 import { attendees, checkins, mailOutbox, registrations } from './schema';
 import { addTicket, publishEvent } from '../../test/catalogue';
 import { buyTickets, doorEvent, holdGuests, qrOf, scanAndCheckIn } from '../../test/door';
@@ -219,4 +220,18 @@ describe('three processes through PgBouncer in transaction pooling', () => {
       .where(inArray(mailOutbox.to, line));
     expect(mails.filter((mail) => offerTokenIn(mail.text)).map((mail) => mail.to)).toEqual(['first@example.org']);
   });
+
+  it(
+    'migrates through the pooler too, three runs at once, and leaves no lock behind',
+    { timeout: 60_000 },
+    async () => {
+      // Without DATABASE_MIGRATION_URL: each run is one transaction under a transaction-scoped lock,
+      // which ends with it on whichever server connection the pooler lent (db/migrate.ts).
+      await Promise.all([0, 1, 2].map(() => runMigrations(pooler!.url)));
+      const { rows } = await t.db.execute<{ held: number }>(
+        sql`SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      expect(rows[0]!.held).toBe(0);
+    },
+  );
 });
