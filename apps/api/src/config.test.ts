@@ -237,7 +237,11 @@ describe('DATABASE_POOLING and DATABASE_MIGRATION_URL', () => {
   const direct = 'postgres://clubtix@db.example.org:5432/clubtix';
 
   it('is a direct connection, migrated on DATABASE_URL, when unset or empty', () => {
-    for (const env of [{}, { DATABASE_URL: direct, DATABASE_POOLING: '', DATABASE_MIGRATION_URL: '' }]) {
+    const unset: Record<string, string>[] = [
+      {},
+      { DATABASE_URL: direct, DATABASE_POOLING: '', DATABASE_MIGRATION_URL: '' },
+    ];
+    for (const env of unset) {
       const { config } = load(env);
       expect(config.databasePooling).toBe('direct');
       expect(config.databaseMigrationUrl).toBeUndefined();

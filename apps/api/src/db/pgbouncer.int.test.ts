@@ -11,6 +11,7 @@ import { startPgBouncer, type PgBouncer } from '../../test/pgbouncer';
 import { startProcessRig, type ProcessRig } from '../../test/process-rig';
 import { type ServerProcess } from '../../test/server-process';
 import { appTransport, callEndpoint } from '../../test/call-endpoint';
+import { eventDueForReminders } from '../../test/mail';
 import { offerTokenIn, waitlistOf } from '../../test/waitlist';
 
 const HOUR = 3_600_000;
@@ -151,29 +152,7 @@ describe('three processes through PgBouncer in transaction pooling', () => {
   });
 
   it('mails each attendee one reminder, whichever process sweeps', { timeout: 120_000 }, async () => {
-    const start = new Date(Date.now() + 2 * HOUR);
-    const event = await publishEvent(t, token, {
-      title: 'Pooled Night Regatta',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + HOUR).toISOString(),
-      reminderHoursBefore: 3,
-      maxTicketsPerOrder: 10,
-    });
-    const ticket = await addTicket(t, token, event.id, { quantity: 10, maxPerOrder: 10 });
-    const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
-      token,
-      body: {
-        eventId: event.id,
-        tickets: [{ ticketId: ticket.id, quantity: 10 }],
-        attendees: Array.from({ length: 10 }, (_, i) => ({
-          firstName: `Night${i}`,
-          lastName: 'Rower',
-          email: `night${i}@example.org`,
-        })),
-        paymentMethod: 'complimentary',
-      },
-    });
-    expect(sale.status, sale.body.msg).toBe(200);
+    const event = await eventDueForReminders(t, token, 'Pooled Night Regatta', 10, (i) => `night${i}@example.org`);
 
     const unreminded = () =>
       t.db
