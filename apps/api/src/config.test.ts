@@ -231,3 +231,41 @@ describe('MEDIA_QUOTA_MB_PER_CLUB', () => {
     );
   });
 });
+
+describe('DATABASE_POOLING and DATABASE_MIGRATION_URL', () => {
+  const pooler = 'postgres://clubtix@pgbouncer.example.org:6432/clubtix';
+  const direct = 'postgres://clubtix@db.example.org:5432/clubtix';
+
+  it('is a direct connection, migrated on DATABASE_URL, when unset or empty', () => {
+    const unset: Record<string, string>[] = [
+      {},
+      { DATABASE_URL: direct, DATABASE_POOLING: '', DATABASE_MIGRATION_URL: '' },
+    ];
+    for (const env of unset) {
+      const { config } = load(env);
+      expect(config.databasePooling).toBe('direct');
+      expect(config.databaseMigrationUrl).toBeUndefined();
+    }
+  });
+
+  it('takes a transaction pooler, with or without a direct URL for the migrations', () => {
+    const through = load({ DATABASE_URL: pooler, DATABASE_POOLING: 'transaction', DATABASE_MIGRATION_URL: direct });
+    expect(through.config).toMatchObject({
+      databaseUrl: pooler,
+      databasePooling: 'transaction',
+      databaseMigrationUrl: direct,
+    });
+    expect(load({ DATABASE_URL: pooler, DATABASE_POOLING: 'transaction' }).config.databaseMigrationUrl).toBeUndefined();
+  });
+
+  it('stops the start on another mode, a URL that is not PostgreSQL, or either without DATABASE_URL', () => {
+    expect(refusal({ DATABASE_URL: pooler, DATABASE_POOLING: 'session' })).toMatch(
+      /^Configuration error: DATABASE_POOLING must be direct or transaction/,
+    );
+    expect(refusal({ DATABASE_URL: pooler, DATABASE_MIGRATION_URL: 'mysql://db' })).toMatch(
+      /^Configuration error: DATABASE_MIGRATION_URL must start with postgres:\/\//,
+    );
+    expect(refusal({ DATABASE_POOLING: 'transaction' })).toMatch(/need DATABASE_URL/);
+    expect(refusal({ DATABASE_MIGRATION_URL: direct })).toMatch(/need DATABASE_URL/);
+  });
+});

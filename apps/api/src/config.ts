@@ -72,6 +72,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOLING: z
+    .enum(['direct', 'transaction'], {
+      error: 'must be direct or transaction (a pooler such as PgBouncer in transaction mode)',
+    })
+    .default('direct'),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a number of connections' })
     .int('must be a whole number of connections')
@@ -156,6 +165,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * How DATABASE_URL reaches PostgreSQL: `direct`, or `transaction` through a pooler in transaction
+   * mode (PgBouncer), where each transaction may run on another server connection, so statements are
+   * sent unnamed and nothing is prepared ahead (db/client.ts; docs/decisions/0078-through-pgbouncer.md).
+   */
+  databasePooling: 'direct' | 'transaction';
+  /** Where migrations run: DATABASE_MIGRATION_URL (a direct connection), else the database's own URL. */
+  databaseMigrationUrl: string | undefined;
   /** Connections this process keeps to PostgreSQL (an external server's limit is shared by every process). */
   databasePoolSize: number;
   publicUrl: string;
@@ -227,6 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SUDO_EMAIL) !== Boolean(e.SUDO_PASSWORD)) {
     throw new ConfigError('Configuration error: SUDO_EMAIL and SUDO_PASSWORD must be set together');
   }
+  if (!e.DATABASE_URL && (e.DATABASE_MIGRATION_URL || e.DATABASE_POOLING === 'transaction')) {
+    // The embedded server is reached directly and migrated on its own URL: the setting would mean nothing.
+    throw new ConfigError(
+      'Configuration error: DATABASE_MIGRATION_URL and DATABASE_POOLING=transaction need DATABASE_URL (the embedded PostgreSQL is reached directly)',
+    );
+  }
   const wallet = loadWalletSettings(emptyToUndefined(env));
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -255,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePooling: e.DATABASE_POOLING,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),

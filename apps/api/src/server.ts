@@ -39,10 +39,13 @@ async function main(): Promise<void> {
     url = embedded.url;
   }
   mark('database');
-  await runMigrations(url);
+  await runMigrations(config.databaseMigrationUrl ?? url);
   mark('migrated');
   const [{ buildApp }, { connectDatabase }, { ensureSudo }, { prepareDoor }] = await appModules;
-  const database = connectDatabase(url, config.databasePoolSize, { warm: true });
+  const database = connectDatabase(url, config.databasePoolSize, {
+    warm: true,
+    pooling: config.databasePooling,
+  });
   const app = await buildApp({ config, db: database.db });
   mark('app');
 
@@ -85,7 +88,9 @@ async function main(): Promise<void> {
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   say('');
   say(`ClubTix is running: open ${address}`);
-  say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'external PostgreSQL (DATABASE_URL)'}`);
+  say(
+    `Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `external PostgreSQL (DATABASE_URL${config.databasePooling === 'transaction' ? ', through a transaction pooler' : ''})`}`,
+  );
   say(
     `Images: ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket} at ${config.mediaS3.endpoint} (MEDIA_S3_URL)` : 'in the database'}`,
   );

@@ -69,7 +69,7 @@ export const scan = (t: TestApp, token: string, eventId: string, payload: string
   callEndpoint(t, endpoints.checkin.scanByRegistrationId, { token, body: { payload, eventId } });
 
 /** The scanner page with "Check in on scan": one call that reads the ticket and checks it in. */
-export const scanAndCheckIn = (t: TestApp, token: string, eventId: string, payload: string) =>
+export const scanAndCheckIn = (t: TestApp | string, token: string, eventId: string, payload: string) =>
   callEndpoint(t, endpoints.checkin.scanByRegistrationId, { token, body: { payload, eventId, checkin: true } });
 
 export const checkIn = (t: TestApp, token: string, eventId: string, registrationId: string, attendeeId: string) =>

@@ -1,7 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ParsedMail } from 'mailparser';
+import { endpoints, type TEvent } from '@clubtix/contract';
 import { mailOutbox } from '../src/db/schema';
+import { callEndpoint } from './call-endpoint';
+import { addTicket, publishEvent } from './catalogue';
 import type { TestApp } from './helpers';
 import { decodeQrPng } from './smtp-listener';
 
@@ -60,3 +63,44 @@ export const viewerLink = (
   attendeeId: string,
   qrUuid: string,
 ) => `${publicUrl}/event/${eventId}/qr/${registrationId}/${attendeeId}/${qrUuid}`;
+
+/**
+ * A published event starting in two hours with reminders three hours before (so due at once), and
+ * `guests` attendees sold at the box office, ten a sale, each at `emailOf(i)`.
+ */
+export async function eventDueForReminders(
+  t: TestApp,
+  token: string,
+  title: string,
+  guests: number,
+  emailOf = (i: number) => `guest${i}@example.org`,
+): Promise<TEvent> {
+  const hour = 3_600_000;
+  const start = new Date(Date.now() + 2 * hour);
+  const event = await publishEvent(t, token, {
+    title,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + hour).toISOString(),
+    reminderHoursBefore: 3,
+    maxTicketsPerOrder: 10,
+  });
+  const ticket = await addTicket(t, token, event.id, { quantity: guests, maxPerOrder: 10 });
+  for (let sold = 0; sold < guests; sold += 10) {
+    const quantity = Math.min(10, guests - sold);
+    const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
+      token,
+      body: {
+        eventId: event.id,
+        tickets: [{ ticketId: ticket.id, quantity }],
+        attendees: Array.from({ length: quantity }, (_, i) => ({
+          firstName: `Guest${sold + i}`,
+          lastName: 'Rower',
+          email: emailOf(sold + i),
+        })),
+        paymentMethod: 'complimentary',
+      },
+    });
+    expect(sale.status, sale.body.msg).toBe(200);
+  }
+  return event;
+}

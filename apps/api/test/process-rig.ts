@@ -1,4 +1,4 @@
-import { createAdminApp, TEST_JWT_SECRET, type TestApp } from './helpers';
+import { createAdminApp, TEST_JWT_SECRET, type TestApp, type TestAppOptions } from './helpers';
 import { startServers, type ServerProcess } from './server-process';
 
 /**
@@ -16,18 +16,24 @@ export interface ProcessRig {
   stop(): Promise<void>;
 }
 
-/** `env` adds to or overrides what the processes share; `timeoutMs` is each process's start limit. */
+/**
+ * `env` adds to or overrides what the processes share, or makes it from the app's database (a pooler
+ * in front of it, say); `timeoutMs` is each process's start limit; `appOptions` are the in-process
+ * app's (a long `holdSweepMs` leaves the sweeps to the processes).
+ */
 export async function startProcessRig(
   count: number,
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((t: TestApp) => Promise<Record<string, string>>) = {},
   timeoutMs?: number,
+  appOptions: TestAppOptions = {},
 ): Promise<ProcessRig> {
-  const { t, token } = await createAdminApp();
+  const { t, token } = await createAdminApp({}, appOptions);
   try {
+    const shared = typeof env === 'function' ? await env(t) : env;
     const group = await startServers(
       count,
       t.databaseUrl,
-      { JWT_SECRET: TEST_JWT_SECRET, PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0', ...env },
+      { JWT_SECRET: TEST_JWT_SECRET, PUBLIC_WRITE_LIMIT: '0', HOLDS_PER_ADDRESS: '0', ...shared },
       timeoutMs,
     );
     return {

@@ -1,12 +1,10 @@
 import { isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, mailOutbox } from '../../db/schema';
-import { addTicket, publishEvent } from '../../../test/catalogue';
+import { eventDueForReminders } from '../../../test/mail';
 import { createClubWithAdmin, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { startServers, type ServerGroup } from '../../../test/server-process';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener';
-import { endpoints } from '@clubtix/contract';
-import { callEndpoint } from '../../../test/call-endpoint';
 
 const HOUR = 3_600_000;
 const GUESTS = 30;
@@ -25,31 +23,7 @@ describe('reminders from two processes', () => {
     // This test's own app never sweeps (only the two processes do), but it delivers mail like them.
     t = await createTestApp({ SMTP_URL: smtp.url }, { holdSweepMs: 24 * HOUR });
     const token = (await createClubWithAdmin(t)).admin.token;
-    const start = new Date(Date.now() + 2 * HOUR);
-    const event = await publishEvent(t, token, {
-      title: 'Night Regatta',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + HOUR).toISOString(),
-      reminderHoursBefore: 3,
-      maxTicketsPerOrder: 10,
-    });
-    const ticket = await addTicket(t, token, event.id, { quantity: GUESTS, maxPerOrder: 10 });
-    for (let sold = 0; sold < GUESTS; sold += 10) {
-      const sale = await callEndpoint(t, endpoints.boxoffice.sell, {
-        token,
-        body: {
-          eventId: event.id,
-          tickets: [{ ticketId: ticket.id, quantity: 10 }],
-          attendees: Array.from({ length: 10 }, (_, i) => ({
-            firstName: `Guest${sold + i}`,
-            lastName: 'Rower',
-            email: `guest${sold + i}@example.org`,
-          })),
-          paymentMethod: 'complimentary',
-        },
-      });
-      expect(sale.status, sale.body.msg).toBe(200);
-    }
+    await eventDueForReminders(t, token, 'Night Regatta', GUESTS);
     group = await startServers(2, t.databaseUrl, {
       JWT_SECRET: TEST_JWT_SECRET,
       SMTP_URL: smtp.url,
