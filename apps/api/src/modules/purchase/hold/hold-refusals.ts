@@ -1,8 +1,7 @@
 import type { Deps } from '../../../core/deps';
 import { type AppError, badInput, conflict, fieldError, notFound, soldOut, say } from '../../../core/errors';
 import { ACCESS_CODE_NEEDED, codeUseRefusal } from '../../discounts/code-uses';
-import type { HoldRefusal } from './batched-holds.repo';
-import type { HoldRequest } from './batched-holds.repo';
+import type { HoldRefusal, HoldRequest } from './batched-holds.repo';
 import { holdLimitRefusal } from './hold-limits';
 import type { Holder } from './hold-limits.repo';
 
