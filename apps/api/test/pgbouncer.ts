@@ -15,7 +15,8 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-async function listening(port: number): Promise<boolean> {
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+export async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {

@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 export interface ServerProcess {
   baseUrl: string;
+  /** Its DATA_DIR: its own, as each host of docs/deploy.md ("Several hosts") has. */
+  dataDir: string;
   child: ChildProcess;
   output(): string;
   /** Resolves when the process has exited. */
@@ -51,7 +53,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => log, timeoutMs);
-  return { baseUrl, child, output: () => log, exited };
+  return { baseUrl, dataDir: env.DATA_DIR ?? '', child, output: () => log, exited };
 }
 
 export interface ServerGroup {
@@ -62,8 +64,9 @@ export interface ServerGroup {
 
 /**
  * `count` processes of the product on one database, as several API processes behind a proxy share
- * one (docs/product.md): started one after the other, as each checks the migrations on start, with a
- * data directory of their own. `env` adds to or overrides what they share.
+ * one (docs/product.md): started one after the other, as each checks the migrations on start, each
+ * with a data directory of its own under one the group removes. `env` adds to or overrides what they
+ * share.
  */
 export async function startServers(
   count: number,
@@ -83,9 +86,12 @@ export async function startServers(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const shared = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env };
+  const shared = { DATABASE_URL: databaseUrl, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env };
   try {
-    for (let i = 0; i < count; i += 1) servers.push(await startServer(await freePort(), shared, timeoutMs));
+    for (let i = 0; i < count; i += 1) {
+      const own = { DATA_DIR: path.join(dataDir, `host-${i}`), ...shared };
+      servers.push(await startServer(await freePort(), own, timeoutMs));
+    }
   } catch (error) {
     await stop();
     throw error;
