@@ -17,7 +17,11 @@ export interface Metrics {
   readonly ticketsSold: Counter;
   /** Holds refused, by the reason db/functions/clubtix_hold.sql answers (sold_out, closed, ...). */
   readonly ticketsRefused: Counter<'reason'>;
-  /** Tickets scanned at the door, by what the door was told (admitted, already_checked_in, not_found, ...). */
+  /**
+   * Tickets scanned at the door, by what the door was told (admitted, already_checked_in, not_found,
+   * ...); the offline door's scans as the sync stored them (synced_stored, synced_duplicate,
+   * synced_rejected); admitted_at_sale for tickets the box office sold and let in at once.
+   */
   readonly doorScans: Counter<'result'>;
   readonly mailsSent: Counter;
   /** A delivery the mail server refused; `final="true"` once the mail is given up (modules/mail/retry-schedule.ts). */

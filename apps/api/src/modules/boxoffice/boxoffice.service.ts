@@ -133,6 +133,9 @@ export async function sellAtDoor(
     );
 
   const result = await sellOrRefuse(deps, event, lines, ticketsById, attempt);
+  // Sold and let in at the door without a hold or a scan: counted as the pipeline and the scan count theirs.
+  deps.metrics.ticketsSold.inc(seats.length);
+  if (input.checkIn && seats.length > 0) deps.metrics.doorScans.inc({ result: 'admitted_at_sale' }, seats.length);
   if (buyerEmail) void deps.mail.flush().catch(() => undefined);
   const extrasVouchers = result.vouchers.map(toSoldVoucher);
   // Door staff get the door's view: no order, amount or e-mail; nobody gets a qrUuid at the door

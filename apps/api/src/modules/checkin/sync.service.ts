@@ -50,6 +50,8 @@ export async function syncDevice(deps: Deps, actor: Actor, input: TSyncRequest):
       await replaceAdmissions(tx, { ...common, admissions: replaced });
     });
   }
+  // The offline door's scans, counted once they reach the server, by what became of them.
+  for (const outcome of outcomes.values()) deps.metrics.doorScans.inc({ result: `synced_${outcome.status}` });
   return {
     results: input.checkins.map(({ attendeeId }) => ({ attendeeId, ...outcomes.get(attendeeId)! })),
   };

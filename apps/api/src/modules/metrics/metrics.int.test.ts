@@ -50,14 +50,37 @@ describe('GET /api/metrics', () => {
     expect(refused.status).toBe(409);
     expect((await scanAndCheckIn(t, token, event.id, qrOf(bought))).status).toBe(200);
     expect((await scanAndCheckIn(t, token, event.id, qrOf(bought))).status).toBe(200);
+    // Sold and let in at the box office; two offline admissions synced, one already let in online.
+    const sold = await callEndpoint(t, endpoints.boxoffice.sell, {
+      token,
+      body: {
+        eventId: event.id,
+        tickets: [{ ticketId: ticket.id, quantity: 2 }],
+        paymentMethod: 'cash',
+        checkIn: true,
+      },
+    });
+    expect(sold.status, sold.body.msg).toBe(200);
+    const synced = await callEndpoint(t, endpoints.checkin.sync, {
+      token,
+      body: {
+        eventId: event.id,
+        deviceId: 'offline-gate',
+        checkins: bought.attendees.slice(0, 3).map((a) => ({ attendeeId: a.attendeeId, at: new Date().toISOString() })),
+      },
+    });
+    expect(synced.status, synced.body.msg).toBe(200);
 
     const after = await scrape();
     const moved = (series: string) => sample(after, series) - sample(before, series);
     expect(moved('clubtix_tickets_held_total')).toBe(5);
-    expect(moved('clubtix_tickets_sold_total')).toBe(3);
+    expect(moved('clubtix_tickets_sold_total')).toBe(5);
     expect(moved('clubtix_tickets_refused_total{reason="sold_out"}')).toBe(2);
     expect(moved('clubtix_door_scans_total{result="admitted"}')).toBe(1);
     expect(moved('clubtix_door_scans_total{result="already_checked_in"}')).toBe(1);
+    expect(moved('clubtix_door_scans_total{result="admitted_at_sale"}')).toBe(2);
+    expect(moved('clubtix_door_scans_total{result="synced_stored"}')).toBe(2);
+    expect(moved('clubtix_door_scans_total{result="synced_duplicate"}')).toBe(1);
     // Durations by route pattern, never the raw URL; the pool and the event loop read at scrape time.
     expect(after).toContain(
       'http_request_duration_seconds_count{method="POST",route="/api/checkin/scanByRegistrationId",status="200"} 2',
