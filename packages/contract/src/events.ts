@@ -77,6 +77,8 @@ export const ZEvent = z.object({
   confirmFreeByEmail: z.boolean(),
   /** Each confirmed attendee is mailed a reminder with their ticket this many hours before the start; null: none. */
   reminderHoursBefore: z.number().nullable(),
+  /** The series it is a date of (series.ts); null: an event on its own. */
+  seriesId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -163,9 +165,18 @@ export const ZSaveEventRequest = saveRequest(
       .max(24 * 30, 'Reminder hours must be at most 720 (30 days)')
       .nullable()
       .optional(),
+    /** Joins the event to one of its club's series (null leaves it); refused where its passes would overfill it. */
+    seriesId: ZId.nullable().optional(),
   },
 ).superRefine(checkInstantOrder(EVENT_INSTANT_ORDER));
 export type TSaveEventRequest = z.input<typeof ZSaveEventRequest>;
+
+export const ZDuplicateEventRequest = z.object({
+  eventId: ZId,
+  startDate: dateTime('Start date'),
+  title: requiredText('Title', 200).optional(),
+});
+export type TDuplicateEventRequest = z.input<typeof ZDuplicateEventRequest>;
 
 const ZEventIdQuery = z.object({ eventId: ZId });
 
@@ -255,6 +266,16 @@ export const eventEndpoints = {
     access: 'admin',
     summary: 'Create (or, with an id, update) an event',
     body: ZSaveEventRequest,
+    response: ZEvent,
+  }),
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/event/duplicate',
+    access: 'admin',
+    summary:
+      'Copy an event as a draft starting at startDate: its settings, ticket types, extras, sponsorship packages, ' +
+      'form and discount codes, every date moved by the same amount; nothing sold is copied',
+    body: ZDuplicateEventRequest,
     response: ZEvent,
   }),
   removeEvent: defineEndpoint({

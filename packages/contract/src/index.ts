@@ -18,6 +18,8 @@ import { systemEndpoints } from './system';
 import { ticketDocumentEndpoints } from './ticket-documents';
 import { appUserEndpoints } from './users';
 import { waitlistEndpoints } from './waitlist';
+import { seriesEndpoints } from './series';
+import { passEndpoints } from './passes';
 
 export * from './attendees';
 export * from './auth';
@@ -52,6 +54,8 @@ export * from './zoned-format';
 export * from './users';
 export * from './validation-text';
 export * from './waitlist';
+export * from './series';
+export * from './passes';
 
 /** The endpoint table of docs/product.md section 7: one source for server routes, client calls and OpenAPI. */
 export const endpoints = {
@@ -75,6 +79,8 @@ export const endpoints = {
   extrasPurchase: extrasPurchaseEndpoints,
   discount: discountEndpoints,
   waitlist: waitlistEndpoints,
+  series: seriesEndpoints,
+  pass: passEndpoints,
   system: systemEndpoints,
 };
 

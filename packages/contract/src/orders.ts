@@ -129,8 +129,8 @@ export const paymentEndpoints = {
     rateLimit: 'publicWrite',
     summary: 'Start paying an order (or an extras purchase) with the configured provider',
     body: z
-      .object({ orderId: ZId.optional(), extrasPurchaseId: ZId.optional() })
-      .refine((value) => Boolean(value.orderId) !== Boolean(value.extrasPurchaseId), {
+      .object({ orderId: ZId.optional(), extrasPurchaseId: ZId.optional(), passPurchaseId: ZId.optional() })
+      .refine((value) => [value.orderId, value.extrasPurchaseId, value.passPurchaseId].filter(Boolean).length === 1, {
         message: 'Give either orderId or extrasPurchaseId',
         path: ['orderId'],
       }),

@@ -255,6 +255,8 @@ export const ZConfirmedPurchase = z.object({
   order: ZOrder.optional(),
   sponsorshipId: z.string().optional(),
   extrasPurchaseId: z.string().optional(),
+  /** A season pass paid (passes.ts): mailed to its holder. */
+  passPurchaseId: z.string().optional(),
   /** With an order: the vouchers of its extras, issued when it was paid. */
   extrasVouchers,
   /**

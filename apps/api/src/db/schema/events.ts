@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, clubId, createdAt, id, updatedAt } from './columns';
+import { passes, series } from './seasons';
 
 export const events = pgTable(
   'events',
@@ -30,10 +31,17 @@ export const events = pgTable(
     reminderHoursBefore: integer('reminder_hours_before'),
     /** Tickets held or sold across the event, checked against capacity in the same UPDATE that changes it. */
     reservedCount: integer('reserved_count').notNull().default(0),
+    /** The series the event is a date of (db/schema/seasons.ts); null: an event on its own. */
+    seriesId: text('series_id').references(() => series.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_club_id_start_idx').on(t.clubId, t.startDate)],
+  (t) => [
+    index('events_club_id_start_idx').on(t.clubId, t.startDate),
+    index('events_series_idx')
+      .on(t.seriesId, t.startDate)
+      .where(sql`${t.seriesId} IS NOT NULL`),
+  ],
 );
 export type EventRow = typeof events.$inferSelect;
 
@@ -63,6 +71,11 @@ export const tickets = pgTable(
     /** Held (pending, and waiting-list offers) plus sold: checked against quantity in the same UPDATE that changes it. */
     reservedCount: integer('reserved_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
+    /**
+     * The season pass whose places at this event this hidden type counts (db/schema/seasons.ts):
+     * never sold on its own, made when the pass first takes a place here.
+     */
+    passId: text('pass_id').references(() => passes.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,3 +7,4 @@ export * from './media';
 export * from './money';
 export * from './messages';
 export * from './door';
+export * from './seasons';

@@ -5,6 +5,7 @@ import { at, clubId, createdAt, id } from './columns';
 import { eventId, events, tickets } from './events';
 import { extrasPurchases, sponsorships } from './payments';
 import { orders, registrations } from './registrations';
+import { passPurchases } from './seasons';
 
 /**
  * Money given back on a payable (docs/product.md section 19): an order, a sponsorship or donation,
@@ -17,10 +18,12 @@ export const refunds = pgTable(
   {
     id: id(),
     clubId: clubId(),
-    eventId: eventId(),
+    /** The event of what was refunded; null for a season pass, which spans its series. */
+    eventId: text('event_id').references(() => events.id, { onDelete: 'cascade' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     sponsorshipId: text('sponsorship_id').references(() => sponsorships.id, { onDelete: 'cascade' }),
     extrasPurchaseId: text('extras_purchase_id').references(() => extrasPurchases.id, { onDelete: 'cascade' }),
+    passPurchaseId: text('pass_purchase_id').references(() => passPurchases.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason'),
@@ -38,7 +41,11 @@ export const refunds = pgTable(
     index('refunds_sponsorship_idx').on(t.sponsorshipId),
     index('refunds_extras_purchase_idx').on(t.extrasPurchaseId),
     index('refunds_event_idx').on(t.eventId, t.createdAt),
-    check('refunds_one_payable', sql`num_nonnulls(${t.orderId}, ${t.sponsorshipId}, ${t.extrasPurchaseId}) = 1`),
+    index('refunds_pass_purchase_idx').on(t.passPurchaseId),
+    check(
+      'refunds_one_payable',
+      sql`num_nonnulls(${t.orderId}, ${t.sponsorshipId}, ${t.extrasPurchaseId}, ${t.passPurchaseId}) = 1`,
+    ),
   ],
 );
 export type RefundRow = typeof refunds.$inferSelect;

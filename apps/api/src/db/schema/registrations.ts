@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, clubId, createdAt, id } from './columns';
 import { discounts, eventId, extras, tickets } from './events';
+import { passPurchases } from './seasons';
 
 export type Answers = Record<string, string | string[]>;
 
@@ -34,9 +35,14 @@ export const registrations = pgTable(
     confirmToken: text('confirm_token').unique(),
     /** The language the buyer used, which their mails and PDF speak (docs/product.md section 22). */
     language: text('language').notNull().default('en'),
+    /** The season pass this registration is one event's place of (db/schema/seasons.ts); null: a booking. */
+    passPurchaseId: text('pass_purchase_id').references(() => passPurchases.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('registrations_pass_purchase_idx')
+      .on(t.passPurchaseId, t.eventId)
+      .where(sql`${t.passPurchaseId} IS NOT NULL`),
     // The per-address hold limit counts an address's pending holds of one event.
     index('registrations_pending_address_idx')
       .on(t.eventId, t.clientAddress)

@@ -62,6 +62,7 @@ describe('POST /event/save', () => {
         endDate: '2031-06-01T21:00:00.000Z',
         registrationOpensAt: '2031-05-01T00:00:00.000Z',
         registrationClosesAt: '2031-05-31T00:00:00.000Z',
+        seriesId: null,
         createdAt: anyString,
         updatedAt: anyString,
       });

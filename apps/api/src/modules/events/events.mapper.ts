@@ -26,6 +26,7 @@ export function toEventDto(row: EventRow): TEvent {
     maxTicketsPerOrder: row.maxTicketsPerOrder,
     confirmFreeByEmail: row.confirmFreeByEmail,
     reminderHoursBefore: row.reminderHoursBefore,
+    seriesId: row.seriesId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

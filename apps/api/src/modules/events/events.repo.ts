@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, lte, or, sql, ty
 import type { DbOrTx, Tx } from '../../db/client';
 import { events, extrasPurchases, orders, registrations, sponsorships, type EventRow } from '../../db/schema';
 
-export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount'>;
+export type EventValues = Omit<EventRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'seriesId'> & {
+  seriesId?: string | null;
+};
 
 /** `clubId` null means every club (sudo); otherwise the query stays inside that club (tenant wall). */
 function inClub(clubId: string | null): SQL | undefined {

@@ -15,7 +15,9 @@ import { isForeignKeyViolation } from '../../db/errors';
 import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
-export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount'>;
+export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount' | 'passId'> & {
+  passId?: string | null;
+};
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(tickets.clubId, clubId));
 

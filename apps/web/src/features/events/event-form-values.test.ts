@@ -88,6 +88,7 @@ describe('eventToFormValues', () => {
       maxTicketsPerOrder: 6,
       confirmFreeByEmail: true,
       reminderHoursBefore: 24,
+      seriesId: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };

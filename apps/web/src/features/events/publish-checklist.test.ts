@@ -26,6 +26,7 @@ const event: TEvent = {
   maxTicketsPerOrder: 6,
   confirmFreeByEmail: true,
   reminderHoursBefore: null,
+  seriesId: null,
   createdAt: '2030-07-01T00:00:00.000Z',
   updatedAt: '2030-07-01T00:00:00.000Z',
 };

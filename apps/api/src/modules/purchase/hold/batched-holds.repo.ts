@@ -159,6 +159,7 @@ function toOutcome(request: HoldRequest, expiresAt: Date, row: HoldRow | undefin
     clientAddress: request.address,
     confirmToken: null,
     language: request.language,
+    passPurchaseId: null,
     createdAt,
   };
   const names = new Map(row.line_tickets!.map((ticketId, index) => [ticketId, row.line_names![index]!]));

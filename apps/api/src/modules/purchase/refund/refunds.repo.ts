@@ -12,7 +12,7 @@ export const refundColumnOf = {
 
 const ofPayable = (kind: PayableKind, id: string) => eq(refunds[refundColumnOf[kind]], id);
 
-export type RefundValues = Omit<RefundRow, 'id' | 'createdAt'>;
+export type RefundValues = Omit<RefundRow, 'id' | 'createdAt' | 'passPurchaseId'> & { passPurchaseId?: string | null };
 
 /** A refund row; undefined when its provider refund is recorded already (the provider's webhook got there first). */
 export async function insertRefund(db: DbOrTx, values: RefundValues): Promise<RefundRow | undefined> {
