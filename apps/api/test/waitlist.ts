@@ -36,6 +36,21 @@ export async function rowsOf(t: Pick<TestApp, 'db'>, ticketId: string) {
   return { held: held!.n, offered: offered!.n };
 }
 
+/**
+ * What rowsOf and countersOf read, in one statement: one snapshot, so sweeps still running on other
+ * processes cannot move the rows between the two reads.
+ */
+export async function takenAndCounters(t: Pick<TestApp, 'db'>, ticketId: string) {
+  const { rows } = await t.db.execute<{ taken: number; ticket: number; event: number }>(sql`
+    SELECT (SELECT count(*)::int FROM ${attendees} a JOIN ${registrations} r ON r.id = a.registration_id
+             WHERE a.ticket_id = ${ticketId} AND r.status IN ('pending', 'confirmed'))
+         + (SELECT coalesce(sum(w.quantity), 0)::int FROM ${waitlistEntries} w
+             WHERE w.ticket_id = ${ticketId} AND w.status = 'offered') AS taken,
+           t.reserved_count AS ticket, e.reserved_count AS event
+    FROM ${tickets} t JOIN ${events} e ON e.id = t.event_id WHERE t.id = ${ticketId}`);
+  return rows[0]!;
+}
+
 /** The counters of a ticket type and its event. */
 export async function countersOf(t: Pick<TestApp, 'db'>, ticketId: string) {
   const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
