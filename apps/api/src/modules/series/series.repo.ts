@@ -80,12 +80,13 @@ export interface SeriesDateRow {
  * ticket types on offer (active, not hidden) have left when each has a quantity; else null
  * (unlimited). Pass holders count in reserved_count as any attendee (docs/decisions/0080-series-and-passes.md).
  */
+// Columns named with their table: inside the subquery an unqualified "id" would be the ticket's.
 const placesLeft = sql<number | null>`CASE
-  WHEN ${events.capacity} IS NOT NULL THEN GREATEST(${events.capacity} - ${events.reservedCount}, 0)
+  WHEN events.capacity IS NOT NULL THEN GREATEST(events.capacity - events.reserved_count, 0)
   ELSE (SELECT CASE WHEN count(*) = count(t.quantity)
                     THEN COALESCE(sum(GREATEST(t.quantity - t.reserved_count, 0)), 0)::int END
           FROM tickets t
-         WHERE t.event_id = ${events.id} AND t.is_active AND NOT t.hidden)
+         WHERE t.event_id = events.id AND t.is_active AND NOT t.hidden)
 END`;
 
 /** A series' published events, soonest first, `limit` of them, with their places left. */
