@@ -65,12 +65,7 @@ export async function lockCatalogue(tx: Tx, kind: CatalogueKind, eventId: string
  * (docs/decisions/0020). The count is held until the transaction ends: two creates at once cannot
  * both pass at the edge.
  */
-export async function assertRoomInCatalogue(
-  tx: Tx,
-  kind: CatalogueKind,
-  eventId: string,
-  adding = 1,
-): Promise<void> {
+export async function assertRoomInCatalogue(tx: Tx, kind: CatalogueKind, eventId: string, adding = 1): Promise<void> {
   await lockCatalogue(tx, kind, eventId);
   const [row] = await tx.select({ n: count() }).from(kind.table).where(eq(kind.eventId, eventId));
   if ((row?.n ?? 0) + adding > kind.cap) {

@@ -72,8 +72,14 @@ describe('POST /event/duplicate', () => {
     await t.db.update(discounts).set({ usedCount: 3 }).where(eq(discounts.eventId, source.id));
     await buyTickets(t, source.id, adult.id, 2);
     // A season pass's hidden type at the event (tickets.pass_id), as the pass's purchase makes it.
-    const [row] = await t.db.insert(series).values({ clubId, slug: `jazz-${Date.now()}`, name: 'Jazz' }).returning();
-    const [pass] = await t.db.insert(passes).values({ clubId, seriesId: row!.id, name: 'Season', price: 9000 }).returning();
+    const [row] = await t.db
+      .insert(series)
+      .values({ clubId, slug: `jazz-${Date.now()}`, name: 'Jazz' })
+      .returning();
+    const [pass] = await t.db
+      .insert(passes)
+      .values({ clubId, seriesId: row!.id, name: 'Season', price: 9000 })
+      .returning();
     const [passTicket] = await t.db
       .insert(tickets)
       .values({ clubId, eventId: source.id, name: 'Season', price: 0, hidden: true, passId: pass!.id })
@@ -129,7 +135,9 @@ describe('POST /event/duplicate', () => {
     expect(copiedEvent!.reservedCount).toBe(0);
     expect(await t.db.select().from(registrations).where(eq(registrations.eventId, copy.id))).toEqual([]);
 
-    const extras = expectPayload(await callEndpoint(t, endpoints.extras.getExtras, { token, query: { eventId: copy.id } }));
+    const extras = expectPayload(
+      await callEndpoint(t, endpoints.extras.getExtras, { token, query: { eventId: copy.id } }),
+    );
     expect(extras.map((extra) => extra.name)).toEqual(['Programme']);
     const packages = expectPayload(
       await callEndpoint(t, endpoints.sponsorshipPackage.getPackagesByEventId, { token, query: { eventId: copy.id } }),

@@ -42,7 +42,11 @@ export async function findCatalogueOfEvent(db: DbOrTx, event: EventRow): Promise
       .where(of(sponsorshipPackages))
       .orderBy(asc(sponsorshipPackages.createdAt), asc(sponsorshipPackages.id)),
     questions: await db.select().from(formQuestions).where(of(formQuestions)).orderBy(asc(formQuestions.position)),
-    discounts: await db.select().from(discounts).where(of(discounts)).orderBy(asc(discounts.createdAt), asc(discounts.id)),
+    discounts: await db
+      .select()
+      .from(discounts)
+      .where(of(discounts))
+      .orderBy(asc(discounts.createdAt), asc(discounts.id)),
   };
 }
 

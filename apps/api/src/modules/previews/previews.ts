@@ -105,7 +105,11 @@ function clubMeta(publicUrl: string, url: string, club: TClub): PreviewMeta {
 }
 
 /** A series' preview: its name and its own words; the club is the sender, as for an event. */
-function seriesMeta(publicUrl: string, url: string, { series, club }: { series: SeriesRow; club: ClubRow }): PreviewMeta {
+function seriesMeta(
+  publicUrl: string,
+  url: string,
+  { series, club }: { series: SeriesRow; club: ClubRow },
+): PreviewMeta {
   const description = summarise(series.description);
   return {
     title: series.name,

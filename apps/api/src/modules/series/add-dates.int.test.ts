@@ -37,7 +37,9 @@ describe('POST /series/addDates', () => {
   const addDates = (eventId: string, startDates: string[], as = token) =>
     callEndpoint(t, endpoints.series.addDates, { token: as, body: { eventId, startDates } });
   const weekly = (count: number, first = 1) =>
-    Array.from({ length: count }, (_, n) => new Date(new Date(source.startDate).getTime() + (n + first) * WEEK).toISOString());
+    Array.from({ length: count }, (_, n) =>
+      new Date(new Date(source.startDate).getTime() + (n + first) * WEEK).toISOString(),
+    );
   const eventCount = async () => (await t.db.select({ id: events.id }).from(events)).length;
 
   it('adds ten weekly dates as drafts of the series, each a copy with its own slug', async () => {
@@ -54,9 +56,7 @@ describe('POST /series/addDates', () => {
       const rows = await t.db.select().from(tickets).where(eq(tickets.eventId, copy.id));
       expect(rows.map((row) => [row.name, row.quantity, row.reservedCount])).toEqual([['Team seat', 60, 0]]);
     }
-    expect(copies.map((copy) => copy.slug)).toEqual(
-      Array.from({ length: 10 }, (_, n) => `${source.slug}-${n + 2}`),
-    );
+    expect(copies.map((copy) => copy.slug)).toEqual(Array.from({ length: 10 }, (_, n) => `${source.slug}-${n + 2}`));
     // Published, a date shows on the series' page.
     const published = expectPayload(
       await callEndpoint(t, endpoints.event.save, { token, body: { id: copies[0]!.id, status: 'published' } }),
@@ -86,10 +86,12 @@ describe('POST /series/addDates', () => {
     const before = await eventCount();
     // An event holding more ticket types than the cap (written straight in): its copies are refused.
     const crowded = await publishEvent(t, token, { title: `Crowded ${run}` });
-    expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: { id: crowded.id, seriesId: season.id } }));
-    await t.db.insert(tickets).values(
-      Array.from({ length: 101 }, (_, n) => ({ clubId, eventId: crowded.id, name: `Type ${n}`, price: 0 })),
+    expectPayload(
+      await callEndpoint(t, endpoints.event.save, { token, body: { id: crowded.id, seriesId: season.id } }),
     );
+    await t.db
+      .insert(tickets)
+      .values(Array.from({ length: 101 }, (_, n) => ({ clubId, eventId: crowded.id, name: `Type ${n}`, price: 0 })));
     const refused = await addDates(crowded.id, weekly(2, 60));
     expectError(refused, 409, 'CONFLICT');
     expect(await eventCount()).toBe(before + 1);

@@ -26,7 +26,8 @@ export async function addDates(
   if (!seriesId) throw conflict('Put the event in a series first: its copies are dates of that series', 'eventId');
   const rows = await inSlugTransaction(deps.db, EVENT_SLUGS, null, async (tx) => {
     const copies = [];
-    for (const startDate of starts) copies.push(await joinSeries(tx, await copyEvent(tx, source, { startDate }), seriesId));
+    for (const startDate of starts)
+      copies.push(await joinSeries(tx, await copyEvent(tx, source, { startDate }), seriesId));
     return copies;
   });
   return rows.map(toEventDto);

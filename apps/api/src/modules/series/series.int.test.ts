@@ -29,8 +29,7 @@ describe('series', () => {
   });
   afterAll(async () => t.close());
 
-  const save = (body: TSaveSeriesRequest, as = token) =>
-    callEndpoint(t, endpoints.series.save, { token: as, body });
+  const save = (body: TSaveSeriesRequest, as = token) => callEndpoint(t, endpoints.series.save, { token: as, body });
   const join = (eventId: string, seriesId: string | null, as = token) =>
     callEndpoint(t, endpoints.event.save, { token: as, body: { id: eventId, seriesId } });
 
@@ -67,7 +66,9 @@ describe('series', () => {
   it("lists a club's series by name to anyone", async () => {
     const club = await createClubWithAdmin(t);
     for (const name of ['Winter', 'Autumn', 'Spring']) await save({ name: `${name} ${run}` }, club.admin.token);
-    const listed = expectPayload(await callEndpoint(t, endpoints.series.getByClubId, { query: { clubId: club.club.id } }));
+    const listed = expectPayload(
+      await callEndpoint(t, endpoints.series.getByClubId, { query: { clubId: club.club.id } }),
+    );
     expect(listed.map((row) => row.name)).toEqual([`Autumn ${run}`, `Spring ${run}`, `Winter ${run}`]);
   });
 
@@ -81,7 +82,8 @@ describe('series', () => {
     expect(row!.seriesId).toBe(mine.id);
     // Another save without seriesId keeps it; null takes the event out.
     expect(
-      expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: { id: event.id, venue: 'Hall' } })).seriesId,
+      expectPayload(await callEndpoint(t, endpoints.event.save, { token, body: { id: event.id, venue: 'Hall' } }))
+        .seriesId,
     ).toBe(mine.id);
     expect(expectPayload(await join(event.id, null)).seriesId).toBeNull();
     // A new event may be created straight into a series, never into another club's.
@@ -95,7 +97,12 @@ describe('series', () => {
       body: eventBody({ title: `Planted ${run}`, seriesId: theirs.id }),
     });
     expectError(planted, 404, 'NOT_FOUND', 'Series not found');
-    expect(await t.db.select().from(events).where(eq(events.title, `Planted ${run}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(eq(events.title, `Planted ${run}`)),
+    ).toEqual([]);
   });
 
   it('shows the public page: published dates soonest first with their places left; 404 for an unknown slug', async () => {
