@@ -124,13 +124,10 @@ export async function findEventOfClub(deps: Deps, actor: Actor, eventId: string,
 /** Picks a slug and writes the event with it in one transaction (slugs.ts). */
 async function writeWithSlug(
   deps: Deps,
-  options: { typed?: string | null; title: string; eventId?: string },
+  options: { typed?: string | null; title: string; rowId?: string },
   write: (tx: Tx, slug: string) => Promise<EventRow | undefined>,
 ): Promise<EventRow | undefined> {
-  const { eventId: rowId, ...rest } = options;
-  return inSlugTransaction(deps.db, EVENT_SLUGS, options.typed, async (tx) =>
-    write(tx, await chooseSlug(tx, { ...rest, rowId })),
-  );
+  return inSlugTransaction(deps.db, EVENT_SLUGS, options.typed, async (tx) => write(tx, await chooseSlug(tx, options)));
 }
 
 type SaveEventInput = z.output<typeof ZSaveEventRequest>;
@@ -185,7 +182,7 @@ export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput)
   // The slug changes only when the admin types a new one: shared links keep working after a rename.
   const row =
     typedSlug && typedSlug !== existing.slug
-      ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, eventId: id }, write)
+      ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, rowId: id }, write)
       : await deps.db.transaction((tx) => write(tx));
   if (row) {
     // A capacity raised, or sales reopened, may leave room for the waiting lists.
