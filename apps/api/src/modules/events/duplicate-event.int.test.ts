@@ -176,6 +176,16 @@ describe('POST /event/duplicate', () => {
     expect(stillThere).toHaveLength(1);
   });
 
+  it('gives copies made at once each a slug of its own', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((weeks) =>
+        duplicate({ eventId: source.id, startDate: at(source.startDate, weeks * 7 * DAY), title: 'Jazz Encore' }),
+      ),
+    );
+    const slugs = answers.map((answer) => expectPayload(answer).slug).sort();
+    expect(slugs).toEqual(['jazz-encore', 'jazz-encore-2', 'jazz-encore-3', 'jazz-encore-4']);
+  });
+
   it('refuses a start in the past with 400 naming startDate, writing nothing', async () => {
     const before = await t.db.select().from(events);
     const refused = await duplicate({ eventId: source.id, startDate: new Date(Date.now() - HOUR).toISOString() });
