@@ -31,6 +31,8 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { sendDueReminders } from './modules/messages/reminders';
 import { createPreviews } from './modules/previews/previews';
 import { reportRoutes } from './modules/report/report.routes';
+import { joinSeries } from './modules/series/join-series';
+import { seriesRoutes } from './modules/series/series.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createTicketWallets } from './modules/wallet/wallet.service';
@@ -135,6 +137,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       },
       metrics,
     ),
+    joinSeries,
   };
   deps.wallets = createTicketWallets(deps);
   deps.seatsFreed = (eventId) => {
@@ -172,6 +175,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       clubRoutes(api, deps);
       appUserRoutes(api, deps);
       eventRoutes(api, deps);
+      seriesRoutes(api, deps);
       ticketRoutes(api, deps);
       discountRoutes(api, deps);
       extrasRoutes(api, deps);

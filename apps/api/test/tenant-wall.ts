@@ -6,6 +6,7 @@ import {
   type TEvent,
   type TExtras,
   type TFormQuestion,
+  type TSeries,
   type TSponsorshipPackage,
   type TTicket,
 } from '@clubtix/contract';
@@ -68,6 +69,8 @@ export interface CatalogueOfB {
   hiddenPkg: TSponsorshipPackage;
   questions: TFormQuestion[];
   discount: TDiscount;
+  /** A series of B's, its published event one of its dates. */
+  series: TSeries;
 }
 
 export async function stockCatalogue(t: TestApp, token: string): Promise<CatalogueOfB> {
@@ -75,8 +78,12 @@ export async function stockCatalogue(t: TestApp, token: string): Promise<Catalog
   const soon = { startDate: daysFromNow(1), endDate: daysFromNow(2) };
   const published = await createEvent(t, token, { title: 'B Published', ...soon });
   const draft = await createEvent(t, token, { title: 'B Draft', status: 'draft', ...soon });
+  const series = expectPayload(await callEndpoint(t, endpoints.series.save, { token, body: { name: 'B Series' } }));
+  const dated = await callEndpoint(t, endpoints.event.save, { token, body: { id: published.id, seriesId: series.id } });
+  expect(dated.status).toBe(200);
   return {
-    published,
+    series,
+    published: expectPayload(dated),
     draft,
     ticket: await createTicket(t, token, published.id, { name: 'B ticket' }),
     hiddenTicket: await createTicket(t, token, published.id, { name: 'B hidden ticket', isActive: false }),
@@ -186,6 +193,36 @@ export const catalogueRows: Row[] = [
     'event.save',
     'creates an event in club B',
     post('/event/save', (w) => eventBody({ clubId: w.b.clubId, title: 'Planted' })),
+  ),
+  row(
+    'event.save',
+    "puts its own event in B's series",
+    post('/event/save', (w) => ({ id: w.a.event.id, seriesId: B(w).series.id })),
+  ),
+  row(
+    'event.duplicate',
+    "copies B's event",
+    post('/event/duplicate', (w) => ({ eventId: B(w).published.id, startDate: daysFromNow(40) })),
+  ),
+  row(
+    'series.save',
+    'creates a series in club B',
+    post('/series/save', (w) => ({ clubId: w.b.clubId, name: 'Planted' })),
+  ),
+  row(
+    'series.save',
+    "renames B's series",
+    post('/series/save', (w) => ({ id: B(w).series.id, name: 'Hijacked' })),
+  ),
+  row(
+    'series.save',
+    "moves B's series into club A",
+    post('/series/save', (w) => ({ id: B(w).series.id, clubId: w.a.clubId, name: 'Mine' })),
+  ),
+  row(
+    'series.addDates',
+    "adds dates to B's series from B's event",
+    post('/series/addDates', (w) => ({ eventId: B(w).published.id, startDates: [daysFromNow(40)] })),
   ),
   row(
     'event.removeEvent',

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { EventRow } from '../db/schema';
 import type { Mailer } from './mailer';
 import type { MediaStore } from './media-store';
 import type { Metrics } from './metrics';
@@ -22,6 +23,13 @@ export interface Deps {
    * hold sweep's timer offers whatever a failed call left.
    */
   seatsFreed?: (eventId: string) => void;
+  /**
+   * Puts an event in one of its club's series, or (null) out of its series, inside the caller's
+   * transaction, and answers the row as written: modules/series/join-series.ts, handed here by
+   * app.ts because the series module copies events (events/duplicate-event.service.ts) and so stands
+   * above the events module, whose saves and copies join series too.
+   */
+  joinSeries: (tx: Tx, event: EventRow, seriesId: string | null) => Promise<EventRow>;
   /** Apple or Google Wallet, when one is configured (docs/decisions/0045-wallet-passes.md). */
   wallets?: TicketWallets;
 }

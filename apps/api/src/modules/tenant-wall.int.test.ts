@@ -37,6 +37,7 @@ const WALLED_GROUPS = [
   'appUser',
   'system',
   'event',
+  'series',
   'ticket',
   'extras',
   'sponsorshipPackage',
@@ -607,6 +608,7 @@ describe('the tenant wall: an admin of club A against club B', () => {
       clubs: all.body.payload!.map((c) => c.id).sort(),
       logo: logo.rawPayload.toString('base64'),
       catalogue: await snapshotCatalogue(t, sudoToken, b.clubId),
+      series: (await callEndpoint(t, endpoints.series.getByClubId, { query: { clubId: b.clubId } })).body.payload,
       waitlist: (
         await callEndpoint(t, endpoints.waitlist.getByEventId, {
           token: sudoToken,

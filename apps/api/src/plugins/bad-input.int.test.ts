@@ -221,6 +221,32 @@ const cases: Case[] = [
     ['with a huge capacity', { ...eventBody, capacity: 1e12 }, 'capacity'],
     ['with a string switch', { ...eventBody, donationsEnabled: 'yes' }, 'donationsEnabled'],
   ]),
+  ...posts('/event/save', 'admin', [['with a number series id', { ...eventBody, seriesId: 5 }, 'seriesId']]),
+  ...posts('/event/duplicate', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without a start', { eventId: 'e' }, 'startDate'],
+    ['with a date-only start', { eventId: 'e', startDate: '2031-01-01' }, 'startDate'],
+    ['with an empty title', { eventId: 'e', startDate: '2031-01-01T10:00:00Z', title: ' ' }, 'title'],
+    ['with a NUL in the title', { eventId: 'e', startDate: '2031-01-01T10:00:00Z', title: 'A\u0000' }, 'title'],
+  ]),
+  ...posts('/series/save', 'admin', [
+    ['without a body', undefined, 'body'],
+    ['without a name', { description: 'd' }, 'name'],
+    ['with a huge name', { name: huge }, 'name'],
+    ['with a NUL in the description', { name: 'S', description: '\u0000' }, 'description'],
+    ['with a number club id', { name: 'S', clubId: 5 }, 'clubId'],
+  ]),
+  ...posts('/series/addDates', 'admin', [
+    ['without dates', { eventId: 'e' }, 'startDates'],
+    ['with no date', { eventId: 'e', startDates: [] }, 'startDates'],
+    ['with a date as text', { eventId: 'e', startDates: ['tomorrow'] }, 'startDates.0'],
+    ['with 101 dates', { eventId: 'e', startDates: Array(101).fill('2031-01-01T10:00:00Z') }, 'startDates'],
+  ]),
+  ...gets('/series/getBySlug', undefined, [
+    ['without a slug', undefined, undefined, 'slug'],
+    ['with two slugs', { slug: ['a', 'b'] }, undefined, 'slug'],
+  ]),
+  ...gets('/series/getByClubId', undefined, [['without a club id', undefined, undefined, 'clubId']]),
   ...gets('/event/getAllEvents', undefined, [
     ['without a club id', undefined, undefined, 'clubId'],
     ['with two club ids', { clubId: ['a', 'b'] }, undefined, 'clubId'],

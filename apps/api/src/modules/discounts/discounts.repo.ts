@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { discounts, tickets, type DiscountRow } from '../../db/schema';
-import type { CatalogueKind } from '../events/catalogue-cap.repo';
+import { DISCOUNT_CATALOGUE } from '../events/catalogue-cap.repo';
 
 /** What a save writes; `used_count` is the purchase's alone (discount-uses.repo.ts). */
 export type DiscountValues = Omit<DiscountRow, 'id' | 'createdAt' | 'updatedAt' | 'usedCount'>;
@@ -37,17 +37,6 @@ export async function findDiscountByCode(db: DbOrTx, eventId: string, code: stri
     .where(and(eq(discounts.eventId, eventId), eq(discounts.codeKey, codeKeyOf(code))));
   return row;
 }
-
-/**
- * The most codes an event may hold: a create past it is refused (409), so the list answers them all
- * (docs/decisions/0028-discount-and-access-codes.md).
- */
-export const DISCOUNT_CATALOGUE: CatalogueKind = {
-  table: discounts,
-  eventId: discounts.eventId,
-  cap: 1000,
-  plural: 'codes',
-};
 
 export async function findDiscountsByEvent(db: DbOrTx, scope: EventScope): Promise<DiscountRow[]> {
   return db

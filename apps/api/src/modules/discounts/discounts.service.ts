@@ -13,7 +13,7 @@ import type { Actor } from '../../core/actor';
 import { conflict, fieldError, notFound, say } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
-import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
+import { assertRoomInCatalogue, DISCOUNT_CATALOGUE } from '../events/catalogue-cap.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
 import { assertInstantsInOrder, toInstant } from '../../core/save-values';
 import { findUsableCode } from './code-checks';
@@ -21,7 +21,6 @@ import { toCodeCheck, toDiscountDto } from './discounts.mapper';
 import {
   codeKeyOf,
   deleteDiscount,
-  DISCOUNT_CATALOGUE,
   findDiscountById,
   findDiscountsByEvent,
   findEventTicketIds,

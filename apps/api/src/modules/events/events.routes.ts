@@ -3,6 +3,7 @@ import { endpoints } from '@clubtix/contract';
 import { answerList } from '../../plugins/lists';
 import { registerEndpoint } from '../../plugins/routes';
 import { type Deps } from '../../core/deps';
+import { duplicateEvent } from './duplicate-event.service';
 import { toEventDto } from './events.mapper';
 import {
   findActiveClubEvents,
@@ -42,6 +43,10 @@ export function eventRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, e.save, async ({ actor, body }) => ({
     payload: await saveEvent(deps, actor, body),
     msg: body.id ? 'Event saved' : 'Event created',
+  }));
+  registerEndpoint(app, deps, e.duplicate, async ({ actor, body }) => ({
+    payload: await duplicateEvent(deps, actor, body),
+    msg: 'Event copied',
   }));
   registerEndpoint(app, deps, e.removeEvent, async ({ actor, query }) => {
     await removeEvent(deps, actor, query.eventId);

@@ -8,7 +8,6 @@ import {
   type ZSaveEventRequest,
 } from '@clubtix/contract';
 import type { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors';
 import type { Tx } from '../../db/client';
 import type { EventRow } from '../../db/schema';
 import type { Actor } from '../../core/actor';
@@ -33,7 +32,7 @@ import {
   updateEvent,
 } from './events.repo';
 import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
-import { chooseSlug } from './slugs';
+import { chooseSlug, EVENT_SLUGS, inSlugTransaction } from './slugs';
 
 /** An event the actor may manage (any status), else 404. Every admin call below an event starts here. */
 export async function loadManagedEvent(deps: Deps, actor: Actor, eventId: string): Promise<EventRow> {
@@ -122,30 +121,19 @@ export async function findEventOfClub(deps: Deps, actor: Actor, eventId: string,
   return toEventDto(event);
 }
 
-/**
- * Picks a slug and writes the event with it in one transaction. The slug lock serialises saves of
- * one base; a save of another base may still claim a suffixed slug first (title "Open Day 2" against
- * "open-day-2"), so a title-made slug tries again while a typed one is refused.
- */
+/** Picks a slug and writes the event with it in one transaction (slugs.ts). */
 async function writeWithSlug(
   deps: Deps,
-  options: { typed?: string | null; title: string; eventId?: string },
+  options: { typed?: string | null; title: string; rowId?: string },
   write: (tx: Tx, slug: string) => Promise<EventRow | undefined>,
 ): Promise<EventRow | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deps.db.transaction(async (tx) => write(tx, await chooseSlug(tx, options)));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (options.typed || attempt >= 5) throw conflict('That event address is already in use; choose another', 'slug');
-    }
-  }
+  return inSlugTransaction(deps.db, EVENT_SLUGS, options.typed, async (tx) => write(tx, await chooseSlug(tx, options)));
 }
 
 type SaveEventInput = z.output<typeof ZSaveEventRequest>;
 
 /** The sent fields of an event body, instants as the row holds them. */
-function eventFieldsOf(fields: Omit<SaveEventInput, 'id' | 'clubId' | 'slug'>) {
+function eventFieldsOf(fields: Omit<SaveEventInput, 'id' | 'clubId' | 'slug' | 'seriesId'>) {
   return sentFields({
     ...fields,
     startDate: toInstant(fields.startDate),
@@ -155,8 +143,13 @@ function eventFieldsOf(fields: Omit<SaveEventInput, 'id' | 'clubId' | 'slug'>) {
   });
 }
 
+/** The event in the series the body names, or out of its series (null); left out: as it is. */
+async function joinSentSeries(deps: Deps, tx: Tx, row: EventRow, seriesId: string | null | undefined) {
+  return seriesId === undefined || seriesId === row.seriesId ? row : deps.joinSeries(tx, row, seriesId);
+}
+
 export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput): Promise<TEvent> {
-  const { id, clubId: requestedClub, slug: typedSlug, ...fields } = input;
+  const { id, clubId: requestedClub, slug: typedSlug, seriesId, ...fields } = input;
   const sent = eventFieldsOf(fields);
   if (!id) {
     const clubId = clubForNewEvent(actor, requestedClub);
@@ -170,8 +163,8 @@ export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput)
       timezone: requiredOnCreate(sent.timezone, 'timezone'),
       currency: requiredOnCreate(sent.currency, 'currency'),
     };
-    const row = await writeWithSlug(deps, { typed: typedSlug, title: values.title }, (tx, slug) =>
-      insertEvent(tx, { ...values, clubId, slug }),
+    const row = await writeWithSlug(deps, { typed: typedSlug, title: values.title }, async (tx, slug) =>
+      joinSentSeries(deps, tx, await insertEvent(tx, { ...values, clubId, slug }), seriesId),
     );
     return toEventDto(row!);
   }
@@ -183,12 +176,13 @@ export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput)
     const locked = await lockEvent(tx, id, existing.clubId);
     if (!locked) throw notFound('Event');
     assertInstantsInOrder({ ...locked, ...sent }, EVENT_INSTANT_ORDER);
-    return updateEvent(tx, id, existing.clubId, slug === undefined ? sent : { ...sent, slug });
+    const updated = await updateEvent(tx, id, existing.clubId, slug === undefined ? sent : { ...sent, slug });
+    return updated && joinSentSeries(deps, tx, updated, seriesId);
   };
   // The slug changes only when the admin types a new one: shared links keep working after a rename.
   const row =
     typedSlug && typedSlug !== existing.slug
-      ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, eventId: id }, write)
+      ? await writeWithSlug(deps, { typed: typedSlug, title: sent.title ?? existing.title, rowId: id }, write)
       : await deps.db.transaction((tx) => write(tx));
   if (row) {
     // A capacity raised, or sales reopened, may leave room for the waiting lists.

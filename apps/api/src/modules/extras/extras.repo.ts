@@ -3,18 +3,10 @@ import { LIST_CAPS } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import { events, extras, type ExtrasRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
-import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 export type ExtrasValues = Omit<ExtrasRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(extras.clubId, clubId));
-
-export const EXTRAS_CATALOGUE: CatalogueKind = {
-  table: extras,
-  eventId: extras.eventId,
-  cap: LIST_CAPS.extras,
-  plural: 'extras',
-};
 
 export async function findExtrasById(db: DbOrTx, id: string, clubId: string | null): Promise<ExtrasRow | undefined> {
   const [row] = await db

@@ -6,11 +6,10 @@ import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
+import { assertRoomInCatalogue, EXTRAS_CATALOGUE } from '../events/catalogue-cap.repo';
 import { requiredOnCreate, sentFields } from '../../core/save-values';
 import {
   deleteExtras,
-  EXTRAS_CATALOGUE,
   findExtrasByEvent,
   findExtrasById,
   findPublicExtrasByIds,

@@ -161,6 +161,31 @@ describe('link previews in the served index.html (docs/product.md section 21)', 
     expect(await page(`/${published.slug}/tickets`)).toBe(INDEX_HTML);
   });
 
+  it('the series page /series/{slug}: its name and description, the club as the site; unknown: unchanged', async () => {
+    const saved = await callEndpoint(t, endpoints.series.save, {
+      token,
+      body: { name: `Friday <Films> ${run}`, description: 'A film every Friday, all summer.' },
+    });
+    const series = saved.body.payload!;
+    const preview = readPreview(await page(`/series/${series.slug}`));
+    expect(preview.title).toBe(`Friday <Films> ${run} | ClubTix`);
+    expect(Object.fromEntries(preview.metas)).toMatchObject({
+      description: 'A film every Friday, all summer.',
+      'og:title': `Friday <Films> ${run}`,
+      'og:site_name': clubName,
+      'og:url': `${PUBLIC_URL}/series/${series.slug}`,
+      'twitter:card': 'summary',
+    });
+    expect(preview.ld).toMatchObject({
+      '@type': 'EventSeries',
+      name: `Friday <Films> ${run}`,
+      description: 'A film every Friday, all summer.',
+      organizer: { '@type': 'Organization', name: clubName },
+    });
+    expect(await page(`/series/unknown-${run}`)).toBe(INDEX_HTML);
+    expect(await page(`/series/${series.slug}/more`)).toBe(INDEX_HTML);
+  });
+
   it('the club page, by id and by slug: name, description, logo and a schema.org Organization', async () => {
     const slug = `harbour-club-${run}`;
     const saved = await callEndpoint(t, endpoints.club.save, {

@@ -4,10 +4,10 @@ import { PRODUCT_NAME, slugFromAddress, type TClub, type TLanguage } from '@club
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../core/errors';
 import type { Deps } from '../../core/deps';
-import type { ClubRow, EventRow } from '../../db/schema';
+import type { ClubRow, EventRow, SeriesRow } from '../../db/schema';
 import { findClub } from '../clubs/clubs.service';
 import { absoluteUrl, summarise, withPreview, type PreviewMeta } from './preview-html';
-import { findEventPreview } from './previews.repo';
+import { findEventPreview, findSeriesPreview } from './previews.repo';
 import { withFirstPaint } from './first-paint';
 import { toEventDto } from '../events/events.mapper';
 import { eventWhen, oneLine } from '../mail/mail-format';
@@ -17,6 +17,8 @@ export type PreviewPage = (url: string, language: TLanguage) => Promise<string |
 
 const EVENT_PATH = /^\/([^/.?]+)$/;
 const CLUB_PATH = /^\/club\/([^/.?]+)\/event$/;
+/** The web's route /series/:slug (apps/web/src/routes.tsx), where a buyer picks a date of a series. */
+const SERIES_PATH = /^\/series\/([^/.?]+)$/;
 
 const clubPageUrl = (publicUrl: string, club: Pick<ClubRow, 'id' | 'slug'>) =>
   `${publicUrl}/club/${encodeURIComponent(club.slug ?? club.id)}/event`;
@@ -102,6 +104,31 @@ function clubMeta(publicUrl: string, url: string, club: TClub): PreviewMeta {
   };
 }
 
+/** A series' preview: its name and its own words; the club is the sender, as for an event. */
+function seriesMeta(
+  publicUrl: string,
+  url: string,
+  { series, club }: { series: SeriesRow; club: ClubRow },
+): PreviewMeta {
+  const description = summarise(series.description);
+  return {
+    title: series.name,
+    description,
+    url,
+    image: null,
+    largeImage: false,
+    siteName: club.name,
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'EventSeries',
+      name: series.name,
+      url,
+      ...(description ? { description } : {}),
+      organizer: { '@type': 'Organization', name: club.name, url: clubPageUrl(publicUrl, club) },
+    },
+  };
+}
+
 async function clubOrNull(deps: Deps, idOrSlug: string): Promise<TClub | null> {
   try {
     return await findClub(deps, idOrSlug);
@@ -125,7 +152,8 @@ function indexCache(webDistDir: string): () => string {
 }
 
 /**
- * Link previews for the event page /{slug} and the club page /club/{idOrSlug}/event
+ * Link previews for the event page /{slug}, the club page /club/{idOrSlug}/event and the series page
+ * /series/{slug}
  * (docs/product.md section 21; docs/decisions/0041-link-previews-and-club-links.md), and the event
  * page's first paint (docs/decisions/0053-first-paint.md). Anything else,
  * a draft or an unknown address: null, and the SPA's index.html goes out unchanged.
@@ -137,7 +165,8 @@ export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseL
     const pathname = rawUrl.split(/[?#]/, 1)[0]!;
     const eventSlug = EVENT_PATH.exec(pathname)?.[1];
     const clubKey = CLUB_PATH.exec(pathname)?.[1];
-    if (!eventSlug && !clubKey) return null;
+    const seriesSlug = SERIES_PATH.exec(pathname)?.[1];
+    if (!eventSlug && !clubKey && !seriesSlug) return null;
     const url = `${publicUrl}${pathname}`;
     try {
       if (eventSlug) {
@@ -152,6 +181,11 @@ export function createPreviews(deps: Deps, webDistDir: string, log: FastifyBaseL
         );
         const firstPaint = { event: toEventDto(found.event), slug, when };
         return withFirstPaint(html, firstPaint, language);
+      }
+      if (seriesSlug) {
+        const found = await findSeriesPreview(deps.db, slugFromAddress(seriesSlug));
+        if (!found) return null;
+        return withPreview(readIndex(), seriesMeta(publicUrl, url, found), `${found.series.name} | ${PRODUCT_NAME}`);
       }
       const club = await clubOrNull(deps, clubKey!);
       if (!club) return null;

@@ -2,18 +2,10 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { LIST_CAPS } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import { sponsorshipPackages as packages, type SponsorshipPackageRow } from '../../db/schema';
-import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 export type PackageValues = Omit<SponsorshipPackageRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 const inClub = (clubId: string | null): SQL | undefined => (clubId === null ? undefined : eq(packages.clubId, clubId));
-
-export const PACKAGE_CATALOGUE: CatalogueKind = {
-  table: packages,
-  eventId: packages.eventId,
-  cap: LIST_CAPS.packages,
-  plural: 'sponsorship packages',
-};
 
 export async function findPackageById(
   db: DbOrTx,

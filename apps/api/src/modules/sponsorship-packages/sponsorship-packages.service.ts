@@ -7,14 +7,13 @@ import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
+import { assertRoomInCatalogue, PACKAGE_CATALOGUE } from '../events/catalogue-cap.repo';
 import { requiredOnCreate, sentFields } from '../../core/save-values';
 import {
   deletePackage,
   findPackageById,
   findPackagesByEvent,
   insertPackage,
-  PACKAGE_CATALOGUE,
   updatePackage,
 } from './sponsorship-packages.repo';
 

@@ -12,7 +12,6 @@ import {
   type TicketRow,
 } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
-import type { CatalogueKind } from '../events/catalogue-cap.repo';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
 export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount' | 'passId'> & {
@@ -27,13 +26,6 @@ export interface EventScope {
   eventId: string;
 }
 const inEvent = (scope: EventScope) => and(eq(tickets.clubId, scope.clubId), eq(tickets.eventId, scope.eventId));
-
-export const TICKET_CATALOGUE: CatalogueKind = {
-  table: tickets,
-  eventId: tickets.eventId,
-  cap: LIST_CAPS.tickets,
-  plural: 'ticket types',
-};
 
 /** A ticket type as the public reads it: its row and when the soonest of its holds lapses. */
 export type ListedTicketRow = TicketRow & { heldUntil: Date | null };

@@ -6,7 +6,7 @@ import type { Deps } from '../../core/deps';
 import { clubScope } from '../clubs/clubs.policy';
 import { findEventById } from '../events/events.repo';
 import { loadManagedEvent, loadVisibleEvent } from '../events/events.service';
-import { assertRoomInCatalogue } from '../events/catalogue-cap.repo';
+import { assertRoomInCatalogue, TICKET_CATALOGUE } from '../events/catalogue-cap.repo';
 import { assertInstantsInOrder, requiredOnCreate, sentFields, toInstant } from '../../core/save-values';
 import { ticketsOpenedBy } from '../discounts/code-checks';
 import { toTicketDto } from './tickets.mapper';
@@ -19,7 +19,6 @@ import {
   insertTicket,
   lockTicket,
   maxPosition,
-  TICKET_CATALOGUE,
   updateTicket,
 } from './tickets.repo';
 
