@@ -77,9 +77,9 @@ export function AppHeader() {
               </Button>
             ) : null}
             {user?.role === ROLE_ADMIN ? (
-              // From a desktop's width only, where the row has room in every language; narrower, the
+              // From a wide desktop only, where the row has room beside a long name in every language; narrower, the
               // dashboard's events list links the series.
-              <Button component={Link} to={PATHS.series} variant="subtle" size="compact-md" visibleFrom="md">
+              <Button component={Link} to={PATHS.series} variant="subtle" size="compact-md" visibleFrom="lg">
                 {t('header.series')}
               </Button>
             ) : null}

@@ -86,7 +86,6 @@ function DuplicateForm({ event, onClose }: { event: TEvent; onClose: () => void 
         <DateTimeFields
           label={t('duplicate.start')}
           required
-          description={t('duplicate.zone', { zone: event.timezone })}
           date={form.values.startDate}
           time={form.values.startTime}
           onDateChange={(date) => form.setFieldValue('startDate', date)}
@@ -98,6 +97,9 @@ function DuplicateForm({ event, onClose }: { event: TEvent; onClose: () => void 
           dateError={form.errors.startDate}
           timeError={form.errors.startTime}
         />
+        <Text size="sm" c="dimmed" mt={-8}>
+          {t('duplicate.zone', { zone: event.timezone })}
+        </Text>
         <TextInput label={t('duplicate.newTitle')} required maxLength={200} {...form.getInputProps('title')} />
         {failure ? (
           <Alert color="red" role="alert" title={t('duplicate.failed')}>

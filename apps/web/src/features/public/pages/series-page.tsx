@@ -24,6 +24,7 @@ import { useSlugParam } from '../slug-param';
 function SeriesDateCard({ date }: { date: TSeriesDate }) {
   const { t } = useTranslation('public');
   const titleId = useId();
+  const whenId = useId();
   const when = formatEventRange(date.startDate, date.endDate, browserTimeZone());
   const isSoldOut = date.available !== null && date.available <= 0;
   return (
@@ -33,7 +34,7 @@ function SeriesDateCard({ date }: { date: TSeriesDate }) {
           <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {date.title}
           </Title>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} id={whenId}>
             {when}
           </Text>
           {date.available === null ? null : (
@@ -46,7 +47,8 @@ function SeriesDateCard({ date }: { date: TSeriesDate }) {
           component={Link}
           to={`/${encodeURIComponent(date.slug)}`}
           variant={isSoldOut ? 'default' : 'filled'}
-          aria-label={t('series.ticketsFor', { title: date.title, when })}
+          // Said with the date's title and time, so each row's link tells which date it is for.
+          aria-describedby={`${titleId} ${whenId}`}
         >
           {t('series.tickets')}
         </Button>
