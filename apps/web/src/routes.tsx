@@ -224,6 +224,26 @@ const mainRoutes: PageRoute[] = [
     page: () => import('./features/buying/pages/qr-viewer-page'),
   },
   {
+    path: '/series',
+    titleKey: 'series',
+    access: 'admin',
+    page: () => import('./features/series/pages/series-list-page'),
+  },
+  {
+    path: '/series/edit/:seriesId',
+    titleKey: 'editSeries',
+    access: 'admin',
+    page: () => import('./features/series/pages/series-page'),
+  },
+  {
+    // A season's public page (DECISIONS 18); `series` outranks `:slug`, so it is no event address.
+    path: '/series/:slug',
+    titleKey: 'seriesPage',
+    access: 'public',
+    page: () => import('./features/public/pages/series-page'),
+    namespaces: BUYER_NAMESPACES,
+  },
+  {
     path: '/form-builder',
     titleKey: 'formBuilder',
     access: 'admin',

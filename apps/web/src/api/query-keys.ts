@@ -21,3 +21,12 @@ export const eventKeys = {
   detail: (eventId: string) => [...eventKeys.all, 'detail', eventId] as const,
   first: () => [...eventKeys.all, 'first'] as const,
 };
+
+/**
+ * The admin's reads of its club's series: the series screens list and change them, the event form
+ * offers them as a choice.
+ */
+export const seriesKeys = {
+  all: ['series', 'managed'] as const,
+  byClub: (clubId: string) => [...seriesKeys.all, 'club', clubId] as const,
+};

@@ -76,6 +76,13 @@ export function AppHeader() {
                 {t('header.team')}
               </Button>
             ) : null}
+            {user?.role === ROLE_ADMIN ? (
+              // From a wide desktop only, where the row has room beside a long name in every language; narrower, the
+              // dashboard's events list links the series.
+              <Button component={Link} to={PATHS.series} variant="subtle" size="compact-md" visibleFrom="lg">
+                {t('header.series')}
+              </Button>
+            ) : null}
             {user ? (
               <Group gap={6} wrap="nowrap" visibleFrom="sm">
                 <Text size="sm" fw={500} data-testid="current-user-name">

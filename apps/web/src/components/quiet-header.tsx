@@ -21,6 +21,7 @@ export const BUYER_ROUTE_PATHS: ReadonlySet<string> = new Set([
   '/event/:eventId/qr/:registrationId/:attendeeId/:qrUuid',
   '/pricing',
   '/club/:clubId/event',
+  '/series/:slug',
 ]);
 
 /**

@@ -29,6 +29,7 @@ export const PATHS = {
   sudoHome: '/dashboard/sudo',
   staffHome: '/dashboard/staff',
   team: '/team',
+  series: '/series',
   notFound: '/not-found',
   unknownRoute: '/not-found/404',
 } as const;

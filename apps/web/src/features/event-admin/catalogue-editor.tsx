@@ -28,7 +28,8 @@ interface CatalogueEditorProps<T extends CatalogueItem> {
   card: (item: T) => { name: string; price: string; description?: string | null; details?: ReactNode };
   /** Saves the item with isActive flipped; the client shows a refusal, the list keeps the saved state. */
   toggleActive: (item: T) => Promise<unknown>;
-  remove: (item: T) => void;
+  /** Unset where an item cannot be deleted (a season pass, which may have been sold): no Delete button. */
+  remove?: (item: T) => void;
   /** The form in the dialog: a new item (undefined) or the one being edited; it closes the dialog once saved. */
   form: (item: T | undefined) => ReactNode;
 }
@@ -94,7 +95,7 @@ export function CatalogueEditor<T extends CatalogueItem>({
             isBusy={togglingId === item.id}
             onEdit={() => editor.openEdit(item)}
             onToggleActive={() => void toggle(item)}
-            onDelete={() => confirmDelete({ what: noun.one, name, onConfirm: () => remove(item) })}
+            onDelete={remove ? () => confirmDelete({ what: noun.one, name, onConfirm: () => remove(item) }) : undefined}
           />
         );
       })}

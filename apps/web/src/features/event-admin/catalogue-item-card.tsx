@@ -13,7 +13,7 @@ interface CatalogueItemCardProps {
   isBusy?: boolean;
   onEdit: () => void;
   onToggleActive: () => void;
-  onDelete: () => void;
+  onDelete?: (() => void) | undefined;
 }
 
 /** One thing an event sells (ticket type, extra, package) with its actions; a card reads well on a phone. */
@@ -57,9 +57,11 @@ export function CatalogueItemCard({
           <Button size="compact-sm" variant="default" onClick={onToggleActive} loading={isBusy}>
             {isActive ? t('catalogue.deactivate') : t('catalogue.activate')}
           </Button>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
-            {t('catalogue.delete')}
-          </Button>
+          {onDelete ? (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
+              {t('catalogue.delete')}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Card>

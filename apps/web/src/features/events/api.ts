@@ -1,10 +1,10 @@
-import { endpoints, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
+import { endpoints, type TDuplicateEventRequest, type TEvent, type TSaveEventRequest } from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { callApi, callApiWithMeta } from '../../api/client';
 import { forgetStoredEvent, readCurrentEvent, writeCurrentEvent, writeStoredEvents } from '../../lib/storage';
-import { eventKeys } from '../../api/query-keys';
+import { eventKeys, seriesKeys } from '../../api/query-keys';
 
 /** All events of a club, any status, soonest first as the API orders them. */
 export function useClubEvents(clubId: string | null | undefined) {
@@ -132,5 +132,32 @@ export function useCancelEvent() {
       queryClient.setQueryData(cancellationKey(payload.eventId), payload);
       await queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
+  });
+}
+
+/**
+ * Copies an event as a draft at a new start (DECISIONS 18). Quiet: the dialog puts a refusal (a
+ * start in the past) on its field, and says the success itself.
+ */
+export function useDuplicateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDuplicateEventRequest) => callApi(endpoints.event.duplicate, { body, suppressToast: true }),
+    onSuccess: async (event) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), event);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.byClub(event.clubId) });
+    },
+  });
+}
+
+/**
+ * The club's series, for the event form's Series choice. The series feature lists the same query
+ * (the key is shared): it imports this feature, so this one cannot import it back.
+ */
+export function useClubSeriesChoices(clubId: string | null | undefined) {
+  return useQuery({
+    queryKey: seriesKeys.byClub(clubId ?? ''),
+    queryFn: ({ signal }) => callApi(endpoints.series.getByClubId, { query: { clubId: clubId ?? '' }, signal }),
+    enabled: Boolean(clubId),
   });
 }

@@ -33,6 +33,7 @@ describe('formValuesToRequest', () => {
       confirmFreeByEmail: false,
       reminderHoursBefore: null,
       status: 'draft',
+      seriesId: null,
     });
     expect(ZSaveEventRequest.safeParse(request).success).toBe(true);
   });
@@ -88,7 +89,7 @@ describe('eventToFormValues', () => {
       maxTicketsPerOrder: 6,
       confirmFreeByEmail: true,
       reminderHoursBefore: 24,
-      seriesId: null,
+      seriesId: 's1',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
@@ -102,8 +103,11 @@ describe('eventToFormValues', () => {
       capacity: '',
       timezone: 'Europe/London',
       confirmFreeByEmail: true,
+      seriesId: 's1',
     });
+    expect(formValuesToRequest({ ...values, seriesId: '' }, event.id).seriesId).toBeNull();
     expect(formValuesToRequest(values, event.id)).toMatchObject({
+      seriesId: 's1',
       confirmFreeByEmail: true,
       reminderHoursBefore: 24,
       startDate: event.startDate,

@@ -44,6 +44,8 @@ export type EventFormValues = {
   confirmFreeByEmail: boolean;
   /** '' while empty: no reminder. */
   reminderHoursBefore: number | string;
+  /** The series the event belongs to; '' for none (a select's empty choice). */
+  seriesId: string;
 };
 
 /** Request paths whose errors show on another form field. */
@@ -83,6 +85,7 @@ export function eventToFormValues(event: TEvent | undefined, defaults: { timezon
     maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
     confirmFreeByEmail: event?.confirmFreeByEmail ?? false,
     reminderHoursBefore: event?.reminderHoursBefore ?? '',
+    seriesId: event?.seriesId ?? '',
   };
 }
 
@@ -121,6 +124,7 @@ export function formValuesToRequest(values: EventFormValues, id?: string): TSave
     maxTicketsPerOrder: values.maxTicketsPerOrder === '' ? Number.NaN : Number(values.maxTicketsPerOrder),
     confirmFreeByEmail: values.confirmFreeByEmail,
     reminderHoursBefore: optionalNumber(values.reminderHoursBefore),
+    seriesId: values.seriesId === '' ? null : values.seriesId,
   };
 }
 

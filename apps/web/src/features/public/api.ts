@@ -2,6 +2,7 @@ import {
   endpoints,
   MAX_PAGE_SIZE,
   type TCreateSponsorshipRequest,
+  type TPassPurchaseRequest,
   type TPurchaseExtrasRequest,
 } from '@clubtix/contract';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
@@ -27,6 +28,9 @@ export const publicKeys = {
   activeEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'active-events'] as const,
   donationEvents: (clubId: string) => [...publicKeys.all, 'club', clubId, 'donation-events'] as const,
   allDonationEvents: () => [...publicKeys.all, 'donation-events'] as const,
+  clubSeries: (clubId: string) => [...publicKeys.all, 'club', clubId, 'series'] as const,
+  seriesBySlug: (slug: string) => [...publicKeys.all, 'series-by-slug', slug] as const,
+  passes: (seriesId: string) => [...publicKeys.all, 'series', seriesId, 'passes'] as const,
 };
 
 // Public pages show their own loading, missing and failed states in place, so their calls do not
@@ -226,5 +230,49 @@ export function useResendTickets() {
   return useMutation({
     mutationFn: (query: { email: string; eventId: string }) =>
       callApi(endpoints.registration.getRegistrationByEmail, { ...quiet, query }),
+  });
+}
+
+/** A club's series, by name, for its public page. */
+export function usePublicClubSeries(clubId: string) {
+  return useQuery({
+    queryKey: publicKeys.clubSeries(clubId),
+    queryFn: ({ signal }) => callApi(endpoints.series.getByClubId, { ...quiet, query: { clubId }, signal }),
+    enabled: clubId !== '',
+  });
+}
+
+/** A series and its published dates, soonest first, with their places left. */
+export function usePublicSeries(slug: string) {
+  return useQuery({
+    queryKey: publicKeys.seriesBySlug(slug),
+    queryFn: ({ signal }) => callApi(endpoints.series.getBySlug, { ...quiet, query: { slug }, signal }),
+    enabled: slug !== '',
+  });
+}
+
+/** A series' season passes on sale; only active ones are shown, even if the server ever sent more. */
+export function usePublicPasses(seriesId: string) {
+  return useQuery({
+    queryKey: publicKeys.passes(seriesId),
+    queryFn: ({ signal }) => callApi(endpoints.pass.getBySeriesId, { ...quiet, query: { seriesId }, signal }),
+    select: (passes) => passes.filter((pass) => pass.isActive),
+    enabled: seriesId !== '',
+  });
+}
+
+/**
+ * A season pass, held and made ready to pay: its places taken at every coming date (pending), then
+ * its payment intent; a free pass is confirmed at once and needs none. Errors are toasted by the
+ * client (a date that would overfill included) and their fields marked on the form.
+ */
+export function useStartPassPurchase() {
+  return useMutation({
+    mutationFn: async (body: TPassPurchaseRequest) => {
+      const { passPurchase } = await callApi(endpoints.pass.purchase, { body });
+      if (passPurchase.status !== 'pending') return { passPurchase, intent: null };
+      const intent = await callApi(endpoints.stripe.createPaymentIntent, { body: { passPurchaseId: passPurchase.id } });
+      return { passPurchase, intent };
+    },
   });
 }

@@ -4,12 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { PATHS } from '../../../session/guards';
 import { QueryError } from '../../../components/query-error';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/zoned-time';
 import { useClubEvents } from '../api';
 import { EventLinks } from '../../event-admin/event-links';
 import { EventStatusBadge } from '../../event-admin/event-status-badge';
+import { DuplicateEventButton } from './duplicate-event';
 
 /** "15/08/2026 18:30 – 15/08/2026 23:00 (Europe/London)": dates on the event's own clock. */
 export function eventDateRange(event: Pick<TEvent, 'startDate' | 'endDate' | 'timezone'>): string {
@@ -35,6 +37,9 @@ function EventCard({ event }: { event: TEvent }) {
           {eventDateRange(event)}
         </Text>
         <EventLinks event={event} label={t('club.screensOf', { title: event.title })} mb={0} />
+        <Group gap={6}>
+          <DuplicateEventButton event={event} named size="compact-sm" />
+        </Group>
       </Stack>
     </Card>
   );
@@ -51,9 +56,15 @@ export function ClubEvents({ clubId }: { clubId: string }) {
         <Title order={2} id={headingId} fz="xl">
           {t('club.title')}
         </Title>
-        <Button component={Link} to="/tour/add">
-          {t('club.add')}
-        </Button>
+        <Group gap="sm">
+          {/* The header's Series link is not shown below a desktop's width: this one is. */}
+          <Button component={Link} to={PATHS.series} variant="light">
+            {t('club.series')}
+          </Button>
+          <Button component={Link} to="/tour/add">
+            {t('club.add')}
+          </Button>
+        </Group>
       </Group>
       {events.isPending ? <PageLoader label={t('club.loading')} /> : null}
       {events.isError ? (

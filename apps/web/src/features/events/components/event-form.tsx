@@ -38,6 +38,8 @@ import {
 import { EventBanner } from './event-banner';
 import { EventScheduleFields } from './event-schedule-fields';
 import { EVENT_STATUS_KEYS } from '../../event-admin/event-status-badge';
+import { useSession } from '../../../session/session';
+import { useClubSeriesChoices } from '../api';
 
 // Section titles of a long form: as prominent as a heading, still the fieldset's accessible name.
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 8 } };
@@ -57,6 +59,16 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
     { toRequest: (values) => formValuesToRequest(values, event?.id), fieldOf: EVENT_FIELD_OF, check: checkEventForm },
   );
   const timeZones = useMemo(() => supportedTimeZones(), []);
+  const sessionClubId = useSession().user?.clubId;
+  const series = useClubSeriesChoices(event?.clubId ?? sessionClubId);
+  // The event's own series stays a choice while the list loads, so the field never shows "None" for it.
+  const seriesChoices = [
+    { value: '', label: t('form.noSeries') },
+    ...(series.data ?? []).map((item) => ({ value: item.id, label: item.name })),
+    ...(form.values.seriesId && !series.data?.some((item) => item.id === form.values.seriesId)
+      ? [{ value: form.values.seriesId, label: t('form.seriesLoading') }]
+      : []),
+  ];
   const titleSlug = slugify(form.values.title);
   const typedSlug = slugify(form.values.slug);
 
@@ -108,6 +120,12 @@ export function EventForm({ event, isSaving, onSave }: EventFormProps) {
               onChange={(url) => form.setFieldValue('bannerUrl', url)}
               preview={<EventBanner title={form.values.title} bannerUrl={form.values.bannerUrl} />}
               error={form.errors.bannerUrl}
+            />
+            <NativeSelect
+              label={t('form.series')}
+              description={t('form.seriesHint')}
+              data={seriesChoices}
+              {...form.getInputProps('seriesId')}
             />
           </Stack>
         </Fieldset>

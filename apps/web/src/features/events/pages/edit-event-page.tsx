@@ -13,6 +13,7 @@ import { showToast } from '../../../toasts/toasts';
 import { useManagedEvent } from '../../event-admin/api';
 import { useFirstEvent, useRemoveEvent, useSaveEvent } from '../api';
 import { CancellationPanel, CancelEventButton } from '../components/cancel-event';
+import { DuplicateEventButton } from '../components/duplicate-event';
 import { EventForm } from '../components/event-form';
 import { EventLinks } from '../../event-admin/event-links';
 import { PublishPanel } from '../components/publish-panel';
@@ -49,6 +50,7 @@ function EditEvent({ event }: { event: TEvent }) {
         description={event.title}
         actions={
           <Group gap="sm">
+            <DuplicateEventButton event={event} />
             <CancelEventButton event={event} />
             <Button
               variant="outline"

@@ -8,10 +8,11 @@ import { usePageTitle } from '../../../components/document-title';
 import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { isMissing, usePublicActiveEvents, usePublicClub } from '../api';
+import { isMissing, usePublicActiveEvents, usePublicClub, usePublicClubSeries } from '../api';
 import { ClubProfile } from '../components/club-profile';
 import { EventCard } from '../components/event-card';
 import { clubNotAvailable } from '../messages';
+import { seriesPublicPath } from '../series-path';
 
 function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string }) {
   const { t } = useTranslation('public');
@@ -58,6 +59,39 @@ function UpcomingEvents({ clubId, clubName }: { clubId: string; clubName: string
   );
 }
 
+/** The club's series, each to its page of dates and season passes; nothing while it has none. */
+function ClubSeries({ clubId }: { clubId: string }) {
+  const { t } = useTranslation('public');
+  const series = usePublicClubSeries(clubId);
+  // A failed read leaves the page as it was before series existed: the events above still sell.
+  if (!series.data || series.data.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="club-series" gap="md">
+      <Title order={2} fz={{ base: 'xl', sm: 26 }} id="club-series">
+        {t('clubPage.series')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {series.data.map((item) => (
+          <Paper key={item.id} component="article" withBorder radius="lg" p="md" data-testid="club-series-card">
+            <Stack gap={6}>
+              <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} to={seriesPublicPath(item.slug)} inherit>
+                  {item.name}
+                </Anchor>
+              </Title>
+              {item.description ? (
+                <Text size="sm" c="gray.7" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+                  {item.description}
+                </Text>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /**
  * /club/{clubId}/event: a club's public page, in the layout without header (docs/product.md section 2);
  * /club/{slug}/event too, the friendly link (docs/product.md section 21): the API reads either.
@@ -80,6 +114,7 @@ export default function ClubPage() {
       </Group>
       <ClubProfile club={club.data} />
       <UpcomingEvents clubId={club.data.id} clubName={club.data.name} />
+      <ClubSeries clubId={club.data.id} />
       {/* No header on this layout: a small mark says where the page lives and leads home. */}
       <Anchor
         component={Link}
