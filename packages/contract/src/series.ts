@@ -50,6 +50,8 @@ export const ZSeriesDate = z.object({
   title: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+  /** The event's time zone, whose clock its times are shown on. */
+  timezone: z.string(),
   available: z.number().nullable(),
 });
 export type TSeriesDate = z.infer<typeof ZSeriesDate>;

@@ -21,6 +21,7 @@ export function toSeriesDateDto(row: SeriesDateRow): TSeriesDate {
     title: row.title,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
+    timezone: row.timezone,
     available: row.available,
   };
 }

@@ -72,6 +72,7 @@ export interface SeriesDateRow {
   title: string;
   startDate: Date;
   endDate: Date;
+  timezone: string;
   available: number | null;
 }
 
@@ -98,6 +99,7 @@ export async function findPublishedDates(db: DbOrTx, seriesId: string, limit: nu
       title: events.title,
       startDate: events.startDate,
       endDate: events.endDate,
+      timezone: events.timezone,
       available: placesLeft,
     })
     .from(events)

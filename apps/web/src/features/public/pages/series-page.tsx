@@ -8,7 +8,6 @@ import { NotFoundView } from '../../../components/not-found-view';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { currentLanguage } from '../../../i18n/i18n';
-import { browserTimeZone } from '../../../lib/zoned-time';
 import { isMissing, usePublicPasses, usePublicSeries } from '../api';
 import { PassPurchaseForm } from '../components/pass-purchase-form';
 import { PlainText } from '../components/plain-text';
@@ -25,7 +24,7 @@ function SeriesDateCard({ date }: { date: TSeriesDate }) {
   const { t } = useTranslation('public');
   const titleId = useId();
   const whenId = useId();
-  const when = formatEventRange(date.startDate, date.endDate, browserTimeZone());
+  const when = formatEventRange(date.startDate, date.endDate, date.timezone);
   const isSoldOut = date.available !== null && date.available <= 0;
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId} data-testid="series-date">
