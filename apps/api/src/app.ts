@@ -19,6 +19,7 @@ import { infoRoutes } from './modules/info/info.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { orderRoutes } from './modules/purchase/orders/orders.routes';
+import { passRoutes } from './modules/passes/passes.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { registrationRoutes } from './modules/attendees/registration-admin.routes';
 import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       discountRoutes(api, deps);
       extrasRoutes(api, deps);
       sponsorshipPackageRoutes(api, deps);
+      passRoutes(api, deps);
       formRoutes(api, deps);
       registrationRoutes(api, deps);
       orderRoutes(api, deps);
