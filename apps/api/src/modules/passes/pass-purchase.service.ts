@@ -3,7 +3,7 @@ import { conflict, notFound, say, soldOut } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { insertPassPlace, insertPassPurchase } from '../purchase/pass-purchases.repo';
 import { reserveSeats } from '../purchase/seats.repo';
-import { toPassPurchaseDto } from './passes.mapper';
+import { toPassPurchaseDto } from '../purchase/pass-purchases.mapper';
 import { countPassesTaken, findComingSeriesEvents, findOrCreatePassTicket, lockPass } from './passes.repo';
 
 /**

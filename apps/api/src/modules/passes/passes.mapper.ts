@@ -1,5 +1,5 @@
-import { PASS_PURCHASE_STATUSES, type TPass, type TPassPurchase } from '@clubtix/contract';
-import type { PassPurchaseRow, PassRow } from '../../db/schema';
+import type { TPass } from '@clubtix/contract';
+import type { PassRow } from '../../db/schema';
 
 export function toPassDto(row: PassRow, currency: string | null, available: number | null): TPass {
   return {
@@ -12,11 +12,4 @@ export function toPassDto(row: PassRow, currency: string | null, available: numb
     isActive: row.isActive,
     available,
   };
-}
-
-const statusOf = (status: string): TPassPurchase['status'] =>
-  (PASS_PURCHASE_STATUSES as readonly string[]).includes(status) ? (status as TPassPurchase['status']) : 'pending';
-
-export function toPassPurchaseDto(row: PassPurchaseRow): TPassPurchase {
-  return { id: row.id, amount: row.amount, currency: row.currency, status: statusOf(row.status) };
 }

@@ -8,6 +8,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import {
   attendees,
   events,
+  passes,
   passPurchases,
   registrations,
   type EventRow,
@@ -198,4 +199,32 @@ export async function confirmPassRegistrations(tx: Tx, registrationIds: string[]
     .update(registrations)
     .set({ status: 'confirmed', confirmedAt: at, expiresAt: null })
     .where(inArray(registrations.id, registrationIds));
+}
+
+export async function findPassName(db: DbOrTx, passId: string): Promise<string> {
+  const [row] = await db.select({ name: passes.name }).from(passes).where(eq(passes.id, passId));
+  return row?.name ?? '';
+}
+
+/**
+ * What a pass's refund mail names (mail/refund-mail.ts): the pass, from the first to the last event
+ * it admits to; undefined when it holds no place (nothing to say when).
+ */
+export async function findPassRefundSubject(
+  db: DbOrTx,
+  passPurchaseId: string,
+): Promise<Pick<EventRow, 'title' | 'startDate' | 'endDate' | 'timezone' | 'status'> | undefined> {
+  const purchase = await findPassPurchase(db, passPurchaseId);
+  const places = await findPassPlaces(db, passPurchaseId);
+  if (!purchase || places.length === 0) return undefined;
+  const byStart = [...places].sort((a, b) => a.event.startDate.getTime() - b.event.startDate.getTime());
+  const first = byStart[0]!.event;
+  const last = byStart.at(-1)!.event;
+  return {
+    title: await findPassName(db, purchase.passId),
+    startDate: first.startDate,
+    endDate: last.endDate,
+    timezone: first.timezone,
+    status: 'published',
+  };
 }
