@@ -18,10 +18,6 @@ export async function createSeries(
   count: number,
   fields: Partial<TSaveEventRequest> = {},
 ): Promise<{ seriesId: string; events: TEvent[] }> {
-  const [row] = await t.db
-    .insert(series)
-    .values({ clubId, slug: `season-${Date.now().toString(36)}-${counter++}`, name: 'Season' })
-    .returning();
   const made: TEvent[] = [];
   for (let i = 0; i < count; i++) {
     const start = Date.now() + (7 + i * 7) * 24 * 3600_000;
@@ -33,12 +29,22 @@ export async function createSeries(
       }),
     );
   }
-  await joinSeries(
+  const seriesId = await seriesOf(
     t,
-    row!.id,
+    clubId,
     made.map((event) => event.id),
   );
-  return { seriesId: row!.id, events: made };
+  return { seriesId, events: made };
+}
+
+/** A club's series of the events given (events.series_id set directly). */
+export async function seriesOf(t: TestApp, clubId: string, eventIds: string[]): Promise<string> {
+  const [row] = await t.db
+    .insert(series)
+    .values({ clubId, slug: `season-${Date.now().toString(36)}-${counter++}`, name: 'Season' })
+    .returning();
+  await joinSeries(t, row!.id, eventIds);
+  return row!.id;
 }
 
 export async function joinSeries(t: TestApp, seriesId: string, eventIds: string[]): Promise<void> {
