@@ -23,10 +23,7 @@ export interface PassQr {
   qrUuid: string;
 }
 
-export type ScannedQr =
-  | ({ kind: 'ticket' } & TicketQr)
-  | ({ kind: 'extras' } & ExtrasQr)
-  | ({ kind: 'pass' } & PassQr);
+export type ScannedQr = ({ kind: 'ticket' } & TicketQr) | ({ kind: 'extras' } & ExtrasQr) | ({ kind: 'pass' } & PassQr);
 
 /** Longer scanned text is not ours: it is refused before it is parsed. */
 export const QR_TEXT_MAX_LENGTH = 512;

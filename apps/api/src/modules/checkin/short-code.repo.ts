@@ -27,11 +27,7 @@ export async function findTicketByShortCode(
  * the pass's place there, one registration with one attendee, found by the pass and its secret (the
  * registration's qr_uuid); none at an event of another series. The door's usual checks follow.
  */
-export async function findTicketOfPass(
-  db: DbOrTx,
-  eventId: string,
-  pass: PassQr,
-): Promise<TicketQr | undefined> {
+export async function findTicketOfPass(db: DbOrTx, eventId: string, pass: PassQr): Promise<TicketQr | undefined> {
   const [row] = await db
     .select({ registrationId: attendees.registrationId, attendeeId: attendees.id, qrUuid: registrations.qrUuid })
     .from(registrations)

@@ -37,26 +37,30 @@ describe('buyers racing for the last season passes', () => {
     expect(lost.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 6 }, () => [409, 'SOLD_OUT']));
   };
 
-  it('sells the last 2 places of an event to 8 buyers on three processes: exactly 2', { timeout: 120_000 }, async () => {
-    const { t, token } = rig!;
-    const season = await createSeries(t, token, clubId, 2, { capacity: 10 });
-    const ids = season.events.map((event) => event.id);
-    await t.db.update(events).set({ reservedCount: 8 }).where(eq(events.id, ids[1]!));
-    const pass = await createPass(t, token, season.seriesId, { quantity: null });
-    expectTwoWon(await race(pass.id));
-    const rows = await t.db.select().from(events).where(inArray(events.id, ids)).orderBy(events.id);
-    expect(new Map(rows.map((row) => [row.id, row.reservedCount]))).toEqual(
-      new Map([
-        [ids[0]!, 2],
-        [ids[1]!, 10],
-      ]),
-    );
-    const held = await t.db
-      .select()
-      .from(registrations)
-      .where(and(inArray(registrations.eventId, ids), eq(registrations.status, 'pending')));
-    expect(held).toHaveLength(4);
-  });
+  it(
+    'sells the last 2 places of an event to 8 buyers on three processes: exactly 2',
+    { timeout: 120_000 },
+    async () => {
+      const { t, token } = rig!;
+      const season = await createSeries(t, token, clubId, 2, { capacity: 10 });
+      const ids = season.events.map((event) => event.id);
+      await t.db.update(events).set({ reservedCount: 8 }).where(eq(events.id, ids[1]!));
+      const pass = await createPass(t, token, season.seriesId, { quantity: null });
+      expectTwoWon(await race(pass.id));
+      const rows = await t.db.select().from(events).where(inArray(events.id, ids)).orderBy(events.id);
+      expect(new Map(rows.map((row) => [row.id, row.reservedCount]))).toEqual(
+        new Map([
+          [ids[0]!, 2],
+          [ids[1]!, 10],
+        ]),
+      );
+      const held = await t.db
+        .select()
+        .from(registrations)
+        .where(and(inArray(registrations.eventId, ids), eq(registrations.status, 'pending')));
+      expect(held).toHaveLength(4);
+    },
+  );
 
   it('sells a pass of 2 to 8 buyers on three processes: exactly 2', { timeout: 120_000 }, async () => {
     const { t, token } = rig!;

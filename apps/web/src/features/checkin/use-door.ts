@@ -263,11 +263,11 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
               label: i18n.t('checkin:door.ticketLabel', { code: `…${qr.passPurchaseId.slice(-6)}` }),
             }
           : shortCode
-          ? {
-              key: `code:${shortCode}`,
-              label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
-            }
-          : null;
+            ? {
+                key: `code:${shortCode}`,
+                label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
+              }
+            : null;
     if (!qr && !ticket) {
       showProblem(DOOR_SUBJECT.code, DOOR_TEXT.notOurCode);
       return;

@@ -31,7 +31,10 @@ export async function recordProviderRefunds(
     let target = await payable.lockForRefund(tx, found.id);
     if (!target) return 0;
     // A pass's refund names no single event: its mail speaks of the pass (refund-payable.service.ts).
-    const event = target.eventId === null ? await findPassRefundSubject(tx, target.id) : await findEventById(tx, target.eventId, null);
+    const event =
+      target.eventId === null
+        ? await findPassRefundSubject(tx, target.id)
+        : await findEventById(tx, target.eventId, null);
     let count = 0;
     for (const refund of counted) {
       if (await findRefundByProviderId(tx, refund.id)) continue;

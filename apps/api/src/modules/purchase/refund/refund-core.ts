@@ -85,7 +85,13 @@ export const refundOwnerOf = (target: RefundTarget) => ({
 });
 
 /** The buyer's (or giver's) refund mail, in the refund's transaction. */
-export async function mailRefund(tx: Tx, deps: Deps, event: RefundNews['event'], target: RefundTarget, refund: RefundRow) {
+export async function mailRefund(
+  tx: Tx,
+  deps: Deps,
+  event: RefundNews['event'],
+  target: RefundTarget,
+  refund: RefundRow,
+) {
   await queueRefundMail(tx, deps.config, {
     clubId: target.clubId,
     to: target.email,

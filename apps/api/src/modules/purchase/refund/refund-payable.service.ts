@@ -130,7 +130,11 @@ export async function refundPass(
   actor: Actor,
   input: TRefundPassRequest,
   log?: FastifyBaseLogger,
-): Promise<{ passPurchase: TPassPurchase; refunded: { refundedAmount: number; currency: TCurrency }; replayed: boolean }> {
+): Promise<{
+  passPurchase: TPassPurchase;
+  refunded: { refundedAmount: number; currency: TCurrency };
+  replayed: boolean;
+}> {
   const found = await findClubPassPurchase(deps.db, input.passPurchaseId, clubScope(actor));
   if (!found) throw notFound('Pass purchase');
   const subject = await findPassRefundSubject(deps.db, found.id);
