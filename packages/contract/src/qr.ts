@@ -60,7 +60,7 @@ export function parseScannedQr(text: unknown): ScannedQr | null {
   if (isId(fields.r) && isId(fields.a) && isId(fields.q)) {
     return { kind: 'ticket', registrationId: fields.r, attendeeId: fields.a, qrUuid: fields.q };
   }
-  if (isId(fields.x) && isId(fields.q) && fields.r === undefined && fields.a === undefined) {
+  if (isId(fields.x) && isId(fields.q) && fields.r === undefined && fields.a === undefined && fields.p === undefined) {
     return { kind: 'extras', extrasPurchaseId: fields.x, qrUuid: fields.q };
   }
   if (isId(fields.p) && isId(fields.q) && fields.r === undefined && fields.a === undefined && fields.x === undefined) {
