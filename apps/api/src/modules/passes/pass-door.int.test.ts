@@ -74,6 +74,14 @@ describe('a season pass at the door', () => {
       expect(page.total).toBe(1);
       expect(page.attendees.map((attendee) => attendee.lastName)).toEqual(['Holder 1']);
     }
+    const list = expectPayload(
+      await callEndpoint(t, endpoints.checkin.getDoorList, {
+        token: a.admin.token,
+        query: { eventId: season.events[2]!.id },
+      }),
+    );
+    // The offline door matches the pass's QR by its id, then its secret against the row's qrHash.
+    expect(list.attendees).toMatchObject([{ passPurchaseId, lastName: 'Holder 1' }]);
     const download = await downloadAttendees(t, a.admin.token, season.events[2]!.id);
     expect(download.status).toBe(200);
     const [header, ...rows] = await readSheet(download.body);
@@ -105,7 +113,16 @@ describe('a season pass at the door', () => {
     expect((await eventRows()).map((event) => event.reservedCount)).toEqual([1, 1, 0]);
     const [third] = await t.db.select().from(tickets).where(eq(tickets.eventId, season.events[2]!.id));
     expect(third).toMatchObject({ reservedCount: 0, soldCount: 0 });
-    expectError(await scan(season.events[2]!.id, qr), 409, 'CANCELLED');
+    const refused = await scan(season.events[2]!.id, qr);
+    expectError(refused, 409, 'CANCELLED');
+    expect(refused.body.msg).toBe('This ticket was cancelled and refunded');
+    const list = expectPayload(
+      await callEndpoint(t, endpoints.checkin.getDoorList, {
+        token: a.admin.token,
+        query: { eventId: season.events[2]!.id },
+      }),
+    );
+    expect(list.attendees).toMatchObject([{ passPurchaseId, cancelled: { refunded: true } }]);
 
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'holder-1@example.org'));
     expect(mails.map((mail) => mail.subject).filter((subject) => subject.startsWith('Refund'))).toHaveLength(2);
