@@ -82,6 +82,14 @@ describe('a season pass at the door', () => {
     );
     // The offline door matches the pass's QR by its id, then its secret against the row's qrHash.
     expect(list.attendees).toMatchObject([{ passPurchaseId, lastName: 'Holder 1' }]);
+    const report = expectPayload(
+      await callEndpoint(t, endpoints.report.getEventSales, {
+        token: a.admin.token,
+        query: { eventId: season.events[2]!.id },
+      }),
+    );
+    // £60 over the series' three events; the pass's own ticket type is no row of its own.
+    expect(report).toMatchObject({ passes: { sold: 1, gross: 2_000 }, byTicket: [] });
     const download = await downloadAttendees(t, a.admin.token, season.events[2]!.id);
     expect(download.status).toBe(200);
     const [header, ...rows] = await readSheet(download.body);
