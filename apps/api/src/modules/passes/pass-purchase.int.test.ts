@@ -52,6 +52,20 @@ describe('buying a season pass', () => {
     }
     expect((await eventRows(coming)).map((event) => event.reservedCount)).toEqual([1, 1]);
     expect((await eventRows([past!.id]))[0]!.reservedCount).toBe(0);
+    // Never on sale on its own, nor edited as a ticket type.
+    const edit = await callEndpoint(t, endpoints.ticket.save, {
+      token: a.admin.token,
+      body: { id: places[0]!.ticket.id, isActive: true },
+    });
+    expectError(edit, 409, 'CONFLICT');
+    const hold = await callEndpoint(t, endpoints.registration.initRegistration, {
+      body: {
+        eventId: places[0]!.registration.eventId,
+        email: 'sneaky@example.org',
+        tickets: [{ ticketId: places[0]!.ticket.id, quantity: 1 }],
+      },
+    });
+    expect(hold.status).toBeGreaterThanOrEqual(400);
 
     const intent = expectPayload(
       await callEndpoint(t, endpoints.stripe.createPaymentIntent, { body: { passPurchaseId: held.id } }),
