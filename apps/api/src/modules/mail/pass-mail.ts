@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { EventRow, MailAttachment, PassPurchaseRow } from '../../db/schema';
 import { escapeHtml, eventWhen, htmlStart, mailLanguage, oneLine } from './mail-format';
 import { queueMails } from './mail-queue';
+import { MAIL_TOPICS } from './ticket-mail';
 
 /** What the pass mail lists: each event of the series the pass admits to. */
 export type PassMailEvent = Pick<EventRow, 'title' | 'startDate' | 'endDate' | 'timezone'>;
@@ -13,7 +14,8 @@ export type PassMailEvent = Pick<EventRow, 'title' | 'startDate' | 'endDate' | '
  * The season pass mailed to its holder once paid (DECISIONS 18): one QR (passQrText, read at the door
  * of every event of the series), its short code and the dates it admits to, in the buyer's language.
  * Queued in the transaction that marks it paid; its dedupe key makes a second confirmation queue
- * nothing. A paid purchase's own mail, past every quota.
+ * nothing. A paid purchase's own mail goes past every quota; a free one's address nobody proved, so
+ * it is limited, as a free extra's voucher is.
  */
 export async function queuePassMail(
   db: DbOrTx,
@@ -67,7 +69,7 @@ export async function queuePassMail(
       html,
       attachments,
       dedupeKey: `pass:${purchase.id}`,
-      quota: 'always',
+      ...(purchase.amount > 0 ? { quota: 'always' } : { quota: 'limited', topic: MAIL_TOPICS.freePass }),
     },
   ]);
 }

@@ -166,6 +166,16 @@ describe('buying a season pass', () => {
     expect(stillExpired[0]!.n).toBe(2);
   });
 
+  it('confirms a free pass at once and mails it', async () => {
+    const season = await createSeries(t, a.admin.token, a.club.id, 2);
+    const pass = await createPass(t, a.admin.token, season.seriesId, { price: 0 });
+    const bought = expectPayload(await purchasePass(t, pass.id, 6)).passPurchase;
+    expect(bought).toMatchObject({ amount: 0, status: 'confirmed' });
+    const places = await placesOf(bought.id);
+    expect(places.map((place) => place.registration.status)).toEqual(['confirmed', 'confirmed']);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'holder-6@example.org'))).toHaveLength(1);
+  });
+
   it('counts a paid pass in ticketsSold once per event', async () => {
     const season = await createSeries(t, a.admin.token, a.club.id, 2);
     const pass = await createPass(t, a.admin.token, season.seriesId);

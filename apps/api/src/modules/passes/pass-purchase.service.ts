@@ -1,7 +1,8 @@
 import type { TLanguage, TPassPurchase, TPassPurchaseRequest } from '@clubtix/contract';
 import { conflict, notFound, say, soldOut } from '../../core/errors';
 import type { Deps } from '../../core/deps';
-import { insertPassPlace, insertPassPurchase } from '../purchase/pass-purchases.repo';
+import { findPassPurchase, insertPassPlace, insertPassPurchase } from '../purchase/pass-purchases.repo';
+import { passPayable } from '../purchase/payables/pass.payable';
 import { reserveSeats } from '../purchase/seats.repo';
 import { toPassPurchaseDto } from '../purchase/pass-purchases.mapper';
 import { countPassesTaken, findComingSeriesEvents, findOrCreatePassTicket, lockPass } from './passes.repo';
@@ -13,7 +14,7 @@ import { countPassesTaken, findComingSeriesEvents, findOrCreatePassTicket, lockP
  * them. Each place moves the counters by reserveSeats, the conditional UPDATEs that never oversell
  * (seats.repo.ts): an event that would overfill refuses the whole purchase, naming it, and the
  * rollback writes nothing. The places are held as long as a hold's (RESERVATION_MINUTES); the lapse
- * sweep (hold/holds.repo.ts) lets them go with the purchase.
+ * sweep (hold/holds.repo.ts) lets them go with the purchase. A free pass is confirmed at once.
  */
 export async function purchasePass(
   deps: Deps,
@@ -49,5 +50,8 @@ export async function purchasePass(
     }
     return purchase;
   });
-  return toPassPurchaseDto(row);
+  if (row.amount > 0) return toPassPurchaseDto(row);
+  // A free pass has nothing to pay: confirmed at once, as a payment would settle it.
+  await passPayable.settle(deps, row.id);
+  return toPassPurchaseDto((await findPassPurchase(deps.db, row.id)) ?? row);
 }
