@@ -60,10 +60,9 @@ async function settlePaidPass(deps: Deps, id: string): Promise<void> {
         places.map((place) => place.registration.id),
         new Date(),
       );
-      await markSeatsSold(
-        tx,
-        places.map((place) => ({ ticketId: place.ticketId, quantity: 1 })),
-      );
+      // Event by event in id order, as the purchase took them: two transactions on one pass's
+      // types never take them in opposite orders.
+      for (const place of places) await markSeatsSold(tx, [{ ticketId: place.ticketId, quantity: 1 }]);
       await markPassPurchasePaid(tx, id, 'paid');
       const dates = [...places].sort((a, b) => a.event.startDate.getTime() - b.event.startDate.getTime());
       await queuePassMail(
