@@ -104,6 +104,20 @@ export async function lockPassPurchase(tx: Tx, id: string): Promise<PassPurchase
   return row;
 }
 
+/**
+ * The purchase's places locked until the transaction ends, after its own row: the lapse sweep skips
+ * locked registrations (hold/holds.repo.ts), so a settlement never confirms a place the sweep is
+ * letting go, as an order's settlement locks its registration (settlement/settlement.repo.ts).
+ */
+export async function lockPassRegistrations(tx: Tx, passPurchaseId: string): Promise<void> {
+  await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.passPurchaseId, passPurchaseId))
+    .orderBy(asc(registrations.id))
+    .for('update');
+}
+
 /** Points a pending purchase to an intent; false when it was settled meanwhile. */
 export async function setPassPurchaseIntent(
   db: DbOrTx,

@@ -91,21 +91,17 @@ async function releasePendingHolds(
     await tx.update(registrations).set({ status: 'expired' }).where(inArray(registrations.id, ids));
     // A season pass's places lapse together (one expires_at), and its purchase with them
     // (docs/decisions/0080-series-and-passes.md); a late payment takes them again (pass.payable.ts).
-    await tx
-      .update(passPurchases)
-      .set({ status: 'expired' })
-      .where(
-        and(
-          eq(passPurchases.status, 'pending'),
-          inArray(
-            passPurchases.id,
-            tx
-              .select({ id: sql<string>`${registrations.passPurchaseId}` })
-              .from(registrations)
-              .where(and(inArray(registrations.id, ids), sql`${registrations.passPurchaseId} IS NOT NULL`)),
-          ),
-        ),
-      );
+    // One a settlement holds is skipped: the settlement decides it, and the two never wait on each other.
+    await tx.execute(sql`
+      UPDATE ${passPurchases} SET status = 'expired'
+      WHERE id IN (SELECT p.id FROM ${passPurchases} p
+                   WHERE p.status = 'pending'
+                     AND p.id IN (SELECT r.pass_purchase_id FROM ${registrations} r
+                                  WHERE r.id IN (${sql.join(
+                                    ids.map((id) => sql`${id}`),
+                                    sql`, `,
+                                  )}) AND r.pass_purchase_id IS NOT NULL)
+                   FOR UPDATE SKIP LOCKED)`);
     // Their codes' uses first, as a hold takes the code's row before the seat counters.
     await giveBackUsesOfPending(tx, ids);
     const perTicket = await tx

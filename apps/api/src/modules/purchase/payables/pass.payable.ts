@@ -10,6 +10,7 @@ import {
   findPassPurchase,
   findPassPurchaseByIntent,
   lockPassPurchase,
+  lockPassRegistrations,
   markPassPurchasePaid,
   setPassPurchaseIntent,
   setPassPurchaseStatus,
@@ -46,6 +47,7 @@ async function settlePaidPass(deps: Deps, id: string): Promise<void> {
     confirmed = await deps.db.transaction(async (tx) => {
       const purchase = await lockPassPurchase(tx, id);
       if (!purchase || purchase.paymentStatus !== 'pending') return 0;
+      await lockPassRegistrations(tx, id);
       const places = await findPassPlaces(tx, id);
       if (purchase.status === 'cancelled' || places.some((place) => place.registration.status === 'cancelled')) {
         throw new PlaceGone();
