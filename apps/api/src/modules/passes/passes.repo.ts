@@ -29,6 +29,11 @@ export async function lockPass(tx: Tx, id: string): Promise<PassRow | undefined>
   return row;
 }
 
+/** A series' passes locked until the transaction ends, in id order (an event joining the series). */
+export async function lockSeriesPasses(tx: Tx, seriesId: string): Promise<PassRow[]> {
+  return tx.select().from(passes).where(eq(passes.seriesId, seriesId)).orderBy(asc(passes.id)).for('update');
+}
+
 export async function findPassesBySeries(db: DbOrTx, seriesId: string, activeOnly: boolean): Promise<PassRow[]> {
   return db
     .select()

@@ -37,9 +37,9 @@ export async function insertPassPurchase(
 }
 
 /**
- * The pass's place at one event: a pending registration (its qr_uuid the pass's QR secret) with one
- * attendee, the holder, on the pass's ticket type there, with the pass's short code. The caller has
- * taken the seat on the counters (seats.repo.ts).
+ * The pass's place at one event: a registration (its qr_uuid the pass's QR secret), pending while the
+ * purchase is and confirmed once it is, with one attendee, the holder, on the pass's ticket type
+ * there, with the pass's short code. The caller has moved the counters (seats.repo.ts).
  */
 export async function insertPassPlace(
   tx: Tx,
@@ -53,8 +53,9 @@ export async function insertPassPlace(
       eventId: place.eventId,
       email: purchase.email,
       qrUuid: purchase.qrSecret,
-      status: 'pending',
-      expiresAt: purchase.expiresAt,
+      ...(purchase.status === 'confirmed'
+        ? { status: 'confirmed', confirmedAt: new Date(), expiresAt: null }
+        : { status: 'pending', expiresAt: purchase.expiresAt }),
       source: 'pass',
       language: purchase.language,
       passPurchaseId: purchase.id,
@@ -241,4 +242,22 @@ export async function findPassRefundSubject(
     timezone: first.timezone,
     status: 'published',
   };
+}
+
+/**
+ * The purchases of a series' passes that hold places now (confirmed, or pending and not lapsed) and
+ * have none at `eventId` yet, in id order.
+ */
+export async function findPassPurchasesToPlace(tx: Tx, seriesId: string, eventId: string): Promise<PassPurchaseRow[]> {
+  return tx
+    .select()
+    .from(passPurchases)
+    .where(
+      and(
+        eq(passPurchases.seriesId, seriesId),
+        sql`(${passPurchases.status} = 'confirmed' OR (${passPurchases.status} = 'pending' AND ${passPurchases.expiresAt} > now()))`,
+        sql`NOT EXISTS (SELECT 1 FROM ${registrations} r WHERE r.pass_purchase_id = ${passPurchases.id} AND r.event_id = ${eventId})`,
+      ),
+    )
+    .orderBy(asc(passPurchases.id));
 }
