@@ -27,6 +27,7 @@ import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsor
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { ticketsPdfRoutes } from './modules/tickets-pdf/tickets-pdf.routes';
 import { renderTicketsPdfForMail } from './modules/tickets-pdf/tickets-pdf.service';
+import { renderPassPdfForMail } from './modules/tickets-pdf/pass-pdf';
 import { appUserRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { sendDueReminders } from './modules/messages/reminders';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       app.log,
       {
         ticketsPdf: (attachment) => renderTicketsPdfForMail(deps, attachment.registrationId, attachment.qrUuid),
+        passPdf: (attachment) => renderPassPdfForMail(deps, attachment.passPurchaseId, attachment.qrSecret),
       },
       metrics,
     ),

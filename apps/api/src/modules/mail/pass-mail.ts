@@ -12,7 +12,8 @@ export type PassMailEvent = Pick<EventRow, 'title' | 'startDate' | 'endDate' | '
 
 /**
  * The season pass mailed to its holder once paid (DECISIONS 18): one QR (passQrText, read at the door
- * of every event of the series), its short code and the dates it admits to, in the buyer's language.
+ * of every event of the series), its short code and the dates it admits to, in the buyer's language,
+ * with the pass as a PDF.
  * Queued in the transaction that marks it paid; its dedupe key makes a second confirmation queue
  * nothing. A paid purchase's own mail goes past every quota; a free one's address nobody proved, so
  * it is limited, as a free extra's voucher is.
@@ -59,6 +60,8 @@ export async function queuePassMail(
   ].join('');
   const attachments: MailAttachment[] = [
     { kind: 'qr', filename: 'pass-qr.png', cid, text: passQrText(purchase.id, purchase.qrSecret) },
+    // The pass as a PDF, drawn when the mail is sent (tickets-pdf/pass-pdf.ts).
+    { kind: 'passPdf', passPurchaseId: purchase.id, qrSecret: purchase.qrSecret },
   ];
   await queueMails(db, config, [
     {

@@ -3,6 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { endpoints, formatShortCode, passQrText } from '@clubtix/contract';
 import { events, mailOutbox, passPurchases, registrations, tickets } from '../../db/schema';
 import { downloadAttendees, readSheet } from '../../../test/attendee-data';
+import { readPdf } from '../../../test/pdf';
+import type { Deps } from '../../core/deps';
+import { renderPassPdfForMail } from '../tickets-pdf/pass-pdf';
 import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 import { createClubWithAdmin, createTestApp, expectError, type TestApp } from '../../../test/helpers';
 import { buyPass, createPass, createSeries } from '../../../test/passes';
@@ -95,6 +98,18 @@ describe('a season pass at the door', () => {
     const [header, ...rows] = await readSheet(download.body);
     expect(rows).toHaveLength(1);
     expect(rows[0]![header!.indexOf('Last name')]).toBe('Holder 1');
+  });
+
+  it('draws the pass as a PDF: the holder, the short code and the QR of the pass', async () => {
+    const [row] = await t.db.select().from(passPurchases).where(eq(passPurchases.id, passPurchaseId));
+    const deps = { db: t.db, media: t.media } as unknown as Deps;
+    const pdf = await renderPassPdfForMail(deps, passPurchaseId, row!.qrSecret);
+    const read = await readPdf(pdf!.content);
+    expect(read.pages).toBe(1);
+    expect(read.qrs).toEqual([qr]);
+    expect(read.texts[0]).toContain('Pat Holder 1');
+    expect(read.texts[0]).toContain(formatShortCode(shortCode));
+    expect(await renderPassPdfForMail(deps, passPurchaseId, 'not-its-secret')).toBeNull();
   });
 
   it('refunded in full, stops admitting to the events not attended and frees their places', async () => {

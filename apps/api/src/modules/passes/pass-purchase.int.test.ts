@@ -92,6 +92,7 @@ describe('buying a season pass', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.attachments).toEqual([
       expect.objectContaining({ kind: 'qr', text: passQrText(held.id, purchase!.qrSecret) }),
+      { kind: 'passPdf', passPurchaseId: held.id, qrSecret: purchase!.qrSecret },
     ]);
     expect(mails[0]!.text).toContain(season.events[0]!.title);
     expect(mails[0]!.text).not.toContain(past!.title);
