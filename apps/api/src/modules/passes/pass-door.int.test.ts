@@ -93,6 +93,13 @@ describe('a season pass at the door', () => {
     );
     // £60 over the series' three events; the pass's own ticket type is no row of its own.
     expect(report).toMatchObject({ passes: { sold: 1, gross: 2_000 }, byTicket: [] });
+    const stats = expectPayload(
+      await callEndpoint(t, endpoints.checkin.getStatistics, {
+        token: a.admin.token,
+        query: { eventId: season.events[0]!.id },
+      }),
+    );
+    expect(stats).toMatchObject({ totalAttendeeCount: 1, totalCheckinCount: 1 });
     const download = await downloadAttendees(t, a.admin.token, season.events[2]!.id);
     expect(download.status).toBe(200);
     const [header, ...rows] = await readSheet(download.body);
