@@ -19,6 +19,7 @@ import { infoRoutes } from './modules/info/info.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { orderRoutes } from './modules/purchase/orders/orders.routes';
+import { passRoutes } from './modules/passes/passes.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { registrationRoutes } from './modules/attendees/registration-admin.routes';
 import { sponsorshipRoutes } from './modules/sponsorships/sponsorships.routes';
@@ -26,6 +27,7 @@ import { sponsorshipPackageRoutes } from './modules/sponsorship-packages/sponsor
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { ticketsPdfRoutes } from './modules/tickets-pdf/tickets-pdf.routes';
 import { renderTicketsPdfForMail } from './modules/tickets-pdf/tickets-pdf.service';
+import { renderPassPdfForMail } from './modules/tickets-pdf/pass-pdf';
 import { appUserRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { sendDueReminders } from './modules/messages/reminders';
@@ -134,6 +136,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       app.log,
       {
         ticketsPdf: (attachment) => renderTicketsPdfForMail(deps, attachment.registrationId, attachment.qrUuid),
+        passPdf: (attachment) => renderPassPdfForMail(deps, attachment.passPurchaseId, attachment.qrSecret),
       },
       metrics,
     ),
@@ -180,6 +183,7 @@ export async function buildApp({ config, db, logger = true, ...options }: BuildO
       discountRoutes(api, deps);
       extrasRoutes(api, deps);
       sponsorshipPackageRoutes(api, deps);
+      passRoutes(api, deps);
       formRoutes(api, deps);
       registrationRoutes(api, deps);
       orderRoutes(api, deps);

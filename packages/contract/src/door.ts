@@ -64,6 +64,11 @@ export const ZDoorListAttendee = z.object({
   checkedInDeviceId: z.string().nullable(),
   /** Present on a cancelled ticket: the door refuses it as cancelled, never as unknown. */
   cancelled: ZDoorCancellation.optional(),
+  /**
+   * Present on a season pass's place at this event (passes.ts): the pass's QR `{ p, q }` names no
+   * attendee, so the offline door finds its row by this id and checks q against qrHash.
+   */
+  passPurchaseId: z.string().optional(),
 });
 export type TDoorListAttendee = z.infer<typeof ZDoorListAttendee>;
 

@@ -1,8 +1,10 @@
 /**
  * What the QR codes hold (docs/product.md section 16, docs/decisions/0005-checkin.md): the JSON text
  * `{"r": registrationId, "a": attendeeId, "q": qrUuid}` on a ticket and
- * `{"x": extrasPurchaseId, "q": qrUuid}` on an extras voucher. The server and the scanner page read
- * them with the same function. The extras text is built by extrasQrText (sponsorships.ts).
+ * `{"x": extrasPurchaseId, "q": qrUuid}` on an extras voucher, `{"p": passPurchaseId, "q": secret}` on a
+ * season pass, read at the door of every event of its series. The server and the scanner page read
+ * them with the same function. The extras text is built by extrasQrText (sponsorships.ts), the
+ * pass's by passQrText (passes.ts).
  */
 
 export interface TicketQr {
@@ -16,7 +18,12 @@ export interface ExtrasQr {
   qrUuid: string;
 }
 
-export type ScannedQr = ({ kind: 'ticket' } & TicketQr) | ({ kind: 'extras' } & ExtrasQr);
+export interface PassQr {
+  passPurchaseId: string;
+  qrUuid: string;
+}
+
+export type ScannedQr = ({ kind: 'ticket' } & TicketQr) | ({ kind: 'extras' } & ExtrasQr) | ({ kind: 'pass' } & PassQr);
 
 /** Longer scanned text is not ours: it is refused before it is parsed. */
 export const QR_TEXT_MAX_LENGTH = 512;
@@ -53,8 +60,11 @@ export function parseScannedQr(text: unknown): ScannedQr | null {
   if (isId(fields.r) && isId(fields.a) && isId(fields.q)) {
     return { kind: 'ticket', registrationId: fields.r, attendeeId: fields.a, qrUuid: fields.q };
   }
-  if (isId(fields.x) && isId(fields.q) && fields.r === undefined && fields.a === undefined) {
+  if (isId(fields.x) && isId(fields.q) && fields.r === undefined && fields.a === undefined && fields.p === undefined) {
     return { kind: 'extras', extrasPurchaseId: fields.x, qrUuid: fields.q };
+  }
+  if (isId(fields.p) && isId(fields.q) && fields.r === undefined && fields.a === undefined && fields.x === undefined) {
+    return { kind: 'pass', passPurchaseId: fields.p, qrUuid: fields.q };
   }
   return null;
 }

@@ -34,6 +34,12 @@ export const ZEventSales = z.object({
   extras: z.object({ sold: z.number(), gross: z.number(), refunded: z.number(), net: z.number() }),
   donations: z.number(),
   sponsorships: z.number(),
+  /**
+   * The season passes admitting to this event (passes.ts): holders whose pass is paid and whose place
+   * still stands, and the event's share of what the passes paid for it (each pass's amount divided by
+   * its series' events). Kept apart from gross: a pass's money is the series', counted once.
+   */
+  passes: z.object({ sold: z.number(), gross: z.number() }),
   /** Per day of payment in the event's time zone (yyyy-mm-dd), first to last, days without sales included. */
   byDay: z.array(z.object({ date: z.string(), tickets: z.number(), gross: z.number() })),
 });

@@ -4,6 +4,7 @@ import { endpoints, type Endpoint, type TEvent, type TTicket } from '@clubtix/co
 import { createEvent, createPackage, createTicket, eventBody, payloadOf, saveForm } from '../../test/catalogue';
 import { call, createClubWithAdmin, createTestApp, expectError, tokenFor, type TestApp } from '../../test/helpers';
 import { callEndpoint } from '../../test/call-endpoint';
+import { createPass, seriesOf } from '../../test/passes';
 
 /**
  * Public reads that show more to a club's own admins (`optionalAuth`) answer a bad or expired token
@@ -16,6 +17,7 @@ describe('a bad or expired token on a public read', () => {
   let published: TEvent;
   let draft: TEvent;
   let ticketId: string;
+  let seriesId: string;
   const badTokens: [string, string][] = [];
 
   beforeAll(async () => {
@@ -27,6 +29,10 @@ describe('a bad or expired token on a public read', () => {
     await createTicket(t, a.admin.token, published.id, { name: 'Crew', isActive: false });
     await createPackage(t, a.admin.token, published.id);
     await saveForm(t, a.admin.token, published.id, [{ type: 0, label: 'Boat name', required: true }]);
+    seriesId = await seriesOf(t, a.club.id, [published.id]);
+    await createPass(t, a.admin.token, seriesId);
+    const retired = await createPass(t, a.admin.token, seriesId, { name: 'Retired' });
+    await callEndpoint(t, endpoints.pass.save, { token: a.admin.token, body: { id: retired.id, isActive: false } });
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(a.admin.row.id)
@@ -52,6 +58,7 @@ describe('a bad or expired token on a public read', () => {
       () => ({ eventId: published.id }),
     ],
     ['form.getFormQuestions', '/form/getFormQuestions', () => ({ eventId: published.id })],
+    ['pass.getBySeriesId', '/pass/getBySeriesId', () => ({ seriesId })],
   ];
 
   it('covers every read of the endpoint table that shows more with a token', () => {

@@ -83,6 +83,7 @@ describe('the public-write limit per client address (docs/product.md section 18)
         'POST /auth/resetPassword publicWrite',
         'POST /extras/purchaseExtras publicWrite',
         'POST /order/createOrder publicWrite',
+        'POST /pass/purchase publicWrite',
         'POST /registration/initRegistration publicWrite',
         'POST /registration/save publicWrite',
         'POST /sponsorship/create publicWrite',

@@ -95,12 +95,14 @@ export type ExtrasPurchaseRow = typeof extrasPurchases.$inferSelect;
  */
 /**
  * What a mail attaches, described, not stored: drawn when the mail is sent (qr-image.ts). A QR image
- * shown inline, or a booking's ticket PDF (docs/decisions/0044-pdf-tickets.md).
+ * shown inline, a booking's ticket PDF (docs/decisions/0044-pdf-tickets.md) or a season pass's.
  */
 export type MailAttachment =
   | { kind: 'qr'; filename: string; cid: string; text: string }
-  | { kind: 'ticketsPdf'; registrationId: string; qrUuid: string };
+  | { kind: 'ticketsPdf'; registrationId: string; qrUuid: string }
+  | { kind: 'passPdf'; passPurchaseId: string; qrSecret: string };
 export type TicketsPdfAttachment = Extract<MailAttachment, { kind: 'ticketsPdf' }>;
+export type PassPdfAttachment = Extract<MailAttachment, { kind: 'passPdf' }>;
 
 /** Mail waiting to go, or kept when no SMTP_URL is set (docs/product.md section 11). */
 export const mailOutbox = pgTable(

@@ -33,7 +33,7 @@ import {
 import { findCancellationsOf } from './door-list.repo';
 import { deleteCheckin, findTicketAtDoor, insertCheckin, scanAndCheckIn } from './checkin.repo';
 import { findExtrasAtDoor, findExtrasAtOwnDoor, markExtrasRedeemed, markExtrasUnredeemed } from './extras-door.repo';
-import { findTicketByShortCode } from './short-code.repo';
+import { findTicketByShortCode, findTicketOfPass } from './short-code.repo';
 import { toDoorScan, toVoucherAtDoor } from './door-view.mapper';
 import { findVoucherHolderName } from './door-view.repo';
 import { countCheckinsByQuarterHour, countRegistrationsByDay } from './statistics.repo';
@@ -61,6 +61,14 @@ function scanAnswer(
 async function scannedTicket(deps: Deps, actor: Actor, input: TTicketScanRequest): Promise<TicketQr> {
   const qr = parseScannedQr(input.payload);
   if (qr?.kind === 'extras') throw badInput(SCAN_MESSAGES.extrasNotTicket, 'payload');
+  if (qr?.kind === 'pass') {
+    const place = await findTicketOfPass(deps.db, input.eventId, qr);
+    if (place) return place;
+    // Not a pass of this event's series: the door's own check first, as for a short code.
+    const door = await findTicketAtDoor(deps.db.$client, input.eventId, '');
+    admitTicket(actor, door, { registrationId: '' });
+    throw notATicket();
+  }
   if (qr) return qr;
   const code = normaliseShortCode(input.payload);
   if (!code) throw notATicket();
@@ -202,7 +210,7 @@ export async function findCheckinStatistics(
 export async function redeemExtras(deps: Deps, actor: Actor, input: TExtrasScanRequest): Promise<TVoucherAtDoor> {
   const qr = parseScannedQr(input.payload);
   if (!qr) throw badInput(SCAN_MESSAGES.notAnExtrasVoucher, 'payload');
-  if (qr.kind === 'ticket') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
+  if (qr.kind !== 'extras') throw badInput(SCAN_MESSAGES.ticketNotExtras, 'payload');
   const { eventId } = input;
   const lookUpOnly = input.redeem === false;
   const admit = async (redeemedIsConflict = true) => {

@@ -84,6 +84,7 @@ function selectDoorListRows(db: DbOrTx, eventId: string, cacheKey: string) {
       ticketName: tickets.name,
       checkedInAt: checkins.createdAt,
       checkedInDeviceId: checkins.deviceId,
+      passPurchaseId: registrations.passPurchaseId,
       codeToHash: sql<{ digest: string; secret: string } | null>`CASE WHEN ${codeHashes.hash} IS NULL
         THEN json_build_object('digest', ${codeDigest}, 'secret', ${attendees.shortCode}) END`,
       qrToHash: sql<{ digest: string; secret: string } | null>`CASE WHEN ${qrHashes.hash} IS NULL
@@ -99,8 +100,8 @@ function selectDoorListRows(db: DbOrTx, eventId: string, cacheKey: string) {
 }
 
 /**
- * When each cancelled registration's money was given back: the last refund of its orders (null and
- * not refunded when none was, a free ticket the admin cancelled). The door says "Cancelled: refunded"
+ * When each cancelled registration's money was given back: the last refund of its orders, or of the
+ * season pass it is a place of (null and not refunded when none was, a free ticket the admin cancelled). The door says "Cancelled: refunded"
  * with this time (docs/decisions/0070-the-door-says-cancelled.md).
  */
 export async function findCancellationsOf(
@@ -115,8 +116,17 @@ export async function findCancellationsOf(
     .innerJoin(refunds, eq(refunds.orderId, orders.id))
     .where(inArray(orders.registrationId, [...registrationIds]))
     .groupBy(orders.registrationId);
+  // A season pass's places are refunded with the pass (refunds.pass_purchase_id), not by an order.
+  const passRows = await db
+    .select({ registrationId: registrations.id, at: sql<string | Date | null>`max(${refunds.createdAt})` })
+    .from(registrations)
+    .innerJoin(refunds, eq(refunds.passPurchaseId, registrations.passPurchaseId))
+    .where(and(inArray(registrations.id, [...registrationIds]), isNotNull(registrations.passPurchaseId)))
+    .groupBy(registrations.id);
   for (const id of registrationIds) found.set(id, { at: null, refunded: false });
-  for (const row of rows) if (row.at) found.set(row.registrationId, { at: new Date(row.at), refunded: true });
+  for (const row of [...rows, ...passRows]) {
+    if (row.at) found.set(row.registrationId, { at: new Date(row.at), refunded: true });
+  }
   return found;
 }
 

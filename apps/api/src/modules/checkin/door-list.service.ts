@@ -79,6 +79,7 @@ export async function getDoorList(deps: Deps, actor: Actor, query: { eventId: st
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       checkedInDeviceId: row.checkedInDeviceId,
       ...cancelledOf(cancellations.get(row.registrationId)),
+      ...(row.passPurchaseId ? { passPurchaseId: row.passPurchaseId } : {}),
     })),
   };
 }

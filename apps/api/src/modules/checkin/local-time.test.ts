@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScannedQr, ticketQrText } from '@clubtix/contract';
+import { parseScannedQr, passQrText, ticketQrText } from '@clubtix/contract';
 import { addDays, doorTime, localDay, startOfLocalDay } from '../../core/local-time';
 import { buildStatistics } from './statistics';
 
@@ -71,6 +71,8 @@ describe('ticket QR text', () => {
     expect(parseScannedQr('{"r":"r1","a":"a1","q":"q1","v":2}')).toEqual({ kind: 'ticket', ...qr });
     expect(parseScannedQr('{"x":"p1","q":"q1"}')).toEqual({ kind: 'extras', extrasPurchaseId: 'p1', qrUuid: 'q1' });
     expect(parseScannedQr('{"x":"p1","q":"q1","r":"r1"}')).toBeNull();
+    expect(parseScannedQr(passQrText('pp1', 's1'))).toEqual({ kind: 'pass', passPurchaseId: 'pp1', qrUuid: 's1' });
+    expect(parseScannedQr('{"p":"pp1","q":"s1","x":"x1"}')).toBeNull();
     expect(parseScannedQr(' {"r":"r1","a":"","q":"q1"}')).toBeNull();
     expect(parseScannedQr('{"r":"r1","a":"a\\u0000","q":"q1"}')).toBeNull();
     expect(parseScannedQr('{"r":"r1","a":"a1","q":"q\\n1"}')).toBeNull();

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TicketQr } from '@clubtix/contract';
+import type { PassQr, TicketQr } from '@clubtix/contract';
 import type { DbOrTx } from '../../db/client';
 import { attendees, registrations } from '../../db/schema';
 
@@ -19,5 +19,26 @@ export async function findTicketByShortCode(
     .from(attendees)
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .where(and(eq(attendees.eventId, eventId), eq(attendees.shortCode, shortCode)));
+  return row;
+}
+
+/**
+ * The ticket a season pass's QR names at the door of an event (docs/decisions/0080-series-and-passes.md):
+ * the pass's place there, one registration with one attendee, found by the pass and its secret (the
+ * registration's qr_uuid); none at an event of another series. The door's usual checks follow.
+ */
+export async function findTicketOfPass(db: DbOrTx, eventId: string, pass: PassQr): Promise<TicketQr | undefined> {
+  const [row] = await db
+    .select({ registrationId: attendees.registrationId, attendeeId: attendees.id, qrUuid: registrations.qrUuid })
+    .from(registrations)
+    .innerJoin(attendees, eq(attendees.registrationId, registrations.id))
+    .where(
+      and(
+        eq(registrations.passPurchaseId, pass.passPurchaseId),
+        eq(registrations.eventId, eventId),
+        eq(registrations.qrUuid, pass.qrUuid),
+      ),
+    )
+    .limit(1);
   return row;
 }

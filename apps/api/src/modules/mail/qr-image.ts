@@ -1,5 +1,5 @@
 import { onFirstUse } from '../../core/on-first-use';
-import type { MailAttachment, TicketsPdfAttachment } from '../../db/schema';
+import type { MailAttachment, PassPdfAttachment, TicketsPdfAttachment } from '../../db/schema';
 
 export interface RenderedAttachment {
   filename: string;
@@ -17,8 +17,12 @@ export type TicketsPdfRenderer = (
   attachment: TicketsPdfAttachment,
 ) => Promise<{ filename: string; content: Buffer } | null>;
 
+/** Draws a season pass's PDF for its mail (tickets-pdf/pass-pdf.ts); null when it no longer admits. */
+export type PassPdfRenderer = (attachment: PassPdfAttachment) => Promise<{ filename: string; content: Buffer } | null>;
+
 export interface AttachmentRenderers {
   ticketsPdf?: TicketsPdfRenderer;
+  passPdf?: PassPdfRenderer;
 }
 
 /** Error correction M and a quiet zone of four modules, as the QR standard asks: the ticket PDF's too. */
@@ -53,6 +57,11 @@ export async function renderAttachments(
         break;
       case 'ticketsPdf': {
         const pdf = renderers.ticketsPdf ? await renderers.ticketsPdf(attachment) : null;
+        if (pdf) rendered.push({ ...pdf, contentType: 'application/pdf' });
+        break;
+      }
+      case 'passPdf': {
+        const pdf = renderers.passPdf ? await renderers.passPdf(attachment) : null;
         if (pdf) rendered.push({ ...pdf, contentType: 'application/pdf' });
         break;
       }

@@ -8,7 +8,7 @@ import { queueMails } from './mail-queue';
 import type { ComposedMail } from './ticket-mail-content';
 
 /** What was refunded: the mail words it so (an order when left out). */
-export type RefundedKind = 'order' | 'sponsorship' | 'donation' | 'extras';
+export type RefundedKind = 'order' | 'sponsorship' | 'donation' | 'extras' | 'pass';
 
 /** What the buyer's (or giver's) refund mail tells (docs/product.md section 19). */
 export interface RefundNews {
@@ -25,6 +25,7 @@ export interface RefundNews {
 function doorLine(t: Translate, kind: RefundedKind, released: boolean): string[] {
   if (kind === 'order') return [t(released ? 'mail.refundTicketsCancelled' : 'mail.refundTicketsValid')];
   if (kind === 'extras') return [t(released ? 'mail.refundVoucherCancelled' : 'mail.refundVoucherValid')];
+  if (kind === 'pass') return [t(released ? 'mail.refundPassCancelled' : 'mail.refundPassValid')];
   return [];
 }
 

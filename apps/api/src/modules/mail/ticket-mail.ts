@@ -46,6 +46,8 @@ export const MAIL_TOPICS = {
   unpaidTickets: 'unpaid-tickets',
   /** The voucher of a free extra bought on its own. */
   freeExtras: 'free-extras',
+  /** A free season pass (pass-mail.ts). */
+  freePass: 'free-pass',
   /** The link that confirms a free booking (free-confirmation-mail.ts). */
   freeConfirmation: 'free-confirmation',
   /** The confirmation of a place on a waiting list (waitlist-mail.ts). */

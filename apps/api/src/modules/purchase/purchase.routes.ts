@@ -52,7 +52,9 @@ export function purchaseRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, p.createPaymentIntent, async ({ body }) => ({
     payload: body.extrasPurchaseId
       ? await startPayment(deps, 'extras', body.extrasPurchaseId)
-      : await startPayment(deps, 'order', body.orderId ?? ''),
+      : body.passPurchaseId
+        ? await startPayment(deps, 'pass', body.passPurchaseId)
+        : await startPayment(deps, 'order', body.orderId ?? ''),
   }));
   registerEndpoint(app, deps, endpoints.sponsorship.createSponsorshipPaymentIntent, async ({ body }) => ({
     payload: await startPayment(deps, 'sponsorship', body.sponsorshipId),

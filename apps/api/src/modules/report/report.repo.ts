@@ -1,6 +1,16 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { discounts, extrasPurchases, orderItems, orders, registrations, sponsorships, tickets } from '../../db/schema';
+import {
+  discounts,
+  events,
+  extrasPurchases,
+  orderItems,
+  orders,
+  passPurchases,
+  registrations,
+  sponsorships,
+  tickets,
+} from '../../db/schema';
 
 /**
  * Money that was paid (docs/decisions/0039-sales-report.md): refunded money stays in gross and shows in
@@ -111,9 +121,39 @@ export async function paidSponsorships(
 
 /** The event's ticket types, in the order the tickets page shows them, sold or not. */
 export async function eventTicketNames(db: DbOrTx, event: EventScope): Promise<{ id: string; name: string }[]> {
+  return (
+    db
+      .select({ id: tickets.id, name: tickets.name })
+      .from(tickets)
+      // A season pass's own type is no ticket on sale: its holders are the report's passes.
+      .where(and(eq(tickets.eventId, event.id), eq(tickets.clubId, event.clubId), isNull(tickets.passId)))
+      .orderBy(tickets.position, tickets.createdAt, tickets.id)
+  );
+}
+
+export interface PaidPassPlace {
+  amount: number;
+  /** The events of the pass's series, among which its amount is shared. */
+  dates: number;
+  /** The place still stands: the holder is admitted. */
+  standing: boolean;
+}
+
+/** The places at this event of season passes that were paid (docs/decisions/0080-series-and-passes.md). */
+export async function paidPassPlaces(db: DbOrTx, event: EventScope): Promise<PaidPassPlace[]> {
   return db
-    .select({ id: tickets.id, name: tickets.name })
-    .from(tickets)
-    .where(and(eq(tickets.eventId, event.id), eq(tickets.clubId, event.clubId)))
-    .orderBy(tickets.position, tickets.createdAt, tickets.id);
+    .select({
+      amount: passPurchases.amount,
+      dates: sql<number>`(SELECT count(*) FROM ${events} e WHERE e.series_id = ${passPurchases.seriesId})::int`,
+      standing: sql<boolean>`${registrations.status} = 'confirmed'`,
+    })
+    .from(registrations)
+    .innerJoin(passPurchases, eq(passPurchases.id, registrations.passPurchaseId))
+    .where(
+      and(
+        eq(registrations.eventId, event.id),
+        eq(registrations.clubId, event.clubId),
+        inArray(passPurchases.paymentStatus, PAID_MONEY),
+      ),
+    );
 }

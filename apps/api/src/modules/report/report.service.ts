@@ -4,13 +4,13 @@ import type { Deps } from '../../core/deps';
 import { assertCanManageClub } from '../clubs/clubs.policy';
 import { loadManagedEvent } from '../events/events.service';
 import { clubTotals, listClubNames, upcomingEvents, type ClubTotalsRow } from './club-sales.repo';
-import { eventTicketNames, paidExtrasAlone, paidOrderLines, paidSponsorships } from './report.repo';
+import { eventTicketNames, paidExtrasAlone, paidOrderLines, paidPassPlaces, paidSponsorships } from './report.repo';
 import { buildSales } from './sales';
 
 /** The event's sales (docs/product.md section 21): an admin of its club; another club's event is 404. */
 export async function getEventSales(deps: Deps, actor: Actor, eventId: string): Promise<TEventSales> {
   const event = await loadManagedEvent(deps, actor, eventId);
-  // One snapshot: the four reads see the same committed payments and refunds. One after the other:
+  // One snapshot: the five reads see the same committed payments and refunds. One after the other:
   // a transaction is one connection, which runs one statement at a time whatever the code asks.
   return deps.db.transaction(
     async (tx) => {
@@ -18,7 +18,8 @@ export async function getEventSales(deps: Deps, actor: Actor, eventId: string): 
       const orderLines = await paidOrderLines(tx, event);
       const extrasAlone = await paidExtrasAlone(tx, event);
       const sponsorships = await paidSponsorships(tx, event);
-      return buildSales({ event, ticketNames, orderLines, extrasAlone, sponsorships });
+      const passPlaces = await paidPassPlaces(tx, event);
+      return buildSales({ event, ticketNames, orderLines, extrasAlone, sponsorships, passPlaces });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

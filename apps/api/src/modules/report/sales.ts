@@ -1,6 +1,6 @@
 import type { TEventSales } from '@clubtix/contract';
 import { everyDay } from '../../core/local-time';
-import type { PaidOrderLine, PaidPayment } from './report.repo';
+import type { PaidOrderLine, PaidPassPlace, PaidPayment } from './report.repo';
 
 export interface SalesInput {
   event: { id: string; currency: string; timezone: string };
@@ -8,6 +8,7 @@ export interface SalesInput {
   orderLines: PaidOrderLine[];
   extrasAlone: PaidPayment[];
   sponsorships: (PaidPayment & { donation: boolean })[];
+  passPlaces?: PaidPassPlace[];
 }
 
 /**
@@ -138,6 +139,12 @@ export function buildSales(input: SalesInput): TEventSales {
     refunded += gift.refundedAmount;
     onDay(gift.day, 0, gift.amount);
   }
+  // Each pass's share of its amount at this event: the amount over its series' events.
+  const passes = { sold: 0, gross: 0 };
+  for (const place of input.passPlaces ?? []) {
+    if (place.standing) passes.sold += 1;
+    passes.gross += Math.round(place.amount / Math.max(1, place.dates));
+  }
   const ticketRows = [...byTicket.values()];
   const gross = ticketRows.reduce((sum, row) => sum + row.gross, 0) + extras.gross + donations + sponsorshipTotal;
   return {
@@ -152,6 +159,7 @@ export function buildSales(input: SalesInput): TEventSales {
     extras,
     donations,
     sponsorships: sponsorshipTotal,
+    passes,
     byDay: daySeries(days),
   };
 }

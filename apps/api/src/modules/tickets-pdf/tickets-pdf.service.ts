@@ -42,7 +42,7 @@ export function pdfFilename(t: Translate, title: string): string {
   return `${t('pdf.fileName', { event: name || 'event' })}.pdf`;
 }
 
-interface LoadedPdf {
+export interface LoadedPdf {
   content: TicketsPdfContent;
   t: Translate;
   filename: string;
@@ -118,6 +118,11 @@ export async function renderTicketsPdfForMail(
     if (error instanceof AppError) return null;
     throw error;
   }
+  return drawPdfForMail(loaded);
+}
+
+/** A PDF drawn whole for a mail; null past MAIL_PDF_MAX_BYTES (the mail goes without it). */
+export async function drawPdfForMail(loaded: LoadedPdf): Promise<{ filename: string; content: Buffer } | null> {
   const { createTicketsDocument, drawPages } = await loadDocument();
   const doc = createTicketsDocument(loaded.content, loaded.t);
   const chunks: Buffer[] = [];

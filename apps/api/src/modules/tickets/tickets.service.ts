@@ -58,6 +58,8 @@ async function loadEventOfTicket(deps: Deps, actor: Actor, id: string, eventId: 
   const named = eventId === undefined ? undefined : await loadManagedEvent(deps, actor, eventId);
   const existing = await findTicketById(deps.db, id, clubScope(actor));
   if (!existing || (named && existing.eventId !== named.id)) throw notFound('Ticket');
+  // A season pass's own type at the event counts its holders; the pass is what is edited (/pass/save).
+  if (existing.passId) throw conflict("This ticket type is a season pass's place: change the pass instead");
   return named ?? (await loadManagedEvent(deps, actor, existing.eventId));
 }
 

@@ -256,12 +256,18 @@ export function useDoor(event: Pick<TEvent, 'id' | 'timezone'>, autoCheckIn: boo
     const ticket =
       qr?.kind === 'ticket'
         ? { key: qr.attendeeId, label: i18n.t('checkin:door.ticketLabel', { code: `…${qr.attendeeId.slice(-6)}` }) }
-        : shortCode
-          ? {
-              key: `code:${shortCode}`,
-              label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
+        : qr?.kind === 'pass'
+          ? // A season pass is a ticket at each event of its series: the server finds its place here.
+            {
+              key: `pass:${qr.passPurchaseId}`,
+              label: i18n.t('checkin:door.ticketLabel', { code: `…${qr.passPurchaseId.slice(-6)}` }),
             }
-          : null;
+          : shortCode
+            ? {
+                key: `code:${shortCode}`,
+                label: i18n.t('checkin:door.ticketLabel', { code: formatShortCode(shortCode) }),
+              }
+            : null;
     if (!qr && !ticket) {
       showProblem(DOOR_SUBJECT.code, DOOR_TEXT.notOurCode);
       return;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { attendees, orders, registrations } from '../../../db/schema';
+import { attendees, orders, passPurchases, registrations } from '../../../db/schema';
 import { giveBackUsesOfPending } from '../../discounts/discount-uses.repo';
 import { releaseSeats, type TicketLine } from '../seats.repo';
 
@@ -52,6 +52,8 @@ export async function releaseEarlierHolds(db: Db, eventId: string, emails: strin
         eq(registrations.eventId, eventId),
         inArray(registrations.email, emails),
         eq(registrations.status, 'pending'),
+        // A season pass's place is no earlier hold of a booking: it lapses with its pass alone.
+        isNull(registrations.passPurchaseId),
         noPaymentStarted,
       ),
     );
@@ -87,6 +89,19 @@ async function releasePendingHolds(
     const ids = (await pick(tx)).map((row) => row.id);
     if (ids.length === 0) return { count: 0, eventIds: [] };
     await tx.update(registrations).set({ status: 'expired' }).where(inArray(registrations.id, ids));
+    // A season pass's places lapse together (one expires_at), and its purchase with them
+    // (docs/decisions/0080-series-and-passes.md); a late payment takes them again (pass.payable.ts).
+    // One a settlement holds is skipped: the settlement decides it, and the two never wait on each other.
+    await tx.execute(sql`
+      UPDATE ${passPurchases} SET status = 'expired'
+      WHERE id IN (SELECT p.id FROM ${passPurchases} p
+                   WHERE p.status = 'pending'
+                     AND p.id IN (SELECT r.pass_purchase_id FROM ${registrations} r
+                                  WHERE r.id IN (${sql.join(
+                                    ids.map((id) => sql`${id}`),
+                                    sql`, `,
+                                  )}) AND r.pass_purchase_id IS NOT NULL)
+                   FOR UPDATE SKIP LOCKED)`);
     // Their codes' uses first, as a hold takes the code's row before the seat counters.
     await giveBackUsesOfPending(tx, ids);
     const perTicket = await tx

@@ -3,11 +3,11 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import type { Settlement } from '../settlement/settle-paid-order';
 
 /**
- * What a payment intent pays for: a ticket order, extras bought alone, or a sponsorship or donation.
- * One pipeline starts, confirms and settles all three (docs/decisions/0026-one-purchase-pipeline.md);
+ * What a payment intent pays for: a ticket order, extras bought alone, a sponsorship or donation, or a
+ * season pass. One pipeline starts, confirms and settles all four (docs/decisions/0026-one-purchase-pipeline.md);
  * each kind implements the small interface below.
  */
-export type PayableKind = 'order' | 'sponsorship' | 'extras';
+export type PayableKind = 'order' | 'sponsorship' | 'extras' | 'pass';
 
 /** A payable as read at one moment. */
 export interface PayableState {
@@ -44,8 +44,8 @@ export interface Settled {
 
 export interface Payable {
   readonly kind: PayableKind;
-  /** How an intent's metadata names it: { orderId }, { extrasPurchaseId } or { sponsorshipId }. */
-  readonly metadataKey: 'orderId' | 'extrasPurchaseId' | 'sponsorshipId';
+  /** How an intent's metadata names it: { orderId }, { extrasPurchaseId }, { sponsorshipId } or { passPurchaseId }. */
+  readonly metadataKey: 'orderId' | 'extrasPurchaseId' | 'sponsorshipId' | 'passPurchaseId';
   findByIntent(db: DbOrTx, paymentIntentId: string): Promise<PayableState | undefined>;
   findById(db: DbOrTx, id: string): Promise<PayableState | undefined>;
   /** Checks that it may be paid now (404 or 409 otherwise) and says what its intent asks for. */
@@ -76,7 +76,8 @@ export interface RefundTarget {
   kind: PayableKind;
   id: string;
   clubId: string;
-  eventId: string;
+  /** Null for a season pass, which names no single event. */
+  eventId: string | null;
   amount: number;
   refundedAmount: number;
   currency: string;

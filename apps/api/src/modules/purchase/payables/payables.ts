@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { IntentState } from '../../../core/payment-provider';
 import { extrasPayable } from './extras.payable';
 import { orderPayable } from './order.payable';
+import { passPayable } from './pass.payable';
 import type { Payable, PayableKind, PayableState } from './payable';
 import { sponsorshipPayable } from './sponsorship.payable';
 
@@ -11,6 +12,7 @@ export const payables: Record<PayableKind, Payable> = {
   order: orderPayable,
   sponsorship: sponsorshipPayable,
   extras: extrasPayable,
+  pass: passPayable,
 };
 
 const allPayables = Object.values(payables);

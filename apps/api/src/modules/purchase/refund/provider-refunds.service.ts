@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../../core/deps';
 import { findEventById } from '../../events/events.repo';
+import { findPassRefundSubject } from '../pass-purchases.repo';
 import { payables, findPayable } from '../payables/payables';
 import { givesMoneyBack, type ProviderRefund } from './refund-provider';
 import { mailRefund, refundOwnerOf } from './refund-core';
@@ -29,7 +30,11 @@ export async function recordProviderRefunds(
   const recorded = await deps.db.transaction(async (tx) => {
     let target = await payable.lockForRefund(tx, found.id);
     if (!target) return 0;
-    const event = await findEventById(tx, target.eventId, null);
+    // A pass's refund names no single event: its mail speaks of the pass (refund-payable.service.ts).
+    const event =
+      target.eventId === null
+        ? await findPassRefundSubject(tx, target.id)
+        : await findEventById(tx, target.eventId, null);
     let count = 0;
     for (const refund of counted) {
       if (await findRefundByProviderId(tx, refund.id)) continue;
@@ -49,7 +54,7 @@ export async function recordProviderRefunds(
         requestKey: null,
         provider: deps.payments.name,
         providerRefundId: refund.id,
-        releasedTickets: full && target.kind === 'extras',
+        releasedTickets: full && (target.kind === 'extras' || target.kind === 'pass'),
         createdBy: null,
       });
       if (!row) continue;

@@ -1,10 +1,10 @@
 import { formatMoney, type TCurrency, type TLanguage } from '@clubtix/contract';
 import type { Tx } from '../../../db/client';
-import type { EventRow, RefundRow } from '../../../db/schema';
+import type { RefundRow } from '../../../db/schema';
 import { AppError, badInput, conflict, fieldError, say, sayIn } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { mailLanguage } from '../../mail/mail-format';
-import { queueRefundMail, type RefundedKind } from '../../mail/refund-mail';
+import { queueRefundMail, type RefundedKind, type RefundNews } from '../../mail/refund-mail';
 import type { Payable, RefundTarget } from '../payables/payable';
 import { REFUNDABLE_STATUSES } from '../refund-orders.repo';
 import { adoptRefund, findRefundByProviderId, insertRefund, refundColumnOf, type RefundValues } from './refunds.repo';
@@ -34,7 +34,7 @@ export interface RefundDone {
 const nameOf = (target: Pick<RefundTarget, 'kind' | 'isDonation'>) =>
   target.kind === 'order'
     ? 'order'
-    : target.kind === 'extras'
+    : target.kind === 'extras' || target.kind === 'pass'
       ? 'purchase'
       : target.isDonation
         ? 'donation'
@@ -80,11 +80,18 @@ export const refundOwnerOf = (target: RefundTarget) => ({
   orderId: null,
   sponsorshipId: null,
   extrasPurchaseId: null,
+  passPurchaseId: null,
   [refundColumnOf[target.kind]]: target.id,
 });
 
 /** The buyer's (or giver's) refund mail, in the refund's transaction. */
-export async function mailRefund(tx: Tx, deps: Deps, event: EventRow, target: RefundTarget, refund: RefundRow) {
+export async function mailRefund(
+  tx: Tx,
+  deps: Deps,
+  event: RefundNews['event'],
+  target: RefundTarget,
+  refund: RefundRow,
+) {
   await queueRefundMail(tx, deps.config, {
     clubId: target.clubId,
     to: target.email,
@@ -105,7 +112,7 @@ export async function mailRefund(tx: Tx, deps: Deps, event: EventRow, target: Re
 export async function refundLockedPayable(
   tx: Tx,
   deps: Deps,
-  event: EventRow,
+  event: RefundNews['event'],
   payable: Payable,
   locked: RefundTarget,
   ask: RefundAsk,
@@ -161,8 +168,8 @@ export async function refundLockedPayable(
   if (!outcome.ok) throw new AppError('PAYMENT_FAILED', outcome.message);
 
   const full = amount === left;
-  // Extras refunded in full stop at the door without being asked; an order's tickets only when asked.
-  const stopsAtDoor = full && (locked.kind === 'extras' || releaseTickets);
+  // Extras and a pass refunded in full stop at the door without being asked; an order's tickets only when asked.
+  const stopsAtDoor = full && (locked.kind === 'extras' || locked.kind === 'pass' || releaseTickets);
   const values: Pick<RefundValues, 'source' | 'reason' | 'requestKey' | 'releasedTickets' | 'createdBy'> = {
     source: ask.source,
     reason: ask.reason,

@@ -1,5 +1,8 @@
 import type {
+  TCurrency,
   TExtrasPurchase,
+  TPassPurchase,
+  TRefundPassRequest,
   TRefundExtrasPurchaseRequest,
   TRefundSponsorshipRequest,
   TSponsorship,
@@ -9,12 +12,15 @@ import type { Actor } from '../../../core/actor';
 import { notFound } from '../../../core/errors';
 import type { Deps } from '../../../core/deps';
 import { clubScope } from '../../clubs/clubs.policy';
+import type { RefundNews } from '../../mail/refund-mail';
 import { loadManagedEvent } from '../../events/events.service';
 import { findExtrasById } from '../../extras/extras.repo';
 import { toExtrasPurchaseDto } from '../extras-purchases.mapper';
 import { findClubExtrasPurchase } from '../extras-purchases.repo';
+import { findClubPassPurchase, findPassPlaces, findPassRefundSubject } from '../pass-purchases.repo';
 import { payables } from '../payables/payables';
 import type { PayableKind } from '../payables/payable';
+import { toPassPurchaseDto } from '../pass-purchases.mapper';
 import { toSponsorshipDto } from '../sponsorships.mapper';
 import { findSponsorshipView } from '../sponsorships.repo';
 import { refundLockedPayable, type RefundDone } from './refund-core';
@@ -27,27 +33,31 @@ interface RefundInput {
   requestKey?: string | undefined;
 }
 
+const NOT_FOUND_NAMES = { sponsorship: 'Sponsorship', extras: 'Extras purchase', pass: 'Pass purchase' } as const;
+
 /**
- * The admin's refund of a sponsorship, donation or extras bought alone, as refundOrder's: under the
- * payable's row lock, the same requestKey again, or the same call again within SAME_REFUND_MINUTES,
- * answers the first refund (docs/decisions/0027-refunds-and-cancellation.md). Answers whether it
- * was such a replay; the caller reads the payable afterwards.
+ * The admin's refund of a sponsorship, donation, extras bought alone or a season pass, as
+ * refundOrder's: under the payable's row lock, the same requestKey again, or the same call again
+ * within SAME_REFUND_MINUTES, answers the first refund (docs/decisions/0027-refunds-and-cancellation.md).
+ * `event` is what its refund mail names, read by the caller past the tenant wall. Answers whether it
+ * was such a replay and the events whose seats came back; the caller reads the payable afterwards.
  */
 async function refundPayableAsAdmin(
   deps: Deps,
   actor: Actor,
   kind: Exclude<PayableKind, 'order'>,
-  row: { id: string; eventId: string },
+  row: { id: string },
+  event: RefundNews['event'],
   input: RefundInput,
   log?: FastifyBaseLogger,
+  freedEvents: string[] = [],
 ): Promise<boolean> {
-  const event = await loadManagedEvent(deps, actor, row.eventId);
   const payable = payables[kind];
   const reason = input.reason ? input.reason : null;
   const requestKey = input.requestKey ? `admin:${kind}:${row.id}:${input.requestKey}` : null;
   const done = await deps.db.transaction(async (tx): Promise<RefundDone | null> => {
     const locked = await payable.lockForRefund(tx, row.id);
-    if (!locked) throw notFound(kind === 'extras' ? 'Extras purchase' : 'Sponsorship');
+    if (!locked) throw notFound(NOT_FOUND_NAMES[kind]);
     if (requestKey && (await findRefundByRequestKey(tx, requestKey))) return null;
     if (!requestKey) {
       const same = await findRecentSameRefund(
@@ -69,7 +79,7 @@ async function refundPayableAsAdmin(
       createdBy: actor.id,
     });
   });
-  if (done) afterRefunds(deps, [], log);
+  if (done) afterRefunds(deps, done.seatsFreed ? freedEvents : [], log);
   return done === null;
 }
 
@@ -82,7 +92,8 @@ export async function refundSponsorship(
 ): Promise<{ sponsorship: TSponsorship; replayed: boolean }> {
   const found = await findSponsorshipView(deps.db, input.sponsorshipId, clubScope(actor));
   if (!found) throw notFound('Sponsorship');
-  const replayed = await refundPayableAsAdmin(deps, actor, 'sponsorship', found, input, log);
+  const event = await loadManagedEvent(deps, actor, found.eventId);
+  const replayed = await refundPayableAsAdmin(deps, actor, 'sponsorship', found, event, input, log);
   const row = await findSponsorshipView(deps.db, found.id, clubScope(actor));
   if (!row) throw notFound('Sponsorship');
   return { sponsorship: toSponsorshipDto(row), replayed };
@@ -101,9 +112,38 @@ export async function refundExtrasPurchase(
 ): Promise<{ extrasPurchase: TExtrasPurchase; replayed: boolean }> {
   const found = await findClubExtrasPurchase(deps.db, input.extrasPurchaseId, clubScope(actor));
   if (!found || found.orderId !== null) throw notFound('Extras purchase');
-  const replayed = await refundPayableAsAdmin(deps, actor, 'extras', found, input, log);
+  const event = await loadManagedEvent(deps, actor, found.eventId);
+  const replayed = await refundPayableAsAdmin(deps, actor, 'extras', found, event, input, log);
   const row = await findClubExtrasPurchase(deps.db, found.id, clubScope(actor));
   const extras = row && (await findExtrasById(deps.db, row.extrasId, row.clubId));
   if (!row || !extras) throw notFound('Extras purchase');
   return { extrasPurchase: toExtrasPurchaseDto(row, extras), replayed };
+}
+
+/**
+ * POST /pass/refund (DECISIONS 18): a season pass, past the tenant wall by its club. A full refund
+ * ends its admissions to the events not attended yet, whose places go back on sale
+ * (pass.payable.ts); the waiting lists of those events hear of them.
+ */
+export async function refundPass(
+  deps: Deps,
+  actor: Actor,
+  input: TRefundPassRequest,
+  log?: FastifyBaseLogger,
+): Promise<{
+  passPurchase: TPassPurchase;
+  refunded: { refundedAmount: number; currency: TCurrency };
+  replayed: boolean;
+}> {
+  const found = await findClubPassPurchase(deps.db, input.passPurchaseId, clubScope(actor));
+  if (!found) throw notFound('Pass purchase');
+  const subject = await findPassRefundSubject(deps.db, found.id);
+  if (!subject) throw notFound('Pass purchase');
+  const places = await findPassPlaces(deps.db, found.id);
+  const freed = places.map((place) => place.registration.eventId);
+  const replayed = await refundPayableAsAdmin(deps, actor, 'pass', found, subject, input, log, freed);
+  const row = await findClubPassPurchase(deps.db, found.id, clubScope(actor));
+  if (!row) throw notFound('Pass purchase');
+  const refunded = { refundedAmount: row.refundedAmount, currency: row.currency as TCurrency };
+  return { passPurchase: toPassPurchaseDto(row), refunded, replayed };
 }

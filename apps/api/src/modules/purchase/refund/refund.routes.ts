@@ -5,7 +5,7 @@ import type { Deps } from '../../../core/deps';
 import { registerEndpoint } from '../../../plugins/routes';
 import { cancelEvent, findEventCancellation } from './cancellation.service';
 import { refundOrder } from './refund.service';
-import { refundExtrasPurchase, refundSponsorship } from './refund-payable.service';
+import { refundExtrasPurchase, refundPass, refundSponsorship } from './refund-payable.service';
 
 /** "Refunded: £12.50 in all", the money in the form of the request's language. */
 const refundedMsg =
@@ -29,6 +29,10 @@ export function refundRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, endpoints.extrasPurchase.refund, async ({ actor, body }) => {
     const { extrasPurchase, replayed } = await refundExtrasPurchase(deps, actor, body, app.log);
     return { payload: { extrasPurchase }, msg: refundedMsg(extrasPurchase, replayed) };
+  });
+  registerEndpoint(app, deps, endpoints.pass.refund, async ({ actor, body }) => {
+    const { passPurchase, refunded, replayed } = await refundPass(deps, actor, body, app.log);
+    return { payload: { passPurchase }, msg: refundedMsg(refunded, replayed) };
   });
   registerEndpoint(app, deps, endpoints.event.cancelEvent, async ({ actor, body }) => {
     const cancellation = await cancelEvent(deps, actor, body, app.log);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { extrasPurchases, orders, refunds, sponsorships, type RefundRow } from '../../../db/schema';
+import { extrasPurchases, orders, passPurchases, refunds, sponsorships, type RefundRow } from '../../../db/schema';
 import type { PayableKind } from '../payables/payable';
 
 /** The refunds column that names a payable of this kind (exactly one is set: migration 0016). */
@@ -8,6 +8,7 @@ export const refundColumnOf = {
   order: 'orderId',
   sponsorship: 'sponsorshipId',
   extras: 'extrasPurchaseId',
+  pass: 'passPurchaseId',
 } as const satisfies Record<PayableKind, keyof RefundRow>;
 
 const ofPayable = (kind: PayableKind, id: string) => eq(refunds[refundColumnOf[kind]], id);
@@ -71,7 +72,7 @@ export async function sumRefundedOfOrder(db: DbOrTx, orderId: string): Promise<n
 
 /** What was refunded of one payment, whatever it paid for (the simulated provider's ledger). */
 export async function sumRefundedOfIntent(db: DbOrTx, paymentIntentId: string): Promise<number> {
-  const paidBy = (table: typeof orders | typeof sponsorships | typeof extrasPurchases) =>
+  const paidBy = (table: typeof orders | typeof sponsorships | typeof extrasPurchases | typeof passPurchases) =>
     db.select({ id: table.id }).from(table).where(eq(table.paymentIntentId, paymentIntentId));
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
@@ -81,6 +82,7 @@ export async function sumRefundedOfIntent(db: DbOrTx, paymentIntentId: string): 
         inArray(refunds.orderId, paidBy(orders)),
         inArray(refunds.sponsorshipId, paidBy(sponsorships)),
         inArray(refunds.extrasPurchaseId, paidBy(extrasPurchases)),
+        inArray(refunds.passPurchaseId, paidBy(passPurchases)),
       ),
     );
   return row?.total ?? 0;

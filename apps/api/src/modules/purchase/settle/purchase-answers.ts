@@ -28,6 +28,9 @@ const PAID_REPLIES = {
   extrasLate:
     'Payment received, but these extras sold out after your reservation lapsed: the organiser will refund you',
   extras: 'Payment received: your extras are paid',
+  passLate:
+    'Payment received, but an event of this pass filled up after your hold lapsed: the organiser will refund you',
+  pass: 'Payment received: your season pass is on its way',
   cancelled: 'Payment received, but the organiser had cancelled this registration: they will refund you',
   ticketsOrExtrasLate:
     'Payment received, but the tickets or extras you chose sold out after your hold lapsed: the organiser will refund you',
@@ -87,6 +90,11 @@ export async function confirmationOf(deps: Deps, payable: PayableState, settled?
       return {
         purchase: { extrasPurchaseId: payable.id, refundRequired: payable.refundRequired },
         msg: payable.refundRequired ? PAID_REPLIES.extrasLate : PAID_REPLIES.extras,
+      };
+    case 'pass':
+      return {
+        purchase: { passPurchaseId: payable.id, refundRequired: payable.refundRequired },
+        msg: payable.refundRequired ? PAID_REPLIES.passLate : PAID_REPLIES.pass,
       };
   }
 }

@@ -20,7 +20,7 @@ export interface ReconcileCursor {
 }
 
 /**
- * Orders, sponsorships and extras bought alone that are pending with an intent of this provider,
+ * Orders, sponsorships, extras bought alone and season passes that are pending with an intent of this provider,
  * created between `newerThanMs` and `olderThanMs` ago, oldest first after the cursor. Read without
  * locks: settling locks the row and checks again.
  */
@@ -49,6 +49,9 @@ export async function findUnsettledPayments(
         WHERE ${due} ORDER BY created_at, id LIMIT ${limit})
       UNION ALL
       (SELECT 'extras', id, payment_intent_id, created_at FROM extras_purchases
+        WHERE ${due} ORDER BY created_at, id LIMIT ${limit})
+      UNION ALL
+      (SELECT 'pass', id, payment_intent_id, created_at FROM pass_purchases
         WHERE ${due} ORDER BY created_at, id LIMIT ${limit})
     ) AS unsettled
     ORDER BY created_at, id

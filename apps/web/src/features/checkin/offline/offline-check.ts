@@ -107,6 +107,8 @@ export async function checkOffline(
 ): Promise<OfflineVerdict> {
   const qr = parseScannedQr(text);
   if (qr?.kind === 'extras') return { kind: 'voucher' };
+  // A season pass's QR names no attendee: the door list's passPurchaseId matches it (the web's part).
+  if (qr?.kind === 'pass') return { kind: 'notOnList' };
   let attendee: TDoorListAttendee | undefined;
   let via: 'qr' | 'shortCode';
   if (qr) {

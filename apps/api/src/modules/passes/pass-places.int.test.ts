@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { events, registrations, tickets } from '../../db/schema';
+import { expectPayload } from '../../../test/call-endpoint';
+import { publishEvent } from '../../../test/catalogue';
+import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { buyPass, createPass, createSeries, purchasePass } from '../../../test/passes';
+import { placeSeriesPasses } from './pass-places.service';
+
+/** An event joining a series takes the places of its passes held and sold (docs/decisions/0080-series-and-passes.md). */
+describe('an event joining a series with passes', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof createClubWithAdmin>>;
+  let season: Awaited<ReturnType<typeof createSeries>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createClubWithAdmin(t);
+    season = await createSeries(t, a.admin.token, a.club.id, 1);
+    const pass = await createPass(t, a.admin.token, season.seriesId);
+    await buyPass(t, pass.id, 1);
+    expectPayload(await purchasePass(t, pass.id, 2));
+  });
+  afterAll(async () => t.close());
+
+  const join = async (capacity: number) => {
+    const event = await publishEvent(t, a.admin.token, { capacity });
+    return {
+      event,
+      place: () =>
+        t.db.transaction(async (tx) => {
+          await tx.update(events).set({ seriesId: season.seriesId }).where(eq(events.id, event.id));
+          return placeSeriesPasses(tx, season.seriesId, event);
+        }),
+    };
+  };
+
+  it('places the paid pass as confirmed and the held one as pending, counted, once', async () => {
+    const { event, place } = await join(10);
+    expect(await place()).toBe(2);
+    const rows = await t.db.select().from(registrations).where(eq(registrations.eventId, event.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(['confirmed', 'pending']);
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.eventId, event.id));
+    expect(ticket).toMatchObject({ reservedCount: 2, soldCount: 1, hidden: true });
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0]!.reservedCount).toBe(2);
+    expect(await place()).toBe(0);
+  });
+
+  it('refuses an event the passes would overfill, naming it, and the rollback writes nothing', async () => {
+    const { event, place } = await join(1);
+    await expect(place()).rejects.toMatchObject({ code: 'SOLD_OUT', message: `${event.title} is sold out` });
+    expect(await t.db.select().from(registrations).where(eq(registrations.eventId, event.id))).toEqual([]);
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0]).toMatchObject({
+      reservedCount: 0,
+      seriesId: null,
+    });
+  });
+});
