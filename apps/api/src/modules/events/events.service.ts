@@ -143,9 +143,14 @@ function eventFieldsOf(fields: Omit<SaveEventInput, 'id' | 'clubId' | 'slug' | '
   });
 }
 
-/** The event in the series the body names, or out of its series (null); left out: as it is. */
+/**
+ * The event in the series the body names, or out of its series (null); left out: in the one it is in.
+ * An event of a series goes through joinSeries at every save, which gives a date just published its
+ * season passes' places.
+ */
 async function joinSentSeries(deps: Deps, tx: Tx, row: EventRow, seriesId: string | null | undefined) {
-  return seriesId === undefined || seriesId === row.seriesId ? row : deps.joinSeries(tx, row, seriesId);
+  const target = seriesId === undefined ? row.seriesId : seriesId;
+  return target === null && row.seriesId === null ? row : deps.joinSeries(tx, row, target);
 }
 
 export async function saveEvent(deps: Deps, actor: Actor, input: SaveEventInput): Promise<TEvent> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { endpoints } from '@clubtix/contract';
 import { events, registrations, tickets } from '../../db/schema';
-import { expectPayload } from '../../../test/call-endpoint';
+import { callEndpoint, expectPayload } from '../../../test/call-endpoint';
 import { publishEvent } from '../../../test/catalogue';
 import { createClubWithAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { buyPass, createPass, createSeries, purchasePass } from '../../../test/passes';
@@ -52,6 +53,39 @@ describe('an event joining a series with passes', () => {
     expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0]).toMatchObject({
       reservedCount: 0,
       seriesId: null,
+    });
+  });
+
+  it('gives a date added as a draft its places when it is published, or refuses to publish it full', async () => {
+    const [source] = season.events;
+    const starts = [14, 21].map((days) => new Date(Date.parse(source!.startDate) + days * 86_400_000).toISOString());
+    const copies = expectPayload(
+      await callEndpoint(t, endpoints.series.addDates, {
+        token: a.admin.token,
+        body: { eventId: source!.id, startDates: starts },
+      }),
+    );
+    const placesAt = async (eventId: string) =>
+      (await t.db.select().from(registrations).where(eq(registrations.eventId, eventId))).length;
+    // Drafts hold nothing for the passes.
+    expect(await placesAt(copies[0]!.id)).toBe(0);
+    const publish = (eventId: string, capacity?: number) =>
+      callEndpoint(t, endpoints.event.save, {
+        token: a.admin.token,
+        body: { id: eventId, status: 'published', ...(capacity ? { capacity } : {}) },
+      });
+    expect((await publish(copies[0]!.id)).status).toBe(200);
+    expect(await placesAt(copies[0]!.id)).toBe(2);
+    // Saved again: the places are not taken twice.
+    expect((await publish(copies[0]!.id)).status).toBe(200);
+    expect(await placesAt(copies[0]!.id)).toBe(2);
+    // Published with room for one: refused, naming it, and it stays a draft with nothing held.
+    const full = await publish(copies[1]!.id, 1);
+    expect(full.status).toBe(409);
+    expect(full.body.msg).toBe(`${copies[1]!.title} is sold out`);
+    expect((await t.db.select().from(events).where(eq(events.id, copies[1]!.id)))[0]).toMatchObject({
+      status: 'draft',
+      reservedCount: 0,
     });
   });
 });
