@@ -29,9 +29,12 @@ const DAY = 86_400_000;
 
 /** dd/mm/yyyy on London's calendar, as the date fields take it. */
 const londonDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 async function typeCode(page: Page, text: string): Promise<void> {
   await page.getByLabel('Scan or type a code').fill(text);
@@ -81,9 +84,13 @@ describe('a season: a series of dates and a season pass', () => {
     await page.getByRole('button', { name: 'Add dates' }).click();
     const adding = page.getByRole('dialog');
     await adding.getByText('Every week', { exact: true }).click();
-    await adding.getByLabel('First start date', { exact: true }).fill(londonDay(new Date(Date.parse(event.startDate) + 7 * DAY).toISOString()));
+    await adding
+      .getByLabel('First start date', { exact: true })
+      .fill(londonDay(new Date(Date.parse(event.startDate) + 7 * DAY).toISOString()));
     await adding.getByLabel('First start time', { exact: true }).fill('10:00');
-    await adding.getByLabel('Last day', { exact: true }).fill(londonDay(new Date(Date.parse(event.startDate) + 63 * DAY).toISOString()));
+    await adding
+      .getByLabel('Last day', { exact: true })
+      .fill(londonDay(new Date(Date.parse(event.startDate) + 63 * DAY).toISOString()));
     await adding.getByTestId('dates-count').filter({ hasText: '9 dates to add' }).waitFor();
     await expectSettledAccessible(page, 'adding dates, previewed (desktop)');
     await page.screenshot({ path: `${SHOTS}/add-dates-desktop.png` });
@@ -112,7 +119,9 @@ describe('a season: a series of dates and a season pass', () => {
       token: admin.token,
       query: { clubId: event.clubId },
     });
-    dates = all.body.payload.filter((one) => one.seriesId === seriesId).sort((a, b) => a.startDate.localeCompare(b.startDate));
+    dates = all.body.payload
+      .filter((one) => one.seriesId === seriesId)
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
     expect(dates).toHaveLength(10);
     expect(dates.slice(1).every((one) => one.status === 'draft')).toBe(true);
 
@@ -129,7 +138,10 @@ describe('a season: a series of dates and a season pass', () => {
     const { admin } = seeded;
     // The copies are drafts: the admin publishes them.
     for (const one of dates.slice(1)) {
-      const published = await api('POST', '/event/save', { token: admin.token, body: { id: one.id, status: 'published' } });
+      const published = await api('POST', '/event/save', {
+        token: admin.token,
+        body: { id: one.id, status: 'published' },
+      });
       expect(published.status).toBe(200);
     }
 
@@ -180,7 +192,10 @@ describe('a season: a series of dates and a season pass', () => {
     await waitForTitle(gate.page, 'Check-in | ClubTix');
     await gate.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await gate.page.getByRole('button', { name: 'Prepare for offline' }).click();
-    await gate.page.getByTestId('offline-ready').filter({ hasText: /^Ready offline: 1 ticket/ }).waitFor();
+    await gate.page
+      .getByTestId('offline-ready')
+      .filter({ hasText: /^Ready offline: 1 ticket/ })
+      .waitFor();
     await gate.page.getByLabel('Check in on scan').check();
     await gate.context.setOffline(true);
     await typeCode(gate.page, qr);

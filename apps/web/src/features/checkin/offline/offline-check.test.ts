@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { ticketQrText, type TDoorHashing, type TDoorListAttendee } from '@clubtix/contract';
+import { passQrText, ticketQrText, type TDoorHashing, type TDoorListAttendee } from '@clubtix/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { doorHasher } from './door-hash';
 import { offlineOutcome } from './offline-outcome';
@@ -45,6 +45,7 @@ const listed = (attendeeId: string, code: string, fields: Partial<TDoorListAtten
 });
 
 const REFUNDED_QR = '0b5e7c1d-3a2f-4d6e-8f90-1a2b3c4d5e6f';
+const PASS_SECRET = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const LIST = [
   listed('att-ada', 'ABCD2345'),
   listed('att-grace', 'WXYZ6789', { firstName: 'Grace', lastName: 'Hopper', checkedInAt: '2026-05-01T17:02:00.000Z' }),
@@ -57,6 +58,14 @@ const LIST = [
     cancelled: { at: '2026-05-01T16:30:00.000Z', refunded: true },
   }),
   listed('att-free', 'PQRS4567', { registrationId: 'reg-free', cancelled: { at: null, refunded: false } }),
+  // A season pass's place at this event: its registration's secret is the pass's (passes.ts).
+  listed('att-pass', 'PASS2345', {
+    registrationId: 'reg-pass',
+    qrHash: serverHash(`q:${PASS_SECRET}`),
+    firstName: 'Sam',
+    lastName: 'Holder',
+    passPurchaseId: 'pass-1',
+  }),
 ];
 
 /** Counts the hashes the device makes, to see what a repeated scan costs. */
@@ -75,6 +84,22 @@ function check(text: string, admittedHere = new Map<string, string>()): Promise<
 }
 
 describe('the offline check of a scan against the door list (docs/product.md section 20)', () => {
+  it("admits a season pass's QR by its pass, once; another pass, or a wrong secret, is not let in", async () => {
+    expect(await check(passQrText('pass-1', PASS_SECRET))).toMatchObject({
+      kind: 'valid',
+      via: 'qr',
+      attendee: { attendeeId: 'att-pass' },
+    });
+    expect(
+      await check(passQrText('pass-1', PASS_SECRET), new Map([['att-pass', '2026-05-01T18:00:00.000Z']])),
+    ).toMatchObject({
+      kind: 'alreadyIn',
+      where: 'thisDevice',
+    });
+    expect(await check(passQrText('pass-2', PASS_SECRET))).toEqual({ kind: 'notOnList' });
+    expect(await check(passQrText('pass-1', QR_UUID))).toMatchObject({ kind: 'forged' });
+  });
+
   it("hashes as the server does: scrypt with the list's salt and parameters, base64url", async () => {
     expect(await hasher('c:ABCD2345')).toBe(serverHash('c:ABCD2345'));
     expect(

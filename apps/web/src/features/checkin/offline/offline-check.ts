@@ -79,20 +79,26 @@ export const OFFLINE_TEXT = {
   },
 };
 
-/** The list looked up by attendee and by the hash of its short code, built once per list. */
+/**
+ * The list looked up by attendee, by the hash of its short code and by season pass (a pass's place
+ * at this event, which its QR `{ p, q }` names by the pass alone), built once per list.
+ */
 export interface DoorIndex {
   byAttendee: ReadonlyMap<string, TDoorListAttendee>;
   byCodeHash: ReadonlyMap<string, TDoorListAttendee>;
+  byPass: ReadonlyMap<string, TDoorListAttendee>;
 }
 
 export function indexDoorList(list: Pick<TDoorList, 'attendees'>): DoorIndex {
   const byAttendee = new Map<string, TDoorListAttendee>();
   const byCodeHash = new Map<string, TDoorListAttendee>();
+  const byPass = new Map<string, TDoorListAttendee>();
   for (const attendee of list.attendees) {
     byAttendee.set(attendee.attendeeId, attendee);
     byCodeHash.set(attendee.codeHash, attendee);
+    if (attendee.passPurchaseId) byPass.set(attendee.passPurchaseId, attendee);
   }
-  return { byAttendee, byCodeHash };
+  return { byAttendee, byCodeHash, byPass };
 }
 
 /**
@@ -107,11 +113,15 @@ export async function checkOffline(
 ): Promise<OfflineVerdict> {
   const qr = parseScannedQr(text);
   if (qr?.kind === 'extras') return { kind: 'voucher' };
-  // A season pass's QR names no attendee: the door list's passPurchaseId matches it (the web's part).
-  if (qr?.kind === 'pass') return { kind: 'notOnList' };
   let attendee: TDoorListAttendee | undefined;
   let via: 'qr' | 'shortCode';
-  if (qr) {
+  if (qr?.kind === 'pass') {
+    // A season pass's place at this event: its registration's secret is the pass's.
+    attendee = index.byPass.get(qr.passPurchaseId);
+    if (!attendee) return { kind: 'notOnList' };
+    if ((await hash(doorSecret.qr(qr.qrUuid))) !== attendee.qrHash) return { kind: 'forged', attendee };
+    via = 'qr';
+  } else if (qr) {
     attendee = index.byAttendee.get(qr.attendeeId);
     if (!attendee) return { kind: 'notOnList' };
     // Both parts of the QR must be this ticket's: the registration, and the secret behind the hash.
