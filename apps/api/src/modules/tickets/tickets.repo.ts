@@ -14,7 +14,10 @@ import {
 import { isForeignKeyViolation } from '../../db/errors';
 
 /** The counters are changed only by the purchase flow (registrations/holds.repo.ts). */
-export type TicketValues = Omit<TicketRow, 'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount' | 'passId'> & {
+export type TicketValues = Omit<
+  TicketRow,
+  'id' | 'createdAt' | 'updatedAt' | 'reservedCount' | 'soldCount' | 'passId'
+> & {
   passId?: string | null;
 };
 
