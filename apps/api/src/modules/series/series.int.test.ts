@@ -149,6 +149,7 @@ describe('series', () => {
       title: counted.title,
       startDate: counted.startDate,
       endDate: counted.endDate,
+      timezone: counted.timezone,
       available: 26,
     });
     const unknown = await callEndpoint(t, endpoints.series.getBySlug, { query: { slug: `nothing-${run}` } });
