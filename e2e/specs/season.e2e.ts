@@ -15,6 +15,7 @@ import {
   primeSession,
   unique,
   waitForTitle,
+  watchMissingKeys,
 } from '../helpers';
 import { seedPublishedEvent, type SeededEvent } from '../fixtures';
 
@@ -153,6 +154,21 @@ describe('a season: a series of dates and a season pass', () => {
     expect(await page.getByTestId('series-date').count()).toBe(10);
     await expectSettledAccessible(page, 'the public series page (phone)');
     await page.screenshot({ path: `${SHOTS}/public-series-phone.png`, fullPage: true });
+
+    // The same page in German, on a phone: every word from the catalogue.
+    const german = await newPage(browser, PHONE);
+    const missing = watchMissingKeys(german.page);
+    await german.page.goto(`/series/${series.slug}`);
+    await german.page.getByTestId('series-date').first().waitFor();
+    await german.page.getByTestId('language-picker').click();
+    await german.page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await german.page.getByRole('heading', { name: 'Termine' }).waitFor();
+    await german.page.getByRole('button', { name: 'Saisonkarte kaufen' }).waitFor();
+    expect(await german.page.getByTestId('series-date-places').first().textContent()).toMatch(/Plätze frei$/);
+    expect(missing).toEqual([]);
+    await expectSettledAccessible(german.page, 'the public series page in German (phone)');
+    await german.page.screenshot({ path: `${SHOTS}/public-series-de-phone.png`, fullPage: true });
+    await german.context.close();
 
     const email = `${unique('holder')}@example.org`;
     const card = page.getByTestId('pass-card').filter({ hasText: 'Season pass' });
