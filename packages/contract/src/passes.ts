@@ -3,7 +3,7 @@
 // passPurchaseId), refunded by /pass/refund.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { money } from './money';
+import { money, ZCurrency } from './money';
 import { LIST_CAPS } from './lists';
 import { REFUND_FIELDS, ZPaymentStatus } from './registrations';
 import { requiredText, ZEmail, ZId } from './rules';
@@ -70,7 +70,7 @@ export const ZPassPurchaseListItem = z.object({
   email: z.string(),
   amount: z.number(),
   refundedAmount: z.number(),
-  currency: z.string(),
+  currency: ZCurrency,
   status: z.enum(PASS_PURCHASE_STATUSES),
   paymentStatus: ZPaymentStatus,
   createdAt: z.string(),

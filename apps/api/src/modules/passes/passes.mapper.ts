@@ -1,4 +1,10 @@
-import { PASS_PURCHASE_STATUSES, PAYMENT_STATUSES, type TPass, type TPassPurchaseListItem } from '@clubtix/contract';
+import {
+  PASS_PURCHASE_STATUSES,
+  PAYMENT_STATUSES,
+  type TCurrency,
+  type TPass,
+  type TPassPurchaseListItem,
+} from '@clubtix/contract';
 import type { PassRow } from '../../db/schema';
 import type { SeriesPassPurchase } from './passes.repo';
 
@@ -28,7 +34,7 @@ export function toPassPurchaseListItem(row: SeriesPassPurchase): TPassPurchaseLi
     email: row.email,
     amount: row.amount,
     refundedAmount: row.refundedAmount,
-    currency: row.currency,
+    currency: row.currency as TCurrency,
     status: oneOf(PASS_PURCHASE_STATUSES, row.status, 'pending'),
     paymentStatus: oneOf(PAYMENT_STATUSES, row.paymentStatus, 'pending'),
     createdAt: row.createdAt.toISOString(),
