@@ -2,7 +2,7 @@ import { formatMoney, ZRefundPassRequest, type TPassPurchaseListItem } from '@cl
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
+import { fieldErrors, isApiError } from '../../../api/api-error';
 import { applyServerErrors, focusFirstError } from '../../../components/form-errors';
 import { FormModal } from '../../../components/form-modal';
 import { MoneyField } from '../../../components/money-field';
@@ -37,8 +37,10 @@ function PassRefundForm({ sale, onDone }: { sale: TPassPurchaseListItem; onDone:
         showToast('success', t('sales.refunded', { name }));
         onDone();
       } catch (error) {
+        // A field's refusal is said at the field; any other in the dialog (the request is quiet).
         applyServerErrors(form, error);
-        setFailure(isApiError(error) ? error.msg : t('sales.refundFailed'));
+        if (!isApiError(error)) setFailure(t('sales.refundFailed'));
+        else if (Object.keys(fieldErrors(error)).length === 0) setFailure(error.msg);
       }
     },
     (errors) => focusFirstError(form, errors),
