@@ -225,6 +225,11 @@ export const catalogueRows: Row[] = [
     post('/series/addDates', (w) => ({ eventId: B(w).published.id, startDates: [daysFromNow(40)] })),
   ),
   row(
+    'pass.getPurchasesBySeriesId',
+    "lists the passes sold of B's series",
+    get('/pass/getPurchasesBySeriesId', (w) => ({ seriesId: B(w).series.id })),
+  ),
+  row(
     'event.removeEvent',
     "removes B's event",
     get('/event/removeEvent', (w) => ({ eventId: B(w).published.id })),

@@ -26,6 +26,8 @@ export const LIST_CAPS = {
   orders: 1000,
   /** getSponsorshipsByEventId: the newest. */
   sponsorships: 1000,
+  /** pass/getPurchasesBySeriesId: the newest. */
+  passPurchases: 1000,
   /** getSponsorshipsByRegistrationId: the newest. */
   sponsorshipsOfRegistration: 100,
   /** Ticket types, extras and sponsorship packages of one event: a create past it is refused (409). */

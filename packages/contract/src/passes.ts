@@ -3,8 +3,9 @@
 // passPurchaseId), refunded by /pass/refund.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { money } from './money';
-import { REFUND_FIELDS } from './registrations';
+import { money, ZCurrency } from './money';
+import { LIST_CAPS } from './lists';
+import { REFUND_FIELDS, ZPaymentStatus } from './registrations';
 import { requiredText, ZEmail, ZId } from './rules';
 import { saveRequest } from './save-request';
 import { optionalQuantity } from './tickets';
@@ -55,6 +56,27 @@ export type TPassPurchaseRequest = z.input<typeof ZPassPurchaseRequest>;
 export const ZRefundPassRequest = z.object({ passPurchaseId: ZId, ...REFUND_FIELDS });
 export type TRefundPassRequest = z.input<typeof ZRefundPassRequest>;
 
+/**
+ * A pass bought, as its club's treasurer sees it: the purchases that took or may take money, that is
+ * confirmed ones (paid, to refund, refunded in part or whole) and pending ones whose payment has
+ * started (a hold never paid for took nothing and is left out).
+ */
+export const ZPassPurchaseListItem = z.object({
+  id: z.string(),
+  passId: z.string(),
+  passName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  amount: z.number(),
+  refundedAmount: z.number(),
+  currency: ZCurrency,
+  status: z.enum(PASS_PURCHASE_STATUSES),
+  paymentStatus: ZPaymentStatus,
+  createdAt: z.string(),
+});
+export type TPassPurchaseListItem = z.infer<typeof ZPassPurchaseListItem>;
+
 /** The QR of a pass: `{ "p": passPurchaseId, "q": secret }`, scanned at any event of its series. */
 export const passQrText = (passPurchaseId: string, secret: string) => JSON.stringify({ p: passPurchaseId, q: secret });
 
@@ -75,6 +97,16 @@ export const passEndpoints = {
     summary: "A series' season passes (the active ones for the public), with how many are left",
     query: z.object({ seriesId: ZId }),
     response: z.array(ZPass),
+  }),
+  getPurchasesBySeriesId: defineEndpoint({
+    method: 'GET',
+    path: '/pass/getPurchasesBySeriesId',
+    access: 'admin',
+    summary:
+      "A series' season passes bought that took or may take money (paid, to refund, refunded, or pending " +
+      `with a payment started), newest first, the newest ${LIST_CAPS.passPurchases} at most (x-list-capped)`,
+    query: z.object({ seriesId: ZId }),
+    response: z.array(ZPassPurchaseListItem),
   }),
   purchase: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { PAID_MONEY_STATUSES } from '@clubtix/contract';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { events, passes, passPurchases, series, tickets, type PassRow, type SeriesRow } from '../../db/schema';
 
@@ -82,6 +83,36 @@ export async function countPassesTaken(db: DbOrTx, passIds: string[]): Promise<M
     )
     .groupBy(passPurchases.passId);
   return new Map(rows.map((row) => [row.passId, row.taken]));
+}
+
+export type SeriesPassPurchase = typeof passPurchases.$inferSelect & { passName: string };
+
+/**
+ * A series' passes bought that took or may take money, newest first: paid, to refund or refunded,
+ * and pending ones whose payment has started (their intent may still settle; a hold never paid for
+ * took nothing). `limit` is the caller's cap plus one, so it can tell a cut list.
+ */
+export async function findSeriesPassPurchases(
+  db: DbOrTx,
+  seriesId: string,
+  limit: number,
+): Promise<SeriesPassPurchase[]> {
+  const rows = await db
+    .select({ purchase: passPurchases, passName: passes.name })
+    .from(passPurchases)
+    .innerJoin(passes, eq(passes.id, passPurchases.passId))
+    .where(
+      and(
+        eq(passPurchases.seriesId, seriesId),
+        or(
+          inArray(passPurchases.paymentStatus, [...PAID_MONEY_STATUSES]),
+          and(eq(passPurchases.paymentStatus, 'pending'), isNotNull(passPurchases.paymentIntentId)),
+        ),
+      ),
+    )
+    .orderBy(desc(passPurchases.createdAt), desc(passPurchases.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.purchase, passName: row.passName }));
 }
 
 export type ComingEvent = Pick<

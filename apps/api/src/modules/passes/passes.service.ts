@@ -1,13 +1,14 @@
-import type { TPass, ZSavePassRequest } from '@clubtix/contract';
+import { LIST_CAPS, type TPass, type TPassPurchaseListItem, type ZSavePassRequest } from '@clubtix/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
 import type { Deps } from '../../core/deps';
 import { requiredOnCreate, sentFields } from '../../core/save-values';
+import { capRows, type CappedList } from '../../plugins/lists';
 import type { PassRow, SeriesRow } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { canManageClub, clubScope } from '../clubs/clubs.policy';
-import { toPassDto } from './passes.mapper';
+import { toPassDto, toPassPurchaseListItem } from './passes.mapper';
 import {
   countPassesTaken,
   findComingSeriesEvents,
@@ -15,6 +16,7 @@ import {
   findPassesBySeries,
   findSeriesById,
   findSeriesCurrency,
+  findSeriesPassPurchases,
   insertPass,
   updatePass,
   type ComingEvent,
@@ -58,6 +60,21 @@ export async function findSeriesPasses(deps: Deps, actor: Actor | null, seriesId
   if (!row) throw notFound('Series');
   const rows = await findPassesBySeries(deps.db, row.id, !canManageClub(actor, row.clubId));
   return passDtos(deps.db, row.id, rows);
+}
+
+/**
+ * GET /pass/getPurchasesBySeriesId: the passes bought of a series the admin manages, newest first,
+ * the newest LIST_CAPS.passPurchases (docs/decisions/0020-bounded-lists-and-quotas.md).
+ */
+export async function findSeriesPassSales(
+  deps: Deps,
+  actor: Actor,
+  seriesId: string,
+): Promise<CappedList<TPassPurchaseListItem>> {
+  const owner = await loadManagedSeries(deps, actor, seriesId);
+  const rows = await findSeriesPassPurchases(deps.db, owner.id, LIST_CAPS.passPurchases + 1);
+  const list = capRows(rows, LIST_CAPS.passPurchases);
+  return { ...list, items: list.items.map(toPassPurchaseListItem) };
 }
 
 /** POST /pass/save: creates a pass of a series the admin manages, or updates the fields sent. */

@@ -1,4 +1,10 @@
-import { endpoints, type TAddDatesRequest, type TSavePassRequest, type TSaveSeriesRequest } from '@clubtix/contract';
+import {
+  endpoints,
+  type TAddDatesRequest,
+  type TRefundPassRequest,
+  type TSavePassRequest,
+  type TSaveSeriesRequest,
+} from '@clubtix/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { eventKeys, seriesKeys } from '../../api/query-keys';
@@ -8,6 +14,7 @@ import { useClubSeriesChoices } from '../events/api';
 export const passKeys = {
   all: ['passes', 'managed'] as const,
   bySeries: (seriesId: string) => [...passKeys.all, 'series', seriesId] as const,
+  sales: (seriesId: string) => [...passKeys.all, 'sales', seriesId] as const,
 };
 
 /** The club's series, by name: the event form's choice and this feature's list are one query. */
@@ -46,5 +53,25 @@ export function useSavePass(seriesId: string) {
   return useMutation({
     mutationFn: (body: TSavePassRequest) => callApi(endpoints.pass.save, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passKeys.bySeries(seriesId) }),
+  });
+}
+
+/** The passes sold of a series, newest first, for its treasurer. */
+export function useSeriesPassSales(seriesId: string) {
+  return useQuery({
+    queryKey: passKeys.sales(seriesId),
+    queryFn: ({ signal }) => callApi(endpoints.pass.getPurchasesBySeriesId, { query: { seriesId }, signal }),
+  });
+}
+
+/**
+ * Refunds a pass. Quiet: the dialog says a refusal in place and the success in a toast of its own;
+ * settled either way, the list and the passes left are read again (a refusal may mean it changed).
+ */
+export function useRefundPass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRefundPassRequest) => callApi(endpoints.pass.refund, { body, suppressToast: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passKeys.all }),
   });
 }

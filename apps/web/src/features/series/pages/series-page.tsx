@@ -13,6 +13,7 @@ import { seriesPublicPath } from '../../public/series-path';
 import { useClubSeries } from '../api';
 import { SeriesEvents } from '../components/series-events';
 import { SeriesForm } from '../components/series-form';
+import { SeriesPassSales } from '../components/series-pass-sales';
 import { SeriesPasses } from '../components/series-passes';
 
 /**
@@ -21,7 +22,7 @@ import { SeriesPasses } from '../components/series-passes';
  */
 export default function SeriesPage() {
   // Every namespace the screen's parts read, loaded before it shows: no flash of a half-loaded page.
-  const { t } = useTranslation(['series', 'events']);
+  const { t } = useTranslation(['series', 'events', 'attendees']);
   const { seriesId = '' } = useParams();
   const clubId = useSession().user?.clubId;
   const list = useClubSeries(clubId);
@@ -58,6 +59,7 @@ export default function SeriesPage() {
       ) : null}
       <SeriesEvents series={series} />
       <SeriesPasses series={series} />
+      <SeriesPassSales series={series} />
       <FormModal title={t('form.editTitle')} opened={editing} onClose={close}>
         {editing ? (
           <SeriesForm
