@@ -237,5 +237,23 @@ describe('a season: a series of dates and a season pass', () => {
       );
       expect(stats.body.payload).toMatchObject({ totalCheckinCount: 1 });
     }
+
+    // The treasurer sees the pass sold on the series page and refunds it: it no longer admits at the
+    // dates not attended yet.
+    await door.page.goto(`/series/edit/${series.id}`);
+    const sale = door.page.getByTestId('pass-sale').filter({ hasText: email });
+    await sale.getByTestId('pass-sale-status').filter({ hasText: 'Paid' }).waitFor();
+    await sale.getByRole('button', { name: 'Refund the pass of Sam Holder' }).click();
+    const refund = door.page.getByRole('dialog', { name: 'Refund a season pass' });
+    await refund.getByLabel('Reason').fill('Moving abroad');
+    await expectSettledAccessible(door.page, 'refunding a season pass (phone)');
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+    await refund.waitFor({ state: 'detached' });
+    await sale.getByTestId('pass-sale-status').filter({ hasText: 'Refunded' }).waitFor();
+    await door.page.screenshot({ path: `${SHOTS}/pass-refunded-phone.png`, fullPage: true });
+    await door.page.goto(`/event/${dates[2]!.id}/checkin`);
+    await waitForTitle(door.page, 'Check-in | ClubTix');
+    await typeCode(door.page, qr);
+    await scanState(door.page, /cancelled|refunded/i).waitFor();
   });
 });
